@@ -1,0 +1,161 @@
+"""The record store: `data/papers/<id>.yaml`, read with line numbers, written atomically."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .errors import DataError
+from .model import Paper, paper_from_mapping
+
+PAPERS_DIR = "papers"
+SOURCES_DIR = "sources"
+
+
+@dataclass
+class LoadedPaper:
+    paper: Paper
+    path: Path
+    lines: dict[str, int]  # field name -> line in the file, for messages about derived problems
+
+
+def read_yaml_with_lines(path: Path):
+    """Parse a YAML file; return (value, {top-level key: line}, [per list item of `sources`: {key: line}])."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DataError(path, None, None, f"not UTF-8 text (byte {exc.start})") from None
+    loader = _RecordLoader(text)
+    try:
+        node = loader.get_single_node()
+        value = loader.construct_document(node) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise DataError(path, mark.line + 1 if mark else None, None,
+                        f"YAML syntax error: {exc.problem or exc.context}") from None
+    finally:
+        loader.dispose()
+    return value, *_node_lines(node)
+
+
+class _RecordLoader(yaml.SafeLoader):
+    """Dates stay text: the model validates them, with a message instead of a crash on 2024-02-30."""
+
+
+_RecordLoader.add_constructor("tag:yaml.org,2002:timestamp", yaml.SafeLoader.construct_scalar)
+
+
+def _node_lines(node) -> tuple[dict[str, int], list[dict[str, int]]]:
+    if not isinstance(node, yaml.MappingNode):
+        return {}, []
+    lines, source_lines = {}, []
+    for key, value in node.value:
+        lines[str(key.value)] = key.start_mark.line + 1
+        if key.value == "sources" and isinstance(value, yaml.SequenceNode):
+            for item in value.value:
+                item_lines = {"": item.start_mark.line + 1}
+                if isinstance(item, yaml.MappingNode):
+                    item_lines |= {str(k.value): k.start_mark.line + 1 for k, _ in item.value}
+                source_lines.append(item_lines)
+    return lines, source_lines
+
+
+def load_paper(path: Path) -> LoadedPaper:
+    data, lines, source_lines = read_yaml_with_lines(path)
+    paper = paper_from_mapping(data, path, lines, source_lines)
+    if paper.id != path.stem:
+        raise DataError(path, lines.get("id"), "id", f"{paper.id!r} does not match the file name {path.name!r}; "
+                        "an id never changes, so rename neither")
+    return LoadedPaper(paper, path, lines)
+
+
+def paper_paths(data_dir: Path) -> list[Path]:
+    return sorted((data_dir / PAPERS_DIR).glob("*.yaml"))
+
+
+def load_papers(data_dir: Path) -> list[Paper]:
+    """Every record, validated; raises the first DataError. Use `load_all` to collect every error."""
+    return [load_paper(path).paper for path in paper_paths(data_dir)]
+
+
+def load_all(data_dir: Path) -> tuple[list[LoadedPaper], list[DataError]]:
+    loaded, errors = [], []
+    for path in paper_paths(data_dir):
+        try:
+            loaded.append(load_paper(path))
+        except DataError as exc:
+            errors.append(exc)
+    return loaded, errors
+
+
+class _RecordDumper(yaml.SafeDumper):
+    """Block style, long lines folded at a fixed width: stable, reviewable diffs."""
+
+
+def _str_representer(dumper, value: str):
+    # Multi-line text keeps its lines; a long paragraph is folded (no quotes to escape).
+    style = "|" if "\n" in value else ">" if len(value) > 100 else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_RecordDumper.add_representer(str, _str_representer)
+
+
+def dump_paper(paper: Paper) -> str:
+    return yaml.dump(paper.to_mapping(), Dumper=_RecordDumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=False, width=100)
+
+
+def paper_path(data_dir: Path, paper_id: str) -> Path:
+    return data_dir / PAPERS_DIR / f"{paper_id}.yaml"
+
+
+class Transaction:
+    """Stage every file of a change beside the store, then move them all into place.
+
+    Nothing under data/ changes until `commit`, so a failure while staging (bad input, a full
+    disk) leaves the store as it was; each move is an atomic rename on the same filesystem.
+    """
+
+    def __init__(self, data_dir: Path):
+        self.data_dir = data_dir
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.stage = Path(tempfile.mkdtemp(prefix=".staging-", dir=data_dir))
+        self.moves: list[tuple[Path, Path]] = []
+
+    def write_text(self, target: Path, text: str) -> None:
+        self.write_bytes(target, text.encode("utf-8"))
+
+    def write_bytes(self, target: Path, data: bytes) -> None:
+        staged = self.stage / f"{len(self.moves)}{target.suffix}"
+        with open(staged, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        self.moves.append((staged, target))
+
+    def commit(self) -> None:
+        for _, target in self.moves:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        for staged, target in self.moves:
+            os.replace(staged, target)
+
+    def discard(self) -> None:
+        shutil.rmtree(self.stage, ignore_errors=True)
+
+
+@contextmanager
+def transaction(data_dir: Path):
+    """`with transaction(data) as tx:` commits when the block ends cleanly, changes nothing otherwise."""
+    tx = Transaction(data_dir)
+    try:
+        yield tx
+        tx.commit()
+    finally:
+        tx.discard()

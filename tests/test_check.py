@@ -1,0 +1,48 @@
+"""`digest check` over the repo's store and over stores with planted problems."""
+
+from __future__ import annotations
+
+import shutil
+
+import yaml
+
+from digest.check import check_store
+from digest.cli import main
+
+from .conftest import DATA
+
+
+def edit_record(data, paper_id, **fields):
+    path = data / "papers" / f"{paper_id}.yaml"
+    record = yaml.safe_load(path.read_text())
+    record.update(fields)
+    path.write_text(yaml.safe_dump(record, sort_keys=False, allow_unicode=True))
+    return path
+
+
+def test_repo_store_is_clean(capsys):
+    assert main(["check", "--data", str(DATA)]) == 0
+    assert "all clean" in capsys.readouterr().err
+
+
+def test_duplicate_titles_and_ids_are_reported(seeded_store):
+    original = seeded_store / "papers" / "galore.yaml"
+    shutil.copy(original, seeded_store / "papers" / "galore-copy.yaml")
+    messages = [str(e) for e in check_store(seeded_store)]
+    assert any("galore-copy.yaml:1: id: 'galore' does not match the file name" in m for m in messages)
+    edit_record(seeded_store, "galore-copy", id="galore-copy")
+    messages = [str(e) for e in check_store(seeded_store)]
+    assert any("galore.yaml:2: title: same paper as galore-copy.yaml" in m for m in messages), messages
+
+
+def test_unknown_topics_dangling_references_and_missing_sources(seeded_store):
+    edit_record(seeded_store, "fastattention", topics=["kernels", "quantum"],
+                overrides={"compares_to": ["flashattention-2", "flashattention-9"]})
+    edit_record(seeded_store, "cuda-l1", sources=[{"file": "sources/gone.txt", "line": 3}])
+    messages = [str(e) for e in check_store(seeded_store)]
+    assert any("fastattention.yaml" in m and "topics: unknown topic 'quantum'" in m for m in messages)
+    assert not any("'kernels'" in m for m in messages)
+    assert any("overrides.compares_to: no paper with id 'flashattention-9'" in m for m in messages)
+    assert any("cuda-l1.yaml" in m and "sources[0].file: sources/gone.txt is not a dump kept" in m
+               for m in messages)
+    assert len(messages) == 3
