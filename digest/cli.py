@@ -61,6 +61,27 @@ def _build_parser() -> argparse.ArgumentParser:
         "Prints one 'file:line: field: message' per problem and exits 1 if there is any.")
     check.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     check.set_defaults(run=_run_check)
+
+    pages = commands.add_parser(
+        "pages", help="write the digest's pages, charts and exports to a folder",
+        description="Write every page the digest generates (home, topics, papers, hardware, systems, tags, "
+        "method, the literate-nav SUMMARY.md), the SVG charts and the exports (papers.json, papers.csv, "
+        "feed.xml) under OUT: the same files `mkdocs build` gets through mkdocs-gen-files. Files whose "
+        "content is unchanged are not rewritten.")
+    pages.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
+    pages.add_argument("--out", type=Path, required=True, help="folder to write into (created if missing)")
+    pages.add_argument("--site-url", default="http://127.0.0.1:8000/",
+                       help="absolute URL the site is served at, for the feed and exports (default: %(default)s)")
+    pages.set_defaults(run=_run_pages)
+
+    explain = commands.add_parser(
+        "explain", help="say why a paper got its topics, tags and facts",
+        description="Print the classifier's reasoning for one paper: each topic's score against its threshold "
+        "and the phrases that matched where, the tags, whether a curator overrode the topics, and the "
+        "extracted facts with the sentences they came from.")
+    explain.add_argument("paper_id", metavar="ID", help="the paper's id (its file name in data/papers without .yaml)")
+    explain.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
+    explain.set_defaults(run=_run_explain)
     return parser
 
 
@@ -99,6 +120,43 @@ def _run_check(args) -> int:
     count = len(paper_paths(args.data))
     print(f"{count} records checked: " + (f"{len(errors)} problem(s)" if errors else "all clean"), file=sys.stderr)
     return 1 if errors else 0
+
+
+def _run_pages(args) -> int:
+    from .corpus import load_corpus
+    from .site import render_site, write_site
+
+    started = time.perf_counter()
+    corpus = load_corpus(args.data)
+    files = render_site(corpus, args.site_url)
+    written, unchanged = write_site(files, args.out)
+    print(f"{len(corpus.papers)} papers -> {len(files)} files in {args.out} ({written} written, {unchanged} unchanged) "
+          f"in {time.perf_counter() - started:.2f} s")
+    return 0
+
+
+def _run_explain(args) -> int:
+    from .corpus import HARDWARE_FILE, TAXONOMY_FILE
+    from .errors import DataError
+    from .facts import apply_overrides, extract_facts
+    from .hardware import load_hardware
+    from .store import load_paper, paper_path
+    from .taxonomy import explain, load_taxonomy
+
+    path = paper_path(args.data, args.paper_id)
+    if not path.is_file():
+        raise DataError(path, None, None, f"no paper with id {args.paper_id!r}")
+    paper = load_paper(path).paper
+    taxonomy = load_taxonomy(args.data / TAXONOMY_FILE)
+    print(f"{paper.id}: {paper.title}\n")
+    print(explain(paper.title, paper.abstract, taxonomy, paper.topics or None))
+    facts = apply_overrides(extract_facts(paper.title, paper.abstract, load_hardware(args.data / HARDWARE_FILE)),
+                            paper.overrides)
+    print("\nfacts:" if facts else "\nfacts: none extracted")
+    for fact in facts:
+        origin = "curated" if fact.curated else f"from: {fact.sentence}"
+        print(f"  {fact.kind}: {fact.value}  ({origin})")
+    return 0
 
 
 if __name__ == "__main__":

@@ -20,6 +20,8 @@ OVERRIDE_KEYS = {
     "published": str,
 }
 CURATOR_FIELDS = ("topics", "tags", "notes", "overrides")
+# Tags reach templates that print them unescaped (Material's tags plugin): plain words only.
+_TAG_RE = re.compile(r"^[\w][\w .+#/-]*$")
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 # Full date, year only, or the ISO form for a day whose year is unknown (--MM-DD).
 _DATE_RE = re.compile(r"^(?:\d{4}(?:-\d{2}-\d{2})?|--\d{2}-\d{2})$")
@@ -162,9 +164,17 @@ def paper_from_mapping(data: Any, path, lines: dict[str, int] | None = None,
         id=paper_id, title=title, abstract=abstract, published=check.date("published"),
         authors_count=check.get("authors_count", int), organization=check.get("organization", str),
         upvotes=check.get("upvotes", int), links=check.strings("links"), topics=check.strings("topics"),
-        tags=check.strings("tags"), notes=check.get("notes", str, default="") or "",
+        tags=_tags(check), notes=check.get("notes", str, default="") or "",
         overrides=overrides, sources=sources,
     )
+
+
+def _tags(check: _Checker) -> list[str]:
+    tags = check.strings("tags")
+    for tag in tags:
+        if not _TAG_RE.match(tag):
+            raise check.fail("tags", f"{tag!r}: a tag is letters, digits, spaces and - + . / # only")
+    return tags
 
 
 def _source_from_mapping(data: Any, path, index: int, lines: dict[str, int]) -> Source:

@@ -1,15 +1,19 @@
-"""mkdocs-gen-files adapter: the digest library makes the pages, this only hands them to MkDocs."""
+"""mkdocs-gen-files adapter: the digest library makes the pages, this only hands them to MkDocs.
 
+DIGEST_DATA points the build at another data folder (tests, benchmarks); the default is data/.
+"""
+
+import os
 from pathlib import Path
 
 import mkdocs_gen_files
 
-from digest.store import load_papers
+from digest.corpus import load_corpus
+from digest.site import render_site
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(os.environ.get("DIGEST_DATA") or Path(__file__).resolve().parent.parent / "data")
 
-papers = load_papers(DATA)
-with mkdocs_gen_files.open("papers/index.md", "w") as page:
-    page.write(f"# Papers\n\n{len(papers)} papers.\n\n")
-    for paper in sorted(papers, key=lambda p: p.title.lower()):
-        page.write(f"- {paper.title}\n")
+site_url = mkdocs_gen_files.config.site_url or "http://127.0.0.1:8000/"
+for path, content in render_site(load_corpus(DATA), site_url).items():
+    with mkdocs_gen_files.open(path, "w", encoding="utf-8") as page:
+        page.write(content)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -36,3 +39,21 @@ def seeded_store(tmp_path) -> Path:
     data = tmp_path / "data"
     shutil.copytree(DATA, data)
     return data
+
+
+def mkdocs_build(config: Path, site_dir: Path, env_extra: dict | None = None) -> subprocess.CompletedProcess:
+    """A real `mkdocs build --strict`, in its own process as a user would run it."""
+    env = {**os.environ, "SITE_URL": "http://127.0.0.1:8000/", "NO_MKDOCS_2_WARNING": "1",
+           "DISABLE_MKDOCS_2_WARNING": "true", **(env_extra or {})}
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site_dir)],
+                          capture_output=True, text=True, env=env, cwd=config.parent)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The repo's own site, built once per test session from data/."""
+    site = tmp_path_factory.mktemp("built") / "site"
+    result = mkdocs_build(REPO / "mkdocs.yml", site)
+    assert result.returncode == 0, result.stderr[-3000:]
+    (site.parent / "build.log").write_text(result.stderr)
+    return site

@@ -1,0 +1,65 @@
+"""SVG charts for the home page, drawn at build time with matplotlib.
+
+Output is byte-stable for the same input (fixed hash salt, no date, text kept as text), so an
+unchanged corpus leaves the chart files unchanged and `mkdocs serve` does not rebuild for them.
+"""
+
+from __future__ import annotations
+
+import io
+
+import matplotlib
+
+matplotlib.use("Agg")  # no display here or in CI
+import matplotlib.pyplot as plt  # noqa: E402
+
+_STYLE = {
+    "svg.hashsalt": "ml-systems-digest", "svg.fonttype": "none", "font.size": 9,
+    "font.family": "sans-serif", "axes.spines.top": False, "axes.spines.right": False,
+}
+_PALETTE = ["#3f51b5", "#009688", "#ff9800", "#e91e63", "#607d8b", "#9c27b0", "#8bc34a", "#795548"]
+
+
+def _svg(figure) -> str:
+    buffer = io.StringIO()
+    figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight")
+    plt.close(figure)
+    return buffer.getvalue()
+
+
+def papers_per_topic_and_year(counts: dict[str, dict[str, int]], topics: list[str], title: str) -> str:
+    """Stacked bars: one bar per year, one colour per topic. `counts[year][topic]`."""
+    years = sorted(counts)
+    with plt.rc_context(_STYLE):
+        figure, axes = plt.subplots(figsize=(7.5, 3.2))
+        bottoms = [0] * len(years)
+        for index, topic in enumerate(topics):
+            heights = [counts[year].get(topic, 0) for year in years]
+            axes.bar(years, heights, bottom=bottoms, label=topic, color=_PALETTE[index % len(_PALETTE)])
+            bottoms = [b + h for b, h in zip(bottoms, heights)]
+        axes.set_ylabel("papers (a paper counts once per topic)")
+        axes.set_title(title, loc="left")
+        axes.legend(frameon=False, fontsize=8, ncols=3)
+        return _svg(figure)
+
+
+def hardware_by_topic(matrix: dict[str, dict[str, int]], topics: list[str], title: str) -> str:
+    """A heat map of papers per hardware (rows) and topic (columns), with the counts written in."""
+    rows = list(matrix)
+    values = [[matrix[row].get(topic, 0) for topic in topics] for row in rows]
+    with plt.rc_context(_STYLE):
+        figure, axes = plt.subplots(figsize=(7.5, 0.8 + 0.28 * max(len(rows), 1)))
+        axes.imshow(values or [[0] * len(topics)], cmap="Blues", aspect="auto", vmin=0)
+        axes.set_xticks(range(len(topics)), topics)
+        axes.set_yticks(range(len(rows)), rows)
+        axes.tick_params(length=0)
+        peak = max((v for row in values for v in row), default=0)
+        for y, row in enumerate(values):
+            for x, value in enumerate(row):
+                if value:
+                    axes.text(x, y, str(value), ha="center", va="center",
+                              color="white" if value > peak / 2 else "black", fontsize=8)
+        axes.set_title(title, loc="left")
+        for spine in axes.spines.values():
+            spine.set_visible(False)
+        return _svg(figure)

@@ -1,0 +1,48 @@
+"""Record text into Markdown and HTML as inert text.
+
+Abstracts hold `|`, `<`, `$`, backticks, LaTeX and maybe hostile markup. Everything from a
+record goes through `md_text` (or `md_link` for URLs) before it reaches a page, so it renders
+as the characters it is: no tag, no link, no emphasis, no broken table.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import quote, urlsplit
+
+from .text import delatex
+
+# Inline Markdown syntax (the characters Python-Markdown can escape, and tables' `|`).
+_INLINE_RE = re.compile(r"([\\`*_{}\[\]()#+!|-])")
+_SPACE_RE = re.compile(r"\s+")
+
+
+def md_text(value: object, *, latex: bool = True) -> str:
+    """One line of inert text: HTML-escaped, Markdown syntax backslash-escaped, whitespace folded."""
+    text = str(value)
+    if latex:
+        text = delatex(text)
+    text = _SPACE_RE.sub(" ", text).strip()
+    text = html.escape(text, quote=True)
+    text = _INLINE_RE.sub(r"\\\1", text)
+    return re.sub(r"^(\d+)\.", r"\1\\.", text)  # "1. " would start a list
+
+
+def safe_url(url: str) -> str | None:
+    """The URL if it is plain http(s), percent-encoded so it cannot break out of a link; else None."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return None
+    return quote(url.strip(), safe=":/?#@!$&'*+,;=%~-._") .replace("'", "%27")
+
+
+def md_link(label: str, url: str) -> str:
+    """A link to an external http(s) URL, or the URL as plain text when it is anything else."""
+    target = safe_url(url)
+    return f"[{md_text(label)}]({target})" if target else md_text(url)
+
+
+def html_text(value: object) -> str:
+    """Plain text for a template that prints it unescaped (a page title in front matter)."""
+    return html.escape(_SPACE_RE.sub(" ", delatex(str(value))).strip(), quote=True)

@@ -1,0 +1,116 @@
+"""Cross-links between papers: systems an abstract names, text similarity, shared hardware.
+
+Everything here is near-linear in the number of papers: names are found with one dictionary
+lookup per word n-gram, and similarity only compares papers that share a rare, heavy term
+(an inverted index over each paper's top terms, with capped postings) instead of all pairs.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*|\d+[A-Za-z][A-Za-z0-9]*")
+_TERM_RE = re.compile(r"[a-z][a-z0-9]+(?:-[a-z0-9]+)*")
+_STOPWORDS = frozenset("""
+a about above across after again against all almost also although always among an and another any are
+as at be because been before being below between both but by can could did do does doing done during
+each either enable enables even every few for from further had has have having here how however if in
+into is it its itself just large less many may more most much must new no nor not novel of off often on
+once only or other our out over own paper per present propose proposed provide rather same several
+should show shows significant significantly since so some such than that the their them then there
+these they this those through thus to too under until up upon use used uses using various very via was
+we were what when where which while who whom why will with within without would yet achieve achieves
+approach based existing model models method methods results work framework system systems
+""".split())
+SIGNATURE_TERMS = 16  # heaviest terms kept per paper
+POSTING_CAP = 64  # papers kept per term: bounds the work per paper whatever the corpus size
+
+
+def name_key(name: str) -> str:
+    """How a system name is compared: FlashAttention-2 = FlashAttention2 = flash attention 2."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+@dataclass(frozen=True)
+class Mention:
+    target: str  # id of the paper whose system is named
+    name: str  # the words as the abstract wrote them
+    sentence: str
+
+
+def find_mentions(papers: dict[str, tuple[list[str], str]], split_sentences) -> dict[str, list[Mention]]:
+    """For each paper id, the other papers whose system names appear in its abstract.
+
+    `papers` maps id -> (system names of that paper, abstract). A name counts when it has
+    at least three letters or digits and is written with a capital or a digit (so "holmes"
+    in running text is not the Holmes system).
+    """
+    by_key: dict[str, str] = {}
+    for paper_id, (names, _) in sorted(papers.items()):
+        for name in names:
+            key = name_key(name)
+            if len(key) >= 3:
+                by_key.setdefault(key, paper_id)
+    longest = max((len(name.split()) for names, _ in papers.values() for name in names), default=1) + 1
+    mentions: dict[str, list[Mention]] = {}
+    for paper_id, (_, abstract) in papers.items():
+        found: dict[str, Mention] = {}
+        for sentence in split_sentences(abstract):
+            words = _WORD_RE.findall(sentence)
+            for start in range(len(words)):
+                for size in range(min(longest, len(words) - start), 0, -1):
+                    phrase = words[start:start + size]
+                    target = by_key.get(name_key("".join(phrase)))
+                    if target and target != paper_id and target not in found and _looks_like_name(phrase):
+                        found[target] = Mention(target, " ".join(phrase), sentence)
+                        break
+        mentions[paper_id] = list(found.values())
+    return mentions
+
+
+def _looks_like_name(words: list[str]) -> bool:
+    return any(ch.isupper() or ch.isdigit() for ch in words[0])
+
+
+def related_papers(texts: dict[str, str], top: int = 5) -> dict[str, list[tuple[str, float]]]:
+    """Top `top` most similar papers for each id, by cosine over TF-IDF signatures."""
+    tokens = {paper_id: [t for t in _TERM_RE.findall(text.lower()) if t not in _STOPWORDS]
+              for paper_id, text in texts.items()}
+    document_frequency = Counter(term for words in tokens.values() for term in set(words))
+    total = len(texts)
+    signatures: dict[str, dict[str, float]] = {}
+    for paper_id, words in tokens.items():
+        weights = {term: (1 + math.log(count)) * math.log(total / document_frequency[term])
+                   for term, count in Counter(words).items() if document_frequency[term] > 1}
+        heaviest = sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:SIGNATURE_TERMS]
+        norm = math.sqrt(sum(w * w for _, w in heaviest)) or 1.0
+        signatures[paper_id] = {term: w / norm for term, w in heaviest}
+    postings: dict[str, list[tuple[str, float]]] = defaultdict(list)
+    for paper_id, signature in signatures.items():
+        for term, weight in signature.items():
+            postings[term].append((paper_id, weight))
+    for term, posting in postings.items():
+        if len(posting) > POSTING_CAP:
+            postings[term] = sorted(posting, key=lambda item: (-item[1], item[0]))[:POSTING_CAP]
+    related = {}
+    for paper_id, signature in signatures.items():
+        scores: dict[str, float] = defaultdict(float)
+        for term, weight in signature.items():
+            for other, other_weight in postings[term]:
+                if other != paper_id:
+                    scores[other] += weight * other_weight
+        best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:top]
+        related[paper_id] = [(other, round(score, 3)) for other, score in best if score > 0.05]
+    return related
+
+
+def group_by(values: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Invert id -> [keys] into key -> [ids], ids in sorted order."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for paper_id in sorted(values):
+        for key in dict.fromkeys(values[paper_id]):
+            groups[key].append(paper_id)
+    return dict(groups)

@@ -1,0 +1,80 @@
+// Sortable, filterable comparison tables. Runs on every page load, including the ones
+// Material's instant navigation swaps in without a reload (document$), and without Material.
+(function () {
+  "use strict";
+
+  var EMPTY = "–";
+
+  function sortKey(cell) {
+    var text = cell.textContent.trim();
+    if (text === "" || text === EMPTY) return { empty: true };
+    var number = text.replace(/,/g, "").match(/^[^\d-]{0,3}(-?\d+(?:\.\d+)?)/);
+    return number ? { number: parseFloat(number[1]), text: text } : { text: text.toLowerCase() };
+  }
+
+  function compare(a, b) {
+    if (a.empty || b.empty) return (a.empty ? 1 : 0) - (b.empty ? 1 : 0);
+    if (a.number !== undefined && b.number !== undefined && a.number !== b.number) return a.number - b.number;
+    if (a.number !== undefined && b.number === undefined) return -1;
+    if (a.number === undefined && b.number !== undefined) return 1;
+    return a.text.localeCompare(b.text);
+  }
+
+  function sortBy(table, index, header) {
+    var ascending = header.getAttribute("aria-sort") !== "ascending";
+    table.querySelectorAll("thead th").forEach(function (th) { th.setAttribute("aria-sort", "none"); });
+    header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows).map(function (row, position) {
+      return { row: row, key: sortKey(row.cells[index]), position: position };
+    });
+    rows.sort(function (a, b) {
+      var order = compare(a.key, b.key);
+      if (a.key.empty || b.key.empty) return order || a.position - b.position;  // empties stay last
+      return (ascending ? order : -order) || a.position - b.position;
+    });
+    rows.forEach(function (item) { body.appendChild(item.row); });
+  }
+
+  function filter(table, query, counter) {
+    var words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    var rows = table.tBodies[0].rows, shown = 0;
+    for (var i = 0; i < rows.length; i++) {
+      var text = rows[i].textContent.toLowerCase();
+      var match = words.every(function (word) { return text.indexOf(word) !== -1; });
+      rows[i].hidden = !match;
+      if (match) shown++;
+    }
+    counter.textContent = shown + " of " + rows.length + " rows";
+  }
+
+  function setup(container) {
+    var table = container.querySelector("table");
+    if (!table || !table.tBodies.length || container.dataset.digestReady) return;
+    container.dataset.digestReady = "true";
+    table.querySelectorAll("thead th").forEach(function (header, index) {
+      header.setAttribute("aria-sort", "none");
+      header.tabIndex = 0;
+      header.title = "Sort by this column";
+      header.addEventListener("click", function () { sortBy(table, index, header); });
+      header.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); sortBy(table, index, header); }
+      });
+    });
+    var input = container.querySelector("input.digest-filter");
+    if (input) {
+      var counter = document.createElement("span");
+      counter.className = "digest-count";
+      counter.setAttribute("aria-live", "polite");
+      input.insertAdjacentElement("afterend", counter);
+      input.addEventListener("input", function () { filter(table, input.value, counter); });
+      filter(table, input.value, counter);
+    }
+  }
+
+  function init() { document.querySelectorAll(".digest-table").forEach(setup); }
+
+  if (typeof window.document$ !== "undefined") window.document$.subscribe(init);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,425 @@
+"""Fact extraction on real abstracts (tests/fixtures/abstracts.yaml, copied from the dumps)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from digest.facts import (
+    KINDS,
+    Fact,
+    apply_overrides,
+    extract_facts,
+    headline,
+    split_sentences,
+    system_name,
+)
+from digest.hardware import HardwareCatalog, load_hardware
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def catalog() -> HardwareCatalog:
+    return load_hardware(REPO / "data" / "hardware.yaml")
+
+
+@pytest.fixture(scope="module")
+def papers() -> dict[str, dict[str, str]]:
+    return yaml.safe_load((FIXTURES / "abstracts.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def facts_of(papers, catalog):
+    """facts_of("cuda_l1") -> the extracted facts of that fixture paper."""
+    cache: dict[str, list[Fact]] = {}
+
+    def extract(key: str) -> list[Fact]:
+        if key not in cache:
+            cache[key] = extract_facts(papers[key]["title"], papers[key]["abstract"], catalog)
+        return cache[key]
+    return extract
+
+
+def values(facts: list[Fact], kind: str) -> list[str]:
+    return [fact.value for fact in facts if fact.kind == kind]
+
+
+# ------------------------------------------------------------------- whole papers
+
+def test_cuda_l1(facts_of):
+    facts = facts_of("cuda_l1")
+    assert values(facts, "system") == ["CUDA-L1"]
+    assert values(facts, "hardware") == ["A100", "H100", "RTX 3090", "L40", "H800", "H20"]
+    # "x17.7", "x449", "x17.8 on H100", ...: the prefix form of a multiplier.
+    assert values(facts, "speedup") == ["17.7×", "449×", "17.8×", "19.0×", "16.5×", "14.7×", "13.9×"]
+    assert values(facts, "gpu_count") == []
+    assert headline(facts) == "17.7× speedup"
+
+
+def test_fuyou_100b_on_a_single_gpu(facts_of):
+    facts = facts_of("fuyou")
+    assert values(facts, "system") == ["Fuyou"]
+    assert values(facts, "hardware") == ["RTX 4090"]
+    # "on a Single GPU" in the title; the "4090" of "RTX 4090 GPU" is not a count.
+    assert values(facts, "gpu_count") == ["1 GPU"]
+    assert values(facts, "model_scale") == ["100B", "175B", "13B"]
+    assert values(facts, "throughput") == ["156 TFLOPS", "45 TFLOPS"]
+    assert headline(facts) == "156 TFLOPS"
+
+
+def test_fastattention(facts_of):
+    facts = facts_of("fastattention")
+    assert values(facts, "system") == ["FastAttention"]
+    assert values(facts, "hardware") == ["Ampere", "Hopper", "Ascend", "Volta", "V100"]
+    assert values(facts, "gpu_count") == ["8 GPUs"]
+    assert values(facts, "model_scale") == ["7B", "38B"]
+    assert values(facts, "speedup") == ["10.7×", "up to 5.16×", "1.43×", "1.46×"]
+
+
+def test_melange_latex_name_and_cost_reduction(facts_of):
+    facts = facts_of("melange")
+    assert values(facts, "system") == ["Mélange"]
+    assert values(facts, "reduction") == ["up to 77% lower deployment costs"]
+    assert values(facts, "code") == ["https://github.com/tyler-griggs/melange-release"]
+    assert values(facts, "hardware") == []
+    assert headline(facts) == "up to 77% lower deployment costs"
+
+
+def test_hspi_name_inside_textbf(facts_of):
+    facts = facts_of("hspi")
+    assert values(facts, "system") == ["HSPI"]
+    assert values(facts, "hardware") == ["H100"]
+    assert headline(facts) is None
+
+
+def test_predictable_scale_gpu_hours_are_not_a_gpu_count(facts_of):
+    facts = facts_of("predictable_scale")
+    assert values(facts, "system") == []  # "Predictable Scale: Part I" names no system
+    assert values(facts, "hardware") == ["H800"]
+    assert values(facts, "gpu_count") == []  # "one million NVIDIA H800 GPU hours"
+    assert values(facts, "model_scale") == []  # "100 trillion tokens" is data, not parameters
+    assert values(facts, "code") == ["https://step-law.github.io"]
+
+
+def test_hopper_benchmark(facts_of):
+    facts = facts_of("hopper_benchmark")
+    assert values(facts, "system") == []
+    assert values(facts, "hardware") == ["Hopper", "Ada Lovelace", "Ampere"]
+    assert values(facts, "precision") == ["FP8"]
+
+
+def test_gemm_on_ada_lovelace(facts_of):
+    facts = facts_of("gemm_ada")
+    assert values(facts, "system") == []  # "Understanding ...: A ..." is not a name
+    assert values(facts, "hardware") == ["Ada Lovelace", "RTX 4070"]
+    assert values(facts, "speedup") == ["up to 3.2×"]  # and not the "16x16" tile size
+    assert values(facts, "reduction") == ["22% lower power consumption"]
+    assert values(facts, "code") == ["https://github.com/pavlyhalim/GPPerf"]  # "[...]." stripped
+    assert headline(facts) == "up to 3.2× speedup"
+
+
+def test_triforce_glued_times(facts_of):
+    facts = facts_of("triforce")
+    # "achieving up to 2.31times", "attains 7.78times", "performs 4.86times"
+    assert values(facts, "speedup") == ["up to 2.31×", "7.78×", "4.86×"]
+    assert values(facts, "hardware") == ["A100", "RTX 4090"]
+    assert values(facts, "gpu_count") == ["2 GPUs", "1 GPU"]  # "two RTX 4090 GPUs", "a single RTX 4090 GPU"
+    assert values(facts, "model_scale") == ["7B"]  # Llama2-7B-128K
+    assert headline(facts) == "up to 2.31× speedup"
+
+
+def test_amd_platform(facts_of):
+    facts = facts_of("amd_platform")
+    assert values(facts, "hardware") == ["MI300X"]
+    assert values(facts, "system") == []
+    # "760M active" is not counted: a bare "M" is too often a length or a dataset size.
+    assert values(facts, "model_scale") == ["8.3B", "4B", "12B", "8B"]
+
+
+def test_glm_130b(facts_of):
+    facts = facts_of("glm_130b")
+    assert values(facts, "system") == ["GLM-130B"]
+    assert values(facts, "hardware") == ["RTX 3090", "RTX 2080 Ti"]
+    # "4timesRTX 3090 (24G) or 8timesRTX 2080 Ti (11G) GPUs": counts, not speedups.
+    assert values(facts, "gpu_count") == ["4 GPUs", "8 GPUs"]
+    assert values(facts, "speedup") == []
+    assert values(facts, "precision") == ["INT4"]
+    assert values(facts, "model_scale") == ["130B", "100B", "175B", "176B", "260B"]
+
+
+def test_dovetail(facts_of):
+    facts = facts_of("dovetail")
+    assert values(facts, "system") == ["Dovetail"]
+    assert values(facts, "hardware") == []  # "CPU/GPU" are kinds, not products
+    assert values(facts, "speedup") == ["~2.77×"]
+    assert values(facts, "throughput") == ["5.86 tokens/s", "8 tokens/s"]
+
+
+def test_streamdiffusion(facts_of):
+    facts = facts_of("streamdiffusion")
+    assert values(facts, "hardware") == ["RTX 4090", "RTX 3060"]
+    assert values(facts, "gpu_count") == ["1 GPU"]  # "on one RTX4090"
+    assert values(facts, "throughput") == ["91.07 fps"]
+    assert values(facts, "speedup") == ["~1.5×", "up to 2.05×", ">59.56×"]
+    assert values(facts, "reduction")[0] == "2.39× lower energy consumption"
+
+
+def test_cudaforge_gpu_hours_are_not_counts(facts_of):
+    facts = facts_of("cudaforge")
+    assert values(facts, "gpu_count") == ["1 GPU"]  # "one RTX6000", not "6 H100 hours"
+    assert values(facts, "speedup") == ["1.68×"]
+
+
+def test_zero_infinity_sizes_are_not_speedups(facts_of):
+    facts = facts_of("zero_infinity")
+    # "grown over 1000x", "grown by 5x": growth of models and memory, not results.
+    assert values(facts, "speedup") == []
+    assert values(facts, "gpu_count") == ["800 GPUs", "512 GPUs"]
+    assert values(facts, "model_scale") == ["100B+", "1T", "10T+"]
+    assert values(facts, "throughput") == ["25 PFLOPS"]
+
+
+def test_frontier_gcds(facts_of):
+    facts = facts_of("frontier_scaling")
+    assert values(facts, "hardware") == ["Frontier"]
+    assert values(facts, "gpu_count") == ["384 GCDs"]
+    assert values(facts, "speedup") == ["1.71×"]
+
+
+def test_nexus_reductions_keep_their_metric(facts_of):
+    facts = facts_of("nexus")
+    assert values(facts, "system") == ["Nexus"]  # "Nexus:Proactive ..." with no space
+    assert values(facts, "speedup") == ["up to 2.2×", "up to 2×"]
+    assert values(facts, "reduction") == ["20× lower TTFT", "2.5× lower TBT"]
+
+
+def test_galore_reductions_and_precision(facts_of):
+    facts = facts_of("galore")
+    assert values(facts, "system") == ["GaLore"]  # "Gradient Low-Rank Projection (GaLore)"
+    assert values(facts, "precision") == ["8-bit", "BF16"]
+    assert values(facts, "reduction") == [
+        "up to 65.5% lower memory usage", "up to 82.5% lower optimizer memory",
+        "63.3% lower total training memory"]
+
+
+def test_papers_without_facts_of_a_kind(facts_of):
+    for key in ("concur", "harry_potter"):
+        facts = facts_of(key)
+        assert values(facts, "hardware") == [], key
+        assert values(facts, "speedup") == [], key
+    assert values(facts_of("harry_potter"), "system") == []
+
+
+# ------------------------------------------------------------------ invariants
+
+def test_facts_quote_their_sentence_verbatim_in_kind_order_without_duplicates(papers, facts_of):
+    for key, paper in papers.items():
+        facts = facts_of(key)
+        sentences = [paper["title"], *split_sentences(paper["abstract"])]
+        for fact in facts:
+            assert fact.sentence in sentences, (key, fact)
+            assert not fact.curated
+        kinds = [KINDS.index(fact.kind) for fact in facts]
+        assert kinds == sorted(kinds), key
+        pairs = [(fact.kind, fact.value) for fact in facts]
+        assert len(pairs) == len(set(pairs)), key
+
+
+def test_extraction_is_deterministic(papers, catalog):
+    paper = papers["cuda_l1"]
+    assert extract_facts(paper["title"], paper["abstract"], catalog) == \
+        extract_facts(paper["title"], paper["abstract"], catalog)
+
+
+def test_fact_is_frozen():
+    fact = Fact("hardware", "H100", "On an H100.")
+    with pytest.raises(AttributeError):
+        fact.value = "A100"
+
+
+# --------------------------------------------------------------------- sentences
+
+def test_split_sentences_keeps_abbreviations_and_decimals():
+    text = ("Current SOTA models (e.g. R1, o1) achieve low rates. Prior work (Smith et al. 2023) "
+            "reports 2.31x vs. 1.5x. Results differ, i.e. A wins! Does it? Yes.")
+    assert split_sentences(text) == [
+        "Current SOTA models (e.g. R1, o1) achieve low rates.",
+        "Prior work (Smith et al. 2023) reports 2.31x vs. 1.5x.",
+        "Results differ, i.e. A wins!",
+        "Does it?",
+        "Yes.",
+    ]
+
+
+def test_split_sentences_on_a_real_abstract(papers):
+    sentences = split_sentences(papers["cuda_l1"]["abstract"])
+    assert sentences[1] == ("While recent advances in LLMs show promise for code generation, current SOTA "
+                            "models (e.g. R1, o1) achieve low success rates in improving CUDA speed.")
+    assert " ".join(sentences) == papers["cuda_l1"]["abstract"]
+
+
+# ------------------------------------------------------------------- system names
+
+@pytest.mark.parametrize("title, abstract, expected", [
+    ("Nexus:Proactive Intra-GPU Disaggregation", "", "Nexus"),
+    ("FlashAttention-2: Faster Attention", "", "FlashAttention-2"),
+    ("Towards Efficient Serving: A Study", "", None),
+    ("Understanding GEMM Performance on NVIDIA Ada Lovelace: A Machine Learning-Based Approach", "", None),
+    ("Predictable Scale: Part I -- Optimal Hyperparameter Scaling Law", "We study scaling.", None),
+    ("DeepSpeed Inference: Enabling Efficient Inference", "We present DeepSpeed Inference, a system.",
+     "DeepSpeed Inference"),
+    ("Cost Efficient Serving", "We then present M\\'elange, a framework for GPUs.", "Mélange"),
+    ("Platform Inference", "we introduce \\textbf{hardware and software platform inference (HSPI)} -- a method.",
+     "HSPI"),
+    ("Give Me FP32 or Give Me Death?", "We develop a lightweight inference pipeline, dubbed LayerCast, that stores.",
+     "LayerCast"),
+    ("Offloading", "we propose a novel framework, called pipelined offloading (PIPO), for inference.", "PIPO"),
+    ("Unlearning", "In this paper, we propose a novel technique for unlearning a subset of the data.", None),
+    ("Serving", "We introduce a virtual machine (VM) designed for GPUs.", None),
+])
+def test_system_name(title, abstract, expected):
+    assert system_name(title, abstract) == expected
+
+
+# ------------------------------------------------------------- single-sentence rules
+
+def facts_in(catalog, sentence: str, kind: str) -> list[str]:
+    return values(extract_facts("", sentence, catalog), kind)
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("It achieves a 2.31x speedup.", ["2.31×"]),
+    ("It achieves a 2.31× speedup.", ["2.31×"]),
+    ("It is 2.31 times faster.", ["2.31×"]),
+    ("It achieves up to 2.31times on an A100 GPU.", ["up to 2.31×"]),
+    ("It delivers an average speedup of x17.7 over PyTorch.", ["17.7×"]),
+    ("It outperforms CUDA by a factor of up to 179times in speed.", ["up to 179×"]),
+    ("Runtime speedup (2-4times compared to optimized baselines).", ["2–4×"]),
+    ("Tile sizes of 16x16 achieve the best balance.", []),
+    ("It runs x86 code with a speedup.", []),
+    ("It can train 25x larger models than before.", []),
+    ("It improves task accuracy by up to 4.4% and 11.6% under W3.", []),
+    ("It yields +22.0% over torch.matmul on average.", ["22.0% faster"]),
+])
+def test_speedups(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "speedup") == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("It reduces deployment costs by up to 77% as compared to one GPU type.", ["up to 77% lower deployment costs"]),
+    ("It reduces 47% of the activation peak memory usage.", ["47% lower activation peak memory usage"]),
+    ("It achieves 20x lower TTFT than vLLM.", ["20× lower TTFT"]),
+    ("It uses 6times fewer parameters.", ["6× fewer parameters"]),
+    ("It reaches 72% model FLOPs utilization.", []),
+])
+def test_reductions(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "reduction") == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("We train on 8 V100 GPUs.", ["8 GPUs"]),
+    ("It scales to 1024 GPUs.", ["1,024 GPUs"]),
+    ("It runs on a single GPU.", ["1 GPU"]),
+    ("It runs on an 8xA100-80GB setup.", ["8 GPUs"]),
+    ("We achieved 100% efficiency on 1024 and 3072 MI250X GPUs.", ["1,024 GPUs", "3,072 GPUs"]),
+    ("Training at the 128-GPU scale.", ["128 GPUs"]),
+    ("This requires thousands of GPUs.", ["thousands of GPUs"]),
+    ("It took 442 A100-40G GPU hours.", []),
+    ("It took a single GPU hour.", []),
+    ("It fits a consumer RTX 4090 GPU.", []),
+])
+def test_gpu_counts(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "gpu_count") == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("We fine-tune 175B GPT-3 and LLaMA-13B.", ["175B", "13B"]),
+    ("A model with 130 billion parameters.", ["130B"]),
+    ("For 22 Billion, 175 Billion, and 1 Trillion parameters.", ["22B", "175B", "1T"]),
+    ("Training a trillion-parameter model.", ["1T"]),
+    ("It trains billion-scale models.", ["billion-scale"]),
+    ("A 5.7M parameters model.", ["5.7M"]),
+    ("Pre-trained on 19.7B tokens and 1.4T multimodal pre-training tokens.", []),
+    ("Billion-scale similarity search with GPUs.", []),
+])
+def test_model_scales(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "model_scale") == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("FP8, bfloat16 and INT4 kernels.", ["FP8", "BF16", "INT4"]),
+    ("Under W3 and W4A8 quantization.", ["W3", "W4A8"]),
+    ("Our 8-bit optimizer and 16-bit precision weights.", ["8-bit", "16-bit"]),
+    ("Sorting 256M random 32-bit keys.", []),
+    ("Half-precision GEMM kernels.", ["FP16"]),
+])
+def test_precisions(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "precision") == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("Code: github.com/deepreinforce-ai/CUDA-L2", ["https://github.com/deepreinforce-ai/CUDA-L2"]),
+    ("See (https://example.org/a/b).", ["https://example.org/a/b"]),
+    ("It reaches 225 TFLOPs/s per A100 GPU.", []),
+])
+def test_code_links(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "code") == expected
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    ("It reaches 225 TFLOPs/s per A100 GPU.", ["225 TFLOPS/GPU"]),
+    ("It achieves 40 TFlops/GPU.", ["40 TFLOPS/GPU"]),
+    ("Training runs at 502 petaFLOP/s.", ["502 PFLOPS"]),
+    ("Generation reaches 91.07fps.", ["91.07 fps"]),
+    ("Decoding at 5.86 tokens per second.", ["5.86 tokens/s"]),
+])
+def test_throughputs(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "throughput") == expected
+
+
+# ------------------------------------------------------------------- overrides
+
+def test_overrides_replace_the_kinds_a_curator_set(facts_of):
+    facts = facts_of("fuyou")
+    curated = apply_overrides(facts, {"system": "Fuyou", "hardware": ["RTX 4090", "A100"],
+                                      "model_scale": ["175B"], "topics": ["offloading"]})
+    assert [f for f in curated if f.kind == "hardware"] == [
+        Fact("hardware", "RTX 4090", "", curated=True), Fact("hardware", "A100", "", curated=True)]
+    assert values(curated, "model_scale") == ["175B"]
+    assert values(curated, "system") == ["Fuyou"]
+    assert all(f.curated for f in curated if f.kind in ("system", "hardware", "model_scale"))
+    # Kinds the curator did not touch stay as extracted, in kind order.
+    assert [f for f in curated if f.kind == "throughput"] == [f for f in facts if f.kind == "throughput"]
+    kinds = [KINDS.index(f.kind) for f in curated]
+    assert kinds == sorted(kinds)
+
+
+def test_override_to_nothing_and_no_overrides(facts_of):
+    facts = facts_of("cuda_l1")
+    assert values(apply_overrides(facts, {"hardware": []}), "hardware") == []
+    assert values(apply_overrides(facts, {"system": None}), "system") == []
+    assert apply_overrides(facts, {}) == facts
+    assert apply_overrides(facts, None) == facts
+
+
+def test_bad_override_value_is_refused(facts_of):
+    with pytest.raises(ValueError, match="override 'hardware'"):
+        apply_overrides(facts_of("cuda_l1"), {"hardware": [4090]})
+
+
+# ------------------------------------------------------------------- headline
+
+def test_headline_prefers_speedup_then_reduction_then_throughput():
+    speedup = Fact("speedup", "up to 2.31×", "s")
+    reduction = Fact("reduction", "77% lower cost", "s")
+    throughput = Fact("throughput", "156 TFLOPS", "s")
+    assert headline([throughput, reduction, speedup]) == "up to 2.31× speedup"
+    assert headline([throughput, reduction]) == "77% lower cost"
+    assert headline([throughput]) == "156 TFLOPS"
+    assert headline([Fact("speedup", "22.0% faster", "s")]) == "22.0% faster"
+    assert headline([Fact("hardware", "H100", "s")]) is None
+    assert headline([]) is None

@@ -1,0 +1,204 @@
+"""The hardware catalogue: loading and validating data/hardware.yaml, finding entries in text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from digest.errors import DataError
+from digest.hardware import HARDWARE_CLASSES, HardwareCatalog, load_hardware
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def catalog() -> HardwareCatalog:
+    return load_hardware(REPO / "data" / "hardware.yaml")
+
+
+@pytest.fixture(scope="module")
+def papers() -> dict[str, dict[str, str]]:
+    return yaml.safe_load((FIXTURES / "abstracts.yaml").read_text(encoding="utf-8"))
+
+
+def names_in(catalog: HardwareCatalog, text: str) -> list[str]:
+    """Canonical names found in `text`, first mention first, each once."""
+    names: list[str] = []
+    for entry, _start, _end in catalog.find(text):
+        if entry.name not in names:
+            names.append(entry.name)
+    return names
+
+
+# ------------------------------------------------------------------ the real catalogue
+
+def test_real_catalogue_loads_with_valid_classes_and_unique_slugs(catalog):
+    assert len(catalog) > 50
+    assert {entry.class_ for entry in catalog} <= set(HARDWARE_CLASSES)
+    slugs = [catalog.slug(entry) for entry in catalog]
+    assert len(slugs) == len(set(slugs))
+
+
+def test_every_alias_finds_its_own_entry(catalog):
+    for entry in catalog:
+        for alias in (entry.name, *entry.aliases, *entry.cased_aliases):
+            found = catalog.find(f"We ran it on {alias}.")
+            assert [(e.name, s, end) for e, s, end in found] == [(entry.name, 13, 13 + len(alias))], alias
+
+
+def test_catalogue_entries_carry_vendor_class_and_arch(catalog):
+    rtx_4090 = catalog.get("RTX 4090")
+    assert (rtx_4090.vendor, rtx_4090.class_, rtx_4090.arch) == ("NVIDIA", "gpu", "Ada Lovelace")
+    assert catalog.get("MI300X").vendor == "AMD"
+    assert catalog.get("Frontier").class_ == "supercomputer"
+    assert catalog.get("Hopper").class_ == "architecture"
+    assert catalog.get("No Such GPU") is None
+
+
+def test_slug(catalog):
+    assert catalog.slug(catalog.get("RTX 4090")) == "rtx-4090"
+    assert catalog.slug(catalog.get("Apple M-series")) == "apple-m-series"
+    assert catalog.slug(catalog.get("DGX-2")) == "dgx-2"
+
+
+# ------------------------------------------------------------------- real abstracts
+
+def test_cuda_l1_names_every_gpu_it_was_measured_on(catalog, papers):
+    paper = papers["cuda_l1"]
+    assert names_in(catalog, paper["abstract"]) == ["A100", "H100", "RTX 3090", "L40", "H800", "H20"]
+
+
+def test_gemm_paper_finds_architecture_in_title_and_card_in_abstract(catalog, papers):
+    paper = papers["gemm_ada"]
+    assert names_in(catalog, paper["title"]) == ["Ada Lovelace"]
+    assert names_in(catalog, paper["abstract"]) == ["RTX 4070"]
+
+
+def test_architectures_named_in_prose(catalog, papers):
+    assert names_in(catalog, papers["hopper_benchmark"]["abstract"]) == ["Hopper", "Ada Lovelace", "Ampere"]
+    assert names_in(catalog, papers["fastattention"]["abstract"]) == ["Ampere", "Hopper", "Ascend", "Volta", "V100"]
+
+
+def test_real_abstracts(catalog, papers):
+    assert names_in(catalog, papers["fuyou"]["abstract"]) == ["RTX 4090"]
+    assert names_in(catalog, papers["predictable_scale"]["abstract"]) == ["H800"]
+    assert names_in(catalog, papers["hspi"]["abstract"]) == ["H100"]
+    assert names_in(catalog, papers["amd_platform"]["abstract"]) == ["MI300X"]
+    assert names_in(catalog, papers["zero_infinity"]["abstract"]) == ["V100", "DGX-2"]
+    assert names_in(catalog, papers["frontier_scaling"]["title"]) == ["Frontier"]
+
+
+def test_glued_and_bare_spellings_in_real_abstracts(catalog, papers):
+    # "4timesRTX 3090 (24G) or 8timesRTX 2080 Ti (11G)": a lost LaTeX \times glues the count on.
+    assert names_in(catalog, papers["glm_130b"]["abstract"]) == ["RTX 3090", "RTX 2080 Ti"]
+    # "on one RTX4090", "on one RTX3060"
+    assert names_in(catalog, papers["streamdiffusion"]["abstract"]) == ["RTX 4090", "RTX 3060"]
+    # "(A100, RTX 6000, 4090, 3090)", "one RTX6000", "6 H100 hours"
+    assert names_in(catalog, papers["cudaforge"]["abstract"]) == ["A100", "RTX 6000", "RTX 4090", "RTX 3090", "H100"]
+
+
+def test_abstracts_without_hardware_find_none(catalog, papers):
+    # ConCuR says "frontier models": not the Frontier supercomputer.
+    for key in ("concur", "harry_potter", "dovetail", "melange"):
+        assert catalog.find(papers[key]["title"] + " " + papers[key]["abstract"]) == [], key
+
+
+# ------------------------------------------------------------------- matching rules
+
+@pytest.mark.parametrize("text", ["RTX4090", "RTX 4090", "RTX-4090", "rtx 4090", "GeForce RTX 4090", "4090"])
+def test_spacing_hyphen_and_case_variants(catalog, text):
+    found = catalog.find(f"on a {text} GPU")
+    assert [(entry.name, start, end) for entry, start, end in found] == [("RTX 4090", 5, 5 + len(text))]
+
+
+@pytest.mark.parametrize("text", [
+    "14090 samples", "A1000", "XV100", "V1000", "H1000", "L400", "MI300XL", "H100x", "RTX 40900",
+])
+def test_no_match_inside_other_tokens(catalog, text):
+    assert catalog.find(text) == []
+
+
+def test_counts_and_plurals_glued_to_names(catalog):
+    text = "8xA100-80GB, 8×H100, 4timesRTX 3090 and two V100s"
+    assert [(entry.name, text[start:end]) for entry, start, end in catalog.find(text)] == [
+        ("A100", "A100"), ("H100", "H100"), ("RTX 3090", "RTX 3090"), ("V100", "V100s")]
+
+
+@pytest.mark.parametrize("text, name", [
+    ("an RTX 6000 Ada card", "RTX 6000 Ada"),
+    ("the RTX 6000 card", "RTX 6000"),
+    ("GH200 Grace Hopper Superchip", "GH200"),
+    ("on Grace Hopper nodes", "GH200"),
+    ("an Ampere Altra server", "Ampere Altra"),
+    ("Ascend 910B NPUs", "Ascend 910B"),
+    ("TPUv4 pods", "TPU v4"),
+    ("Intel Gaudi-2", "Gaudi 2"),
+])
+def test_longest_alias_wins(catalog, text, name):
+    assert names_in(catalog, text) == [name]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("training on Frontier, the exascale machine", ["Frontier"]),
+    ("Frontier models such as GPT-4", []),
+    ("the Pareto frontier of cost", []),
+    ("other NVIDIA architectures, such as Turing.", ["Turing"]),
+    ("it passes the Turing test", []),
+    ("Megatron-Turing NLG 530B", []),
+    ("the Ada architecture", ["Ada Lovelace"]),
+    ("ADA optimizer and ada", []),
+    ("Maxwell's equations", []),
+])
+def test_words_shared_with_english_need_their_case_and_context(catalog, text, expected):
+    assert names_in(catalog, text) == expected
+
+
+# ------------------------------------------------------------------------- validation
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "hw.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+GOOD_ENTRY = "- name: H100\n  aliases: []\n  vendor: NVIDIA\n  class: gpu\n"
+
+
+def test_valid_minimal_catalogue(tmp_path):
+    catalog = load_hardware(write(tmp_path, GOOD_ENTRY))
+    assert [entry.name for entry in catalog] == ["H100"]
+    assert names_in(catalog, "on an H100") == ["H100"]
+
+
+@pytest.mark.parametrize("second_entry, message", [
+    ("- name: A100\n  aliases: []\n  class: gpu\n",
+     "hw.yaml:5: entry 2: vendor: missing"),
+    ("- name: A100\n  aliases: []\n  vendor: NVIDIA\n  class: gpu-ish\n",
+     "hw.yaml:8: entry 2: class: 'gpu-ish' is not one of"),
+    ("- name: A100\n  aliases: [4090]\n  vendor: NVIDIA\n  class: gpu\n",
+     "hw.yaml:6: entry 2: aliases: must be a list of non-empty strings (quote numbers"),
+    ("- name: A100\n  aliases: [H-100]\n  vendor: NVIDIA\n  class: gpu\n",
+     "hw.yaml:6: entry 2: aliases: 'H-100' already belongs to 'H100'"),
+    ("- name: A100\n  aliases: []\n  vendor: NVIDIA\n  class: gpu\n  color: green\n",
+     "hw.yaml:9: entry 2: color: unknown field"),
+    ("- name: ''\n  aliases: []\n  vendor: NVIDIA\n  class: gpu\n",
+     "hw.yaml:5: entry 2: name: must be a non-empty string"),
+    ("- just a string\n",
+     "hw.yaml:5: entry 2: must be a mapping"),
+])
+def test_invalid_entries_name_file_line_entry_and_field(tmp_path, second_entry, message):
+    with pytest.raises(DataError) as raised:
+        load_hardware(write(tmp_path, GOOD_ENTRY + second_entry))
+    assert message in str(raised.value)
+
+
+def test_not_a_list_or_not_yaml(tmp_path):
+    with pytest.raises(DataError, match="must be a YAML list"):
+        load_hardware(write(tmp_path, "name: H100\n"))
+    with pytest.raises(DataError, match=r"hw.yaml:\d+: not valid YAML"):
+        load_hardware(write(tmp_path, "- name: [H100\n- x\n"))
+    with pytest.raises(DataError, match="cannot read"):
+        load_hardware(tmp_path / "missing.yaml")

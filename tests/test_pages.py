@@ -1,0 +1,110 @@
+"""Rendering: golden Markdown for a topic page and a paper page, hostile text, the exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+
+from digest.corpus import load_corpus
+from digest.site import render_site, write_site
+
+from .conftest import DATA
+
+FIXTURE_STORE = Path(__file__).parent / "fixtures" / "store"
+GOLDEN = Path(__file__).parent / "golden"
+SITE_URL = "https://digest.example/"
+
+
+@pytest.fixture(scope="module")
+def fixture_corpus(tmp_path_factory):
+    """Seven real records (one with curator fields) with the repo's taxonomy and hardware catalogue."""
+    data = tmp_path_factory.mktemp("store") / "data"
+    shutil.copytree(FIXTURE_STORE, data)
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        shutil.copy(DATA / name, data / name)
+    return load_corpus(data)
+
+
+@pytest.fixture(scope="module")
+def fixture_site(fixture_corpus):
+    return render_site(fixture_corpus, SITE_URL)
+
+
+@pytest.mark.parametrize("page, golden", [
+    ("topics/offloading.md", "topic-offloading.md"),
+    ("papers/fastattention.md", "paper-fastattention.md"),
+    ("papers/ssdtrain.md", "paper-ssdtrain.md"),
+])
+def test_golden_pages(fixture_site, page, golden):
+    """Set UPDATE_GOLDEN=1 to rewrite the golden files after a deliberate change; review the diff."""
+    path = GOLDEN / golden
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(fixture_site[page], encoding="utf-8")
+    assert fixture_site[page] == path.read_text(encoding="utf-8")
+
+
+def test_pages_link_papers_that_name_each_other(fixture_corpus, fixture_site):
+    fuyou = "adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning"
+    assert [m.target for m in fixture_corpus.papers[fuyou].compares_to] == ["zero-infinity"]
+    assert fixture_corpus.papers["zero-infinity"].compared_by == [fuyou]
+    assert [m.target for m in fixture_corpus.papers["holmes"].compares_to] == [
+        "efficient-large-scale-language-model-training-on-gpu-clusters"]
+    assert "[FastAttention: Extend FlashAttention2 to NPUs and Low\\-resource GPUs](fastattention.md)" in \
+        fixture_site["papers/flashattention-2.md"].split("## Compared by")[1]
+
+
+def test_curated_values_are_marked(fixture_site):
+    page = fixture_site["papers/ssdtrain.md"]
+    assert "**Memory tiers** GPU HBM, NVMe SSD (curated)" in page
+    assert "Topics set by a curator" in page
+    assert "Activation offloading to SSD" in page
+
+
+def test_generated_output_is_stable(fixture_corpus, fixture_site, tmp_path):
+    assert render_site(fixture_corpus, SITE_URL) == fixture_site
+    assert write_site(fixture_site, tmp_path) == (len(fixture_site), 0)
+    assert write_site(render_site(fixture_corpus, SITE_URL), tmp_path) == (0, len(fixture_site))
+
+
+def test_exports_agree_with_the_records(fixture_corpus, fixture_site):
+    exported = json.loads(fixture_site["papers.json"])
+    assert exported["count"] == len(fixture_corpus.papers) == 7
+    by_id = {paper["id"]: paper for paper in exported["papers"]}
+    for paper_id, derived in fixture_corpus.papers.items():
+        row = by_id[paper_id]
+        assert row["title"] == derived.paper.title and row["abstract"] == derived.paper.abstract
+        assert row["topics"] == derived.topics and row["hardware"] == derived.hardware
+        assert row["url"] == f"{SITE_URL}papers/{paper_id}/"
+        assert set(row) >= {"id", "title", "abstract", "year", "topics", "tags", "hardware", "claims", "system",
+                            "compares_to", "related", "url"}
+    assert by_id["fastattention"]["compares_to"] == ["flashattention-2"]
+    rows = list(csv.DictReader(io.StringIO(fixture_site["papers.csv"])))
+    assert [row["id"] for row in rows] == list(fixture_corpus.papers)
+    assert rows[0]["title"] == fixture_corpus.papers[rows[0]["id"]].paper.title
+    feed = ET.fromstring(fixture_site["feed.xml"])
+    atom = "{http://www.w3.org/2005/Atom}"
+    entries = feed.findall(f"{atom}entry")
+    assert len(entries) == 7
+    assert {e.find(f"{atom}id").text for e in entries} == {f"{SITE_URL}papers/{pid}/" for pid in fixture_corpus.papers}
+    assert feed.find(f"{atom}updated").text.startswith("2024-08-19")  # the newest paper, not the clock
+
+
+def test_table_cells_survive_hostile_text(fixture_corpus):
+    """Every record value lands in a table cell as one cell, whatever it holds."""
+    from digest.escape import md_text
+
+    hostile = "a | b `c` <script>x</script> [l](javascript:alert(1)) \\| $y$ \\textbf{z} *e* _u_ {: .c}"
+    row = f"| {md_text(hostile)} | second |"
+    tokens = MarkdownIt("commonmark").enable("table").parse(f"| one | two |\n|---|---|\n{row}\n")
+    cells = [t for t in tokens if t.type == "td_open"]
+    assert len(cells) == 2
+    html = MarkdownIt("commonmark").enable("table").render(f"| one | two |\n|---|---|\n{row}\n")
+    assert "<script>" not in html and 'href="javascript' not in html

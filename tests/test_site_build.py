@@ -1,0 +1,152 @@
+"""A real `mkdocs build --strict` of the repo's data: no warnings, every link and anchor resolves,
+exports agree with the records, no third-party request, hostile records render as text."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+
+from digest.store import load_papers
+
+from .conftest import DATA, REPO, mkdocs_build
+
+pytestmark = pytest.mark.build
+
+
+def html_pages(site: Path) -> list[Path]:
+    return sorted(p for p in site.rglob("*.html") if p.name != "404.html")
+
+
+def soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def test_build_has_no_warning(built_site):
+    log = (built_site.parent / "build.log").read_text()
+    assert not re.search(r"^(WARNING|ERROR)\b", log, re.MULTILINE), log[-2000:]
+
+
+def test_every_paper_topic_and_hardware_page_exists(built_site):
+    papers = load_papers(DATA)
+    for paper in papers:
+        assert (built_site / "papers" / paper.id / "index.html").is_file(), paper.id
+    for slug in ("offloading", "parallelism", "kernels", "serving", "hardware", "other"):
+        assert (built_site / "topics" / slug / "index.html").is_file()
+    for page in ("hardware", "systems", "tags", "method", "contributing"):
+        assert (built_site / page / "index.html").is_file(), page
+
+
+def test_every_internal_link_and_anchor_resolves(built_site):
+    ids_by_page: dict[Path, set[str]] = {}
+    broken = []
+    for page in html_pages(built_site):
+        for anchor in soup(page).find_all(href=True):
+            href = anchor["href"]
+            parts = urlsplit(href)
+            if parts.scheme or href.startswith(("//", "mailto:")):
+                continue
+            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{page.relative_to(built_site)}: {href}")
+                continue
+            if parts.fragment and target.suffix == ".html":
+                if target not in ids_by_page:
+                    ids_by_page[target] = {tag["id"] for tag in soup(target).find_all(id=True)}
+                if parts.fragment not in ids_by_page[target]:
+                    broken.append(f"{page.relative_to(built_site)}: {href} (no such anchor)")
+    assert broken == []
+
+
+def test_sidebar_lists_sections_and_topics_not_papers(built_site):
+    nav = soup(built_site / "index.html").select_one("nav.md-nav--primary")
+    links = [a["href"] for a in nav.find_all("a", href=True)]
+    assert any("topics/offloading" in href for href in links)
+    assert not any("papers/" in href for href in links)
+    assert len(links) < 30
+
+
+def test_site_makes_no_third_party_request(built_site):
+    """No page or asset loads anything from outside the site (fonts, scripts, styles, images)."""
+    outside = []
+    for page in html_pages(built_site):
+        for tag in soup(page).find_all(["script", "link", "img", "iframe", "source"]):
+            url = tag.get("src") or (tag.get("href") if tag.name == "link" else None)
+            if url and re.match(r"^(https?:)?//", url) and not url.startswith("http://127.0.0.1:8000/"):
+                if tag.name == "link" and tag.get("rel") in (["canonical"], ["alternate"]):
+                    continue
+                outside.append(f"{page.relative_to(built_site)}: <{tag.name}> {url}")
+    for css in built_site.rglob("*.css"):
+        outside += [f"{css.name}: {url}" for url in re.findall(r"url\((['\"]?)(?:https?:)?//[^)]+\)", css.read_text())]
+    assert outside == []
+
+
+def test_exports_are_in_the_site_and_match_the_records(built_site):
+    exported = json.loads((built_site / "papers.json").read_text())
+    assert {p["id"] for p in exported["papers"]} == {p.id for p in load_papers(DATA)}
+    assert (built_site / "papers.csv").read_text().count("\n") == len(exported["papers"]) + 1
+    assert "<feed" in (built_site / "feed.xml").read_text()
+    for name in ("topics-by-year.svg", "hardware-by-topic.svg"):
+        assert (built_site / "charts" / name).read_text().lstrip().startswith("<?xml")
+
+
+HOSTILE_TITLE = "</title><script>alert('title')</script> Pipe | `tick` $x$ \\textbf{Bold} M\\'elange"
+HOSTILE_ABSTRACT = ("We present <img src=x onerror=alert(1)> HostileNet | with [a link](javascript:alert(2)) "
+                    "and <a href='javascript:alert(3)'>click</a>, `code`, $\\alpha$ and **bold** text. " * 4)
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("hostile")
+    data = root / "data"
+    shutil.copytree(REPO / "tests" / "fixtures" / "store", data)
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        shutil.copy(DATA / name, data / name)
+    record = (data / "papers" / "holmes.yaml").read_text()
+    import yaml
+
+    fields = yaml.safe_load(record)
+    fields.update(id="hostile", title=HOSTILE_TITLE, abstract=HOSTILE_ABSTRACT,
+                  notes="<b onmouseover=alert(4)>note</b> [x](javascript:alert(5))",
+                  organization="<svg onload=alert(6)>", links=["javascript:alert(7)"],
+                  overrides={"system": "<i>Evil</i>|Net", "hardware": ["<b>GPU</b>"]})
+    (data / "papers" / "hostile.yaml").write_text(yaml.safe_dump(fields, sort_keys=False, allow_unicode=True))
+    result = mkdocs_build(REPO / "mkdocs.yml", root / "site", {"DIGEST_DATA": str(data)})
+    assert result.returncode == 0, result.stderr[-3000:]
+    return root / "site"
+
+
+def test_hostile_record_renders_as_inert_text(hostile_site):
+    page = soup(hostile_site / "papers" / "hostile" / "index.html")
+    article = page.select_one("article")
+    assert article.find("h1").get_text().startswith("</title><script>alert('title')</script> Pipe | `tick` $x$ Bold Mélange")
+    assert "<img src=x onerror=alert(1)> HostileNet | with [a link](javascript:alert(2))" in article.get_text()
+    assert "<b onmouseover=alert(4)>note</b>" in article.get_text()
+    assert article.find_all(["script", "img", "iframe", "b", "i"]) == []
+    assert [svg for svg in article.find_all("svg") if svg.get("onload")] == []
+    for tag in page.find_all(True):
+        assert not any(name.startswith("on") for name in tag.attrs), tag
+        for attribute in ("href", "src"):
+            assert not str(tag.get(attribute, "")).strip().lower().startswith("javascript"), tag
+    assert page.find("title").find_all(True) == []
+    assert not any("alert(" in script.get_text() for script in page.find_all("script"))
+
+
+def test_hostile_text_does_not_break_tables(hostile_site):
+    rows_seen = 0
+    for topic in sorted((hostile_site / "topics").iterdir()):
+        table = soup(topic / "index.html").select_one(".digest-table table")
+        if table is None:
+            continue
+        width = len(table.select("thead th"))
+        for row in table.select("tbody tr"):
+            assert len(row.find_all("td")) == width, (topic.name, row)
+            rows_seen += "Evil" in row.get_text()
+    assert rows_seen == 1  # the hostile paper's row, intact, in its one topic table
