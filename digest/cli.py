@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -82,6 +83,21 @@ def _build_parser() -> argparse.ArgumentParser:
     explain.add_argument("paper_id", metavar="ID", help="the paper's id (its file name in data/papers without .yaml)")
     explain.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     explain.set_defaults(run=_run_explain)
+
+    from .search import SEARCH_DIFFERENCES
+
+    search = commands.add_parser(
+        "search", help="search the built site as its search box ranks pages",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Rank the pages of a built site for QUERY with lunr.py over the site's own "
+        "search/search_index.json,\nusing that index's config (fields, boosts, separator, pipeline) and "
+        "Material's query habits\n(a trailing wildcard per term, quoted phrases as required terms), and "
+        "print the top pages with\ntheir URLs.\n\n" + textwrap.fill(SEARCH_DIFFERENCES, 96))
+    search.add_argument("query", nargs="+", metavar="QUERY", help="the words to search for, as typed in the box")
+    search.add_argument("--site", type=Path, default=REPO_DATA.parent / "site",
+                        help="the built site folder (default: %(default)s; run 'make build' first)")
+    search.add_argument("--limit", type=int, default=10, help="how many pages to print (default: %(default)s)")
+    search.set_defaults(run=_run_search)
     return parser
 
 
@@ -156,6 +172,19 @@ def _run_explain(args) -> int:
     for fact in facts:
         origin = "curated" if fact.curated else f"from: {fact.sentence}"
         print(f"  {fact.kind}: {fact.value}  ({origin})")
+    return 0
+
+
+def _run_search(args) -> int:
+    from .search import load_index, search
+
+    query = " ".join(args.query)
+    hits = search(load_index(args.site), query, limit=args.limit)
+    if not hits:
+        print(f"no page matches {query!r}")
+        return 1
+    for rank, hit in enumerate(hits, start=1):
+        print(f"{rank:>3}. {hit.page_title}  [{hit.score:.1f}]\n     /{hit.location}")
     return 0
 
 

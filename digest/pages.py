@@ -143,7 +143,7 @@ class SiteWriter:
         newest = [[self.paper_link(source, d.id), md_text(d.paper.published or ""),
                    ", ".join(self.topic_link(source, t) for t in d.topics)] for d in corpus.newest(NEWEST_ON_HOME)]
         return (
-            front_matter(title="ML Systems Paper Digest", search={"boost": 2})
+            front_matter(title="ML Systems Paper Digest")
             + "# ML Systems Paper Digest\n\n"
             "Papers on the systems side of machine learning: moving model state between GPU, CPU memory "
             "and SSD, parallel training, GPU kernels, inference serving, and the hardware underneath. "
@@ -167,7 +167,7 @@ class SiteWriter:
         ids = self.corpus.by_topic.get(slug, [])
         columns = list(topic.columns) or DEFAULT_COLUMNS
         rows = [[self.cell(source, self.corpus.papers[pid], column) for column in columns] for pid in ids]
-        parts = [front_matter(title=topic.name, search={"boost": 4}), f"# {md_text(topic.name)}\n\n",
+        parts = [front_matter(title=topic.name, search={"boost": 2}), f"# {md_text(topic.name)}\n\n",
                  md_text(topic.description, latex=False), "\n\n"]
         if not ids:
             parts.append("No paper in the digest falls under this topic yet.\n")
@@ -177,9 +177,11 @@ class SiteWriter:
         for pid in ids:
             derived = self.corpus.papers[pid]
             reason = self._topic_reason(derived, slug)
-            parts.append(f"### {md_text(derived.paper.title)}\n\n"
-                         f"{self.paper_link(source, pid, 'Paper page')} · {md_text(derived.paper.year or 'year unknown')}"
-                         f" · {reason}\n\n{md_text(_first_sentences(derived.paper.abstract))}\n\n")
+            # A paragraph, not a heading: a heading per paper would make this page's sections
+            # outrank the papers' own pages in search.
+            parts.append(f"**{self.paper_link(source, pid)}**  \n"
+                         f"{md_text(derived.paper.year or 'year unknown')} · {reason}  \n"
+                         f"{md_text(_first_sentences(derived.paper.abstract))}\n\n")
         return "".join(parts)
 
     def _topic_reason(self, derived: Derived, slug: str) -> str:
@@ -291,7 +293,7 @@ class SiteWriter:
             rows.append([self.hardware_link(source, name), md_text(entry.vendor if entry else ""),
                          md_text(entry.class_ if entry else ""), md_text((entry.arch or "") if entry else ""),
                          str(len(ids))])
-        return (front_matter(title="Hardware", search={"boost": 2}) + "# Hardware\n\n"
+        return (front_matter(title="Hardware") + "# Hardware\n\n"
                 "Hardware named in the abstracts, matched against the catalogue in `data/hardware.yaml` "
                 "(canonical names and their aliases).\n\n"
                 + table(["Hardware", "Vendor", "Class", "Architecture", "Papers"], rows, interactive=True))
@@ -307,7 +309,7 @@ class SiteWriter:
                          md_text(sentence)])
         facts = f"{md_text(entry.vendor)} {md_text(entry.class_)}" + (f", {md_text(entry.arch)}" if entry.arch else "")
         aliases = ", ".join(md_text(a) for a in entry.aliases)
-        return (front_matter(title=html_text(name), search={"boost": 2}) + f"# {md_text(name)}\n\n{facts}. "
+        return (front_matter(title=html_text(name)) + f"# {md_text(name)}\n\n{facts}. "
                 + (f"Also written as: {aliases}.\n\n" if aliases else "\n\n")
                 + f"{len(rows)} papers name it.\n\n" + table(["Paper", "Topics", "Where the abstract names it"], rows))
 
@@ -318,7 +320,7 @@ class SiteWriter:
             if derived.system:
                 letter = derived.system[0].upper()
                 by_letter[letter if letter.isalpha() else "#"].append(derived)
-        parts = [front_matter(title="Systems A–Z", search={"boost": 2}), "# Systems A–Z\n\n",
+        parts = [front_matter(title="Systems A–Z"), "# Systems A–Z\n\n",
                  "Every named system in the digest, with its paper. ",
                  " · ".join(f"[{letter}](#{letter.lower() if letter != '#' else 'other'})"
                             for letter in sorted(by_letter)), "\n\n"]
@@ -336,7 +338,7 @@ class SiteWriter:
 
     def method(self) -> str:
         taxonomy = self.corpus.taxonomy
-        parts = [front_matter(title="Method", search={"boost": 2}), "# Method\n\n",
+        parts = [front_matter(title="Method", search={"boost": 0.5}), "# Method\n\n",
                  "Everything on this site is derived at build time from the records in `data/papers/`; "
                  "nothing derived is stored, so nothing goes stale. A curator corrects the machine by "
                  "writing into the record (`topics:` or `overrides:`), and pages mark those values as curated.\n\n",

@@ -1,0 +1,430 @@
+"""Search a built site the way its browser search ranks pages.
+
+`load_index(site_dir)` reads `search/search_index.json` (written by Material for MkDocs'
+search plugin) and builds a lunr.py index from it exactly as Material 9.8.1's search worker
+builds its lunr.js index; `search(index, query)` runs a query the way the worker does and
+returns one `Hit` per page in the order the browser lists them.
+
+What the worker does, and so what this module does (read from the TypeScript sources kept in
+`material/templates/assets/javascripts/workers/search.*.min.js.map`):
+
+* Index: ref `location`; the fields and boosts of the index's own `config.fields` (the plugin
+  defaults them to title 1e3, text 1, tags 1e6; a boost of 0 counts as 1, as in lunr.js);
+  BM25 with `b = 0` (no field-length normalisation); a document's `boost` front matter.
+* Tokenizer: Material's own, not lunr's. It skips HTML markup in a field (`<p>`, `<code>`),
+  splits the text between tags with `config.separator` (a regular expression, so zero-width
+  lookaheads work) and lowercases each piece; every tag in `tags` is split the same way.
+* Pipeline: lunr's trimmer, stopWordFilter and stemmer, keeping only those named in
+  `config.pipeline` (English default: stopWordFilter only). The query pipeline is the stemmer
+  alone, when it is configured.
+* Query: trimmed; a quoted phrase becomes required terms (`"a b"` -> `+a +b`); each word is
+  cut by lunr's query lexer (whitespace and `-`) and by `config.separator`; every resulting
+  term without `+`/`-`/`~`/`^` gets a trailing `*`. A side effect of the worker's code: a
+  hyphenated word keeps its hyphen, so `flashattention-2` is sent to lunr as
+  `flashattention-2* flashattention-2*`, which lunr reads as the exact (pipelined) term
+  `flashattention` plus the prefix `2*`. Wildcard terms skip the query pipeline.
+* Re-scoring: each matching document's lunr score is multiplied by `1 + boost**2`, where
+  boost = 1 for a page's first document (its article, the part above the first heading),
+  0 for a section, plus the share of the query's (non stop word) terms that matched.
+* Grouping: results are sorted by that score, then grouped under their page (the article's
+  location) in order of each page's best document, so a page ranks by its best section.
+  There is no score threshold: every match is listed. The browser renders the first ten
+  pages at once, the rest as one scrolls; within a page it shows the article, then the
+  sections scoring as much as the best one, then "N more on this page".
+
+Differences from the browser. Checked by running Material 9.8.1's own worker
+(search.*.min.js, with lunr.js 2.3.9 inside) under Node on the same search_index.json: 409
+queries (the site's words, pairs, prefixes, "phrases", +/-, fuzzy~, boost^, field:, stray
+punctuation) on 7 configurations (default; Material's documented separator; the digest's
+recommended one; with the stemmer; with trimmer and stemmer; scratch sites) gave the same
+pages, sections, scores and order, except as listed here.
+
+* Fuzzy queries (`word~1`): pages with equal scores may come in another order (1 of 20).
+  For prefix queries lunr.py would also order ties differently (it walks a token set in
+  insertion order, JavaScript lists digit keys first); this module reorders the index's
+  token set to close that gap, but cannot reach the query's own fuzzy automaton.
+* A query of only `-excluded` words (or only unmatched stop words): the worker divides 0 by
+  0 and lists every page with score NaN; here the score is 0. The order is the same.
+* Stemmer (only when `pipeline` names it): lunr.py's Porter stemmer disagrees with lunr.js's
+  on a final "y" (32 of the digest's 5,931 words: "key" -> "kei", "fly" -> "fly"); this
+  module patches that step, leaving 3 differences in 84,102 words (the bare suffixes "eed",
+  "ies", "sses"). The trimmer is rewritten too: lunr.py's keeps "(0.05)" whole and treats
+  accented letters as word characters (289 of the 5,931 words differed).
+* The separator is compiled by Python's `re`, where `\\w`, `\\b` and `\\d` also match
+  non-ASCII letters and digits (JavaScript's are ASCII-only): this only matters next to
+  accented or non-Latin letters. A separator using JavaScript-only syntax is refused.
+* lunr rounds each term weight to 3 decimals, half up in JavaScript and half to
+  even in Python: an exact tie at the fourth decimal could differ by 0.001 (never seen).
+* Not reproduced: languages other than English (lunr-languages stemmers, the Japanese and
+  Chinese segmenters: such an index is refused), search suggestions (`search.suggest`
+  proposes a completion of the last word from page titles and never changes the ranking)
+  and highlighting.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from lunr.builder import Builder
+from lunr.exceptions import BaseLunrException
+from lunr.index import Index
+from lunr.pipeline import Pipeline
+from lunr.query import Query, QueryPresence
+from lunr.query_lexer import QueryLexer
+from lunr.query_parser import QueryParser
+from lunr.stemmer import PorterStemmer
+from lunr.stop_word_filter import WORDS as STOP_WORDS, stop_word_filter
+
+from .errors import DigestError
+
+SEARCH_DIFFERENCES = (
+    "Ranks pages as the site's own search box does (Material for MkDocs 9.8.1, lunr.js 2.3.9), "
+    "rebuilt with lunr.py from SITE/search/search_index.json with the index's own fields, boosts, "
+    "separator and pipeline. The query is rewritten as the browser rewrites it: each word also "
+    "matches as a prefix (a trailing *), \"quoted words\" are all required, +word is required, "
+    "-word excluded. One result per page, ranked by its best section. Checked against "
+    "Material's own search code: same pages, scores and order, except that fuzzy queries "
+    "(word~1) may order equal scores differently and a query of only -words scores 0 (the "
+    "browser: NaN). English sites only; no suggestions or highlighting."
+)
+
+INDEX_PATH = Path("search") / "search_index.json"
+
+# Fields the worker's query parser knows, whatever the index has (parseSearchQuery).
+QUERY_FIELDS = ["title", "text", "tags"]
+
+
+class SearchIndexError(DigestError):
+    """The built site has no usable search index."""
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One page in the results, as the browser lists it."""
+
+    location: str  # the page's best-scoring document: the page itself or "page/#section"
+    title: str  # that document's title
+    score: float  # its score after the worker's re-scoring: the page's rank
+    page: str  # the page URL, without #anchor
+    page_title: str  # the title the browser shows as the result's heading
+
+
+@dataclass
+class SearchIndex:
+    """A built site's search documents, indexed as the browser indexes them."""
+
+    lunr_index: Index
+    documents: dict[str, dict]  # ref -> document, as the worker's document map
+    articles: dict[str, dict]  # a section's ref -> its page's article
+    separator: re.Pattern
+
+
+# ---------------------------------------------------------------------------
+# Loading
+
+
+def load_index(site_dir: Path) -> SearchIndex:
+    """Read `site_dir/search/search_index.json` and index it with the index's own config."""
+    data = _read_index_file(Path(site_dir))
+    config, docs = data["config"], data["docs"]
+    _refuse_other_languages(config)
+    separator = _compile_separator(config["separator"])
+    documents, articles = _document_map(docs)
+    return SearchIndex(_build_lunr_index(config, docs, separator), documents, articles, separator)
+
+
+def _read_index_file(site_dir: Path) -> dict:
+    if not site_dir.is_dir():
+        raise SearchIndexError(f"{site_dir}: no built site there; run mkdocs build first")
+    path = site_dir / INDEX_PATH
+    if not path.is_file():
+        raise SearchIndexError(f"{path}: no search index; run mkdocs build first (with the search plugin)")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SearchIndexError(f"{path}: not a readable search index ({exc}); run mkdocs build again") from exc
+    if not isinstance(data, dict) or not {"config", "docs"} <= data.keys() or "fields" not in data["config"]:
+        raise SearchIndexError(f"{path}: not written by Material for MkDocs' search plugin (no config.fields)")
+    return data
+
+
+def _refuse_other_languages(config: dict) -> None:
+    if list(config.get("lang") or ["en"]) != ["en"]:
+        raise SearchIndexError(
+            f"search lang is {config['lang']}: digest search reproduces English search only (lang: en)")
+
+
+def _compile_separator(source: str) -> re.Pattern:
+    try:
+        return re.compile(source)
+    except re.error as exc:
+        raise SearchIndexError(f"search separator {source!r} is not a Python regular expression: {exc}") from exc
+
+
+def _document_map(docs: list[dict]) -> tuple[dict[str, dict], dict[str, dict]]:
+    """The worker's setupSearchDocumentMap: a page's first document is its article, keyed by
+    the page path; later documents of the page are its sections, keyed by their location."""
+    documents: dict[str, dict] = {}
+    articles: dict[str, dict] = {}
+    for doc in docs:
+        path = doc["location"].split("#")[0]
+        article = documents.get(path)
+        if article is None:
+            documents[path] = doc
+        else:
+            documents[doc["location"]] = doc
+            articles[doc["location"]] = article
+    return documents, articles
+
+
+def _build_lunr_index(config: dict, docs: list[dict], separator: re.Pattern) -> Index:
+    builder = Builder()
+    builder.b(0)  # Material turns off field-length normalisation
+    builder.ref("location")
+    for name, spec in config["fields"].items():
+        # lunr.js reads a boost with `boost || 1`, so 0 (or none) means 1
+        builder.field(name, boost=(spec or {}).get("boost") or 1, extractor=_field_extractor(name, separator))
+    enabled = set(config.get("pipeline") or [])
+    builder.pipeline.add(*[fn for name, fn in PIPELINE_FUNCTIONS.items() if name in enabled])
+    if "stemmer" in enabled:
+        builder.search_pipeline.add(js_stemmer)
+    for doc in docs:
+        builder.add(doc, attributes={"boost": doc.get("boost") or 1})
+    index = builder.build()
+    _order_edges_like_javascript(index.token_set)
+    return index
+
+
+DIGITS = frozenset("0123456789")
+
+
+def _order_edges_like_javascript(token_set) -> None:
+    """Put digit edges first in every node of the index's token set, as JavaScript's
+    Object.keys lists integer-like keys first: lunr expands a prefix query (`2*`) in that
+    order, and the order decides how equal scores are ranked."""
+    seen, stack = set(), [token_set]
+    while stack:
+        node = stack.pop()
+        if node.id in seen:
+            continue
+        seen.add(node.id)
+        digits = sorted(edge for edge in node.edges if edge in DIGITS)
+        node.edges = {edge: node.edges[edge] for edge in [*digits, *(e for e in node.edges if e not in DIGITS)]}
+        stack.extend(node.edges.values())
+
+
+def _field_extractor(name: str, separator: re.Pattern) -> Callable[[dict], list[str] | None]:
+    # lunr.py always runs its own tokenizer, which keeps each list item as one token:
+    # handing it Material's tokens as a list makes it index exactly those.
+    def extract(doc: dict) -> list[str] | None:
+        return None if doc.get(name) is None else material_tokens(doc[name], separator)
+    return extract
+
+
+# ---------------------------------------------------------------------------
+# Material's tokenizer (internal/tokenize, internal/extract, internal/_ split)
+
+
+def material_tokens(value: str | list, separator: re.Pattern) -> list[str]:
+    """The lowercased tokens Material indexes for a field value (a string or a list of tags)."""
+    values = value if isinstance(value, list) else [value]
+    return [
+        text[start:end].lower()
+        for item in values
+        for text in _text_between_tags(str(item))
+        for start, end in split_ranges(text, separator)
+    ]
+
+
+def _text_between_tags(markup: str) -> Iterator[str]:
+    """The text outside `<...>` markup, cut exactly where Material's extract() cuts it."""
+    start = 0
+    for end, char in enumerate(markup):
+        if char == "<" and end > start:
+            yield markup[start:end]
+            start = end
+        elif char == ">":
+            start = end + 1
+    if len(markup) > start:
+        yield markup[start:]
+
+
+def split_ranges(text: str, separator: re.Pattern) -> Iterator[tuple[int, int]]:
+    """The non-empty stretches of `text` between separator matches, with JavaScript's
+    RegExp.exec semantics: after an empty match the search resumes one character later."""
+    index = position = 0
+    while True:
+        match = separator.search(text, position) if position <= len(text) else None
+        until = match.start() if match else len(text)
+        if index < until:
+            yield index, until
+        if match is None:
+            return
+        index = match.end()
+        position = match.end() if match.end() > match.start() else match.start() + 1
+
+
+# ---------------------------------------------------------------------------
+# lunr.js pipeline functions
+
+
+_LEADING_NON_WORD = re.compile(r"\A[^A-Za-z0-9_]+")
+_TRAILING_NON_WORD = re.compile(r"[^A-Za-z0-9_]+\Z")
+
+
+def js_trimmer(token, i=None, tokens=None):
+    """lunr.js's trimmer: strip ASCII non-word characters (JavaScript's \\W) at both ends."""
+    return token.update(lambda text, metadata=None: _TRAILING_NON_WORD.sub("", _LEADING_NON_WORD.sub("", text)))
+
+
+class LunrJsPorterStemmer(PorterStemmer):
+    """lunr.py's Porter stemmer with lunr.js's step 1c, the one place where they disagree."""
+
+    def step1c(self):
+        # lunr.js turns a final y into i after a non-vowel that is not the first letter
+        # ("cry" -> "cri", "fly" -> "fli", "key" stays); lunr.py wants a vowel before it instead
+        if self.ends("y") and self.j >= self.k0 + 1 and self.b[self.j] not in "aeiou":
+            self.b = self.b[: self.k] + "i" + self.b[self.k + 1:]
+
+
+_PORTER = LunrJsPorterStemmer()
+
+
+def js_stemmer(token, i=None, tokens=None):
+    """lunr.js's stemmer."""
+    return token.update(_PORTER.stem)
+
+
+Pipeline.register_function(js_trimmer, "materialTrimmer")
+Pipeline.register_function(js_stemmer, "materialStemmer")
+
+# In lunr's default order; Material removes the ones its config does not name.
+PIPELINE_FUNCTIONS = {"trimmer": js_trimmer, "stopWordFilter": stop_word_filter, "stemmer": js_stemmer}
+
+
+# ---------------------------------------------------------------------------
+# Querying
+
+
+def search(index: SearchIndex, query: str, limit: int = 10) -> list[Hit]:
+    """The first `limit` pages for `query`, ranked and grouped as the browser does."""
+    return [_page_hit(index, group) for group in _page_groups(index, query)[:limit]]
+
+
+def _page_groups(index: SearchIndex, query: str) -> list[list[tuple[dict, float]]]:
+    """Every matching document with its re-scored score, grouped by page, best page first."""
+    lunr_query = transform_query(query, index.separator)
+    if not lunr_query:
+        return []
+    try:
+        clause_terms = _query_terms(lunr_query)
+        results = index.lunr_index.search(lunr_query)
+    except BaseLunrException:
+        return []  # the worker answers an invalid query (e.g. "foo:bar^x") with no results
+    scored = [
+        (doc, result["score"] * (1 + _post_query_boost(index, doc, clause_terms, result) ** 2))
+        for result in results
+        if (doc := index.documents.get(result["ref"])) is not None
+    ]
+    scored.sort(key=lambda item: -item[1])  # stable, like Array.prototype.sort
+    groups: dict[str, list[tuple[dict, float]]] = {}
+    for doc, score in scored:
+        article = index.articles.get(doc["location"], doc)
+        groups.setdefault(article["location"], []).append((doc, score))
+    return list(groups.values())
+
+
+def _post_query_boost(index: SearchIndex, doc: dict, clause_terms: list[str], result: dict) -> float:
+    """The worker's boost: 1 for a page's article, plus the share of query terms found."""
+    found = _terms_found(clause_terms, list(result["match_data"].metadata))
+    is_article = doc["location"] not in index.articles
+    # with no countable term (only stop words) the worker divides 0 by 0; count it as none found
+    share = sum(found.values()) / len(found) if found else 0.0
+    return int(is_article) + share
+
+
+def _terms_found(clause_terms: list[str], matched_terms: list[str]) -> dict[str, bool]:
+    """getSearchQueryTerms: a query term is found when a matched index term starts with it;
+    a stop word that was not found does not count against the document."""
+    found: dict[str, bool] = {}
+    remaining = list(clause_terms)
+    for matched in matched_terms:
+        for term in [term for term in remaining if matched.startswith(term)]:
+            found[term] = True
+            remaining.remove(term)
+    for term in remaining:
+        if term and term not in STOP_WORDS:
+            found[term] = False
+    return found
+
+
+def _query_terms(lunr_query: str) -> list[str]:
+    """parseSearchQuery: the query's wanted (not `-`) terms, lowercased, wildcards removed."""
+    query = Query(QUERY_FIELDS)
+    QueryParser(lunr_query, query).parse()
+    terms = []
+    for clause in query.clauses:
+        if clause.presence == QueryPresence.PROHIBITED:
+            continue
+        term = clause.term
+        term = term[1:] if term.startswith("*") else term
+        term = term[:-1] if term.endswith("*") else term
+        terms.append(term)
+    return terms
+
+
+def _page_hit(index: SearchIndex, group: list[tuple[dict, float]]) -> Hit:
+    best, score = group[0]
+    article = index.articles.get(best["location"], best)
+    return Hit(location=best["location"], title=best["title"], score=score,
+               page=best["location"].split("#")[0], page_title=article["title"])
+
+
+# ---------------------------------------------------------------------------
+# The worker's query transformation (query/transform, query/_ transformSearchQuery)
+
+_QUOTED = re.compile(r'"([^"]+)"')
+# Inside quotes, the start (when it is ASCII) and every run of spaces become " +".
+_PHRASE_GAPS = re.compile(r"^(?![^\x00-\x7F]|$)|\s+")
+# Stray quotes and operators standing alone ("a + b", "a -") are dropped.
+_STRAY_OPERATORS = re.compile(r'"|(?:^|\s+)[*+\-:^~]+(?=\s+|$)')
+
+
+def transform_query(query: str, separator: re.Pattern) -> str:
+    """The query string the worker hands to lunr for what the user typed."""
+    parts = _QUOTED.split(query.strip())
+    query = "".join(_js_replace_all(_PHRASE_GAPS, " +", part) if i % 2 else part for i, part in enumerate(parts))
+    query = _STRAY_OPERATORS.sub("", query)
+    terms = [term for part in re.split(r"\s+", query) for term in _split_query_part(part, separator)]
+    terms = [term + "1" if re.search(r"[~^]$", term) else term for term in terms]
+    return " ".join(term if re.search(r"^[+-]|[~^][0-9]+$", term) else term + "*" for term in terms)
+
+
+def _split_query_part(part: str, separator: re.Pattern) -> list[str]:
+    """Cut one whitespace-free part of the query into terms, keeping the part's modifiers
+    around each; as in the worker, every term carries the whole rest of its part."""
+    terms = []
+    lexer = QueryLexer(part)
+    lexer.run()
+    for lexeme in lexer.lexemes:
+        start, end, text = lexeme["start"], lexeme["end"], lexeme["string"]
+        if lexeme["type"] == QueryLexer.FIELD and text not in QUERY_FIELDS:
+            part = part[:end] + " " + part[end + 1:]  # "foo:bar" is two words, not a field
+        elif lexeme["type"] == QueryLexer.TERM:
+            terms += [part[:start] + text[a:b] + part[end:] for a, b in split_ranges(text, separator)]
+    return terms
+
+
+def _js_replace_all(pattern: re.Pattern, replacement: str, text: str) -> str:
+    """String.prototype.replace with a global regex: after an empty match JavaScript moves
+    on one character, where Python's re.sub may still match at the same place."""
+    pieces, copied, position = [], 0, 0
+    while position <= len(text) and (match := pattern.search(text, position)):
+        pieces += [text[copied:match.start()], replacement]
+        copied = match.end()
+        position = match.end() if match.end() > match.start() else match.start() + 1
+    return "".join(pieces) + text[copied:]

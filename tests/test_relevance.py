@@ -1,0 +1,70 @@
+"""Search relevance over a real build of the repo's records: the pages a reader must find.
+
+Each row: a query as a reader types it, and the pages that must rank in the top 3
+(ranked by `digest search`, the same ranking as the site's search box; see digest/search.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from digest.search import load_index, search
+
+pytestmark = pytest.mark.build
+
+FUYOU = "papers/adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning/"
+HOPPER = "papers/benchmarking-and-dissecting-the-nvidia-hopper-gpu-architecture/"
+MEGATRON = "papers/efficient-large-scale-language-model-training-on-gpu-clusters/"
+AMD_PLATFORM = "papers/training-foundation-models-on-a-full-stack-amd-platform-compute/"
+
+RELEVANCE = [
+    ("nvme offloading", ["topics/offloading/", FUYOU]),
+    ("fine-tuning 100B model on a single GPU with NVMe SSD", [FUYOU]),
+    ("gpu memory wall nvme", ["papers/zero-infinity/", FUYOU]),
+    ("zero-infinity", ["papers/zero-infinity/"]),
+    ("speculative decoding", ["papers/triforce/", "papers/dovetail/"]),
+    ("hopper microbenchmark", [HOPPER, "hardware/hopper/"]),
+    ("tensor cores microbenchmark", ["papers/dissecting-tensor-cores-via-microbenchmarks/"]),
+    ("H100", ["hardware/h100/"]),
+    ("RTX 4090", ["hardware/rtx-4090/"]),
+    ("AMD MI300X", ["hardware/mi300x/", AMD_PLATFORM]),
+    ("flashattention-2", ["papers/flashattention-2/"]),
+    ("flashattention", ["papers/flashattention-2/", "papers/fastattention/"]),
+    ("Ascend NPU attention", ["papers/fastattention/"]),
+    ("megatron-lm", [MEGATRON, "papers/holmes/"]),
+    ("sequence parallelism", ["papers/sequence-parallelism/", "papers/arctic-long-sequence-training/"]),
+    ("pipeline parallelism", ["topics/parallelism/"]),
+    ("heterogeneous NIC", ["papers/holmes/"]),
+    ("frontier supercomputer", ["hardware/frontier/", "papers/optimizing-distributed-training-on-frontier-for-large-language/"]),
+    ("moe inference", ["papers/hybrimoe/"]),
+    ("prefill decode disaggregation", ["papers/nexus/", "papers/sarathi/"]),
+    ("chunked prefill", ["papers/sarathi/"]),
+    ("heterogeneous gpu serving cost", ["papers/melange/"]),
+    ("lora serving", ["papers/punica/"]),
+    ("power oversubscription", ["papers/polca/"]),
+    ("cuda kernel generation reinforcement learning", ["papers/cuda-l1/", "papers/cuda-l2/"]),
+    ("gemm energy", ["papers/understanding-gemm-performance-and-energy-on-nvidia-ada-lovelace/"]),
+    ("activation offloading ssd", ["papers/ssdtrain/"]),
+    ("FP4 training", ["papers/quartet/"]),
+    ("radix sort", ["papers/onesweep/"]),
+    ("offloading", ["topics/offloading/"]),
+    ("parallelism", ["topics/parallelism/"]),
+    ("serving", ["topics/serving/"]),
+    ("kernels", ["topics/kernels/"]),
+]
+
+
+@pytest.fixture(scope="module")
+def index(built_site):
+    return load_index(built_site)
+
+
+def test_the_table_is_big_enough():
+    assert len(RELEVANCE) >= 20
+
+
+@pytest.mark.parametrize("query, expected", RELEVANCE, ids=[query for query, _ in RELEVANCE])
+def test_expected_pages_rank_in_the_top_3(index, query, expected):
+    top = [hit.page for hit in search(index, query, limit=3)]
+    missing = [page for page in expected if page not in top]
+    assert not missing, f"{query!r}: top 3 is {top}"

@@ -1,0 +1,225 @@
+"""digest.search against a small real site: mkdocs build with Material, its search plugin
+configured as the digest recommends, and the tags plugin."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+
+import pytest
+
+from digest.errors import DigestError
+from digest.search import Hit, SearchIndexError, load_index, material_tokens, search, transform_query
+
+from .conftest import mkdocs_build
+
+# The search config recommended for mkdocs.yml, as it is written there.
+SEPARATOR = r'[\s\-,:;!?=\[\]{}()"/|\u00b7\u2013\u2014\u2018\u2019\u201c\u201d]+|\.(?!\d)|&(?:[lg]t|amp);'
+MKDOCS_YML = f"""\
+site_name: Search test site
+theme:
+  name: material
+plugins:
+  - search:
+      lang: en
+      separator: '{SEPARATOR}'
+      pipeline: [stopWordFilter]
+      fields:
+        title: {{ boost: 1000 }}
+        text: {{ boost: 1 }}
+        tags: {{ boost: 100 }}
+  - tags
+"""
+PAGES = {
+    "index.md": "# ML Systems Digest\n\nPapers on GPU kernels, training and hardware.\n",
+    "topics/kernels.md": "# GPU kernels\n\nFused attention kernels such as “FlashAttention-2” and (FP8) GEMMs.\n\n"
+                         "## Attention kernels\n\nTiling attention to cut HBM traffic.\n",
+    "topics/training.md": "# Training\n\nDistributed training: ZeRO-Infinity, pipeline parallelism, FP8 training.\n",
+    "papers/flashattention-2.md": "---\ntags: [attention, kernels]\n---\n\n"
+        "# FlashAttention-2: Faster Attention with Better Parallelism\n\nSystem FlashAttention-2.\n\n"
+        "## Abstract\n\nFlashAttention-2 reaches 73% of peak on A100/H100 GPUs (2× over FlashAttention).\n\n"
+        "## Facts\n\nHardware: A100, H100.\n",
+    "papers/zero-infinity.md": "---\ntags: [memory, training]\n---\n\n"
+        "# ZeRO-Infinity: Breaking the GPU Memory Wall\n\nSystem ZeRO-Infinity.\n\n"
+        "## Abstract\n\nZeRO-Infinity's offload engine uses CPU and NVMe memory [ZeRO, ZeRO-Offload].\n",
+    "papers/fp8-lm.md": "---\ntags: [training, low precision]\n---\n\n"
+        "# FP8-LM: Training FP8 Large Language Models\n\n## Abstract\n\nMixed-precision (FP8) training on H100 GPUs.\n",
+    "hardware/rtx-4090.md": "# RTX 4090\n\nConsumer Ada GPU, 24 GB; used by 3 papers (FP8, int4).\n",
+    "hardware/h100.md": "# H100\n\nHopper GPU, 80 GB HBM3; its Transformer Engine runs FP8.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The small site, built once by a real `mkdocs build --strict`."""
+    root = tmp_path_factory.mktemp("search-site")
+    for name, text in PAGES.items():
+        (root / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "docs" / name).write_text(text, encoding="utf-8")
+    (root / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    result = mkdocs_build(root / "mkdocs.yml", root / "site")
+    assert result.returncode == 0, result.stderr[-3000:]
+    return root / "site"
+
+
+@pytest.fixture(scope="module")
+def index(site):
+    return load_index(site)
+
+
+def pages(hits: list[Hit]) -> list[str]:
+    return [hit.page for hit in hits]
+
+
+def rank(hits: list[Hit], page: str) -> int:
+    return pages(hits).index(page)
+
+
+def with_tags_boost(site, boost, folder):
+    """A copy of the built site whose index says `tags: {boost: ...}`: what the plugin would
+    write with that setting, since the browser applies `config` when it loads the index."""
+    data = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    data["config"]["fields"]["tags"]["boost"] = boost
+    (folder / "search").mkdir(parents=True)
+    (folder / "search" / "search_index.json").write_text(json.dumps(data), encoding="utf-8")
+    return folder
+
+
+# --- rankings on the built site ----------------------------------------------------------
+
+@pytest.mark.build
+@pytest.mark.parametrize("query", ["flashattention-2", "FlashAttention-2", "flashattention", "flash"])
+def test_a_system_name_finds_its_paper_first_whole_and_in_parts(index, query):
+    hits = search(index, query)
+    assert hits[0].page == "papers/flashattention-2/"
+    assert hits[0].page_title == "FlashAttention-2: Faster Attention with Better Parallelism"
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("query, page", [
+    ("zero-infinity", "papers/zero-infinity/"), ("ZeRO-Infinity", "papers/zero-infinity/"),
+    ("infinity", "papers/zero-infinity/"), ("rtx 4090", "hardware/rtx-4090/"), ("4090", "hardware/rtx-4090/"),
+    ("h100", "hardware/h100/"), ("fp8", "papers/fp8-lm/"),
+])
+def test_names_with_hyphens_and_digits_rank_their_page_first(index, query, page):
+    assert search(index, query)[0].page == page
+
+
+@pytest.mark.build
+def test_the_separator_reaches_names_inside_punctuation(index):
+    # "(FP8)", "(FP8," and “FlashAttention-2” would be single tokens under the default [\s\-]+
+    assert {"topics/kernels/", "hardware/rtx-4090/", "hardware/h100/"} <= set(pages(search(index, "fp8")))
+    assert "topics/kernels/" in pages(search(index, "flashattention"))
+    assert "papers/flashattention-2/" in pages(search(index, "a100"))  # "A100/H100"
+
+
+@pytest.mark.build
+def test_results_are_one_hit_per_page_ranked_by_its_best_document(index):
+    # two sections of the FlashAttention-2 page match "h100" (#abstract and #facts)
+    matched = [r["ref"] for r in index.lunr_index.search(transform_query("h100", index.separator))]
+    assert len([ref for ref in matched if ref.startswith("papers/flashattention-2/")]) == 2
+    hits = search(index, "h100")
+    assert len(pages(hits)) == len(set(pages(hits)))
+    hit = hits[pages(hits).index("papers/flashattention-2/")]
+    assert hit.location.startswith("papers/flashattention-2/#")  # the article does not mention H100
+    assert hit.score > 0
+
+
+@pytest.mark.build
+def test_a_section_can_be_the_best_match_of_its_page(index):
+    [hit] = search(index, "tiling")
+    assert hit == Hit(location="topics/kernels/#attention-kernels", title="Attention kernels",
+                      score=hit.score, page="topics/kernels/", page_title="GPU kernels")
+
+
+@pytest.mark.build
+def test_a_topic_page_is_not_buried_under_tagged_papers(index, site, tmp_path):
+    recommended = search(index, "training")
+    assert rank(recommended, "topics/training/") < rank(recommended, "papers/zero-infinity/")
+
+    # the plugin's default tags boost (1e6) puts every paper tagged "training" first
+    default = search(load_index(with_tags_boost(site, 1e6, tmp_path)), "training")
+    assert rank(default, "topics/training/") > rank(default, "papers/zero-infinity/")
+    assert rank(default, "topics/training/") > rank(default, "papers/fp8-lm/")
+
+
+@pytest.mark.build
+def test_minus_excludes_and_quotes_require(index):
+    excluded = pages(search(index, "fp8 -training"))
+    assert "papers/fp8-lm/" not in excluded and "topics/training/" not in excluded
+    assert "hardware/h100/" in excluded
+    assert set(pages(search(index, '"fp8 training"'))) == {"papers/fp8-lm/", "topics/training/"}
+
+
+@pytest.mark.build
+def test_limit_and_queries_that_find_nothing(index):
+    assert len(search(index, "gpu")) > 2
+    assert len(search(index, "gpu", limit=2)) == 2
+    for query in ["", "   ", "+", "nosuchword"]:
+        assert search(index, query) == []
+
+
+# --- errors ---------------------------------------------------------------------------------
+
+def test_a_missing_site_says_to_build_first(tmp_path):
+    with pytest.raises(SearchIndexError, match="run mkdocs build first"):
+        load_index(tmp_path / "site")
+    (tmp_path / "site").mkdir()
+    with pytest.raises(SearchIndexError, match=r"search_index\.json.*run mkdocs build first"):
+        load_index(tmp_path / "site")
+    assert issubclass(SearchIndexError, DigestError)  # so the CLI reports it without a traceback
+
+
+@pytest.mark.build
+def test_an_index_in_another_language_is_refused(site, tmp_path):
+    shutil.copytree(site / "search", tmp_path / "search")
+    path = tmp_path / "search" / "search_index.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**data, "config": {**data["config"], "lang": ["de"]}}), encoding="utf-8")
+    with pytest.raises(SearchIndexError, match="English"):
+        load_index(tmp_path)
+
+
+# --- the worker's tokenizer and query rewriting ---------------------------------------------
+
+def test_material_tokens_skip_markup_and_split_with_the_separator():
+    separator = re.compile(SEPARATOR)
+    text = "<p>“FlashAttention-2” (FP8) on A100/H100, 1.5× faster.</p> <code>flash_attn</code>"
+    assert material_tokens(text, separator) == [
+        "flashattention", "2", "fp8", "on", "a100", "h100", "1.5×", "faster", "flash_attn"]
+    assert material_tokens(["low precision", "KV cache"], separator) == ["low", "precision", "kv", "cache"]
+
+
+@pytest.mark.parametrize("typed, sent_to_lunr", [
+    ("flash", "flash*"),
+    # the worker keeps the rest of a hyphenated word on each piece: lunr reads "flashattention 2*"
+    ("flashattention-2", "flashattention-2* flashattention-2*"),
+    ("rtx 4090", "rtx* 4090*"),
+    ("a100/h100", "a100* h100*"),
+    ('"pipeline parallelism"', "+pipeline +parallelism"),
+    ("kernels -attention", "kernels* -attention"),
+    ("gpu~ memory^10", "gpu~1 memory^10"),
+    ("a + b", "a* b*"),
+])
+def test_the_query_is_rewritten_as_the_browser_does(typed, sent_to_lunr):
+    assert transform_query(typed, re.compile(SEPARATOR)) == sent_to_lunr
+
+
+# --- speed ----------------------------------------------------------------------------------
+
+def test_an_index_of_600_sections_loads_and_answers(tmp_path):
+    words = [f"{stem}{n}" for stem in ("gpu", "kernel", "memory", "offload", "serve", "train") for n in range(300)]
+    docs = []
+    for page in range(100):
+        for section in range(6):
+            text = " ".join(words[(page * 37 + section * 11 + i * 7) % len(words)] for i in range(120))
+            docs.append({"location": f"papers/p{page}/" + (f"#s{section}" if section else ""),
+                         "title": f"Paper {page} section {section}", "text": f"<p>{text}</p>",
+                         "tags": ["training", "memory"]})
+    (tmp_path / "search").mkdir()
+    config = {"lang": ["en"], "separator": SEPARATOR, "pipeline": ["stopWordFilter"],
+              "fields": {"title": {"boost": 1000}, "text": {"boost": 1}, "tags": {"boost": 100}}}
+    (tmp_path / "search" / "search_index.json").write_text(json.dumps({"config": config, "docs": docs}))
+    index = load_index(tmp_path)
+    assert search(index, "kernel17")[0].page.startswith("papers/p")
