@@ -111,6 +111,8 @@ def _link(derived: dict[str, Derived]) -> None:
                           if target in derived] if curated is not None else mentions[pid])
         for mention in d.compares_to:
             derived[mention.target].compared_by.append(pid)
-    related = related_papers({pid: f"{d.paper.title}. {d.paper.abstract}" for pid, d in derived.items()})
+    # The title twice: its words say what the paper is about more than any abstract sentence.
+    related = related_papers({pid: f"{d.paper.title}. {d.paper.title}. {d.paper.abstract}"
+                              for pid, d in derived.items()})
     for pid, d in derived.items():
         d.related = related[pid]

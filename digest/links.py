@@ -25,8 +25,9 @@ these they this those through thus to too under until up upon use used uses usin
 we were what when where which while who whom why will with within without would yet achieve achieves
 approach based existing model models method methods results work framework system systems
 """.split())
-SIGNATURE_TERMS = 16  # heaviest terms kept per paper
-POSTING_CAP = 64  # papers kept per term: bounds the work per paper whatever the corpus size
+SIGNATURE_TERMS = 24  # heaviest terms kept per paper
+POSTING_CAP = 48  # papers kept per term: bounds the work per paper whatever the corpus size
+_SUFFIX_RE = re.compile(r"(?<=[a-z]{3})(?:ing|ed|es|s)$")
 
 
 def name_key(name: str) -> str:
@@ -77,7 +78,7 @@ def _looks_like_name(words: list[str]) -> bool:
 
 def related_papers(texts: dict[str, str], top: int = 5) -> dict[str, list[tuple[str, float]]]:
     """Top `top` most similar papers for each id, by cosine over TF-IDF signatures."""
-    tokens = {paper_id: [t for t in _TERM_RE.findall(text.lower()) if t not in _STOPWORDS]
+    tokens = {paper_id: [_stem(t) for t in _TERM_RE.findall(text.lower()) if t not in _STOPWORDS]
               for paper_id, text in texts.items()}
     document_frequency = Counter(term for words in tokens.values() for term in set(words))
     total = len(texts)
@@ -105,6 +106,11 @@ def related_papers(texts: dict[str, str], top: int = 5) -> dict[str, list[tuple[
         best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:top]
         related[paper_id] = [(other, round(score, 3)) for other, score in best if score > 0.05]
     return related
+
+
+def _stem(term: str) -> str:
+    """A light stemmer: offloading/offloaded/offloads and SSD/SSDs count as one term."""
+    return _SUFFIX_RE.sub("", term)
 
 
 def group_by(values: dict[str, list[str]]) -> dict[str, list[str]]:

@@ -1,0 +1,49 @@
+"""Cross-links: system names across spellings, similarity, grouping."""
+
+from __future__ import annotations
+
+from digest.facts import split_sentences
+from digest.links import find_mentions, group_by, name_key, related_papers
+
+
+def test_name_key_ignores_case_hyphens_and_spaces():
+    assert name_key("FlashAttention-2") == name_key("FlashAttention2") == name_key("flash attention 2")
+    assert name_key("ZeRO-Infinity") == name_key("Zero Infinity")
+    assert name_key("Megatron-LM") != name_key("Megatron")
+
+
+def test_mentions_find_systems_across_spellings_and_skip_self_and_lowercase_words():
+    papers = {
+        "fa2": (["FlashAttention-2"], "FlashAttention-2 partitions work across warps."),
+        "fast": (["FastAttention"], "FastAttention extends FlashAttention2 to NPUs. It beats flash attention 2."),
+        "zi": (["ZeRO-Infinity"], "ZeRO-Infinity offloads to NVMe."),
+        "fuyou": (["Fuyou"], "Unlike ZeRO Infinity, Fuyou keeps the GPU busy. Holmes-like is one word, not Holmes' name."),
+        "holmes": (["Holmes"], "Holmes trains across NICs; a holmes in lowercase is a word."),
+        "c4": (["C4"], "C4 names a dataset elsewhere."),
+    }
+    mentions = find_mentions(papers, split_sentences)
+    assert [(m.target, m.name) for m in mentions["fast"]] == [("fa2", "FlashAttention2")]
+    assert mentions["fast"][0].sentence == "FastAttention extends FlashAttention2 to NPUs."
+    assert [(m.target, m.name) for m in mentions["fuyou"]] == [("zi", "ZeRO Infinity"), ("holmes", "Holmes")]
+    assert mentions["fuyou"][1].sentence.endswith("not Holmes' name.")
+    assert mentions["fa2"] == [] and mentions["holmes"] == []
+    assert all(m.target != "c4" for ms in mentions.values() for m in ms)  # two-letter names are too ambiguous
+
+
+def test_related_papers_prefer_shared_rare_terms():
+    texts = {
+        "nvme-a": "Offloading optimizer state to NVMe SSDs for fine-tuning on one GPU.",
+        "nvme-b": "NVMe SSD offloading lets a single GPU fine-tune huge models.",
+        "kernel": "A fused attention kernel in Triton for Hopper GPUs.",
+        "kernel-b": "Triton attention kernels tuned for Hopper tensor cores.",
+        "serve": "Serving LLMs with speculative decoding and a KV cache.",
+    }
+    related = related_papers(texts, top=2)
+    assert related["nvme-a"][0][0] == "nvme-b"
+    assert related["kernel"][0][0] == "kernel-b"
+    assert all(other != paper for paper, pairs in related.items() for other, _ in pairs)
+    assert all(len(pairs) <= 2 for pairs in related.values())
+
+
+def test_group_by_inverts_and_keeps_order():
+    assert group_by({"b": ["H100", "A100"], "a": ["H100", "H100"]}) == {"H100": ["a", "b"], "A100": ["b"]}
