@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "data"
@@ -23,6 +24,20 @@ def dump(prefix: str) -> Path:
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under `folder` with its bytes, to prove what changed and what did not."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="session")
+def catalog():
+    """The repo's hardware catalogue."""
+    from digest.hardware import load_hardware
+
+    return load_hardware(DATA / "hardware.yaml")
+
+
+@pytest.fixture(scope="session")
+def papers() -> dict[str, dict[str, str]]:
+    """Real titles and abstracts copied verbatim from the seed dumps, by short name."""
+    return yaml.safe_load((Path(__file__).parent / "fixtures" / "abstracts.yaml").read_text(encoding="utf-8"))
 
 
 @pytest.fixture

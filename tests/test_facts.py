@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
-import yaml
 
 from digest.facts import (
     KINDS,
@@ -16,20 +14,7 @@ from digest.facts import (
     split_sentences,
     system_name,
 )
-from digest.hardware import HardwareCatalog, load_hardware
 
-REPO = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-
-
-@pytest.fixture(scope="module")
-def catalog() -> HardwareCatalog:
-    return load_hardware(REPO / "data" / "hardware.yaml")
-
-
-@pytest.fixture(scope="module")
-def papers() -> dict[str, dict[str, str]]:
-    return yaml.safe_load((FIXTURES / "abstracts.yaml").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")

@@ -5,23 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from digest.errors import DataError
 from digest.hardware import HARDWARE_CLASSES, HardwareCatalog, load_hardware
 
-REPO = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-
-
-@pytest.fixture(scope="module")
-def catalog() -> HardwareCatalog:
-    return load_hardware(REPO / "data" / "hardware.yaml")
-
-
-@pytest.fixture(scope="module")
-def papers() -> dict[str, dict[str, str]]:
-    return yaml.safe_load((FIXTURES / "abstracts.yaml").read_text(encoding="utf-8"))
 
 
 def names_in(catalog: HardwareCatalog, text: str) -> list[str]:
