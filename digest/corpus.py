@@ -15,7 +15,7 @@ from .links import Mention, find_mentions, group_by, related_papers
 from .model import Paper
 from .store import load_papers
 from .taxonomy import (Classification, Taxonomy, apply_curated_topics, classify, derive_memory_tiers,
-                       derive_workload, load_taxonomy)
+                       derive_parallelism, derive_workload, load_taxonomy)
 
 TAXONOMY_FILE = "taxonomy.yaml"
 HARDWARE_FILE = "hardware.yaml"
@@ -33,7 +33,7 @@ class Derived:
     tags: list[str]
     system: str | None = None
     hardware: list[str] = field(default_factory=list)
-    # Vocabulary values for table columns (memory_tiers, workload): (values, curated?)
+    # Vocabulary values for table columns (memory_tiers, workload, parallelism): (values, curated?)
     terms: dict[str, tuple[list[str], bool]] = field(default_factory=dict)
     compares_to: list[Mention] = field(default_factory=list)
     compared_by: list[str] = field(default_factory=list)
@@ -92,7 +92,8 @@ def _derive(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> Deriv
     system = next((fact.value for fact in facts if fact.kind == "system"), None)
     text = f"{paper.title}. {paper.abstract}"
     terms = {kind: ((list(paper.overrides[kind]), True) if kind in paper.overrides else (derive(text, taxonomy), False))
-             for kind, derive in (("memory_tiers", derive_memory_tiers), ("workload", derive_workload))}
+             for kind, derive in (("memory_tiers", derive_memory_tiers), ("workload", derive_workload),
+                                  ("parallelism", derive_parallelism))}
     return Derived(
         paper=paper, facts=facts, classification=classification, topics=list(classification.final_topics),
         topics_curated=bool(paper.topics), tags=tags, system=system,

@@ -16,7 +16,7 @@ from .errors import DataError
 # Keys a curator may set under `overrides:` to correct what the digest derives from the abstract.
 OVERRIDE_KEYS = {
     "system": str, "hardware": list, "gpu_count": list, "model_scale": list, "precision": list,
-    "headline": str, "memory_tiers": list, "workload": list, "code": list, "compares_to": list,
+    "headline": str, "memory_tiers": list, "workload": list, "parallelism": list, "code": list, "compares_to": list,
     "published": str,
 }
 CURATOR_FIELDS = ("topics", "tags", "notes", "overrides")

@@ -108,8 +108,6 @@ class SiteWriter:
         if column == "baselines":
             return ", ".join(self.paper_link(source, m.target, self.corpus.papers[m.target].system)
                              for m in derived.compares_to)
-        if column == "parallelism":
-            return ", ".join(md_text(self.tag_names.get(t, t)) for t in derived.tags if "parallel" in t)
         return ", ".join(md_text(v) for v in derived.values(column))
 
     # ------------------------------------------------------------------ pages

@@ -377,6 +377,7 @@ class Taxonomy:
     tags: tuple[Tag, ...]
     memory_tiers: tuple[Term, ...] = ()
     workloads: tuple[Term, ...] = ()
+    parallelism: tuple[Term, ...] = ()
     title_weight: int = DEFAULT_TITLE_WEIGHT
     path: str = ""
     rule_index: _RuleIndex = dataclasses.field(init=False, repr=False, compare=False)
@@ -427,7 +428,8 @@ def load_taxonomy(path: Path) -> Taxonomy:
 class _TaxonomyReader:
     """Walks the composed YAML node tree so that every error can point at the line it is about."""
 
-    TOP_KEYS = {"title_weight", "tag_threshold", "topics", "fallback", "tags", "memory_tiers", "workloads"}
+    TOP_KEYS = {"title_weight", "tag_threshold", "topics", "fallback", "tags", "memory_tiers", "workloads",
+                "parallelism"}
     TOPIC_KEYS = {"slug", "name", "description", "rules", "columns", "threshold"}
     FALLBACK_KEYS = {"slug", "name", "description", "columns"}
     RULE_KEYS = {"pattern", "weight"}
@@ -455,6 +457,7 @@ class _TaxonomyReader:
             topics=tuple(topics), tags=tuple(tags),
             memory_tiers=self.terms(top.get("memory_tiers"), "memory_tiers"),
             workloads=self.terms(top.get("workloads"), "workloads"),
+            parallelism=self.terms(top.get("parallelism"), "parallelism"),
             title_weight=title_weight, path=str(self.path),
         )
 
@@ -773,9 +776,18 @@ def _snippet(text: str, start: int, end: int) -> str:
 def derive_memory_tiers(text: str, taxonomy: Taxonomy | None = None) -> list[str]:
     """The memory tiers `text` names (e.g. GPU HBM, CPU DRAM, NVMe SSD), in vocabulary order.
     Meaningful for offloading papers, where naming a tier means using it."""
+    return _named_terms(text, (taxonomy or default_taxonomy()).memory_tiers)
+
+
+def derive_parallelism(text: str, taxonomy: Taxonomy | None = None) -> list[str]:
+    """The kinds of parallelism `text` names (data, tensor, pipeline, ...), in vocabulary order.
+    Meaningful for parallelism papers, where naming a kind usually means using or comparing it."""
+    return _named_terms(text, (taxonomy or default_taxonomy()).parallelism)
+
+
+def _named_terms(text: str, terms: tuple[Term, ...]) -> list[str]:
     folded = _searchable(text)
-    tiers = (taxonomy or default_taxonomy()).memory_tiers
-    return [tier.name for tier in tiers if any(rule.first_match(folded) for rule in tier.rules)]
+    return [term.name for term in terms if any(rule.first_match(folded) for rule in term.rules)]
 
 
 def derive_workload(text: str, taxonomy: Taxonomy | None = None) -> list[str]:

@@ -9,7 +9,8 @@ import yaml
 
 from digest.errors import DataError, DigestError
 from digest.taxonomy import (
-    COLUMNS, apply_curated_topics, classify, derive_memory_tiers, derive_workload, explain, load_taxonomy,
+    COLUMNS, apply_curated_topics, classify, derive_memory_tiers, derive_parallelism, derive_workload, explain,
+    load_taxonomy,
     topic_names,
 )
 
@@ -306,3 +307,12 @@ def test_an_empty_or_missing_file_is_an_error(tmp_path):
     assert "empty" in load_error(tmp_path, "").message
     with pytest.raises(DataError, match="cannot read the taxonomy"):
         load_taxonomy(tmp_path / "absent.yaml")
+
+
+def test_parallelism_kinds_are_named_not_guessed(taxonomy):
+    galvatron = ("Galvatron automatically chooses among data, tensor and pipeline parallelism: "
+                 "data parallelism, tensor parallelism and pipeline parallelism are combined by an "
+                 "automatic parallelism planner.")
+    assert derive_parallelism(galvatron, taxonomy) == ["data", "tensor", "pipeline", "auto-parallel"]
+    assert derive_parallelism("ZeRO-Infinity and ZeRO stage 3 shard optimizer state.", taxonomy) == ["ZeRO"]
+    assert derive_parallelism("A zero-copy path with zeroth-order optimization.", taxonomy) == []
