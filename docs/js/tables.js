@@ -8,7 +8,9 @@
   function sortKey(cell) {
     var text = cell.textContent.trim();
     if (text === "" || text === EMPTY) return { empty: true };
-    var number = text.replace(/,/g, "").match(/^[^\d-]{0,3}(-?\d+(?:\.\d+)?)/);
+    // A number only when the cell starts with one ("2024", "~2×", "up to 3.1×"): names that
+    // hold digits (ZO2, GLM-130B, V100) sort as text.
+    var number = text.replace(/,/g, "").match(/^(?:up to\s+|about\s+)?[~≈<>]?\s*(\d+(?:\.\d+)?)/i);
     return number ? { number: parseFloat(number[1]), text: text } : { text: text.toLowerCase() };
   }
 

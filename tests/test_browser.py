@@ -1,0 +1,305 @@
+"""The built site in a real browser: Debian's Chromium driven by Playwright, headless, against the
+site served on 127.0.0.1. Run alone with `pytest -m browser`; screenshots go to
+test-output/browser/<test>.png. Needs /usr/bin/chromium (`apt-get install chromium`); never
+downloads a browser."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from .browser_support import (CHROMIUM, CHROMIUM_ARGS, CONTENT, VIEWPORT, SiteServer, Tab, assert_sorted, column, header,
+                              heading, path_of, row_states, rows, search, section_links, sort_by, table, visible_rows,
+                              wait_for_page, wait_for_result)
+from .conftest import DATA, REPO, mkdocs_build
+
+pytestmark = pytest.mark.browser
+
+SCREENSHOTS = REPO / "test-output" / "browser"
+
+
+def title_of(paper_id: str) -> str:
+    return yaml.safe_load((DATA / "papers" / f"{paper_id}.yaml").read_text(encoding="utf-8"))["title"]
+
+
+# ---------------------------------------------------------------------------------- fixtures
+@pytest.fixture(scope="session")
+def chromium():
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: the browser tests drive Debian's Chromium; "
+                    "install it with `apt-get install chromium` (CI does)", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def serve_build(root: Path, env_extra: dict | None = None) -> SiteServer:
+    """Bind a port, build the repo's site for that very URL, serve it. Material's instant navigation
+    only intercepts links listed in sitemap.xml, whose URLs keep site_url's port: a site built for
+    :8000 and served elsewhere falls back to full page loads. So each site is built for its port."""
+    server = SiteServer(root / "site")
+    result = mkdocs_build(REPO / "mkdocs.yml", root / "site", {"SITE_URL": server.base, **(env_extra or {})})
+    if result.returncode != 0:
+        server.stop()
+        raise AssertionError(result.stderr[-3000:])
+    return server.start()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The repo's own site (data/), built for and served on 127.0.0.1:<ephemeral port>."""
+    server = serve_build(tmp_path_factory.mktemp("browser-site"))
+    yield server
+    server.stop()
+
+
+def open_tab(chromium, base: str, request) -> Tab:
+    context = chromium.new_context(viewport=VIEWPORT)
+    tab = Tab(context.new_page(), base).attach(context)
+    request.addfinalizer(lambda: _screenshot_and_close(tab, context, request.node.name))
+    return tab
+
+
+def _screenshot_and_close(tab: Tab, context, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        tab.page.screenshot(path=str(SCREENSHOTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"))
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def tab(chromium, site, request) -> Tab:
+    """A fresh browser context on the repo's site; a screenshot is taken when the test ends."""
+    return open_tab(chromium, site.base, request)
+
+
+# ---------------------------------------------------------------------------------- home and search
+def test_home_page_loads_cleanly_and_stays_local(tab):
+    tab.goto("")
+    tab.page.wait_for_load_state("networkidle")  # the search worker and its index load after the page
+    assert heading(tab.page) == "ML Systems Paper Digest"
+    assert tab.page.title().startswith("ML Systems Paper Digest")
+    assert any(url.endswith("/search/search_index.json") for url in tab.requests)
+    assert any(url.endswith("/js/tables.js") for url in tab.requests)
+    assert tab.page.locator(f"{CONTENT} img[src$='.svg']").count() == 2
+    for chart in tab.page.locator(f"{CONTENT} img[src$='.svg']").all():
+        assert chart.evaluate("img => img.complete && img.naturalWidth > 0"), chart.get_attribute("src")
+    tab.assert_clean()
+
+
+@pytest.mark.parametrize("query, paper_id, within", [
+    ("speculative decoding", "triforce", 3),
+    ("speculative decoding", "dovetail", 3),
+    ("ZeRO-Infinity", "zero-infinity", 1),
+])
+def test_search_finds_the_paper_and_opens_it(tab, query, paper_id, within):
+    tab.goto("")
+    search(tab.page, query)
+    result = wait_for_result(tab.page, f"/papers/{paper_id}/", within=within)
+    assert result.locator("h1").inner_text().strip() == title_of(paper_id)
+    result.click()
+    wait_for_page(tab.page, f"/papers/{paper_id}/", title_of(paper_id))
+    tab.assert_clean()
+
+
+# ---------------------------------------------------------------------------------- tables
+def test_topic_table_sorts_by_a_column_and_the_filter_narrows_rows(tab):
+    page = tab.page
+    tab.goto("topics/offloading/")
+    total = rows(page).count()
+    assert total > 5
+    assert table(page).locator(".digest-count").inner_text() == f"{total} of {total} rows"
+
+    original = sorted(text for text, _ in row_states(page))
+    assert sort_by(page, "Workload") == "ascending"
+    assert_sorted(column(page, "Workload"), descending=False)
+    assert sort_by(page, "Workload") == "descending"
+    assert_sorted(column(page, "Workload"), descending=True)
+    assert sorted(text for text, _ in row_states(page)) == original  # the same rows, reordered
+    assert header(page, "System").get_attribute("aria-sort") == "none"
+    # A column with empty cells ("–"): they stay last in both directions.
+    assert sort_by(page, "Memory tiers") == "ascending"
+    assert_sorted(column(page, "Memory tiers"), descending=False)
+    assert sort_by(page, "Memory tiers") == "descending"
+    assert_sorted(column(page, "Memory tiers"), descending=True)
+
+    box = table(page).locator("input.digest-filter")
+    box.press_sequentially("inference")
+    shown = visible_rows(page).count()
+    assert 0 < shown < total
+    assert table(page).locator(".digest-count").inner_text() == f"{shown} of {total} rows"
+    assert all(visible == ("inference" in text) for text, visible in row_states(page))  # shown iff it matches
+
+    box.fill("gpu hbm nvme")  # several words: a row is shown iff it holds every one, anywhere
+    states = row_states(page)
+    assert 0 < sum(visible for _, visible in states) < total
+    assert all(visible == all(word in text for word in ("gpu", "hbm", "nvme")) for text, visible in states)
+
+    box.fill("no such paper anywhere")
+    assert visible_rows(page).count() == 0
+    assert table(page).locator(".digest-count").inner_text() == f"0 of {total} rows"
+
+    box.fill("")
+    assert visible_rows(page).count() == total
+    assert table(page).locator(".digest-count").inner_text() == f"{total} of {total} rows"
+    tab.assert_clean()
+
+
+def test_system_names_sort_alphabetically(tab):
+    tab.goto("topics/offloading/")
+    sort_by(tab.page, "System")
+    assert_sorted(column(tab.page, "System"), descending=False)
+
+
+def test_instant_navigation_keeps_table_sorting_working(tab):
+    page = tab.page
+    tab.goto("")
+    page.wait_for_load_state("networkidle")  # Material fetches sitemap.xml, which instant navigation needs
+    page.evaluate("window.__marker = 1")
+    sidebar = page.locator("nav.md-nav--primary")
+    sidebar.locator("label.md-nav__link", has_text="Topics").click()  # expand the Topics section
+
+    names = {}
+    for slug in ("offloading", "other"):
+        link = sidebar.locator(f"a.md-nav__link[href$='/topics/{slug}/']")
+        names[slug] = link.inner_text().strip()
+        link.click()
+        wait_for_page(page, f"/topics/{slug}/", names[slug])
+        table(page).locator(".digest-count").wait_for()  # tables.js ran on the swapped-in content
+        assert page.evaluate("window.__marker") == 1, "the page reloaded: navigation was not instant"
+        assert table(page).locator(".digest-count").count() == 1
+        assert sort_by(page, "Workload") == "ascending"
+        assert_sorted(column(page, "Workload"), descending=False)
+        assert sort_by(page, "Workload") == "descending"
+        assert_sorted(column(page, "Workload"), descending=True)
+
+    page.go_back()  # history too is instant, and the table works again
+    wait_for_page(page, "/topics/offloading/", names["offloading"])
+    table(page).locator(".digest-count").wait_for()
+    assert page.evaluate("window.__marker") == 1
+    assert sort_by(page, "Workload") == "ascending"
+    assert_sorted(column(page, "Workload"), descending=False)
+    table(page).locator("input.digest-filter").press_sequentially("training")
+    assert 0 < visible_rows(page).count() < rows(page).count()
+    tab.assert_clean()
+
+
+# ---------------------------------------------------------------------------------- cross-links
+def test_compares_against_and_compared_by_link_real_pages(tab):
+    page = tab.page
+    tab.goto("papers/fastattention/")
+    assert heading(page) == title_of("fastattention")
+    compares = section_links(page, "compares-against")
+    assert [path_of(href) for href, _ in compares] == ["/papers/flashattention-2/"]
+    assert compares[0][1] == title_of("flashattention-2")
+
+    page.locator(f"{CONTENT} h2#compares-against ~ ul a", has_text=title_of("flashattention-2")).first.click()
+    wait_for_page(page, "/papers/flashattention-2/", title_of("flashattention-2"))
+    compared_by = section_links(page, "compared-by")
+    assert "/papers/fastattention/" in [path_of(href) for href, _ in compared_by]
+
+    page.locator(f"{CONTENT} h2#compared-by ~ ul a", has_text=title_of("fastattention")).first.click()
+    wait_for_page(page, "/papers/fastattention/", title_of("fastattention"))
+    tab.assert_clean()
+
+
+@pytest.mark.parametrize("paper_id", ["fastattention", "triforce", "zero-infinity"])
+def test_related_papers_lead_to_real_pages(tab, paper_id):
+    page = tab.page
+    tab.goto(f"papers/{paper_id}/")
+    page.wait_for_load_state("networkidle")  # sitemap.xml loaded: clicks navigate instantly
+    related = section_links(page, "related-papers")
+    assert related, f"{paper_id} lists no related paper"
+    for href, text in related:
+        path = path_of(href)
+        assert path.startswith("/papers/") and path != f"/papers/{paper_id}/" and href.startswith(tab.base), href
+        link = page.locator(f"{CONTENT} h2#related-papers ~ ul a[href^='{tab.base}{path.lstrip('/')}']").first
+        with page.expect_response(lambda response: path_of(response.url) == path) as response:
+            link.click()
+        assert response.value.status == 200, href
+        wait_for_page(page, path, text)  # the page is the paper the link names
+        page.go_back()
+        wait_for_page(page, f"/papers/{paper_id}/", title_of(paper_id))
+    tab.assert_clean()
+
+
+# ---------------------------------------------------------------------------------- hostile record
+HOSTILE_TITLE = "</title><script>alert(1)</script> HostileNet"
+HOSTILE_ABSTRACT = ("We present <img src=x onerror=alert(2)> HostileNet, see [x](javascript:alert(3)) for details, "
+                    "a speculative decoding system for GPU offloading. " * 3).strip()
+HOSTILE_NOTES = "<b onmouseover=alert(4)>hover me</b>"
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory):
+    """A site from the small fixture store plus one record full of markup and script."""
+    root = tmp_path_factory.mktemp("browser-hostile")
+    data = root / "data"
+    shutil.copytree(REPO / "tests" / "fixtures" / "store", data)
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        shutil.copy(DATA / name, data / name)
+    fields = yaml.safe_load((data / "papers" / "holmes.yaml").read_text(encoding="utf-8"))
+    fields.update(id="hostile", title=HOSTILE_TITLE, abstract=HOSTILE_ABSTRACT, notes=HOSTILE_NOTES,
+                  topics=["parallelism"], overrides={"system": "<i>Evil</i>Net"})
+    (data / "papers" / "hostile.yaml").write_text(yaml.safe_dump(fields, sort_keys=False, allow_unicode=True))
+    server = serve_build(root, {"DIGEST_DATA": str(data)})
+    yield server
+    server.stop()
+
+
+def assert_hostile_page_is_inert(page) -> None:
+    """The hostile paper's page shows its markup as literal text and nothing in it is live,
+    even when a reader hovers over and clicks it."""
+    article = page.locator(CONTENT)
+    assert heading(page) == HOSTILE_TITLE
+    assert "</title><script>alert(1)</script>" in page.title()
+    for literal in ("<img src=x onerror=alert(2)>", "[x](javascript:alert(3))", HOSTILE_NOTES):
+        assert article.get_by_text(literal, exact=False).first.is_visible(), literal
+    assert article.locator("script, img, iframe, b, i, [onerror], [onmouseover], [onload]").count() == 0
+    assert page.locator("a[href^='javascript:' i]").count() == 0
+    for literal in (HOSTILE_NOTES, "<img src=x onerror=alert(2)>", "[x](javascript:alert(3))"):
+        target = article.get_by_text(literal, exact=False).first
+        target.hover()
+        target.click()
+    article.locator("h1").hover()
+    assert path_of(page.url) == "/papers/hostile/", page.url  # no click went anywhere
+
+
+@pytest.fixture
+def hostile_tab(chromium, hostile_site, request) -> Tab:
+    return open_tab(chromium, hostile_site.base, request)
+
+
+def test_hostile_record_renders_as_text_and_runs_nothing(hostile_tab):
+    tab = hostile_tab
+    page = tab.page
+    # The topic table renders the record's system name...
+    tab.goto("topics/parallelism/")
+    row = rows(page).filter(has_text="Evil")
+    assert row.count() == 1 and "<i>Evil</i>Net" in row.inner_text()
+    assert row.locator("i").count() == 0
+    row.locator("a").first.hover()
+    # ...search renders its title and abstract again...
+    search(page, "HostileNet")
+    result = wait_for_result(page, "/papers/hostile/", within=3)
+    assert result.locator("h1").inner_text().strip() == HOSTILE_TITLE
+    assert page.locator(".md-search-result img, .md-search-result script").count() == 0
+    result.hover()
+    # ...and its page, reached by instant navigation from the result, then by a full load.
+    result.click()
+    wait_for_page(page, "/papers/hostile/", HOSTILE_TITLE)
+    assert_hostile_page_is_inert(page)
+    page.reload()
+    page.wait_for_load_state("networkidle")
+    assert_hostile_page_is_inert(page)
+
+    assert tab.dialogs == []
+    tab.assert_clean()
