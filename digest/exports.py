@@ -37,7 +37,10 @@ def paper_export(derived: Derived, site_url: str) -> dict:
 
 def papers_json(corpus: Corpus, site_url: str) -> str:
     rows = [paper_export(d, site_url) for d in corpus.papers.values()]
-    return json.dumps({"count": len(rows), "papers": rows}, ensure_ascii=False, indent=1) + "\n"
+    # One paper per line: readable and diffable, and json's C encoder (not used with `indent`) is 4x faster.
+    lines = ",\n".join(json.dumps(row, ensure_ascii=False) for row in rows)
+    return f'{{"count": {len(rows)}, "papers": [\n{lines}\n]}}\n'
+
 
 
 CSV_COLUMNS = ["id", "title", "year", "published", "system", "topics", "tags", "hardware", "headline",

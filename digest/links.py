@@ -7,6 +7,7 @@ lookup per word n-gram, and similarity only compares papers that share a rare, h
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections import Counter, defaultdict
@@ -30,9 +31,12 @@ POSTING_CAP = 48  # papers kept per term: bounds the work per paper whatever the
 _SUFFIX_RE = re.compile(r"(?<=[a-z]{3})(?:ing|ed|es|s)$")
 
 
+_NOT_KEY_RE = re.compile(r"[^a-z0-9]")
+
+
 def name_key(name: str) -> str:
     """How a system name is compared: FlashAttention-2 = FlashAttention2 = flash attention 2."""
-    return re.sub(r"[^a-z0-9]", "", name.lower())
+    return _NOT_KEY_RE.sub("", name.lower())
 
 
 @dataclass(frozen=True)
@@ -57,14 +61,18 @@ def find_mentions(papers: dict[str, tuple[list[str], str]], split_sentences) -> 
                 by_key.setdefault(key, paper_id)
     longest = max((len(name.split()) for names, _ in papers.values() for name in names), default=1) + 1
     mentions: dict[str, list[Mention]] = {}
+    word_keys: dict[str, str] = {}  # the same words recur in every abstract: key each once
     for paper_id, (_, abstract) in papers.items():
         found: dict[str, Mention] = {}
         for sentence in split_sentences(abstract):
             words = _WORD_RE.findall(sentence)
+            # A phrase's key is its words' keys joined.
+            keys = [word_keys[word] if word in word_keys else word_keys.setdefault(word, name_key(word))
+                    for word in words]
             for start in range(len(words)):
                 for size in range(min(longest, len(words) - start), 0, -1):
+                    target = by_key.get("".join(keys[start:start + size]))
                     phrase = words[start:start + size]
-                    target = by_key.get(name_key("".join(phrase)))
                     if target and target != paper_id and target not in found and _looks_like_name(phrase):
                         found[target] = Mention(target, " ".join(phrase), sentence)
                         break
@@ -78,7 +86,9 @@ def _looks_like_name(words: list[str]) -> bool:
 
 def related_papers(texts: dict[str, str], top: int = 5) -> dict[str, list[tuple[str, float]]]:
     """Top `top` most similar papers for each id, by cosine over TF-IDF signatures."""
-    tokens = {paper_id: [_stem(t) for t in _TERM_RE.findall(text.lower()) if t not in _STOPWORDS]
+    stems: dict[str, str] = {}  # the vocabulary is small next to the text: stem each word once
+    tokens = {paper_id: [stems[t] if t in stems else stems.setdefault(t, _stem(t))
+                         for t in _TERM_RE.findall(text.lower()) if t not in _STOPWORDS]
               for paper_id, text in texts.items()}
     document_frequency = Counter(term for words in tokens.values() for term in set(words))
     total = len(texts)
@@ -101,9 +111,9 @@ def related_papers(texts: dict[str, str], top: int = 5) -> dict[str, list[tuple[
         scores: dict[str, float] = defaultdict(float)
         for term, weight in signature.items():
             for other, other_weight in postings[term]:
-                if other != paper_id:
-                    scores[other] += weight * other_weight
-        best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:top]
+                scores[other] += weight * other_weight
+        scores.pop(paper_id, None)  # cheaper than a test per posting: the hot loop of this module
+        best = heapq.nsmallest(top, scores.items(), key=lambda item: (-item[1], item[0]))
         related[paper_id] = [(other, round(score, 3)) for other, score in best if score > 0.05]
     return related
 

@@ -6,8 +6,11 @@ Used two ways: `scripts/gen_pages.py` hands the files to MkDocs through mkdocs-g
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import tempfile
+import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -36,14 +39,27 @@ def topics_by_year_chart(corpus: Corpus) -> str:
     for derived in corpus.papers.values():
         year = str(derived.paper.year) if derived.paper.year else "unknown"
         counts[year].update(derived.topics)
-    return charts.papers_per_topic_and_year(counts, topics, "Papers per topic and year")
+    return _same_chart(charts.papers_per_topic_and_year, counts, topics, "Papers per topic and year")
 
 
 def hardware_by_topic_chart(corpus: Corpus) -> str:
     topics = [topic.slug for topic in corpus.taxonomy.topics]
     busiest = sorted(corpus.by_hardware.items(), key=lambda item: (-len(item[1]), item[0]))[:CHART_HARDWARE_ROWS]
     matrix = {name: Counter(t for pid in ids for t in corpus.papers[pid].topics) for name, ids in busiest}
-    return charts.hardware_by_topic(matrix, topics, f"Papers per hardware and topic (top {len(matrix)} hardware)")
+    return _same_chart(charts.hardware_by_topic, matrix, topics,
+                       f"Papers per hardware and topic (top {len(matrix)} hardware)")
+
+
+_LAST_CHART: dict = {}
+
+
+def _same_chart(draw, *args) -> str:
+    """draw(*args), or the previous SVG when the counts are unchanged: matplotlib takes a quarter
+    of a second per chart, a lot for `mkdocs serve` rebuilding after an edit to one record."""
+    key = json.dumps(args)  # keeps the order of every mapping, which the chart may show
+    if _LAST_CHART.get(draw.__name__, (None,))[0] != key:
+        _LAST_CHART[draw.__name__] = (key, draw(*args))
+    return _LAST_CHART[draw.__name__][1]
 
 
 def write_site(files: dict[str, str], out: Path) -> tuple[int, int]:
@@ -63,3 +79,20 @@ def write_site(files: dict[str, str], out: Path) -> tuple[int, int]:
         os.replace(staged, target)
         written += 1
     return written, unchanged
+
+
+# path -> (hash of its content, when that content first appeared), for the life of the process.
+_FIRST_SEEN: dict[str, tuple[bytes, int]] = {}
+
+
+def changed_at(files: dict[str, str]) -> dict[str, int]:
+    """For each file, when (ns since the epoch) its current content first appeared in this process.
+
+    `mkdocs serve` rebuilds in one process: giving each generated file this time as its mtime
+    lets `--dirty` skip every page whose content did not change (see scripts/gen_pages.py)."""
+    now = time.time_ns()
+    for path, content in files.items():
+        digest = hashlib.blake2b(content.encode("utf-8"), digest_size=16).digest()
+        if _FIRST_SEEN.get(path, (None,))[0] != digest:
+            _FIRST_SEEN[path] = (digest, now)
+    return {path: _FIRST_SEEN[path][1] for path in files}

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import posixpath
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from markdown_it import MarkdownIt
 
 from digest.corpus import load_corpus
+from digest.pages import rel
 from digest.site import render_site, write_site
 
 from .conftest import DATA
@@ -59,6 +61,13 @@ def test_pages_link_papers_that_name_each_other(fixture_corpus, fixture_site):
         "efficient-large-scale-language-model-training-on-gpu-clusters"]
     assert "[FastAttention: Extend FlashAttention2 to NPUs and Low\\-resource GPUs](fastattention.md)" in \
         fixture_site["papers/flashattention-2.md"].split("## Compared by")[1]
+
+
+def test_relative_links_match_posixpath_for_every_pair_of_pages(fixture_site):
+    pages = [path for path in fixture_site if path.endswith(".md")]
+    for source in pages:
+        for target in pages:
+            assert rel(source, target) == posixpath.relpath(target, posixpath.dirname(source) or "."), (source, target)
 
 
 def test_curated_values_are_marked(fixture_site):

@@ -1,0 +1,522 @@
+"""The scale benchmark: does the digest stay fast and small from 100 to 10,000 papers?
+
+For each N it generates a synthetic corpus (benchmarks/generate.py) and times, each in its own
+process (wall time, and peak RSS from wait4):
+  ingest       `digest ingest` of the corpus's dumps into an empty store
+  digest step  records -> every page, chart and export in memory (load_corpus + render_site),
+               timed inside the process, imports included (a cold `mkdocs build` pays them too)
+  mkdocs build `mkdocs build` of the whole site (gen-files runs the digest step inside it)
+  baseline     `mkdocs build` of N plain pre-written pages (title and abstract), same theme,
+               extensions, search and tags plugins and top-level nav: the floor MkDocs sets
+  pre-written  `mkdocs build` of `digest pages --out` (the digest's content, no digest step)
+  zensical     `zensical build` of that same folder (the alternative renderer), when installed
+At N = 1,000 it also times `mkdocs serve --dirty --no-strict` and plain `mkdocs serve`: edit one
+record's notes, poll the served page over loopback until it shows the edit.
+
+    .venv/bin/python benchmarks/run.py            # N = 100, 1,000, 5,000 (make bench)
+    .venv/bin/python benchmarks/run.py --large    # ... and 10,000
+    .venv/bin/python benchmarks/run.py --sizes 100 --no-serve   # a quick look
+    .venv/bin/python benchmarks/run.py --profile --sizes 5000  # pyinstrument reports instead
+
+Prints one table and writes it, with the machine, to benchmarks/results.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+WORK = HERE / "work"  # git-ignored; every N's corpus and sites go here and are removed after it
+BIN = Path(sys.executable).parent
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true",
+       "SITE_URL": "http://127.0.0.1:8000/", "PYTHONPATH": str(REPO)}
+SERVE_N = 1000
+SERVE_EDITS = 3
+
+# The digest step in a fresh process, as gen_pages.py runs it; prints its own timing as JSON.
+DIGEST_STEP = """
+import json, sys, time
+started = time.perf_counter()
+from pathlib import Path
+from digest.corpus import load_corpus
+from digest.site import render_site
+corpus = load_corpus(Path(sys.argv[1]))
+loaded = time.perf_counter()
+files = render_site(corpus, "http://127.0.0.1:8000/")
+done = time.perf_counter()
+print(json.dumps({"seconds": done - started, "corpus": loaded - started, "render": done - loaded,
+                  "files": len(files), "markdown_bytes": sum(len(t.encode()) for p, t in files.items()
+                                                            if p.endswith(".md"))}))
+"""
+
+# Related papers alone at 10,000 papers, in memory (target: under 10 s).
+RELATED_10K = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from generate import generate
+from digest.links import related_papers
+papers = generate(10000)
+texts = {str(p.index): f"{p.title}. {p.title}. {p.abstract}" for p in papers}
+started = time.perf_counter()
+related_papers(texts)
+print(json.dumps({"seconds": time.perf_counter() - started}))
+"""
+
+
+@dataclass
+class Run:
+    """One stage at one N."""
+
+    n: int
+    stage: str
+    seconds: float
+    rss_mib: float
+    site_bytes: int | None = None
+    search_bytes: int | None = None
+    ratio: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+def run_child(args: list[str], *, env: dict | None = None, cwd: Path = REPO) -> tuple[float, float, str]:
+    """Run one process to its end: (wall seconds, its peak RSS in MiB, its stdout). Raises on failure.
+
+    wait4 gives this child's own rusage; RUSAGE_CHILDREN would give the largest child so far."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        started = time.perf_counter()
+        process = subprocess.Popen(args, stdout=out, stderr=err, env=env or ENV, cwd=cwd, text=True)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+    if process.returncode != 0:
+        raise RuntimeError(f"{' '.join(map(str, args[:4]))} ... failed ({process.returncode}):\n{stderr[-3000:]}")
+    return seconds, usage.ru_maxrss / 1024, stdout  # ru_maxrss is in KiB on Linux
+
+
+def tree_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+# ----------------------------------------------------------------------------- stages
+def stage_ingest(n: int, corpus: Path) -> Run:
+    store = corpus / "ingest-store"
+    shutil.rmtree(store, ignore_errors=True)
+    store.mkdir()
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        shutil.copy(REPO / "data" / name, store / name)
+    dumps = sorted(str(p) for p in (corpus / "dumps").glob("*.txt"))
+    seconds, rss, out = run_child([str(BIN / "digest"), "ingest", "--data", str(store), "--listing-year", "2025",
+                                   *dumps])
+    records = len(list((store / "papers").glob("*.yaml")))
+    if records != n:
+        raise RuntimeError(f"ingest made {records} records from the dumps of {n} papers")
+    shutil.rmtree(store)
+    return Run(n, "ingest", seconds, rss, extra={"dumps": len(dumps)})
+
+
+def stage_digest(n: int, data: Path) -> Run:
+    _, rss, out = run_child([sys.executable, "-c", DIGEST_STEP, str(data)])
+    result = json.loads(out)
+    return Run(n, "digest step", result["seconds"], rss, extra=result)
+
+
+def stage_mkdocs(n: int, data: Path, site: Path) -> Run:
+    seconds, rss, _ = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(REPO / "mkdocs.yml"), "-d", str(site)],
+                                env={**ENV, "DIGEST_DATA": str(data)})
+    return Run(n, "mkdocs build", seconds, rss, tree_bytes(site), (site / "search" / "search_index.json").stat().st_size)
+
+
+def repo_config() -> dict:
+    """mkdocs.yml as data (its !ENV tags read as their defaults)."""
+    class Loader(yaml.SafeLoader):
+        pass
+    Loader.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])
+    return yaml.load((REPO / "mkdocs.yml").read_text(), Loader=Loader)
+
+
+def write_baseline(n: int, data: Path, folder: Path) -> Path:
+    """N plain pages (each paper's title and abstract as pre-written Markdown), and the digest's
+    few other pages as short stubs, under the repo's theme, extensions, search and tags, with
+    the same top-level nav the digest's SUMMARY.md gives (papers not in it)."""
+    from digest.store import load_papers
+    from digest.taxonomy import load_taxonomy
+
+    shutil.rmtree(folder, ignore_errors=True)
+    docs = folder / "docs"
+    shutil.copytree(REPO / "docs", docs)
+    topics = load_taxonomy(data / "taxonomy.yaml").topics
+    stubs = {"index.md": "Home", "hardware/index.md": "Hardware", "systems.md": "Systems A–Z", "tags.md": "Tags",
+             "method.md": "Method", **{f"topics/{t.slug}.md": t.name for t in topics}}
+    for path, title in stubs.items():
+        (docs / path).parent.mkdir(parents=True, exist_ok=True)
+        (docs / path).write_text(f"# {title}\n\nA page of the digest.\n" +
+                                 ("\n<!-- material/tags -->\n" if path == "tags.md" else ""), encoding="utf-8")
+    (docs / "papers").mkdir()
+    for paper in load_papers(data):
+        (docs / "papers" / f"{paper.id}.md").write_text(
+            f"# {paper.title}\n\n## Abstract\n\n{paper.abstract}\n\n## Notes\n\n{paper.notes or 'None yet.'}\n",
+            encoding="utf-8")
+    config = repo_config()
+    config["plugins"] = [p for p in config["plugins"] if not (isinstance(p, dict) and
+                                                               ({"gen-files", "literate-nav"} & set(p)))]
+    config.pop("watch", None)
+    config["nav"] = [{"Home": "index.md"}, {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
+                     {"Hardware": "hardware/index.md"}, {"Systems A–Z": "systems.md"}, {"Tags": "tags.md"},
+                     {"Method": "method.md"}, {"Contributing": "contributing.md"}]
+    config["validation"] = {**config.get("validation", {}), "omitted_files": "info"}
+    (folder / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return folder / "mkdocs.yml"
+
+
+def stage_baseline(n: int, data: Path, folder: Path) -> Run:
+    config = write_baseline(n, data, folder)
+    site = folder / "site"
+    seconds, rss, _ = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(config), "-d", str(site)])
+    run = Run(n, "baseline (plain pages)", seconds, rss, tree_bytes(site),
+              (site / "search" / "search_index.json").stat().st_size)
+    shutil.rmtree(folder)
+    return run
+
+
+def zensical_available() -> bool:
+    return (BIN / "zensical").exists()
+
+
+def write_pages_project(data: Path, folder: Path) -> Path:
+    """`digest pages --out` plus the hand-written docs, and mkdocs.yml minus the gen-files and
+    literate-nav plugins (Zensical runs neither) with the sidebar given as an explicit nav."""
+    shutil.rmtree(folder, ignore_errors=True)
+    docs = folder / "docs"
+    shutil.copytree(REPO / "docs", docs)
+    subprocess.run([str(BIN / "digest"), "pages", "--data", str(data), "--out", str(docs)], check=True,
+                   capture_output=True, env=ENV)
+    (docs / "SUMMARY.md").unlink()  # literate-nav's input: Zensical would render it as a page
+    from digest.taxonomy import load_taxonomy
+    topics = load_taxonomy(data / "taxonomy.yaml").topics
+    config = repo_config()
+    config["plugins"] = [p for p in config["plugins"] if not (isinstance(p, dict) and
+                                                               ({"gen-files", "literate-nav"} & set(p)))]
+    config.pop("watch", None)
+    config["site_dir"] = str(folder / "site")
+    config["nav"] = [{"Home": "index.md"}, {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
+                     {"Hardware": "hardware/index.md"}, {"Systems A–Z": "systems.md"}, {"Tags": "tags.md"},
+                     {"Method": "method.md"}, {"Contributing": "contributing.md"}]
+    (folder / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return folder / "mkdocs.yml"
+
+
+def stage_prewritten(n: int, data: Path, folder: Path) -> Run:
+    """`mkdocs build` of the very pages the digest makes, written beforehand by `digest pages --out`:
+    the digest's content without the digest step, gen-files and literate-nav."""
+    config = write_pages_project(data, folder)
+    site = folder / "mkdocs-site"
+    seconds, rss, _ = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(config), "-d", str(site)], cwd=folder)
+    run = Run(n, "mkdocs, pre-written digest pages", seconds, rss, tree_bytes(site),
+              (site / "search" / "search_index.json").stat().st_size)
+    shutil.rmtree(folder)
+    return run
+
+
+def stage_zensical(n: int, data: Path, folder: Path) -> list[Run]:
+    """Zensical on `digest pages --out` as it is; if it refuses, the reason, and a second build
+    with the listing pages (topics, hardware, systems A–Z) left out of its search index, the
+    workaround its error message offers, so that there is a timing to compare."""
+    config = write_pages_project(data, folder)
+    command = [str(BIN / "zensical"), "build", "--clean", "-f", str(config)]
+    runs = []
+    for stage in ("zensical build", "zensical, listings unsearchable"):
+        try:
+            seconds, rss, _ = run_child(command, cwd=folder)
+            runs.append(_zensical_run(n, stage, seconds, rss, folder))
+            break
+        except RuntimeError as failure:
+            runs.append(failed(n, stage, failure))
+        listings = [*(folder / "docs" / "topics").glob("*.md"), *(folder / "docs" / "hardware").glob("*.md"),
+                    folder / "docs" / "systems.md"]
+        for page in listings:
+            _, meta, body = page.read_text(encoding="utf-8").split("---\n", 2)
+            meta = yaml.safe_load(meta)
+            meta.setdefault("search", {})["exclude"] = True
+            page.write_text("---\n" + yaml.safe_dump(meta, sort_keys=False, allow_unicode=True) + "---\n" + body,
+                            encoding="utf-8")
+    shutil.rmtree(folder)
+    return runs
+
+
+def failed(n: int, stage: str, failure: Exception) -> Run:
+    """A stage that did not finish, with the last line of its error as the reason."""
+    reason = str(failure).strip().splitlines()[-1]
+    if reason.endswith("failed (-9):"):  # SIGKILL with nothing on stderr: on Linux, the OOM killer
+        reason += " killed by SIGKILL, which on Linux is the kernel's out-of-memory killer (see dmesg)"
+    return Run(n, stage, float("nan"), float("nan"), extra={"failed": reason})
+
+
+def _zensical_run(n: int, stage: str, seconds: float, rss: float, folder: Path) -> Run:
+    site = folder / "site"
+    return Run(n, stage, seconds, rss, tree_bytes(site), (site / "search.json").stat().st_size)
+
+
+# ----------------------------------------------------------------------------- serve
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=60) as response:
+            return response.read().decode("utf-8", "replace")
+    except OSError:
+        return None
+
+
+def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS) -> dict:
+    """Start `mkdocs serve` on the corpus, edit one record's notes `edits` times, and time each
+    edit until the served paper page shows it (polled over loopback)."""
+    from digest.store import dump_paper, load_paper, paper_paths, transaction
+
+    port = free_port()
+    args = [str(BIN / "mkdocs"), "serve", "-f", str(REPO / "mkdocs.yml"), "-a", f"127.0.0.1:{port}",
+            "-w", str(data)] + (["--dirty", "--no-strict"] if dirty else [])  # strict aborts on the dirty-build warning
+    log = open(data.parent / f"serve-{'dirty' if dirty else 'full'}.log", "w")
+    server = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**ENV, "DIGEST_DATA": str(data)})
+    path = paper_paths(data)[len(paper_paths(data)) // 2]
+    url = f"http://127.0.0.1:{port}/papers/{path.stem}/"
+    times = []
+    try:
+        started = time.perf_counter()
+        while fetch(url) is None:  # the first build, then the server starts
+            if server.poll() is not None or time.perf_counter() - started > 600:
+                raise RuntimeError(f"mkdocs serve did not come up: see {log.name}")
+            time.sleep(0.5)
+        startup = time.perf_counter() - started
+        time.sleep(2)  # let the file watcher take its first snapshot
+        for edit in range(edits):
+            token = f"benchedit{edit}x{port}"
+            paper = load_paper(path).paper
+            paper.notes = f"Checked again ({token})."
+            edited = time.perf_counter()
+            with transaction(data) as tx:  # as a curator's save: one atomic replace
+                tx.write_text(path, dump_paper(paper))
+            while token not in (fetch(url) or ""):
+                if time.perf_counter() - edited > 300:
+                    raise RuntimeError(f"edit never showed: see {log.name}")
+                time.sleep(0.05)
+            times.append(time.perf_counter() - edited)
+            time.sleep(1)
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+        log.close()
+    return {"startup": startup, "edits": times}
+
+
+# ----------------------------------------------------------------------------- report
+def machine() -> str:
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor() or "unknown CPU")
+    memory = next((int(line.split()[1]) // 1024 // 1024 for line in Path("/proc/meminfo").read_text().splitlines()
+                   if line.startswith("MemTotal")), 0)
+    versions = []
+    for package in ("mkdocs", "mkdocs-material", "mkdocs-gen-files", "mkdocs-literate-nav", "zensical", "PyYAML"):
+        try:
+            from importlib.metadata import version
+            versions.append(f"{package} {version(package)}")
+        except Exception:
+            pass
+    return (f"{cpu}, {os.cpu_count()} cores, {memory} GiB RAM; {platform.system()} {platform.release()}; "
+            f"Python {platform.python_version()}; " + ", ".join(versions))
+
+
+def table(runs: list[Run]) -> str:
+    head = ["N", "stage", "seconds", "ms / paper", "peak RSS MiB", "site MB", "site KB / paper",
+            "search index MB", "index KB / paper", "ratio"]
+    rows = []
+    for run in runs:
+        def mb(b): return "" if b is None else f"{b / 1e6:.1f}"
+        def kb(b): return "" if b is None else f"{b / 1e3 / run.n:.1f}"
+        if run.extra.get("failed"):
+            rows.append([f"{run.n:,}", run.stage, "–", "–", "–", "", "", "", "", "failed (see below)"])
+            continue
+        rows.append([f"{run.n:,}", run.stage, f"{run.seconds:.2f}", f"{run.seconds * 1000 / run.n:.1f}",
+                     f"{run.rss_mib:.0f}", mb(run.site_bytes), kb(run.site_bytes), mb(run.search_bytes),
+                     kb(run.search_bytes), run.ratio])
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
+    line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"  # noqa: E731
+    return "\n".join([line(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *map(line, rows)])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--large", action="store_true", help="also N = 10,000")
+    parser.add_argument("--sizes", help="comma-separated N values instead of 100,1000,5000")
+    parser.add_argument("--no-serve", action="store_true", help="skip the mkdocs serve rebuild measurement")
+    parser.add_argument("--no-write", action="store_true", help="do not write benchmarks/results.md")
+    parser.add_argument("--profile", action="store_true",
+                        help="instead of timing: pyinstrument profiles of the digest step and of mkdocs build "
+                        "at each N, written to benchmarks/work/profile-N-*.txt")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else [100, 1000, 5000] + ([10000] if args.large else [])
+    sys.path.insert(0, str(HERE))
+    from generate import build_store
+
+    runs: list[Run] = []
+    serve: dict = {}
+    WORK.mkdir(exist_ok=True)
+    if args.profile:
+        for n in sizes:
+            profile(n, build_store)
+        return 0
+    command = " ".join(["benchmarks/run.py", *sys.argv[1:]])
+    _, _, out = run_child([sys.executable, "-c", RELATED_10K, str(HERE)])
+    related_10k = json.loads(out)["seconds"]
+    for n in sizes:
+        corpus = WORK / f"n{n}"
+        print(f"N = {n:,}: generating ...", file=sys.stderr, flush=True)
+        made = build_store(n, corpus)
+        data = corpus / "data"
+        stages = [("ingest", lambda: stage_ingest(n, corpus)), ("digest step", lambda: stage_digest(n, data)),
+                  ("mkdocs build", lambda: stage_mkdocs(n, data, corpus / "site")),
+                  ("baseline (plain pages)", lambda: stage_baseline(n, data, corpus / "baseline")),
+                  ("mkdocs, pre-written digest pages", lambda: stage_prewritten(n, data, corpus / "prewritten"))]
+        if zensical_available():
+            stages.append(("zensical build", lambda: stage_zensical(n, data, corpus / "zensical")))
+        at_n = []
+        for name, stage in stages:
+            try:
+                done = stage()
+            except RuntimeError as failure:  # one stage failing must not lose the others' numbers
+                done = failed(n, name, failure)
+            for run in done if isinstance(done, list) else [done]:
+                at_n.append(run)
+                print(f"  {run.stage}: {run.seconds:.2f} s, {run.rss_mib:.0f} MiB {run.extra.get('failed', '')}",
+                      file=sys.stderr, flush=True)
+        by = {run.stage: run for run in at_n}
+        digest, build, base = by["digest step"], by["mkdocs build"], by["baseline (plain pages)"]
+        render = build.seconds - digest.seconds
+        digest.ratio = f"{digest.seconds / render:.1%} of render"
+        build.ratio = f"{build.seconds / base.seconds:.2f}x baseline"
+        for stage in ("zensical build", "zensical, listings unsearchable"):
+            if stage in by and not by[stage].extra.get("failed"):
+                by[stage].ratio = f"{by[stage].seconds / build.seconds:.2f}x mkdocs build"
+        digest.extra["generated"] = made
+        runs += at_n
+        if n == SERVE_N and not args.no_serve:
+            print("  mkdocs serve: edit one record ...", file=sys.stderr, flush=True)
+            serve = {"dirty": measure_serve(data, dirty=True), "full": measure_serve(data, dirty=False, edits=1)}
+            print(f"  serve: {serve}", file=sys.stderr, flush=True)
+        shutil.rmtree(corpus, ignore_errors=True)  # hundreds of MB at large N
+        if not args.no_write:  # after every N: a late failure keeps the earlier numbers
+            write_results(render_report(runs, serve, related_10k, command + "  (partial)"))
+    report = render_report(runs, serve, related_10k, command)
+    print(report)
+    if not args.no_write:
+        write_results(report)
+    return 0
+
+
+def targets(runs: list[Run], serve: dict, related_10k: float) -> list[str]:
+    """The issue's targets, each MET or MISSED with the measured numbers."""
+    by = {(run.n, run.stage): run for run in runs}
+    sizes = sorted({run.n for run in runs})
+    verdict = lambda ok: "MET   " if ok else "MISSED"  # noqa: E731
+    lines = []
+    shares = {n: by[n, "digest step"].seconds / (by[n, "mkdocs build"].seconds - by[n, "digest step"].seconds)
+              for n in sizes}
+    lines.append(f"{verdict(all(v <= 0.05 for v in shares.values()))} digest step <= 5% of the MkDocs render at every "
+                 "N: " + ", ".join(f"{v:.1%} at {n:,}" for n, v in shares.items()))
+    if 1000 in sizes and 5000 in sizes:
+        per = {n: by[n, "digest step"].seconds / n for n in (1000, 5000)}
+        lines.append(f"{verdict(per[5000] <= 1.25 * per[1000])} digest step grows linearly: "
+                     f"{per[1000] * 1000:.2f} ms/paper at 1,000, {per[5000] * 1000:.2f} at 5,000")
+    lines.append(f"{verdict(related_10k < 10)} related papers at 10,000 papers under 10 s: {related_10k:.2f} s")
+    if 5000 in sizes:
+        ratio = by[5000, "mkdocs build"].seconds / by[5000, "baseline (plain pages)"].seconds
+        lines.append(f"{verdict(ratio <= 1.25)} full build within 1.25x of the baseline at 5,000: {ratio:.2f}x")
+    if 1000 in sizes and 5000 in sizes:
+        build = {n: by[n, "mkdocs build"] for n in (1000, 5000)}
+        site = [build[n].site_bytes / n for n in (1000, 5000)]
+        index = [build[n].search_bytes / n for n in (1000, 5000)]
+        flat = all(b <= 1.1 * a for a, b in (site, index))
+        lines.append(f"{verdict(flat)} site and search index per paper flat from 1,000 to 5,000 (within 10%): site "
+                     f"{site[0] / 1e3:.1f} -> {site[1] / 1e3:.1f} KB, index {index[0] / 1e3:.1f} -> "
+                     f"{index[1] / 1e3:.1f} KB")
+    if 10000 in sizes:
+        peak = max(run.rss_mib for run in runs if run.n == 10000 and run.rss_mib == run.rss_mib
+                   and not run.stage.startswith("zensical"))
+        lines.append(f"{verdict(peak < 1024)} peak RSS under 1 GiB at 10,000 (ingest, digest, mkdocs build): "
+                     f"largest {peak:.0f} MiB")
+    if "dirty" in serve:
+        worst = max(serve["dirty"]["edits"])
+        lines.append(f"{verdict(worst < 2)} an edit shows in `mkdocs serve --dirty` within 2 s at {SERVE_N:,}: "
+                     f"worst {worst:.2f} s")
+    return lines
+
+
+def profile(n: int, build_store) -> None:
+    corpus = WORK / f"n{n}"
+    build_store(n, corpus)
+    script = WORK / "digest_step.py"
+    script.write_text(DIGEST_STEP, encoding="utf-8")
+    pyinstrument = [str(BIN / "pyinstrument"), "-r", "text", "--show-all"]
+    for name, command in (("digest", [str(script), str(corpus / "data")]),
+                          ("mkdocs", ["-m", "mkdocs", "build", "-q", "-f", str(REPO / "mkdocs.yml"),
+                                      "-d", str(corpus / "site")])):
+        out = WORK / f"profile-{n}-{name}.txt"
+        run_child([*pyinstrument, "-o", str(out), *command], env={**ENV, "DIGEST_DATA": str(corpus / "data")})
+        print(f"wrote {out}", file=sys.stderr)
+    shutil.rmtree(corpus)
+
+
+def render_report(runs: list[Run], serve: dict, related_10k: float, command: str) -> str:
+    lines = [f"Command: `{command}`  ", f"Machine: {machine()}  ", f"Run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+             "", table(runs), "", "Targets:", "", "```", *targets(runs, serve, related_10k), "```", ""]
+    lines.append(f"- Related papers alone at 10,000 generated papers (in memory): {related_10k:.2f} s.")
+    for mode, command in (("dirty", "mkdocs serve --dirty --no-strict"), ("full", "mkdocs serve")):
+        if mode in serve:
+            edits = ", ".join(f"{t:.2f}" for t in serve[mode]["edits"])
+            lines.append(f"- `{command}` at N = {SERVE_N:,}: first build {serve[mode]['startup']:.1f} s; then one "
+                         f"record's notes edited, seconds until the served page showed the edit: {edits}.")
+    for run in runs:
+        if run.stage == "digest step" and "corpus" in run.extra:
+            lines.append(f"- N = {run.n:,} digest step: imports and records -> corpus {run.extra['corpus']:.2f} s, "
+                         f"pages and exports {run.extra['render']:.2f} s; {run.extra['files']:,} files, "
+                         f"{run.extra['markdown_bytes'] / 1e6:.1f} MB of Markdown.")
+        if run.extra.get("failed"):
+            lines.append(f"- N = {run.n:,} {run.stage} failed: {run.extra['failed']}")
+    return "\n".join(lines) + "\n"
+
+
+def write_results(report: str) -> None:
+    """Replace the measured part of results.md, keeping the analysis written around it."""
+    path = HERE / "results.md"
+    start, end = "<!-- results:start -->", "<!-- results:end -->"
+    text = path.read_text(encoding="utf-8") if path.exists() else f"# Scale benchmark results\n\n{start}\n{end}\n"
+    if start not in text or end not in text:
+        text += f"\n{start}\n{end}\n"
+    before, rest = text.split(start, 1)
+    staged = path.with_suffix(".md.tmp")  # a crash mid-write must not lose the analysis around the table
+    staged.write_text(before + start + "\n" + report + end + rest.split(end, 1)[1], encoding="utf-8")
+    os.replace(staged, path)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""The benchmark's corpus generator: deterministic, valid, and its dumps parse back to the same papers.
+
+Fast on purpose: no site build, no timing (timings belong in benchmarks/results.md, not in tests).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from digest.check import check_store
+from digest.hardware import load_hardware
+from digest.sources.hf_daily import parse_hf_daily
+from digest.store import load_papers
+from digest.text import title_key
+
+from .conftest import DATA, REPO, snapshot
+
+sys.path.insert(0, str(REPO / "benchmarks"))
+import generate  # noqa: E402
+
+N = 130  # four dumps of 40: every layout appears, with repeated sightings across dumps
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[Path, dict]:
+    out = tmp_path_factory.mktemp("bench") / "corpus"
+    return out, generate.build_store(N, out)
+
+
+def test_generation_is_deterministic_and_prefix_stable(tmp_path, built):
+    out, _ = built
+    again = tmp_path / "again"
+    generate.build_store(N, again)
+    assert snapshot(again / "data") == snapshot(out / "data")
+    assert snapshot(again / "dumps") == snapshot(out / "dumps")
+    # Paper i depends only on (seed, i): a small corpus is the start of a large one.
+    assert generate.generate(40) == generate.generate(N)[:40]
+    assert generate.generate(40, seed=1) != generate.generate(40)
+
+
+def test_store_is_valid_and_holds_every_paper(built):
+    out, made = built
+    data = out / "data"
+    assert check_store(data) == []  # what `digest check` reports
+    papers = load_papers(data)
+    assert len(papers) == made["papers"] == N
+    assert made["skipped"] == 0
+    assert any(len(p.sources) == 2 for p in papers)  # seen in two listings: one record
+    curated = [p for p in papers if p.notes]
+    assert curated and any(p.topics for p in curated) and any(p.overrides.get("compares_to") for p in curated)
+    assert any(p.published for p in papers) and any(p.links for p in papers)
+
+
+def test_dumps_parse_back_to_the_same_papers(built):
+    out, _ = built
+    generated = {title_key(p.title) for p in generate.generate(N)}
+    layouts, titles, entries = set(), set(), 0
+    for path in sorted((out / "dumps").glob("*.txt")):
+        parsed = parse_hf_daily(path.read_text(encoding="utf-8"), str(path), generate.LISTING_YEAR)
+        assert parsed.problems == []
+        layouts.add(parsed.layout)
+        entries += len(parsed.entries)
+        titles |= {title_key(entry.title) for entry in parsed.entries}
+    assert layouts == {"blank-lines", "line-per-field", "with-metadata"}
+    assert titles == generated
+    assert entries > N  # the repeated sightings
+
+
+def test_generated_text_names_real_hardware_and_distinct_systems():
+    catalog = load_hardware(DATA / "hardware.yaml")
+    assert all(catalog.get(name) is not None for name in generate.HARDWARE)
+    names = generate.system_names()
+    assert len(names) >= 10_000 and len(set(map(str.lower, names))) == len(names)
+    papers = generate.generate(300)
+    assert len({title_key(p.title) for p in papers}) == 300
+    assert any(p.baselines for p in papers)

@@ -1,0 +1,69 @@
+"""Live curation: `make serve` runs `mkdocs serve`, and an edit to a record shows in the preview."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from .conftest import DATA, REPO
+
+sys.path.insert(0, str(REPO / "benchmarks"))
+from run import fetch, free_port  # noqa: E402  (the benchmark times the same preview)
+
+pytestmark = pytest.mark.build
+
+# The flags `make serve` passes: rebuild only the pages an edit changed (see scripts/gen_pages.py).
+SERVE_FLAGS = ["--dirty", "--no-strict"]
+
+
+def wait_for(check, seconds: float, what: str, log) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.25)
+    log.seek(0)
+    pytest.fail(f"{what} within {seconds} s; mkdocs serve said:\n{log.read()[-3000:]}")
+
+
+def test_makefile_serves_with_the_tested_flags():
+    serve = re.search(r"^serve:.*\n\t(.+)$", (REPO / "Makefile").read_text(), re.MULTILINE).group(1)
+    assert serve.split()[:2] == ["$(BIN)/mkdocs", "serve"] and all(flag in serve.split() for flag in SERVE_FLAGS)
+
+
+def test_record_edit_shows_in_the_serve_preview(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    base = f"http://127.0.0.1:{free_port()}/"
+    env = {**os.environ, "DIGEST_DATA": str(data), "SITE_URL": base,
+           "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
+    with open(tmp_path / "serve.log", "w+") as log:
+        server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", *SERVE_FLAGS,
+                                   "--dev-addr", base[7:-1], "-w", str(data)],
+                                  cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            page = base + "papers/triforce/"
+            assert "TriForce" in wait_for(lambda: fetch(page), 120, "the first build served nothing", log)
+            entries = len(json.loads(fetch(base + "search/search_index.json"))["docs"])
+
+            record = data / "papers" / "triforce.yaml"
+            record.write_text(record.read_text().replace("notes: ''", "notes: Checked against the 68m draft model."))
+            wait_for(lambda: "Checked against the 68m draft model" in (fetch(page) or ""), 60,
+                     "the edited note did not show", log)
+
+            # A dirty rebuild renders one page, yet the rest of the site and its search stay whole.
+            assert "TriForce" in fetch(base + "topics/serving/")
+            index = json.loads(fetch(base + "search/search_index.json"))["docs"]
+            assert len(index) == entries
+            assert any("68m draft model" in doc["text"] for doc in index)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
