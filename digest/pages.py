@@ -157,8 +157,7 @@ class SiteWriter:
         newest = [[self.paper_link(source, d.id), md_text(d.paper.published or ""),
                    ", ".join(self.topic_link(source, t) for t in d.topics)] for d in corpus.newest(NEWEST_ON_HOME)]
         return (
-            front_matter(title="ML Systems Paper Digest")
-            + "# ML Systems Paper Digest\n\n"
+            "# ML Systems Paper Digest\n\n"  # no front-matter title: Material would print the site name twice
             "Papers on the systems side of machine learning: moving model state between GPU, CPU memory "
             "and SSD, parallel training, GPU kernels, inference serving, and the hardware underneath. "
             "Each paper is classified into topics, its hardware, scale and headline numbers are pulled "
