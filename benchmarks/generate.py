@@ -27,8 +27,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from digest.ingest import ingest  # noqa: E402
-from digest.store import dump_paper, load_paper, paper_path, transaction  # noqa: E402
-from digest.text import title_key  # noqa: E402
+from digest.records.store import dump_paper, load_paper, paper_path, transaction  # noqa: E402
+from digest.text.keys import title_key  # noqa: E402
 
 LISTING_YEAR = 2025  # given to ingest for the dumps' "Mar 6" dates without a year
 PER_DUMP = 40  # entries per listing page, about what a real Daily Papers page holds

@@ -53,8 +53,8 @@ DIGEST_STEP = """
 import json, sys, time
 started = time.perf_counter()
 from pathlib import Path
-from digest.corpus import load_corpus
-from digest.site import render_site
+from digest.build import load_corpus
+from digest.render.site import render_site
 corpus = load_corpus(Path(sys.argv[1]))
 loaded = time.perf_counter()
 files = render_site(corpus, "http://127.0.0.1:8000/")
@@ -69,7 +69,7 @@ RELATED_10K = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from generate import generate
-from digest.links import related_papers
+from digest.derive.links import related_papers
 papers = generate(10000)
 texts = {str(p.index): f"{p.title}. {p.title}. {p.abstract}" for p in papers}
 started = time.perf_counter()
@@ -155,8 +155,8 @@ def write_baseline(n: int, data: Path, folder: Path) -> Path:
     """N plain pages (each paper's title and abstract as pre-written Markdown), and the digest's
     few other pages as short stubs, under the repo's theme, extensions, search and tags, with
     the same top-level nav the digest's SUMMARY.md gives (papers not in it)."""
-    from digest.store import load_papers
-    from digest.taxonomy import load_taxonomy
+    from digest.records.store import load_papers
+    from digest.derive.taxonomy import load_taxonomy
 
     shutil.rmtree(folder, ignore_errors=True)
     docs = folder / "docs"
@@ -208,7 +208,7 @@ def write_pages_project(data: Path, folder: Path) -> Path:
     subprocess.run([str(BIN / "digest"), "pages", "--data", str(data), "--out", str(docs)], check=True,
                    capture_output=True, env=ENV)
     (docs / "SUMMARY.md").unlink()  # literate-nav's input: Zensical would render it as a page
-    from digest.taxonomy import load_taxonomy
+    from digest.derive.taxonomy import load_taxonomy
     topics = load_taxonomy(data / "taxonomy.yaml").topics
     config = repo_config()
     config["plugins"] = [p for p in config["plugins"] if not (isinstance(p, dict) and
@@ -291,7 +291,7 @@ def fetch(url: str) -> str | None:
 def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS) -> dict:
     """Start `mkdocs serve` on the corpus, edit one record's notes `edits` times, and time each
     edit until the served paper page shows it (polled over loopback)."""
-    from digest.store import dump_paper, load_paper, paper_paths, transaction
+    from digest.records.store import dump_paper, load_paper, paper_paths, transaction
 
     port = free_port()
     args = [str(BIN / "mkdocs"), "serve", "-f", str(REPO / "mkdocs.yml"), "-a", f"127.0.0.1:{port}",

@@ -1,22 +1,32 @@
-"""`digest check`: every record valid, and the store consistent as a whole."""
+"""`digest check`: every file the build reads is valid, and the store is consistent as a whole.
+
+What `check` accepts, the build renders: it reads the records, the taxonomy (with the column
+each topic table names) and the hardware catalogue with the same readers the build uses.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from .build import HARDWARE_FILE, TAXONOMY_FILE
+from .derive.hardware import load_hardware
+from .derive.taxonomy import Taxonomy, load_taxonomy
 from .errors import DataError
-from .store import SOURCES_DIR, load_all
-from .taxonomy import load_taxonomy, topic_names
-from .text import title_key
-
-TAXONOMY_FILE = "taxonomy.yaml"
+from .records.store import SOURCES_DIR, load_all
+from .render.columns import unknown_columns
+from .text.keys import title_key
 
 
 def check_store(data_dir: Path) -> list[DataError]:
     """All problems found, in file order; an empty list means the store is clean."""
     loaded, errors = load_all(data_dir)
+    taxonomy = _taxonomy(data_dir, errors)
+    if (data_dir / HARDWARE_FILE).exists():
+        try:
+            load_hardware(data_dir / HARDWARE_FILE)
+        except DataError as exc:
+            errors.append(exc)
     ids = {item.paper.id for item in loaded}
-    known_topics = _known_topics(data_dir, errors)
     seen_titles: dict[str, Path] = {}
     for item in loaded:
         paper, path, lines = item.paper, item.path, item.lines
@@ -25,11 +35,11 @@ def check_store(data_dir: Path) -> list[DataError]:
             errors.append(DataError(path, lines.get("title"), "title",
                                     f"same paper as {seen_titles[key].name}: merge the two records into one"))
         seen_titles.setdefault(key, path)
-        if known_topics is not None:
+        if taxonomy is not None:
             for topic in paper.topics:
-                if topic not in known_topics:
-                    errors.append(DataError(path, lines.get("topics"), "topics",
-                                            f"unknown topic {topic!r}; topics are: {', '.join(sorted(known_topics))}"))
+                if topic not in taxonomy.topic_slugs:
+                    errors.append(DataError(path, lines.get("topics"), "topics", f"unknown topic {topic!r}; "
+                                            f"topics are: {', '.join(sorted(taxonomy.topic_slugs))}"))
         for target in paper.overrides.get("compares_to", []):
             if target not in ids:
                 errors.append(DataError(path, lines.get("overrides"), "overrides.compares_to",
@@ -41,13 +51,15 @@ def check_store(data_dir: Path) -> list[DataError]:
     return errors
 
 
-def _known_topics(data_dir: Path, errors: list[DataError]) -> set[str] | None:
-    """Topic slugs of the taxonomy, or None while the store has no taxonomy yet."""
+def _taxonomy(data_dir: Path, errors: list[DataError]) -> Taxonomy | None:
+    """The store's taxonomy, or None while it has none yet (or a broken one, reported)."""
     path = data_dir / TAXONOMY_FILE
     if not path.exists():
         return None
     try:
-        return topic_names(load_taxonomy(path))
+        taxonomy = load_taxonomy(path)
     except DataError as exc:
         errors.append(exc)
         return None
+    errors.extend(unknown_columns(taxonomy))
+    return taxonomy

@@ -1,65 +1,86 @@
-"""The `digest` command line: ingest dumps, check records, write pages, explain and search."""
+"""The `digest` command line: ingest dumps, check records, write pages, explain and search.
+
+Exit codes: 0 done, 1 bad data (the message names the file, line and field), 2 bad usage,
+130 interrupted (Ctrl-C), 141 output closed early (`digest search ... | head -1`). No error
+ends in a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import textwrap
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .errors import DigestError
+from .errors import DataError, DigestError, UsageError
+from .sources import format_names
 
 REPO_DATA = Path(__file__).resolve().parent.parent / "data"
+EXIT_CODES = ("exit codes: 0 done, 1 bad data (the message names the file, line and field), 2 bad usage, "
+              "130 interrupted")
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = _build_parser()
     args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
     try:
-        return args.run(args)
+        return run(args)
     except DigestError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return exc.exit_code
     except KeyboardInterrupt:
-        print("interrupted: nothing was written", file=sys.stderr)
+        print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`| head -1`): stop quietly, and keep Python from complaining
+        # again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="digest", description="ML Systems Paper Digest: paper records in, a searchable site out.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="Run 'digest COMMAND --help' for the options of one command.")
+        epilog="Run 'digest COMMAND --help' for the options of one command.\n" + EXIT_CODES + ".")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     data_help = f"the data folder holding papers/, sources/ and taxonomy.yaml (default: {REPO_DATA})"
 
     ingest = commands.add_parser(
-        "ingest", help="parse Hugging Face Daily Papers dumps and merge them into the records",
+        "ingest", help="parse listing dumps and merge them into the records",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Parse Hugging Face Daily Papers text dumps (all three layouts), keep a copy of each\n"
-        "under DATA/sources/, and merge their papers into DATA/papers/<id>.yaml: one record per\n"
-        "paper across all dumps (matched on the normalised title), each sighting kept under\n"
-        "`sources`. A dump may fill an empty field but never erases one, curator fields (topics,\n"
-        "tags, notes, overrides) are never touched, and re-ingesting a dump changes nothing.\n\n"
+        description="Parse source files (Hugging Face Daily Papers text dumps, all three layouts), keep a\n"
+        "copy of each under DATA/sources/, and merge their papers into DATA/papers/<id>.yaml: one\n"
+        "record per paper across all dumps (matched on the normalised title), each sighting kept\n"
+        "under `sources`. A dump may fill an empty field but never erases one, curator fields\n"
+        "(topics, tags, notes, overrides) are never touched, and re-ingesting a dump changes nothing.\n\n"
         "Bad entries (a title with no abstract, an over-long line, an impossible date) are reported\n"
         "and skipped while the rest of the file is ingested; with --strict one bad entry refuses\n"
         "the whole run. A file that is not a readable text dump (missing, a directory, empty,\n"
-        "binary, not UTF-8) always stops the run. A run that stops writes nothing at all.")
+        "binary, not UTF-8) always stops the run. A run that stops writes nothing at all.",
+        epilog=EXIT_CODES + ".")
     ingest.add_argument("files", nargs="+", type=Path, metavar="FILE", help="dump files to ingest")
     ingest.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     ingest.add_argument("--listing-year", type=int, metavar="YEAR",
                         help="year of the listing, given to dates shown without one ('Mar 6'); "
                         "without it such dates keep an unknown year (published stays empty)")
+    ingest.add_argument("--format", choices=format_names(), dest="format_name",
+                        help="read every FILE as this format instead of detecting it from the content")
     ingest.add_argument("--strict", action="store_true", help="refuse a whole file when any entry in it is bad")
     ingest.add_argument("--dry-run", action="store_true", help="report what would change, write nothing")
     ingest.set_defaults(run=_run_ingest)
 
     check = commands.add_parser(
-        "check", help="validate every record and the store as a whole",
-        description="Validate every record (schema, types, dates), and the store: duplicate ids or titles, "
-        "unknown topic names, overrides naming papers that do not exist, sources that are not kept. "
-        "Prints one 'file:line: field: message' per problem and exits 1 if there is any.")
+        "check", help="validate every record, the taxonomy and the hardware catalogue",
+        description="Validate every file the build reads: each record (schema, types, dates, links), the "
+        "taxonomy (rules, columns) and the hardware catalogue, and the store as a whole: duplicate ids or "
+        "titles, unknown topic names, overrides naming papers that do not exist, sources that are not kept. "
+        "Prints one 'file:line: field: message' per problem and exits 1 if there is any. What check "
+        "accepts, the build renders.", epilog=EXIT_CODES + ".")
     check.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     check.set_defaults(run=_run_check)
 
@@ -68,23 +89,25 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Write every page the digest generates (home, topics, papers, hardware, systems, tags, "
         "method, the literate-nav SUMMARY.md), the SVG charts and the exports (papers.json, papers.csv, "
         "feed.xml) under OUT: the same files `mkdocs build` gets through mkdocs-gen-files. Files whose "
-        "content is unchanged are not rewritten.")
+        "content is unchanged are not rewritten.", epilog=EXIT_CODES + ".")
     pages.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     pages.add_argument("--out", type=Path, required=True, help="folder to write into (created if missing)")
     pages.add_argument("--site-url", default="http://127.0.0.1:8000/",
                        help="absolute URL the site is served at, for the feed and exports (default: %(default)s)")
+    pages.add_argument("--templates", type=Path, metavar="DIR",
+                       help="a folder of page templates (*.md.j2) that override the digest's own of the same name")
     pages.set_defaults(run=_run_pages)
 
     explain = commands.add_parser(
         "explain", help="say why a paper got its topics, tags and facts",
         description="Print the classifier's reasoning for one paper: each topic's score against its threshold "
         "and the phrases that matched where, the tags, whether a curator overrode the topics, and the "
-        "extracted facts with the sentences they came from.")
+        "facts with the sentences they came from (curated ones marked).", epilog=EXIT_CODES + ".")
     explain.add_argument("paper_id", metavar="ID", help="the paper's id (its file name in data/papers without .yaml)")
     explain.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     explain.set_defaults(run=_run_explain)
 
-    from .search import SEARCH_DIFFERENCES
+    from .search import SEARCH_DIFFERENCES  # noqa: PLC0415 (lunr loads only when searching)
 
     search = commands.add_parser(
         "search", help="search the built site as its search box ranks pages",
@@ -92,7 +115,8 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Rank the pages of a built site for QUERY with lunr.py over the site's own "
         "search/search_index.json,\nusing that index's config (fields, boosts, separator, pipeline) and "
         "Material's query habits\n(a trailing wildcard per term, quoted phrases as required terms), and "
-        "print the top pages with\ntheir URLs.\n\n" + textwrap.fill(SEARCH_DIFFERENCES, 96))
+        "print the top pages with\ntheir URLs.\n\n" + textwrap.fill(SEARCH_DIFFERENCES, 96),
+        epilog=EXIT_CODES + "; 1 also when no page matches.")
     search.add_argument("query", nargs="+", metavar="QUERY", help="the words to search for, as typed in the box")
     search.add_argument("--site", type=Path, default=REPO_DATA.parent / "site",
                         help="the built site folder (default: %(default)s; run 'make build' first)")
@@ -101,19 +125,22 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run_ingest(args) -> int:
-    from .ingest import ingest
+def _run_ingest(args: argparse.Namespace) -> int:
+    from .ingest import ingest  # noqa: PLC0415 (each command imports only what it runs)
+    from .sources.model import ParsedSource  # noqa: PLC0415
 
     started = time.perf_counter()
     total = len(args.files)
+    done = 0
 
-    def progress(path, parsed):
-        index = progress.count = getattr(progress, "count", 0) + 1
-        print(f"[{index}/{total}] {path}: {len(parsed.entries)} entries ({parsed.layout} layout), "
+    def progress(path: Path, parsed: ParsedSource) -> None:
+        nonlocal done
+        done += 1
+        print(f"[{done}/{total}] {path}: {len(parsed.entries)} entries ({parsed.format}, {parsed.layout} layout), "
               f"{len(parsed.problems)} skipped", file=sys.stderr)
 
     report = ingest(args.files, args.data, listing_year=args.listing_year, strict=args.strict,
-                    dry_run=args.dry_run, progress=progress)
+                    dry_run=args.dry_run, progress=progress, format_name=args.format_name)
     for line in report.skipped:
         print(f"skipped: {line}")
     for name in report.new:
@@ -126,9 +153,9 @@ def _run_ingest(args) -> int:
     return 0
 
 
-def _run_check(args) -> int:
-    from .check import check_store
-    from .store import paper_paths
+def _run_check(args: argparse.Namespace) -> int:
+    from .check import check_store  # noqa: PLC0415
+    from .records.store import paper_paths  # noqa: PLC0415
 
     errors = check_store(args.data)
     for error in errors:
@@ -138,45 +165,48 @@ def _run_check(args) -> int:
     return 1 if errors else 0
 
 
-def _run_pages(args) -> int:
-    from .corpus import load_corpus
-    from .site import render_site, write_site
+def _run_pages(args: argparse.Namespace) -> int:
+    from .build import build_files  # noqa: PLC0415
+    from .render.site import write_site  # noqa: PLC0415
+    from .render.templates import environment  # noqa: PLC0415
 
+    if args.templates is not None and not args.templates.is_dir():
+        raise UsageError(f"{args.templates}: --templates must name a folder of *.md.j2 templates")
     started = time.perf_counter()
-    corpus = load_corpus(args.data)
-    files = render_site(corpus, args.site_url)
+    corpus, files = build_files(args.data, args.site_url, templates=environment(args.templates))
     written, unchanged = write_site(files, args.out)
     print(f"{len(corpus.papers)} papers -> {len(files)} files in {args.out} ({written} written, {unchanged} unchanged) "
           f"in {time.perf_counter() - started:.2f} s")
     return 0
 
 
-def _run_explain(args) -> int:
-    from .corpus import HARDWARE_FILE, TAXONOMY_FILE
-    from .errors import DataError
-    from .facts import apply_overrides, extract_facts
-    from .hardware import load_hardware
-    from .store import load_paper, paper_path
-    from .taxonomy import explain, load_taxonomy
+def _run_explain(args: argparse.Namespace) -> int:
+    from .build import HARDWARE_FILE, TAXONOMY_FILE  # noqa: PLC0415
+    from .derive.classify import explain  # noqa: PLC0415
+    from .derive.corpus import derive_paper  # noqa: PLC0415
+    from .derive.hardware import load_hardware  # noqa: PLC0415
+    from .derive.taxonomy import load_taxonomy  # noqa: PLC0415
+    from .records.store import load_paper, paper_path  # noqa: PLC0415
 
     path = paper_path(args.data, args.paper_id)
     if not path.is_file():
-        raise DataError(path, None, None, f"no paper with id {args.paper_id!r}")
+        raise UsageError(f"{path}: no paper with id {args.paper_id!r}")
     paper = load_paper(path).paper
     taxonomy = load_taxonomy(args.data / TAXONOMY_FILE)
+    derived = derive_paper(paper, taxonomy, load_hardware(args.data / HARDWARE_FILE))
     print(f"{paper.id}: {paper.title}\n")
     print(explain(paper.title, paper.abstract, taxonomy, paper.topics or None))
-    facts = apply_overrides(extract_facts(paper.title, paper.abstract, load_hardware(args.data / HARDWARE_FILE)),
-                            paper.overrides)
-    print("\nfacts:" if facts else "\nfacts: none extracted")
-    for fact in facts:
+    print("\nfacts:" if derived.facts else "\nfacts: none extracted")
+    for fact in derived.facts:
         origin = "curated" if fact.curated else f"from: {fact.sentence}"
         print(f"  {fact.kind}: {fact.value}  ({origin})")
+    for key in sorted(derived.curated - {"topics", "tags"} - {fact.kind for fact in derived.facts}):
+        print(f"  {key}: {paper.overrides.get(key)!r}  (curated)")
     return 0
 
 
-def _run_search(args) -> int:
-    from .search import load_index, search
+def _run_search(args: argparse.Namespace) -> int:
+    from .search import load_index, search  # noqa: PLC0415
 
     query = " ".join(args.query)
     hits = search(load_index(args.site), query, limit=args.limit)
@@ -185,6 +215,7 @@ def _run_search(args) -> int:
         return 1
     for rank, hit in enumerate(hits, start=1):
         print(f"{rank:>3}. {hit.page_title}  [{hit.score:.1f}]\n     /{hit.location}")
+    sys.stdout.flush()  # inside main's try: a closed pipe is reported here, not at exit
     return 0
 
 

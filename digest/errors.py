@@ -1,16 +1,30 @@
-"""Errors that name where a problem is, so a curator can go and fix it."""
+"""Errors that name where a problem is, so a curator can go and fix it.
+
+Every error the digest reports to a user is a DigestError: the command line prints its message
+on one line and exits with `exit_code` (1 for bad data, 2 for bad usage), never a traceback.
+"""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 
 class DigestError(Exception):
     """Base for every error the digest reports to a user (never a traceback)."""
 
+    exit_code = 1
+
+
+class UsageError(DigestError):
+    """A command given something it cannot use: an unknown id, a folder that is not a store."""
+
+    exit_code = 2
+
 
 class DataError(DigestError):
     """A problem in an input file: names the file, the line (when known) and the field."""
 
-    def __init__(self, path, line: int | None, field: str | None, message: str):
+    def __init__(self, path: Path | str, line: int | None, field: str | None, message: str) -> None:
         self.path = str(path)
         self.line = line
         self.field = field

@@ -9,17 +9,18 @@ place at the end, so an ingest that fails changes nothing.
 from __future__ import annotations
 
 import hashlib
-import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import DigestError
-from .model import Paper, Source
-from .sources.hf_daily import DumpError, Entry, ParsedDump, parse_hf_daily, read_dump
-from .store import SOURCES_DIR, dump_paper, load_all, paper_path, transaction
-from .text import paper_slug, title_key
-
-_URL_RE = re.compile(r"https?://[^\s<>\"'\]\[)(]+")
+from .records.model import Paper, Source
+from .records.store import SOURCES_DIR, dump_paper, load_all, paper_path, transaction
+from .sources import parse_source
+from .sources.files import read_source
+from .sources.model import DumpError, Entry, ParsedSource
+from .text.keys import paper_slug, title_key
+from .text.urls import unique_urls
 
 
 @dataclass
@@ -29,7 +30,7 @@ class IngestReport:
     unchanged: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # "file:line: reason"
     copied: list[str] = field(default_factory=list)  # dumps newly stored under data/sources
-    dumps: list[ParsedDump] = field(default_factory=list)
+    dumps: list[ParsedSource] = field(default_factory=list)
 
     def summary(self) -> str:
         return (f"{len(self.new)} new, {len(self.updated)} updated, {len(self.unchanged)} unchanged, "
@@ -41,7 +42,8 @@ class StoreError(DigestError):
 
 
 def ingest(files: list[Path], data_dir: Path, listing_year: int | None = None, strict: bool = False,
-           dry_run: bool = False, progress=None) -> IngestReport:
+           dry_run: bool = False, progress: Callable[[Path, ParsedSource], None] | None = None,
+           format_name: str | None = None) -> IngestReport:
     """Parse `files`, merge them into `data_dir`, and return what happened.
 
     Raises DumpError for a dump that cannot be read (or, with `strict`, has any bad entry)
@@ -60,8 +62,8 @@ def ingest(files: list[Path], data_dir: Path, listing_year: int | None = None, s
     planned_copies: dict[str, bytes] = {}
 
     for path in files:
-        text = read_dump(path)
-        parsed = parse_hf_daily(text, str(path), listing_year)
+        text = read_source(path)
+        parsed = parse_source(text, path, listing_year, format_name)
         if strict and parsed.problems:
             first = parsed.problems[0]
             raise DumpError(path, first.line, None, f"{first.message} (--strict refuses the whole file; "
@@ -133,19 +135,9 @@ def _fill_missing(paper: Paper, entry: Entry) -> None:
         paper.organization = entry.organization
     if entry.upvotes is not None and (paper.upvotes is None or entry.upvotes > paper.upvotes):
         paper.upvotes = entry.upvotes
-    for url in extract_links(entry.abstract):
+    for url in unique_urls(entry.abstract):
         if url not in paper.links:
             paper.links.append(url)
-
-
-def extract_links(text: str) -> list[str]:
-    """URLs in an abstract, without the sentence punctuation that follows them."""
-    links = []
-    for url in _URL_RE.findall(text):
-        url = url.rstrip(".,;:!?")
-        if url not in links:
-            links.append(url)
-    return links
 
 
 def _new_id(title: str, papers: dict[str, Paper]) -> str:

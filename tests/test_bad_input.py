@@ -88,7 +88,7 @@ def test_strict_refuses_the_whole_file(tmp_path, store, good_dump, capsys):
     ("topics: []", "topics: offloading", "topics", "topics: expected a list"),
     ("published: '2024-03-06'", "published: 2024-02-30", "published", "published: no such date: 2024-02-30"),
     ("published: '2024-03-06'", "published: last spring", "published", "published: expected a date like"),
-    ("  line: ", "  line: -", "  line", "sources[0].line: must not be negative"),
+    ("  line: ", "  line: -", "  line", "sources[0].line: must be at least 1, got -"),
     ("sources:", "colour: blue\nsources:", "colour", "colour: unknown field"),
 ])
 def test_broken_record_is_reported_and_ingest_refuses(store, capsys, old, new, field, expected):

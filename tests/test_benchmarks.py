@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from digest.check import check_store
-from digest.hardware import load_hardware
-from digest.sources.hf_daily import parse_hf_daily
-from digest.store import load_papers
-from digest.text import title_key
+from digest.derive.hardware import load_hardware
+from digest.sources.hf_daily_text import parse as parse_hf_daily
+from digest.records.store import load_papers
+from digest.text.keys import title_key
 
 from .conftest import DATA, REPO, snapshot
 

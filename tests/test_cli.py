@@ -31,7 +31,7 @@ def test_explain_prints_scores_phrases_and_facts(capsys):
 
 
 def test_explain_unknown_id_names_the_file(capsys):
-    assert main(["explain", "no-such-paper", "--data", str(DATA)]) == 1
+    assert main(["explain", "no-such-paper", "--data", str(DATA)]) == 2
     assert "no-such-paper.yaml: no paper with id 'no-such-paper'" in capsys.readouterr().err
 
 

@@ -5,15 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from digest.facts import (
-    KINDS,
-    Fact,
-    apply_overrides,
-    extract_facts,
-    headline,
-    split_sentences,
-    system_name,
-)
+from digest.derive.facts import KINDS, Fact, extract_facts, headline
+from digest.derive.facts.system import system_name
+from digest.text.sentences import split_sentences
 
 
 
@@ -87,7 +81,7 @@ def test_predictable_scale_gpu_hours_are_not_a_gpu_count(facts_of):
     assert values(facts, "hardware") == ["H800"]
     assert values(facts, "gpu_count") == []  # "one million NVIDIA H800 GPU hours"
     assert values(facts, "model_scale") == []  # "100 trillion tokens" is data, not parameters
-    assert values(facts, "code") == ["https://step-law.github.io"]
+    assert values(facts, "code") == ["https://step-law.github.io/"]
 
 
 def test_hopper_benchmark(facts_of):
@@ -364,36 +358,6 @@ def test_code_links(catalog, sentence, expected):
 ])
 def test_throughputs(catalog, sentence, expected):
     assert facts_in(catalog, sentence, "throughput") == expected
-
-
-# ------------------------------------------------------------------- overrides
-
-def test_overrides_replace_the_kinds_a_curator_set(facts_of):
-    facts = facts_of("fuyou")
-    curated = apply_overrides(facts, {"system": "Fuyou", "hardware": ["RTX 4090", "A100"],
-                                      "model_scale": ["175B"], "topics": ["offloading"]})
-    assert [f for f in curated if f.kind == "hardware"] == [
-        Fact("hardware", "RTX 4090", "", curated=True), Fact("hardware", "A100", "", curated=True)]
-    assert values(curated, "model_scale") == ["175B"]
-    assert values(curated, "system") == ["Fuyou"]
-    assert all(f.curated for f in curated if f.kind in ("system", "hardware", "model_scale"))
-    # Kinds the curator did not touch stay as extracted, in kind order.
-    assert [f for f in curated if f.kind == "throughput"] == [f for f in facts if f.kind == "throughput"]
-    kinds = [KINDS.index(f.kind) for f in curated]
-    assert kinds == sorted(kinds)
-
-
-def test_override_to_nothing_and_no_overrides(facts_of):
-    facts = facts_of("cuda_l1")
-    assert values(apply_overrides(facts, {"hardware": []}), "hardware") == []
-    assert values(apply_overrides(facts, {"system": None}), "system") == []
-    assert apply_overrides(facts, {}) == facts
-    assert apply_overrides(facts, None) == facts
-
-
-def test_bad_override_value_is_refused(facts_of):
-    with pytest.raises(ValueError, match="override 'hardware'"):
-        apply_overrides(facts_of("cuda_l1"), {"hardware": [4090]})
 
 
 # ------------------------------------------------------------------- headline

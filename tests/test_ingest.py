@@ -6,7 +6,7 @@ import yaml
 
 from digest.cli import main
 from digest.ingest import ingest
-from digest.store import dump_paper, load_papers, paper_path
+from digest.records.store import dump_paper, load_papers, paper_path
 
 from .conftest import DATA, DUMPS, dump, snapshot
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from digest.corpus import load_corpus
-from digest.pages import rel
-from digest.site import render_site, write_site
+from digest.build import load_corpus
+from digest.render.paths import rel
+from digest.render.site import render_site, write_site
 
 from .conftest import DATA
 
@@ -108,7 +108,7 @@ def test_exports_agree_with_the_records(fixture_corpus, fixture_site):
 
 def test_table_cells_survive_hostile_text(fixture_corpus):
     """Every record value lands in a table cell as one cell, whatever it holds."""
-    from digest.escape import md_text
+    from digest.render.markdown import md_text
 
     hostile = "a | b `c` <script>x</script> [l](javascript:alert(1)) \\| $y$ \\textbf{z} *e* _u_ {: .c}"
     row = f"| {md_text(hostile)} | second |"

@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from digest.sources.hf_daily import DumpError, parse_hf_daily, read_dump
+from digest.sources.files import read_source as read_dump
+from digest.sources.hf_daily_text import parse as parse_hf_daily
+from digest.sources.model import DumpError
 
 from .conftest import dump
 

@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
-from digest.store import load_papers
+from digest.records.store import load_papers
 
 from .conftest import DATA, REPO, mkdocs_build
 
@@ -115,7 +115,7 @@ def hostile_site(tmp_path_factory):
     fields = yaml.safe_load(record)
     fields.update(id="hostile", title=HOSTILE_TITLE, abstract=HOSTILE_ABSTRACT,
                   notes="<b onmouseover=alert(4)>note</b> [x](javascript:alert(5))",
-                  organization="<svg onload=alert(6)>", links=["javascript:alert(7)"],
+                  organization="<svg onload=alert(6)>",
                   overrides={"system": "<i>Evil</i>|Net", "hardware": ["<b>GPU</b>"]})
     (data / "papers" / "hostile.yaml").write_text(yaml.safe_dump(fields, sort_keys=False, allow_unicode=True))
     result = mkdocs_build(REPO / "mkdocs.yml", root / "site", {"DIGEST_DATA": str(data)})

@@ -8,11 +8,13 @@ import pytest
 import yaml
 
 from digest.errors import DataError, DigestError
-from digest.taxonomy import (
-    COLUMNS, apply_curated_topics, classify, derive_memory_tiers, derive_parallelism, derive_workload, explain,
-    load_taxonomy,
-    topic_names,
-)
+from digest.derive.classify import apply_curated_topics, classify, explain
+from digest.derive.taxonomy import load_taxonomy
+from digest.derive.vocabularies import memory_tiers as derive_memory_tiers
+from digest.derive.vocabularies import parallelism as derive_parallelism
+from digest.derive.vocabularies import workloads as derive_workload
+from digest.render.columns import TABLE_COLUMNS as COLUMNS
+from digest.render.columns import unknown_columns
 
 REPO = Path(__file__).resolve().parent.parent
 CASES = yaml.safe_load((REPO / "tests" / "fixtures" / "classify_cases.yaml").read_text(encoding="utf-8"))
@@ -229,7 +231,7 @@ def test_explain_says_when_a_curator_overrode_the_classifier(taxonomy):
 
 def test_the_repository_taxonomy_has_five_topics_then_other(taxonomy):
     assert [t.slug for t in taxonomy.topics] == ["offloading", "parallelism", "kernels", "serving", "hardware", "other"]
-    assert topic_names(taxonomy) == {"offloading", "parallelism", "kernels", "serving", "hardware", "other"}
+    assert taxonomy.topic_slugs == {"offloading", "parallelism", "kernels", "serving", "hardware", "other"}
     assert taxonomy.fallback.slug == "other" and not taxonomy.fallback.rules
     for topic in taxonomy.topics:
         assert topic.description.count(".") >= 2, topic.slug  # a few sentences for readers
@@ -269,7 +271,7 @@ def test_a_bad_pattern_names_file_line_and_field(tmp_path, pattern, reason):
 
 def test_an_unknown_column_is_named(tmp_path):
     text = MINIMAL.replace("columns: [system, hardware]", "columns: [system, gpus]")
-    error = load_error(tmp_path, text)
+    [error] = unknown_columns(load_taxonomy(write(tmp_path, text)))
     assert (error.line, error.field) == (line_of(text, "columns: [system, gpus]"), "topics[1].columns[1]")
     assert "unknown column 'gpus'" in error.message and "gpu_count" in error.message
 
@@ -282,11 +284,11 @@ def test_a_missing_field_is_named_at_its_entry(tmp_path):
 
 
 @pytest.mark.parametrize("change, field, message", [
-    (("threshold: 2", "threshold: high"), "topics[0].threshold", "must be a whole number"),
+    (("threshold: 2", "threshold: high"), "topics[0].threshold", "expected a whole number"),
     (("weight: 2}", "weight: 0}"), "topics[0].rules[0].weight", "must not be 0"),
     (("slug: kernels", "slug: offloading"), "topics[1].slug", "'offloading' is used twice"),
     (("slug: kernels", "slug: GPU Kernels"), "topics[1].slug", "is not a slug"),
-    (("    name: Kernels\n", "    name: Kernels\n    colour: blue\n"), "topics[1].colour", "unknown key"),
+    (("    name: Kernels\n", "    name: Kernels\n    colour: blue\n"), "topics[1].colour", "unknown field"),
     (("  columns: [system]\n", "  columns: [system]\n  rules: [{pattern: gpu}]\n"), "fallback.rules",
      "the fallback has no rules"),
     (('match: ["KV cache"]', 'match: ["KV (cache"]'), "tags[0].match[0]", "not a valid pattern"),
@@ -300,12 +302,12 @@ def test_other_mistakes_name_their_field(tmp_path, change, field, message):
 def test_broken_yaml_names_the_line(tmp_path):
     text = MINIMAL.replace("    name: Kernels", "    name: [Kernels")
     error = load_error(tmp_path, text)
-    assert error.line is not None and "not valid YAML" in error.message
+    assert error.line is not None and "YAML syntax error" in error.message
 
 
 def test_an_empty_or_missing_file_is_an_error(tmp_path):
     assert "empty" in load_error(tmp_path, "").message
-    with pytest.raises(DataError, match="cannot read the taxonomy"):
+    with pytest.raises(DataError, match="no such taxonomy"):
         load_taxonomy(tmp_path / "absent.yaml")
 
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
-from pathlib import Path
 
-from ..errors import DataError
+from .model import DumpError, Entry, ParsedSource, Problem
+
+NAME = "hf-daily-text"
+DESCRIPTION = "a text dump of a Hugging Face Daily Papers listing page: titles, abstracts, optional metadata"
 
 MAX_LINE = 20_000  # far longer than any real abstract (about 2,000 characters)
 MAX_TITLE = 400
@@ -32,68 +33,16 @@ _AUTHORS_RE = re.compile(r"^[•·*-]?\s*(?P<count>\d[\d,]*)\s+authors?$")
 _SEPARATOR = "·"
 
 
-class DumpError(DataError):
-    """A dump that cannot be read at all: nothing from it is ingested."""
+def sniff(text: str) -> bool:
+    """Plain text: the fallback format, tried last. Its parser refuses text with no entries."""
+    return True
 
 
-@dataclass
-class Entry:
-    title: str
-    abstract: str
-    line: int  # line of the title, 1-based
-    date: str | None = None  # ISO date, or --MM-DD when the year is unknown
-    upvotes: int | None = None
-    authors_count: int | None = None
-    organization: str | None = None
-    has_metadata: bool = False
-
-
-@dataclass
-class Problem:
-    """An entry that was skipped or a line that was ignored, with the reason."""
-
-    line: int
-    message: str
-
-
-@dataclass
-class ParsedDump:
-    path: str
-    layout: str
-    listing_date: str | None = None
-    entries: list[Entry] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-
-
-def read_dump(path: Path) -> str:
-    """The dump's text, or a DumpError saying why it is not a text dump."""
-    if path.is_dir():
-        raise DumpError(path, None, None, "is a directory; pass the dump files inside it")
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise DumpError(path, None, None, "no such file") from None
-    except OSError as exc:
-        raise DumpError(path, None, None, f"cannot be read: {exc.strerror}") from None
-    if b"\x00" in data[:65536]:
-        raise DumpError(path, data[: data.index(b"\x00")].count(b"\n") + 1, None,
-                        "binary data (NUL byte): expected a UTF-8 text dump")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise DumpError(path, line, None, f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
-                        "save the dump as UTF-8") from None
-    if not text.strip():
-        raise DumpError(path, None, None, "empty file: no papers to ingest")
-    return text
-
-
-def parse_hf_daily(text: str, path: str = "<text>", listing_year: int | None = None) -> ParsedDump:
+def parse(text: str, path: str = "<text>", listing_year: int | None = None) -> ParsedSource:
     """Entries and problems of one dump. Raises DumpError only when no entry is found at all."""
     lines = [(number, line.strip()) for number, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1)]
     content = [(number, line) for number, line in lines if line]
-    parsed = ParsedDump(path=str(path), layout=_detect_layout(lines, content))
+    parsed = ParsedSource(path=str(path), format=NAME, layout=_detect_layout(lines, content))
     position = _skip_header(content, parsed, listing_year)
     _read_entries(content, position, parsed, listing_year)
     if not parsed.entries:
@@ -110,7 +59,7 @@ def _detect_layout(lines, content) -> str:
     return "blank-lines" if blank >= len(content) // 2 else "line-per-field"
 
 
-def _skip_header(content, parsed: ParsedDump, listing_year) -> int:
+def _skip_header(content, parsed: ParsedSource, listing_year) -> int:
     """Index of the first title; records the listing date the header may carry."""
     for index, (number, line) in enumerate(content):
         lowered = line.lower()
@@ -127,7 +76,7 @@ def _skip_header(content, parsed: ParsedDump, listing_year) -> int:
     return len(content)
 
 
-def _read_entries(content, position: int, parsed: ParsedDump, listing_year) -> None:
+def _read_entries(content, position: int, parsed: ParsedSource, listing_year) -> None:
     pending: tuple[int, str] | None = None  # a title waiting for its abstract
     last: Entry | None = None  # the entry that metadata may still attach to
     while position < len(content):
@@ -163,7 +112,7 @@ def _read_entries(content, position: int, parsed: ParsedDump, listing_year) -> N
         parsed.problems.append(Problem(pending[0], f"title {_short(pending[1])} has no abstract: skipped"))
 
 
-def _read_metadata(content, position: int, entry: Entry | None, parsed: ParsedDump, listing_year) -> int:
+def _read_metadata(content, position: int, entry: Entry | None, parsed: ParsedSource, listing_year) -> int:
     """Read one metadata block starting at `position`; return the index after it."""
     number, line = content[position]
     authors_count = organization = None

@@ -1,8 +1,9 @@
-"""Record text into Markdown and HTML as inert text.
+"""Markdown building blocks: record text made inert, links, tables, front matter.
 
 Abstracts hold `|`, `<`, `$`, backticks, LaTeX and maybe hostile markup. Everything from a
 record goes through `md_text` (or `md_link` for URLs) before it reaches a page, so it renders
-as the characters it is: no tag, no link, no emphasis, no broken table.
+as the characters it is: no tag, no link, no emphasis, no broken table. Templates get these as
+the filters `md`, `md_plain` and `html_text` (digest/render/templates.py).
 """
 
 from __future__ import annotations
@@ -10,9 +11,13 @@ from __future__ import annotations
 import functools
 import html
 import re
+from collections.abc import Sequence
+from typing import Any
 from urllib.parse import quote, urlsplit
 
-from .text import delatex
+import yaml
+
+from ..text.latex import delatex
 
 # Inline Markdown syntax (the characters Python-Markdown can escape, and tables' `|`).
 _INLINE_RE = re.compile(r"([\\`*_{}\[\]()#+!|-])")
@@ -41,7 +46,7 @@ def safe_url(url: str) -> str | None:
     parts = urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return None
-    return quote(url.strip(), safe=":/?#@!$&'*+,;=%~-._") .replace("'", "%27")
+    return quote(url.strip(), safe=":/?#@!$&'*+,;=%~-._").replace("'", "%27")
 
 
 def md_link(label: str, url: str) -> str:
@@ -53,3 +58,28 @@ def md_link(label: str, url: str) -> str:
 def html_text(value: object) -> str:
     """Plain text for a template that prints it unescaped (a page title in front matter)."""
     return html.escape(_SPACE_RE.sub(" ", delatex(str(value))).strip(), quote=True)
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]], interactive: bool = False) -> str:
+    """A Markdown table of Markdown cells (an empty cell shows "–"); `interactive` wraps it for
+    the sort and filter script (docs/js/tables.js)."""
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(cell or "–" for cell in row) + " |" for row in rows]
+    body = "\n".join(lines) + "\n"
+    if not interactive:
+        return body
+    return ('<div class="digest-table" markdown>\n'
+            '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows">\n\n'
+            f"{body}\n</div>\n")
+
+
+_Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when PyYAML has it: same text, faster
+
+
+def front_matter(**fields: Any) -> str:
+    """YAML front matter for the fields that have a value, or "" when none has."""
+    fields = {key: value for key, value in fields.items() if value not in (None, [], {})}
+    if not fields:
+        return ""
+    dumped = yaml.dump(fields, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1000)
+    return "---\n" + dumped + "---\n\n"

@@ -11,7 +11,10 @@ import heapq
 import math
 import re
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from ..text.keys import name_key
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*|\d+[A-Za-z][A-Za-z0-9]*")
 _TERM_RE = re.compile(r"[a-z][a-z0-9]+(?:-[a-z0-9]+)*")
@@ -31,14 +34,6 @@ POSTING_CAP = 48  # papers kept per term: bounds the work per paper whatever the
 _SUFFIX_RE = re.compile(r"(?<=[a-z]{3})(?:ing|ed|es|s)$")
 
 
-_NOT_KEY_RE = re.compile(r"[^a-z0-9]")
-
-
-def name_key(name: str) -> str:
-    """How a system name is compared: FlashAttention-2 = FlashAttention2 = flash attention 2."""
-    return _NOT_KEY_RE.sub("", name.lower())
-
-
 @dataclass(frozen=True)
 class Mention:
     target: str  # id of the paper whose system is named
@@ -46,7 +41,8 @@ class Mention:
     sentence: str
 
 
-def find_mentions(papers: dict[str, tuple[list[str], str]], split_sentences) -> dict[str, list[Mention]]:
+def find_mentions(papers: dict[str, tuple[list[str], str]],
+                  split_sentences: Callable[[str], list[str]]) -> dict[str, list[Mention]]:
     """For each paper id, the other papers whose system names appear in its abstract.
 
     `papers` maps id -> (system names of that paper, abstract). A name counts when it has

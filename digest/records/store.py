@@ -5,14 +5,17 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
-from .errors import DataError
-from .model import Paper, paper_from_mapping
+from ..errors import DataError
+from .model import Paper, paper_from_yaml
+from .yamlfile import YamlFile
 
 PAPERS_DIR = "papers"
 SOURCES_DIR = "sources"
@@ -25,50 +28,8 @@ class LoadedPaper:
     lines: dict[str, int]  # field name -> line in the file, for messages about derived problems
 
 
-def read_yaml_with_lines(path: Path):
-    """Parse a YAML file; return (value, {top-level key: line}, [per list item of `sources`: {key: line}])."""
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DataError(path, None, None, f"not UTF-8 text (byte {exc.start})") from None
-    loader = _RecordLoader(text)
-    try:
-        node = loader.get_single_node()
-        value = loader.construct_document(node) if node is not None else None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        raise DataError(path, mark.line + 1 if mark else None, None,
-                        f"YAML syntax error: {exc.problem or exc.context}") from None
-    finally:
-        loader.dispose()
-    return value, *_node_lines(node)
-
-
-class _RecordLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml: ~9x faster, same marks
-    """Dates stay text: the model validates them, with a message instead of a crash on 2024-02-30."""
-
-
-_RecordLoader.add_constructor("tag:yaml.org,2002:timestamp", yaml.SafeLoader.construct_scalar)
-
-
-def _node_lines(node) -> tuple[dict[str, int], list[dict[str, int]]]:
-    if not isinstance(node, yaml.MappingNode):
-        return {}, []
-    lines, source_lines = {}, []
-    for key, value in node.value:
-        lines[str(key.value)] = key.start_mark.line + 1
-        if key.value == "sources" and isinstance(value, yaml.SequenceNode):
-            for item in value.value:
-                item_lines = {"": item.start_mark.line + 1}
-                if isinstance(item, yaml.MappingNode):
-                    item_lines |= {str(k.value): k.start_mark.line + 1 for k, _ in item.value}
-                source_lines.append(item_lines)
-    return lines, source_lines
-
-
 def load_paper(path: Path) -> LoadedPaper:
-    data, lines, source_lines = read_yaml_with_lines(path)
-    paper = paper_from_mapping(data, path, lines, source_lines)
+    paper, lines = paper_from_yaml(YamlFile.read(path, "record"))
     if paper.id != path.stem:
         raise DataError(path, lines.get("id"), "id", f"{paper.id!r} does not match the file name {path.name!r}; "
                         "an id never changes, so rename neither")
@@ -77,6 +38,10 @@ def load_paper(path: Path) -> LoadedPaper:
 
 def paper_paths(data_dir: Path) -> list[Path]:
     return sorted((data_dir / PAPERS_DIR).glob("*.yaml"))
+
+
+def paper_path(data_dir: Path, paper_id: str) -> Path:
+    return data_dir / PAPERS_DIR / f"{paper_id}.yaml"
 
 
 def load_papers(data_dir: Path) -> list[Paper]:
@@ -98,7 +63,7 @@ class _RecordDumper(yaml.SafeDumper):
     """Block style, long lines folded at a fixed width: stable, reviewable diffs."""
 
 
-def _str_representer(dumper, value: str):
+def _str_representer(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
     # Multi-line text keeps its lines; a long paragraph is folded (no quotes to escape).
     style = "|" if "\n" in value else ">" if len(value) > 100 else None
     return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
@@ -110,10 +75,6 @@ _RecordDumper.add_representer(str, _str_representer)
 def dump_paper(paper: Paper) -> str:
     return yaml.dump(paper.to_mapping(), Dumper=_RecordDumper, sort_keys=False, allow_unicode=True,
                      default_flow_style=False, width=100)
-
-
-def paper_path(data_dir: Path, paper_id: str) -> Path:
-    return data_dir / PAPERS_DIR / f"{paper_id}.yaml"
 
 
 class Transaction:
@@ -151,7 +112,7 @@ class Transaction:
 
 
 @contextmanager
-def transaction(data_dir: Path):
+def transaction(data_dir: Path) -> Iterator[Transaction]:
     """`with transaction(data) as tx:` commits when the block ends cleanly, changes nothing otherwise."""
     tx = Transaction(data_dir)
     try:
@@ -159,3 +120,5 @@ def transaction(data_dir: Path):
         tx.commit()
     finally:
         tx.discard()
+
+

@@ -1,0 +1,99 @@
+"""One build from start to end, as mkdocs' commands/build.py is one: load the records and the
+rules, derive each paper, link them into a corpus, render the site's files.
+
+`BuildCache` is what a process that builds again and again (`mkdocs serve`, through the
+gen-files adapter) hands from one build to the next. Without one, every build starts afresh.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Hashable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import jinja2
+
+from .derive.corpus import Corpus, build_corpus, derive_paper
+from .derive.hardware import load_hardware
+from .derive.taxonomy import load_taxonomy
+from .records.store import load_paper, paper_paths
+from .render.site import render_site
+
+TAXONOMY_FILE = "taxonomy.yaml"
+HARDWARE_FILE = "hardware.yaml"
+T = TypeVar("T")
+
+
+class BuildCache:
+    """What one build may reuse from the last one in the same process.
+
+    - Per record: the parsed record and what was derived from it, while the record's bytes (and
+      the taxonomy's and catalogue's) are unchanged, so an edit re-derives one paper only.
+    - Per computation over the whole corpus (cross-links, charts): the last result, while its
+      inputs are equal; an edit to a note or a tag leaves them as they were.
+    - Per generated file: when its current content first appeared, which the gen-files adapter
+      gives the file as its mtime so that `mkdocs serve --dirty` re-renders only changed pages.
+    """
+
+    def __init__(self) -> None:
+        self._previous: dict[Hashable, Any] = {}
+        self._current: dict[Hashable, Any] = {}
+        self._last: dict[str, tuple[Any, Any]] = {}
+        self._first_seen: dict[str, tuple[bytes, int]] = {}
+
+    def reuse(self, key: Hashable, make: Callable[[], T]) -> T:
+        """make(), or what it gave in the last build for the same key."""
+        value = self._previous[key] if key in self._previous else make()
+        self._current[key] = value
+        return value  # type: ignore[no-any-return]
+
+    def end_loading(self) -> None:
+        """Keep what this build used, for the next; forget the rest."""
+        self._previous, self._current = self._current, {}
+
+    def memo(self, name: str, inputs: Any, compute: Callable[[], T]) -> T:
+        """compute(), or its last result when `inputs` equal the last call's."""
+        if name not in self._last or self._last[name][0] != inputs:
+            self._last[name] = (inputs, compute())
+        return self._last[name][1]  # type: ignore[no-any-return]
+
+    def changed_at(self, files: dict[str, str]) -> dict[str, int]:
+        """For each file, when (ns since the epoch) its current content first appeared."""
+        now = time.time_ns()
+        for path, content in files.items():
+            digest = hashlib.blake2b(content.encode("utf-8"), digest_size=16).digest()
+            if self._first_seen.get(path, (None,))[0] != digest:
+                self._first_seen[path] = (digest, now)
+        return {path: self._first_seen[path][1] for path in files}
+
+
+def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
+    """Every record of `data_dir`, derived and linked; raises the first DataError."""
+    cache = cache or BuildCache()
+    records = [(path, _read(path)) for path in paper_paths(data_dir)]
+    rules = (_read(data_dir / TAXONOMY_FILE), _read(data_dir / HARDWARE_FILE))
+    papers = [cache.reuse(("record", path, raw), lambda: load_paper(path).paper) for path, raw in records]
+    taxonomy, catalog = cache.reuse(("rules", *rules), lambda: (load_taxonomy(data_dir / TAXONOMY_FILE),
+                                                                load_hardware(data_dir / HARDWARE_FILE)))
+    derived = [cache.reuse(("derived", path, raw, *rules), lambda: derive_paper(paper, taxonomy, catalog))
+               for (path, raw), paper in zip(records, papers)]
+    cache.end_loading()
+    return build_corpus(derived, taxonomy, catalog, cache.memo)
+
+
+def build_files(data_dir: Path, site_url: str, cache: BuildCache | None = None,
+                templates: jinja2.Environment | None = None) -> tuple[Corpus, dict[str, str]]:
+    """The corpus of `data_dir` and every file the digest adds to the site."""
+    cache = cache or BuildCache()
+    corpus = load_corpus(data_dir, cache)
+    return corpus, render_site(corpus, site_url, templates, cache.memo)
+
+
+def _read(path: Path) -> bytes | None:
+    """A file's bytes for a reuse key; None when unreadable (loading it then says why)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None

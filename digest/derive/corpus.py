@@ -1,0 +1,140 @@
+"""Records in, derived values out: facts, topics, tags and cross-links for every paper.
+
+Nothing derived is stored in the records, so nothing goes stale: this runs at every build.
+Pure: the same papers, taxonomy and catalogue give the same corpus. A `memo` may let a caller
+that builds again and again (`mkdocs serve`) reuse the cross-links of the last build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from ..records.model import Paper
+from ..text.sentences import split_sentences
+from . import overrides
+from .classify import Classification, classify
+from .facts import Fact, extract_facts, headline
+from .hardware import HardwareCatalog
+from .links import Mention, find_mentions, group_by, related_papers
+from .taxonomy import Taxonomy
+from .vocabularies import VOCABULARIES
+
+T = TypeVar("T")
+# memo(name, inputs, compute): compute(), or the result of the last call with equal inputs.
+Memo = Callable[[str, Any, Callable[[], Any]], Any]
+
+
+def no_memo(name: str, inputs: object, compute: Callable[[], T]) -> T:
+    return compute()
+
+
+@dataclass
+class Derived:
+    """A paper with everything the digest derives for it, curator corrections applied."""
+
+    paper: Paper
+    facts: list[Fact]
+    classification: Classification
+    tags: list[str]
+    terms: dict[str, list[str]]  # vocabulary values for table columns: memory_tiers, workload, parallelism
+    published: str | None  # the record's date, or the curator's
+    headline: str | None  # the result a table shows
+    curated: frozenset[str] = frozenset()  # the keys a curator set: "topics", "tags", override keys
+    curated_comparisons: list[str] | None = None  # `overrides.compares_to`, resolved when linking
+    compares_to: list[Mention] = field(default_factory=list)
+    compared_by: list[str] = field(default_factory=list)
+    related: list[tuple[str, float]] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.paper.id
+
+    @property
+    def topics(self) -> list[str]:
+        return list(self.classification.final_topics)
+
+    @property
+    def system(self) -> str | None:
+        return next((fact.value for fact in self.facts if fact.kind == "system"), None)
+
+    @property
+    def hardware(self) -> list[str]:
+        return list(dict.fromkeys(fact.value for fact in self.facts if fact.kind == "hardware"))
+
+    @property
+    def year(self) -> int | None:
+        published = self.published
+        return int(published[:4]) if published and published[0].isdigit() else None
+
+    def is_curated(self, key: str) -> bool:
+        return key in self.curated
+
+    def values(self, kind: str) -> list[str]:
+        """The values of a fact kind or a vocabulary."""
+        if kind in self.terms:
+            return self.terms[kind]
+        return [fact.value for fact in self.facts if fact.kind == kind]
+
+
+@dataclass
+class Corpus:
+    papers: dict[str, Derived]  # by id, in id order
+    taxonomy: Taxonomy
+    catalog: HardwareCatalog
+    by_topic: dict[str, list[str]]
+    by_hardware: dict[str, list[str]]
+    by_tag: dict[str, list[str]]
+
+    def newest(self, count: int) -> list[Derived]:
+        dated = sorted(self.papers.values(), key=lambda d: (d.published or "", d.id), reverse=True)
+        return dated[:count]
+
+
+def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> Derived:
+    """What the machine says about one paper, with the curator's corrections applied."""
+    facts = extract_facts(paper.title, paper.abstract, catalog)
+    text = f"{paper.title}. {paper.abstract}"
+    terms = {key: derive(text, taxonomy) for key, derive in VOCABULARIES.items()}
+    curated = overrides.apply(paper, facts, classify(paper.title, paper.abstract, taxonomy), terms,
+                              headline(facts), taxonomy)
+    return Derived(paper=paper, facts=curated.facts, classification=curated.classification, tags=curated.tags,
+                   terms=curated.terms, published=curated.published, headline=curated.headline,
+                   curated=curated.keys, curated_comparisons=curated.compares_to)
+
+
+def build_corpus(derived_papers: list[Derived], taxonomy: Taxonomy, catalog: HardwareCatalog,
+                 memo: Memo = no_memo) -> Corpus:
+    """The derived papers linked to each other and grouped by topic, hardware and tag."""
+    # Fresh link fields on every build: a Derived reused from the last build must not keep old ones.
+    derived = {d.id: replace(d, compares_to=[], compared_by=[], related=[])
+               for d in sorted(derived_papers, key=lambda d: d.id)}
+    _link(derived, memo)
+    by_topic: dict[str, list[str]] = {topic.slug: [] for topic in taxonomy.topics}
+    by_topic.update(group_by({pid: d.topics for pid, d in derived.items()}))
+    return Corpus(
+        papers=derived, taxonomy=taxonomy, catalog=catalog, by_topic=by_topic,
+        by_hardware=group_by({pid: d.hardware for pid, d in derived.items()}),
+        by_tag=group_by({pid: d.tags for pid, d in derived.items()}),
+    )
+
+
+def _link(derived: dict[str, Derived], memo: Memo) -> None:
+    # The title counts as the first sentence: "Extend FlashAttention2 to NPUs" names its baseline.
+    names = {pid: ([d.system] if d.system else [], f"{d.paper.title}. {d.paper.abstract}")
+             for pid, d in derived.items()}
+    mentions = memo("mentions", names, lambda: find_mentions(names, split_sentences))
+    for pid, d in derived.items():
+        if d.curated_comparisons is not None:
+            d.compares_to = [Mention(target, derived[target].system or target, "")
+                             for target in d.curated_comparisons if target in derived]
+        else:
+            d.compares_to = list(mentions[pid])
+        for mention in d.compares_to:
+            derived[mention.target].compared_by.append(pid)
+    # The title twice: its words say what the paper is about more than any abstract sentence.
+    texts = {pid: f"{d.paper.title}. {d.paper.title}. {d.paper.abstract}" for pid, d in derived.items()}
+    related = memo("related", texts, lambda: related_papers(texts))
+    for pid, d in derived.items():
+        d.related = list(related[pid])

@@ -1,0 +1,70 @@
+"""Model scale: "175B", "7B", "1T", "billion-scale"."""
+
+from __future__ import annotations
+
+import re
+
+from .base import Found, Sentence
+
+
+# "175B", "7b", "1.5B", "1T", "LLaMA-13B" -- but not "19.7B tokens" or "$1B".
+_SCALE_NUMBER = r"\d(?<![\w.$]\d)\d*(?:\.\d+)?"
+_SCALE_SUFFIX = re.compile(rf"(?P<number>{_SCALE_NUMBER})(?P<unit>[Bb]|T)(?![\w])")
+# "5.7M parameters", "2B-parameter": millions only with the word, they are too often sequence
+# lengths or dataset sizes.
+_SCALE_MILLIONS = re.compile(rf"(?P<number>{_SCALE_NUMBER})M[\s\-]*[Pp]aram")
+_NOT_MODEL_SIZE_AFTER = re.compile(
+    r"(?:[\s\-]+[\w\-]+){0,2}?[\s\-]+(?:tokens?|words?|pairs|images|samples|edges|nodes|vectors|"
+    r"keys|sequences?|instructions|examples|documents|frames|pixels|bytes|rows|entries|queries|"
+    r"dollars|USD|FLOPs?|operations)\b", re.IGNORECASE)
+_SCALE_WORD = r"(?:million|billion|trillion)"
+# "130 billion parameters", "22 Billion, 175 Billion, and 1 Trillion parameters".
+_SCALE_IN_WORDS = re.compile(
+    rf"(?P<list>(?:(?:\d+(?:\.\d+)?|one|a)\s+{_SCALE_WORD}(?:\s*,\s*(?:and\s+)?|\s+(?:and|or|to)\s+)?)+)"
+    r"[\s\-]*param", re.IGNORECASE)
+_SCALE_LIST_ITEM = re.compile(rf"(?P<number>\d+(?:\.\d+)?|one|a)\s+(?P<word>{_SCALE_WORD})", re.IGNORECASE)
+_SCALE_LETTER = {"million": "M", "billion": "B", "trillion": "T"}
+# Scales stated without a number.
+_VAGUE_SCALES = (
+    (re.compile(r"\b(?:tens)\s+of\s+billions\s+of\s+param", re.I), "10B+"),
+    (re.compile(r"\b(?:hundreds)\s+of\s+billions\s+of\s+param", re.I), "100B+"),
+    (re.compile(r"\b(?:tens)\s+(?:and\s+(?:even\s+)?hundreds\s+)?of\s+trillions\s+of\s+param", re.I), "10T+"),
+    (re.compile(r"(?<!even\s)\bhundreds\s+of\s+trillions\s+of\s+param", re.I), "100T+"),
+    (re.compile(r"(?<!of\s)\btrillions\s+of\s+param", re.I), "trillion-scale"),
+    (re.compile(r"(?<!of\s)\bbillions\s+of\s+param", re.I), "billion-scale"),
+    (re.compile(r"(?<![\w\-])trillion[\s\-]+param", re.I), "1T"),
+    (re.compile(r"\b(?:billion|multi-billion)[\s\-]scale(?=[\s\-]+(?:\w+[\s\-]+)?(?:models?|LLMs?|param|language|networks?|training)\b)", re.I), "billion-scale"),
+    (re.compile(r"\btrillion[\s\-]scale(?=[\s\-]+(?:\w+[\s\-]+)?(?:models?|LLMs?|param|language|networks?|training)\b)", re.I), "trillion-scale"),
+)
+
+
+def _scale_value(number: str, letter: str) -> str:
+    number = number.lower()
+    if number in ("one", "a"):
+        number = "1"
+    if "." in number:
+        number = number.rstrip("0").rstrip(".")
+    return f"{number}{letter.upper()}"
+
+
+def _model_scales(sentence: str) -> list[tuple[int, str]]:
+    found = []
+    for match in _SCALE_SUFFIX.finditer(sentence):
+        if not _NOT_MODEL_SIZE_AFTER.match(sentence, match.end()):
+            found.append((match.start(), _scale_value(match.group("number"), match.group("unit"))))
+    for match in _SCALE_MILLIONS.finditer(sentence):
+        found.append((match.start(), _scale_value(match.group("number"), "M")))
+    if "illion" not in sentence.lower():  # the word forms below all need one
+        return sorted(found)
+    for match in _SCALE_IN_WORDS.finditer(sentence):
+        for item in _SCALE_LIST_ITEM.finditer(match.group("list")):
+            letter = _SCALE_LETTER[item.group("word").lower()]
+            found.append((match.start() + item.start(), _scale_value(item.group("number"), letter)))
+    for pattern, value in _VAGUE_SCALES:
+        for match in pattern.finditer(sentence):
+            found.append((match.start(), value))
+    return sorted(found)
+
+
+def extract(sentence: Sentence) -> list[Found]:
+    return [("model_scale", position, value) for position, value in _model_scales(sentence.text)]

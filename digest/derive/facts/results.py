@@ -1,0 +1,223 @@
+"""Results: speedups ("up to 2.31×", "17.7×", "1.5–55×", "22.0% faster") and reductions
+("up to 77% lower deployment costs", "6× fewer parameters").
+
+A number is found first (a multiplier or a percentage, with its hedge: "up to", "over"), then
+the words right after it and the last keyword before it decide what it measures.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .base import Found, Sentence
+from .numbers import FRESH_NUMBER, NUMBER
+
+
+# How a number is hedged (read backwards from it), and how that shows in a value.
+_QUALIFIER_BEFORE = re.compile(
+    r"(?<![\w])(?P<qualifier>up\s+to|up-to|more\s+than|less\s+than|at\s+least|over|nearly|almost|about|"
+    r"around|approximately|roughly|~)\s*(?:a\s+)?$", re.IGNORECASE)
+_QUALIFIER_PREFIX = {
+    "up to": "up to ", "up-to": "up to ", "more than": ">", "at least": "≥", "over": ">",
+    "less than": "<",
+}
+# "2.31x", "2.31×", "2.31 times", the dumps' "2.31times", "3-fold". Not "16x16", "8xA100",
+# "3 x 3", "4 x A100", "4timesRTX".
+_TIMES = (r"(?:\s?[x×X](?![\w×])(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
+          r"|\s?times(?![A-Za-z])|-fold\b)")
+_MULTIPLIER_RANGE = re.compile(
+    rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES})?\s*(?:-|–|~|to|sim)\s*(?P<high>{NUMBER}){_TIMES}")
+_MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
+# "by a factor of up to 179", "by up to a factor 19".
+_FACTOR = re.compile(
+    rf"factor(?<=\ba factor)\s+(?:of\s+)?(?:(?P<inner>up\s+to)\s+)?(?P<low>{NUMBER})(?:\s?(?:x|×|times))?(?![\w])(?!\.\d)")
+# CUDA-L1's "x17.7": only in a sentence about speed, and never "x86".
+_PREFIX_MULTIPLIER = re.compile(r"[x×](?<![\w.][x×])(?P<low>(?!86\b|64\b)\d+(?:\.\d+)?)(?![\w])(?!\.\d)")
+_SPEED_SENTENCE = re.compile(r"[Ss]peed")
+_PERCENT_SIGN = r"\s?(?:\\?%|percent\b)"
+_PERCENT_RANGE = re.compile(
+    rf"(?P<low>{FRESH_NUMBER})(?:{_PERCENT_SIGN})?\s*(?:-|–|to)\s*(?P<high>{NUMBER}){_PERCENT_SIGN}")
+_PERCENT = re.compile(rf"(?P<low>{FRESH_NUMBER})(?P<plus>\+)?{_PERCENT_SIGN}")
+_HAS_DIGIT = re.compile(r"\d")
+
+# What the words right after a number say it is.
+_AFTER_CAPACITY = re.compile(
+    r"\s*(?:larger|bigger|longer|more(?!\s+(?:[\w\-]+\s+)?efficient)|increase\s+in\s+(?:\w+\s+)?size|"
+    r"maximum\s+batch|(?:the\s+)?(?:model|batch)\s+sizes?|sequence\s+length)\b", re.IGNORECASE)
+_AFTER_REDUCTION = re.compile(
+    r"\s*(?P<word>lower|less|fewer|smaller|cheaper|reduction|decrease|savings?)\b"
+    r"(?:\s+(?:in|of)\b)?(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,5})", re.IGNORECASE)
+_AFTER_SPEED = re.compile(
+    r"\s*(?:[\w\-]+\s+){0,2}?(?:faster|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
+    r"more\s+(?:[\w\-]+\s+)?efficient|better\s+(?:\w+\s+)?(?:efficiency|throughput|performance|latency)|"
+    r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS)\b", re.IGNORECASE)
+# Words saying a number measures quality or a share of something, not efficiency. Not when
+# hyphenated into a modifier: "error-induced overhead" is still overhead.
+_NOT_A_RESULT = (r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
+                 r"top-1|MAPE|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?peak(?!\s+memory)|theoretical|"
+                 r"utili[sz]ation|MFU|variation|absolute")
+_AFTER_NOT_A_RESULT = re.compile(rf"^[^.;]{{0,40}}?\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
+_BETWEEN_NOT_A_RESULT = re.compile(rf"\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
+# "... and 3.0times", "..., 2.61x": a list of numbers shares the words after its last one.
+_LIST_CONTINUATION = re.compile(
+    rf"^(?:\s*(?:,|and|or|,\s*and)\s*(?:up\s+to\s+)?{NUMBER}(?:\s*(?:-|–|sim)\s*{NUMBER})?"
+    rf"\s?(?:x|×|X|times|%|\\%))+")
+# The last of these words before a number decides what the number is.
+_BEFORE_KEYWORDS = re.compile(
+    r"\b(?:(?P<reduction>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|"
+    r"minimi[sz]\w*|shrink\w*|compress\w*|less|smaller|fewer)|"
+    r"(?P<speed>speed\w*|faster|accelerat\w*|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?)|"
+    r"(?P<not_a_result>gap|from|grown|grew|grows|extends?|extending|enlarg\w*|increase\s+of))\b",
+    re.IGNORECASE)
+_REDUCTION_OBJECT_BEFORE = re.compile(
+    r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|"
+    r"minimi[sz]\w*|shrink\w*|compress\w*|less|fewer|smaller|and)\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,6}?)\s+by\s*$", re.IGNORECASE)
+_REDUCTION_VERB_RIGHT_BEFORE = re.compile(r"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s*$", re.IGNORECASE)
+_OBJECT_AFTER_OF = re.compile(r"\s+of\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4})")
+_OBJECT_STOP_WORDS = frozenset({
+    "of", "for", "in", "on", "across", "when", "during", "with", "from", "to", "per", "than",
+    "compared", "while", "and", "or", "over", "vs", "versus", "by", "at", "as", "respectively",
+    "without", "which", "that", "using", "under", "relative",
+})
+_ADJECTIVE_REDUCTIONS = ("less", "fewer", "smaller")
+
+
+@dataclass(frozen=True)
+class _Number:
+    """A number found in a sentence, before it is known what it measures."""
+
+    start: int  # of its hedge, if it has one: the words before that decide what it is
+    end: int
+    text: str  # normalised: "2.31", "1.5–55"
+    is_percent: bool
+    qualifier: str
+    signed: bool = False  # written "+22%": a gain over a baseline
+
+
+def _qualifier(sentence: str, start: int) -> tuple[str, int]:
+    """The hedge written just before a number ("up to", "over", "~") as a value prefix, and
+    where the hedged number starts."""
+    hedge = _QUALIFIER_BEFORE.search(sentence, max(0, start - 24), start)
+    if hedge is None:
+        return "", start
+    raw = re.sub(r"\s+", " ", hedge.group("qualifier").lower())
+    return _QUALIFIER_PREFIX.get(raw, "~"), hedge.start()
+
+
+def _number_text(match: re.Match[str]) -> str:
+    low, high = match.group("low"), match.groupdict().get("high")
+    if not high:
+        return low
+    low_value, high_value = (float(x.replace(",", "")) for x in (low, high))
+    if low_value > high_value:
+        low, high = high, low
+    return f"{low}–{high}"
+
+
+def _numbers(sentence: str) -> list[_Number]:
+    """Multipliers and percentages in a sentence; the first pattern to claim a span keeps it."""
+    if not _HAS_DIGIT.search(sentence):
+        return []
+    claimed: list[tuple[int, int]] = []
+    found: list[_Number] = []
+    patterns = [(_FACTOR, False), (_MULTIPLIER_RANGE, False), (_MULTIPLIER, False),
+                (_PERCENT_RANGE, True), (_PERCENT, True)]
+    if _SPEED_SENTENCE.search(sentence):
+        patterns.insert(0, (_PREFIX_MULTIPLIER, False))
+    for pattern, is_percent in patterns:
+        for match in pattern.finditer(sentence):
+            if any(match.start() < end and start < match.end() for start, end in claimed):
+                continue
+            claimed.append(match.span())
+            qualifier, start = _qualifier(sentence, match.start())
+            if match.groupdict().get("inner"):
+                qualifier = "up to "
+            signed = is_percent and sentence[max(0, match.start() - 1):match.start()] == "+"
+            number = _number_text(match) + ("+" if match.groupdict().get("plus") else "")
+            found.append(_Number(start, match.end(), number, is_percent, qualifier, signed))
+    return sorted(found, key=lambda number: number.start)
+
+
+def extract(sentence: Sentence) -> list[Found]:
+    """(kind, position, value) for each speedup or reduction in the sentence."""
+    results = []
+    for number in _numbers(sentence.text):
+        classified = _classify(sentence.text, number)
+        if classified:
+            results.append((classified[0], number.start, classified[1]))
+    return results
+
+
+def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:
+    before = sentence[max(0, number.start - 80):number.start]
+    after = sentence[number.end:number.end + 120]
+    continuation = _LIST_CONTINUATION.match(after)
+    if continuation:
+        after = after[continuation.end():]
+    unit = "%" if number.is_percent else "×"
+    shown = f"{number.qualifier}{number.text}{unit}"
+
+    if _AFTER_CAPACITY.match(after):
+        return None  # "25x larger models": a size, not a result
+    reduced = _AFTER_REDUCTION.match(after)
+    if reduced:
+        word = reduced.group("word").lower()
+        word = word if word in _ADJECTIVE_REDUCTIONS else "lower"
+        return "reduction", _reduction_value(shown, word, reduced.group("object"))
+    if _AFTER_SPEED.match(after):
+        return "speedup", _speedup_value(number, shown)
+    if _AFTER_NOT_A_RESULT.match(after):
+        return None
+    keyword = _last_keyword(before)
+    if keyword is not None:
+        kind, keyword_end = keyword
+        if kind == "not_a_result" or _BETWEEN_NOT_A_RESULT.search(before[keyword_end:]):
+            return None
+        if kind == "reduction":
+            return "reduction", _reduction_from_context(shown, before, after)
+        return "speedup", _speedup_value(number, shown)
+    if number.signed or not number.is_percent:
+        return "speedup", _speedup_value(number, shown)
+    return None  # a bare percentage: a share, an accuracy, a utilisation
+
+
+def _last_keyword(before: str) -> tuple[str, int] | None:
+    last = None
+    for last in _BEFORE_KEYWORDS.finditer(before):
+        pass
+    if last is None:
+        return None
+    return last.lastgroup, last.end()
+
+
+def _speedup_value(number: _Number, shown: str) -> str:
+    if number.is_percent:
+        return f"{number.qualifier}{number.text}% faster"
+    return shown
+
+
+def _reduction_from_context(shown: str, before: str, after: str) -> str:
+    by_object = _REDUCTION_OBJECT_BEFORE.search(before)
+    if by_object:
+        verb = by_object.group("verb").lower()
+        word = verb if verb in _ADJECTIVE_REDUCTIONS else "lower"
+        return _reduction_value(shown, word, by_object.group("object"))
+    of_object = _OBJECT_AFTER_OF.match(after)
+    if of_object and _REDUCTION_VERB_RIGHT_BEFORE.search(before):
+        return _reduction_value(shown, "lower", of_object.group("object"))
+    return f"{shown} reduction"
+
+
+def _reduction_value(shown: str, word: str, object_words: str | None) -> str:
+    words = (object_words or "").split()
+    while words and words[0].lower() in _OBJECT_STOP_WORDS:
+        words.pop(0)  # "smaller in size" -> "size"
+    kept = []
+    for word_ in words:
+        if word_.lower() in _OBJECT_STOP_WORDS:
+            break
+        kept.append(word_)
+    subject = " ".join(kept[:5])
+    return f"{shown} {word} {subject}" if subject else f"{shown} reduction"

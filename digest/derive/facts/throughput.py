@@ -1,0 +1,41 @@
+"""Throughput: "156 TFLOPS", "5.86 tokens/s", "91.07 fps"."""
+
+from __future__ import annotations
+
+import re
+
+from .base import Found, Sentence
+from .numbers import NUMBER
+
+
+_THROUGHPUT_UNITS = (
+    (r"T(?:FLOPs?|Flops?)(?:/s)?|tera-?flops(?:/s)?", "TFLOPS"),
+    (r"P(?:FLOPs?|Flops?)(?:/s)?|peta-?flops?(?:/s)?", "PFLOPS"),
+    (r"E(?:FLOPs?|Flops?)(?:/s)?|exa-?flops?/s", "EFLOPS"),
+    (r"G(?:FLOPs?|Flops?)(?:/s)?|giga-?flops?(?:/s)?", "GFLOPS"),
+    (r"TOPS", "TOPS"),
+    (r"tokens?\s*/\s*s(?:ec)?|tokens?\s+per\s+second|tok/s", "tokens/s"),
+    (r"samples?\s*/\s*s(?:ec)?|samples?\s+per\s+second", "samples/s"),
+    (r"images?\s*/\s*s(?:ec)?|images?\s+per\s+second", "images/s"),
+    (r"sequences?\s*/\s*s(?:ec)?|sequences?\s+per\s+second", "sequences/s"),
+    (r"req(?:uest)?s?\s*/\s*s(?:ec)?|requests?\s+per\s+second|queries\s+per\s+second|QPS", "requests/s"),
+    (r"fps|frames\s+per\s+second", "fps"),
+    (r"G[Kk]eys?/s", "GKeys/s"),
+)
+_THROUGHPUT = re.compile(
+    rf"(?<![\w.,])(?P<number>{NUMBER})\s?(?P<unit>"
+    + "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _name) in enumerate(_THROUGHPUT_UNITS))
+    + r")(?![\w])(?P<per_gpu>\s*(?:/\s*GPU\b|per\s+(?:\w+\s+)?GPU\b))?", re.IGNORECASE)
+
+
+def _throughputs(sentence: str) -> list[tuple[int, str]]:
+    found = []
+    for match in _THROUGHPUT.finditer(sentence):
+        unit = next(name for index, (_pattern, name) in enumerate(_THROUGHPUT_UNITS) if match.group(f"u{index}"))
+        per_gpu = "/GPU" if match.group("per_gpu") else ""
+        found.append((match.start(), f"{match.group('number')} {unit}{per_gpu}"))
+    return found
+
+
+def extract(sentence: Sentence) -> list[Found]:
+    return [("throughput", position, value) for position, value in _throughputs(sentence.text)]

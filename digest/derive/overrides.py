@@ -1,0 +1,76 @@
+"""A curator's corrections (`topics:` and `overrides:` in a record), applied in one place.
+
+The machine derives; a curator's value replaces the machine's for that key, and the key is
+marked curated so that every page and export can say so. Every key of
+`records.model.OVERRIDE_KEYS` is applied here, and only here:
+
+  system, hardware, gpu_count, model_scale, precision, code   replace the extracted facts of that kind
+  memory_tiers, workload, parallelism                          replace the derived vocabulary values
+  headline                                                      replaces the headline result
+  published                                                     replaces the record's date
+  compares_to                                                   replaces the papers found named in the abstract
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..records.model import OVERRIDE_KEYS, Paper
+from .classify import Classification, apply_curated_topics
+from .facts import KINDS, Fact, dedupe
+from .taxonomy import Taxonomy
+from .vocabularies import VOCABULARIES
+
+FACT_KEYS = tuple(key for key in OVERRIDE_KEYS if key in KINDS)
+VOCABULARY_KEYS = tuple(VOCABULARIES)
+_KIND_ORDER = {kind: index for index, kind in enumerate(KINDS)}
+
+
+@dataclass(frozen=True)
+class Curated:
+    """The values that end up on the site for one paper, and which of them a curator set."""
+
+    facts: list[Fact]
+    classification: Classification
+    tags: list[str]
+    terms: dict[str, list[str]]
+    published: str | None
+    headline: str | None
+    compares_to: list[str] | None  # paper ids, or None to take the ones the abstract names
+    keys: frozenset[str]  # the curated keys: "topics", "tags" and any override key
+
+
+def apply(paper: Paper, facts: Sequence[Fact], classification: Classification, terms: Mapping[str, list[str]],
+          headline: str | None, taxonomy: Taxonomy) -> Curated:
+    """The machine's values for `paper` with the curator's corrections applied and marked."""
+    overrides: Mapping[str, Any] = paper.overrides
+    keys = set(overrides) | ({"topics"} if paper.topics else set()) | ({"tags"} if paper.tags else set())
+    curated_facts = _facts(facts, overrides)
+    return Curated(
+        facts=curated_facts,
+        classification=apply_curated_topics(classification, paper.topics or None, taxonomy),
+        tags=list(dict.fromkeys([*classification.tags, *paper.tags])),
+        terms={key: list(overrides[key]) if key in overrides else list(values) for key, values in terms.items()},
+        published=overrides["published"] if "published" in overrides else paper.published,
+        headline=overrides["headline"] if "headline" in overrides else headline,
+        compares_to=list(overrides["compares_to"]) if "compares_to" in overrides else None,
+        keys=frozenset(keys),
+    )
+
+
+def _facts(facts: Sequence[Fact], overrides: Mapping[str, Any]) -> list[Fact]:
+    """The extracted facts, with every kind a curator set replaced by the curated values; an
+    empty list says "none"."""
+    curated_kinds = {kind: overrides[kind] for kind in FACT_KEYS if kind in overrides}
+    if not curated_kinds:
+        return list(facts)
+    kept = [fact for fact in facts if fact.kind not in curated_kinds]
+    curated = [Fact(kind, value, "", curated=True) for kind, value in _values(curated_kinds)]
+    return dedupe(sorted(kept + curated, key=lambda fact: _KIND_ORDER[fact.kind]))
+
+
+def _values(curated_kinds: Mapping[str, Any]) -> list[tuple[str, str]]:
+    return [(kind, value) for kind, values in curated_kinds.items()
+            for value in ([values] if isinstance(values, str) else values)]

@@ -1,0 +1,157 @@
+"""The paper record: what one `data/papers/<id>.yaml` holds, and how it is read and checked.
+
+Ingest owns the bibliographic fields and `sources`; a curator owns `topics`, `tags`, `notes`
+and `overrides`, which ingest never writes over.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import yaml
+
+from .yamlfile import YamlFile, is_null
+
+CURATOR_FIELDS = ("topics", "tags", "notes", "overrides")
+
+# What a curator may set under `overrides:` to correct what the digest derives, and its shape:
+# "text" (one string), "texts" (a list of strings), "links" (a list of http(s) URLs) or "date".
+# digest/derive/overrides.py applies every one of them.
+OVERRIDE_KEYS = {
+    "system": "text", "hardware": "texts", "gpu_count": "texts", "model_scale": "texts",
+    "precision": "texts", "headline": "text", "memory_tiers": "texts", "workload": "texts",
+    "parallelism": "texts", "code": "links", "compares_to": "texts", "published": "date",
+}
+# Tags reach templates that print them unescaped (Material's tags plugin): plain words only.
+_TAG_RE = re.compile(r"^[\w][\w .+#/-]*$")
+_ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+@dataclass
+class Source:
+    """One sighting of a paper in a dump, with what that dump said about it."""
+
+    file: str  # path under data/, e.g. sources/002_7e38bf7374ffd961.txt
+    line: int  # line of the title in that file
+    date: str | None = None  # as listed: 2024-03-11, or --03-06 when the listing gave no year
+    upvotes: int | None = None
+    authors_count: int | None = None
+    organization: str | None = None
+
+    def to_mapping(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "date": self.date, "upvotes": self.upvotes,
+                "authors_count": self.authors_count, "organization": self.organization}
+
+
+@dataclass
+class Paper:
+    id: str
+    title: str
+    abstract: str
+    published: str | None = None
+    authors_count: int | None = None
+    organization: str | None = None
+    upvotes: int | None = None
+    links: list[str] = field(default_factory=list)
+    topics: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+    notes: str = ""
+    overrides: dict[str, Any] = field(default_factory=dict)
+    sources: list[Source] = field(default_factory=list)
+
+    def to_mapping(self) -> dict[str, Any]:
+        """Field order is fixed so that a record's diff shows only what changed."""
+        return {
+            "id": self.id, "title": self.title, "published": self.published,
+            "authors_count": self.authors_count, "organization": self.organization,
+            "upvotes": self.upvotes, "links": list(self.links),
+            "topics": list(self.topics), "tags": list(self.tags), "notes": self.notes,
+            "overrides": dict(self.overrides), "abstract": self.abstract,
+            "sources": [s.to_mapping() for s in self.sources],
+        }
+
+
+FIELDS = tuple(Paper.__dataclass_fields__)
+SOURCE_FIELDS = tuple(Source.__dataclass_fields__)
+
+
+def paper_from_yaml(document: YamlFile) -> tuple[Paper, dict[str, int]]:
+    """Read and check one record; also return the line of each top-level field, for messages
+    about problems found later (a duplicate title, an unknown topic)."""
+    if document.root is None:
+        document.fail(None, None, "the file is empty; a record needs at least an id, a title and an abstract")
+    keys = document.mapping(document.root, "", FIELDS, required=("id", "title", "abstract"))
+    lines = {name: node.start_mark.line + 1 for name, node in keys.items()}
+    get = keys.get
+    paper_id = document.text(get("id"), "id")
+    if not _ID_RE.match(paper_id):
+        document.fail(get("id"), "id", f"{paper_id!r} is not a slug (lowercase letters, digits and single hyphens)")
+    return Paper(
+        id=paper_id, title=document.text(get("title"), "title"),
+        abstract=document.text(get("abstract"), "abstract"),
+        published=document.date(get("published"), "published"),
+        authors_count=document.optional_integer(get("authors_count"), "authors_count"),
+        organization=document.optional_text(get("organization"), "organization"),
+        upvotes=document.optional_integer(get("upvotes"), "upvotes"),
+        links=_links(document, get("links"), "links"),
+        topics=document.texts(get("topics"), "topics"),
+        tags=_tags(document, get("tags")),
+        notes=document.optional_text(get("notes"), "notes", allow_empty=True) or "",
+        overrides=_overrides(document, get("overrides")),
+        sources=[_source(document, item, f"sources[{index}]")
+                 for index, item in enumerate([] if is_null(get("sources")) else
+                                              document.sequence(get("sources"), "sources"))],
+    ), lines
+
+
+def _tags(document: YamlFile, node: yaml.Node | None) -> list[str]:
+    tags = document.texts(node, "tags")
+    for index, tag in enumerate(tags):
+        if not _TAG_RE.match(tag):
+            document.fail(node, f"tags[{index}]", f"{tag!r}: a tag is letters, digits, spaces and - + . / # only")
+    return tags
+
+
+def _links(document: YamlFile, node: yaml.Node | None, field: str) -> list[str]:
+    links = document.texts(node, field)
+    for index, link in enumerate(links):
+        parts = urlsplit(link)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            document.fail(node, f"{field}[{index}]", f"{link!r:.80} is not an http(s) address; "
+                          "links must start with https:// or http://")
+    return links
+
+
+def _overrides(document: YamlFile, node: yaml.Node | None) -> dict[str, Any]:
+    if is_null(node):
+        return {}
+    keys = document.mapping(node, "overrides", OVERRIDE_KEYS)
+    values: dict[str, Any] = {}
+    for key, value in keys.items():
+        field = f"overrides.{key}"
+        shape = OVERRIDE_KEYS[key]
+        if shape == "text":
+            values[key] = document.text(value, field)
+        elif shape == "date":
+            values[key] = document.date(value, field)
+        elif shape == "links":
+            values[key] = _links(document, value, field)
+        else:
+            values[key] = [item.strip() for item in document.texts(value, field)]
+    return values
+
+
+def _source(document: YamlFile, node: yaml.Node, field: str) -> Source:
+    keys = document.mapping(node, field, SOURCE_FIELDS, required=("file", "line"))
+    get = keys.get
+    return Source(
+        file=document.text(get("file"), f"{field}.file"),
+        line=document.integer(get("line"), f"{field}.line", minimum=1),
+        date=document.date(get("date"), f"{field}.date"),
+        upvotes=document.optional_integer(get("upvotes"), f"{field}.upvotes"),
+        authors_count=document.optional_integer(get("authors_count"), f"{field}.authors_count"),
+        organization=document.optional_text(get("organization"), f"{field}.organization"),
+    )

@@ -1,0 +1,112 @@
+"""The column registry: what each column of a comparison table, the CSV and the JSON export is.
+
+A column is a key (what data/taxonomy.yaml's `columns:` lists and the exports' field name), a
+label (its heading), a plain value (what CSV and JSON hold, and what a table shows unless the
+column has its own cell), and optionally a Markdown cell with links. Adding a column is one
+entry here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..derive.corpus import Derived
+from ..derive.taxonomy import Taxonomy
+from ..errors import DataError
+from .context import PageLinks
+from .markdown import md_link, md_text
+
+Value = Any  # str | int | None | list[str] | list[dict]
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    value: Callable[[Derived], Value]
+    cell: Callable[[Derived, PageLinks], str] | None = None
+
+    def markdown(self, derived: Derived, links: PageLinks) -> str:
+        """The table cell: the column's own cell, else its value as escaped text."""
+        if self.cell is not None:
+            return self.cell(derived, links)
+        value = self.value(derived)
+        if isinstance(value, list):
+            return ", ".join(md_text(item) for item in value)
+        return "" if value is None else md_text(value)
+
+
+def _short_title(title: str) -> str:
+    return title if len(title) <= 48 else title[:47].rsplit(" ", 1)[0] + "…"
+
+
+def _code_cell(derived: Derived, links: PageLinks) -> str:
+    urls = derived.values("code")
+    return " ".join(md_link("code" if i == 0 else f"code {i + 1}", url) for i, url in enumerate(urls))
+
+
+def _comparisons_cell(derived: Derived, links: PageLinks) -> str:
+    papers = links.context.corpus.papers
+    return ", ".join(links.paper(m.target, papers[m.target].system) for m in derived.compares_to)
+
+
+def _values_of(kind: str) -> Callable[[Derived], list[str]]:
+    return lambda derived: derived.values(kind)
+
+
+_COLUMNS = [
+    Column("id", "Id", lambda d: d.id),
+    Column("title", "Paper", lambda d: d.paper.title, lambda d, links: links.paper(d.id)),
+    Column("abstract", "Abstract", lambda d: d.paper.abstract),
+    Column("year", "Year", lambda d: d.year, lambda d, links: str(d.year or "")),
+    Column("published", "Published", lambda d: d.published),
+    Column("system", "System", lambda d: d.system,
+           lambda d, links: links.paper(d.id, d.system or _short_title(d.paper.title))),
+    Column("topics", "Topics", lambda d: d.topics, lambda d, links: ", ".join(links.topic(t) for t in d.topics)),
+    Column("tags", "Tags", lambda d: d.tags),
+    Column("hardware", "Hardware", lambda d: d.hardware,
+           lambda d, links: ", ".join(links.hardware(name) for name in d.hardware)),
+    Column("gpu_count", "GPUs", _values_of("gpu_count")),
+    Column("model_scale", "Model scale", _values_of("model_scale")),
+    Column("precision", "Precision", _values_of("precision")),
+    Column("memory_tiers", "Memory tiers", _values_of("memory_tiers")),
+    Column("workload", "Workload", _values_of("workload")),
+    Column("parallelism", "Parallelism", _values_of("parallelism")),
+    Column("headline", "Headline result", lambda d: d.headline),
+    Column("code", "Code", _values_of("code"), _code_cell),
+    Column("claims", "Facts", lambda d: [{"kind": f.kind, "value": f.value, "sentence": f.sentence,
+                                           "curated": f.curated} for f in d.facts]),
+    Column("compares_to", "Compares against", lambda d: [m.target for m in d.compares_to], _comparisons_cell),
+    Column("compared_by", "Compared by", lambda d: list(d.compared_by)),
+    Column("related", "Related", lambda d: [pid for pid, _ in d.related]),
+    Column("links", "Links", lambda d: list(d.paper.links)),
+    Column("upvotes", "Upvotes", lambda d: d.paper.upvotes),
+    Column("authors_count", "Authors", lambda d: d.paper.authors_count),
+    Column("organization", "Organisation", lambda d: d.paper.organization),
+    Column("curated", "Curated", lambda d: sorted(d.curated)),
+]
+COLUMNS: dict[str, Column] = {column.key: column for column in _COLUMNS}
+
+# What each export holds, in order (both end with the paper's URL on the site, added by exports.py).
+JSON_FIELDS = ("id", "title", "abstract", "year", "published", "topics", "tags", "hardware", "system", "headline",
+               "claims", "compares_to", "compared_by", "related", "links", "upvotes", "authors_count",
+               "organization", "curated")
+CSV_FIELDS = ("id", "title", "year", "published", "system", "topics", "tags", "hardware", "headline",
+              "compares_to", "related", "upvotes", "authors_count", "organization", "curated")
+# Columns a topic table may not show: long text, or structured values with no cell.
+NOT_IN_TABLES = frozenset({"abstract", "claims"})
+TABLE_COLUMNS = tuple(key for key in COLUMNS if key not in NOT_IN_TABLES)
+DEFAULT_TABLE = ("system", "year", "hardware", "headline", "code")
+
+
+def unknown_columns(taxonomy: Taxonomy) -> list[DataError]:
+    """A DataError for each column a topic of the taxonomy lists that this registry lacks."""
+    errors = []
+    for index, topic in enumerate(taxonomy.topics):
+        owner = "fallback" if topic is taxonomy.fallback else f"topics[{index}]"
+        errors += [DataError(taxonomy.path, topic.columns_line, f"{owner}.columns[{position}]",
+                             f"unknown column {key!r}; columns are: {', '.join(TABLE_COLUMNS)}")
+                   for position, key in enumerate(topic.columns) if key not in TABLE_COLUMNS]
+    return errors

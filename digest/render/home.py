@@ -1,0 +1,24 @@
+"""The home page: what the digest covers, counts, charts, the newest papers."""
+
+from __future__ import annotations
+
+from .context import RenderContext
+from .markdown import md_text
+
+NEWEST_ON_HOME = 10
+
+
+def render_home(context: RenderContext) -> str:
+    source = "index.md"
+    links = context.links(source)
+    corpus = context.corpus
+    topic_rows = [[links.topic(slug), md_text(topic.description.split(". ")[0].rstrip(".")),
+                   str(len(corpus.by_topic.get(slug, [])))] for slug, topic in context.topics.items()]
+    newest_rows = [[links.paper(d.id), md_text(d.published or ""), ", ".join(links.topic(t) for t in d.topics)]
+                   for d in corpus.newest(NEWEST_ON_HOME)]
+    counts = {
+        "papers": len(corpus.papers), "hardware": len(corpus.by_hardware),
+        "systems": sum(1 for d in corpus.papers.values() if d.system),
+        "comparisons": sum(len(d.compares_to) for d in corpus.papers.values()),
+    }
+    return context.render("home.md.j2", counts=counts, topic_rows=topic_rows, newest_rows=newest_rows)

@@ -1,0 +1,97 @@
+"""Everything the digest adds to a site: pages, charts and exports, as {path: text}.
+
+Used two ways: the gen-files adapter (digest/gen_files.py) hands the files to MkDocs, and
+`digest pages --out DIR` writes them to a folder (for another renderer, or to inspect).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import jinja2
+
+from ..derive.corpus import Corpus, Memo, no_memo
+from . import charts
+from .columns import unknown_columns
+from .context import RenderContext
+from .exports import atom_feed, papers_csv, papers_json
+from .hardware import hardware_pages, render_hardware_index
+from .home import render_home
+from .method import render_method
+from .nav import render_nav
+from .paper import render_paper
+from .paths import paper_path, topic_path
+from .systems import render_systems
+from .tags import render_tags
+from .topic import render_topic
+from .templates import environment
+
+SITE_NAME = "ML Systems Paper Digest"
+CHART_HARDWARE_ROWS = 15
+
+
+def render_site(corpus: Corpus, site_url: str, templates: jinja2.Environment | None = None,
+                memo: Memo = no_memo) -> dict[str, str]:
+    """Every generated file of the site. `memo` may reuse the last build's charts."""
+    problems = unknown_columns(corpus.taxonomy)
+    if problems:
+        raise problems[0]
+    context = RenderContext(corpus, templates or environment())
+    files = {"index.md": render_home(context), "systems.md": render_systems(context), "tags.md": render_tags(context),
+             "method.md": render_method(context), "hardware/index.md": render_hardware_index(context),
+             "SUMMARY.md": render_nav(context)}
+    for slug in context.topics:
+        files[topic_path(slug)] = render_topic(context, slug)
+    for paper_id in corpus.papers:
+        files[paper_path(paper_id)] = render_paper(context, paper_id)
+    files.update(hardware_pages(context))
+    files["charts/topics-by-year.svg"] = topics_by_year_chart(corpus, memo)
+    files["charts/hardware-by-topic.svg"] = hardware_by_topic_chart(corpus, memo)
+    files["papers.json"] = papers_json(corpus, site_url)
+    files["papers.csv"] = papers_csv(corpus, site_url)
+    files["feed.xml"] = atom_feed(corpus, site_url, SITE_NAME)
+    return files
+
+
+def topics_by_year_chart(corpus: Corpus, memo: Memo = no_memo) -> str:
+    topics = [topic.slug for topic in corpus.taxonomy.topics]
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for derived in corpus.papers.values():
+        counts[str(derived.year) if derived.year else "unknown"].update(derived.topics)
+    title = "Papers per topic and year"
+    # matplotlib takes a quarter of a second per chart: `mkdocs serve` reuses an unchanged one.
+    # The inputs as JSON, which keeps the order of every mapping (the chart shows it).
+    return str(memo("chart:topics-by-year", json.dumps([counts, topics]),
+                    lambda: charts.papers_per_topic_and_year(counts, topics, title)))
+
+
+def hardware_by_topic_chart(corpus: Corpus, memo: Memo = no_memo) -> str:
+    topics = [topic.slug for topic in corpus.taxonomy.topics]
+    busiest = sorted(corpus.by_hardware.items(), key=lambda item: (-len(item[1]), item[0]))[:CHART_HARDWARE_ROWS]
+    matrix = {name: Counter(t for pid in ids for t in corpus.papers[pid].topics) for name, ids in busiest}
+    title = f"Papers per hardware and topic (top {len(matrix)} hardware)"
+    return str(memo("chart:hardware-by-topic", json.dumps([matrix, topics]),
+                    lambda: charts.hardware_by_topic(matrix, topics, title)))
+
+
+def write_site(files: dict[str, str], out: Path) -> tuple[int, int]:
+    """Write `files` under `out`, each atomically, skipping files whose content is unchanged
+    (so a watcher sees only real changes). Returns (written, unchanged)."""
+    written = unchanged = 0
+    for relative, content in sorted(files.items()):
+        target = out / relative
+        data = content.encode("utf-8")
+        if target.is_file() and target.read_bytes() == data:
+            unchanged += 1
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, staged = tempfile.mkstemp(dir=target.parent, prefix=".digest-")
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(staged, target)
+        written += 1
+    return written, unchanged

@@ -1,0 +1,81 @@
+"""Sentences: where they start and end, the one around a phrase, the first few of a text.
+
+One boundary rule for the whole digest: a sentence ends at . ! or ? (maybe closing quotes or
+brackets), then space, then something that can start a sentence; "e.g.", "et al.", "vs.",
+initials and decimals like "2.31" do not end one.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Words whose trailing period does not end a sentence ("e.g. R1", "et al. (2023)", "vs. A").
+_ABBREVIATIONS = frozenset({
+    "e.g", "i.e", "al", "vs", "cf", "fig", "figs", "eq", "eqs", "sec", "no", "approx",
+    "resp", "ca", "viz", "ref", "refs", "tab", "dr", "mr", "ms", "prof", "st", "inc", "ltd",
+    "corp", "res", "est", "wrt", "w.r.t",
+})
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z0-9])")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of `text`, without the whitespace around it."""
+    spans, start = [], 0
+    for end in _SENTENCE_END.finditer(text):
+        if text[end.start()] == "." and _is_abbreviation(_word_before(text, end.start())):
+            continue
+        spans.append(_strip(text, start, end.end()))
+        start = end.end()
+    spans.append(_strip(text, start, len(text)))
+    return [(begin, finish) for begin, finish in spans if finish > begin]
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of `text`, verbatim (stripped)."""
+    return [text[start:end] for start, end in sentence_spans(text)]
+
+
+def sentence_around(text: str, start: int, end: int, max_chars: int = 240) -> str:
+    """The sentence holding text[start:end], cut at word boundaries to about `max_chars`,
+    with "…" where it was cut."""
+    begin, finish = next(((b, f) for b, f in sentence_spans(text) if b <= start < f), (0, len(text)))
+    half = max_chars // 2
+    left, right = begin, finish
+    if start - begin > half:
+        space = text.find(" ", start - half, start)
+        left = space + 1 if space >= 0 else start
+    if finish - end > half:
+        space = text.rfind(" ", end, end + half)
+        right = space if space >= 0 else end
+    return ("…" if left > begin else "") + text[left:right].strip() + ("…" if right < finish else "")
+
+
+def leading_sentences(text: str, limit: int = 320) -> str:
+    """The first whole sentences of `text` that fit in `limit` characters, then " …"; a text
+    that fits is returned whole, and a first sentence too long to fit is cut at a word."""
+    if len(text) <= limit:
+        return text
+    fitting = [end for _, end in sentence_spans(text) if end <= limit]
+    if fitting and fitting[-1] > 80:
+        return text[:fitting[-1]] + " …"
+    return text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _strip(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _word_before(text: str, period: int) -> str:
+    """The word that a period at `period` ends, without the period."""
+    word_start = max(text.rfind(" ", 0, period), text.rfind("\n", 0, period)) + 1
+    return text[word_start:period]
+
+
+def _is_abbreviation(word: str) -> bool:
+    word = word.lstrip("([\"'“‘").lower()
+    # A lone letter before a period is an initial ("J. Smith") or a list label ("(a)"), not an end.
+    return word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())

@@ -1,0 +1,53 @@
+"""Web addresses in abstracts: found once, the same way, for record links and code facts;
+and blanked out before rules run, since "github.com/org/offload-lib" says nothing about a paper."""
+
+from __future__ import annotations
+
+import re
+
+_URL = re.compile(
+    r"(?:https?://|(?<![\w.@/])(?:www\.|github\.com/|gitlab\.com/|huggingface\.co/|bitbucket\.org/))"
+    r"[^\s<>\"'\]\)}]+", re.IGNORECASE)
+_HINTS = ("http", "www.", "github.com", "gitlab.com", "huggingface.co", "bitbucket.org")
+_TRAILING = ".,;:!?'\""  # sentence punctuation after an address is not part of it
+# Found by the "://" or ".com/" inside an address, which the regex engine scans for quickly,
+# then widened to the whitespace around it.
+_URL_MARK = re.compile(r"://|\.(?:com|org|io|ai|net|dev|co|edu|science)/")
+
+
+def find_urls(text: str) -> list[tuple[int, str]]:
+    """(offset, URL) for each web address in `text`; one without a scheme gets https://."""
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _HINTS):
+        return []
+    found = []
+    for match in _URL.finditer(text):
+        url = match.group().rstrip(_TRAILING)
+        if not url.lower().startswith(("http://", "https://")):
+            url = "https://" + url
+        found.append((match.start(), url))
+    return found
+
+
+def unique_urls(text: str) -> list[str]:
+    """The web addresses of `text`, each once, in order."""
+    return list(dict.fromkeys(url for _, url in find_urls(text)))
+
+
+def blank_urls(text: str) -> str:
+    """`text` with every web address replaced by spaces, every other character kept in place."""
+    spans: list[tuple[int, int]] = []
+    for mark in _URL_MARK.finditer(text):
+        start = max(text.rfind(" ", 0, mark.start()), text.rfind("\n", 0, mark.start())) + 1
+        ends = [i for i in (text.find(" ", mark.end()), text.find("\n", mark.end())) if i >= 0]
+        end = min(ends, default=len(text))
+        if spans and start < spans[-1][1]:  # a second mark in the same address
+            continue
+        spans.append((start, end))
+    if not spans:
+        return text
+    pieces, kept_from = [], 0
+    for start, end in spans:
+        pieces += [text[kept_from:start], " " * (end - start)]
+        kept_from = end
+    return "".join(pieces) + text[kept_from:]
