@@ -29,7 +29,9 @@ serve: $(INSTALLED)  ## build the site from data/ and serve it, rebuilding on ev
 build: $(INSTALLED)  ## build the static site into site/
 	$(BIN)/mkdocs build --strict
 
-test: $(INSTALLED) $(ACTIONLINT)  ## the whole test suite: unit, golden pages, real builds, browser
+test: $(INSTALLED) $(ACTIONLINT)  ## lint, types, then the whole test suite: unit, golden pages, real builds, browser
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 check: $(INSTALLED)  ## validate the records

@@ -26,9 +26,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from digest.ingest import ingest  # noqa: E402
-from digest.records.store import dump_paper, load_paper, paper_path, transaction  # noqa: E402
-from digest.text.keys import title_key  # noqa: E402
+from digest.ingest import ingest
+from digest.records.store import dump_paper, load_paper, paper_path, transaction
+from digest.text.keys import title_key
 
 LISTING_YEAR = 2025  # given to ingest for the dumps' "Mar 6" dates without a year
 PER_DUMP = 40  # entries per listing page, about what a real Daily Papers page holds
@@ -36,12 +36,18 @@ REPEAT_EVERY = 6  # every 6th paper is listed again in a later dump: one record,
 LAYOUTS = ("with-metadata", "blank-lines", "with-metadata", "line-per-field")
 
 # System names: prefix x suffix x variant gives 12,800 distinct names (enough for N = 10,000).
-_PREFIXES = """Flex Zero Hydra Turbo Swift Quanta Tensor Pipe Shard Spec Lumen Orca Astra Nimbus Vortex
-Helix Aero Fusion Prism Titan Nova Echo Cobalt Raptor Sonic Atlas Comet Ember Falcon Glide Kestrel Mosaic
-Onyx Pulse Quill Rivet Sable Tidal Umbra Zephyr""".split()
-_SUFFIXES = """Pipe Serve Swap Attn Train Cache Fuse Mesh Flow Infer Kern Sched Store Tune Scale Spark
-Gate Link Load Pack Page Path Plan Pool Quant Ring Route Shift Slice Sort Span Stack Stream Sync Tile Tree
-Wave Weave Wing Zip""".split()
+_PREFIXES = [
+    "Flex", "Zero", "Hydra", "Turbo", "Swift", "Quanta", "Tensor", "Pipe", "Shard", "Spec", "Lumen", "Orca",
+    "Astra", "Nimbus", "Vortex", "Helix", "Aero", "Fusion", "Prism", "Titan", "Nova", "Echo", "Cobalt",
+    "Raptor", "Sonic", "Atlas", "Comet", "Ember", "Falcon", "Glide", "Kestrel", "Mosaic", "Onyx", "Pulse",
+    "Quill", "Rivet", "Sable", "Tidal", "Umbra", "Zephyr"
+]
+_SUFFIXES = [
+    "Pipe", "Serve", "Swap", "Attn", "Train", "Cache", "Fuse", "Mesh", "Flow", "Infer", "Kern", "Sched",
+    "Store", "Tune", "Scale", "Spark", "Gate", "Link", "Load", "Pack", "Page", "Path", "Plan", "Pool",
+    "Quant", "Ring", "Route", "Shift", "Slice", "Sort", "Span", "Stack", "Stream", "Sync", "Tile", "Tree",
+    "Wave", "Weave", "Wing", "Zip"
+]
 _VARIANTS = ["", "-2", "++", "X", "-L", "Lite", "-MoE", "3"]
 _FAMOUS = ["vLLM", "DeepSpeed", "Megatron-LM", "FlashAttention-2", "ZeRO-Infinity", "cuBLAS", "PyTorch FSDP",
            "TensorRT-LLM", "SGLang", "Orca", "FasterTransformer", "Triton"]
@@ -268,9 +274,9 @@ def _paper(i: int, rng: random.Random, names: list[str], earlier: list[Generated
     }
     values["Tail"] = rng.choice(TAILS).format(**values)
     title = _unique_title(rng, values, named, seen)
-    sentences = rng.sample(CONTEXT[topic], 2) + [rng.choice(GAP)]
+    sentences = [*rng.sample(CONTEXT[topic], 2), rng.choice(GAP)]
     sentences.append(rng.choice(INTRO) if named else "In this paper, we study {what} in depth.")
-    sentences += rng.sample(METHOD, 3) + [rng.choice(SETUP)] + rng.sample(RESULT, 2)
+    sentences += [*rng.sample(METHOD, 3), rng.choice(SETUP), *rng.sample(RESULT, 2)]
     # A study has no system: no sentence may name one (no "this approach-Lite").
     if rng.random() < 0.3:
         sentences.append(rng.choice([s for s in EXTRA if named or "{sys}" not in s]))
@@ -322,7 +328,8 @@ def dump_text(entries: list[Generated], layout: str, listing: tuple[int, int]) -
             who = (f"{paper.organization} {paper.organization}" if paper.organization else
                    f"  • {count} author" + ("s" if count != 1 else ""))
             m, d, year = paper.date
-            when = f"{MONTHS[m - 1]} {d}" + (f", {year}" if year else "") + (f" {paper.upvotes}" if paper.upvotes else "")
+            when = (f"{MONTHS[m - 1]} {d}" + (f", {year}" if year else "")
+                    + (f" {paper.upvotes}" if paper.upvotes else ""))
             blocks.append(f"{who}\n·\n{when}")
     return "\n\n".join(blocks) + "\n"
 
@@ -346,7 +353,8 @@ def write_dumps(papers: list[Generated], out: Path) -> list[Path]:
 def curate(data_dir: Path, papers: list[Generated]) -> int:
     """Curator edits on every 25th paper (tags, notes, and on some topics and compares_to
     overrides), written as one transaction over the records. Returns how many were edited."""
-    records = {title_key(r.title): r for r in (load_paper(p).paper for p in sorted((data_dir / "papers").glob("*.yaml")))}
+    paths = sorted((data_dir / "papers").glob("*.yaml"))
+    records = {title_key(r.title): r for r in (load_paper(p).paper for p in paths)}
     edits = []
     for generated in papers:
         if generated.index % 25 != 7:

@@ -35,6 +35,7 @@ import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import yaml
@@ -122,7 +123,7 @@ def stage_ingest(n: int, corpus: Path) -> Run:
     for name in ("taxonomy.yaml", "hardware.yaml"):
         shutil.copy(REPO / "data" / name, store / name)
     dumps = sorted(str(p) for p in (corpus / "dumps").glob("*.txt"))
-    seconds, rss, out = run_child([str(BIN / "digest"), "ingest", "--data", str(store), "--listing-year", "2025",
+    seconds, rss, _ = run_child([str(BIN / "digest"), "ingest", "--data", str(store), "--listing-year", "2025",
                                    *dumps])
     records = len(list((store / "papers").glob("*.yaml")))
     if records != n:
@@ -140,7 +141,8 @@ def stage_digest(n: int, data: Path) -> Run:
 def stage_mkdocs(n: int, data: Path, site: Path) -> Run:
     seconds, rss, _ = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(REPO / "mkdocs.yml"), "-d", str(site)],
                                 env={**ENV, "DIGEST_DATA": str(data)})
-    return Run(n, "mkdocs build", seconds, rss, tree_bytes(site), (site / "search" / "search_index.json").stat().st_size)
+    index = site / "search" / "search_index.json"
+    return Run(n, "mkdocs build", seconds, rss, tree_bytes(site), index.stat().st_size)
 
 
 def repo_config() -> dict:
@@ -148,15 +150,15 @@ def repo_config() -> dict:
     class Loader(yaml.SafeLoader):
         pass
     Loader.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])
-    return yaml.load((REPO / "mkdocs.yml").read_text(), Loader=Loader)
+    return yaml.load((REPO / "mkdocs.yml").read_text(), Loader=Loader)  # noqa: S506 (a SafeLoader subclass)
 
 
 def write_baseline(n: int, data: Path, folder: Path) -> Path:
     """N plain pages (each paper's title and abstract as pre-written Markdown), and the digest's
     few other pages as short stubs, under the repo's theme, extensions, search and tags, with
     the same top-level nav the digest's SUMMARY.md gives (papers not in it)."""
-    from digest.records.store import load_papers
     from digest.derive.taxonomy import load_taxonomy
+    from digest.records.store import load_papers
 
     shutil.rmtree(folder, ignore_errors=True)
     docs = folder / "docs"
@@ -296,7 +298,7 @@ def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS) -> dict:
     port = free_port()
     args = [str(BIN / "mkdocs"), "serve", "-f", str(REPO / "mkdocs.yml"), "-a", f"127.0.0.1:{port}",
             "-w", str(data)] + (["--dirty", "--no-strict"] if dirty else [])  # strict aborts on the dirty-build warning
-    log = open(data.parent / f"serve-{'dirty' if dirty else 'full'}.log", "w")
+    log = open(data.parent / f"serve-{'dirty' if dirty else 'full'}.log", "w")  # noqa: SIM115 (closed below)
     server = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**ENV, "DIGEST_DATA": str(data)})
     path = paper_paths(data)[len(paper_paths(data)) // 2]
     url = f"http://127.0.0.1:{port}/papers/{path.stem}/"
@@ -335,13 +337,14 @@ def machine() -> str:
                 if line.startswith("model name")), platform.processor() or "unknown CPU")
     memory = next((int(line.split()[1]) // 1024 // 1024 for line in Path("/proc/meminfo").read_text().splitlines()
                    if line.startswith("MemTotal")), 0)
+    from importlib.metadata import PackageNotFoundError, version
+
     versions = []
     for package in ("mkdocs", "mkdocs-material", "mkdocs-gen-files", "mkdocs-literate-nav", "zensical", "PyYAML"):
         try:
-            from importlib.metadata import version
             versions.append(f"{package} {version(package)}")
-        except Exception:
-            pass
+        except PackageNotFoundError:
+            continue
     return (f"{cpu}, {os.cpu_count()} cores, {memory} GiB RAM; {platform.system()} {platform.release()}; "
             f"Python {platform.python_version()}; " + ", ".join(versions))
 
@@ -350,18 +353,52 @@ def table(runs: list[Run]) -> str:
     head = ["N", "stage", "seconds", "ms / paper", "peak RSS MiB", "site MB", "site KB / paper",
             "search index MB", "index KB / paper", "ratio"]
     rows = []
+    def mb(b: int | None) -> str:
+        return "" if b is None else f"{b / 1e6:.1f}"
+
+    def kb(b: int | None, n: int) -> str:
+        return "" if b is None else f"{b / 1e3 / n:.1f}"
+
     for run in runs:
-        def mb(b): return "" if b is None else f"{b / 1e6:.1f}"
-        def kb(b): return "" if b is None else f"{b / 1e3 / run.n:.1f}"
         if run.extra.get("failed"):
             rows.append([f"{run.n:,}", run.stage, "–", "–", "–", "", "", "", "", "failed (see below)"])
             continue
         rows.append([f"{run.n:,}", run.stage, f"{run.seconds:.2f}", f"{run.seconds * 1000 / run.n:.1f}",
-                     f"{run.rss_mib:.0f}", mb(run.site_bytes), kb(run.site_bytes), mb(run.search_bytes),
-                     kb(run.search_bytes), run.ratio])
+                     f"{run.rss_mib:.0f}", mb(run.site_bytes), kb(run.site_bytes, run.n), mb(run.search_bytes),
+                     kb(run.search_bytes, run.n), run.ratio])
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
-    line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"  # noqa: E731
+    line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |"  # noqa: E731
     return "\n".join([line(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *map(line, rows)])
+
+
+def run_stages(n: int, corpus: Path) -> list[Run]:
+    """Every stage at one N, each in its own process, with the ratios between them."""
+    data = corpus / "data"
+    stages = [("ingest", partial(stage_ingest, n, corpus)), ("digest step", partial(stage_digest, n, data)),
+              ("mkdocs build", partial(stage_mkdocs, n, data, corpus / "site")),
+              ("baseline (plain pages)", partial(stage_baseline, n, data, corpus / "baseline")),
+              ("mkdocs, pre-written digest pages", partial(stage_prewritten, n, data, corpus / "prewritten"))]
+    if zensical_available():
+        stages.append(("zensical build", partial(stage_zensical, n, data, corpus / "zensical")))
+    at_n = []
+    for name, stage in stages:
+        try:
+            done = stage()
+        except RuntimeError as failure:  # one stage failing must not lose the others' numbers
+            done = failed(n, name, failure)
+        for run in done if isinstance(done, list) else [done]:
+            at_n.append(run)
+            print(f"  {run.stage}: {run.seconds:.2f} s, {run.rss_mib:.0f} MiB {run.extra.get('failed', '')}",
+                  file=sys.stderr, flush=True)
+    by = {run.stage: run for run in at_n}
+    digest, build, base = by["digest step"], by["mkdocs build"], by["baseline (plain pages)"]
+    render = build.seconds - digest.seconds
+    digest.ratio = f"{digest.seconds / render:.1%} of render"
+    build.ratio = f"{build.seconds / base.seconds:.2f}x baseline"
+    for stage in ("zensical build", "zensical, listings unsearchable"):
+        if stage in by and not by[stage].extra.get("failed"):
+            by[stage].ratio = f"{by[stage].seconds / build.seconds:.2f}x mkdocs build"
+    return at_n
 
 
 def main() -> int:
@@ -374,7 +411,8 @@ def main() -> int:
                         help="instead of timing: pyinstrument profiles of the digest step and of mkdocs build "
                         "at each N, written to benchmarks/work/profile-N-*.txt")
     args = parser.parse_args()
-    sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else [100, 1000, 5000] + ([10000] if args.large else [])
+    sizes = ([int(s) for s in args.sizes.split(",")] if args.sizes
+             else [100, 1000, 5000] + ([10000] if args.large else []))
     sys.path.insert(0, str(HERE))
     from generate import build_store
 
@@ -393,31 +431,8 @@ def main() -> int:
         print(f"N = {n:,}: generating ...", file=sys.stderr, flush=True)
         made = build_store(n, corpus)
         data = corpus / "data"
-        stages = [("ingest", lambda: stage_ingest(n, corpus)), ("digest step", lambda: stage_digest(n, data)),
-                  ("mkdocs build", lambda: stage_mkdocs(n, data, corpus / "site")),
-                  ("baseline (plain pages)", lambda: stage_baseline(n, data, corpus / "baseline")),
-                  ("mkdocs, pre-written digest pages", lambda: stage_prewritten(n, data, corpus / "prewritten"))]
-        if zensical_available():
-            stages.append(("zensical build", lambda: stage_zensical(n, data, corpus / "zensical")))
-        at_n = []
-        for name, stage in stages:
-            try:
-                done = stage()
-            except RuntimeError as failure:  # one stage failing must not lose the others' numbers
-                done = failed(n, name, failure)
-            for run in done if isinstance(done, list) else [done]:
-                at_n.append(run)
-                print(f"  {run.stage}: {run.seconds:.2f} s, {run.rss_mib:.0f} MiB {run.extra.get('failed', '')}",
-                      file=sys.stderr, flush=True)
-        by = {run.stage: run for run in at_n}
-        digest, build, base = by["digest step"], by["mkdocs build"], by["baseline (plain pages)"]
-        render = build.seconds - digest.seconds
-        digest.ratio = f"{digest.seconds / render:.1%} of render"
-        build.ratio = f"{build.seconds / base.seconds:.2f}x baseline"
-        for stage in ("zensical build", "zensical, listings unsearchable"):
-            if stage in by and not by[stage].extra.get("failed"):
-                by[stage].ratio = f"{by[stage].seconds / build.seconds:.2f}x mkdocs build"
-        digest.extra["generated"] = made
+        at_n = run_stages(n, corpus)
+        next(run for run in at_n if run.stage == "digest step").extra["generated"] = made
         runs += at_n
         if n == SERVE_N and not args.no_serve:
             print("  mkdocs serve: edit one record ...", file=sys.stderr, flush=True)
@@ -487,14 +502,15 @@ def profile(n: int, build_store) -> None:
 
 
 def render_report(runs: list[Run], serve: dict, related_10k: float, command: str) -> str:
-    lines = [f"Command: `{command}`  ", f"Machine: {machine()}  ", f"Run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+    lines = [f"Command: `{command}`  ", f"Machine: {machine()}  ",
+             f"Run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
              "", table(runs), "", "Targets:", "", "```", *targets(runs, serve, related_10k), "```", ""]
     lines.append(f"- Related papers alone at 10,000 generated papers (in memory): {related_10k:.2f} s.")
-    for mode, command in (("dirty", "mkdocs serve --dirty --no-strict"), ("full", "mkdocs serve")):
+    for mode, serve_command in (("dirty", "mkdocs serve --dirty --no-strict"), ("full", "mkdocs serve")):
         if mode in serve:
             edits = ", ".join(f"{t:.2f}" for t in serve[mode]["edits"])
-            lines.append(f"- `{command}` at N = {SERVE_N:,}: first build {serve[mode]['startup']:.1f} s; then one "
-                         f"record's notes edited, seconds until the served page showed the edit: {edits}.")
+            lines.append(f"- `{serve_command}` at N = {SERVE_N:,}: first build {serve[mode]['startup']:.1f} s; "
+                         f"then one record's notes edited, seconds until the served page showed the edit: {edits}.")
     for run in runs:
         if run.stage == "digest step" and "corpus" in run.extra:
             lines.append(f"- N = {run.n:,} digest step: imports and records -> corpus {run.extra['corpus']:.2f} s, "

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Hashable
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -18,6 +19,7 @@ import jinja2
 from .derive.corpus import Corpus, build_corpus, derive_paper
 from .derive.hardware import load_hardware
 from .derive.taxonomy import load_taxonomy
+from .records.model import Paper
 from .records.store import load_paper, paper_paths
 from .render.site import render_site
 
@@ -47,7 +49,7 @@ class BuildCache:
         """make(), or what it gave in the last build for the same key."""
         value = self._previous[key] if key in self._previous else make()
         self._current[key] = value
-        return value  # type: ignore[no-any-return]
+        return value
 
     def end_loading(self) -> None:
         """Keep what this build used, for the next; forget the rest."""
@@ -74,11 +76,11 @@ def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
     cache = cache or BuildCache()
     records = [(path, _read(path)) for path in paper_paths(data_dir)]
     rules = (_read(data_dir / TAXONOMY_FILE), _read(data_dir / HARDWARE_FILE))
-    papers = [cache.reuse(("record", path, raw), lambda: load_paper(path).paper) for path, raw in records]
+    papers = [cache.reuse(("record", path, raw), partial(_paper, path)) for path, raw in records]
     taxonomy, catalog = cache.reuse(("rules", *rules), lambda: (load_taxonomy(data_dir / TAXONOMY_FILE),
                                                                 load_hardware(data_dir / HARDWARE_FILE)))
-    derived = [cache.reuse(("derived", path, raw, *rules), lambda: derive_paper(paper, taxonomy, catalog))
-               for (path, raw), paper in zip(records, papers)]
+    derived = [cache.reuse(("derived", path, raw, *rules), partial(derive_paper, paper, taxonomy, catalog))
+               for (path, raw), paper in zip(records, papers, strict=True)]
     cache.end_loading()
     return build_corpus(derived, taxonomy, catalog, cache.memo)
 
@@ -89,6 +91,10 @@ def build_files(data_dir: Path, site_url: str, cache: BuildCache | None = None,
     cache = cache or BuildCache()
     corpus = load_corpus(data_dir, cache)
     return corpus, render_site(corpus, site_url, templates, cache.memo)
+
+
+def _paper(path: Path) -> Paper:
+    return load_paper(path).paper
 
 
 def _read(path: Path) -> bytes | None:

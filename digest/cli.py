@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .errors import DataError, DigestError, UsageError
+from .errors import DigestError, UsageError
 from .sources import format_names
 
 REPO_DATA = Path(__file__).resolve().parent.parent / "data"

@@ -41,7 +41,7 @@ class StoreError(DigestError):
     """The store holds invalid records; ingest refuses to merge into it."""
 
 
-def ingest(files: list[Path], data_dir: Path, listing_year: int | None = None, strict: bool = False,
+def ingest(files: list[Path], data_dir: Path, *, listing_year: int | None = None, strict: bool = False,
            dry_run: bool = False, progress: Callable[[Path, ParsedSource], None] | None = None,
            format_name: str | None = None) -> IngestReport:
     """Parse `files`, merge them into `data_dir`, and return what happened.

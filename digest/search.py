@@ -68,6 +68,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from lunr.builder import Builder
 from lunr.exceptions import BaseLunrException
@@ -77,7 +78,8 @@ from lunr.query import Query, QueryPresence
 from lunr.query_lexer import QueryLexer
 from lunr.query_parser import QueryParser
 from lunr.stemmer import PorterStemmer
-from lunr.stop_word_filter import WORDS as STOP_WORDS, stop_word_filter
+from lunr.stop_word_filter import WORDS as STOP_WORDS
+from lunr.stop_word_filter import stop_word_filter
 
 from .errors import DigestError
 
@@ -93,6 +95,7 @@ SEARCH_DIFFERENCES = (
 )
 
 INDEX_PATH = Path("search") / "search_index.json"
+Doc = dict[str, Any]  # one document of the search index, as JSON
 
 # Fields the worker's query parser knows, whatever the index has (parseSearchQuery).
 QUERY_FIELDS = ["title", "text", "tags"]
@@ -118,9 +121,9 @@ class SearchIndex:
     """A built site's search documents, indexed as the browser indexes them."""
 
     lunr_index: Index
-    documents: dict[str, dict]  # ref -> document, as the worker's document map
-    articles: dict[str, dict]  # a section's ref -> its page's article
-    separator: re.Pattern
+    documents: dict[str, Doc]  # ref -> document, as the worker's document map
+    articles: dict[str, Doc]  # a section's ref -> its page's article
+    separator: re.Pattern[str]
 
 
 # ---------------------------------------------------------------------------
@@ -137,7 +140,7 @@ def load_index(site_dir: Path) -> SearchIndex:
     return SearchIndex(_build_lunr_index(config, docs, separator), documents, articles, separator)
 
 
-def _read_index_file(site_dir: Path) -> dict:
+def _read_index_file(site_dir: Path) -> Doc:
     if not site_dir.is_dir():
         raise SearchIndexError(f"{site_dir}: no built site there; run mkdocs build first")
     path = site_dir / INDEX_PATH
@@ -152,24 +155,24 @@ def _read_index_file(site_dir: Path) -> dict:
     return data
 
 
-def _refuse_other_languages(config: dict) -> None:
+def _refuse_other_languages(config: Doc) -> None:
     if list(config.get("lang") or ["en"]) != ["en"]:
         raise SearchIndexError(
             f"search lang is {config['lang']}: digest search reproduces English search only (lang: en)")
 
 
-def _compile_separator(source: str) -> re.Pattern:
+def _compile_separator(source: str) -> re.Pattern[str]:
     try:
         return re.compile(source)
     except re.error as exc:
         raise SearchIndexError(f"search separator {source!r} is not a Python regular expression: {exc}") from exc
 
 
-def _document_map(docs: list[dict]) -> tuple[dict[str, dict], dict[str, dict]]:
+def _document_map(docs: list[Doc]) -> tuple[dict[str, Doc], dict[str, Doc]]:
     """The worker's setupSearchDocumentMap: a page's first document is its article, keyed by
     the page path; later documents of the page are its sections, keyed by their location."""
-    documents: dict[str, dict] = {}
-    articles: dict[str, dict] = {}
+    documents: dict[str, Doc] = {}
+    articles: dict[str, Doc] = {}
     for doc in docs:
         path = doc["location"].split("#")[0]
         article = documents.get(path)
@@ -181,7 +184,7 @@ def _document_map(docs: list[dict]) -> tuple[dict[str, dict], dict[str, dict]]:
     return documents, articles
 
 
-def _build_lunr_index(config: dict, docs: list[dict], separator: re.Pattern) -> Index:
+def _build_lunr_index(config: Doc, docs: list[Doc], separator: re.Pattern[str]) -> Index:
     builder = Builder()
     builder.b(0)  # Material turns off field-length normalisation
     builder.ref("location")
@@ -202,7 +205,7 @@ def _build_lunr_index(config: dict, docs: list[dict], separator: re.Pattern) -> 
 DIGITS = frozenset("0123456789")
 
 
-def _order_edges_like_javascript(token_set) -> None:
+def _order_edges_like_javascript(token_set: Any) -> None:
     """Put digit edges first in every node of the index's token set, as JavaScript's
     Object.keys lists integer-like keys first: lunr expands a prefix query (`2*`) in that
     order, and the order decides how equal scores are ranked."""
@@ -217,10 +220,10 @@ def _order_edges_like_javascript(token_set) -> None:
         stack.extend(node.edges.values())
 
 
-def _field_extractor(name: str, separator: re.Pattern) -> Callable[[dict], list[str] | None]:
+def _field_extractor(name: str, separator: re.Pattern[str]) -> Callable[[Doc], list[str] | None]:
     # lunr.py always runs its own tokenizer, which keeps each list item as one token:
     # handing it Material's tokens as a list makes it index exactly those.
-    def extract(doc: dict) -> list[str] | None:
+    def extract(doc: Doc) -> list[str] | None:
         return None if doc.get(name) is None else material_tokens(doc[name], separator)
     return extract
 
@@ -229,7 +232,7 @@ def _field_extractor(name: str, separator: re.Pattern) -> Callable[[dict], list[
 # Material's tokenizer (internal/tokenize, internal/extract, internal/_ split)
 
 
-def material_tokens(value: str | list, separator: re.Pattern) -> list[str]:
+def material_tokens(value: str | list[str], separator: re.Pattern[str]) -> list[str]:
     """The lowercased tokens Material indexes for a field value (a string or a list of tags)."""
     values = value if isinstance(value, list) else [value]
     return [
@@ -253,7 +256,7 @@ def _text_between_tags(markup: str) -> Iterator[str]:
         yield markup[start:]
 
 
-def split_ranges(text: str, separator: re.Pattern) -> Iterator[tuple[int, int]]:
+def split_ranges(text: str, separator: re.Pattern[str]) -> Iterator[tuple[int, int]]:
     """The non-empty stretches of `text` between separator matches, with JavaScript's
     RegExp.exec semantics: after an empty match the search resumes one character later."""
     index = position = 0
@@ -276,25 +279,26 @@ _LEADING_NON_WORD = re.compile(r"\A[^A-Za-z0-9_]+")
 _TRAILING_NON_WORD = re.compile(r"[^A-Za-z0-9_]+\Z")
 
 
-def js_trimmer(token, i=None, tokens=None):
+def js_trimmer(token: Any, i: int | None = None, tokens: Any = None) -> Any:
     """lunr.js's trimmer: strip ASCII non-word characters (JavaScript's \\W) at both ends."""
     return token.update(lambda text, metadata=None: _TRAILING_NON_WORD.sub("", _LEADING_NON_WORD.sub("", text)))
 
 
-class LunrJsPorterStemmer(PorterStemmer):
+class LunrJsPorterStemmer(PorterStemmer):  # type: ignore[misc]
     """lunr.py's Porter stemmer with lunr.js's step 1c, the one place where they disagree."""
 
-    def step1c(self):
+    def step1c(self) -> None:
         # lunr.js turns a final y into i after a non-vowel that is not the first letter
         # ("cry" -> "cri", "fly" -> "fli", "key" stays); lunr.py wants a vowel before it instead
-        if self.ends("y") and self.j >= self.k0 + 1 and self.b[self.j] not in "aeiou":
-            self.b = self.b[: self.k] + "i" + self.b[self.k + 1:]
+        word: str = self.b  # type: ignore[has-type]
+        if self.ends("y") and self.j >= self.k0 + 1 and word[self.j] not in "aeiou":
+            self.b = word[: self.k] + "i" + word[self.k + 1:]
 
 
 _PORTER = LunrJsPorterStemmer()
 
 
-def js_stemmer(token, i=None, tokens=None):
+def js_stemmer(token: Any, i: int | None = None, tokens: Any = None) -> Any:
     """lunr.js's stemmer."""
     return token.update(_PORTER.stem)
 
@@ -315,7 +319,7 @@ def search(index: SearchIndex, query: str, limit: int = 10) -> list[Hit]:
     return [_page_hit(index, group) for group in _page_groups(index, query)[:limit]]
 
 
-def _page_groups(index: SearchIndex, query: str) -> list[list[tuple[dict, float]]]:
+def _page_groups(index: SearchIndex, query: str) -> list[list[tuple[Doc, float]]]:
     """Every matching document with its re-scored score, grouped by page, best page first."""
     lunr_query = transform_query(query, index.separator)
     if not lunr_query:
@@ -331,14 +335,14 @@ def _page_groups(index: SearchIndex, query: str) -> list[list[tuple[dict, float]
         if (doc := index.documents.get(result["ref"])) is not None
     ]
     scored.sort(key=lambda item: -item[1])  # stable, like Array.prototype.sort
-    groups: dict[str, list[tuple[dict, float]]] = {}
+    groups: dict[str, list[tuple[Doc, float]]] = {}
     for doc, score in scored:
         article = index.articles.get(doc["location"], doc)
         groups.setdefault(article["location"], []).append((doc, score))
     return list(groups.values())
 
 
-def _post_query_boost(index: SearchIndex, doc: dict, clause_terms: list[str], result: dict) -> float:
+def _post_query_boost(index: SearchIndex, doc: Doc, clause_terms: list[str], result: Doc) -> float:
     """The worker's boost: 1 for a page's article, plus the share of query terms found."""
     found = _terms_found(clause_terms, list(result["match_data"].metadata))
     is_article = doc["location"] not in index.articles
@@ -377,7 +381,7 @@ def _query_terms(lunr_query: str) -> list[str]:
     return terms
 
 
-def _page_hit(index: SearchIndex, group: list[tuple[dict, float]]) -> Hit:
+def _page_hit(index: SearchIndex, group: list[tuple[Doc, float]]) -> Hit:
     best, score = group[0]
     article = index.articles.get(best["location"], best)
     return Hit(location=best["location"], title=best["title"], score=score,
@@ -394,7 +398,7 @@ _PHRASE_GAPS = re.compile(r"^(?![^\x00-\x7F]|$)|\s+")
 _STRAY_OPERATORS = re.compile(r'"|(?:^|\s+)[*+\-:^~]+(?=\s+|$)')
 
 
-def transform_query(query: str, separator: re.Pattern) -> str:
+def transform_query(query: str, separator: re.Pattern[str]) -> str:
     """The query string the worker hands to lunr for what the user typed."""
     parts = _QUOTED.split(query.strip())
     query = "".join(_js_replace_all(_PHRASE_GAPS, " +", part) if i % 2 else part for i, part in enumerate(parts))
@@ -404,7 +408,7 @@ def transform_query(query: str, separator: re.Pattern) -> str:
     return " ".join(term if re.search(r"^[+-]|[~^][0-9]+$", term) else term + "*" for term in terms)
 
 
-def _split_query_part(part: str, separator: re.Pattern) -> list[str]:
+def _split_query_part(part: str, separator: re.Pattern[str]) -> list[str]:
     """Cut one whitespace-free part of the query into terms, keeping the part's modifiers
     around each; as in the worker, every term carries the whole rest of its part."""
     terms = []
@@ -419,7 +423,7 @@ def _split_query_part(part: str, separator: re.Pattern) -> list[str]:
     return terms
 
 
-def _js_replace_all(pattern: re.Pattern, replacement: str, text: str) -> str:
+def _js_replace_all(pattern: re.Pattern[str], replacement: str, text: str) -> str:
     """String.prototype.replace with a global regex: after an empty match JavaScript moves
     on one character, where Python's re.sub may still match at the same place."""
     pieces, copied, position = [], 0, 0

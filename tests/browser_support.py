@@ -21,7 +21,7 @@ CONTENT = ".md-content article"  # the page itself; search results are <article>
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+    def log_message(self, format, *args):
         pass
 
 
@@ -38,7 +38,7 @@ class SiteServer:
         self.base = f"http://127.0.0.1:{self.port}/"
         self._thread: threading.Thread | None = None
 
-    def start(self) -> "SiteServer":
+    def start(self) -> SiteServer:
         self._thread = threading.Thread(target=self._server.serve_forever, name=f"site-{self.port}", daemon=True)
         self._thread.start()
         return self
@@ -49,7 +49,7 @@ class SiteServer:
             self._thread.join(timeout=10)
         self._server.server_close()
 
-    def __enter__(self) -> "SiteServer":
+    def __enter__(self) -> SiteServer:
         return self.start()
 
     def __exit__(self, *exc) -> None:
@@ -69,7 +69,7 @@ class Tab:
     failed_responses: list[str] = field(default_factory=list)
     dialogs: list[str] = field(default_factory=list)
 
-    def attach(self, context) -> "Tab":
+    def attach(self, context) -> Tab:
         context.on("request", lambda request: self.requests.append(request.url))
         context.on("response", lambda response: response.status >= 400
                    and self.failed_responses.append(f"{response.status} {response.url}"))

@@ -12,14 +12,14 @@ import pytest
 
 from digest.check import check_store
 from digest.derive.hardware import load_hardware
-from digest.sources.hf_daily_text import parse as parse_hf_daily
 from digest.records.store import load_papers
+from digest.sources.hf_daily_text import parse as parse_hf_daily
 from digest.text.keys import title_key
 
 from .conftest import DATA, REPO, snapshot
 
 sys.path.insert(0, str(REPO / "benchmarks"))
-import generate  # noqa: E402
+import generate
 
 N = 130  # four dumps of 40: every layout appears, with repeated sightings across dumps
 

@@ -12,9 +12,28 @@ from pathlib import Path
 import pytest
 import yaml
 
-from .browser_support import (CHROMIUM, CHROMIUM_ARGS, CONTENT, VIEWPORT, SiteServer, Tab, assert_sorted, column, header,
-                              heading, path_of, row_states, rows, search, section_links, sort_by, table, visible_rows,
-                              wait_for_page, wait_for_result)
+from .browser_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    CONTENT,
+    VIEWPORT,
+    SiteServer,
+    Tab,
+    assert_sorted,
+    column,
+    header,
+    heading,
+    path_of,
+    row_states,
+    rows,
+    search,
+    section_links,
+    sort_by,
+    table,
+    visible_rows,
+    wait_for_page,
+    wait_for_result,
+)
 from .conftest import DATA, REPO, mkdocs_build
 
 pytestmark = pytest.mark.browser
@@ -222,7 +241,7 @@ def test_related_papers_lead_to_real_pages(tab, paper_id):
         path = path_of(href)
         assert path.startswith("/papers/") and path != f"/papers/{paper_id}/" and href.startswith(tab.base), href
         link = page.locator(f"{CONTENT} h2#related-papers ~ ul a[href^='{tab.base}{path.lstrip('/')}']").first
-        with page.expect_response(lambda response: path_of(response.url) == path) as response:
+        with page.expect_response(lambda response, path=path: path_of(response.url) == path) as response:
             link.click()
         assert response.value.status == 200, href
         wait_for_page(page, path, text)  # the page is the paper the link names

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+
 import pytest
 
 from digest.cli import main
@@ -48,10 +52,105 @@ def test_search_without_a_built_site_says_what_to_do(tmp_path, capsys):
     assert "mkdocs build" in capsys.readouterr().err
 
 
-def test_help_explains_strict_and_search_differences(capsys):
-    with pytest.raises(SystemExit):
-        main(["ingest", "--help"])
-    assert "--strict" in capsys.readouterr().out
-    with pytest.raises(SystemExit):
-        main(["search", "--help"])
-    assert "lunr" in capsys.readouterr().out
+def help_of(capsys, *command: str) -> str:
+    with pytest.raises(SystemExit) as exited:
+        main([*command, "--help"])
+    assert exited.value.code == 0
+    return " ".join(capsys.readouterr().out.split())  # argparse wraps lines wherever it likes
+
+
+def test_help_lists_every_command_with_what_it_does(capsys):
+    text = help_of(capsys)
+    parser_commands = {"ingest", "check", "pages", "explain", "search"}
+    listed = {word for word in parser_commands if f" {word} " in text}
+    assert listed == parser_commands
+    assert "exit codes: 0 done, 1 bad data" in text and "2 bad usage" in text
+
+
+def test_every_option_of_every_command_is_explained(capsys):
+    import re
+
+    for command in ("ingest", "check", "pages", "explain", "search"):
+        text = help_of(capsys, command)
+        options = set(re.findall(r"(--[a-z][a-z-]+)", text)) - {"--help"}
+        for option in options:
+            # Each option is followed by words that explain it, not only by its metavar.
+            explained = re.search(re.escape(option) + r"(?: [A-Z_]+)?(?: \{[^}]*\})? [a-z(]", text)
+            assert explained, f"digest {command} {option} has no explanation"
+
+
+def test_help_says_what_strict_and_search_do(capsys):
+    ingest = help_of(capsys, "ingest")
+    assert "with --strict one bad entry refuses the whole run" in ingest
+    assert "--strict refuse a whole file when any entry in it is bad" in ingest
+    search = help_of(capsys, "search")
+    assert "Checked against Material's own search code" in search and "fuzzy queries" in search
+
+
+# ------------------------------------------------------------------- no traceback, ever
+
+def digest_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "digest.cli", *args]
+
+
+def test_bad_data_is_one_line_and_exit_1_from_every_command(seeded_store, tmp_path):
+    record = seeded_store / "papers" / "galore.yaml"
+    record.write_text(record.read_text().replace("upvotes: 15", "upvotes: [15]", 1))
+    for args in (["check"], ["pages", "--out", str(tmp_path / "out")], ["explain", "galore"]):
+        result = subprocess.run(digest_command(*args, "--data", str(seeded_store)), capture_output=True, text=True,
+                                check=False)
+        assert result.returncode == 1, (args, result.stderr)
+        assert "Traceback" not in result.stderr + result.stdout
+        assert "galore.yaml:6: upvotes: expected a whole number, got a list" in result.stdout + result.stderr
+
+
+def test_bad_usage_exits_2(tmp_path):
+    unknown = subprocess.run(digest_command("ingest", "--listing-year", "soon", "x.txt"), capture_output=True,
+                             text=True, check=False)
+    assert unknown.returncode == 2 and "invalid int value" in unknown.stderr
+    missing = subprocess.run(digest_command("explain", "no-such-paper"), capture_output=True, text=True, check=False)
+    assert missing.returncode == 2 and "no paper with id 'no-such-paper'" in missing.stderr
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("reader", [["head", "-1"], ["true"]], ids=["head -1", "reader gone before a line"])
+def test_a_closed_pipe_ends_quietly(built_site, reader):
+    """`digest search ... | head -1`: when the reader leaves, the writer stops without a word."""
+    writer = subprocess.Popen(digest_command("search", "--site", str(built_site), "--limit", "50", "gpu"),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    read = subprocess.run(reader, stdin=writer.stdout, capture_output=True, text=True, check=True)
+    writer.stdout.close()  # only the reader held the pipe: now it is closed
+    code = writer.wait(timeout=60)
+    assert writer.stderr.read() == b""
+    if reader == ["true"]:  # the writer met the closed pipe: 128 + SIGPIPE, as `yes | true` reports
+        assert code == 141
+    else:  # all of the output may have fit in the pipe before `head` left
+        assert code in (0, 141) and read.stdout.startswith("  1. ") and read.stdout.count("\n") == 1
+
+
+def test_ctrl_c_stops_an_ingest_with_a_message_and_no_change(tmp_path, store):
+    abstract = "We present a system that trains large models on many GPUs with less memory. " * 5
+    small, big = tmp_path / "small.txt", tmp_path / "big.txt"
+    small.write_text(f"First Paper: A System\n\n{abstract}\n")
+    big.write_text("\n".join(f"Paper Number {i}: A System\n\n{abstract}\n" for i in range(30_000)))
+    process = subprocess.Popen(digest_command("ingest", "--data", str(store), str(small), str(big)),
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    first = process.stderr.readline()  # "[1/2] small.txt: ...": the run is under way, on the big dump now
+    assert first.startswith("[1/2]"), first
+    process.send_signal(signal.SIGINT)
+    err = first + process.stderr.read()
+    assert process.wait(timeout=60) == 130, err
+    assert err.strip().endswith("interrupted") and "Traceback" not in err
+    assert not (store / "papers").exists()
+
+
+def test_a_site_overrides_a_page_template_from_its_own_folder(tmp_path, capsys):
+    overrides = tmp_path / "templates"
+    overrides.mkdir()
+    (overrides / "tags.md.j2").write_text("# Our tags\n\nA page of our own.\n")
+    out = tmp_path / "pages"
+    assert main(["pages", "--data", str(DATA), "--out", str(out), "--templates", str(overrides)]) == 0
+    assert (out / "tags.md").read_text() == "# Our tags\n\nA page of our own."
+    assert (out / "systems.md").read_text().startswith("---\ntitle: Systems A–Z")  # the others stay the digest's
+    assert main(["pages", "--data", str(DATA), "--out", str(out), "--templates", str(tmp_path / "none")]) == 2
+    assert "--templates must name a folder" in capsys.readouterr().err

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from digest.derive.facts import KINDS, Fact, extract_facts, headline
 from digest.derive.facts.system import system_name
 from digest.text.sentences import split_sentences
-
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from digest.errors import DataError
 from digest.derive.hardware import HARDWARE_CLASSES, HardwareCatalog, load_hardware
-
+from digest.errors import DataError
 
 
 def names_in(catalog: HardwareCatalog, text: str) -> list[str]:

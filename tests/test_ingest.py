@@ -132,4 +132,4 @@ def test_same_name_other_content_keeps_both_dumps(tmp_path, store):
     ingest([first, second], store)
     names = sorted(p.name for p in (store / "sources").iterdir())
     assert len(names) == 2 and "dump.txt" in names
-    assert [n for n in names if n != "dump.txt"][0].startswith("dump-")
+    assert next(n for n in names if n != "dump.txt").startswith("dump-")

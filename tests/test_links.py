@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from digest.text.sentences import split_sentences
 from digest.derive.links import find_mentions, group_by, related_papers
 from digest.text.keys import name_key
+from digest.text.sentences import split_sentences
 
 
 def test_name_key_ignores_case_hyphens_and_spaces():

@@ -6,21 +6,35 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import time
+import urllib.request
 
 import pytest
 
 from .conftest import DATA, REPO
 
-sys.path.insert(0, str(REPO / "benchmarks"))
-from run import fetch, free_port  # noqa: E402  (the benchmark times the same preview)
-
 pytestmark = pytest.mark.build
 
 # The flags `make serve` passes: rebuild only the pages an edit changed (see scripts/gen_pages.py).
 SERVE_FLAGS = ["--dirty", "--no-strict"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def fetch(url: str) -> str | None:
+    """The page at a loopback URL, or None while the server is not answering."""
+    try:
+        with urllib.request.urlopen(url, timeout=60) as response:
+            return str(response.read().decode("utf-8", "replace"))
+    except OSError:
+        return None
 
 
 def wait_for(check, seconds: float, what: str, log) -> str:

@@ -150,3 +150,14 @@ def test_hostile_text_does_not_break_tables(hostile_site):
             assert len(row.find_all("td")) == width, (topic.name, row)
             rows_seen += "Evil" in row.get_text()
     assert rows_seen == 1  # the hostile paper's row, intact, in its one topic table
+
+
+def test_a_bad_record_stops_the_build_with_the_line_check_prints(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    record = data / "papers" / "galore.yaml"
+    record.write_text(record.read_text().replace("upvotes: 15", "upvotes: [15]", 1))
+    result = mkdocs_build(REPO / "mkdocs.yml", tmp_path / "site", {"DIGEST_DATA": str(data)})
+    assert result.returncode == 1
+    assert f"{record}:6: upvotes: expected a whole number, got a list" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from digest.errors import DataError, DigestError
 from digest.derive.classify import apply_curated_topics, classify, explain
 from digest.derive.taxonomy import load_taxonomy
 from digest.derive.vocabularies import memory_tiers as derive_memory_tiers
 from digest.derive.vocabularies import parallelism as derive_parallelism
 from digest.derive.vocabularies import workloads as derive_workload
+from digest.errors import DataError, DigestError
 from digest.render.columns import TABLE_COLUMNS as COLUMNS
 from digest.render.columns import unknown_columns
 

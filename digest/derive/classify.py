@@ -112,7 +112,8 @@ def classify(title: str, abstract: str, taxonomy: Taxonomy) -> Classification:
 def _evidence(title: str, abstract: str, taxonomy: Taxonomy) -> dict[Rule, list[Match]]:
     """Every rule of the taxonomy that matches the title or the abstract, with its points."""
     evidence: dict[Rule, list[Match]] = {}
-    for where, text, weight in (("title", title, taxonomy.title_weight), ("abstract", abstract, 1)):
+    fields: tuple[tuple[Where, str, int], ...] = (("title", title, taxonomy.title_weight), ("abstract", abstract, 1))
+    for where, text, weight in fields:
         for rule, hit in taxonomy.rule_index.first_matches(searchable(text)).items():
             start, end = hit.span()
             evidence.setdefault(rule, []).append(Match(rule.pattern, text[start:end], where, rule.weight * weight,

@@ -97,8 +97,8 @@ def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> 
     facts = extract_facts(paper.title, paper.abstract, catalog)
     text = f"{paper.title}. {paper.abstract}"
     terms = {key: derive(text, taxonomy) for key, derive in VOCABULARIES.items()}
-    curated = overrides.apply(paper, facts, classify(paper.title, paper.abstract, taxonomy), terms,
-                              headline(facts), taxonomy)
+    curated = overrides.apply(paper, facts=facts, classification=classify(paper.title, paper.abstract, taxonomy),
+                              terms=terms, headline=headline(facts), taxonomy=taxonomy)
     return Derived(paper=paper, facts=curated.facts, classification=curated.classification, tags=curated.tags,
                    terms=curated.terms, published=curated.published, headline=curated.headline,
                    curated=curated.keys, curated_comparisons=curated.compares_to)

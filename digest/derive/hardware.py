@@ -190,7 +190,7 @@ def _read_entry(document: YamlFile, node: yaml.Node, entry: str) -> HardwareEntr
 def _check_unique(document: YamlFile, entries: tuple[HardwareEntry, ...], nodes: list[yaml.Node]) -> None:
     """Names, slugs and aliases must each point at one entry, or a mention would be ambiguous."""
     owner_of: dict[str, str] = {}
-    for number, (entry, node) in enumerate(zip(entries, nodes), start=1):
+    for number, (entry, node) in enumerate(zip(entries, nodes, strict=True), start=1):
         claims = [("name", f"slug:{url_slug(entry.name)}", entry.name)]
         claims += [
             (field_name, _lookup_key(alias), alias)

@@ -19,15 +19,16 @@ from ..text.keys import name_key
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*|\d+[A-Za-z][A-Za-z0-9]*")
 _TERM_RE = re.compile(r"[a-z][a-z0-9]+(?:-[a-z0-9]+)*")
 _STOPWORDS = frozenset("""
-a about above across after again against all almost also although always among an and another any are
-as at be because been before being below between both but by can could did do does doing done during
-each either enable enables even every few for from further had has have having here how however if in
-into is it its itself just large less many may more most much must new no nor not novel of off often on
-once only or other our out over own paper per present propose proposed provide rather same several
-should show shows significant significantly since so some such than that the their them then there
-these they this those through thus to too under until up upon use used uses using various very via was
-we were what when where which while who whom why will with within without would yet achieve achieves
-approach based existing model models method methods results work framework system systems
+a about above across after again against all almost also although always among an and another any
+are as at be because been before being below between both but by can could did do does doing done
+during each either enable enables even every few for from further had has have having here how
+however if in into is it its itself just large less many may more most much must new no nor not
+novel of off often on once only or other our out over own paper per present propose proposed provide
+rather same several should show shows significant significantly since so some such than that the
+their them then there these they this those through thus to too under until up upon use used uses
+using various very via was we were what when where which while who whom why will with within without
+would yet achieve achieves approach based existing model models method methods results work
+framework system systems
 """.split())
 SIGNATURE_TERMS = 24  # heaviest terms kept per paper
 POSTING_CAP = 48  # papers kept per term: bounds the work per paper whatever the corpus size

@@ -42,7 +42,7 @@ class Curated:
     keys: frozenset[str]  # the curated keys: "topics", "tags" and any override key
 
 
-def apply(paper: Paper, facts: Sequence[Fact], classification: Classification, terms: Mapping[str, list[str]],
+def apply(paper: Paper, *, facts: Sequence[Fact], classification: Classification, terms: Mapping[str, list[str]],
           headline: str | None, taxonomy: Taxonomy) -> Curated:
     """The machine's values for `paper` with the curator's corrections applied and marked."""
     overrides: Mapping[str, Any] = paper.overrides
@@ -53,8 +53,8 @@ def apply(paper: Paper, facts: Sequence[Fact], classification: Classification, t
         classification=apply_curated_topics(classification, paper.topics or None, taxonomy),
         tags=list(dict.fromkeys([*classification.tags, *paper.tags])),
         terms={key: list(overrides[key]) if key in overrides else list(values) for key, values in terms.items()},
-        published=overrides["published"] if "published" in overrides else paper.published,
-        headline=overrides["headline"] if "headline" in overrides else headline,
+        published=overrides.get("published", paper.published),
+        headline=overrides.get("headline", headline),
         compares_to=list(overrides["compares_to"]) if "compares_to" in overrides else None,
         keys=frozenset(keys),
     )

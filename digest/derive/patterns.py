@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
 
 from ..text.fold import is_word_char
 
@@ -50,7 +49,7 @@ class _Group:
     optional: bool = False
 
 
-Item = Union[_Char, _Separator, _WordRest, _Group]
+Item = _Char | _Separator | _WordRest | _Group
 Branch = tuple[Item, ...]
 
 _SEPARATOR_ITEM = _Separator()

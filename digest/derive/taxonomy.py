@@ -64,7 +64,8 @@ class Taxonomy:
     rule_index: RuleIndex = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        rules = [rule for owner in (*self.topics, *self.tags) for rule in owner.rules]
+        rules = [rule for topic in self.topics for rule in topic.rules]
+        rules += [rule for tag in self.tags for rule in tag.rules]
         object.__setattr__(self, "rule_index", RuleIndex(rules))
 
     @property
@@ -118,10 +119,11 @@ class _TaxonomyReader:
         topics = [self.topic(node, f"topics[{i}]") for i, node in enumerate(topic_nodes)]
         topics.append(self.fallback(top["fallback"]))
         slug_fields = [f"topics[{i}].slug" for i in range(len(topic_nodes))] + ["fallback.slug"]
-        self.unique(list(zip([t.slug for t in topics], [*topic_nodes, top["fallback"]], slug_fields)))
+        self.unique(list(zip([t.slug for t in topics], [*topic_nodes, top["fallback"]], slug_fields, strict=True)))
         tag_nodes = [] if "tags" not in top else doc.sequence(top["tags"], "tags", nonempty=True)
         tags = [self.tag(node, f"tags[{i}]", tag_threshold) for i, node in enumerate(tag_nodes)]
-        self.unique([(t.slug, node, f"tags[{i}].slug") for i, (t, node) in enumerate(zip(tags, tag_nodes))])
+        self.unique([(tag.slug, node, f"tags[{i}].slug")
+                     for i, (tag, node) in enumerate(zip(tags, tag_nodes, strict=True))])
         return Taxonomy(
             topics=tuple(topics), tags=tuple(tags),
             memory_tiers=self.terms(top.get("memory_tiers"), "memory_tiers"),

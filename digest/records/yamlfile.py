@@ -27,6 +27,9 @@ STR, INT, NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org
 _MAX_DIGITS = 18  # a count or a line number; Python refuses to parse 4,300 digits and more
 # A full date, a year, or the ISO form for a day whose year is unknown (--MM-DD).
 _DATE_RE = re.compile(r"^(?:\d{4}(?:-\d{2}-\d{2})?|--\d{2}-\d{2})$")
+# Characters no page, feed or spreadsheet can carry: C0 and C1 controls (but tab and newlines),
+# DEL, lone surrogates and the two non-characters XML refuses.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 _KIND_NAMES = {STR: "text", INT: "a whole number", NULL: "null", "tag:yaml.org,2002:bool": "true/false",
                "tag:yaml.org,2002:float": "a number", "tag:yaml.org,2002:timestamp": "a date"}
 
@@ -125,6 +128,9 @@ class YamlFile:
             self.fail(node, field, f"expected text, got {self.describe(node)}{hint}")
         if not allow_empty and not node.value.strip():
             self.fail(node, field, "is empty")
+        if bad := _UNPRINTABLE.search(node.value):
+            self.fail(node, field, f"holds the control character U+{ord(bad.group()):04X} at position "
+                      f"{bad.start() + 1}; delete it")
         return str(node.value)
 
     def optional_text(self, node: yaml.Node | None, field: str, allow_empty: bool = False) -> str | None:
@@ -143,7 +149,7 @@ class YamlFile:
             self.fail(node, field, f"a number of {len(node.value):,} digits is not a count; check the value")
         value = int(_CONSTRUCTOR.construct_yaml_int(node))
         if value < minimum:
-            self.fail(node, field, "must not be negative" + f", got {value}" if minimum == 0
+            self.fail(node, field, f"must not be negative, got {value}" if minimum == 0
                       else f"must be at least {minimum}, got {value}")
         return value
 
@@ -152,9 +158,8 @@ class YamlFile:
 
     def date(self, node: yaml.Node | None, field: str) -> str | None:
         """An ISO date (2024-03-11), a year (2024) or a day of an unknown year (--03-11); null is None."""
-        if is_null(node):
+        if node is None or is_null(node):
             return None
-        assert node is not None
         value = node.value if isinstance(node, yaml.ScalarNode) and node.tag != "tag:yaml.org,2002:bool" else None
         if not isinstance(value, str) or not _DATE_RE.match(value):
             self.fail(node, field, f"expected a date like 2024-03-11, a year like 2024 or --03-11, "

@@ -7,27 +7,29 @@ unchanged corpus leaves the chart files unchanged and `mkdocs serve` does not re
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
+from typing import Any
 
 import matplotlib
 
 matplotlib.use("Agg")  # no display here or in CI
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-_STYLE = {
+_STYLE: Any = {
     "svg.hashsalt": "ml-systems-digest", "svg.fonttype": "none", "font.size": 9,
     "font.family": "sans-serif", "axes.spines.top": False, "axes.spines.right": False,
 }
 _PALETTE = ["#3f51b5", "#009688", "#ff9800", "#e91e63", "#607d8b", "#9c27b0", "#8bc34a", "#795548"]
 
 
-def _svg(figure) -> str:
+def _svg(figure: Any) -> str:
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight")
     plt.close(figure)
     return buffer.getvalue()
 
 
-def papers_per_topic_and_year(counts: dict[str, dict[str, int]], topics: list[str], title: str) -> str:
+def papers_per_topic_and_year(counts: Mapping[str, Mapping[str, int]], topics: list[str], title: str) -> str:
     """Stacked bars: one bar per year, one colour per topic. `counts[year][topic]`."""
     years = sorted(counts)
     with plt.rc_context(_STYLE):
@@ -36,14 +38,14 @@ def papers_per_topic_and_year(counts: dict[str, dict[str, int]], topics: list[st
         for index, topic in enumerate(topics):
             heights = [counts[year].get(topic, 0) for year in years]
             axes.bar(years, heights, bottom=bottoms, label=topic, color=_PALETTE[index % len(_PALETTE)])
-            bottoms = [b + h for b, h in zip(bottoms, heights)]
+            bottoms = [b + h for b, h in zip(bottoms, heights, strict=True)]
         axes.set_ylabel("papers (a paper counts once per topic)")
         axes.set_title(title, loc="left")
         axes.legend(frameon=False, fontsize=8, ncols=3)
         return _svg(figure)
 
 
-def hardware_by_topic(matrix: dict[str, dict[str, int]], topics: list[str], title: str) -> str:
+def hardware_by_topic(matrix: Mapping[str, Mapping[str, int]], topics: list[str], title: str) -> str:
     """A heat map of papers per hardware (rows) and topic (columns), with the counts written in."""
     rows = list(matrix)
     values = [[matrix[row].get(topic, 0) for topic in topics] for row in rows]

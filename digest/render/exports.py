@@ -60,7 +60,7 @@ def atom_feed(corpus: Corpus, site_url: str, title: str) -> str:
     feed.link(href=f"{site_url.rstrip('/')}/feed.xml", rel="self")
     feed.language("en")
     feed.generator("ML Systems Paper Digest")
-    feed.updated(_timestamp(newest[0]) if newest else dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc))
+    feed.updated(_timestamp(newest[0]) if newest else dt.datetime(1970, 1, 1, tzinfo=dt.UTC))
     for derived in reversed(newest):  # feedgen prepends: add oldest first
         entry = feed.add_entry()
         entry.id(paper_url(site_url, derived.id))
@@ -77,4 +77,4 @@ def _timestamp(derived: Derived) -> dt.datetime:
     published = derived.published if derived.published and derived.published[0].isdigit() else "1970-01-01"
     if len(published) == 4:
         published += "-01-01"
-    return dt.datetime.fromisoformat(published).replace(tzinfo=dt.timezone.utc)
+    return dt.datetime.fromisoformat(published).replace(tzinfo=dt.UTC)

@@ -27,8 +27,8 @@ from .paper import render_paper
 from .paths import paper_path, topic_path
 from .systems import render_systems
 from .tags import render_tags
-from .topic import render_topic
 from .templates import environment
+from .topic import render_topic
 
 SITE_NAME = "ML Systems Paper Digest"
 CHART_HARDWARE_ROWS = 15

@@ -18,6 +18,7 @@ import re
 from .model import DumpError, Entry, ParsedSource, Problem
 
 NAME = "hf-daily-text"
+Line = tuple[int, str]  # (line number, stripped text)
 DESCRIPTION = "a text dump of a Hugging Face Daily Papers listing page: titles, abstracts, optional metadata"
 
 MAX_LINE = 20_000  # far longer than any real abstract (about 2,000 characters)
@@ -52,14 +53,14 @@ def parse(text: str, path: str = "<text>", listing_year: int | None = None) -> P
     return parsed
 
 
-def _detect_layout(lines, content) -> str:
+def _detect_layout(lines: list[Line], content: list[Line]) -> str:
     if any(line == _SEPARATOR for _, line in content):
         return "with-metadata"
     blank = len(lines) - len(content)
     return "blank-lines" if blank >= len(content) // 2 else "line-per-field"
 
 
-def _skip_header(content, parsed: ParsedSource, listing_year) -> int:
+def _skip_header(content: list[Line], parsed: ParsedSource, listing_year: int | None) -> int:
     """Index of the first title; records the listing date the header may carry."""
     for index, (number, line) in enumerate(content):
         lowered = line.lower()
@@ -76,13 +77,13 @@ def _skip_header(content, parsed: ParsedSource, listing_year) -> int:
     return len(content)
 
 
-def _read_entries(content, position: int, parsed: ParsedSource, listing_year) -> None:
+def _read_entries(content: list[Line], position: int, parsed: ParsedSource, listing_year: int | None) -> None:
     pending: tuple[int, str] | None = None  # a title waiting for its abstract
     last: Entry | None = None  # the entry that metadata may still attach to
     while position < len(content):
         number, line = content[position]
         following = content[position + 1][1] if position + 1 < len(content) else None
-        if line == _SEPARATOR or following == _SEPARATOR or _AUTHORS_RE.match(line):
+        if _SEPARATOR in (line, following) or _AUTHORS_RE.match(line):
             if pending:
                 parsed.problems.append(Problem(pending[0], f"title {_short(pending[1])} has no abstract: skipped"))
                 pending = None
@@ -112,7 +113,8 @@ def _read_entries(content, position: int, parsed: ParsedSource, listing_year) ->
         parsed.problems.append(Problem(pending[0], f"title {_short(pending[1])} has no abstract: skipped"))
 
 
-def _read_metadata(content, position: int, entry: Entry | None, parsed: ParsedSource, listing_year) -> int:
+def _read_metadata(content: list[Line], position: int, entry: Entry | None, parsed: ParsedSource,
+                   listing_year: int | None) -> int:
     """Read one metadata block starting at `position`; return the index after it."""
     number, line = content[position]
     authors_count = organization = None
@@ -139,7 +141,7 @@ def _read_metadata(content, position: int, entry: Entry | None, parsed: ParsedSo
     return position
 
 
-def _parse_date(match: re.Match, listing_year: int | None) -> tuple[str | None, str | None]:
+def _parse_date(match: re.Match[str], listing_year: int | None) -> tuple[str | None, str | None]:
     """ISO date (or --MM-DD when the year is unknown) and a problem message, if any."""
     month = _MONTHS.get(match["month"].lower())
     day = int(match["day"])

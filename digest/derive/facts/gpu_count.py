@@ -44,17 +44,19 @@ def _device_count_value(count_text: str, unit: str) -> str:
 
 def _gpu_counts(sentence: str, devices: list[Device]) -> list[tuple[int, str]]:
     found = []
-    for unit in _DEVICE_UNIT_WORD.finditer(sentence):
-        counted = _COUNT_BEFORE_UNIT.search(sentence, max(0, unit.start() - 40), unit.start())
+    for unit_word in _DEVICE_UNIT_WORD.finditer(sentence):
+        counted = _COUNT_BEFORE_UNIT.search(sentence, max(0, unit_word.start() - 40), unit_word.start())
         if counted is None or any(start <= counted.start("count") < end for _e, start, end in devices):
             continue  # no count, or the "4090" of "RTX 4090 GPU"
         for group in ("first", "count"):
             if counted.group(group):
-                found.append((counted.start(group), _device_count_value(counted.group(group), unit.group("unit"))))
+                found.append((counted.start(group),
+                              _device_count_value(counted.group(group), unit_word.group("unit"))))
     for start, end, unit in _device_chains(sentence, devices):
         before = _COUNT_BEFORE_DEVICE.search(sentence, max(0, start - 40), start)
         after = sentence[end:]
-        after = after[_DEVICE_SUFFIX.match(after).end():]
+        suffix = _DEVICE_SUFFIX.match(after)
+        after = after[suffix.end():] if suffix else after
         if before is None or _DEVICE_HOURS.match(after):
             continue
         for group in ("first", "count"):

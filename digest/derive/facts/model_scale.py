@@ -6,7 +6,6 @@ import re
 
 from .base import Found, Sentence
 
-
 # "175B", "7b", "1.5B", "1T", "LLaMA-13B" -- but not "19.7B tokens" or "$1B".
 _SCALE_NUMBER = r"\d(?<![\w.$]\d)\d*(?:\.\d+)?"
 _SCALE_SUFFIX = re.compile(rf"(?P<number>{_SCALE_NUMBER})(?P<unit>[Bb]|T)(?![\w])")
@@ -25,6 +24,7 @@ _SCALE_IN_WORDS = re.compile(
 _SCALE_LIST_ITEM = re.compile(rf"(?P<number>\d+(?:\.\d+)?|one|a)\s+(?P<word>{_SCALE_WORD})", re.IGNORECASE)
 _SCALE_LETTER = {"million": "M", "billion": "B", "trillion": "T"}
 # Scales stated without a number.
+_OF_A_MODEL = r"(?=[\s\-]+(?:\w+[\s\-]+)?(?:models?|LLMs?|param|language|networks?|training)\b)"
 _VAGUE_SCALES = (
     (re.compile(r"\b(?:tens)\s+of\s+billions\s+of\s+param", re.I), "10B+"),
     (re.compile(r"\b(?:hundreds)\s+of\s+billions\s+of\s+param", re.I), "100B+"),
@@ -33,8 +33,8 @@ _VAGUE_SCALES = (
     (re.compile(r"(?<!of\s)\btrillions\s+of\s+param", re.I), "trillion-scale"),
     (re.compile(r"(?<!of\s)\bbillions\s+of\s+param", re.I), "billion-scale"),
     (re.compile(r"(?<![\w\-])trillion[\s\-]+param", re.I), "1T"),
-    (re.compile(r"\b(?:billion|multi-billion)[\s\-]scale(?=[\s\-]+(?:\w+[\s\-]+)?(?:models?|LLMs?|param|language|networks?|training)\b)", re.I), "billion-scale"),
-    (re.compile(r"\btrillion[\s\-]scale(?=[\s\-]+(?:\w+[\s\-]+)?(?:models?|LLMs?|param|language|networks?|training)\b)", re.I), "trillion-scale"),
+    (re.compile(r"\b(?:billion|multi-billion)[\s\-]scale" + _OF_A_MODEL, re.I), "billion-scale"),
+    (re.compile(r"\btrillion[\s\-]scale" + _OF_A_MODEL, re.I), "trillion-scale"),
 )
 
 

@@ -6,7 +6,6 @@ import re
 
 from .base import Found, Sentence
 
-
 _PRECISION = re.compile(
     r"(?<![\w\-])(?:"
     r"(?P<format>(?:MX|NV)?FP(?:4|6|8|16|32|64)|BF16|TF32|INT(?:2|4|8|16)|UINT8|E4M3|E5M2|"
@@ -18,7 +17,8 @@ _PRECISION = re.compile(
 # The cased W-only form ("W3 quantization") would match too much with IGNORECASE.
 _WEIGHT_ONLY = re.compile(r"(?<![\w\-])W[1-8](?=\s+(?:and\s+W\d|(?:quantization|kernel|GPU|weights?)\b))")
 # 16/32/64-bit are also integer widths ("32-bit keys"): only count them as a number format.
-_WIDE_BITS_CONTEXT = re.compile(r"[\s\-]+(?:precision|float\w*|weights?|activations?|training|arithmetic|format|quantization|accumulation|inference)", re.IGNORECASE)
+_WIDE_BITS_CONTEXT = re.compile(r"[\s\-]+(?:precision|float\w*|weights?|activations?|training|arithmetic|format|"
+                                r"quantization|accumulation|inference)", re.IGNORECASE)
 _PRECISION_ALIASES = {
     "BFLOAT16": "BF16", "FLOAT8": "FP8", "FLOAT16": "FP16", "FLOAT32": "FP32", "FLOAT64": "FP64",
     "HALF": "FP16", "SINGLE": "FP32", "DOUBLE": "FP64",

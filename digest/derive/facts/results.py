@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, NUMBER
 
-
 # How a number is hedged (read backwards from it), and how that shows in a value.
 _QUALIFIER_BEFORE = re.compile(
     r"(?<![\w])(?P<qualifier>up\s+to|up-to|more\s+than|less\s+than|at\s+least|over|nearly|almost|about|"
@@ -31,7 +30,8 @@ _MULTIPLIER_RANGE = re.compile(
 _MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
 # "by a factor of up to 179", "by up to a factor 19".
 _FACTOR = re.compile(
-    rf"factor(?<=\ba factor)\s+(?:of\s+)?(?:(?P<inner>up\s+to)\s+)?(?P<low>{NUMBER})(?:\s?(?:x|×|times))?(?![\w])(?!\.\d)")
+    rf"factor(?<=\ba factor)\s+(?:of\s+)?(?:(?P<inner>up\s+to)\s+)?(?P<low>{NUMBER})"
+    r"(?:\s?(?:x|×|times))?(?![\w])(?!\.\d)")
 # CUDA-L1's "x17.7": only in a sentence about speed, and never "x86".
 _PREFIX_MULTIPLIER = re.compile(r"[x×](?<![\w.][x×])(?P<low>(?!86\b|64\b)\d+(?:\.\d+)?)(?![\w])(?!\.\d)")
 _SPEED_SENTENCE = re.compile(r"[Ss]peed")
@@ -74,7 +74,8 @@ _REDUCTION_OBJECT_BEFORE = re.compile(
     r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|"
     r"minimi[sz]\w*|shrink\w*|compress\w*|less|fewer|smaller|and)\s+(?:the\s+|its\s+|their\s+)?"
     r"(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,6}?)\s+by\s*$", re.IGNORECASE)
-_REDUCTION_VERB_RIGHT_BEFORE = re.compile(r"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s*$", re.IGNORECASE)
+_REDUCTION_VERB_RIGHT_BEFORE = re.compile(r"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s*$",
+                                          re.IGNORECASE)
 _OBJECT_AFTER_OF = re.compile(r"\s+of\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4})")
 _OBJECT_STOP_WORDS = frozenset({
     "of", "for", "in", "on", "across", "when", "during", "with", "from", "to", "per", "than",
@@ -150,7 +151,7 @@ def extract(sentence: Sentence) -> list[Found]:
     return results
 
 
-def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:
+def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa: PLR0911 (a decision list)
     before = sentence[max(0, number.start - 80):number.start]
     after = sentence[number.end:number.end + 120]
     continuation = _LIST_CONTINUATION.match(after)
@@ -184,12 +185,10 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:
 
 
 def _last_keyword(before: str) -> tuple[str, int] | None:
-    last = None
-    for last in _BEFORE_KEYWORDS.finditer(before):
-        pass
-    if last is None:
+    matches = list(_BEFORE_KEYWORDS.finditer(before))
+    if not matches or matches[-1].lastgroup is None:
         return None
-    return last.lastgroup, last.end()
+    return matches[-1].lastgroup, matches[-1].end()
 
 
 def _speedup_value(number: _Number, shown: str) -> str:

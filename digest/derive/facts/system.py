@@ -11,7 +11,6 @@ import re
 from ...text.latex import delatex
 from ...text.sentences import split_sentences
 
-
 # Title heads that open a sentence rather than name a system ("Towards: ...").
 _GENERIC_TITLE_HEADS = frozenset({
     "towards", "toward", "understanding", "rethinking", "revisiting", "position", "survey",

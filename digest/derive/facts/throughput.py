@@ -7,7 +7,6 @@ import re
 from .base import Found, Sentence
 from .numbers import NUMBER
 
-
 _THROUGHPUT_UNITS = (
     (r"T(?:FLOPs?|Flops?)(?:/s)?|tera-?flops(?:/s)?", "TFLOPS"),
     (r"P(?:FLOPs?|Flops?)(?:/s)?|peta-?flops?(?:/s)?", "PFLOPS"),

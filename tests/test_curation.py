@@ -1,0 +1,157 @@
+"""Every curator feature, end to end: a record edited as a curator would, then the pages and
+exports the site gets. Each test fails if the feature is dropped anywhere between the record
+and what a reader sees."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from digest.build import build_files
+from digest.derive.overrides import FACT_KEYS, VOCABULARY_KEYS
+from digest.records.model import OVERRIDE_KEYS
+from digest.render.markdown import md_text
+
+from .conftest import DATA
+
+FIXTURE_STORE = Path(__file__).parent / "fixtures" / "store"
+SITE_URL = "https://digest.example/"
+HOLMES = "holmes"
+MEGATRON = "efficient-large-scale-language-model-training-on-gpu-clusters"
+
+
+@pytest.fixture
+def store(tmp_path) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURE_STORE, data)
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        shutil.copy(DATA / name, data / name)
+    return data
+
+
+def curate(store: Path, paper_id: str, **fields) -> None:
+    path = store / "papers" / f"{paper_id}.yaml"
+    record = yaml.safe_load(path.read_text())
+    record.update(fields)
+    path.write_text(yaml.safe_dump(record, sort_keys=False, allow_unicode=True))
+
+
+def site(store: Path) -> dict[str, str]:
+    return build_files(store, SITE_URL)[1]
+
+
+def csv_row(files: dict[str, str], paper_id: str) -> dict[str, str]:
+    return next(row for row in csv.DictReader(io.StringIO(files["papers.csv"])) if row["id"] == paper_id)
+
+
+def json_row(files: dict[str, str], paper_id: str) -> dict:
+    return next(row for row in json.loads(files["papers.json"])["papers"] if row["id"] == paper_id)
+
+
+def table_row(page: str, paper_id: str) -> list[str]:
+    """The cells of the comparison-table row that links to the paper."""
+    line = next(line for line in page.splitlines() if line.startswith("| ") and f"papers/{paper_id}.md" in line)
+    return [cell.strip() for cell in line.strip("|").split(" | ")]
+
+
+def test_every_override_key_is_applied_somewhere():
+    """A key the record schema accepts but nothing applies would be silently ignored."""
+    applied = set(FACT_KEYS) | set(VOCABULARY_KEYS) | {"headline", "published", "compares_to"}
+    assert applied == set(OVERRIDE_KEYS)
+
+
+def test_headline_override_reaches_the_table_csv_json_and_page(store):
+    curate(store, HOLMES, overrides={"headline": "2.5× faster on mixed NICs"})
+    files = site(store)
+    assert "2\\.5× faster on mixed NICs" in table_row(files["topics/parallelism.md"], HOLMES)
+    assert csv_row(files, HOLMES)["headline"] == "2.5× faster on mixed NICs"
+    assert json_row(files, HOLMES)["headline"] == "2.5× faster on mixed NICs"
+    assert "headline" in json_row(files, HOLMES)["curated"]
+    assert "**Headline** 2\\.5× faster on mixed NICs (curated)" in files["papers/holmes.md"]
+
+
+def test_fact_overrides_replace_the_extracted_values_and_are_marked(store):
+    curate(store, HOLMES, overrides={"system": "Holmes-X", "hardware": ["H100", "Custom Board"],
+                                     "gpu_count": ["96 GPUs"], "model_scale": ["70B"], "precision": ["FP8"],
+                                     "code": ["https://example.org/holmes"]})
+    files = site(store)
+    page = files["papers/holmes.md"]
+    for label, value in [("System", "Holmes\\-X"), ("Hardware", "[H100](../hardware/h100.md)"),
+                         ("Hardware", "Custom Board"), ("GPU count", "96 GPUs"), ("Model scale", "70B"),
+                         ("Precision", "FP8"), ("Code", "[https://example.org/holmes](https://example.org/holmes)")]:
+        assert f"| {label} | {value} | curated |" in page, (label, value)
+    assert "| A100 |" not in page  # the extracted hardware is gone
+    row = csv_row(files, HOLMES)
+    assert (row["system"], row["hardware"]) == ("Holmes-X", "H100; Custom Board")
+    assert "holmes.md" in files["hardware/h100.md"]  # listed on the curated hardware's page
+
+
+def test_vocabulary_overrides_replace_the_derived_terms(store):
+    curate(store, HOLMES, overrides={"memory_tiers": ["CPU DRAM"], "workload": ["inference"],
+                                     "parallelism": ["expert"]})
+    files = site(store)
+    page = files["papers/holmes.md"]
+    assert "**Memory tiers** CPU DRAM (curated)" in page
+    assert "**Workload** inference (curated)" in page
+    assert "**Parallelism** expert (curated)" in page
+    cells = table_row(files["topics/parallelism.md"], HOLMES)
+    assert "expert" in cells
+
+
+def test_published_override_dates_the_paper_everywhere(store):
+    curate(store, HOLMES, overrides={"published": "2031-02-03"})
+    files = site(store)
+    assert "**Published** 2031\\-02\\-03 (curated)" in files["papers/holmes.md"]
+    newest = [line for line in files["index.md"].split("## Newest papers")[1].splitlines() if line.startswith("| [")]
+    assert "papers/holmes.md" in newest[0] and "2031\\-02\\-03" in newest[0]
+    assert csv_row(files, HOLMES)["year"] == "2031" and csv_row(files, HOLMES)["published"] == "2031-02-03"
+    assert "<updated>2031-02-03T00:00:00+00:00</updated>" in files["feed.xml"]
+    assert "2031 ·" in files["topics/parallelism.md"]
+
+
+def test_year_column_shows_the_year(store):
+    taxonomy = (store / "taxonomy.yaml").read_text()
+    taxonomy = taxonomy.replace("columns: [system, parallelism, model_scale, gpu_count, hardware, headline, code]",
+                                "columns: [system, year, parallelism]")
+    (store / "taxonomy.yaml").write_text(taxonomy)
+    files = site(store)
+    assert table_row(files["topics/parallelism.md"], HOLMES)[1] == "2023"
+
+
+def test_compares_to_override_replaces_the_names_found_in_the_abstract(store):
+    before = site(store)["papers/holmes.md"].split("## Compares against")[1].split("## Compared by")[0]
+    assert MEGATRON in before  # the abstract names Megatron-LM
+    curate(store, HOLMES, overrides={"compares_to": ["zero-infinity"]})
+    files = site(store)
+    links = files["papers/holmes.md"].split("## Compares against")[1].split("## Compared by")[0]
+    assert "zero-infinity.md) (curated)" in links and MEGATRON not in links
+    assert "holmes.md" in files["papers/zero-infinity.md"].split("## Compared by")[1].split("## Related")[0]
+    assert json_row(files, HOLMES)["compares_to"] == ["zero-infinity"]
+
+
+def test_curated_topics_move_the_paper_and_say_so(store):
+    curate(store, HOLMES, topics=["serving"])
+    files = site(store)
+    assert "papers/holmes.md" in files["topics/serving.md"]
+    assert "papers/holmes.md" not in files["topics/parallelism.md"]
+    assert "topic set by a curator" in files["topics/serving.md"]
+    assert "Topics set by a curator" in files["papers/holmes.md"]
+
+
+def test_curated_tags_reach_the_page_and_the_exports(store):
+    curate(store, HOLMES, tags=["heterogeneous NICs"])
+    files = site(store)
+    assert "- heterogeneous NICs" in files["papers/holmes.md"].split("---")[1]  # Material's tags front matter
+    assert "heterogeneous NICs" in csv_row(files, HOLMES)["tags"]
+    assert "tags" in json_row(files, HOLMES)["curated"]
+
+
+def test_notes_show_on_the_page(store):
+    curate(store, HOLMES, notes="Checked against the NIC vendor's numbers.")
+    assert md_text("Checked against the NIC vendor's numbers.") in site(store)["papers/holmes.md"]
