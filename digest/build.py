@@ -19,8 +19,9 @@ import jinja2
 from .derive.corpus import Corpus, build_corpus, derive_paper
 from .derive.hardware import load_hardware
 from .derive.taxonomy import load_taxonomy
+from .evaluate import Evaluation, evaluate
 from .records.model import Paper
-from .records.store import load_paper, paper_paths
+from .records.store import load_paper, load_papers, paper_paths
 from .render.site import render_site
 
 TAXONOMY_FILE = "taxonomy.yaml"
@@ -91,6 +92,12 @@ def build_files(data_dir: Path, site_url: str, cache: BuildCache | None = None,
     cache = cache or BuildCache()
     corpus = load_corpus(data_dir, cache)
     return corpus, render_site(corpus, site_url, templates, cache.memo)
+
+
+def load_evaluation(data_dir: Path, max_folds: int | None = None) -> Evaluation:
+    """`digest eval` of the records of `data_dir` (see digest/evaluate.py)."""
+    return evaluate(load_papers(data_dir), load_taxonomy(data_dir / TAXONOMY_FILE),
+                    load_hardware(data_dir / HARDWARE_FILE), max_folds)
 
 
 def _paper(path: Path) -> Paper:

@@ -107,6 +107,41 @@ def _build_parser() -> argparse.ArgumentParser:
     explain.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     explain.set_defaults(run=_run_explain)
 
+    review = commands.add_parser(
+        "review", help="list uncurated papers, least confident first, with the topics suggested for them",
+        description="List the papers whose topics no curator has set, least confident first, each with the "
+        "topics the machine suggests (the learned model's where it could learn a topic from the curated "
+        "records, the rules' where it could not) and the model's probability for each. Accept a "
+        "suggestion with 'digest accept ID', or correct it with 'digest accept ID --topics a,b'.",
+        epilog=EXIT_CODES + ".")
+    review.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
+    review.add_argument("--limit", type=int, default=20, help="how many papers to list (default: %(default)s; 0: all)")
+    review.set_defaults(run=_run_review)
+
+    accept = commands.add_parser(
+        "accept", help="write curated topics into records (the suggested ones, or --topics)",
+        description="Set the curated `topics:` of each paper ID: the topics given with --topics, or else the "
+        "topics the machine suggests for that paper (see 'digest review'). Only the `topics:` line of each "
+        "record changes; every other field, comment and line stays as it was. All records are written "
+        "together or, on any problem, none is. A curated paper teaches the model at the next build.",
+        epilog=EXIT_CODES + ".")
+    accept.add_argument("paper_ids", nargs="+", metavar="ID", help="paper ids (file names in data/papers without .yaml)")
+    accept.add_argument("--topics", type=_topic_list, metavar="a,b",
+                        help="comma-separated topic slugs to set instead of the suggestion, e.g. kernels,serving")
+    accept.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
+    accept.set_defaults(run=_run_accept)
+
+    evaluate = commands.add_parser(
+        "eval", help="measure topics and figures against the curated records, leave one dump out",
+        description="Leave-one-dump-out evaluation. Each record is first seen in the dump of its first "
+        "`sources` entry; for each dump, the model is trained on the curated records first seen elsewhere and "
+        "predicts those first seen in it. Prints per-topic precision, recall and F1 and the macro-F1 for the "
+        "rules alone, the learned model alone and what ships, then the share of numbers with a unit in the "
+        "abstracts that were extracted as figures, and the ones that were not.", epilog=EXIT_CODES + ".")
+    evaluate.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
+    evaluate.add_argument("--json", action="store_true", help="print the report as JSON")
+    evaluate.set_defaults(run=_run_eval)
+
     from .search import SEARCH_DIFFERENCES  # noqa: PLC0415 (lunr loads only when searching)
 
     search = commands.add_parser(
@@ -202,6 +237,53 @@ def _run_explain(args: argparse.Namespace) -> int:
         print(f"  {fact.kind}: {fact.value}  ({origin})")
     for key in sorted(derived.curated - {"topics", "tags"} - {fact.kind for fact in derived.facts}):
         print(f"  {key}: {paper.overrides.get(key)!r}  (curated)")
+    return 0
+
+
+def _topic_list(value: str) -> list[str]:
+    topics = [slug.strip() for slug in value.split(",") if slug.strip()]
+    if not topics:
+        raise argparse.ArgumentTypeError("give at least one topic slug, e.g. --topics kernels,serving")
+    return topics
+
+
+def _run_review(args: argparse.Namespace) -> int:
+    from .build import load_corpus  # noqa: PLC0415
+    from .review import describe, needs_review  # noqa: PLC0415
+
+    corpus = load_corpus(args.data)
+    waiting = needs_review(corpus)
+    shown = waiting if args.limit <= 0 else waiting[:args.limit]
+    for derived in shown:
+        print(describe(derived))
+    curated = len(corpus.papers) - len(waiting)
+    more = f", {len(waiting) - len(shown)} more not shown (--limit 0 lists all)" if len(shown) < len(waiting) else ""
+    print(f"{len(waiting)} paper(s) need review, {curated} curated{more}", file=sys.stderr)
+    return 0
+
+
+def _run_accept(args: argparse.Namespace) -> int:
+    from .review import accept  # noqa: PLC0415
+
+    for done in accept(args.data, args.paper_ids, args.topics):
+        was = f" (was {', '.join(done.before)})" if done.before else ""
+        print(f"{done.paper_id}: topics {', '.join(done.topics)}{was}")
+    return 0
+
+
+def _run_eval(args: argparse.Namespace) -> int:
+    import json  # noqa: PLC0415
+
+    from .build import load_evaluation  # noqa: PLC0415
+    from .evaluate import evaluation_text  # noqa: PLC0415
+
+    started = time.perf_counter()
+    report = load_evaluation(args.data)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        print(evaluation_text(report))
+        print(f"in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     return 0
 
 

@@ -18,6 +18,7 @@ from .classify import Classification, classify
 from .facts import Fact, extract_facts, headline
 from .hardware import HardwareCatalog
 from .links import Mention, find_mentions, group_by, related_papers
+from .suggest import Suggestion, suggest, train_on_curated
 from .taxonomy import Taxonomy
 from .vocabularies import VOCABULARIES
 
@@ -46,6 +47,7 @@ class Derived:
     compares_to: list[Mention] = field(default_factory=list)
     compared_by: list[str] = field(default_factory=list)
     related: list[tuple[str, float]] = field(default_factory=list)
+    suggestion: Suggestion | None = None  # the learned model's topics, set when the corpus is built
 
     @property
     def id(self) -> str:
@@ -53,7 +55,10 @@ class Derived:
 
     @property
     def topics(self) -> list[str]:
-        return list(self.classification.final_topics)
+        """The curator's topics, else the suggested ones (else, before the corpus is built, the rules')."""
+        if self.classification.curated or self.suggestion is None:
+            return list(self.classification.final_topics)
+        return list(self.suggestion.topics)
 
     @property
     def system(self) -> str | None:
@@ -110,6 +115,7 @@ def build_corpus(derived_papers: list[Derived], taxonomy: Taxonomy, catalog: Har
     # Fresh link fields on every build: a Derived reused from the last build must not keep old ones.
     derived = {d.id: replace(d, compares_to=[], compared_by=[], related=[])
                for d in sorted(derived_papers, key=lambda d: d.id)}
+    _suggest(derived, taxonomy, memo)
     _link(derived, memo)
     by_topic: dict[str, list[str]] = {topic.slug: [] for topic in taxonomy.topics}
     by_topic.update(group_by({pid: d.topics for pid, d in derived.items()}))
@@ -118,6 +124,19 @@ def build_corpus(derived_papers: list[Derived], taxonomy: Taxonomy, catalog: Har
         by_hardware=group_by({pid: d.hardware for pid, d in derived.items()}),
         by_tag=group_by({pid: d.tags for pid, d in derived.items()}),
     )
+
+
+def _suggest(derived: dict[str, Derived], taxonomy: Taxonomy, memo: Memo) -> None:
+    """Train on the curated papers and suggest topics for every paper. Reused while the texts,
+    the curated topics and the taxonomy are as they were (an edit to a note retrains nothing)."""
+    pairs = [(d.paper, d.classification) for d in derived.values()]
+    inputs = (taxonomy, [(p.id, p.title, p.abstract, p.topics) for p, _ in pairs])
+
+    def compute() -> list[Suggestion]:
+        return suggest(train_on_curated(pairs, taxonomy), pairs, taxonomy.fallback.slug)
+
+    for d, suggestion in zip(derived.values(), memo("suggestions", inputs, compute), strict=True):
+        d.suggestion = suggestion
 
 
 def _link(derived: dict[str, Derived], memo: Memo) -> None:

@@ -36,6 +36,8 @@ KINDS = (
     "system", "hardware", "gpu_count", "model_scale", "precision",
     "speedup", "reduction", "throughput", "code",
 )
+# The kinds that are figures: a number with what it measures (`digest eval` checks their coverage).
+FIGURE_KINDS = ("speedup", "reduction", "throughput")
 _KIND_ORDER = {kind: index for index, kind in enumerate(KINDS)}
 
 # The sentence extractors, by name, in the order they run.

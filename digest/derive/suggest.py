@@ -1,0 +1,58 @@
+"""The machine's topics for a paper: what the learned model says where it could learn a topic,
+what the rules say where it could not, and how confident that is.
+
+The same combination serves the site (uncurated papers get these topics, shown as suggested),
+`digest review` (least confident first) and `digest eval` (the "ships" column).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..records.model import Paper
+from .classify import Classification
+from .learn import TopicModel, TopicPrediction, example, train
+from .taxonomy import Taxonomy
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    topics: tuple[str, ...]  # the suggested topics; the fallback alone when none is chosen
+    predictions: tuple[TopicPrediction, ...]  # one per ruled topic, in taxonomy order
+    confidence: float  # 0..1: how far the least certain learned decision is from its threshold
+
+    def prediction(self, slug: str) -> TopicPrediction | None:
+        return next((p for p in self.predictions if p.slug == slug), None)
+
+    @property
+    def learned(self) -> bool:
+        return any(p.learned for p in self.predictions)
+
+
+def train_on_curated(papers: Sequence[tuple[Paper, Classification]], taxonomy: Taxonomy) -> TopicModel:
+    """A model of the ruled topics from the papers whose topics a curator set."""
+    curated = sorted((pair for pair in papers if pair[0].topics), key=lambda pair: pair[0].id)
+    return train([example(p.title, p.abstract, c) for p, c in curated], [p.topics for p, _ in curated],
+                 [topic.slug for topic in taxonomy.ruled_topics])
+
+
+def suggest(model: TopicModel, papers: Sequence[tuple[Paper, Classification]], fallback: str) -> list[Suggestion]:
+    """The suggestion for each paper, in the order given."""
+    predictions = model.predict([example(p.title, p.abstract, c) for p, c in papers],
+                                [c.machine_topics for _, c in papers])
+    suggestions = []
+    for paper_predictions in predictions:
+        chosen = tuple(p.slug for p in paper_predictions if p.chosen)
+        suggestions.append(Suggestion(chosen or (fallback,), tuple(paper_predictions),
+                                      min((_certainty(p) for p in paper_predictions if p.learned), default=0.0)))
+    return suggestions
+
+
+def _certainty(prediction: TopicPrediction) -> float:
+    """How far the probability is from the threshold, as a share of the way to 0 or 1."""
+    assert prediction.probability is not None and prediction.threshold is not None
+    probability, threshold = prediction.probability, prediction.threshold
+    if prediction.chosen:
+        return (probability - threshold) / (1 - threshold) if threshold < 1 else 1.0
+    return (threshold - probability) / threshold if threshold > 0 else 1.0

@@ -1,0 +1,242 @@
+"""How well the machine does on papers it has never seen, measured against curated values.
+
+Pure: records in, a report out (`digest eval` prints it, the Method page shows it).
+
+Topics, leave one dump out: every record is "first seen" in the dump of its first `sources`
+entry. For each dump, the model is trained on the curated records first seen elsewhere and
+predicts the curated records first seen in it; the rules, which learn nothing, are scored on
+the same papers. Per topic: precision, recall and F1 pooled over the folds, for the rules
+alone, the learned model alone, and what ships (the model where it could learn the topic, the
+rules where it could not). With many dumps, consecutive dumps are grouped into at most
+`max_folds` folds, so the cost stays bounded.
+
+Figures: every number in an abstract written with a multiplier, a percentage, a unit of
+speed, time, memory, energy or money, or MFU is found by `find_quantities`, a broad finder
+that shares nothing with the fact extractors, and counts as covered when a figure extracted
+from the same sentence shows the same number. The rest are listed, so a reader sees what the
+extractors miss.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .derive.classify import Classification, classify
+from .derive.facts import FIGURE_KINDS, extract_facts
+from .derive.hardware import HardwareCatalog
+from .derive.learn import TopicModel
+from .derive.suggest import suggest, train_on_curated
+from .derive.taxonomy import Taxonomy
+from .records.model import Paper
+from .text.sentences import split_sentences
+
+NO_SOURCE = "(no source)"
+METHODS = ("rules", "model", "ships")
+
+
+@dataclass
+class Score:
+    true_positives: int = 0
+    false_positives: int = 0
+    false_negatives: int = 0
+
+    def add(self, predicted: bool, actual: bool) -> None:
+        self.true_positives += predicted and actual
+        self.false_positives += predicted and not actual
+        self.false_negatives += actual and not predicted
+
+    @property
+    def precision(self) -> float:
+        chosen = self.true_positives + self.false_positives
+        return self.true_positives / chosen if chosen else 1.0
+
+    @property
+    def recall(self) -> float:
+        actual = self.true_positives + self.false_negatives
+        return self.true_positives / actual if actual else 1.0
+
+    @property
+    def f1(self) -> float:
+        total = 2 * self.true_positives + self.false_positives + self.false_negatives
+        return 2 * self.true_positives / total if total else 1.0
+
+
+@dataclass
+class TopicScores:
+    slug: str
+    support: int  # curated papers with the topic
+    scores: dict[str, Score] = field(default_factory=lambda: {method: Score() for method in METHODS})
+
+
+@dataclass(frozen=True)
+class Fold:
+    name: str  # the dump, or "dumps a … b" when several are grouped
+    dumps: tuple[str, ...]
+    papers: int  # curated papers first seen there, predicted
+    trained_on: int
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number with a unit in a sentence, as the broad finder saw it."""
+
+    paper: str
+    sentence: str
+    text: str
+    number: str
+
+
+@dataclass
+class FigureCoverage:
+    found: int = 0
+    unextracted: list[Quantity] = field(default_factory=list)
+
+    @property
+    def extracted(self) -> int:
+        return self.found - len(self.unextracted)
+
+    @property
+    def share(self) -> float:
+        return self.extracted / self.found if self.found else 1.0
+
+
+@dataclass
+class Evaluation:
+    curated: int
+    uncurated: int
+    folds: list[Fold]
+    topics: list[TopicScores]
+    figures: FigureCoverage
+
+    def macro_f1(self, method: str) -> float:
+        return sum(t.scores[method].f1 for t in self.topics) / len(self.topics) if self.topics else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "curated": self.curated, "uncurated": self.uncurated,
+            "folds": [{"name": f.name, "dumps": list(f.dumps), "papers": f.papers, "trained_on": f.trained_on}
+                      for f in self.folds],
+            "topics": {t.slug: {"support": t.support, **{
+                method: {"precision": round(s.precision, 4), "recall": round(s.recall, 4), "f1": round(s.f1, 4),
+                         "tp": s.true_positives, "fp": s.false_positives, "fn": s.false_negatives}
+                for method, s in t.scores.items()}} for t in self.topics},
+            "macro_f1": {method: round(self.macro_f1(method), 4) for method in METHODS},
+            "figures": {"found": self.figures.found, "extracted": self.figures.extracted,
+                        "coverage": round(self.figures.share, 4),
+                        "unextracted": [{"paper": q.paper, "text": q.text, "sentence": q.sentence}
+                                        for q in self.figures.unextracted]},
+        }
+
+
+def first_seen(paper: Paper) -> str:
+    return paper.sources[0].file if paper.sources else NO_SOURCE
+
+
+def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatalog,
+             max_folds: int | None = None) -> Evaluation:
+    """Leave-one-dump-out scores of the topics, and the figure coverage of every abstract."""
+    papers = sorted(papers, key=lambda p: p.id)
+    curated = [p for p in papers if p.topics]
+    classifications = {p.id: classify(p.title, p.abstract, taxonomy) for p in curated}
+    topics = [TopicScores(t.slug, sum(t.slug in p.topics for p in curated)) for t in taxonomy.topics]
+    folds = []
+    for name, dumps in fold_dumps(sorted({first_seen(p) for p in curated}), max_folds):
+        held_out = [p for p in curated if first_seen(p) in dumps]
+        training = [p for p in curated if first_seen(p) not in dumps]
+        model = train_on_curated([(p, classifications[p.id]) for p in training], taxonomy)
+        _score(held_out, classifications, model, taxonomy, topics)
+        folds.append(Fold(name, tuple(dumps), len(held_out), len(training)))
+    return Evaluation(len(curated), len(papers) - len(curated), folds, topics, figure_coverage(papers, catalog))
+
+
+def fold_dumps(dumps: list[str], max_folds: int | None) -> list[tuple[str, list[str]]]:
+    """The dumps as folds: one each, or consecutive groups when there are more than `max_folds`."""
+    count = len(dumps) if max_folds is None else min(len(dumps), max_folds)
+    groups: list[list[str]] = [[] for _ in range(count)]
+    for index, dump in enumerate(dumps):
+        groups[index * count // len(dumps)].append(dump)
+    return [(group[0] if len(group) == 1 else f"{group[0]} … {group[-1]}", group) for group in groups if group]
+
+
+def _score(held_out: Sequence[Paper], classifications: dict[str, Classification], model: TopicModel,
+           taxonomy: Taxonomy, topics: list[TopicScores]) -> None:
+    fallback = taxonomy.fallback.slug
+    suggestions = suggest(model, [(p, classifications[p.id]) for p in held_out], fallback)
+    for paper, suggestion in zip(held_out, suggestions, strict=True):
+        learned = {p.slug for p in suggestion.predictions if p.learned and p.chosen}
+        chosen = {"rules": set(classifications[paper.id].machine_topics), "model": learned or {fallback},
+                  "ships": set(suggestion.topics)}
+        for topic in topics:
+            for method, slugs in chosen.items():
+                topic.scores[method].add(topic.slug in slugs, topic.slug in paper.topics)
+
+
+# ----------------------------------------------------------------------------- figures
+
+_NUMBER = r"(?<![\w.,])\d+(?:,\d{3})*(?:\.\d+)?"
+# Units that make a number a figure. Words are matched whole; a multiplier glued to a name
+# ("8xA100", "4timesRTX") counts things, it is not a ratio.
+_UNIT = (r"\s?(?:[x×X](?![A-Za-z0-9])|times(?![a-z])|-?fold\b|\\?%|percent\b|"
+         r"(?:[kKMGTPE]i?)?(?:FLOP|flop)[sS]?(?:/s)?\b|(?:tera|peta|exa|giga)-?flop[s/]*|TOPS\b|"
+         r"(?:tokens?|tok|samples?|images?|sequences?|req(?:uest)?s?|queries|frames?|keys?)\s?(?:/\s?s(?:ec)?\b|"
+         r"per\s+second\b)|fps\b|FPS\b|QPS\b|"
+         r"(?:[KMGTP]i?B|[KMGT]B/s|bytes?)\b|[kMG]?W\b|watts?\b|(?:[kMG]W|W)h\b|k?J\b|joules?\b|"
+         r"(?:ms|µs|us|ns|s|secs?|seconds?|minutes?|mins?|hours?|hrs?|days?)\b(?:/\s?token)?|GPU[ -]hours?\b)")
+_QUANTITY = re.compile(rf"(?P<number>{_NUMBER}){_UNIT}")
+_MONEY = re.compile(r"(?:\$|USD\s?)\s?(?P<number>\d+(?:,\d{3})*(?:\.\d+)?)\s?[KMB]?")
+_MFU = re.compile(rf"\bMFU\b[^.;]{{0,30}}?(?P<number>{_NUMBER})|(?P<before>{_NUMBER})[^.;\d]{{0,30}}?\bMFU\b")
+
+
+def find_quantities(sentence: str) -> list[tuple[int, str, str]]:
+    """(start, text, number) of every number with a unit in `sentence`, left to right, each once."""
+    found: dict[int, tuple[int, str, str]] = {}
+    for pattern in (_QUANTITY, _MONEY):
+        for match in pattern.finditer(sentence):
+            start = match.start("number")
+            found.setdefault(start, (start, match.group().strip(), match.group("number")))
+    for match in _MFU.finditer(sentence):
+        group = "number" if match.group("number") else "before"
+        start = match.start(group)
+        found.setdefault(start, (start, match.group(group) + " (MFU)", match.group(group)))
+    return sorted(found.values())
+
+
+def _numbers_in(value: str) -> set[str]:
+    return {number.replace(",", "") for number in re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?", value)}
+
+
+def figure_coverage(papers: Sequence[Paper], catalog: HardwareCatalog) -> FigureCoverage:
+    coverage = FigureCoverage()
+    for paper in papers:
+        facts = extract_facts(paper.title, paper.abstract, catalog)
+        shown: dict[str, set[str]] = {}
+        for fact in facts:
+            if fact.kind in FIGURE_KINDS:
+                shown.setdefault(fact.sentence, set()).update(_numbers_in(fact.value))
+        for sentence in split_sentences(paper.abstract):
+            for _start, text, number in find_quantities(sentence):
+                coverage.found += 1
+                if number.replace(",", "") not in shown.get(sentence, set()):
+                    coverage.unextracted.append(Quantity(paper.id, sentence, text, number))
+    return coverage
+
+
+def evaluation_text(report: Evaluation) -> str:
+    """The report as the terminal shows it: folds, the per-topic table, figure coverage."""
+    lines = [f"{report.curated} curated papers ({report.uncurated} uncurated not scored), "
+             f"leave one dump out over {len(report.folds)} fold(s):"]
+    lines += [f"  {f.name}: {f.papers} predicted, trained on {f.trained_on}" for f in report.folds]
+    header = f"{'topic':<12} {'n':>3}  " + "  ".join(f"{m + ' P / R / F1':<18}" for m in METHODS)
+    lines += ["", header, "-" * len(header)]
+    for topic in report.topics:
+        cells = "  ".join(f"{s.precision:.2f} / {s.recall:.2f} / {s.f1:.2f}".ljust(18) for s in topic.scores.values())
+        lines.append(f"{topic.slug:<12} {topic.support:>3}  {cells}")
+    lines.append(f"{'macro-F1':<12} {'':>3}  " + "  ".join(f"{report.macro_f1(m):<18.2f}" for m in METHODS))
+    figures = report.figures
+    lines += ["", f"figures: {figures.extracted} of {figures.found} numbers with a unit extracted "
+              f"({figures.share:.0%})"]
+    lines += [f"  not extracted: {q.paper}: {q.text!r} in: {q.sentence}" for q in figures.unextracted]
+    return "\n".join(lines)

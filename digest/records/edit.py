@@ -1,0 +1,47 @@
+"""Edits of one field in a record's text, leaving every other byte of the file as it was.
+
+A curator's file has its own layout: comments, quoting, folded abstracts. Re-dumping the record
+would rewrite all of it, so an edit replaces only the text span of the field's value, found
+with the marks of the one YAML reader (`yamlfile.py`), and the result is read back to prove
+that nothing but that field changed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from ..errors import DataError
+from .model import paper_from_yaml
+from .yamlfile import YamlFile
+
+# Where a missing `topics:` goes: before the first of these keys, in the order `dump_paper` writes.
+_KEYS_AFTER_TOPICS = ("tags", "notes", "overrides", "abstract", "sources")
+
+
+def with_topics(path: Path | str, text: str, topics: list[str]) -> str:
+    """`text` (a record) with its `topics:` set to `topics` in flow style, all else unchanged."""
+    document = YamlFile.parse(path, text)
+    before, _ = paper_from_yaml(document)
+    flow = "[" + ", ".join(topics) + "]"
+    assert isinstance(document.root, yaml.MappingNode)  # paper_from_yaml refused anything else
+    nodes = {key.value: (key, value) for key, value in document.root.value}
+    if "topics" in nodes:
+        key, value = nodes["topics"]
+        start = text.index(":", key.end_mark.index) + 1
+        end = max(value.end_mark.index, start)
+        replaced = text[start:end]
+        # A block list ends with its line break (and any comment lines in it): keep one.
+        edited = text[:start] + " " + flow + ("\n" if replaced.endswith("\n") else "") + text[end:]
+    else:
+        following = [nodes[name][0].start_mark.index for name in _KEYS_AFTER_TOPICS if name in nodes]
+        at = min(following) if following else len(text)
+        prefix = "" if at == 0 or text[at - 1] == "\n" else "\n"
+        edited = text[:at] + prefix + f"topics: {flow}\n" + text[at:]
+    after, _ = paper_from_yaml(YamlFile.parse(path, edited))
+    before.topics = list(topics)
+    if after != before:  # the reader would see some other field change: refuse rather than corrupt
+        raise DataError(path, YamlFile.line(nodes["topics"][1]) if "topics" in nodes else None, "topics",
+                        "cannot rewrite this field in place without changing another; edit it by hand")
+    return edited
