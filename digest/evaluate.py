@@ -179,7 +179,7 @@ def _score(held_out: Sequence[Paper], classifications: dict[str, Classification]
 _NUMBER = r"(?<![\w.,])\d+(?:,\d{3})*(?:\.\d+)?"
 # Units that make a number a figure. Words are matched whole; a multiplier glued to a name
 # ("8xA100", "4timesRTX") counts things, it is not a ratio.
-_UNIT = (r"\s?(?:[x×X](?![A-Za-z0-9])|times(?![a-z])|-?fold\b|\\?%|percent\b|"
+_UNIT = (r"\s?(?:[x×X](?![A-Za-z0-9])|times(?![A-Za-z])|-?fold\b|\\?%|percent\b|"
          r"(?:[kKMGTPE]i?)?(?:FLOP|flop)[sS]?(?:/s)?\b|(?:tera|peta|exa|giga)-?flop[s/]*|TOPS\b|"
          r"(?:tokens?|tok|samples?|images?|sequences?|req(?:uest)?s?|queries|frames?|keys?)\s?(?:/\s?s(?:ec)?\b|"
          r"per\s+second\b)|fps\b|FPS\b|QPS\b|"
@@ -212,14 +212,12 @@ def figure_coverage(papers: Sequence[Paper], catalog: HardwareCatalog) -> Figure
     coverage = FigureCoverage()
     for paper in papers:
         facts = extract_facts(paper.title, paper.abstract, catalog)
-        shown: dict[str, set[str]] = {}
-        for fact in facts:
-            if fact.kind in FIGURE_KINDS:
-                shown.setdefault(fact.sentence, set()).update(_numbers_in(fact.value))
+        # Per paper, not per sentence: a figure stated twice is one fact, kept where it first appears.
+        shown = {number for fact in facts if fact.kind in FIGURE_KINDS for number in _numbers_in(fact.value)}
         for sentence in split_sentences(paper.abstract):
             for _start, text, number in find_quantities(sentence):
                 coverage.found += 1
-                if number.replace(",", "") not in shown.get(sentence, set()):
+                if number.replace(",", "") not in shown:
                     coverage.unextracted.append(Quantity(paper.id, sentence, text, number))
     return coverage
 

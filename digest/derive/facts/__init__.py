@@ -15,29 +15,59 @@ paper. Kinds, in the order facts are returned:
   gpu_count    "8 GPUs", "1 GPU", "1,024 GPUs", "384 GCDs", "thousands of GPUs"
   model_scale  "175B", "7B", "1T", "billion-scale"
   precision    "FP8", "BF16", "INT4", "4-bit", "W4A8"
-  speedup      "up to 2.31×", "17.7×", "1.5–55×", "22.0% faster"
+  speedup      "up to 2.31×", "17.7×", "1.5–55×", "22.0% faster", "2.4× higher MFU"
   reduction    "up to 77% lower deployment costs", "6× fewer parameters"
-  throughput   "156 TFLOPS", "5.86 tokens/s", "91.07 fps"
+  scale        "25× larger models", "30% more servers": how much bigger a problem fits
+  utilization  "72% MFU", ">50% of peak", "89% scaling efficiency"
+  throughput   "156 TFLOPS", "5.86 tokens/s", "91.07 fps", "900 GB/s"
+  latency      "2 ms", "0.108 s/token", "35 minutes", "1 GPU hours"
+  memory       "24 GB", "<16 GB", "258 bytes"
+  energy       "300 W", "1.2 kWh", "15 J"
+  cost         "$630K"
+  quality      "97.6% correctness", "2.08% test error": accuracy figures, never a table's headline
   code         URLs ("https://github.com/...")
+
+The comparative figures (speedup, reduction, scale) also carry the baseline their sentence
+names ("over CUTLASS", "than vLLM"), found by `baseline.py`.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ...text.sentences import split_sentences
 from ..hardware import HardwareCatalog
-from . import code, gpu_count, hardware, model_scale, precision, results, throughput
+from . import (
+    code,
+    cost,
+    energy,
+    gpu_count,
+    hardware,
+    latency,
+    memory,
+    model_scale,
+    precision,
+    quality,
+    results,
+    throughput,
+    utilization,
+)
 from .base import Found, Sentence
+from .baseline import baseline
 from .system import find_system
 
 KINDS = (
     "system", "hardware", "gpu_count", "model_scale", "precision",
-    "speedup", "reduction", "throughput", "code",
+    "speedup", "reduction", "scale", "utilization", "throughput", "latency", "memory", "energy", "cost", "quality",
+    "code",
 )
-# The kinds that are figures: a number with what it measures (`digest eval` checks their coverage).
-FIGURE_KINDS = ("speedup", "reduction", "throughput")
+# The kinds that are figures: a number with what it measures, and its baseline when named
+# (`digest eval` checks that every number with a unit in an abstract becomes one).
+FIGURE_KINDS = KINDS[KINDS.index("speedup"):KINDS.index("quality") + 1]
+# The figures that compare with something, and so may name what: "2× over X", "30% less memory than X".
+COMPARATIVE_KINDS = ("speedup", "reduction", "scale")
 _KIND_ORDER = {kind: index for index, kind in enumerate(KINDS)}
 
 # The sentence extractors, by name, in the order they run.
@@ -49,17 +79,31 @@ SENTENCE_RULES: tuple[tuple[str, Callable[[Sentence], list[Found]]], ...] = (
     ("code", code.extract),
     ("gpu_count", gpu_count.extract),
     ("results", results.extract),
+    ("utilization", utilization.extract),
+    ("latency", latency.extract),
+    ("memory", memory.extract),
+    ("energy", energy.extract),
+    ("cost", cost.extract),
+    ("quality", quality.extract),
 )
+_FIRST_NUMBER = re.compile(r"\d[\d,.]*")
 
 
 @dataclass(frozen=True)
 class Fact:
-    """One extracted (or curated) fact. `sentence` is verbatim from the title or abstract."""
+    """One extracted (or curated) fact. `sentence` is verbatim from the title or abstract;
+    `baseline` is what a figure is measured against, when the sentence names it."""
 
     kind: str
     value: str
     sentence: str
     curated: bool = False
+    baseline: str = ""
+
+    @property
+    def shown(self) -> str:
+        """The value with its baseline: "up to 2.2× (vs vLLM)"."""
+        return f"{self.value} (vs {self.baseline})" if self.baseline else self.value
 
 
 def extract_facts(title: str, abstract: str, catalog: HardwareCatalog) -> list[Fact]:
@@ -79,7 +123,15 @@ def extract_facts(title: str, abstract: str, catalog: HardwareCatalog) -> list[F
 def _sentence_facts(sentence: Sentence) -> list[Fact]:
     positioned = [item for _name, rule in SENTENCE_RULES for item in rule(sentence)]
     positioned.sort(key=lambda item: (_KIND_ORDER[item[0]], item[1]))
-    return [Fact(kind, value, sentence.text) for kind, _position, value in positioned]
+    return [Fact(kind, value, sentence.text, baseline=_baseline(sentence.text, kind, position))
+            for kind, position, value in positioned]
+
+
+def _baseline(sentence: str, kind: str, position: int) -> str:
+    if kind not in COMPARATIVE_KINDS:
+        return ""
+    number = _FIRST_NUMBER.search(sentence, position)
+    return baseline(sentence, position, number.end() if number else position)
 
 
 def dedupe(facts: Iterable[Fact]) -> list[Fact]:

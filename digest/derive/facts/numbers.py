@@ -2,8 +2,43 @@
 
 from __future__ import annotations
 
+import re
+
 NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
 # A number that starts a token: not the "100" of "A100", the "5" of "2.5" or the "024" of
 # "1,024". Written digit-first, then looking back, so the regex engine only tries at digits.
 NUMBER_START = r"\d(?<![\w.,]\d)"
 FRESH_NUMBER = rf"{NUMBER_START}\d*(?:,\d{{3}})*(?:\.\d+)?"
+
+# How a number is hedged (read backwards from it), and how that shows in a value.
+_HEDGE_BEFORE = re.compile(
+    r"(?<![\w])(?P<qualifier>up\s+to|up-to|more\s+than|less\s+than|at\s+least|at\s+most|over|under|below|above|"
+    r"nearly|almost|about|around|approximately|approx\.|roughly|only|merely|just|~|<|>)\s*(?:a\s+)?$",
+    re.IGNORECASE)
+_HEDGE_PREFIX = {
+    "up to": "up to ", "up-to": "up to ", "more than": ">", "at least": "≥", "over": ">", "above": ">",
+    "less than": "<", "under": "<", "below": "<", "at most": "≤", "<": "<", ">": ">",
+    "only": "", "merely": "", "just": "",
+}
+
+
+def hedge(sentence: str, start: int) -> tuple[str, int]:
+    """The hedge written just before the number at `start` ("up to", "over", "~") as a value
+    prefix, and where the hedged number starts."""
+    found = _HEDGE_BEFORE.search(sentence, max(0, start - 24), start)
+    if found is None:
+        return "", start
+    raw = re.sub(r"\s+", " ", found.group("qualifier").lower())
+    return _HEDGE_PREFIX.get(raw, "~"), found.start()
+
+
+def unit_figures(sentence: str, pattern: re.Pattern[str], unit_of: dict[str, str] | None = None) -> list[tuple[int, str]]:
+    """(position, value) for each match of `pattern` (groups `number` and `unit`), hedged and
+    with the unit spelled as `unit_of` says (lowercased key), e.g. "up to 2 ms"."""
+    found = []
+    for match in pattern.finditer(sentence):
+        qualifier, start = hedge(sentence, match.start())
+        unit = match.group("unit")
+        unit = (unit_of or {}).get(unit.lower(), unit)
+        found.append((start, f"{qualifier}{match.group('number')} {unit}"))
+    return found

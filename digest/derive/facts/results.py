@@ -1,5 +1,6 @@
-"""Results: speedups ("up to 2.31×", "17.7×", "1.5–55×", "22.0% faster") and reductions
-("up to 77% lower deployment costs", "6× fewer parameters").
+"""Results: speedups ("up to 2.31×", "17.7×", "1.5–55×", "22.0% faster", "2.4× higher MFU"),
+reductions ("up to 77% lower deployment costs", "6× fewer parameters") and scale-ups ("25× larger
+models", "a 10× increase in model size").
 
 A number is found first (a multiplier or a percentage, with its hedge: "up to", "over"), then
 the words right after it and the last keyword before it decide what it measures.
@@ -11,16 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, NUMBER
-
-# How a number is hedged (read backwards from it), and how that shows in a value.
-_QUALIFIER_BEFORE = re.compile(
-    r"(?<![\w])(?P<qualifier>up\s+to|up-to|more\s+than|less\s+than|at\s+least|over|nearly|almost|about|"
-    r"around|approximately|roughly|~)\s*(?:a\s+)?$", re.IGNORECASE)
-_QUALIFIER_PREFIX = {
-    "up to": "up to ", "up-to": "up to ", "more than": ">", "at least": "≥", "over": ">",
-    "less than": "<",
-}
+from .numbers import FRESH_NUMBER, NUMBER, hedge
 # "2.31x", "2.31×", "2.31 times", the dumps' "2.31times", "3-fold". Not "16x16", "8xA100",
 # "3 x 3", "4 x A100", "4timesRTX".
 _TIMES = (r"(?:\s?[x×X](?![\w×])(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
@@ -43,8 +35,14 @@ _HAS_DIGIT = re.compile(r"\d")
 
 # What the words right after a number say it is.
 _AFTER_CAPACITY = re.compile(
-    r"\s*(?:larger|bigger|longer|more(?!\s+(?:[\w\-]+\s+)?efficient)|increase\s+in\s+(?:\w+\s+)?size|"
-    r"maximum\s+batch|(?:the\s+)?(?:model|batch)\s+sizes?|sequence\s+length)\b", re.IGNORECASE)
+    r"\s*(?P<comparative>larger|bigger|longer|more(?!\s+(?:[\w\-]+\s+)?efficient))?(?(comparative)|"
+    r"(?P<phrase>increase\s+in\s+(?:\w+\s+)?size|maximum\s+batch\s+sizes?|(?:the\s+)?(?:model|batch)\s+sizes?|"
+    r"sequence\s+length))\b(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,3})", re.IGNORECASE)
+# A multiplier of a utilization is a gain in it: "2.4× MFU over Megatron-LM".
+_AFTER_UTILIZATION = re.compile(r"\s*(?:higher\s+|better\s+)?(?P<metric>MFU|(?:GPU\s+)?utili[sz]ation)\b",
+                                re.IGNORECASE)
+# "reducing models 6.4-12.7 times on model size": what a reduction is of, after the number.
+_OBJECT_AFTER_ON = re.compile(r"\s+(?:on|in)\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,3})")
 _AFTER_REDUCTION = re.compile(
     r"\s*(?P<word>lower|less|fewer|smaller|cheaper|reduction|decrease|savings?)\b"
     r"(?:\s+(?:in|of)\b)?(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,5})", re.IGNORECASE)
@@ -68,7 +66,7 @@ _BEFORE_KEYWORDS = re.compile(
     r"\b(?:(?P<reduction>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|"
     r"minimi[sz]\w*|shrink\w*|compress\w*|less|smaller|fewer)|"
     r"(?P<speed>speed\w*|faster|accelerat\w*|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?)|"
-    r"(?P<not_a_result>gap|from|grown|grew|grows|extends?|extending|enlarg\w*|increase\s+of))\b",
+    r"(?P<scale>grown|grew|grows|extends?|extending|enlarg\w*|increase\s+of)|(?P<not_a_result>gap|from))\b",
     re.IGNORECASE)
 _REDUCTION_OBJECT_BEFORE = re.compile(
     r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|"
@@ -76,11 +74,19 @@ _REDUCTION_OBJECT_BEFORE = re.compile(
     r"(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,6}?)\s+by\s*$", re.IGNORECASE)
 _REDUCTION_VERB_RIGHT_BEFORE = re.compile(r"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s*$",
                                           re.IGNORECASE)
+_REDUCTION_OBJECT_IN_LIST = re.compile(
+    r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|minimi[sz]\w*)\s+"
+    r"(?:the\s+|its\s+|their\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4}?)\s+by\s+"
+    rf"(?:up\s+to\s+)?{NUMBER}\s?(?:x|×|X|times|%|\\%)[^.;]*?(?:,|and)\s*$", re.IGNORECASE)
+_NOT_AN_OBJECT = re.compile(r"(?:one|a|an|each|every|single|two|three|four|eight)\b", re.IGNORECASE)
 _OBJECT_AFTER_OF = re.compile(r"\s+of\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4})")
 _OBJECT_STOP_WORDS = frozenset({
     "of", "for", "in", "on", "across", "when", "during", "with", "from", "to", "per", "than",
     "compared", "while", "and", "or", "over", "vs", "versus", "by", "at", "as", "respectively",
     "without", "which", "that", "using", "under", "relative",
+    # verbs: an object ends where its clause's verb begins ("energy consumptions are reduced")
+    "is", "are", "was", "were", "be", "been", "can", "could", "will", "would", "has", "have", "had",
+    "reduced", "achieved", "compared", "while", "whereas", "thereby", "leading", "resulting", "respectively",
 })
 _ADJECTIVE_REDUCTIONS = ("less", "fewer", "smaller")
 
@@ -95,16 +101,6 @@ class _Number:
     is_percent: bool
     qualifier: str
     signed: bool = False  # written "+22%": a gain over a baseline
-
-
-def _qualifier(sentence: str, start: int) -> tuple[str, int]:
-    """The hedge written just before a number ("up to", "over", "~") as a value prefix, and
-    where the hedged number starts."""
-    hedge = _QUALIFIER_BEFORE.search(sentence, max(0, start - 24), start)
-    if hedge is None:
-        return "", start
-    raw = re.sub(r"\s+", " ", hedge.group("qualifier").lower())
-    return _QUALIFIER_PREFIX.get(raw, "~"), hedge.start()
 
 
 def _number_text(match: re.Match[str]) -> str:
@@ -132,7 +128,7 @@ def _numbers(sentence: str) -> list[_Number]:
             if any(match.start() < end and start < match.end() for start, end in claimed):
                 continue
             claimed.append(match.span())
-            qualifier, start = _qualifier(sentence, match.start())
+            qualifier, start = hedge(sentence, match.start())
             if match.groupdict().get("inner"):
                 qualifier = "up to "
             signed = is_percent and sentence[max(0, match.start() - 1):match.start()] == "+"
@@ -160,8 +156,12 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     unit = "%" if number.is_percent else "×"
     shown = f"{number.qualifier}{number.text}{unit}"
 
-    if _AFTER_CAPACITY.match(after):
-        return None  # "25x larger models": a size, not a result
+    capacity = _AFTER_CAPACITY.match(after)
+    if capacity and (capacity.group("comparative") or capacity.group("phrase")):
+        return "scale", _scale_value(shown, capacity)  # "25× larger models": a size, not a speed
+    utilization = _AFTER_UTILIZATION.match(after)
+    if utilization and not number.is_percent:
+        return "speedup", f"{shown} higher {utilization.group('metric')}"
     reduced = _AFTER_REDUCTION.match(after)
     if reduced:
         word = reduced.group("word").lower()
@@ -178,6 +178,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
             return None
         if kind == "reduction":
             return "reduction", _reduction_from_context(shown, before, after)
+        if kind == "scale":
+            return "scale", _grown_value(shown, before[keyword_end:])
         return "speedup", _speedup_value(number, shown)
     if number.signed or not number.is_percent:
         return "speedup", _speedup_value(number, shown)
@@ -206,7 +208,32 @@ def _reduction_from_context(shown: str, before: str, after: str) -> str:
     of_object = _OBJECT_AFTER_OF.match(after)
     if of_object and _REDUCTION_VERB_RIGHT_BEFORE.search(before):
         return _reduction_value(shown, "lower", of_object.group("object"))
+    # "reduces the energy consumption by 2.39x on A and 1.99x on B": the list's object.
+    listed = list(_REDUCTION_OBJECT_IN_LIST.finditer(before))
+    if listed:
+        verb = listed[-1].group("verb").lower()
+        return _reduction_value(shown, verb if verb in _ADJECTIVE_REDUCTIONS else "lower", listed[-1].group("object"))
+    on_object = _OBJECT_AFTER_ON.match(after)
+    if on_object and not _NOT_AN_OBJECT.match(on_object.group("object")):
+        return _reduction_value(shown, "lower", on_object.group("object"))
     return f"{shown} reduction"
+
+
+def _grown_value(shown: str, between: str) -> str:
+    """ "extends model scales 2.5 times" -> "2.5× larger model scales"; "grown over 1000x" -> ">1000× increase"."""
+    words = [w for w in re.findall(r"[A-Za-z][\w\-]*", between) if w.lower() not in _OBJECT_STOP_WORDS][:3]
+    return f"{shown} larger {' '.join(words)}" if words else f"{shown} increase"
+
+
+def _scale_value(shown: str, capacity: re.Match[str]) -> str:
+    """ "25× larger models", "13.7× maximum batch size", "10× increase in size"."""
+    words = [capacity.group("comparative") or re.sub(r"\s+", " ", capacity.group("phrase"))]
+    if capacity.group("comparative"):
+        for word in (capacity.group("object") or "").split():
+            if word.lower() in _OBJECT_STOP_WORDS:
+                break
+            words.append(word)
+    return f"{shown} {' '.join(words)}"
 
 
 def _reduction_value(shown: str, word: str, object_words: str | None) -> str:

@@ -1,0 +1,26 @@
+"""Time: latencies and durations, "2 ms", "0.108 s/token", "35 minutes", "1 GPU hour"."""
+
+from __future__ import annotations
+
+import re
+
+from .base import Found, Sentence
+from .numbers import NUMBER, unit_figures
+
+_TIME = re.compile(
+    rf"(?<![\w.,])(?P<number>{NUMBER})\s?(?P<unit>(?:ms|s)\s?/\s?token|(?:(?:ms|µs|us|ns|s|secs?|seconds?|"
+    r"minutes?|mins?|hours?|hrs?|days?|GPU[\s-]hours?)(?![A-Za-z0-9/])))")
+_UNITS = {"sec": "s", "secs": "s", "second": "s", "seconds": "s", "min": "minutes", "mins": "minutes",
+          "minute": "minutes", "hr": "hours", "hrs": "hours", "hour": "hours", "day": "days", "us": "µs",
+          "gpu hour": "GPU hours", "gpu-hour": "GPU hours", "gpu-hours": "GPU hours", "gpu hours": "GPU hours"}
+_HAS_UNIT_LETTER = re.compile(r"\d\s?(?:[mµun]?s|min|hour|hr|day|GPU)")
+
+
+def extract(sentence: Sentence) -> list[Found]:
+    if not _HAS_UNIT_LETTER.search(sentence.text):
+        return []
+    found = []
+    for position, value in unit_figures(sentence.text, _TIME, _UNITS):
+        value = re.sub(r"\s?/\s?token$", "/token", value)
+        found.append(("latency", position, value))
+    return found

@@ -1,0 +1,63 @@
+"""Quality: accuracy and error figures, "97.6% correctness", "2.08% test error", "3.1% better top-1 accuracy".
+
+Kept apart from the efficiency results (results.py), which refuse these numbers: a table of
+speedups must not show an accuracy, but the paper's page should still show what it claims.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Found, Sentence
+from .numbers import FRESH_NUMBER, hedge
+
+_PERCENT = re.compile(rf"(?P<sign>\+)?(?P<number>{FRESH_NUMBER})\s?(?:\\?%|percent\b)")
+_METRIC_WORDS = (r"(?:top-?[15]\s+)?accuracy|(?:test\s+|mean\s+|median\s+|relative\s+)?errors?|correctness|MAPE|"
+                 r"perplexity|BLEU|F1|benchmarks?|success\s+rate|pass@\d+")
+_AFTER = re.compile(rf"\s*\)?\s*(?P<direction>higher|better|lower|worse|improvement|drop|gain|variation|difference)?\s*"
+                    rf"(?:(?:in|of|on)\s+)?(?:[\w\-%()]+\s+){{0,5}}?(?P<metric>{_METRIC_WORDS})\b", re.IGNORECASE)
+# Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%".
+_BEFORE = re.compile(rf"(?P<metric>{_METRIC_WORDS})\b(?!-)\s+(?:(?:of|by|is|was|at|to|from|reaches|reaching|"
+                     r"improvement\s+of)\s+)?(?:up\s+to\s+|about\s+|over\s+)?\(?$", re.IGNORECASE)
+_LIST_BEFORE = re.compile(r"(?:\d[\d.,]*\s?(?:\\?%)\s*(?:,\s*and|,|and|or|to)\s+)+$")
+_AFTER_CHANGE = re.compile(r"\s*(?:lower|less|fewer|reduction|faster|speedup|of\s+(?:the\s+)?(?:\w+\s+)?peak)\b",
+                           re.IGNORECASE)
+_CHANGES = ("variation", "difference", "drop", "gain", "improvement")
+_HINT = re.compile(_METRIC_WORDS, re.IGNORECASE)
+
+
+def extract(sentence: Sentence) -> list[Found]:
+    text = sentence.text
+    if "%" not in text and "percent" not in text or not _HINT.search(text):
+        return []
+    found = []
+    for match in _PERCENT.finditer(text):
+        if _AFTER_CHANGE.match(text, match.end()):
+            continue
+        after = _AFTER.match(text, match.end())
+        if after and after.end() - match.end() <= 48:
+            direction = (after.group("direction") or "").lower()
+            metric = _metric(after.group("metric"))
+        else:
+            metric = _metric_before(text, match.start())
+            direction = ""
+            if metric is None:
+                continue
+        qualifier, start = hedge(text, match.start())
+        sign = "+" if match.group("sign") else ""
+        words = f"{direction} in {metric}" if direction in _CHANGES else " ".join(w for w in (direction, metric) if w)
+        found.append(("quality", start, f"{qualifier}{sign}{match.group('number')}% {words}"))
+    return found
+
+
+def _metric(word: str) -> str:
+    word = re.sub(r"\s+", " ", word)
+    return "on benchmarks" if word.lower().startswith("benchmark") else word
+
+
+def _metric_before(text: str, start: int) -> str | None:
+    window = text[max(0, start - 60):start]
+    listed = _LIST_BEFORE.search(window)
+    window = window[:listed.start()] if listed else window
+    named = _BEFORE.search(window)
+    return _metric(named.group("metric")) if named else None

@@ -1,0 +1,69 @@
+"""Utilization: MFU and shares of peak, "72% MFU", ">50% of peak", "89% strong scaling efficiency".
+
+A percentage is a utilization when the words right after it say so ("of theoretical peak",
+"model FLOPs utilization") or its clause names the metric before it ("MFU from 20% to 60%",
+"scaling efficiencies of 89% and 87%").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Found, Sentence
+from .numbers import FRESH_NUMBER, NUMBER, hedge
+
+_PERCENT = re.compile(rf"(?:(?P<low>{FRESH_NUMBER})\s?(?:\\?%)?\s*(?:-|–)\s*)?(?P<number>{NUMBER})\s?(?:\\?%|percent\b)")
+_AFTER = re.compile(
+    r"\s*\)?\s*(?:(?P<peak>of\s+(?:the\s+)?(?:[\w\-]+\s+){0,2}?(?:theoretical\s+)?(?:peak|maximum)\b(?!\s+memory))|"
+    r"\(?(?P<mfu>MFU\b|model\s+FLOPs?\s+utili[sz]ation)|"
+    r"(?P<utilization>(?:GPU\s+|compute\s+|hardware\s+)?utili[sz]ation\b)|"
+    r"(?P<scaling>(?:weak\s+|strong\s+)?scaling\s+efficienc))", re.IGNORECASE)
+# Before a number, the metric must lead right up to it: "MFU from 20% to 60%", "efficiencies of 89% and 87%".
+_BEFORE = re.compile(
+    r"(?:(?P<mfu>\bMFU|model\s+FLOPs?\s+utili[sz]ation)|(?P<scaling>\b(?:(?:weak|strong)\s+)?scaling\s+efficienc\w*)|"
+    r"(?P<utilization>\butili[sz]ation)|(?P<throughput>\bGPU\s+throughputs?))\s+(?:\w+\s+){0,2}?"
+    r"(?:of|from|at|to|is|was|were|are|reach\w*|reaching|achiev\w*)\s+$", re.IGNORECASE)
+# Earlier numbers of a list or a range the metric also governs: "89% and ", "40% to ".
+_LIST_BEFORE = re.compile(rf"(?:{NUMBER}\s?(?:\\?%)\s*(?:,\s*and|,|and|or|to)\s+)+$")
+# Words after the number that make it a change or something else, left to the other extractors.
+_AFTER_OTHER = re.compile(r"\s*(?:lower|less|fewer|higher|more|better|faster|reduction|improvement|speedup)\b",
+                          re.IGNORECASE)
+_METRIC = {"peak": "of peak", "mfu": "MFU", "utilization": "utilization", "scaling": "scaling efficiency",
+           "throughput": "of peak"}
+_HINT = re.compile(r"MFU|utili[sz]ation|peak|maximum|efficienc|throughput", re.IGNORECASE)
+
+
+def extract(sentence: Sentence) -> list[Found]:
+    text = sentence.text
+    if "%" not in text and "percent" not in text or not _HINT.search(text):
+        return []
+    found = []
+    for match in _PERCENT.finditer(text):
+        if _AFTER_OTHER.match(text, match.end()):
+            continue
+        metric = _metric_after(text, match.end()) or _metric_before(text, match.start())
+        if metric is None:
+            continue
+        qualifier, start = hedge(text, match.start())
+        low = f"{match.group('low')}–" if match.group("low") else ""
+        found.append(("utilization", start, f"{qualifier}{low}{match.group('number')}% {metric}"))
+    return found
+
+
+def _metric_after(text: str, end: int) -> str | None:
+    after = _AFTER.match(text, end)
+    return _METRIC[after.lastgroup] if after and after.lastgroup else None
+
+
+def _metric_before(text: str, start: int) -> str | None:
+    _qualifier, start = hedge(text, start)
+    window = text[max(0, start - 90):start]
+    listed = _LIST_BEFORE.search(window)
+    if listed:
+        window = window[:listed.start()]
+        window = window[:hedge(window, len(window))[1]]
+    named = _BEFORE.search(window)
+    if named is None:
+        return None
+    group = next(name for name in _METRIC if name != "peak" and named.group(name))
+    return _METRIC[group]
