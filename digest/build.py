@@ -19,12 +19,15 @@ import jinja2
 from .derive.corpus import Corpus, build_corpus, derive_paper
 from .derive.hardware import load_hardware
 from .derive.taxonomy import load_taxonomy
-from .evaluate import Evaluation, evaluate
+from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen
 from .records.model import Paper
 from .records.store import load_paper, load_papers, paper_paths
 from .render.site import render_site
 
 TAXONOMY_FILE = "taxonomy.yaml"
+# The Method page's evaluation groups the dumps into at most this many folds: its cost stays
+# bounded (one training per fold) however many dumps the site holds.
+METHOD_FOLDS = 5
 HARDWARE_FILE = "hardware.yaml"
 T = TypeVar("T")
 
@@ -91,7 +94,12 @@ def build_files(data_dir: Path, site_url: str, cache: BuildCache | None = None,
     """The corpus of `data_dir` and every file the digest adds to the site."""
     cache = cache or BuildCache()
     corpus = load_corpus(data_dir, cache)
-    return corpus, render_site(corpus, site_url, templates, cache.memo)
+    # Recomputed only when what it measures changes: a record's text, topics or first dump, or the rules.
+    measured = (corpus.taxonomy, corpus.catalog,
+                [(d.id, d.paper.title, d.paper.abstract, d.paper.topics, first_seen(d.paper))
+                 for d in corpus.papers.values()])
+    evaluation = cache.memo("evaluation", measured, lambda: evaluate_corpus(corpus, METHOD_FOLDS))
+    return corpus, render_site(corpus, site_url, templates, cache.memo, evaluation)
 
 
 def load_evaluation(data_dir: Path, max_folds: int | None = None) -> Evaluation:

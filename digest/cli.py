@@ -100,9 +100,10 @@ def _build_parser() -> argparse.ArgumentParser:
 
     explain = commands.add_parser(
         "explain", help="say why a paper got its topics, tags and facts",
-        description="Print the classifier's reasoning for one paper: each topic's score against its threshold "
-        "and the phrases that matched where, the tags, whether a curator overrode the topics, and the "
-        "facts with the sentences they came from (curated ones marked).", epilog=EXIT_CODES + ".")
+        description="Print the reasoning for one paper: each topic's rule score against its threshold and the "
+        "phrases that matched where, the tags, the learned model's probability for each topic with the terms "
+        "that weighed most, the suggested topics and whether a curator set them, and the facts with the "
+        "sentences they came from (curated ones marked).", epilog=EXIT_CODES + ".")
     explain.add_argument("paper_id", metavar="ID", help="the paper's id (its file name in data/papers without .yaml)")
     explain.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     explain.set_defaults(run=_run_explain)
@@ -125,7 +126,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "record changes; every other field, comment and line stays as it was. All records are written "
         "together or, on any problem, none is. A curated paper teaches the model at the next build.",
         epilog=EXIT_CODES + ".")
-    accept.add_argument("paper_ids", nargs="+", metavar="ID", help="paper ids (file names in data/papers without .yaml)")
+    accept.add_argument("paper_ids", nargs="+", metavar="ID",
+                        help="paper ids (file names in data/papers without .yaml)")
     accept.add_argument("--topics", type=_topic_list, metavar="a,b",
                         help="comma-separated topic slugs to set instead of the suggestion, e.g. kernels,serving")
     accept.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
@@ -216,25 +218,28 @@ def _run_pages(args: argparse.Namespace) -> int:
 
 
 def _run_explain(args: argparse.Namespace) -> int:
-    from .build import HARDWARE_FILE, TAXONOMY_FILE  # noqa: PLC0415
+    from .build import load_corpus  # noqa: PLC0415
     from .derive.classify import explain  # noqa: PLC0415
-    from .derive.corpus import derive_paper  # noqa: PLC0415
-    from .derive.hardware import load_hardware  # noqa: PLC0415
-    from .derive.taxonomy import load_taxonomy  # noqa: PLC0415
-    from .records.store import load_paper, paper_path  # noqa: PLC0415
+    from .derive.suggest import explain_suggestion  # noqa: PLC0415
+    from .records.store import paper_path  # noqa: PLC0415
 
     path = paper_path(args.data, args.paper_id)
     if not path.is_file():
         raise UsageError(f"{path}: no paper with id {args.paper_id!r}")
-    paper = load_paper(path).paper
-    taxonomy = load_taxonomy(args.data / TAXONOMY_FILE)
-    derived = derive_paper(paper, taxonomy, load_hardware(args.data / HARDWARE_FILE))
+    corpus = load_corpus(args.data)  # the model learns from every curated record
+    derived = corpus.papers[args.paper_id]
+    paper = derived.paper
     print(f"{paper.id}: {paper.title}\n")
-    print(explain(paper.title, paper.abstract, taxonomy, paper.topics or None))
+    print("rules:")
+    print(explain(paper.title, paper.abstract, corpus.taxonomy, paper.topics or None))
+    if derived.suggestion is not None:
+        curated = sum(d.is_curated("topics") for d in corpus.papers.values())
+        print(f"\nmodel (trained on {curated} curated papers):")
+        print(explain_suggestion(derived.suggestion, derived.is_curated("topics")))
     print("\nfacts:" if derived.facts else "\nfacts: none extracted")
     for fact in derived.facts:
         origin = "curated" if fact.curated else f"from: {fact.sentence}"
-        print(f"  {fact.kind}: {fact.value}  ({origin})")
+        print(f"  {fact.kind}: {fact.shown}  ({origin})")
     for key in sorted(derived.curated - {"topics", "tags"} - {fact.kind for fact in derived.facts}):
         print(f"  {key}: {paper.overrides.get(key)!r}  (curated)")
     return 0
@@ -249,10 +254,10 @@ def _topic_list(value: str) -> list[str]:
 
 def _run_review(args: argparse.Namespace) -> int:
     from .build import load_corpus  # noqa: PLC0415
-    from .review import describe, needs_review  # noqa: PLC0415
+    from .review import describe  # noqa: PLC0415
 
     corpus = load_corpus(args.data)
-    waiting = needs_review(corpus)
+    waiting = corpus.needs_review()
     shown = waiting if args.limit <= 0 else waiting[:args.limit]
     for derived in shown:
         print(describe(derived))

@@ -20,12 +20,13 @@ extractors miss.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .derive.classify import Classification, classify
-from .derive.facts import FIGURE_KINDS, extract_facts
+from .derive.corpus import Corpus
+from .derive.facts import FIGURE_KINDS, Fact, extract_facts
 from .derive.hardware import HardwareCatalog
 from .derive.learn import TopicModel
 from .derive.suggest import suggest, train_on_curated
@@ -34,6 +35,8 @@ from .records.model import Paper
 from .text.sentences import split_sentences
 
 NO_SOURCE = "(no source)"
+# What the machine derived for a paper, when a build has it already: its rule classification and facts.
+Machine = tuple[Classification, Sequence[Fact]]
 METHODS = ("rules", "model", "ships")
 
 
@@ -136,11 +139,13 @@ def first_seen(paper: Paper) -> str:
 
 
 def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatalog,
-             max_folds: int | None = None) -> Evaluation:
-    """Leave-one-dump-out scores of the topics, and the figure coverage of every abstract."""
+             max_folds: int | None = None, machine: Mapping[str, Machine] | None = None) -> Evaluation:
+    """Leave-one-dump-out scores of the topics, and the figure coverage of every abstract.
+    `machine` may give what a build derived already, so it is not derived twice."""
     papers = sorted(papers, key=lambda p: p.id)
     curated = [p for p in papers if p.topics]
-    classifications = {p.id: classify(p.title, p.abstract, taxonomy) for p in curated}
+    classifications = {p.id: machine[p.id][0] if machine else classify(p.title, p.abstract, taxonomy)
+                       for p in curated}
     topics = [TopicScores(t.slug, sum(t.slug in p.topics for p in curated)) for t in taxonomy.topics]
     folds = []
     for name, dumps in fold_dumps(sorted({first_seen(p) for p in curated}), max_folds):
@@ -149,7 +154,14 @@ def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatal
         model = train_on_curated([(p, classifications[p.id]) for p in training], taxonomy)
         _score(held_out, classifications, model, taxonomy, topics)
         folds.append(Fold(name, tuple(dumps), len(held_out), len(training)))
-    return Evaluation(len(curated), len(papers) - len(curated), folds, topics, figure_coverage(papers, catalog))
+    facts = {p.id: list(machine[p.id][1]) if machine else extract_facts(p.title, p.abstract, catalog) for p in papers}
+    return Evaluation(len(curated), len(papers) - len(curated), folds, topics, figure_coverage(papers, facts))
+
+
+def evaluate_corpus(corpus: Corpus, max_folds: int | None = None) -> Evaluation:
+    """`evaluate` over a built corpus, reusing what the build derived."""
+    return evaluate([d.paper for d in corpus.papers.values()], corpus.taxonomy, corpus.catalog, max_folds,
+                    {pid: (d.classification, d.extracted) for pid, d in corpus.papers.items()})
 
 
 def fold_dumps(dumps: list[str], max_folds: int | None) -> list[tuple[str, list[str]]]:
@@ -208,10 +220,10 @@ def _numbers_in(value: str) -> set[str]:
     return {number.replace(",", "") for number in re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?", value)}
 
 
-def figure_coverage(papers: Sequence[Paper], catalog: HardwareCatalog) -> FigureCoverage:
+def figure_coverage(papers: Sequence[Paper], facts_of: Mapping[str, Sequence[Fact]]) -> FigureCoverage:
     coverage = FigureCoverage()
     for paper in papers:
-        facts = extract_facts(paper.title, paper.abstract, catalog)
+        facts = facts_of[paper.id]
         # Per paper, not per sentence: a figure stated twice is one fact, kept where it first appears.
         shown = {number for fact in facts if fact.kind in FIGURE_KINDS for number in _numbers_in(fact.value)}
         for sentence in split_sentences(paper.abstract):

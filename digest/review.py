@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .build import load_corpus
-from .derive.corpus import Corpus, Derived
+from .derive.corpus import Derived
 from .errors import UsageError
 from .records.edit import with_topics
 from .records.store import paper_path, transaction
@@ -25,16 +25,11 @@ class Accepted:
     before: tuple[str, ...]  # the record's topics before, empty when uncurated
 
 
-def needs_review(corpus: Corpus) -> list[Derived]:
-    """Uncurated papers, least confident first (then by id)."""
-    uncurated = [d for d in corpus.papers.values() if not d.is_curated("topics")]
-    return sorted(uncurated, key=lambda d: (d.suggestion.confidence if d.suggestion else 0.0, d.id))
-
-
 def describe(derived: Derived) -> str:
     """A paper as `digest review` lists it: id, confidence, suggested topics with their probabilities."""
     suggestion = derived.suggestion
-    assert suggestion is not None  # set when the corpus is built
+    if suggestion is None:  # a corpus is always built with suggestions; a Derived alone has none
+        return f"{derived.id}  suggested: {', '.join(derived.topics)}\n    {derived.paper.title}"
     topics = []
     for slug in suggestion.topics:
         prediction = suggestion.prediction(slug)

@@ -43,6 +43,7 @@ class Derived:
     published: str | None  # the record's date, or the curator's
     headline: str | None  # the result a table shows
     curated: frozenset[str] = frozenset()  # the keys a curator set: "topics", "tags", override keys
+    extracted: list[Fact] = field(default_factory=list)  # the facts as extracted, before any override
     curated_comparisons: list[str] | None = None  # `overrides.compares_to`, resolved when linking
     compares_to: list[Mention] = field(default_factory=list)
     compared_by: list[str] = field(default_factory=list)
@@ -92,6 +93,11 @@ class Corpus:
     by_hardware: dict[str, list[str]]
     by_tag: dict[str, list[str]]
 
+    def needs_review(self) -> list[Derived]:
+        """Papers whose topics no curator set, least confident suggestion first (then by id)."""
+        uncurated = [d for d in self.papers.values() if not d.is_curated("topics")]
+        return sorted(uncurated, key=lambda d: (d.suggestion.confidence if d.suggestion else 0.0, d.id))
+
     def newest(self, count: int) -> list[Derived]:
         dated = sorted(self.papers.values(), key=lambda d: (d.published or "", d.id), reverse=True)
         return dated[:count]
@@ -106,7 +112,7 @@ def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> 
                               terms=terms, headline=headline(facts), taxonomy=taxonomy)
     return Derived(paper=paper, facts=curated.facts, classification=curated.classification, tags=curated.tags,
                    terms=curated.terms, published=curated.published, headline=curated.headline,
-                   curated=curated.keys, curated_comparisons=curated.compares_to)
+                   curated=curated.keys, curated_comparisons=curated.compares_to, extracted=facts)
 
 
 def build_corpus(derived_papers: list[Derived], taxonomy: Taxonomy, catalog: HardwareCatalog,

@@ -87,7 +87,8 @@ class TopicModel:
     def predict(self, examples: Sequence[Example], rule_topics: Sequence[Sequence[str]]) -> list[list[TopicPrediction]]:
         """For each example, a prediction per ruled topic: the model's where it learned the topic,
         else the rules' (`rule_topics`: the topics the rules gave each example)."""
-        features = self._features(examples) if self.fits else None
+        features = _stack(self.vectorizer.transform([e.text for e in examples]), examples) \
+            if self.vectorizer is not None and self.fits else None
         probabilities = {slug: fit.classifier.predict_proba(features)[:, 1] for slug, fit in self.fits.items()}
         predictions = []
         for row, ruled in enumerate(rule_topics):
@@ -103,10 +104,6 @@ class TopicModel:
             predictions.append(paper)
         return predictions
 
-    def _features(self, examples: Sequence[Example]) -> sparse.csr_matrix:
-        assert self.vectorizer is not None
-        return _stack(self.vectorizer.transform([e.text for e in examples]), examples)
-
     def _strongest(self, fit: _TopicFit, row: sparse.csr_matrix) -> tuple[str, ...]:
         contributions = row.multiply(fit.classifier.coef_[0]).tocsr()
         order = sorted(zip(contributions.data, contributions.indices, strict=True), key=lambda c: (-c[0], c[1]))
@@ -121,7 +118,8 @@ def train(examples: Sequence[Example], labels: Sequence[Sequence[str]], topics: 
     if not learnable:
         return TopicModel(topics, None, {}, positives)
     vectorizer = TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, min_df=2, stop_words="english",
-                                 token_pattern=r"(?u)\b[a-zA-Z][a-zA-Z0-9]+\b", dtype=np.float64)
+                                 token_pattern=r"(?u)\b[a-zA-Z][a-zA-Z0-9]+\b",  # noqa: S106 (a regex, not a secret)
+                                 dtype=np.float64)
     features = _stack(vectorizer.fit_transform([e.text for e in examples]), examples)
     fits = {}
     for slug in learnable:

@@ -45,14 +45,30 @@ def suggest(model: TopicModel, papers: Sequence[tuple[Paper, Classification]], f
     for paper_predictions in predictions:
         chosen = tuple(p.slug for p in paper_predictions if p.chosen)
         suggestions.append(Suggestion(chosen or (fallback,), tuple(paper_predictions),
-                                      min((_certainty(p) for p in paper_predictions if p.learned), default=0.0)))
+                                      min((_certainty(p.probability, p.threshold, p.chosen) for p in paper_predictions
+                                           if p.probability is not None and p.threshold is not None), default=0.0)))
     return suggestions
 
 
-def _certainty(prediction: TopicPrediction) -> float:
+def _certainty(probability: float, threshold: float, chosen: bool) -> float:
     """How far the probability is from the threshold, as a share of the way to 0 or 1."""
-    assert prediction.probability is not None and prediction.threshold is not None
-    probability, threshold = prediction.probability, prediction.threshold
-    if prediction.chosen:
+    if chosen:
         return (probability - threshold) / (1 - threshold) if threshold < 1 else 1.0
     return (threshold - probability) / threshold if threshold > 0 else 1.0
+
+
+def explain_suggestion(suggestion: Suggestion, curated: bool) -> str:
+    """The model's side of `digest explain`: each topic's probability against its threshold and the
+    terms that pushed it up most, or that the rules decide it; then the suggested topics."""
+    lines = []
+    for p in suggestion.predictions:
+        if p.probability is None or p.threshold is None:
+            decided = "yes" if p.chosen else "no"
+            lines.append(f"{p.slug}: too few curated papers to learn from; the rules decide ({decided})")
+            continue
+        terms = ", ".join(f"'{term}'" for term in p.terms) or "none"
+        lines.append(f"{p.slug}: probability {p.probability:.2f} (threshold {p.threshold:.2f}, "
+                     f"{'yes' if p.chosen else 'no'}) — strongest terms: {terms}")
+    verdict = "a curator's topics replace these" if curated else f"confidence {suggestion.confidence:.2f}"
+    lines.append(f"suggested: {', '.join(suggestion.topics)} ({verdict})")
+    return "\n".join(lines)

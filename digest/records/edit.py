@@ -25,7 +25,8 @@ def with_topics(path: Path | str, text: str, topics: list[str]) -> str:
     document = YamlFile.parse(path, text)
     before, _ = paper_from_yaml(document)
     flow = "[" + ", ".join(topics) + "]"
-    assert isinstance(document.root, yaml.MappingNode)  # paper_from_yaml refused anything else
+    if not isinstance(document.root, yaml.MappingNode):  # paper_from_yaml refuses it first; for mypy
+        raise DataError(path, None, None, "a record is a mapping of fields")
     nodes = {key.value: (key, value) for key, value in document.root.value}
     if "topics" in nodes:
         key, value = nodes["topics"]

@@ -56,6 +56,17 @@ def _values_of(kind: str) -> Callable[[Derived], list[str]]:
     return lambda derived: derived.values(kind)
 
 
+def _suggested(derived: Derived) -> dict[str, Any] | None:
+    """What the machine suggests (shown for every paper, so a curated one shows whether it agrees):
+    its topics, its confidence and the learned probability of each topic it could learn."""
+    suggestion = derived.suggestion
+    if suggestion is None:
+        return None
+    return {"topics": list(suggestion.topics), "confidence": round(suggestion.confidence, 3),
+            "probabilities": {p.slug: round(p.probability, 3) for p in suggestion.predictions
+                              if p.probability is not None}}
+
+
 _COLUMNS = [
     Column("id", "Id", lambda d: d.id),
     Column("title", "Paper", lambda d: d.paper.title, lambda d, links: links.paper(d.id)),
@@ -77,7 +88,9 @@ _COLUMNS = [
     Column("headline", "Headline result", lambda d: d.headline),
     Column("code", "Code", _values_of("code"), _code_cell),
     Column("claims", "Facts", lambda d: [{"kind": f.kind, "value": f.value, "sentence": f.sentence,
-                                           "curated": f.curated} for f in d.facts]),
+                                           "curated": f.curated, **({"baseline": f.baseline} if f.baseline else {})}
+                                          for f in d.facts]),
+    Column("suggested", "Suggested topics", _suggested),
     Column("compares_to", "Compares against", lambda d: [m.target for m in d.compares_to], _comparisons_cell),
     Column("compared_by", "Compared by", lambda d: list(d.compared_by)),
     Column("related", "Related", lambda d: [pid for pid, _ in d.related]),
@@ -90,13 +103,13 @@ _COLUMNS = [
 COLUMNS: dict[str, Column] = {column.key: column for column in _COLUMNS}
 
 # What each export holds, in order (both end with the paper's URL on the site, added by exports.py).
-JSON_FIELDS = ("id", "title", "abstract", "year", "published", "topics", "tags", "hardware", "system", "headline",
-               "claims", "compares_to", "compared_by", "related", "links", "upvotes", "authors_count",
+JSON_FIELDS = ("id", "title", "abstract", "year", "published", "topics", "suggested", "tags", "hardware", "system",
+               "headline", "claims", "compares_to", "compared_by", "related", "links", "upvotes", "authors_count",
                "organization", "curated")
 CSV_FIELDS = ("id", "title", "year", "published", "system", "topics", "tags", "hardware", "headline",
               "compares_to", "related", "upvotes", "authors_count", "organization", "curated")
 # Columns a topic table may not show: long text, or structured values with no cell.
-NOT_IN_TABLES = frozenset({"abstract", "claims"})
+NOT_IN_TABLES = frozenset({"abstract", "claims", "suggested"})
 TABLE_COLUMNS = tuple(key for key in COLUMNS if key not in NOT_IN_TABLES)
 DEFAULT_TABLE = ("system", "year", "hardware", "headline", "code")
 

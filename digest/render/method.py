@@ -2,8 +2,27 @@
 
 from __future__ import annotations
 
+from ..evaluate import METHODS, Evaluation
 from .context import RenderContext
+from .markdown import md_text
+
+UNEXTRACTED_SHOWN = 40
+METHOD_NAMES = {"rules": "Rules only", "model": "Learned model", "ships": "What ships"}
 
 
-def render_method(context: RenderContext) -> str:
-    return context.render("method.md.j2", topics=context.corpus.taxonomy.ruled_topics)
+def render_method(context: RenderContext, evaluation: Evaluation | None = None) -> str:
+    """The Method page; with `evaluation`, its measured accuracy (computed from the same records)."""
+    rows, macro, unextracted = [], [], []
+    if evaluation is not None:
+        names = {topic.slug: topic.name for topic in context.corpus.taxonomy.topics}
+        for topic in evaluation.topics:
+            rows.append([md_text(names[topic.slug]), str(topic.support)] + [
+                f"{s.precision:.2f} / {s.recall:.2f} / {s.f1:.2f}" for s in (topic.scores[m] for m in METHODS)])
+        macro = [(METHOD_NAMES[m], f"{evaluation.macro_f1(m):.2f}") for m in METHODS]
+        links = context.links("method.md")
+        unextracted = [[links.paper(q.paper), md_text(q.text), md_text(q.sentence)]
+                       for q in evaluation.figures.unextracted[:UNEXTRACTED_SHOWN]]
+    return context.render("method.md.j2", topics=context.corpus.taxonomy.ruled_topics, evaluation=evaluation,
+                          headers=["Topic", "Curated papers", *(f"{METHOD_NAMES[m]}: P / R / F1" for m in METHODS)],
+                          rows=rows, macro=macro, unextracted=unextracted,
+                          grouped=evaluation is not None and any(len(f.dumps) > 1 for f in evaluation.folds))

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ..derive.corpus import Derived
 from .columns import COLUMNS
-from .context import RenderContext
+from .context import PageLinks, RenderContext
 from .markdown import md_link, md_text
-from .paths import paper_path
+from .paths import REVIEW_PAGE, paper_path
 
 SAME_HARDWARE_SHOWN = 8
 FACT_LABELS = {
     "system": "System", "hardware": "Hardware", "gpu_count": "GPU count", "model_scale": "Model scale",
-    "precision": "Precision", "speedup": "Speedup", "reduction": "Reduction", "throughput": "Throughput",
-    "code": "Code",
+    "precision": "Precision", "speedup": "Speedup", "reduction": "Reduction", "scale": "Scale-up",
+    "utilization": "Utilization", "throughput": "Throughput", "latency": "Time", "memory": "Memory",
+    "energy": "Energy and power", "cost": "Cost", "quality": "Quality", "code": "Code",
 }
 
 
@@ -35,18 +39,16 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
             meta.append((COLUMNS[key].label, md_text(", ".join(values)), derived.is_curated(key)))
     if derived.is_curated("headline") and derived.headline:
         meta.append(("Headline", md_text(derived.headline), True))
-    meta.append(("Topics", ", ".join(links.topic(t) for t in derived.topics), derived.is_curated("topics")))
+    meta.append(("Topics", topic_list(derived, links), derived.is_curated("topics")))
 
     facts = []
     for fact in derived.facts:
         value = (md_link(fact.value, fact.value) if fact.kind == "code" else
-                 links.hardware(fact.value) if fact.kind == "hardware" else md_text(fact.value))
+                 links.hardware(fact.value) if fact.kind == "hardware" else md_text(fact.shown))
         facts.append([FACT_LABELS.get(fact.kind, md_text(fact.kind)), value,
                       "curated" if fact.curated else "extracted", md_text(fact.sentence) if fact.sentence else ""])
 
-    topic_matches = [(context.topics[match.slug].name, match.score,
-                      ", ".join(f"“{md_text(hit.phrase)}” ({hit.where})" for hit in match.matches[:6]))
-                     for match in derived.classification.topics]
+    topic_matches = topic_evidence(context, derived)
     same_hardware = []
     for name in derived.hardware:
         others = [pid for pid in context.corpus.by_hardware.get(name, []) if pid != derived.id]
@@ -59,5 +61,50 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     return context.render(
         "paper.md.j2", paper=paper, derived=derived, links=links, meta=meta, facts=facts,
         topic_matches=topic_matches, same_hardware=same_hardware, sources=sources,
+        review_link=links.to(REVIEW_PAGE, "Needs review"),
+        unplaced=not derived.is_curated("topics") and derived.topics == [context.corpus.taxonomy.fallback.slug],
         tag_names=[context.tag_names.get(tag, tag) for tag in derived.tags],
     )
+
+
+def topic_list(derived: Derived, links: PageLinks) -> str:
+    """The paper's topics as links; suggested ones with the model's probability: "Serving (suggested, 0.93)"."""
+    suggestion = derived.suggestion
+    if derived.is_curated("topics") or suggestion is None:
+        return ", ".join(links.topic(t) for t in derived.topics)
+    shown = []
+    for slug in derived.topics:
+        prediction = suggestion.prediction(slug)
+        how = f"{prediction.probability:.2f}" if prediction and prediction.probability is not None else "rules"
+        shown.append(f"{links.topic(slug)} (suggested, {how})")
+    return ", ".join(shown)
+
+
+@dataclass(frozen=True)
+class TopicEvidence:
+    """What the rules and the model say about one topic of one paper, as the page lists it."""
+
+    name: str
+    score: int
+    threshold: int
+    phrases: str  # the rule matches, Markdown
+    probability: float | None  # the model's, None when the rules decide this topic
+    model_threshold: float | None
+    terms: str  # the model's strongest terms, Markdown
+
+
+def topic_evidence(context: RenderContext, derived: Derived) -> list[TopicEvidence]:
+    """Every ruled topic the paper has, the rules gave or the model chose, in taxonomy order."""
+    suggestion = derived.suggestion
+    shown = set(derived.topics) | set(derived.classification.machine_topics)
+    evidence = []
+    for score in derived.classification.scores:
+        prediction = suggestion.prediction(score.slug) if suggestion else None
+        if score.slug not in shown and not (prediction and prediction.chosen):
+            continue
+        phrases = ", ".join(f"“{md_text(hit.phrase)}” ({hit.where})" for hit in score.matches[:6])
+        terms = ", ".join(f"“{md_text(term)}”" for term in prediction.terms) if prediction else ""
+        evidence.append(TopicEvidence(
+            context.topics[score.slug].name, score.score, score.threshold, phrases,
+            prediction.probability if prediction else None, prediction.threshold if prediction else None, terms))
+    return evidence

@@ -25,3 +25,6 @@ def rel(source: str, target: str) -> str:
     while common < min(len(source_dirs), len(target_parts) - 1) and source_dirs[common] == target_parts[common]:
         common += 1
     return "/".join([".."] * (len(source_dirs) - common) + target_parts[common:])
+
+
+REVIEW_PAGE = "review.md"

@@ -15,6 +15,7 @@ from pathlib import Path
 import jinja2
 
 from ..derive.corpus import Corpus, Memo, no_memo
+from ..evaluate import Evaluation
 from . import charts
 from .columns import unknown_columns
 from .context import RenderContext
@@ -24,7 +25,8 @@ from .home import render_home
 from .method import render_method
 from .nav import render_nav
 from .paper import render_paper
-from .paths import paper_path, topic_path
+from .paths import REVIEW_PAGE, paper_path, topic_path
+from .review import render_review
 from .systems import render_systems
 from .tags import render_tags
 from .templates import environment
@@ -35,14 +37,16 @@ CHART_HARDWARE_ROWS = 15
 
 
 def render_site(corpus: Corpus, site_url: str, templates: jinja2.Environment | None = None,
-                memo: Memo = no_memo) -> dict[str, str]:
-    """Every generated file of the site. `memo` may reuse the last build's charts."""
+                memo: Memo = no_memo, evaluation: Evaluation | None = None) -> dict[str, str]:
+    """Every generated file of the site. `memo` may reuse the last build's charts; the Method
+    page shows `evaluation` when given."""
     problems = unknown_columns(corpus.taxonomy)
     if problems:
         raise problems[0]
     context = RenderContext(corpus, templates or environment())
     files = {"index.md": render_home(context), "systems.md": render_systems(context), "tags.md": render_tags(context),
-             "method.md": render_method(context), "hardware/index.md": render_hardware_index(context),
+             "method.md": render_method(context, evaluation), REVIEW_PAGE: render_review(context),
+             "hardware/index.md": render_hardware_index(context),
              "SUMMARY.md": render_nav(context)}
     for slug in context.topics:
         files[topic_path(slug)] = render_topic(context, slug)

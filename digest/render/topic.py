@@ -38,7 +38,10 @@ def _reason(context: RenderContext, derived: Derived, slug: str) -> str:
     if derived.is_curated("topics"):
         return "topic set by a curator"
     if slug == context.corpus.taxonomy.fallback.slug:
-        return "matched no topic's rules"
+        return "suggested: reached no topic"
+    prediction = derived.suggestion.prediction(slug) if derived.suggestion else None
+    if prediction is not None and prediction.probability is not None:
+        return f"suggested by the model ({prediction.probability:.2f})"
     match = next((m for m in derived.classification.topics if m.slug == slug), None)
     phrases = list(dict.fromkeys(hit.phrase for hit in match.matches))[:4] if match else []
     return "matched " + ", ".join(f"“{md_text(p)}”" for p in phrases) if phrases else "classified"

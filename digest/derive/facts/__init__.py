@@ -147,14 +147,15 @@ def dedupe(facts: Iterable[Fact]) -> list[Fact]:
 
 def headline(facts: Iterable[Fact]) -> str | None:
     """The result to show in a table cell: the paper's first speedup, else its first
-    reduction, else its first throughput figure. None if it states none."""
+    reduction, else its first throughput figure, with its baseline. None if it states none."""
     facts = list(facts)
     for kind, render in (("speedup", _speedup_headline), ("reduction", str), ("throughput", str)):
         for fact in facts:
             if fact.kind == kind:
-                return render(fact.value)
+                shown = render(fact.value)
+                return f"{shown} vs {fact.baseline}" if fact.baseline else shown
     return None
 
 
 def _speedup_headline(value: str) -> str:
-    return value if value.endswith("faster") else f"{value} speedup"
+    return value if value.endswith(("faster", "MFU", "utilization")) else f"{value} speedup"

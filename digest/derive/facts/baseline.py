@@ -27,6 +27,7 @@ is are was were be been can could will would it its we our this such up
 _LEADING = frozenset({"the", "a", "an", "its", "their", "existing", "prior", "current", "using", "with", "within"})
 _NOT_A_BASELINE = re.compile(r"^(?:\d|time|years?|(?:the\s+)?(?:course|past|last|ranges?|tested|inputs?)\b|"
                              r"a\s+(?:wide|broad)|an?\s+order)", re.IGNORECASE)
+_PLACEHOLDERS = frozenset({"equivalents", "equivalent", "counterparts", "counterpart", "implementations"})
 _STATE_OF_THE_ART = re.compile(r"\bstate\s+of\s+the\s+art\b", re.IGNORECASE)
 MAX_WORDS = 6
 
@@ -54,6 +55,9 @@ def _name(rest: str) -> str:
     words = rest.split()
     while words and words[0].lower() in _LEADING:
         words.pop(0)
+    # "its equivalents in xformers", "counterparts in cuDNN": the library named after the placeholder.
+    if len(words) > 2 and words[0].lower() in _PLACEHOLDERS and words[1].lower() in ("in", "from", "of"):
+        words = words[2:]
     kept: list[str] = []
     for index, word in enumerate(words[:MAX_WORDS]):
         bare = word.strip(",()[]{}")

@@ -21,6 +21,5 @@ def extract(sentence: Sentence) -> list[Found]:
         return []
     found = []
     for position, value in unit_figures(sentence.text, _TIME, _UNITS):
-        value = re.sub(r"\s?/\s?token$", "/token", value)
-        found.append(("latency", position, value))
+        found.append(("latency", position, re.sub(r"\s?/\s?token$", "/token", value)))
     return found

@@ -32,7 +32,8 @@ def hedge(sentence: str, start: int) -> tuple[str, int]:
     return _HEDGE_PREFIX.get(raw, "~"), found.start()
 
 
-def unit_figures(sentence: str, pattern: re.Pattern[str], unit_of: dict[str, str] | None = None) -> list[tuple[int, str]]:
+def unit_figures(sentence: str, pattern: re.Pattern[str],
+                 unit_of: dict[str, str] | None = None) -> list[tuple[int, str]]:
     """(position, value) for each match of `pattern` (groups `number` and `unit`), hedged and
     with the unit spelled as `unit_of` says (lowercased key), e.g. "up to 2 ms"."""
     found = []

@@ -28,21 +28,18 @@ _HINT = re.compile(_METRIC_WORDS, re.IGNORECASE)
 
 def extract(sentence: Sentence) -> list[Found]:
     text = sentence.text
-    if "%" not in text and "percent" not in text or not _HINT.search(text):
+    if ("%" not in text and "percent" not in text) or not _HINT.search(text):
         return []
     found = []
     for match in _PERCENT.finditer(text):
         if _AFTER_CHANGE.match(text, match.end()):
             continue
         after = _AFTER.match(text, match.end())
+        direction, metric = "", _metric_before(text, match.start())
         if after and after.end() - match.end() <= 48:
-            direction = (after.group("direction") or "").lower()
-            metric = _metric(after.group("metric"))
-        else:
-            metric = _metric_before(text, match.start())
-            direction = ""
-            if metric is None:
-                continue
+            direction, metric = (after.group("direction") or "").lower(), _metric(after.group("metric"))
+        if metric is None:
+            continue
         qualifier, start = hedge(text, match.start())
         sign = "+" if match.group("sign") else ""
         words = f"{direction} in {metric}" if direction in _CHANGES else " ".join(w for w in (direction, metric) if w)

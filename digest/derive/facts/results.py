@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, NUMBER, hedge
+
 # "2.31x", "2.31×", "2.31 times", the dumps' "2.31times", "3-fold". Not "16x16", "8xA100",
 # "3 x 3", "4 x A100", "4timesRTX".
 _TIMES = (r"(?:\s?[x×X](?![\w×])(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
@@ -86,7 +87,7 @@ _OBJECT_STOP_WORDS = frozenset({
     "without", "which", "that", "using", "under", "relative",
     # verbs: an object ends where its clause's verb begins ("energy consumptions are reduced")
     "is", "are", "was", "were", "be", "been", "can", "could", "will", "would", "has", "have", "had",
-    "reduced", "achieved", "compared", "while", "whereas", "thereby", "leading", "resulting", "respectively",
+    "reduced", "achieved", "whereas", "thereby", "leading", "resulting",
 })
 _ADJECTIVE_REDUCTIONS = ("less", "fewer", "smaller")
 

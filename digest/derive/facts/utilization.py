@@ -12,7 +12,8 @@ import re
 from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, NUMBER, hedge
 
-_PERCENT = re.compile(rf"(?:(?P<low>{FRESH_NUMBER})\s?(?:\\?%)?\s*(?:-|–)\s*)?(?P<number>{NUMBER})\s?(?:\\?%|percent\b)")
+_PERCENT = re.compile(
+    rf"(?:(?P<low>{FRESH_NUMBER})\s?(?:\\?%)?\s*(?:-|–)\s*)?(?P<number>{NUMBER})\s?(?:\\?%|percent\b)")
 _AFTER = re.compile(
     r"\s*\)?\s*(?:(?P<peak>of\s+(?:the\s+)?(?:[\w\-]+\s+){0,2}?(?:theoretical\s+)?(?:peak|maximum)\b(?!\s+memory))|"
     r"\(?(?P<mfu>MFU\b|model\s+FLOPs?\s+utili[sz]ation)|"
@@ -35,7 +36,7 @@ _HINT = re.compile(r"MFU|utili[sz]ation|peak|maximum|efficienc|throughput", re.I
 
 def extract(sentence: Sentence) -> list[Found]:
     text = sentence.text
-    if "%" not in text and "percent" not in text or not _HINT.search(text):
+    if ("%" not in text and "percent" not in text) or not _HINT.search(text):
         return []
     found = []
     for match in _PERCENT.finditer(text):
