@@ -63,7 +63,7 @@ def test_melange_latex_name_and_cost_reduction(facts_of):
     assert values(facts, "reduction") == ["up to 77% lower deployment costs"]
     assert values(facts, "code") == ["https://github.com/tyler-griggs/melange-release"]
     assert values(facts, "hardware") == []
-    assert headline(facts) == "up to 77% lower deployment costs"
+    assert headline(facts) == "up to 77% lower deployment costs vs single GPU type"
 
 
 def test_hspi_name_inside_textbf(facts_of):
@@ -96,7 +96,7 @@ def test_gemm_on_ada_lovelace(facts_of):
     assert values(facts, "speedup") == ["up to 3.2×"]  # and not the "16x16" tile size
     assert values(facts, "reduction") == ["22% lower power consumption"]
     assert values(facts, "code") == ["https://github.com/pavlyhalim/GPPerf"]  # "[...]." stripped
-    assert headline(facts) == "up to 3.2× speedup"
+    assert headline(facts) == "up to 3.2× speedup vs baseline configurations"
 
 
 def test_triforce_glued_times(facts_of):

@@ -24,7 +24,8 @@ on for in at across when while with by from using under during and or but which 
 respectively achieving achieves reaching resulting leading making while whereas without to of per
 is are was were be been can could will would it its we our this such up
 """.split())
-_LEADING = frozenset({"the", "a", "an", "its", "their", "existing", "prior", "current", "using", "with", "within"})
+_LEADING = frozenset({"the", "a", "an", "its", "their", "existing", "prior", "current", "using", "utilizing", "with",
+                      "within", "only"})
 _NOT_A_BASELINE = re.compile(r"^(?:\d|time|years?|(?:the\s+)?(?:course|past|last|ranges?|tested|inputs?)\b|"
                              r"a\s+(?:wide|broad)|an?\s+order)", re.IGNORECASE)
 _PLACEHOLDERS = frozenset({"equivalents", "equivalent", "counterparts", "counterpart", "implementations"})

@@ -1,0 +1,92 @@
+"""`digest eval` and the Method page: accuracy measured leave one dump out on the curated records.
+
+The floors sit a little under what was measured when they were set (ships: macro-F1 0.92, every
+topic precision >= 0.86 and recall >= 0.85, figure coverage 95%): a guard against a change that
+makes the machine worse, not a tuned target."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from digest.build import METHOD_FOLDS, build_files, load_evaluation
+from digest.cli import main
+from digest.derive.learn import MIN_POSITIVES
+from digest.derive.taxonomy import load_taxonomy
+from digest.evaluate import fold_dumps
+from digest.records.store import load_papers
+
+from .conftest import DATA
+
+MACRO_F1_FLOOR = 0.88
+PRECISION_FLOOR = 0.82
+RECALL_FLOOR = 0.80
+COVERAGE_FLOOR = 0.92
+
+
+@pytest.fixture(scope="module")
+def evaluation():
+    return load_evaluation(DATA)
+
+
+def test_every_record_is_curated_and_each_dump_is_a_fold(evaluation):
+    assert evaluation.curated == len(load_papers(DATA)) and evaluation.uncurated == 0
+    assert [fold.papers for fold in evaluation.folds] == [20, 12, 41, 15]
+    assert all(fold.papers + fold.trained_on == evaluation.curated for fold in evaluation.folds)
+
+
+def test_what_ships_holds_the_floor_on_papers_it_never_saw(evaluation):
+    assert evaluation.macro_f1("ships") >= MACRO_F1_FLOOR
+    for topic in evaluation.topics:
+        shipped = topic.scores["ships"]
+        assert shipped.precision >= PRECISION_FLOOR, topic.slug
+        assert shipped.recall >= RECALL_FLOOR, topic.slug
+    assert evaluation.figures.share >= COVERAGE_FLOOR
+
+
+def test_the_model_beats_the_rules_it_learns_from(evaluation):
+    assert evaluation.macro_f1("model") > evaluation.macro_f1("rules")
+
+
+def test_a_topic_with_too_few_curated_papers_is_left_to_the_rules(seeded_store):
+    taxonomy = load_taxonomy(seeded_store / "taxonomy.yaml")
+    papers = load_papers(seeded_store)
+    hardware = [p for p in papers if "hardware" in p.topics]
+    for paper in hardware[MIN_POSITIVES - 1:]:
+        paper.topics = [t for t in paper.topics if t != "hardware"] or ["other"]
+    from digest.derive.classify import classify
+    from digest.derive.suggest import train_on_curated
+
+    model = train_on_curated([(p, classify(p.title, p.abstract, taxonomy)) for p in papers], taxonomy)
+    assert "hardware" not in model.learned_topics and "kernels" in model.learned_topics
+
+
+def test_folds_group_consecutive_dumps_when_there_are_many():
+    dumps = [f"d{i:02d}" for i in range(12)]
+    folds = fold_dumps(dumps, 5)
+    assert len(folds) == 5 and [d for _, group in folds for d in group] == dumps
+    assert folds[0][0] == "d00 … d02" and fold_dumps(dumps, None)[3] == ("d03", ["d03"])
+
+
+def test_eval_prints_the_table_and_json(capsys):
+    assert main(["eval", "--data", str(DATA)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^kernels\s+\d+\s+\d\.\d\d / \d\.\d\d / \d\.\d\d", out, re.MULTILINE)
+    assert "macro-F1" in out and "numbers with a unit extracted" in out
+    assert main(["eval", "--json", "--data", str(DATA)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["macro_f1"]) == {"rules", "model", "ships"}
+    assert report["figures"]["found"] == report["figures"]["extracted"] + len(report["figures"]["unextracted"])
+
+
+def test_the_method_page_shows_the_evaluation_of_the_data_it_describes():
+    files = build_files(DATA, "https://digest.example/")[1]
+    page = files["method.md"]
+    expected = load_evaluation(DATA, METHOD_FOLDS)
+    for topic in expected.topics:
+        cells = " | ".join(f"{s.precision:.2f} / {s.recall:.2f} / {s.f1:.2f}" for s in topic.scores.values())
+        assert f" | {topic.support} | {cells} |" in page, topic.slug
+    assert (f"what ships {expected.macro_f1('ships'):.2f}" in page
+            and f"{expected.figures.extracted} of the {expected.figures.found} numbers" in page)

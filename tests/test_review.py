@@ -1,0 +1,120 @@
+"""The review loop end to end: suggestions for uncurated papers, `digest review`, `digest accept`
+writing only the `topics:` text of each record, and the Needs review page."""
+
+from __future__ import annotations
+
+import pytest
+
+from digest.build import BuildCache, build_files, load_corpus
+from digest.cli import main
+from digest.errors import DataError
+from digest.records.edit import with_topics
+from digest.records.store import load_paper, paper_path
+
+from .conftest import snapshot
+
+UNCURATED = ("tempi", "pytorch-direct", "streamdiffusion", "polca", "zo2")
+
+
+def uncurate(data, *paper_ids):
+    """Clear the curated topics of some records, as a record straight from ingest has them."""
+    for paper_id in paper_ids:
+        path = paper_path(data, paper_id)
+        path.write_text(with_topics(path, path.read_text(encoding="utf-8"), []), encoding="utf-8")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("id: a\ntitle: T\ntopics: []\nabstract: A\n", "id: a\ntitle: T\ntopics: [kernels, serving]\nabstract: A\n"),
+    ("id: a\ntitle: T\ntopics:\n- offloading\n- parallelism\nabstract: A\n",
+     "id: a\ntitle: T\ntopics: [kernels, serving]\nabstract: A\n"),
+    ("id: a\ntitle: T\ntopics: null  # not yet\nabstract: A\n",
+     "id: a\ntitle: T\ntopics: [kernels, serving]  # not yet\nabstract: A\n"),
+    ("id: a\ntitle: T\ntopics:\nabstract: A\n", "id: a\ntitle: T\ntopics: [kernels, serving]\nabstract: A\n"),
+    ("id: a\ntitle: T\ntags: [x]\nabstract: A\n", "id: a\ntitle: T\ntopics: [kernels, serving]\ntags: [x]\nabstract: A\n"),
+    ("id: a\ntitle: 'T'  # quoted\nabstract: >-\n  folded\n  text\n",
+     "id: a\ntitle: 'T'  # quoted\ntopics: [kernels, serving]\nabstract: >-\n  folded\n  text\n"),
+])
+def test_with_topics_changes_only_the_topics_text(text, expected):
+    assert with_topics("a.yaml", text, ["kernels", "serving"]) == expected
+
+
+def test_with_topics_refuses_a_record_it_cannot_read():
+    with pytest.raises(DataError, match=r"a\.yaml:3"):
+        with_topics("a.yaml", "id: a\ntitle: T\ntopics: {x: 1}\nabstract: A\n", ["kernels"])
+
+
+def test_accept_writes_only_the_topics_line_and_keeps_comments(seeded_store, capsys):
+    path = paper_path(seeded_store, "tempi")
+    original = path.read_text(encoding="utf-8").replace("notes: ''", "notes: ''  # a curator's comment")
+    path.write_text(original, encoding="utf-8")
+    before = snapshot(seeded_store)
+    assert main(["accept", "tempi", "--topics", "parallelism,kernels", "--data", str(seeded_store)]) == 0
+    assert "tempi: topics parallelism, kernels (was parallelism)" in capsys.readouterr().out
+    after = snapshot(seeded_store)
+    assert {name for name in after if after[name] != before.get(name)} == {"papers/tempi.yaml"}
+    changed = [(old, new) for old, new in zip(original.splitlines(), path.read_text().splitlines(), strict=True)
+               if old != new]
+    assert changed == [("topics: [parallelism]", "topics: [parallelism, kernels]")]
+    assert load_paper(path).paper.topics == ["parallelism", "kernels"]
+
+
+def test_accept_without_topics_takes_the_suggestion(seeded_store, capsys):
+    uncurate(seeded_store, *UNCURATED)
+    suggested = load_corpus(seeded_store).papers["zo2"].suggestion
+    assert suggested is not None and suggested.learned
+    assert main(["accept", "zo2", "--data", str(seeded_store)]) == 0
+    assert load_paper(paper_path(seeded_store, "zo2")).paper.topics == list(suggested.topics)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["accept", "tempi", "zo2", "--topics", "kernels,gpus"], "unknown topic 'gpus'"),
+    (["accept", "tempi", "no-such-paper", "--topics", "kernels"], "no paper with id 'no-such-paper'"),
+])
+def test_a_bad_accept_writes_nothing_and_exits_2(seeded_store, capsys, args, message):
+    before = snapshot(seeded_store)
+    assert main([*args, "--data", str(seeded_store)]) == 2
+    assert message in capsys.readouterr().err
+    assert snapshot(seeded_store) == before
+
+
+def test_review_lists_uncurated_papers_least_confident_first(seeded_store, capsys):
+    uncurate(seeded_store, *UNCURATED)
+    assert main(["review", "--data", str(seeded_store)]) == 0
+    captured = capsys.readouterr()
+    listed = [line.split()[0] for line in captured.out.splitlines() if not line.startswith(" ")]
+    assert sorted(listed) == sorted(UNCURATED)
+    confidences = [float(line.split("confidence ")[1].split()[0]) for line in captured.out.splitlines()
+                   if "confidence" in line]
+    assert confidences == sorted(confidences)
+    assert "suggested:" in captured.out and "5 paper(s) need review, 83 curated" in captured.err
+
+
+def test_suggested_topics_reach_the_pages_marked_as_suggested(seeded_store):
+    uncurate(seeded_store, *UNCURATED)
+    corpus, files = build_files(seeded_store, "https://digest.example/")
+    review = files["review.md"]
+    assert "5 of 88 papers have topics no curator has checked yet" in review
+    assert all(f"papers/{pid}.md" in review for pid in UNCURATED)
+    order = [review.index(f"papers/{d.id}.md") for d in corpus.needs_review()]
+    assert order == sorted(order)
+    page = files["papers/tempi.md"]
+    assert "(suggested, 0." in page and "Topics suggested by the model" in page and "strongest terms" in page
+    assert "topic set by a curator" not in files["topics/parallelism.md"].split("papers/tempi.md")[1].split("\n")[0]
+    assert "[Needs review](review.md)" in files["SUMMARY.md"]
+
+
+def test_curating_retrains_and_an_unrelated_edit_does_not(seeded_store):
+    cache = BuildCache()
+    uncurate(seeded_store, "tempi")
+    first = load_corpus(seeded_store, cache).papers["zo2"].suggestion
+    path = paper_path(seeded_store, "zo2")
+    path.write_text(path.read_text().replace("notes: ''", "notes: 'checked'"), encoding="utf-8")
+    assert load_corpus(seeded_store, cache).papers["zo2"].suggestion is first  # a note retrains nothing
+    assert main(["accept", "tempi", "--topics", "parallelism", "--data", str(seeded_store)]) == 0
+    assert load_corpus(seeded_store, cache).papers["zo2"].suggestion is not first
+
+
+def test_same_records_give_the_same_pages_byte_for_byte(seeded_store):
+    uncurate(seeded_store, *UNCURATED)
+    assert build_files(seeded_store, "https://digest.example/")[1] == build_files(seeded_store,
+                                                                                   "https://digest.example/")[1]
