@@ -33,6 +33,7 @@ from digest.text.keys import title_key
 LISTING_YEAR = 2025  # given to ingest for the dumps' "Mar 6" dates without a year
 PER_DUMP = 40  # entries per listing page, about what a real Daily Papers page holds
 REPEAT_EVERY = 6  # every 6th paper is listed again in a later dump: one record, two sources
+CURATED_SHARE = 0.2  # the share of records a curator has given topics (the model trains on them)
 LAYOUTS = ("with-metadata", "blank-lines", "with-metadata", "line-per-field")
 
 # System names: prefix x suffix x variant gives 12,800 distinct names (enough for N = 10,000).
@@ -230,6 +231,7 @@ class Generated:
     authors: int | None
     organization: str | None
     baselines: list[int] = field(default_factory=list)  # indices of generated papers it names
+    topic: str = "other"  # the topic its sentences were drawn from: what a curator would say
 
 
 def system_names(seed: int = 0) -> list[str]:
@@ -288,7 +290,7 @@ def _paper(i: int, rng: random.Random, names: list[str], earlier: list[Generated
         index=i, system=system, title=title, abstract=abstract, date=(rng.randint(1, 12), rng.randint(1, 28), year),
         upvotes=rng.choice([None, rng.randint(1, 120)]), authors=rng.choice([None, rng.randint(1, 40)]),
         organization=rng.choice(ORGS) if rng.random() < 0.15 else None,
-        baselines=[p.index for p in picked],
+        baselines=[p.index for p in picked], topic=topic,
     )
 
 
@@ -350,22 +352,27 @@ def write_dumps(papers: list[Generated], out: Path) -> list[Path]:
 
 
 # ----------------------------------------------------------------------------- store
-def curate(data_dir: Path, papers: list[Generated]) -> int:
-    """Curator edits on every 25th paper (tags, notes, and on some topics and compares_to
-    overrides), written as one transaction over the records. Returns how many were edited."""
+def curate(data_dir: Path, papers: list[Generated], curated_share: float = CURATED_SHARE) -> int:
+    """Curator edits: topics on `curated_share` of the papers (spread evenly), and on every 25th
+    tags, notes and compares_to overrides; written as one transaction over the records.
+    Returns how many records were edited."""
     paths = sorted((data_dir / "papers").glob("*.yaml"))
     records = {title_key(r.title): r for r in (load_paper(p).paper for p in paths)}
     edits = []
     for generated in papers:
-        if generated.index % 25 != 7:
+        index = generated.index
+        labelled = int((index + 1) * curated_share) > int(index * curated_share)
+        if index % 25 != 7 and not labelled:
             continue
         record = records[title_key(generated.title)]
-        record.tags = ["benchmark"]
-        record.notes = f"Checked by a curator: see the evaluation on {HARDWARE[generated.index % len(HARDWARE)]}."
-        if generated.index % 50 == 7:
-            record.topics = [TOPICS[generated.index % 5]]
-        if generated.baselines:
-            record.overrides = {"compares_to": [records[title_key(papers[b].title)].id for b in generated.baselines]}
+        if labelled:
+            record.topics = [generated.topic]
+        if index % 25 == 7:
+            record.tags = ["benchmark"]
+            record.notes = f"Checked by a curator: see the evaluation on {HARDWARE[index % len(HARDWARE)]}."
+            if generated.baselines:
+                record.overrides = {"compares_to": [records[title_key(papers[b].title)].id
+                                                    for b in generated.baselines]}
         edits.append(record)
     with transaction(data_dir) as tx:
         for record in edits:

@@ -24,19 +24,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .derive.classify import Classification, classify
+from .derive.classify import classify
 from .derive.corpus import Corpus
 from .derive.facts import FIGURE_KINDS, Fact, extract_facts
 from .derive.hardware import HardwareCatalog
 from .derive.learn import TopicModel
-from .derive.suggest import suggest, train_on_curated
+from .derive.suggest import Learnable, suggest, train_on_curated
 from .derive.taxonomy import Taxonomy
 from .records.model import Paper
 from .text.sentences import split_sentences
 
 NO_SOURCE = "(no source)"
-# What the machine derived for a paper, when a build has it already: its rule classification and facts.
-Machine = tuple[Classification, Sequence[Fact]]
+# What the machine derived for a paper, when a build has it already: what the model sees, and the facts.
+Machine = tuple[Learnable, Sequence[Fact]]
 METHODS = ("rules", "model", "ships")
 
 
@@ -144,15 +144,15 @@ def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatal
     `machine` may give what a build derived already, so it is not derived twice."""
     papers = sorted(papers, key=lambda p: p.id)
     curated = [p for p in papers if p.topics]
-    classifications = {p.id: machine[p.id][0] if machine else classify(p.title, p.abstract, taxonomy)
-                       for p in curated}
+    learnables = {p.id: machine[p.id][0] if machine else Learnable.of(p, classify(p.title, p.abstract, taxonomy))
+                  for p in curated}
     topics = [TopicScores(t.slug, sum(t.slug in p.topics for p in curated)) for t in taxonomy.topics]
     folds = []
     for name, dumps in fold_dumps(sorted({first_seen(p) for p in curated}), max_folds):
         held_out = [p for p in curated if first_seen(p) in dumps]
         training = [p for p in curated if first_seen(p) not in dumps]
-        model = train_on_curated([(p, classifications[p.id]) for p in training], taxonomy)
-        _score(held_out, classifications, model, taxonomy, topics)
+        model = train_on_curated([learnables[p.id] for p in training], taxonomy)
+        _score(held_out, learnables, model, taxonomy, topics)
         folds.append(Fold(name, tuple(dumps), len(held_out), len(training)))
     facts = {p.id: list(machine[p.id][1]) if machine else extract_facts(p.title, p.abstract, catalog) for p in papers}
     return Evaluation(len(curated), len(papers) - len(curated), folds, topics, figure_coverage(papers, facts))
@@ -161,7 +161,8 @@ def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatal
 def evaluate_corpus(corpus: Corpus, max_folds: int | None = None) -> Evaluation:
     """`evaluate` over a built corpus, reusing what the build derived."""
     return evaluate([d.paper for d in corpus.papers.values()], corpus.taxonomy, corpus.catalog, max_folds,
-                    {pid: (d.classification, d.extracted) for pid, d in corpus.papers.items()})
+                    {pid: (d.learnable or Learnable.of(d.paper, d.classification), d.extracted)
+                     for pid, d in corpus.papers.items()})
 
 
 def fold_dumps(dumps: list[str], max_folds: int | None) -> list[tuple[str, list[str]]]:
@@ -173,13 +174,13 @@ def fold_dumps(dumps: list[str], max_folds: int | None) -> list[tuple[str, list[
     return [(group[0] if len(group) == 1 else f"{group[0]} … {group[-1]}", group) for group in groups if group]
 
 
-def _score(held_out: Sequence[Paper], classifications: dict[str, Classification], model: TopicModel,
+def _score(held_out: Sequence[Paper], learnables: dict[str, Learnable], model: TopicModel,
            taxonomy: Taxonomy, topics: list[TopicScores]) -> None:
     fallback = taxonomy.fallback.slug
-    suggestions = suggest(model, [(p, classifications[p.id]) for p in held_out], fallback)
+    suggestions = suggest(model, [learnables[p.id] for p in held_out], fallback)
     for paper, suggestion in zip(held_out, suggestions, strict=True):
         learned = {p.slug for p in suggestion.predictions if p.learned and p.chosen}
-        chosen = {"rules": set(classifications[paper.id].machine_topics), "model": learned or {fallback},
+        chosen = {"rules": set(learnables[paper.id].classification.machine_topics), "model": learned or {fallback},
                   "ships": set(suggestion.topics)}
         for topic in topics:
             for method, slugs in chosen.items():

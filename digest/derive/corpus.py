@@ -18,7 +18,7 @@ from .classify import Classification, classify
 from .facts import Fact, extract_facts, headline
 from .hardware import HardwareCatalog
 from .links import Mention, find_mentions, group_by, related_papers
-from .suggest import Suggestion, suggest, train_on_curated
+from .suggest import Learnable, Suggestion, suggest, train_on_curated
 from .taxonomy import Taxonomy
 from .vocabularies import VOCABULARIES
 
@@ -44,6 +44,7 @@ class Derived:
     headline: str | None  # the result a table shows
     curated: frozenset[str] = frozenset()  # the keys a curator set: "topics", "tags", override keys
     extracted: list[Fact] = field(default_factory=list)  # the facts as extracted, before any override
+    learnable: Learnable | None = None  # what the topic model sees of the paper
     curated_comparisons: list[str] | None = None  # `overrides.compares_to`, resolved when linking
     compares_to: list[Mention] = field(default_factory=list)
     compared_by: list[str] = field(default_factory=list)
@@ -108,11 +109,13 @@ def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> 
     facts = extract_facts(paper.title, paper.abstract, catalog)
     text = f"{paper.title}. {paper.abstract}"
     terms = {key: derive(text, taxonomy) for key, derive in VOCABULARIES.items()}
-    curated = overrides.apply(paper, facts=facts, classification=classify(paper.title, paper.abstract, taxonomy),
-                              terms=terms, headline=headline(facts), taxonomy=taxonomy)
+    classification = classify(paper.title, paper.abstract, taxonomy)
+    curated = overrides.apply(paper, facts=facts, classification=classification, terms=terms,
+                              headline=headline(facts), taxonomy=taxonomy)
     return Derived(paper=paper, facts=curated.facts, classification=curated.classification, tags=curated.tags,
                    terms=curated.terms, published=curated.published, headline=curated.headline,
-                   curated=curated.keys, curated_comparisons=curated.compares_to, extracted=facts)
+                   curated=curated.keys, curated_comparisons=curated.compares_to, extracted=facts,
+                   learnable=Learnable.of(paper, classification))
 
 
 def build_corpus(derived_papers: list[Derived], taxonomy: Taxonomy, catalog: HardwareCatalog,
@@ -135,11 +138,11 @@ def build_corpus(derived_papers: list[Derived], taxonomy: Taxonomy, catalog: Har
 def _suggest(derived: dict[str, Derived], taxonomy: Taxonomy, memo: Memo) -> None:
     """Train on the curated papers and suggest topics for every paper. Reused while the texts,
     the curated topics and the taxonomy are as they were (an edit to a note retrains nothing)."""
-    pairs = [(d.paper, d.classification) for d in derived.values()]
-    inputs = (taxonomy, [(p.id, p.title, p.abstract, p.topics) for p, _ in pairs])
+    papers = [d.learnable or Learnable.of(d.paper, d.classification) for d in derived.values()]
+    inputs = (taxonomy, [(p.paper.id, p.paper.title, p.paper.abstract, p.paper.topics) for p in papers])
 
     def compute() -> list[Suggestion]:
-        return suggest(train_on_curated(pairs, taxonomy), pairs, taxonomy.fallback.slug)
+        return suggest(train_on_curated(papers, taxonomy), papers, taxonomy.fallback.slug)
 
     for d, suggestion in zip(derived.values(), memo("suggestions", inputs, compute), strict=True):
         d.suggestion = suggestion

@@ -1,42 +1,56 @@
 """A topic classifier that learns from curators: the curated `topics:` of the records teach it.
 
-One logistic regression per topic (one-vs-rest) over TF-IDF word and bigram features of the
-title and abstract, plus the taxonomy's rule scores as features (so the hand-written rules are
-evidence the model weighs, not a separate opinion). Each topic's decision threshold is chosen
-by cross-validation inside the training set, never on the papers it will label. A topic with
-fewer than `MIN_POSITIVES` curated papers has too little to learn from: the rules decide it.
+One logistic regression per topic (one-vs-rest) over TF-IDF features of the words and word
+pairs of the title and abstract, plus the taxonomy's rule scores as features (so the
+hand-written rules are evidence the model weighs, not a separate opinion). Each topic's
+decision threshold is chosen by cross-validation inside the training set, never on the papers
+it will label. A topic with fewer than `MIN_POSITIVES` curated papers has too little to learn
+from: the rules decide it.
+
+Fast enough to retrain at every build (see the training line of benchmarks/run.py): terms are
+hashed, so there is no vocabulary to build; liblinear solves the dual problem, the fast side
+for sparse text; and the thresholds are cross-validated on at most `THRESHOLD_SAMPLE` papers,
+since one number per topic needs no more.
 
 Deterministic: the same curated records give the same model and the same pages, byte for byte
-(fixed fold seed, the deterministic liblinear solver, sorted inputs).
+(a fixed hash and fold seed, the deterministic liblinear solver, inputs in id order).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import sparse
-from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.feature_extraction import FeatureHasher
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfTransformer
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import StratifiedKFold
+from sklearn.utils import murmurhash3_32
 
 from .classify import Classification
 
 MIN_POSITIVES = 5  # below this many curated papers, a topic is left to the rules
 FOLDS = 4  # cross-validation folds for the thresholds
+THRESHOLD_SAMPLE = 2000  # at most this many papers choose the thresholds
 SEED = 0
-REGULARISATION = 4.0  # liblinear's C: the training sets are small, so moderate
-RULE_SCALE = 1.0  # rule scores enter as score / threshold, capped, next to TF-IDF values in [0, 1]
-RULE_CAP = 3.0
+REGULARISATION = 4.0  # liblinear's C
+RULE_CAP = 3.0  # rule scores enter as score / threshold, capped, next to TF-IDF values in [0, 1]
+HASHED_FEATURES = 2**18
+MIN_DOCUMENTS = 2  # a term must appear in this many training papers to count
 STRONGEST_TERMS = 5
+_WORD = re.compile(r"\b[a-z][a-z0-9]+\b")
+_STOP_WORDS = frozenset(ENGLISH_STOP_WORDS)
+_HASHER = FeatureHasher(n_features=HASHED_FEATURES, input_type="string", alternate_sign=False)
 
 
 @dataclass(frozen=True)
 class Example:
-    """What the model sees of one paper: its text and what the rules scored."""
+    """What the model sees of one paper: its terms and what the rules scored."""
 
-    text: str
+    terms: tuple[str, ...]  # words and word pairs of the title (twice) and abstract
     rule_scores: tuple[float, ...]  # one per ruled topic, score / threshold
 
 
@@ -44,7 +58,13 @@ def example(title: str, abstract: str, classification: Classification) -> Exampl
     # The title twice: it names the contribution, as the rules' title weight says.
     scores = tuple(min(score.score / score.threshold, RULE_CAP) if score.threshold else 0.0
                    for score in classification.scores)
-    return Example(f"{title}. {title}. {abstract}", scores)
+    return Example(terms(f"{title}. {title}. {abstract}"), scores)
+
+
+def terms(text: str) -> tuple[str, ...]:
+    """Lowercased words without English stop words. No word pairs: on the curated records they
+    changed no decision (the rules' phrases carry them) and doubled the cost of training."""
+    return tuple(word for word in _WORD.findall(text.lower()) if word not in _STOP_WORDS)
 
 
 @dataclass(frozen=True)
@@ -68,17 +88,15 @@ class _TopicFit:
     threshold: float
 
 
+@dataclass
 class TopicModel:
     """Trained on curated papers; predicts the ruled topics of any paper."""
 
-    def __init__(self, topics: Sequence[str], vectorizer: TfidfVectorizer | None, fits: dict[str, _TopicFit],
-                 positives: dict[str, int]) -> None:
-        self.topics = tuple(topics)
-        self.vectorizer = vectorizer
-        self.fits = fits
-        self.positives = positives
-        names = list(vectorizer.get_feature_names_out()) if vectorizer is not None else []
-        self.feature_names = names + [f"rules: {slug}" for slug in self.topics]
+    topics: tuple[str, ...]
+    positives: dict[str, int]  # curated papers per topic
+    idf: TfidfTransformer | None = None
+    keep: sparse.dia_matrix | None = None  # 1 for the terms seen in MIN_DOCUMENTS training papers, else 0
+    fits: dict[str, _TopicFit] = field(default_factory=dict)
 
     @property
     def learned_topics(self) -> tuple[str, ...]:
@@ -87,9 +105,10 @@ class TopicModel:
     def predict(self, examples: Sequence[Example], rule_topics: Sequence[Sequence[str]]) -> list[list[TopicPrediction]]:
         """For each example, a prediction per ruled topic: the model's where it learned the topic,
         else the rules' (`rule_topics`: the topics the rules gave each example)."""
-        features = _stack(self.vectorizer.transform([e.text for e in examples]), examples) \
-            if self.vectorizer is not None and self.fits else None
-        probabilities = {slug: fit.classifier.predict_proba(features)[:, 1] for slug, fit in self.fits.items()}
+        features = (_features(_HASHER.transform([e.terms for e in examples]), examples, self.idf, self.keep)
+                    if self.idf is not None and self.keep is not None and examples else None)
+        probabilities = {slug: fit.classifier.predict_proba(features)[:, 1]
+                         for slug, fit in self.fits.items()} if features is not None else {}
         predictions = []
         for row, ruled in enumerate(rule_topics):
             paper = []
@@ -100,14 +119,17 @@ class TopicModel:
                     continue
                 probability = float(probabilities[slug][row])
                 paper.append(TopicPrediction(slug, probability, fit.threshold, probability >= fit.threshold,
-                                             self._strongest(fit, features.getrow(row))))
+                                             self._strongest(fit, features.getrow(row), examples[row])))
             predictions.append(paper)
         return predictions
 
-    def _strongest(self, fit: _TopicFit, row: sparse.csr_matrix) -> tuple[str, ...]:
+    def _strongest(self, fit: _TopicFit, row: sparse.csr_matrix, example: Example) -> tuple[str, ...]:
+        """The paper's own terms (and rule scores) that added most to this topic's score."""
+        names = {_index(term): term for term in reversed(example.terms)}  # the first spelling of a hash
+        names.update({HASHED_FEATURES + i: f"rules: {slug}" for i, slug in enumerate(self.topics)})
         contributions = row.multiply(fit.classifier.coef_[0]).tocsr()
         order = sorted(zip(contributions.data, contributions.indices, strict=True), key=lambda c: (-c[0], c[1]))
-        return tuple(self.feature_names[index] for value, index in order[:STRONGEST_TERMS] if value > 0)
+        return tuple(names[index] for value, index in order[:STRONGEST_TERMS] if value > 0 and index in names)
 
 
 def train(examples: Sequence[Example], labels: Sequence[Sequence[str]], topics: Sequence[str]) -> TopicModel:
@@ -115,37 +137,55 @@ def train(examples: Sequence[Example], labels: Sequence[Sequence[str]], topics: 
     positives = {slug: sum(slug in paper for paper in labels) for slug in topics}
     learnable = [slug for slug in topics
                  if MIN_POSITIVES <= positives[slug] <= len(labels) - min(FOLDS, MIN_POSITIVES)]
+    model = TopicModel(tuple(topics), positives)
     if not learnable:
-        return TopicModel(topics, None, {}, positives)
-    vectorizer = TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, min_df=2, stop_words="english",
-                                 token_pattern=r"(?u)\b[a-zA-Z][a-zA-Z0-9]+\b",  # noqa: S106 (a regex, not a secret)
-                                 dtype=np.float64)
-    features = _stack(vectorizer.fit_transform([e.text for e in examples]), examples)
-    fits = {}
+        return model
+    counts = _HASHER.transform([e.terms for e in examples])
+    # Terms of one paper only (a name, a typo) teach nothing that carries over: zero their weight.
+    seen = np.asarray((counts > 0).sum(axis=0)).ravel()
+    model.idf = TfidfTransformer(sublinear_tf=True).fit(counts)
+    model.keep = sparse.diags((seen >= MIN_DOCUMENTS).astype(np.float64))
+    features = _features(counts, examples, model.idf, model.keep)
+    sample = _sample(len(examples))
     for slug in learnable:
         target = np.array([slug in paper for paper in labels], dtype=int)
-        threshold = _threshold(features, target)
-        fits[slug] = _TopicFit(_classifier().fit(features, target), threshold)
-    return TopicModel(topics, vectorizer, fits, positives)
+        threshold = _threshold(features[sample], target[sample])
+        model.fits[slug] = _TopicFit(_classifier().fit(features, target), threshold)
+    return model
 
 
 def _classifier() -> LogisticRegression:
-    # Unweighted classes: the thresholds already adapt to how rare a topic is, and the probabilities
-    # stay calibrated enough to show as confidence.
-    return LogisticRegression(C=REGULARISATION, solver="liblinear", random_state=SEED)
+    # Unweighted classes: the thresholds already adapt to how rare a topic is, and the
+    # probabilities stay calibrated enough to show as confidence.
+    return LogisticRegression(C=REGULARISATION, solver="liblinear", dual=True, random_state=SEED)
 
 
-def _stack(text_features: sparse.spmatrix, examples: Sequence[Example]) -> sparse.csr_matrix:
-    rules = sparse.csr_matrix(np.array([e.rule_scores for e in examples], dtype=np.float64) * RULE_SCALE)
-    return sparse.hstack([text_features, rules], format="csr")
+def _index(term: str) -> int:
+    """The column FeatureHasher gives a term (its murmurhash, as in sklearn's _hashing_fast)."""
+    return int(murmurhash3_32(term, seed=0, positive=True)) % HASHED_FEATURES
+
+
+def _features(counts: sparse.csr_matrix, examples: Sequence[Example], idf: TfidfTransformer,
+              keep: sparse.dia_matrix) -> sparse.csr_matrix:
+    text = idf.transform(counts) @ keep
+    rules = sparse.csr_matrix(np.array([e.rule_scores for e in examples], dtype=np.float64))
+    return sparse.hstack([text, rules], format="csr")
+
+
+def _sample(count: int) -> np.ndarray:
+    """Rows spread evenly over the training set, at most THRESHOLD_SAMPLE of them."""
+    step = -(-count // THRESHOLD_SAMPLE)
+    return np.arange(0, count, step)
 
 
 def _threshold(features: sparse.csr_matrix, target: np.ndarray) -> float:
     """The probability cut that maximises F1 over out-of-fold predictions of the training set.
 
     Ties go to the middle of the best range, away from either edge."""
-    folds = StratifiedKFold(n_splits=min(FOLDS, int(target.sum()), int(len(target) - target.sum())),
-                            shuffle=True, random_state=SEED)
+    positives = int(target.sum())
+    if min(positives, len(target) - positives) < 2:
+        return 0.5  # too few in the sample to cross-validate
+    folds = StratifiedKFold(n_splits=min(FOLDS, positives, len(target) - positives), shuffle=True, random_state=SEED)
     scores = np.zeros(len(target))
     for train_rows, test_rows in folds.split(np.zeros(len(target)), target):
         classifier = _classifier().fit(features[train_rows], target[train_rows])
@@ -156,7 +196,7 @@ def _threshold(features: sparse.csr_matrix, target: np.ndarray) -> float:
     for cut in cuts:
         chosen = scores >= cut
         true_positives = float(np.sum(chosen & (target == 1)))
-        f1 = 2 * true_positives / (chosen.sum() + target.sum()) if chosen.sum() + target.sum() else 0.0
+        f1 = 2 * true_positives / (chosen.sum() + positives) if chosen.sum() + positives else 0.0
         if f1 > best + 1e-12:
             best, best_cuts = f1, [float(cut)]
         elif abs(f1 - best) <= 1e-12:

@@ -12,8 +12,22 @@ from dataclasses import dataclass
 
 from ..records.model import Paper
 from .classify import Classification
-from .learn import TopicModel, TopicPrediction, example, train
+from .learn import Example, TopicModel, TopicPrediction, example, train
 from .taxonomy import Taxonomy
+
+
+@dataclass(frozen=True)
+class Learnable:
+    """A paper as the model sees it: the record (its curated topics), what the rules said, and
+    its features (computed once per paper, with the rest of what is derived from it)."""
+
+    paper: Paper
+    classification: Classification
+    example: Example
+
+    @classmethod
+    def of(cls, paper: Paper, classification: Classification) -> Learnable:
+        return cls(paper, classification, example(paper.title, paper.abstract, classification))
 
 
 @dataclass(frozen=True)
@@ -30,17 +44,17 @@ class Suggestion:
         return any(p.learned for p in self.predictions)
 
 
-def train_on_curated(papers: Sequence[tuple[Paper, Classification]], taxonomy: Taxonomy) -> TopicModel:
+def train_on_curated(papers: Sequence[Learnable], taxonomy: Taxonomy) -> TopicModel:
     """A model of the ruled topics from the papers whose topics a curator set."""
-    curated = sorted((pair for pair in papers if pair[0].topics), key=lambda pair: pair[0].id)
-    return train([example(p.title, p.abstract, c) for p, c in curated], [p.topics for p, _ in curated],
+    curated = sorted((item for item in papers if item.paper.topics), key=lambda item: item.paper.id)
+    return train([item.example for item in curated], [item.paper.topics for item in curated],
                  [topic.slug for topic in taxonomy.ruled_topics])
 
 
-def suggest(model: TopicModel, papers: Sequence[tuple[Paper, Classification]], fallback: str) -> list[Suggestion]:
+def suggest(model: TopicModel, papers: Sequence[Learnable], fallback: str) -> list[Suggestion]:
     """The suggestion for each paper, in the order given."""
-    predictions = model.predict([example(p.title, p.abstract, c) for p, c in papers],
-                                [c.machine_topics for _, c in papers])
+    predictions = model.predict([item.example for item in papers],
+                                [item.classification.machine_topics for item in papers])
     suggestions = []
     for paper_predictions in predictions:
         chosen = tuple(p.slug for p in paper_predictions if p.chosen)
