@@ -18,6 +18,7 @@ Deterministic: the same curated records give the same model and the same pages, 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -109,8 +110,12 @@ class TopicModel:
                     if self.idf is not None and self.keep is not None and examples else None)
         probabilities = {slug: fit.classifier.predict_proba(features)[:, 1]
                          for slug, fit in self.fits.items()} if features is not None else {}
+        # What each feature adds to each topic's score, for all papers at once.
+        contributions = {slug: features.multiply(fit.classifier.coef_[0]).tocsr()
+                         for slug, fit in self.fits.items()} if features is not None else {}
         predictions = []
         for row, ruled in enumerate(rule_topics):
+            names = self._names(examples[row]) if features is not None else {}
             paper = []
             for slug in self.topics:
                 fit = self.fits.get(slug)
@@ -119,17 +124,24 @@ class TopicModel:
                     continue
                 probability = float(probabilities[slug][row])
                 paper.append(TopicPrediction(slug, probability, fit.threshold, probability >= fit.threshold,
-                                             self._strongest(fit, features.getrow(row), examples[row])))
+                                             _strongest(contributions[slug], row, names)))
             predictions.append(paper)
         return predictions
 
-    def _strongest(self, fit: _TopicFit, row: sparse.csr_matrix, example: Example) -> tuple[str, ...]:
-        """The paper's own terms (and rule scores) that added most to this topic's score."""
-        names = {_index(term): term for term in reversed(example.terms)}  # the first spelling of a hash
-        names.update({HASHED_FEATURES + i: f"rules: {slug}" for i, slug in enumerate(self.topics)})
-        contributions = row.multiply(fit.classifier.coef_[0]).tocsr()
-        order = sorted(zip(contributions.data, contributions.indices, strict=True), key=lambda c: (-c[0], c[1]))
-        return tuple(names[index] for value, index in order[:STRONGEST_TERMS] if value > 0 and index in names)
+    def _names(self, example: Example) -> dict[int, str]:
+        """The feature columns of one paper, named by its own terms (the first spelling of a hash)."""
+        names = {HASHED_FEATURES + i: f"{slug} rules" for i, slug in enumerate(self.topics)}
+        for term in example.terms:
+            names.setdefault(_index(term), term)
+        return names
+
+
+def _strongest(contributions: sparse.csr_matrix, row: int, names: dict[int, str]) -> tuple[str, ...]:
+    """The paper's own terms (and rule scores) that added most to a topic's score."""
+    start, end = contributions.indptr[row], contributions.indptr[row + 1]
+    order = sorted(zip(contributions.data[start:end], contributions.indices[start:end], strict=True),
+                   key=lambda c: (-c[0], c[1]))
+    return tuple(names[int(index)] for value, index in order[:STRONGEST_TERMS] if value > 0 and int(index) in names)
 
 
 def train(examples: Sequence[Example], labels: Sequence[Sequence[str]], topics: Sequence[str]) -> TopicModel:
@@ -160,6 +172,7 @@ def _classifier() -> LogisticRegression:
     return LogisticRegression(C=REGULARISATION, solver="liblinear", dual=True, random_state=SEED)
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a corpus repeats its words: hash each once
 def _index(term: str) -> int:
     """The column FeatureHasher gives a term (its murmurhash, as in sklearn's _hashing_fast)."""
     return int(murmurhash3_32(term, seed=0, positive=True)) % HASHED_FEATURES

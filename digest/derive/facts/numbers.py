@@ -43,3 +43,16 @@ def unit_figures(sentence: str, pattern: re.Pattern[str],
         unit = (unit_of or {}).get(unit.lower(), unit)
         found.append((start, f"{qualifier}{match.group('number')} {unit}"))
     return found
+
+
+# Earlier numbers of a list or a range that share the words before the first: "89% and ", "40% to ".
+LIST_BEFORE = re.compile(rf"(?:{NUMBER}\s?(?:\\?%)\s*(?:,\s*and|,|and|or|to)\s+)+$")
+
+
+def percentages(sentence: str, pattern: re.Pattern[str], hint: re.Pattern[str],
+                unless_after: re.Pattern[str]) -> list[re.Match[str]]:
+    """The matches of a percentage `pattern` in a sentence that `hint` says may hold the kind
+    sought, but not those the words right after them give to another kind (`unless_after`)."""
+    if ("%" not in sentence and "percent" not in sentence) or not hint.search(sentence):
+        return []
+    return [match for match in pattern.finditer(sentence) if not unless_after.match(sentence, match.end())]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, hedge
+from .numbers import FRESH_NUMBER, LIST_BEFORE, hedge, percentages
 
 _PERCENT = re.compile(rf"(?P<sign>\+)?(?P<number>{FRESH_NUMBER})\s?(?:\\?%|percent\b)")
 _METRIC_WORDS = (r"(?:top-?[15]\s+)?accuracy|(?:test\s+|mean\s+|median\s+|relative\s+)?errors?|correctness|MAPE|"
@@ -19,7 +19,6 @@ _AFTER = re.compile(rf"\s*\)?\s*(?P<direction>higher|better|lower|worse|improvem
 # Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%".
 _BEFORE = re.compile(rf"(?P<metric>{_METRIC_WORDS})\b(?!-)\s+(?:(?:of|by|is|was|at|to|from|reaches|reaching|"
                      r"improvement\s+of)\s+)?(?:up\s+to\s+|about\s+|over\s+)?\(?$", re.IGNORECASE)
-_LIST_BEFORE = re.compile(r"(?:\d[\d.,]*\s?(?:\\?%)\s*(?:,\s*and|,|and|or|to)\s+)+$")
 _AFTER_CHANGE = re.compile(r"\s*(?:lower|less|fewer|reduction|faster|speedup|of\s+(?:the\s+)?(?:\w+\s+)?peak)\b",
                            re.IGNORECASE)
 _CHANGES = ("variation", "difference", "drop", "gain", "improvement")
@@ -28,12 +27,8 @@ _HINT = re.compile(_METRIC_WORDS, re.IGNORECASE)
 
 def extract(sentence: Sentence) -> list[Found]:
     text = sentence.text
-    if ("%" not in text and "percent" not in text) or not _HINT.search(text):
-        return []
     found = []
-    for match in _PERCENT.finditer(text):
-        if _AFTER_CHANGE.match(text, match.end()):
-            continue
+    for match in percentages(text, _PERCENT, _HINT, _AFTER_CHANGE):
         after = _AFTER.match(text, match.end())
         direction, metric = "", _metric_before(text, match.start())
         if after and after.end() - match.end() <= 48:
@@ -54,7 +49,7 @@ def _metric(word: str) -> str:
 
 def _metric_before(text: str, start: int) -> str | None:
     window = text[max(0, start - 60):start]
-    listed = _LIST_BEFORE.search(window)
+    listed = LIST_BEFORE.search(window)
     window = window[:listed.start()] if listed else window
     named = _BEFORE.search(window)
     return _metric(named.group("metric")) if named else None

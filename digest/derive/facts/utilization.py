@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, NUMBER, hedge
+from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, hedge, percentages
 
 _PERCENT = re.compile(
     rf"(?:(?P<low>{FRESH_NUMBER})\s?(?:\\?%)?\s*(?:-|–)\s*)?(?P<number>{NUMBER})\s?(?:\\?%|percent\b)")
@@ -24,8 +24,6 @@ _BEFORE = re.compile(
     r"(?:(?P<mfu>\bMFU|model\s+FLOPs?\s+utili[sz]ation)|(?P<scaling>\b(?:(?:weak|strong)\s+)?scaling\s+efficienc\w*)|"
     r"(?P<utilization>\butili[sz]ation)|(?P<throughput>\bGPU\s+throughputs?))\s+(?:\w+\s+){0,2}?"
     r"(?:of|from|at|to|is|was|were|are|reach\w*|reaching|achiev\w*)\s+$", re.IGNORECASE)
-# Earlier numbers of a list or a range the metric also governs: "89% and ", "40% to ".
-_LIST_BEFORE = re.compile(rf"(?:{NUMBER}\s?(?:\\?%)\s*(?:,\s*and|,|and|or|to)\s+)+$")
 # Words after the number that make it a change or something else, left to the other extractors.
 _AFTER_OTHER = re.compile(r"\s*(?:lower|less|fewer|higher|more|better|faster|reduction|improvement|speedup)\b",
                           re.IGNORECASE)
@@ -36,12 +34,8 @@ _HINT = re.compile(r"MFU|utili[sz]ation|peak|maximum|efficienc|throughput", re.I
 
 def extract(sentence: Sentence) -> list[Found]:
     text = sentence.text
-    if ("%" not in text and "percent" not in text) or not _HINT.search(text):
-        return []
     found = []
-    for match in _PERCENT.finditer(text):
-        if _AFTER_OTHER.match(text, match.end()):
-            continue
+    for match in percentages(text, _PERCENT, _HINT, _AFTER_OTHER):
         metric = _metric_after(text, match.end()) or _metric_before(text, match.start())
         if metric is None:
             continue
@@ -59,7 +53,7 @@ def _metric_after(text: str, end: int) -> str | None:
 def _metric_before(text: str, start: int) -> str | None:
     _qualifier, start = hedge(text, start)
     window = text[max(0, start - 90):start]
-    listed = _LIST_BEFORE.search(window)
+    listed = LIST_BEFORE.search(window)
     if listed:
         window = window[:listed.start()]
         window = window[:hedge(window, len(window))[1]]
