@@ -215,7 +215,7 @@ def test_explain_names_scores_thresholds_and_matched_phrases(taxonomy):
     assert "'swapping' (+2)" in offloading and "'CPU memory' (+2)" in offloading
     assert "kernels: score 0 (threshold 4, no) — no rule matched" in text
     assert "tags: " in text and "fine-tuning (title: 'Fine-tuning' (+2)" in text
-    assert text.splitlines()[-1] == "topics: offloading — from the classifier"
+    assert text.splitlines()[-1] == "topics by the rules alone: offloading (where the model learned a topic, it decides)"
 
 
 def test_explain_says_when_a_curator_overrode_the_classifier(taxonomy):

@@ -155,7 +155,7 @@ def explain(title: str, abstract: str, taxonomy: Taxonomy, curated_topics: list[
         lines.append(f"topics: {', '.join(result.final_topics)} — curated in the record, overriding the "
                      f"classifier's {machine}")
     else:
-        lines.append(f"topics: {machine} — from the classifier")
+        lines.append(f"topics by the rules alone: {machine} (where the model learned a topic, it decides)")
     return "\n".join(lines)
 
 
