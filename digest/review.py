@@ -51,8 +51,8 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
     if topics is not None:
         unknown = [slug for slug in topics if slug not in corpus.taxonomy.topic_slugs]
         if unknown or not topics:
-            raise UsageError(f"unknown topic {unknown[0]!r}; " if unknown else "--topics is empty; "
-                             f"topics are: {', '.join(t.slug for t in corpus.taxonomy.topics)}")
+            problem = f"unknown topic {unknown[0]!r}" if unknown else "--topics is empty"
+            raise UsageError(f"{problem}; topics are: {', '.join(t.slug for t in corpus.taxonomy.topics)}")
     accepted = []
     with transaction(data_dir) as tx:
         for paper_id in dict.fromkeys(paper_ids):

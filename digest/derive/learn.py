@@ -1,7 +1,7 @@
 """A topic classifier that learns from curators: the curated `topics:` of the records teach it.
 
-One logistic regression per topic (one-vs-rest) over TF-IDF features of the words and word
-pairs of the title and abstract, plus the taxonomy's rule scores as features (so the
+One logistic regression per topic (one-vs-rest) over TF-IDF features of the words of the title
+and abstract, plus the taxonomy's rule scores as features (so the
 hand-written rules are evidence the model weighs, not a separate opinion). Each topic's
 decision threshold is chosen by cross-validation inside the training set, never on the papers
 it will label. A topic with fewer than `MIN_POSITIVES` curated papers has too little to learn
