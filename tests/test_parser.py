@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from digest.sources.files import read_source as read_dump
 from digest.sources.hf_daily_text import parse as parse_hf_daily
 from digest.sources.model import DumpError
 
@@ -15,7 +14,7 @@ from .conftest import dump
 
 def parse(prefix: str, listing_year: int | None = 2025):
     path = dump(prefix)
-    return parse_hf_daily(read_dump(path), path.name, listing_year)
+    return parse_hf_daily(path.read_text(encoding="utf-8"), path.name, listing_year)
 
 
 def by_title(parsed, start: str):
