@@ -16,15 +16,13 @@ from typing import Any, TypeVar
 
 import jinja2
 
+from .check import unknown_topics
 from .derive.corpus import Corpus, build_corpus, derive_paper
 from .derive.hardware import load_hardware
 from .derive.taxonomy import load_taxonomy
-from .records.model import Paper
-from .records.store import load_paper, paper_paths
+from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, paper_paths
 from .render.site import render_site
 
-TAXONOMY_FILE = "taxonomy.yaml"
-HARDWARE_FILE = "hardware.yaml"
 T = TypeVar("T")
 
 
@@ -76,11 +74,14 @@ def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
     cache = cache or BuildCache()
     records = [(path, _read(path)) for path in paper_paths(data_dir)]
     rules = (_read(data_dir / TAXONOMY_FILE), _read(data_dir / HARDWARE_FILE))
-    papers = [cache.reuse(("record", path, raw), partial(_paper, path)) for path, raw in records]
+    loaded = [cache.reuse(("record", path, raw), partial(load_paper, path)) for path, raw in records]
     taxonomy, catalog = cache.reuse(("rules", *rules), lambda: (load_taxonomy(data_dir / TAXONOMY_FILE),
                                                                 load_hardware(data_dir / HARDWARE_FILE)))
-    derived = [cache.reuse(("derived", path, raw, *rules), partial(derive_paper, paper, taxonomy, catalog))
-               for (path, raw), paper in zip(records, papers, strict=True)]
+    for item in loaded:
+        if problems := unknown_topics(item, taxonomy):
+            raise problems[0]
+    derived = [cache.reuse(("derived", path, raw, *rules), partial(derive_paper, item.paper, taxonomy, catalog))
+               for (path, raw), item in zip(records, loaded, strict=True)]
     cache.end_loading()
     return build_corpus(derived, taxonomy, catalog, cache.memo)
 
@@ -91,10 +92,6 @@ def build_files(data_dir: Path, site_url: str, cache: BuildCache | None = None,
     cache = cache or BuildCache()
     corpus = load_corpus(data_dir, cache)
     return corpus, render_site(corpus, site_url, templates, cache.memo)
-
-
-def _paper(path: Path) -> Paper:
-    return load_paper(path).paper
 
 
 def _read(path: Path) -> bytes | None:

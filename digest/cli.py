@@ -8,6 +8,7 @@ cannot be written, 2 bad usage, 130 interrupted (Ctrl-C), 141 output closed earl
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 import os
 import sys
@@ -32,6 +33,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     _show_notes()
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):  # a file name that is not UTF-8 prints as \udcff, never fails
+            stream.reconfigure(errors="backslashreplace")
     try:
         if getattr(args, "data", None) is not None:
             require_store(args.data)
@@ -224,18 +228,21 @@ def _run_pages(args: argparse.Namespace) -> int:
 
 
 def _run_explain(args: argparse.Namespace) -> int:
-    from .build import HARDWARE_FILE, TAXONOMY_FILE  # noqa: PLC0415
+    from .check import unknown_topics  # noqa: PLC0415
     from .derive.classify import explain  # noqa: PLC0415
     from .derive.corpus import derive_paper  # noqa: PLC0415
     from .derive.hardware import load_hardware  # noqa: PLC0415
     from .derive.taxonomy import load_taxonomy  # noqa: PLC0415
-    from .records.store import load_paper, paper_path  # noqa: PLC0415
+    from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, paper_path  # noqa: PLC0415
 
     path = paper_path(args.data, args.paper_id)
     if not path.is_file():
         raise UsageError(f"{path}: no paper with id {args.paper_id!r}")
-    paper = load_paper(path).paper
+    loaded = load_paper(path)
+    paper = loaded.paper
     taxonomy = load_taxonomy(args.data / TAXONOMY_FILE)
+    if problems := unknown_topics(loaded, taxonomy):
+        raise problems[0]
     derived = derive_paper(paper, taxonomy, load_hardware(args.data / HARDWARE_FILE))
     print(f"{paper.id}: {paper.title}\n")
     print(explain(paper.title, paper.abstract, taxonomy, paper.topics or None))

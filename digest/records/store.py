@@ -18,6 +18,8 @@ __all__ = ["LoadedPaper", "Transaction", "dump_paper", "load_all", "load_paper",
 
 PAPERS_DIR = "papers"
 SOURCES_DIR = "sources"
+TAXONOMY_FILE = "taxonomy.yaml"
+HARDWARE_FILE = "hardware.yaml"
 
 
 @dataclass

@@ -69,8 +69,9 @@ class YamlFile:
                             f"YAML syntax error: {error.problem or error.context}") from None
         except yaml.reader.ReaderError as error:
             line = text[: error.position].count("\n") + 1
-            raise DataError(path, line, None, f"character {error.character!r} is not allowed in YAML; "
-                            "remove it") from None
+            code = error.character if isinstance(error.character, int) else ord(error.character)
+            raise DataError(path, line, None, f"holds the control character U+{code:04X}, which YAML does not "
+                            "allow; delete it") from None
         except yaml.YAMLError as error:
             raise DataError(path, None, None, f"YAML syntax error: {error}") from None
         finally:

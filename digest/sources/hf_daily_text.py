@@ -66,11 +66,11 @@ def read_lines(lines: Iterable[Line], parsed: ParsedSource, listing_year: int | 
                cut_off: bool = False) -> Iterator[Entry]:
     """Entries of one dump as they are read. Raises DumpError, once the lines run out, when the
     dump has no entry at all or more blocks it cannot read than entries."""
-    reader = _Reader(lines, parsed, listing_year)
+    reader = _Reader(lines, parsed, listing_year, cut_off)
     reader.skip_header()
     while reader.step():
         yield from reader.drain()
-    reader.finish(cut_off)
+    reader.finish()
     yield from reader.drain()
     reader.judge()
 
@@ -78,10 +78,11 @@ def read_lines(lines: Iterable[Line], parsed: ParsedSource, listing_year: int | 
 class _Reader:
     """The parse of one dump: the non-blank lines with a lookahead, and the entry being built."""
 
-    def __init__(self, lines: Iterable[Line], parsed: ParsedSource, listing_year: int | None):
+    def __init__(self, lines: Iterable[Line], parsed: ParsedSource, listing_year: int | None, cut_off: bool):
         self.lines = iter(lines)
         self.parsed = parsed
         self.listing_year = listing_year
+        self.cut_off = cut_off  # the file ends without a line break: its last line may be cut short
         self.ahead: deque[Line] = deque()  # non-blank lines read but not yet taken, stripped
         self.counts = {"blank": 0, "content": 0, "separators": 0}
         self.last_number = 0  # of the last line read, blank or not
@@ -156,7 +157,7 @@ class _Reader:
             else:
                 self.pending = line
                 self.release()
-        elif _looks_like_abstract(line.text):
+        elif _looks_like_abstract(line.text, cut=self.cut_off and following is None):
             self.last = Entry(title=" ".join(self.pending.text.split()), abstract=line.text, line=self.pending.number)
             self.last_abstract, self.pending = line.number, None
         else:
@@ -189,10 +190,10 @@ class _Reader:
             entry.authors_count, entry.organization = authors_count, organization
             entry.date, entry.upvotes, entry.has_metadata = date, upvotes, True
 
-    def finish(self, cut_off: bool) -> None:
+    def finish(self) -> None:
         self.drop_pending("has no abstract")
         last = self.last
-        if cut_off and last is not None and self.last_abstract == self.last_number \
+        if self.cut_off and last is not None and self.last_abstract == self.last_number \
                 and not last.abstract.endswith(_SENTENCE_END):
             last.truncated = True
             self.problem(self.last_abstract, f"the file ends inside the abstract of {_short(last.title)}: kept, "
@@ -262,9 +263,10 @@ def _organization(line: str) -> str:
     return " ".join(words)
 
 
-def _looks_like_abstract(line: str) -> bool:
+def _looks_like_abstract(line: str, cut: bool = False) -> bool:
+    """Long, or a sentence of 25 words or more (whose end a cut-off file may have lost)."""
     words = len(line.split())
-    return len(line) > 300 or (words >= 25 and line.endswith((".", ")", "]", "!")))
+    return len(line) > 300 or (words >= 25 and (cut or line.endswith((".", ")", "]", "!"))))
 
 
 def _short(text: str, limit: int = 60) -> str:
