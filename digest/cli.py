@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .errors import DigestError, UsageError
+from .errors import DigestError, UsageError, WriteError
 from .records.store import require_store
 from .sources import format_names
 
@@ -221,7 +221,11 @@ def _run_pages(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.templates}: --templates must name a folder of *.md.j2 templates")
     started = time.perf_counter()
     corpus, files = build_files(args.data, args.site_url, templates=environment(args.templates))
-    written, unchanged = write_site(files, args.out)
+    try:
+        written, unchanged = write_site(files, args.out)
+    except OSError as error:  # a full disk, a read-only folder: the store is untouched, the pages incomplete
+        raise WriteError(f"{args.out}: cannot write the pages ({error.strerror}); what is there is incomplete: "
+                         "free the space or pick another --out, and run it again") from None
     print(f"{len(corpus.papers)} papers -> {len(files)} files in {args.out} ({written} written, {unchanged} unchanged) "
           f"in {time.perf_counter() - started:.2f} s")
     return 0

@@ -111,7 +111,8 @@ class SourceFile:
     def _refuse_binary(self, chunk: bytes, newlines: int) -> None:
         if (nul := chunk.find(b"\x00")) >= 0:
             raise DumpError(self.path, newlines + chunk.count(b"\n", 0, nul) + 1, None,
-                            "binary data (NUL byte): expected a UTF-8 text dump")
+                            "binary data (a NUL byte): expected a UTF-8 text dump; delete the NUL bytes "
+                            "(tr -d '\\000') if the rest is text")
 
     def _decode(self, decoder: codecs.IncrementalDecoder, chunk: bytes, offset: int, newlines: int,
                 final: bool = False) -> None:
