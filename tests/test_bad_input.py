@@ -22,7 +22,7 @@ from digest.cli import main
 from digest.ingest import ingest
 from digest.records.store import load_papers, paper_path
 
-from .conftest import DATA, dump, snapshot
+from .conftest import DATA, REPO, dump, mkdocs_build, snapshot
 
 ABSTRACT = "We present Alpha, a system that serves large models on one GPU with less memory. " * 5
 
@@ -399,3 +399,20 @@ def test_a_full_disk_gives_a_message_and_no_partial_write(tmp_path, command, mes
     assert result.stderr.strip().splitlines()[-1] == "error: " + message.format(**names)
     assert tree_hash(store) == before
     assert not list(store.glob(".staging-*"))
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("name", ["unknown-topic.yaml", "alias-bomb.yaml", "taxonomy-broken.yaml",
+                                  "hardware-broken.yaml"])
+def test_mkdocs_build_stops_with_the_line_check_prints(tmp_path, name):
+    """The gen-files script, run by a real `mkdocs build`: check's line, exit 1, no traceback."""
+    case = next(case for case in CASES if case.file == name)
+    store = small_store(tmp_path)
+    path = place(case, store, tmp_path)
+    before = tree_hash(store)
+    result = mkdocs_build(REPO / "mkdocs.yml", tmp_path / "site", {"DIGEST_DATA": str(store)})
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert f"ERROR   -  {case.message.format(file=path)} (`digest check` lists every problem)" in lines, lines
+    assert (result.stdout + result.stderr).strip().endswith("Aborted with a BuildError!")
+    assert tree_hash(store) == before
