@@ -44,7 +44,6 @@ class IngestReport:
     skipped: list[str] = field(default_factory=list)  # "file:line: reason"
     notes: list[str] = field(default_factory=list)  # "file:line: what was noted" (a date left empty)
     copied: list[str] = field(default_factory=list)  # dumps newly stored under data/sources
-    dumps: list[ParsedSource] = field(default_factory=list)
 
     def summary(self) -> str:
         return (f"{len(self.new)} new, {len(self.updated)} updated, {len(self.unchanged)} unchanged, "
@@ -98,7 +97,6 @@ class _Merge:
         if strict and skipped:
             raise DumpError(path, skipped[0].line, None, f"{skipped[0].message} (--strict refuses the whole file; "
                             f"{len(skipped)} problem(s) in all)")
-        self.report.dumps.append(parsed)
         for problem in parsed.problems:
             (self.report.skipped if problem.skipped else self.report.notes).append(
                 f"{path}:{problem.line}: {problem.message}")
