@@ -93,10 +93,11 @@ class _Merge:
             self._merge(entry, stored, parsed)
             if count % _EVERY == 0:
                 self.progress(f"{counter} {path}: {count:,} entries, {source.position / source.size:.0%} read", False)
+        if strict and parsed.problems:
+            first = parsed.problems[0]
+            raise DumpError(path, first.line, None, f"{first.message} (--strict refuses the whole file; "
+                            f"{len(parsed.problems)} problem(s) in all)")
         skipped = [problem for problem in parsed.problems if problem.skipped]
-        if strict and skipped:
-            raise DumpError(path, skipped[0].line, None, f"{skipped[0].message} (--strict refuses the whole file; "
-                            f"{len(skipped)} problem(s) in all)")
         for problem in parsed.problems:
             (self.report.skipped if problem.skipped else self.report.notes).append(
                 f"{path}:{problem.line}: {problem.message}")

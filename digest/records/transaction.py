@@ -77,7 +77,6 @@ class _Move:
 
 @dataclass
 class _Held:
-    depth: int = 1
     written: bool = False  # a transaction under this hold has committed
 
 
@@ -90,12 +89,8 @@ def store_lock(data_dir: Path) -> Iterator[None]:
     one left. Re-entrant within a process. Ctrl-C inside becomes an `Interrupted` that says
     whether anything was written."""
     key = os.path.realpath(data_dir)
-    if key in _HELD:
-        _HELD[key].depth += 1
-        try:
-            yield
-        finally:
-            _HELD[key].depth -= 1
+    if key in _HELD:  # held already, further out: that hold releases it
+        yield
         return
     folder = _open_folder(data_dir)
     try:
