@@ -296,7 +296,8 @@ def finish_interrupted(data_dir: Path) -> None:
             continue
         if (stage / JOURNAL).is_file():
             moves = _read_journal(stage, data_dir)
-            _apply(data_dir, stage, moves)
+            with _signals_held():
+                _apply(data_dir, stage, moves)
             log.warning(f"{stage}: finished the write of a run that was stopped halfway ({len(moves)} files)")
         else:
             shutil.rmtree(stage, ignore_errors=True)

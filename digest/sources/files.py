@@ -50,9 +50,8 @@ class SourceFile:
                     piece, length = first, len(first)
                     while not piece.endswith("\n") and (piece := text.readline(_CHUNK)):
                         length += len(piece)  # an over-long line: count the rest, keep none of it
-                    ended = piece.endswith("\n") if piece else first.endswith("\n")
-                    body, count = UNPRINTABLE.subn(" ", first[:-1] if first.endswith("\n") else first)
-                    line = Line(number, body, length - ended)
+                    body, count = UNPRINTABLE.subn(" ", first.removesuffix("\n"))
+                    line = Line(number, body, length - piece.endswith("\n"))
                     if count:
                         self.replaced += count
                         self.first_replaced = self.first_replaced or line
