@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 _JSON = re.compile(r'\s*(?:\{\s*["}]|\[\s*[\[{"\]])')
-_MARKUP = re.compile(r"\s*<[!?a-zA-Z]")
+# A document's first tag; not any "<", which a title may start with ("<think> Tokens: ...").
+_MARKUP = re.compile(r"\s*<(?:\?xml|!doctype|!--|html|head|body|feed|rss|rdf:rdf)\b", re.IGNORECASE)
 _HTML = re.compile(r"<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<div[\s>]|<p>", re.IGNORECASE)
 _YAML_START = re.compile(r"\s*(?:---|%YAML)(?:\s|$)")
 _YAML_LINE = re.compile(r"(?:[A-Za-z_][\w-]*:(?:\s|$)|- |\s)")  # `key: value`, a list item, an indented line
