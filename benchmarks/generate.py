@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import shutil
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -349,6 +350,28 @@ def write_dumps(papers: list[Generated], out: Path) -> list[Path]:
         path.write_text(dump_text(chunk + repeats, layout, (number % 12 + 1, number % 28 + 1)), encoding="utf-8")
         paths.append(path)
     return paths
+
+
+def write_large_dump(path: Path, entries: int, seed: int = 0) -> Path:
+    """One listing of `entries` papers in the with-metadata layout, abstracts cut to their first
+    sentences: at 146,562 entries it is the 50 MB dump of issue 14. Beyond the distinct generated
+    papers, titles repeat with a " (Part k)" suffix, so every entry is still a paper of its own."""
+    distinct = generate(min(entries, len(system_names(seed))), seed)
+    papers = []
+    for i in range(entries):
+        paper = distinct[i % len(distinct)]
+        part = i // len(distinct)
+        sentences = re.split(r"(?<=[.!?]) ", paper.abstract)
+        short = sentences[0]
+        for sentence in sentences[1:]:
+            if len(short) >= 200 and len(short.split()) >= 25:
+                break
+            short += " " + sentence
+        papers.append(replace(paper, index=i, abstract=short,
+                              title=paper.title + (f" (Part {part + 1})" if part else "")))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(dump_text(papers, "with-metadata", (3, 6)), encoding="utf-8")
+    return path
 
 
 # ----------------------------------------------------------------------------- store

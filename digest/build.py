@@ -16,19 +16,17 @@ from typing import Any, TypeVar
 
 import jinja2
 
+from .check import unknown_topics
 from .derive.corpus import Corpus, build_corpus, derive_paper
 from .derive.hardware import load_hardware
 from .derive.taxonomy import load_taxonomy
 from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen
-from .records.model import Paper
-from .records.store import load_paper, load_papers, paper_paths
+from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, load_papers, paper_paths
 from .render.site import render_site
 
-TAXONOMY_FILE = "taxonomy.yaml"
 # The Method page's evaluation groups the dumps into at most this many folds: its cost stays
 # bounded (one training per fold) however many dumps the site holds.
 METHOD_FOLDS = 5
-HARDWARE_FILE = "hardware.yaml"
 T = TypeVar("T")
 
 
@@ -80,11 +78,14 @@ def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
     cache = cache or BuildCache()
     records = [(path, _read(path)) for path in paper_paths(data_dir)]
     rules = (_read(data_dir / TAXONOMY_FILE), _read(data_dir / HARDWARE_FILE))
-    papers = [cache.reuse(("record", path, raw), partial(_paper, path)) for path, raw in records]
+    loaded = [cache.reuse(("record", path, raw), partial(load_paper, path)) for path, raw in records]
     taxonomy, catalog = cache.reuse(("rules", *rules), lambda: (load_taxonomy(data_dir / TAXONOMY_FILE),
                                                                 load_hardware(data_dir / HARDWARE_FILE)))
-    derived = [cache.reuse(("derived", path, raw, *rules), partial(derive_paper, paper, taxonomy, catalog))
-               for (path, raw), paper in zip(records, papers, strict=True)]
+    for item in loaded:
+        if problems := unknown_topics(item, taxonomy):
+            raise problems[0]
+    derived = [cache.reuse(("derived", path, raw, *rules), partial(derive_paper, item.paper, taxonomy, catalog))
+               for (path, raw), item in zip(records, loaded, strict=True)]
     cache.end_loading()
     return build_corpus(derived, taxonomy, catalog, cache.memo)
 
@@ -106,10 +107,6 @@ def load_evaluation(data_dir: Path, max_folds: int | None = None) -> Evaluation:
     """`digest eval` of the records of `data_dir` (see digest/evaluate.py)."""
     return evaluate(load_papers(data_dir), load_taxonomy(data_dir / TAXONOMY_FILE),
                     load_hardware(data_dir / HARDWARE_FILE), max_folds)
-
-
-def _paper(path: Path) -> Paper:
-    return load_paper(path).paper
 
 
 def _read(path: Path) -> bytes | None:

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .build import HARDWARE_FILE, TAXONOMY_FILE
 from .derive.hardware import load_hardware
 from .derive.taxonomy import Taxonomy, load_taxonomy
 from .errors import DataError
-from .records.store import SOURCES_DIR, load_all
+from .records.store import HARDWARE_FILE, SOURCES_DIR, TAXONOMY_FILE, LoadedPaper, load_all
 from .render.columns import unknown_columns
-from .text.keys import title_key
+from .text.keys import paper_key
 
 
 def check_store(data_dir: Path) -> list[DataError]:
@@ -30,16 +29,13 @@ def check_store(data_dir: Path) -> list[DataError]:
     seen_titles: dict[str, Path] = {}
     for item in loaded:
         paper, path, lines = item.paper, item.path, item.lines
-        key = title_key(paper.title)
-        if key in seen_titles:
+        key = paper_key(paper.title, paper.abstract)
+        if key and key in seen_titles:
             errors.append(DataError(path, lines.get("title"), "title",
                                     f"same paper as {seen_titles[key].name}: merge the two records into one"))
         seen_titles.setdefault(key, path)
         if taxonomy is not None:
-            for topic in paper.topics:
-                if topic not in taxonomy.topic_slugs:
-                    errors.append(DataError(path, lines.get("topics"), "topics", f"unknown topic {topic!r}; "
-                                            f"topics are: {', '.join(sorted(taxonomy.topic_slugs))}"))
+            errors.extend(unknown_topics(item, taxonomy))
         for target in paper.overrides.get("compares_to", []):
             if target not in ids:
                 errors.append(DataError(path, lines.get("overrides"), "overrides.compares_to",
@@ -49,6 +45,13 @@ def check_store(data_dir: Path) -> list[DataError]:
                 errors.append(DataError(path, lines.get("sources"), f"sources[{index}].file",
                                         f"{source.file} is not a dump kept under {data_dir / SOURCES_DIR}"))
     return errors
+
+
+def unknown_topics(item: LoadedPaper, taxonomy: Taxonomy) -> list[DataError]:
+    """A curated topic the taxonomy does not have (the build refuses it too, with this message)."""
+    return [DataError(item.path, item.lines.get("topics"), "topics", f"unknown topic {topic!r}; "
+                      f"topics are: {', '.join(sorted(taxonomy.topic_slugs))}")
+            for topic in item.paper.topics if topic not in taxonomy.topic_slugs]
 
 
 def _taxonomy(data_dir: Path, errors: list[DataError]) -> Taxonomy | None:

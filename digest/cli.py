@@ -1,13 +1,15 @@
 """The `digest` command line: ingest dumps, check records, write pages, explain and search.
 
-Exit codes: 0 done, 1 bad data (the message names the file, line and field), 2 bad usage,
-130 interrupted (Ctrl-C), 141 output closed early (`digest search ... | head -1`). No error
-ends in a traceback.
+Exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that
+cannot be written, 2 bad usage, 130 interrupted (Ctrl-C), 141 output closed early
+(`digest search ... | head -1`). No error ends in a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import logging
 import os
 import sys
 import textwrap
@@ -15,31 +17,69 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .errors import DigestError, UsageError
+from .errors import DigestError, UsageError, WriteError
+from .records.store import require_store
 from .sources import format_names
 
 REPO_DATA = Path(__file__).resolve().parent.parent / "data"
-EXIT_CODES = ("exit codes: 0 done, 1 bad data (the message names the file, line and field), 2 bad usage, "
-              "130 interrupted")
+EXIT_CODES = ("exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that "
+              "cannot be written, 2 bad usage, 130 interrupted")
+YEARS = range(1990, 2101)  # listings of ML-systems papers; a typo (99999, -5) falls outside
+PROGRESS_EVERY = 2.0  # seconds between two progress lines of a long ingest
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _build_parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
+    _show_notes()
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):  # a file name that is not UTF-8 prints as \udcff, never fails
+            stream.reconfigure(errors="backslashreplace")
     try:
+        if getattr(args, "data", None) is not None:
+            require_store(args.data)
         return run(args)
     except DigestError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        print(f"interrupted: {exc}" if str(exc) else "interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (`| head -1`): stop quietly, and keep Python from complaining
         # again when it flushes stdout at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as exc:  # a full disk or a read-only folder under `pages --out`
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+class _Notes(logging.Handler):
+    """What the library says along the way (a run waiting for the lock, a stopped write finished),
+    printed to whatever sys.stderr is at the time."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        print(f"note: {record.getMessage()}", file=sys.stderr)
+
+
+def _show_notes() -> None:
+    logger = logging.getLogger("digest")
+    if not any(isinstance(handler, _Notes) for handler in logger.handlers):
+        logger.addHandler(_Notes())
+        logger.setLevel(logging.INFO)
+
+
+def _year(text: str) -> int:
+    try:
+        year = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if year not in YEARS:
+        raise argparse.ArgumentTypeError(f"{year} is not a listing year; give one from {YEARS[0]} to {YEARS[-1]}")
+    return year
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -60,12 +100,16 @@ def _build_parser() -> argparse.ArgumentParser:
         "(topics, tags, notes, overrides) are never touched, and re-ingesting a dump changes nothing.\n\n"
         "Bad entries (a title with no abstract, an over-long line, an impossible date) are reported\n"
         "and skipped while the rest of the file is ingested; with --strict one bad entry refuses\n"
-        "the whole run. A file that is not a readable text dump (missing, a directory, empty,\n"
-        "binary, not UTF-8) always stops the run. A run that stops writes nothing at all.",
+        "the whole run. A file that is not a readable text dump (missing, not a regular file, empty,\n"
+        "binary, not UTF-8, JSON, XML, HTML or YAML, or more unreadable blocks than entries) always\n"
+        "stops the run. A run that stops writes nothing at all.\n\n"
+        "One run at a time writes to a store: a second waits for the first, then merges into what it\n"
+        "wrote. A run stopped while writing (Ctrl-C, kill -9, a full disk) leaves the store as it was,\n"
+        "or with its write committed, which the next ingest finishes first.",
         epilog=EXIT_CODES + ".")
     ingest.add_argument("files", nargs="+", type=Path, metavar="FILE", help="dump files to ingest")
     ingest.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
-    ingest.add_argument("--listing-year", type=int, metavar="YEAR",
+    ingest.add_argument("--listing-year", type=_year, metavar="YEAR",
                         help="year of the listing, given to dates shown without one ('Mar 6'); "
                         "without it such dates keep an unknown year (published stays empty)")
     ingest.add_argument("--format", choices=format_names(), dest="format_name",
@@ -164,22 +208,22 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def _run_ingest(args: argparse.Namespace) -> int:
     from .ingest import ingest  # noqa: PLC0415 (each command imports only what it runs)
-    from .sources.model import ParsedSource  # noqa: PLC0415
 
     started = time.perf_counter()
-    total = len(args.files)
-    done = 0
+    shown = started
 
-    def progress(path: Path, parsed: ParsedSource) -> None:
-        nonlocal done
-        done += 1
-        print(f"[{done}/{total}] {path}: {len(parsed.entries)} entries ({parsed.format}, {parsed.layout} layout), "
-              f"{len(parsed.problems)} skipped", file=sys.stderr)
+    def progress(message: str, milestone: bool) -> None:
+        nonlocal shown
+        if milestone or time.perf_counter() - shown >= PROGRESS_EVERY:
+            print(message, file=sys.stderr)
+            shown = time.perf_counter()
 
     report = ingest(args.files, args.data, listing_year=args.listing_year, strict=args.strict,
                     dry_run=args.dry_run, progress=progress, format_name=args.format_name)
     for line in report.skipped:
         print(f"skipped: {line}")
+    for line in report.notes:
+        print(f"note: {line}")
     for name in report.new:
         print(f"new: {name}")
     for name in report.updated:
@@ -193,10 +237,13 @@ def _run_ingest(args: argparse.Namespace) -> int:
 def _run_check(args: argparse.Namespace) -> int:
     from .check import check_store  # noqa: PLC0415
     from .records.store import paper_paths  # noqa: PLC0415
+    from .records.transaction import unfinished_writes  # noqa: PLC0415
 
     errors = check_store(args.data)
     for error in errors:
         print(error)
+    for note in unfinished_writes(args.data):
+        print(f"note: {note}", file=sys.stderr)
     count = len(paper_paths(args.data))
     print(f"{count} records checked: " + (f"{len(errors)} problem(s)" if errors else "all clean"), file=sys.stderr)
     return 1 if errors else 0
@@ -211,7 +258,11 @@ def _run_pages(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.templates}: --templates must name a folder of *.md.j2 templates")
     started = time.perf_counter()
     corpus, files = build_files(args.data, args.site_url, templates=environment(args.templates))
-    written, unchanged = write_site(files, args.out)
+    try:
+        written, unchanged = write_site(files, args.out)
+    except OSError as error:  # a full disk, a read-only folder: the store is untouched, the pages incomplete
+        raise WriteError(f"{args.out}: cannot write the pages ({error.strerror}); what is there is incomplete: "
+                         "free the space or pick another --out, and run it again") from None
     print(f"{len(corpus.papers)} papers -> {len(files)} files in {args.out} ({written} written, {unchanged} unchanged) "
           f"in {time.perf_counter() - started:.2f} s")
     return 0

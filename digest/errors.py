@@ -1,7 +1,8 @@
 """Errors that name where a problem is, so a curator can go and fix it.
 
 Every error the digest reports to a user is a DigestError: the command line prints its message
-on one line and exits with `exit_code` (1 for bad data, 2 for bad usage), never a traceback.
+on one line and exits with `exit_code` (1 for bad data or a store it cannot write, 2 for bad
+usage), never a traceback. Ctrl-C is an `Interrupted`, which says what became of the store.
 """
 
 from __future__ import annotations
@@ -34,3 +35,11 @@ class DataError(DigestError):
     def __str__(self) -> str:
         where = self.path if self.line is None else f"{self.path}:{self.line}"
         return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
+
+class WriteError(DigestError):
+    """The store could not be written (a read-only folder, a full disk): says what was kept."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM) stopped a command; the message says whether the store was changed."""

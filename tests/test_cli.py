@@ -140,7 +140,7 @@ def test_ctrl_c_stops_an_ingest_with_a_message_and_no_change(tmp_path, store):
     process.send_signal(signal.SIGINT)
     err = first + process.stderr.read()
     assert process.wait(timeout=60) == 130, err
-    assert err.strip().endswith("interrupted") and "Traceback" not in err
+    assert err.strip().endswith(f"interrupted: nothing was written to {store}") and "Traceback" not in err
     assert not (store / "papers").exists()
 
 

@@ -6,16 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from digest.sources.files import read_source as read_dump
 from digest.sources.hf_daily_text import parse as parse_hf_daily
 from digest.sources.model import DumpError
+from digest.sources.sniff import looks_like
 
 from .conftest import dump
 
 
 def parse(prefix: str, listing_year: int | None = 2025):
     path = dump(prefix)
-    return parse_hf_daily(read_dump(path), path.name, listing_year)
+    return parse_hf_daily(path.read_text(encoding="utf-8"), path.name, listing_year)
 
 
 def by_title(parsed, start: str):
@@ -97,3 +97,12 @@ def test_parser_raises_only_its_own_error(text):
         assert parsed.entries
         for entry in parsed.entries:
             assert entry.title and entry.abstract
+
+
+@pytest.mark.parametrize("first_title", ["<think> Tokens: Reasoning on a Budget", "[Re] Reproducing ZeRO-Offload",
+                                         "GaLore: Memory-Efficient LLM Training", "---***---"])
+def test_a_dump_that_starts_with_an_odd_title_is_still_a_dump(first_title):
+    """Only a document's own start (a tag, a brace, `key:` lines, ---) makes a file JSON, XML,
+    HTML or YAML; a title that merely starts with "<" or "[" does not."""
+    text = dump("000").read_text(encoding="utf-8")
+    assert looks_like(f"{first_title}\n\n{text}") is None

@@ -11,6 +11,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -53,31 +55,67 @@ def test_makefile_serves_with_the_tested_flags():
     assert serve.split()[:2] == ["$(BIN)/mkdocs", "serve"] and all(flag in serve.split() for flag in SERVE_FLAGS)
 
 
-def test_record_edit_shows_in_the_serve_preview(tmp_path):
-    data = tmp_path / "data"
-    shutil.copytree(DATA, data)
+@contextmanager
+def serving(data: Path, log):
+    """`mkdocs serve` as `make serve` runs it, on `data`, logging to `log`: yields its base URL."""
     base = f"http://127.0.0.1:{free_port()}/"
     env = {**os.environ, "DIGEST_DATA": str(data), "SITE_URL": base,
            "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
-    with open(tmp_path / "serve.log", "w+") as log:
-        server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", *SERVE_FLAGS,
-                                   "--dev-addr", base[7:-1], "-w", str(data)],
-                                  cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            page = base + "papers/triforce/"
-            assert "TriForce" in wait_for(lambda: fetch(page), 120, "the first build served nothing", log)
-            entries = len(json.loads(fetch(base + "search/search_index.json"))["docs"])
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", *SERVE_FLAGS, "--dev-addr", base[7:-1],
+                               "-w", str(data)], cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
-            record = data / "papers" / "triforce.yaml"
-            record.write_text(record.read_text().replace("notes: ''", "notes: Checked against the 68m draft model."))
-            wait_for(lambda: "Checked against the 68m draft model" in (fetch(page) or ""), 60,
-                     "the edited note did not show", log)
 
-            # A dirty rebuild renders one page, yet the rest of the site and its search stay whole.
-            assert "TriForce" in fetch(base + "topics/serving/")
-            index = json.loads(fetch(base + "search/search_index.json"))["docs"]
-            assert len(index) == entries
-            assert any("68m draft model" in doc["text"] for doc in index)
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+def test_record_edit_shows_in_the_serve_preview(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    with open(tmp_path / "serve.log", "w+") as log, serving(data, log) as base:
+        page = base + "papers/triforce/"
+        assert "TriForce" in wait_for(lambda: fetch(page), 120, "the first build served nothing", log)
+        entries = len(json.loads(fetch(base + "search/search_index.json"))["docs"])
+
+        record = data / "papers" / "triforce.yaml"
+        record.write_text(record.read_text().replace("notes: ''", "notes: Checked against the 68m draft model."))
+        wait_for(lambda: "Checked against the 68m draft model" in (fetch(page) or ""), 60,
+                 "the edited note did not show", log)
+
+        # A dirty rebuild renders one page, yet the rest of the site and its search stay whole.
+        assert "TriForce" in fetch(base + "topics/serving/")
+        index = json.loads(fetch(base + "search/search_index.json"))["docs"]
+        assert len(index) == entries
+        assert any("68m draft model" in doc["text"] for doc in index)
+
+
+def test_a_bad_record_keeps_the_last_good_site_served_and_the_fix_recovers(tmp_path):
+    """The curator's first tool: a broken record prints check's one line, no traceback, while the
+    preview keeps serving the last good site; the fix brings the edit in."""
+    data = tmp_path / "data"
+    shutil.copytree(REPO / "tests" / "fixtures" / "store", data)
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        shutil.copy(DATA / name, data / name)
+    record = data / "papers" / "holmes.yaml"
+    good = record.read_text()
+    with open(tmp_path / "serve.log", "w+") as log, serving(data, log) as base:
+        page = base + "papers/holmes/"
+        assert "Holmes" in wait_for(lambda: fetch(page), 120, "the first build served nothing", log)
+
+        record.write_text(good.replace("upvotes: null", "upvotes: [15]").replace("notes: ''", "notes: Broken."))
+        expected = (f"{record}:6: upvotes: expected a whole number, got a list (`digest check` lists every "
+                    "problem); the preview shows the last good build until this is fixed")
+        wait_for(lambda: expected in log_text(log), 60, "the broken record was not reported", log)
+        served = fetch(page)
+        assert "Holmes" in served and "Broken." not in served  # the last good site, still served
+        assert "Traceback" not in log_text(log)
+
+        record.write_text(good.replace("notes: ''", "notes: Fixed and checked."))
+        wait_for(lambda: "Fixed and checked." in (fetch(page) or ""), 60, "the fixed record did not show", log)
+        assert "Traceback" not in log_text(log)
+
+
+def log_text(log) -> str:
+    log.seek(0)
+    return log.read()

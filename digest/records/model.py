@@ -1,7 +1,8 @@
 """The paper record: what one `data/papers/<id>.yaml` holds, and how it is read and checked.
 
 Ingest owns the bibliographic fields and `sources`; a curator owns `topics`, `tags`, `notes`
-and `overrides`, which ingest never writes over.
+and `overrides`, which ingest never writes over. `abstract_truncated: true` marks an abstract
+that a dump cut off (it ended mid-text); a later dump with the whole text replaces it.
 """
 
 from __future__ import annotations
@@ -9,10 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
 
 import yaml
 
+from ..text.urls import is_web_address
 from .yamlfile import YamlFile, is_null
 
 CURATOR_FIELDS = ("topics", "tags", "notes", "overrides")
@@ -30,7 +31,7 @@ _TAG_RE = re.compile(r"^[\w][\w .+#/-]*$")
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
-@dataclass
+@dataclass(slots=True)
 class Source:
     """One sighting of a paper in a dump, with what that dump said about it."""
 
@@ -46,7 +47,7 @@ class Source:
                 "authors_count": self.authors_count, "organization": self.organization}
 
 
-@dataclass
+@dataclass(slots=True)
 class Paper:
     id: str
     title: str
@@ -60,16 +61,19 @@ class Paper:
     tags: list[str] = field(default_factory=list)
     notes: str = ""
     overrides: dict[str, Any] = field(default_factory=dict)
+    abstract_truncated: bool = False
     sources: list[Source] = field(default_factory=list)
 
     def to_mapping(self) -> dict[str, Any]:
-        """Field order is fixed so that a record's diff shows only what changed."""
+        """Field order is fixed so that a record's diff shows only what changed; the truncation
+        mark is written only while it holds."""
         return {
             "id": self.id, "title": self.title, "published": self.published,
             "authors_count": self.authors_count, "organization": self.organization,
             "upvotes": self.upvotes, "links": list(self.links),
             "topics": list(self.topics), "tags": list(self.tags), "notes": self.notes,
             "overrides": dict(self.overrides), "abstract": self.abstract,
+            **({"abstract_truncated": True} if self.abstract_truncated else {}),
             "sources": [s.to_mapping() for s in self.sources],
         }
 
@@ -101,6 +105,7 @@ def paper_from_yaml(document: YamlFile) -> tuple[Paper, dict[str, int]]:
         tags=_tags(document, get("tags")),
         notes=document.optional_text(get("notes"), "notes", allow_empty=True) or "",
         overrides=_overrides(document, get("overrides")),
+        abstract_truncated=document.flag(get("abstract_truncated"), "abstract_truncated"),
         sources=[_source(document, item, f"sources[{index}]")
                  for index, item in enumerate([] if is_null(get("sources")) else
                                               document.sequence(get("sources"), "sources"))],
@@ -118,8 +123,7 @@ def _tags(document: YamlFile, node: yaml.Node | None) -> list[str]:
 def _links(document: YamlFile, node: yaml.Node | None, field: str) -> list[str]:
     links = document.texts(node, field)
     for index, link in enumerate(links):
-        parts = urlsplit(link)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
+        if not is_web_address(link):
             document.fail(node, f"{field}[{index}]", f"{link!r:.80} is not an http(s) address; "
                           "links must start with https:// or http://")
     return links

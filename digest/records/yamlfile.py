@@ -20,17 +20,16 @@ from typing import Any, NoReturn
 import yaml
 
 from ..errors import DataError
+from ..text.printable import UNPRINTABLE
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: ~9x faster, same marks
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 STR, INT, NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:null"
+BOOL = "tag:yaml.org,2002:bool"
 _MAX_DIGITS = 18  # a count or a line number; Python refuses to parse 4,300 digits and more
 # A full date, a year, or the ISO form for a day whose year is unknown (--MM-DD).
 _DATE_RE = re.compile(r"^(?:\d{4}(?:-\d{2}-\d{2})?|--\d{2}-\d{2})$")
-# Characters no page, feed or spreadsheet can carry: C0 and C1 controls (but tab and newlines),
-# DEL, lone surrogates and the two non-characters XML refuses.
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
-_KIND_NAMES = {STR: "text", INT: "a whole number", NULL: "null", "tag:yaml.org,2002:bool": "true/false",
+_KIND_NAMES = {STR: "text", INT: "a whole number", NULL: "null", BOOL: "true/false",
                "tag:yaml.org,2002:float": "a number", "tag:yaml.org,2002:timestamp": "a date"}
 
 
@@ -70,8 +69,9 @@ class YamlFile:
                             f"YAML syntax error: {error.problem or error.context}") from None
         except yaml.reader.ReaderError as error:
             line = text[: error.position].count("\n") + 1
-            raise DataError(path, line, None, f"character {error.character!r} is not allowed in YAML; "
-                            "remove it") from None
+            code = error.character if isinstance(error.character, int) else ord(error.character)
+            raise DataError(path, line, None, f"holds the control character U+{code:04X}, which YAML does not "
+                            "allow; delete it") from None
         except yaml.YAMLError as error:
             raise DataError(path, None, None, f"YAML syntax error: {error}") from None
         finally:
@@ -128,7 +128,7 @@ class YamlFile:
             self.fail(node, field, f"expected text, got {self.describe(node)}{hint}")
         if not allow_empty and not node.value.strip():
             self.fail(node, field, "is empty")
-        if bad := _UNPRINTABLE.search(node.value):
+        if bad := UNPRINTABLE.search(node.value):
             self.fail(node, field, f"holds the control character U+{ord(bad.group()):04X} at position "
                       f"{bad.start() + 1}; delete it")
         return str(node.value)
@@ -156,11 +156,19 @@ class YamlFile:
     def optional_integer(self, node: yaml.Node | None, field: str, minimum: int = 0) -> int | None:
         return None if is_null(node) else self.integer(node, field, minimum)
 
+    def flag(self, node: yaml.Node | None, field: str) -> bool:
+        """true or false; a missing or null flag is false."""
+        if is_null(node):
+            return False
+        if not (isinstance(node, yaml.ScalarNode) and node.tag == BOOL):
+            self.fail(node, field, f"expected true or false, got {self.describe(node)}")
+        return bool(_CONSTRUCTOR.construct_yaml_bool(node))
+
     def date(self, node: yaml.Node | None, field: str) -> str | None:
         """An ISO date (2024-03-11), a year (2024) or a day of an unknown year (--03-11); null is None."""
         if node is None or is_null(node):
             return None
-        value = node.value if isinstance(node, yaml.ScalarNode) and node.tag != "tag:yaml.org,2002:bool" else None
+        value = node.value if isinstance(node, yaml.ScalarNode) and node.tag != BOOL else None
         if not isinstance(value, str) or not _DATE_RE.match(value):
             self.fail(node, field, f"expected a date like 2024-03-11, a year like 2024 or --03-11, "
                       f"got {self.describe(node)}")

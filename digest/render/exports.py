@@ -19,6 +19,7 @@ from ..text.latex import delatex
 from .columns import COLUMNS, CSV_FIELDS, JSON_FIELDS
 
 FEED_SIZE = 30
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def paper_url(site_url: str, paper_id: str) -> str:
@@ -45,9 +46,19 @@ def papers_csv(corpus: Corpus, site_url: str) -> str:
     writer.writeheader()
     for derived in corpus.papers.values():
         row = _row(derived, CSV_FIELDS, site_url)
-        writer.writerow({key: "; ".join(value) if isinstance(value, list) else ("" if value is None else value)
+        writer.writerow({key: _cell("; ".join(value) if isinstance(value, list) else value)
                          for key, value in row.items()})
     return buffer.getvalue()
+
+
+def _cell(value: object) -> object:
+    """A text cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a
+    leading apostrophe, as OWASP's CSV-injection rule says; numbers stay numbers."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def atom_feed(corpus: Corpus, site_url: str, title: str) -> str:

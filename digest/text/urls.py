@@ -4,6 +4,7 @@ and blanked out before rules run, since "github.com/org/offload-lib" says nothin
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 _URL = re.compile(
     r"(?:https?://|(?<![\w.@/])(?:www\.|github\.com/|gitlab\.com/|huggingface\.co/|bitbucket\.org/))"
@@ -16,7 +17,8 @@ _URL_MARK = re.compile(r"://|\.(?:com|org|io|ai|net|dev|co|edu|science)/")
 
 
 def find_urls(text: str) -> list[tuple[int, str]]:
-    """(offset, URL) for each web address in `text`; one without a scheme gets https://."""
+    """(offset, URL) for each web address in `text`; one without a scheme gets https://.
+    What only looks like one ("http://[x", an unclosed IPv6 host) is left out."""
     lowered = text.lower()
     if not any(hint in lowered for hint in _HINTS):
         return []
@@ -25,13 +27,23 @@ def find_urls(text: str) -> list[tuple[int, str]]:
         url = match.group().rstrip(_TRAILING)
         if not url.lower().startswith(("http://", "https://")):
             url = "https://" + url
-        found.append((match.start(), url))
+        if is_web_address(url):  # not "http://[x", which no link can hold
+            found.append((match.start(), url))
     return found
 
 
 def unique_urls(text: str) -> list[str]:
     """The web addresses of `text`, each once, in order."""
     return list(dict.fromkeys(url for _, url in find_urls(text)))
+
+
+def is_web_address(url: str) -> bool:
+    """An http(s) address with a host, which a record's `links` may hold ("http://[x" is not one)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.netloc)
 
 
 def blank_urls(text: str) -> str:
