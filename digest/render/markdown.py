@@ -62,13 +62,14 @@ def html_text(value: object) -> str:
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], interactive: bool = False) -> str:
     """A Markdown table of Markdown cells (an empty cell shows "–"); `interactive` wraps it for
-    the sort and filter script (docs/js/tables.js)."""
+    the sort and filter script (docs/js/tables.js) and leaves its rows out of search: a listing's
+    rows repeat what the pages they link to say."""
     lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     lines += ["| " + " | ".join(cell or "–" for cell in row) + " |" for row in rows]
     body = "\n".join(lines) + "\n"
     if not interactive:
         return body
-    return ('<div class="digest-table" markdown>\n'
+    return ('<div class="digest-table" markdown data-search-exclude>\n'
             '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows">\n\n'
             f"{body}\n</div>\n")
 

@@ -7,7 +7,6 @@ from .context import RenderContext
 from .markdown import md_link, md_text
 from .paths import paper_path
 
-SAME_HARDWARE_SHOWN = 8
 FACT_LABELS = {
     "system": "System", "hardware": "Hardware", "gpu_count": "GPU count", "model_scale": "Model scale",
     "precision": "Precision", "speedup": "Speedup", "reduction": "Reduction", "throughput": "Throughput",
@@ -30,12 +29,17 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         meta.append(("Upvotes", str(paper.upvotes), False))
     if derived.system:
         meta.append(("System", md_text(derived.system), False))
+    if derived.hardware:
+        meta.append(("Hardware", ", ".join(links.hardware(name) for name in derived.hardware),
+                     derived.is_curated("hardware")))
     for key, values in derived.terms.items():
         if values:
             meta.append((COLUMNS[key].label, md_text(", ".join(values)), derived.is_curated(key)))
     if derived.is_curated("headline") and derived.headline:
         meta.append(("Headline", md_text(derived.headline), True))
     meta.append(("Topics", ", ".join(links.topic(t) for t in derived.topics), derived.is_curated("topics")))
+    if derived.tags:  # not marked curated: a curator's tags add to the rules', they replace none
+        meta.append(("Tags", ", ".join(links.tag(t) for t in derived.tags), False))
 
     facts = []
     for fact in derived.facts:
@@ -47,12 +51,9 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     topic_matches = [(context.topics[match.slug].name, match.score,
                       ", ".join(f"“{md_text(hit.phrase)}” ({hit.where})" for hit in match.matches[:6]))
                      for match in derived.classification.topics]
-    same_hardware = []
-    for name in derived.hardware:
-        others = [pid for pid in context.corpus.by_hardware.get(name, []) if pid != derived.id]
-        if others:
-            shown = ", ".join(links.paper(pid) for pid in others[:SAME_HARDWARE_SHOWN])
-            same_hardware.append((name, shown, max(0, len(others) - SAME_HARDWARE_SHOWN)))
+    # One line per hardware, its page and how many other papers name it: the page lists them.
+    same_hardware = [(links.hardware(name), others)
+                     for name in derived.hardware if (others := len(context.corpus.by_hardware.get(name, [])) - 1)]
     sources = [[md_text(s.file), str(s.line), md_text(s.date or ""), "" if s.upvotes is None else str(s.upvotes),
                 md_text(s.organization or ("" if s.authors_count is None else s.authors_count))]
                for s in paper.sources]
