@@ -33,7 +33,7 @@ class RenderContext:
     def papers_by_year(self, ids: Iterable[str]) -> list[Derived]:
         """The papers, newest year first and an unknown year last, in id order within a year:
         the order of every listing, which listing.py splits by year."""
-        return sorted((self.corpus.papers[pid] for pid in ids), key=lambda d: -(d.year or 0))
+        return sorted((self.corpus.papers[pid] for pid in ids), key=lambda d: (-(d.year or 0), d.id))
 
     def tag(self, tag: str) -> tuple[str, str]:
         """(slug, name) of a paper's tag: a taxonomy tag by its slug, a curator's tag as written."""
