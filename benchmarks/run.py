@@ -7,9 +7,13 @@ process (wall time, and peak RSS from wait4):
                timed inside the process, imports included (a cold `mkdocs build` pays them too)
   mkdocs build `mkdocs build` of the whole site (gen-files runs the digest step inside it)
   baseline     `mkdocs build` of N plain pre-written pages (title and abstract), same theme,
-               extensions, search and tags plugins and top-level nav: the floor MkDocs sets
+               extensions and search plugin, and top-level nav: the floor MkDocs sets
   pre-written  `mkdocs build` of `digest pages --out` (the digest's content, no digest step)
-  zensical     `zensical build` of that same folder (the alternative renderer), when installed
+  zensical     `zensical build` of that same folder (the alternative renderer), when installed,
+               up to N = 5,000 (ZENSICAL_MAX_N)
+and, for the two `mkdocs build` sites (ours and the baseline), the reader's wait for search: headless
+Chromium (the tests' Playwright setup) opens the home page and types a query; the time from the
+navigation to the first result shown, which includes fetching and indexing search_index.json.
 At N = 1,000 it also times `mkdocs serve --dirty --no-strict` and plain `mkdocs serve`: edit one
 record's notes, poll the served page over loopback until it shows the edit.
 
@@ -34,6 +38,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -48,6 +53,12 @@ ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "tr
        "SITE_URL": "http://127.0.0.1:8000/", "PYTHONPATH": str(REPO)}
 SERVE_N = 1000
 SERVE_EDITS = 3
+# Zensical 0.0.73 was killed by the kernel's OOM killer at 10,000 papers (24 GB, the whole shared
+# machine) before the listings left search; the issue asks for 1,000 and 5,000. --zensical-max raises it.
+ZENSICAL_MAX_N = 5000
+SEARCH_QUERY = "offloading"  # a word of many generated abstracts: the first result needs the whole index
+SEARCH_TRIALS = 3  # a fresh browser context each (nothing cached); the median is reported
+SEARCH_TIMEOUT = 300  # seconds
 
 # The digest step in a fresh process, as gen_pages.py runs it; prints its own timing as JSON.
 DIGEST_STEP = """
@@ -115,14 +126,26 @@ class Run:
     stage: str
     seconds: float
     rss_mib: float
+    cpu: float | None = None
     site_bytes: int | None = None
     search_bytes: int | None = None
     ratio: str = ""
+    search_wait: float | None = None  # seconds until the first search result shows in headless Chromium
     extra: dict = field(default_factory=dict)
 
 
-def run_child(args: list[str], *, env: dict | None = None, cwd: Path = REPO) -> tuple[float, float, str]:
-    """Run one process to its end: (wall seconds, its peak RSS in MiB, its stdout). Raises on failure.
+@dataclass
+class Finished:
+    """A child process run to its end."""
+
+    seconds: float  # wall time
+    cpu: float  # user + system CPU seconds: steadier than wall time when others share the cores
+    rss_mib: float  # peak RSS
+    stdout: str
+
+
+def run_child(args: list[str], *, env: dict | None = None, cwd: Path = REPO) -> Finished:
+    """Run one process to its end. Raises on failure.
 
     wait4 gives this child's own rusage; RUSAGE_CHILDREN would give the largest child so far."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
@@ -136,7 +159,8 @@ def run_child(args: list[str], *, env: dict | None = None, cwd: Path = REPO) -> 
         stdout, stderr = out.read(), err.read()
     if process.returncode != 0:
         raise RuntimeError(f"{' '.join(map(str, args[:4]))} ... failed ({process.returncode}):\n{stderr[-3000:]}")
-    return seconds, usage.ru_maxrss / 1024, stdout  # ru_maxrss is in KiB on Linux
+    return Finished(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,  # ru_maxrss: KiB on Linux
+                    stdout)
 
 
 def tree_bytes(folder: Path) -> int:
@@ -151,26 +175,26 @@ def stage_ingest(n: int, corpus: Path) -> Run:
     for name in ("taxonomy.yaml", "hardware.yaml"):
         shutil.copy(REPO / "data" / name, store / name)
     dumps = sorted(str(p) for p in (corpus / "dumps").glob("*.txt"))
-    seconds, rss, _ = run_child([str(BIN / "digest"), "ingest", "--data", str(store), "--listing-year", "2025",
-                                   *dumps])
+    done = run_child([str(BIN / "digest"), "ingest", "--data", str(store), "--listing-year", "2025", *dumps])
     records = len(list((store / "papers").glob("*.yaml")))
     if records != n:
         raise RuntimeError(f"ingest made {records} records from the dumps of {n} papers")
     shutil.rmtree(store)
-    return Run(n, "ingest", seconds, rss, extra={"dumps": len(dumps)})
+    return Run(n, "ingest", done.seconds, done.rss_mib, done.cpu, extra={"dumps": len(dumps)})
 
 
 def stage_digest(n: int, data: Path) -> Run:
-    _, rss, out = run_child([sys.executable, "-c", DIGEST_STEP, str(data)])
-    result = json.loads(out)
-    return Run(n, "digest step", result["seconds"], rss, extra=result)
+    done = run_child([sys.executable, "-c", DIGEST_STEP, str(data)])
+    result = json.loads(done.stdout)
+    return Run(n, "digest step", result["seconds"], done.rss_mib, done.cpu, extra=result)
 
 
 def stage_mkdocs(n: int, data: Path, site: Path) -> Run:
-    seconds, rss, _ = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(REPO / "mkdocs.yml"), "-d", str(site)],
-                                env={**ENV, "DIGEST_DATA": str(data)})
+    done = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(REPO / "mkdocs.yml"), "-d", str(site)],
+                     env={**ENV, "DIGEST_DATA": str(data)})
     index = site / "search" / "search_index.json"
-    return Run(n, "mkdocs build", seconds, rss, tree_bytes(site), index.stat().st_size)
+    return Run(n, "mkdocs build", done.seconds, done.rss_mib, done.cpu, tree_bytes(site), index.stat().st_size,
+               search_wait=search_wait(site))
 
 
 def repo_config() -> dict:
@@ -196,8 +220,7 @@ def write_baseline(n: int, data: Path, folder: Path) -> Path:
              "method.md": "Method", **{f"topics/{t.slug}.md": t.name for t in topics}}
     for path, title in stubs.items():
         (docs / path).parent.mkdir(parents=True, exist_ok=True)
-        (docs / path).write_text(f"# {title}\n\nA page of the digest.\n" +
-                                 ("\n<!-- material/tags -->\n" if path == "tags.md" else ""), encoding="utf-8")
+        (docs / path).write_text(f"# {title}\n\nA page of the digest.\n", encoding="utf-8")
     (docs / "papers").mkdir()
     for paper in load_papers(data):
         (docs / "papers" / f"{paper.id}.md").write_text(
@@ -207,6 +230,7 @@ def write_baseline(n: int, data: Path, folder: Path) -> Path:
     config["plugins"] = [p for p in config["plugins"] if not (isinstance(p, dict) and
                                                                ({"gen-files", "literate-nav"} & set(p)))]
     config.pop("watch", None)
+    config.pop("hooks", None)  # plain MkDocs: the theme's output as it comes
     config["nav"] = [{"Home": "index.md"}, {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
                      {"Hardware": "hardware/index.md"}, {"Systems A–Z": "systems.md"}, {"Tags": "tags.md"},
                      {"Method": "method.md"}, {"Contributing": "contributing.md"}]
@@ -218,9 +242,9 @@ def write_baseline(n: int, data: Path, folder: Path) -> Path:
 def stage_baseline(n: int, data: Path, folder: Path) -> Run:
     config = write_baseline(n, data, folder)
     site = folder / "site"
-    seconds, rss, _ = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(config), "-d", str(site)])
-    run = Run(n, "baseline (plain pages)", seconds, rss, tree_bytes(site),
-              (site / "search" / "search_index.json").stat().st_size)
+    done = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(config), "-d", str(site)])
+    run = Run(n, "baseline (plain pages)", done.seconds, done.rss_mib, done.cpu, tree_bytes(site),
+              (site / "search" / "search_index.json").stat().st_size, search_wait=search_wait(site))
     shutil.rmtree(folder)
     return run
 
@@ -244,6 +268,7 @@ def write_pages_project(data: Path, folder: Path) -> Path:
     config["plugins"] = [p for p in config["plugins"] if not (isinstance(p, dict) and
                                                                ({"gen-files", "literate-nav"} & set(p)))]
     config.pop("watch", None)
+    config["hooks"] = [str(REPO / hook) for hook in config.get("hooks", [])]  # Zensical runs no hooks
     config["site_dir"] = str(folder / "site")
     config["nav"] = [{"Home": "index.md"}, {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
                      {"Hardware": "hardware/index.md"}, {"Systems A–Z": "systems.md"}, {"Tags": "tags.md"},
@@ -257,37 +282,23 @@ def stage_prewritten(n: int, data: Path, folder: Path) -> Run:
     the digest's content without the digest step, gen-files and literate-nav."""
     config = write_pages_project(data, folder)
     site = folder / "mkdocs-site"
-    seconds, rss, _ = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(config), "-d", str(site)], cwd=folder)
-    run = Run(n, "mkdocs, pre-written digest pages", seconds, rss, tree_bytes(site),
+    done = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(config), "-d", str(site)], cwd=folder)
+    run = Run(n, "mkdocs, pre-written digest pages", done.seconds, done.rss_mib, done.cpu, tree_bytes(site),
               (site / "search" / "search_index.json").stat().st_size)
     shutil.rmtree(folder)
     return run
 
 
-def stage_zensical(n: int, data: Path, folder: Path) -> list[Run]:
-    """Zensical on `digest pages --out` as it is; if it refuses, the reason, and a second build
-    with the listing pages (topics, hardware, systems A–Z) left out of its search index, the
-    workaround its error message offers, so that there is a timing to compare."""
+def stage_zensical(n: int, data: Path, folder: Path) -> Run:
+    """Zensical on `digest pages --out` as it is, with search; if it refuses, its exact error."""
     config = write_pages_project(data, folder)
-    command = [str(BIN / "zensical"), "build", "--clean", "-f", str(config)]
-    runs = []
-    for stage in ("zensical build", "zensical, listings unsearchable"):
-        try:
-            seconds, rss, _ = run_child(command, cwd=folder)
-            runs.append(_zensical_run(n, stage, seconds, rss, folder))
-            break
-        except RuntimeError as failure:
-            runs.append(failed(n, stage, failure))
-        listings = [*(folder / "docs" / "topics").glob("*.md"), *(folder / "docs" / "hardware").glob("*.md"),
-                    folder / "docs" / "systems.md"]
-        for page in listings:
-            _, meta, body = page.read_text(encoding="utf-8").split("---\n", 2)
-            meta = yaml.safe_load(meta)
-            meta.setdefault("search", {})["exclude"] = True
-            page.write_text("---\n" + yaml.safe_dump(meta, sort_keys=False, allow_unicode=True) + "---\n" + body,
-                            encoding="utf-8")
-    shutil.rmtree(folder)
-    return runs
+    try:
+        done = run_child([str(BIN / "zensical"), "build", "--clean", "-f", str(config)], cwd=folder)
+        site = folder / "site"
+        return Run(n, "zensical build", done.seconds, done.rss_mib, done.cpu, tree_bytes(site),
+                   (site / "search.json").stat().st_size)
+    finally:
+        shutil.rmtree(folder)
 
 
 def failed(n: int, stage: str, failure: Exception) -> Run:
@@ -298,9 +309,50 @@ def failed(n: int, stage: str, failure: Exception) -> Run:
     return Run(n, stage, float("nan"), float("nan"), extra={"failed": reason})
 
 
-def _zensical_run(n: int, stage: str, seconds: float, rss: float, folder: Path) -> Run:
-    site = folder / "site"
-    return Run(n, stage, seconds, rss, tree_bytes(site), (site / "search.json").stat().st_size)
+# ----------------------------------------------------------------------------- the reader's wait for search
+def browser_available() -> bool:
+    from tests.browser_support import CHROMIUM
+
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return False
+    return CHROMIUM.exists()
+
+
+def search_wait(site: Path, query: str = SEARCH_QUERY, trials: int = SEARCH_TRIALS) -> float | None:
+    """Seconds from opening the built site's home page in headless Chromium until the first result
+    for `query`, typed as soon as the page has loaded, shows: Material's worker fetches
+    search_index.json and indexes it first. The median of `trials`, each in a fresh browser
+    context. None without Chromium, or when no result showed within SEARCH_TIMEOUT."""
+    if not browser_available():
+        return None
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, SiteServer
+
+    waits = []
+    with SiteServer(site) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            for _ in range(trials):
+                context = browser.new_context(viewport=VIEWPORT)
+                page = context.new_page()
+                started = time.perf_counter()
+                page.goto(server.base)
+                box = page.locator("input.md-search__input")
+                box.click()
+                box.press_sequentially(query)  # key by key, as a reader types (and as the tests do)
+                page.locator(".md-search-result__item").first.wait_for(timeout=SEARCH_TIMEOUT * 1000)
+                waits.append(time.perf_counter() - started)
+                context.close()
+        except PlaywrightTimeout:
+            print(f"  no search result for {query!r} within {SEARCH_TIMEOUT} s on {site}", file=sys.stderr)
+            return None
+        finally:
+            browser.close()
+    return sorted(waits)[len(waits) // 2]
 
 
 # ----------------------------------------------------------------------------- serve
@@ -378,8 +430,8 @@ def machine() -> str:
 
 
 def table(runs: list[Run]) -> str:
-    head = ["N", "stage", "seconds", "ms / paper", "peak RSS MiB", "site MB", "site KB / paper",
-            "search index MB", "index KB / paper", "ratio"]
+    head = ["N", "stage", "seconds", "cpu s", "ms / paper", "peak RSS MiB", "site MB", "site KB / paper",
+            "search index MB", "index KB / paper", "search ready s", "ratio"]
     rows = []
     def mb(b: int | None) -> str:
         return "" if b is None else f"{b / 1e6:.1f}"
@@ -389,24 +441,26 @@ def table(runs: list[Run]) -> str:
 
     for run in runs:
         if run.extra.get("failed"):
-            rows.append([f"{run.n:,}", run.stage, "–", "–", "–", "", "", "", "", "failed (see below)"])
+            rows.append([f"{run.n:,}", run.stage, "–", "–", "–", "–", "", "", "", "", "", "failed (see below)"])
             continue
-        rows.append([f"{run.n:,}", run.stage, f"{run.seconds:.2f}", f"{run.seconds * 1000 / run.n:.1f}",
+        rows.append([f"{run.n:,}", run.stage, f"{run.seconds:.2f}", "" if run.cpu is None else f"{run.cpu:.2f}",
+                     f"{run.seconds * 1000 / run.n:.1f}",
                      f"{run.rss_mib:.0f}", mb(run.site_bytes), kb(run.site_bytes, run.n), mb(run.search_bytes),
-                     kb(run.search_bytes, run.n), run.ratio])
+                     kb(run.search_bytes, run.n), "" if run.search_wait is None else f"{run.search_wait:.2f}",
+                     run.ratio])
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
     line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |"  # noqa: E731
     return "\n".join([line(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *map(line, rows)])
 
 
-def run_stages(n: int, corpus: Path) -> list[Run]:
+def run_stages(n: int, corpus: Path, zensical_max: int = ZENSICAL_MAX_N) -> list[Run]:
     """Every stage at one N, each in its own process, with the ratios between them."""
     data = corpus / "data"
     stages = [("ingest", partial(stage_ingest, n, corpus)), ("digest step", partial(stage_digest, n, data)),
               ("mkdocs build", partial(stage_mkdocs, n, data, corpus / "site")),
               ("baseline (plain pages)", partial(stage_baseline, n, data, corpus / "baseline")),
               ("mkdocs, pre-written digest pages", partial(stage_prewritten, n, data, corpus / "prewritten"))]
-    if zensical_available():
+    if zensical_available() and n <= zensical_max:
         stages.append(("zensical build", partial(stage_zensical, n, data, corpus / "zensical")))
     at_n = []
     for name, stage in stages:
@@ -416,16 +470,16 @@ def run_stages(n: int, corpus: Path) -> list[Run]:
             done = failed(n, name, failure)
         for run in done if isinstance(done, list) else [done]:
             at_n.append(run)
-            print(f"  {run.stage}: {run.seconds:.2f} s, {run.rss_mib:.0f} MiB {run.extra.get('failed', '')}",
+            wait = "" if run.search_wait is None else f", search ready in {run.search_wait:.2f} s"
+            print(f"  {run.stage}: {run.seconds:.2f} s, {run.rss_mib:.0f} MiB{wait} {run.extra.get('failed', '')}",
                   file=sys.stderr, flush=True)
     by = {run.stage: run for run in at_n}
     digest, build, base = by["digest step"], by["mkdocs build"], by["baseline (plain pages)"]
     render = build.seconds - digest.seconds
-    digest.ratio = f"{digest.seconds / render:.1%} of render"
-    build.ratio = f"{build.seconds / base.seconds:.2f}x baseline"
-    for stage in ("zensical build", "zensical, listings unsearchable"):
-        if stage in by and not by[stage].extra.get("failed"):
-            by[stage].ratio = f"{by[stage].seconds / build.seconds:.2f}x mkdocs build"
+    digest.ratio = f"{digest.seconds / render:.1%} of render (cpu {digest.cpu / (build.cpu - digest.cpu):.1%})"
+    build.ratio = f"{build.seconds / base.seconds:.2f}x baseline (cpu {build.cpu / base.cpu:.2f}x)"
+    if "zensical build" in by and not by["zensical build"].extra.get("failed"):
+        by["zensical build"].ratio = f"{by['zensical build'].seconds / build.seconds:.2f}x mkdocs build"
     return at_n
 
 
@@ -435,13 +489,15 @@ def main() -> int:
     parser.add_argument("--sizes", help="comma-separated N values instead of 100,1000,5000")
     parser.add_argument("--no-serve", action="store_true", help="skip the mkdocs serve rebuild measurement")
     parser.add_argument("--no-write", action="store_true", help="do not write benchmarks/results.md")
+    parser.add_argument("--zensical-max", type=int, default=ZENSICAL_MAX_N,
+                        help=f"largest N to build with Zensical (default {ZENSICAL_MAX_N:,})")
     parser.add_argument("--profile", action="store_true",
                         help="instead of timing: pyinstrument profiles of the digest step and of mkdocs build "
                         "at each N, written to benchmarks/work/profile-N-*.txt")
     args = parser.parse_args()
     sizes = ([int(s) for s in args.sizes.split(",")] if args.sizes
              else [100, 1000, 5000] + ([10000] if args.large else []))
-    sys.path.insert(0, str(HERE))
+    sys.path[:0] = [str(HERE), str(REPO)]  # generate.py; tests/browser_support.py for the search wait
     from generate import build_store
 
     runs: list[Run] = []
@@ -452,17 +508,15 @@ def main() -> int:
             profile(n, build_store)
         return 0
     command = " ".join(["benchmarks/run.py", *sys.argv[1:]])
-    _, _, out = run_child([sys.executable, "-c", RELATED_10K, str(HERE)])
-    related_10k = json.loads(out)["seconds"]
-    _, _, out = run_child([sys.executable, "-c", TRAINING_10K, str(HERE)])
-    training_10k = json.loads(out)
+    related_10k = json.loads(run_child([sys.executable, "-c", RELATED_10K, str(HERE)]).stdout)["seconds"]
+    training_10k = json.loads(run_child([sys.executable, "-c", TRAINING_10K, str(HERE)]).stdout)
     print(f"training at 10,000 papers: {training_10k}", file=sys.stderr, flush=True)
     for n in sizes:
         corpus = WORK / f"n{n}"
         print(f"N = {n:,}: generating ...", file=sys.stderr, flush=True)
         made = build_store(n, corpus)
         data = corpus / "data"
-        at_n = run_stages(n, corpus)
+        at_n = run_stages(n, corpus, args.zensical_max)
         next(run for run in at_n if run.stage == "digest step").extra["generated"] = made
         runs += at_n
         if n == SERVE_N and not args.no_serve:
@@ -479,17 +533,54 @@ def main() -> int:
     return 0
 
 
+JUDGED_FROM = 1000  # per-paper targets are judged from here on: at 100 the theme's 2.5 MB of assets dominate
+
+
 def targets(runs: list[Run], serve: dict, related_10k: float, training_10k: dict) -> list[str]:
     """The issue's targets, each MET or MISSED with the measured numbers."""
-    by = {(run.n, run.stage): run for run in runs}
-    sizes = sorted({run.n for run in runs})
+    by = {(run.n, run.stage): run for run in runs if not run.extra.get("failed")}
+    judged = [n for n in sorted({run.n for run in runs}) if n >= JUDGED_FROM and (n, "mkdocs build") in by]
     verdict = lambda ok: "MET   " if ok else "MISSED"  # noqa: E731
     lines = []
-    shares = {n: by[n, "digest step"].seconds / (by[n, "mkdocs build"].seconds - by[n, "digest step"].seconds)
-              for n in sizes}
-    lines.append(f"{verdict(all(v <= 0.05 for v in shares.values()))} digest step <= 5% of the MkDocs render at every "
-                 "N: " + ", ".join(f"{v:.1%} at {n:,}" for n, v in shares.items()))
-    if 1000 in sizes and 5000 in sizes:
+
+    def per_n(label: str, values: dict[int, float], ok: Callable[[float], bool], unit: str) -> None:
+        if values:
+            lines.append(f"{verdict(all(map(ok, values.values())))} {label}: "
+                         + ", ".join(f"{unit.format(v)} at {n:,}" for n, v in values.items()))
+
+    if (5000, "mkdocs build") in by and (5000, "baseline (plain pages)") in by:
+        build, base = by[5000, "mkdocs build"], by[5000, "baseline (plain pages)"]
+        ratio = build.seconds / base.seconds
+        lines.append(f"{verdict(ratio <= 2.5)} full build <= 2.5x the baseline at 5,000: {ratio:.2f}x "
+                     f"(cpu time {build.cpu / base.cpu:.2f}x)")
+    per_n("site <= 25 KB per paper", {n: by[n, "mkdocs build"].site_bytes / n / 1e3 for n in judged},
+          lambda v: v <= 25, "{:.1f} KB")
+    per_n("search index <= 2 KB per paper", {n: by[n, "mkdocs build"].search_bytes / n / 1e3 for n in judged},
+          lambda v: v <= 2, "{:.2f} KB")
+    digest = [n for n in judged if (n, "digest step") in by]
+    per_n("digest step <= 10% of the MkDocs render",
+          {n: by[n, "digest step"].seconds / (by[n, "mkdocs build"].seconds - by[n, "digest step"].seconds)
+           for n in digest}, lambda v: v <= 0.10, "{:.1%}")
+    if digest:
+        lines[-1] += " (cpu time " + ", ".join(
+            f"{by[n, 'digest step'].cpu / (by[n, 'mkdocs build'].cpu - by[n, 'digest step'].cpu):.1%}"
+            for n in digest) + ")"
+    if any(run.n == 10000 for run in runs):
+        peak = max(run.rss_mib for run in runs if run.n == 10000 and run.rss_mib == run.rss_mib
+                   and not run.stage.startswith("zensical"))
+        lines.append(f"{verdict(peak < 1024)} peak RSS < 1 GiB at 10,000 (ingest, digest, mkdocs builds): "
+                     f"largest {peak:.0f} MiB")
+    zensical = {run.n: run for run in runs if run.stage == "zensical build" and run.n in (1000, 5000)}
+    if zensical:
+        lines.append(f"{verdict(len(zensical) == 2 and not any(r.extra.get('failed') for r in zensical.values()))} "
+                     "Zensical 0.0.73 builds 1,000 and 5,000 papers with search: "
+                     + ", ".join(f"{'failed (error below)' if r.extra.get('failed') else f'{r.seconds:.1f} s'} "
+                                 f"at {n:,}" for n, r in zensical.items()))
+    waits = {n: by[n, "mkdocs build"].search_wait for n in judged}
+    if any(wait is not None for wait in waits.values()):  # no target: the reader's wait, as measured
+        lines.append("INFO   headless Chromium, site opened to first search result: " + ", ".join(
+            f"{wait:.2f} s at {n:,}" for n, wait in waits.items() if wait is not None))
+    if (1000, "digest step") in by and (5000, "digest step") in by:
         per = {n: by[n, "digest step"].seconds / n for n in (1000, 5000)}
         lines.append(f"{verdict(per[5000] <= 1.25 * per[1000])} digest step grows linearly: "
                      f"{per[1000] * 1000:.2f} ms/paper at 1,000, {per[5000] * 1000:.2f} at 5,000")
@@ -498,22 +589,6 @@ def targets(runs: list[Run], serve: dict, related_10k: float, training_10k: dict
                  f"{training_10k['all']:.2f} s ({training_10k['share_papers']:,} curated, as a generated store "
                  f"has them: {training_10k['share']:.2f} s; the per-paper features, computed with the rest "
                  f"of each paper's derivation and cached per record: {training_10k['features']:.2f} s)")
-    if 5000 in sizes:
-        ratio = by[5000, "mkdocs build"].seconds / by[5000, "baseline (plain pages)"].seconds
-        lines.append(f"{verdict(ratio <= 1.25)} full build within 1.25x of the baseline at 5,000: {ratio:.2f}x")
-    if 1000 in sizes and 5000 in sizes:
-        build = {n: by[n, "mkdocs build"] for n in (1000, 5000)}
-        site = [build[n].site_bytes / n for n in (1000, 5000)]
-        index = [build[n].search_bytes / n for n in (1000, 5000)]
-        flat = all(b <= 1.1 * a for a, b in (site, index))
-        lines.append(f"{verdict(flat)} site and search index per paper flat from 1,000 to 5,000 (within 10%): site "
-                     f"{site[0] / 1e3:.1f} -> {site[1] / 1e3:.1f} KB, index {index[0] / 1e3:.1f} -> "
-                     f"{index[1] / 1e3:.1f} KB")
-    if 10000 in sizes:
-        peak = max(run.rss_mib for run in runs if run.n == 10000 and run.rss_mib == run.rss_mib
-                   and not run.stage.startswith("zensical"))
-        lines.append(f"{verdict(peak < 1024)} peak RSS under 1 GiB at 10,000 (ingest, digest, mkdocs build): "
-                     f"largest {peak:.0f} MiB")
     if "dirty" in serve:
         worst = max(serve["dirty"]["edits"])
         lines.append(f"{verdict(worst < 2)} an edit shows in `mkdocs serve --dirty` within 2 s at {SERVE_N:,}: "

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from .browser_support import (
     CHROMIUM,
     CHROMIUM_ARGS,
     CONTENT,
+    HEADING_JS,
     VIEWPORT,
     SiteServer,
     Tab,
@@ -248,6 +250,143 @@ def test_related_papers_lead_to_real_pages(tab, paper_id):
         page.go_back()
         wait_for_page(page, f"/papers/{paper_id}/", title_of(paper_id))
     tab.assert_clean()
+
+
+def test_facts_show_each_sentence_once_with_its_values_highlighted(tab):
+    page = tab.page
+    tab.goto("papers/fastattention/")
+    facts = page.locator(f"{CONTENT} h2#facts ~ div table").first  # Material wraps tables
+    assert facts.locator("th").all_inner_texts() == ["Sentence", "Extracted"]
+    abstract = " ".join(page.locator(f"{CONTENT} h2#abstract + p").inner_text().split())
+    sentences = facts.locator("tbody td:first-child").all_inner_texts()
+    assert len(sentences) == len(set(sentences)) > 3  # each sentence once
+    speedup_rows = 0
+    for row in facts.locator("tbody tr").all():
+        sentence, extracted = (" ".join(cell.split()) for cell in row.locator("td").all_inner_texts())
+        assert sentence in abstract or sentence == title_of("fastattention").replace("  ", " "), sentence
+        marks = row.locator("td:first-child mark")
+        assert marks.count(), f"nothing highlighted in: {sentence}"
+        for mark in marks.all():  # what a mark says it is, the row's values name
+            assert all(kind in extracted for kind in mark.get_attribute("title").split(", ")), (sentence, extracted)
+            background = mark.evaluate("m => getComputedStyle(m).backgroundColor")
+            assert background not in ("rgba(0, 0, 0, 0)", "transparent"), "a mark the reader cannot see"
+        if "Speedup" in extracted:  # the figure is read from the words highlighted: "10.7times" -> 10.7×
+            speedup_rows += 1
+            number = re.search(r"Speedup (?:up to )?([\d.]+)×", extracted).group(1)
+            assert any(number in text for text in marks.all_inner_texts()), (extracted, marks.all_inner_texts())
+    assert speedup_rows == 4
+    tab.assert_clean()
+
+
+def test_same_hardware_is_one_line_per_hardware_linking_to_its_page(tab):
+    page = tab.page
+    tab.goto("papers/fastattention/")
+    page.wait_for_load_state("networkidle")  # sitemap.xml loaded: the click navigates instantly
+    lines = page.locator(f"{CONTENT} h2#same-hardware + ul > li").all_inner_texts()
+    assert lines, "fastattention names hardware other papers name too"
+    name, others = re.fullmatch(r"(.+) · (\d+) other papers?", lines[0].strip()).groups()
+    links = section_links(page, "same-hardware")
+    assert len(links) == len(lines) and links[0][1] == name  # one link per line: the hardware, no paper titles
+    assert all(path_of(href).startswith("/hardware/") for href, _ in links)
+    page.locator(f"{CONTENT} h2#same-hardware + ul a", has_text=name).first.click()
+    wait_for_page(page, path_of(links[0][0]), name)
+    total = table(page).locator(".digest-count").inner_text()  # the hardware page lists them all
+    assert total == f"{int(others) + 1} of {int(others) + 1} rows"
+    assert "/papers/fastattention/" in [path_of(href) for href in rows(page).locator("a").evaluate_all(
+        "links => links.map(a => a.href)")]
+    tab.assert_clean()
+
+
+# ---------------------------------------------------------------------------------- split listings
+LARGE_N = 1000  # enough papers that a topic, Systems A–Z and a tag outgrow one table (listing.PART_SIZE)
+
+
+@pytest.fixture(scope="module")
+def large_site(tmp_path_factory):
+    """A generated corpus (benchmarks/generate.py) large enough for listings to be split into parts."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import generate
+
+    root = tmp_path_factory.mktemp("browser-large")
+    generate.build_store(LARGE_N, root / "corpus")
+    server = serve_build(root, {"DIGEST_DATA": str(root / "corpus" / "data")})
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def large_tab(chromium, large_site, request) -> Tab:
+    return open_tab(chromium, large_site.base, request)
+
+
+def first_part(page) -> str:
+    """The path of the first part a split listing's page links (its list of parts)."""
+    links = page.locator(f"{CONTENT} li a").evaluate_all("links => links.map(a => a.href)")
+    assert links, f"{page.url} lists no parts: not split at {LARGE_N} papers"
+    return path_of(links[0])
+
+
+def assert_part_sorts_and_filters(page) -> None:
+    total = rows(page).count()
+    assert 0 < total <= 200
+    assert table(page).locator(".digest-count").inner_text() == f"{total} of {total} rows"
+    first = table(page).locator("thead th").first.inner_text().strip()
+    assert sort_by(page, first) == "ascending"
+    assert_sorted(column(page, first), descending=False)
+    assert sort_by(page, first) == "descending"
+    assert_sorted(column(page, first), descending=True)
+    word = column(page, first)[-1].split()[0].lower()  # a word of one row: the filter keeps the rows holding it
+    table(page).locator("input.digest-filter").press_sequentially(word)
+    states = row_states(page)
+    assert 0 < sum(visible for _, visible in states) <= total
+    assert all(visible == (word in text) for text, visible in states)
+
+
+NEXT_PART_JS = f"""() => {{
+    const next = Array.from(document.querySelectorAll('{CONTENT} p a'))
+        .find(a => a.previousSibling && a.previousSibling.textContent.endsWith('Next: '));
+    return next ? next.href : null;
+}}"""
+
+
+def go_to_part(page, path: str, listing_name: str) -> None:
+    """Click the link to the part at `path` and wait for it to show."""
+    page.locator(f"{CONTENT} a[href$='{path}']").first.click()
+    page.wait_for_function(f"([path, name]) => location.pathname === path && ({HEADING_JS})().startsWith(name + ': ')",
+                           arg=[path, listing_name])
+
+
+def test_a_split_topic_links_its_parts_and_each_part_sorts_and_filters(large_tab, large_site):
+    page = large_tab.page
+    topic = next(p.parent.parent.name for p in (large_site.folder / "topics").glob("*/*/index.html"))
+    large_tab.goto(f"topics/{topic}/")
+    page.wait_for_load_state("networkidle")  # sitemap.xml loaded: clicks navigate instantly
+    name, part = heading(page), first_part(page)
+    assert page.locator(f"{CONTENT} .digest-table").count() == 0  # the topic page links parts, not rows
+    page.evaluate("window.__marker = 1")
+    go_to_part(page, part, name)
+    assert page.evaluate("window.__marker") == 1, "the page reloaded: navigation was not instant"
+    table(page).locator(".digest-count").wait_for()  # tables.js ran on the swapped-in part
+    assert_part_sorts_and_filters(page)
+
+    following = path_of(page.evaluate(NEXT_PART_JS))  # the part after it, by its "Next:" link
+    go_to_part(page, following, name)
+    table(page).locator(".digest-count").wait_for()
+    assert page.evaluate("window.__marker") == 1
+    assert_part_sorts_and_filters(page)
+    large_tab.assert_clean()
+
+
+def test_systems_a_to_z_in_parts_by_letter(large_tab):
+    page = large_tab.page
+    large_tab.goto("systems/")
+    go_to_part(page, first_part(page), "Systems A–Z")
+    assert re.fullmatch(r"Systems A–Z: (\S+)(, \d+–\d+)?", heading(page))
+    letter = heading(page).split(": ", 1)[1][0]
+    table(page).locator(".digest-count").wait_for()
+    assert all(name.upper().startswith(letter) for name in column(page, "System"))
+    assert_part_sorts_and_filters(page)
+    large_tab.assert_clean()
 
 
 # ---------------------------------------------------------------------------------- hostile record

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from digest.derive.facts import KINDS, Fact, extract_facts, headline
@@ -204,6 +206,24 @@ def test_facts_quote_their_sentence_verbatim_in_kind_order_without_duplicates(pa
         assert kinds == sorted(kinds), key
         pairs = [(fact.kind, fact.value) for fact in facts]
         assert len(pairs) == len(set(pairs)), key
+
+
+def test_each_value_marks_the_words_it_was_read_from(papers, facts_of):
+    """The paper page highlights `sentence[span]`: it must be the words the value came from."""
+    digits = lambda text: re.sub(r"\D", "", text)  # noqa: E731 ("1,024 GPUs" is read from "1024 GPUs")
+    for key in papers:
+        for fact in facts_of(key):
+            assert fact.span is not None, (key, fact)
+            marked = fact.sentence[fact.span[0]:fact.span[1]]
+            assert marked and marked == marked.strip(), (key, fact, marked)
+            if fact.kind == "system":
+                assert marked == fact.value, (key, fact)
+            elif fact.kind == "code":
+                assert fact.value.endswith(marked), (key, fact)
+            number = re.search(r"\d[\d,.]*\d|\d", fact.value)
+            counted_in_words = fact.kind == "gpu_count" and marked[0].isalpha()  # "two RTX 4090"
+            if number and fact.kind != "hardware" and not counted_in_words and re.search(r"\d", marked):
+                assert digits(number.group()) in digits(marked), (key, fact, marked)
 
 
 def test_extraction_is_deterministic(papers, catalog):

@@ -7,6 +7,7 @@ import io
 import json
 import os
 import posixpath
+import re
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -117,3 +118,21 @@ def test_table_cells_survive_hostile_text(fixture_corpus):
     assert len(cells) == 2
     html = MarkdownIt("commonmark").enable("table").render(f"| one | two |\n|---|---|\n{row}\n")
     assert "<script>" not in html and 'href="javascript' not in html
+
+
+def test_marked_sentence_is_one_inert_cell_with_each_value_marked_once():
+    """A fact sentence keeps its words and their order; the values' words are wrapped in <mark>,
+    overlapping ones (the "8 V100 GPUs" of a count and a device) merged; the rest stays inert."""
+    from digest.render.markdown import md_marked
+
+    sentence = "We run <b>|</b> on 8 V100 GPUs, up to 2.31times faster."
+    count, device = sentence.index("8 V100 GPUs"), sentence.index("V100")
+    speed = sentence.index("up to")
+    cell = md_marked(sentence, [(speed, speed + 15, "Speedup"), (device, device + 4, "Hardware"),
+                                (count, count + 11, "GPU count")])
+    html = MarkdownIt("commonmark").enable("table").render(f"| a | b |\n|---|---|\n| {cell} | x |\n")
+    assert html.count("<td>") == 2 and "<b>" not in html
+    assert '<mark title="GPU count, Hardware">8 V100 GPUs</mark>' in html
+    assert '<mark title="Speedup">up to 2.31times</mark> faster.' in html
+    assert re.sub(r"<[^>]+>", "", html.split("<td>")[1].split("</td>")[0]) == \
+        "We run &lt;b&gt;|&lt;/b&gt; on 8 V100 GPUs, up to 2.31times faster."

@@ -161,3 +161,53 @@ def test_a_bad_record_stops_the_build_with_the_line_check_prints(tmp_path):
     assert result.returncode == 1
     assert f"{record}:6: upvotes: expected a whole number, got a list" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def search_docs(site: Path) -> list[dict]:
+    return json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+
+
+def test_search_indexes_what_readers_search_for(built_site):
+    """A paper's entry holds its title, system, hardware, topic and tag names and its abstract."""
+    from digest.build import load_corpus
+
+    corpus = load_corpus(DATA)
+    docs = {doc["location"]: doc for doc in search_docs(built_site)}
+    derived = corpus.papers["fastattention"]
+    article, abstract = docs["papers/fastattention/"], docs["papers/fastattention/#abstract"]
+    assert article["title"] == derived.paper.title
+    for name in [derived.system, *derived.hardware, *(corpus.taxonomy.topic(t).name for t in derived.topics)]:
+        assert name in article["text"], name
+    assert set(article["tags"]) == {t.name for t in corpus.taxonomy.tags if t.slug in derived.tags}
+    assert abstract["text"].startswith("<p>FlashAttention series has been widely applied")
+
+
+REPEATED = ("facts", "why-these-topics", "compares-against", "compared-by", "related-papers", "same-hardware",
+            "sources", "papers")
+
+
+def test_search_leaves_out_repeated_material(built_site):
+    """Fact sentences, link lists, sources and the rows of listings are not indexed; nor are tag
+    pages and the parts of long listings (whole pages out of search)."""
+    docs = search_docs(built_site)
+    assert [doc["location"] for doc in docs if doc["location"].startswith("papers/")
+            and doc["location"].partition("#")[2] in REPEATED] == []
+    assert {doc["location"].partition("#")[2] for doc in docs if doc["location"].startswith("topics/")} == {""}
+    assert [doc["location"] for doc in docs if doc["location"].startswith("tags/") and doc["location"] != "tags/"] == []
+    titles = [p.title for p in load_papers(DATA)]
+    listings = [doc for doc in docs if doc["location"].split("/")[0] in ("topics", "hardware", "systems", "tags")
+                or doc["location"] == ""]
+    assert listings
+    assert [(doc["location"], title) for doc in listings for title in titles if title in doc["text"]] == []
+    # ...while the pages themselves are built and show what search leaves out.
+    page = (built_site / "papers" / "fastattention" / "index.html").read_text(encoding="utf-8")
+    assert 'id="same-hardware"' in page and 'id="related-papers"' in page and "data-search-exclude" in page
+
+
+def test_pages_carry_no_theme_indentation(built_site):
+    for page in [built_site / "index.html", built_site / "papers" / "fastattention" / "index.html",
+                 built_site / "contributing" / "index.html"]:
+        html = re.sub(r"(?is)<(pre|textarea|script|style)\b.*?</\1>", "", page.read_text(encoding="utf-8"))
+        assert not re.search(r"\n[ \t]+", html), page
+    code = soup(built_site / "contributing" / "index.html").find("pre")
+    assert code is not None and "digest ingest" in code.get_text()

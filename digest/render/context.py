@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import jinja2
 
-from ..derive.corpus import Corpus
+from ..derive.corpus import Corpus, Derived
 from ..derive.taxonomy import Topic
+from ..text.keys import url_slug
 from .markdown import md_text
-from .paths import hardware_path, paper_path, rel, topic_path
+from .paths import hardware_path, paper_path, rel, tag_path, topic_path
 
 
 class RenderContext:
@@ -27,6 +29,17 @@ class RenderContext:
 
     def links(self, source: str) -> PageLinks:
         return PageLinks(self, source)
+
+    def papers_by_year(self, ids: Iterable[str]) -> list[Derived]:
+        """The papers, newest year first and an unknown year last, in id order within a year:
+        the order of every listing, which listing.py splits by year."""
+        return sorted((self.corpus.papers[pid] for pid in ids), key=lambda d: (-(d.year or 0), d.id))
+
+    def tag(self, tag: str) -> tuple[str, str]:
+        """(slug, name) of a paper's tag: a taxonomy tag by its slug, a curator's tag as written."""
+        if tag in self.tag_names:
+            return tag, self.tag_names[tag]
+        return url_slug(tag), tag
 
     def escaped_title(self, paper_id: str) -> str:
         if paper_id not in self._titles:
@@ -54,6 +67,10 @@ class PageLinks:
         if entry is None:  # a curator's override may name hardware the catalogue lacks
             return md_text(name)
         return f"[{md_text(name)}]({rel(self.source, hardware_path(catalog.slug(entry)))})"
+
+    def tag(self, tag: str) -> str:
+        slug, name = self.context.tag(tag)
+        return f"[{md_text(name)}]({rel(self.source, tag_path(slug))})"
 
     def to(self, target: str, label: str) -> str:
         """A link to any generated page by its path, with a label that is Markdown already."""

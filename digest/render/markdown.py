@@ -33,12 +33,35 @@ def md_text(value: object, *, latex: bool = True) -> str:
 # page again: remembering recent results halves the page rendering of a rebuild.
 @functools.lru_cache(maxsize=1 << 16)
 def _md_text(text: str, latex: bool) -> str:
-    if latex:
-        text = delatex(text)
-    text = _SPACE_RE.sub(" ", text).strip()
-    text = html.escape(text, quote=True)
-    text = _INLINE_RE.sub(r"\\\1", text)
-    return re.sub(r"^(\d+)\.", r"\1\\.", text)  # "1. " would start a list
+    return _line_start(_inert(delatex(text) if latex else text).strip())
+
+
+def _inert(text: str) -> str:
+    """Text with whitespace folded, HTML-escaped and Markdown syntax backslash-escaped."""
+    return _INLINE_RE.sub(r"\\\1", html.escape(_SPACE_RE.sub(" ", text), quote=True))
+
+
+def _line_start(line: str) -> str:
+    return re.sub(r"^(\d+)\.", r"\1\\.", line)  # "1. " would start a list
+
+
+def md_marked(text: str, marks: Sequence[tuple[int, int, str]]) -> str:
+    """`text` as `md_text` makes it, with each (start, end, title) span wrapped in `<mark>`: the
+    words a value was read from, shown in place. Overlapping spans become one mark."""
+    merged: list[tuple[int, int, list[str]]] = []
+    for start, end, title in sorted(marks):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]), [*merged[-1][2], title])
+        else:
+            merged.append((start, end, [title]))
+    pieces, done = [], 0
+    for start, end, titles in merged:
+        title = html.escape(", ".join(dict.fromkeys(titles)), quote=True)
+        marked = _inert(delatex(text[start:end]))
+        pieces += [_inert(delatex(text[done:start])), f'<mark title="{title}">{marked}</mark>']
+        done = end
+    pieces.append(_inert(delatex(text[done:])))
+    return _line_start("".join(pieces).strip())
 
 
 def safe_url(url: str) -> str | None:
@@ -62,13 +85,14 @@ def html_text(value: object) -> str:
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], interactive: bool = False) -> str:
     """A Markdown table of Markdown cells (an empty cell shows "–"); `interactive` wraps it for
-    the sort and filter script (docs/js/tables.js)."""
+    the sort and filter script (docs/js/tables.js) and leaves its rows out of search: a listing's
+    rows repeat what the pages they link to say."""
     lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     lines += ["| " + " | ".join(cell or "–" for cell in row) + " |" for row in rows]
     body = "\n".join(lines) + "\n"
     if not interactive:
         return body
-    return ('<div class="digest-table" markdown>\n'
+    return ('<div class="digest-table" markdown data-search-exclude>\n'
             '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows">\n\n'
             f"{body}\n</div>\n")
 

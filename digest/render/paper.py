@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..derive.corpus import Derived
+from ..derive.facts import Fact
 from .columns import COLUMNS
 from .context import PageLinks, RenderContext
-from .markdown import md_link, md_text
+from .markdown import md_link, md_marked, md_text
 from .paths import REVIEW_PAGE, paper_path
 
-SAME_HARDWARE_SHOWN = 8
 FACT_LABELS = {
     "system": "System", "hardware": "Hardware", "gpu_count": "GPU count", "model_scale": "Model scale",
     "precision": "Precision", "speedup": "Speedup", "reduction": "Reduction", "scale": "Scale-up",
@@ -34,27 +34,24 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         meta.append(("Upvotes", str(paper.upvotes), False))
     if derived.system:
         meta.append(("System", md_text(derived.system), False))
+    if derived.hardware:
+        meta.append(("Hardware", ", ".join(links.hardware(name) for name in derived.hardware),
+                     derived.is_curated("hardware")))
     for key, values in derived.terms.items():
         if values:
             meta.append((COLUMNS[key].label, md_text(", ".join(values)), derived.is_curated(key)))
     if derived.is_curated("headline") and derived.headline:
         meta.append(("Headline", md_text(derived.headline), True))
     meta.append(("Topics", topic_list(derived, links), derived.is_curated("topics")))
+    if derived.tags:  # not marked curated: a curator's tags add to the rules', they replace none
+        meta.append(("Tags", ", ".join(links.tag(t) for t in derived.tags), False))
 
-    facts = []
-    for fact in derived.facts:
-        value = (md_link(fact.value, fact.value) if fact.kind == "code" else
-                 links.hardware(fact.value) if fact.kind == "hardware" else md_text(fact.shown))
-        facts.append([FACT_LABELS.get(fact.kind, md_text(fact.kind)), value,
-                      "curated" if fact.curated else "extracted", md_text(fact.sentence) if fact.sentence else ""])
+    facts = facts_by_sentence(derived, links)
 
     topic_matches = topic_evidence(context, derived)
-    same_hardware = []
-    for name in derived.hardware:
-        others = [pid for pid in context.corpus.by_hardware.get(name, []) if pid != derived.id]
-        if others:
-            shown = ", ".join(links.paper(pid) for pid in others[:SAME_HARDWARE_SHOWN])
-            same_hardware.append((name, shown, max(0, len(others) - SAME_HARDWARE_SHOWN)))
+    # One line per hardware, its page and how many other papers name it: the page lists them.
+    same_hardware = [(links.hardware(name), others)
+                     for name in derived.hardware if (others := len(context.corpus.by_hardware.get(name, [])) - 1)]
     sources = [[md_text(s.file), str(s.line), md_text(s.date or ""), "" if s.upvotes is None else str(s.upvotes),
                 md_text(s.organization or ("" if s.authors_count is None else s.authors_count))]
                for s in paper.sources]
@@ -65,6 +62,41 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         unplaced=not derived.is_curated("topics") and derived.topics == [context.corpus.taxonomy.fallback.slug],
         tag_names=[context.tag_names.get(tag, tag) for tag in derived.tags],
     )
+
+
+def facts_by_sentence(derived: Derived, links: PageLinks) -> list[list[str]]:
+    """One row per source sentence, in reading order, with the words each value was read from
+    marked in place, then the values; curated values last, in a row of their own."""
+    by_sentence: dict[str, list[Fact]] = {}
+    for fact in derived.facts:
+        by_sentence.setdefault("" if fact.curated else fact.sentence, []).append(fact)
+    text = derived.paper.title + "\n" + derived.paper.abstract
+
+    def position(sentence: str) -> int:  # a sentence split_sentences reshaped goes last
+        found = text.find(sentence)
+        return found if found >= 0 else len(text)
+
+    reading_order = sorted((sentence for sentence in by_sentence if sentence), key=position)
+    rows = []
+    for sentence in reading_order:
+        facts = by_sentence[sentence]
+        marks = [(*fact.span, FACT_LABELS.get(fact.kind, fact.kind)) for fact in facts if fact.span]
+        rows.append([md_marked(sentence, marks), fact_values(facts, links)])
+    if "" in by_sentence:
+        rows.append(["*Set by a curator in the record's `overrides`*", fact_values(by_sentence[""], links)])
+    return rows
+
+
+def fact_values(facts: list[Fact], links: PageLinks) -> str:
+    """"**Speedup** up to 2.2× (vs vLLM) · **Hardware** A100, H100": each kind once, then its
+    values, linked when they have a page."""
+    by_kind: dict[str, list[str]] = {}
+    for fact in facts:
+        by_kind.setdefault(fact.kind, []).append(
+            md_link(fact.value, fact.value) if fact.kind == "code" else
+            links.hardware(fact.value) if fact.kind == "hardware" else md_text(fact.shown))
+    return " · ".join(f"**{FACT_LABELS.get(kind, md_text(kind))}** {', '.join(values)}"
+                      for kind, values in by_kind.items())
 
 
 def topic_list(derived: Derived, links: PageLinks) -> str:

@@ -15,6 +15,11 @@ def hardware_path(slug: str) -> str:
     return f"hardware/{slug}.md"
 
 
+def tag_path(slug: str) -> str:
+    # tags.md is the tags' index, served as tags/index.html: a tag named "index" must not take its place.
+    return f"tags/{slug if slug != 'index' else 'index-tag'}.md"
+
+
 def rel(source: str, target: str) -> str:
     """The relative link from page `source` to page `target` (MkDocs checks both exist).
 

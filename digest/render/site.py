@@ -25,7 +25,7 @@ from .home import render_home
 from .method import render_method
 from .nav import render_nav
 from .paper import render_paper
-from .paths import REVIEW_PAGE, paper_path, topic_path
+from .paths import REVIEW_PAGE, paper_path
 from .review import render_review
 from .systems import render_systems
 from .tags import render_tags
@@ -44,12 +44,11 @@ def render_site(corpus: Corpus, site_url: str, templates: jinja2.Environment | N
     if problems:
         raise problems[0]
     context = RenderContext(corpus, templates or environment())
-    files = {"index.md": render_home(context), "systems.md": render_systems(context), "tags.md": render_tags(context),
-             "method.md": render_method(context, evaluation), REVIEW_PAGE: render_review(context),
-             "hardware/index.md": render_hardware_index(context),
-             "SUMMARY.md": render_nav(context)}
+    files = {"index.md": render_home(context), "method.md": render_method(context, evaluation),
+             REVIEW_PAGE: render_review(context), "hardware/index.md": render_hardware_index(context),
+             "SUMMARY.md": render_nav(context), **render_systems(context), **render_tags(context)}
     for slug in context.topics:
-        files[topic_path(slug)] = render_topic(context, slug)
+        files.update(render_topic(context, slug))
     for paper_id in corpus.papers:
         files[paper_path(paper_id)] = render_paper(context, paper_id)
     files.update(hardware_pages(context))

@@ -1,22 +1,27 @@
-"""Systems A–Z: every named system with its paper, by first letter."""
+"""Systems A–Z: every named system with its paper, in parts by first letter when there are many."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections.abc import Sequence
+from functools import partial
 
-from ..derive.corpus import Derived
 from .context import RenderContext
+from .listing import letter_group, listing
+from .markdown import md_text, table
+
+SOURCE = "systems.md"
 
 
-def render_systems(context: RenderContext) -> str:
-    links = context.links("systems.md")
-    by_letter: dict[str, list[Derived]] = defaultdict(list)
-    for derived in context.corpus.papers.values():
-        if derived.system:
-            letter = derived.system[0].upper()
-            by_letter[letter if letter.isalpha() else "#"].append(derived)
-    letters = [(letter, letter.lower() if letter != "#" else "other",
-                [(d.system, links.paper(d.id)) for d in sorted(by_letter[letter],
-                                                               key=lambda d: ((d.system or "").lower(), d.id))])
-               for letter in sorted(by_letter)]
-    return context.render("systems.md.j2", letters=letters)
+def render_systems(context: RenderContext) -> dict[str, str]:
+    named = sorted((d for d in context.corpus.papers.values() if d.system),
+                   key=lambda d: ((d.system or "").casefold(), d.id))
+    shown, parts = listing(context, SOURCE, "Systems A–Z", [(letter_group(d.system or ""), d.id) for d in named],
+                           partial(_table, context), noun="systems", by="first letter")
+    return {SOURCE: context.render("systems.md.j2", listing=shown), **parts}
+
+
+def _table(context: RenderContext, source: str, ids: Sequence[str]) -> str:
+    links = context.links(source)
+    papers = [context.corpus.papers[pid] for pid in ids]
+    rows = [[md_text(d.system), links.paper(d.id), str(d.year or "")] for d in papers]
+    return table(["System", "Paper", "Year"], rows, interactive=True)

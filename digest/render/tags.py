@@ -1,9 +1,44 @@
-"""The tags page: Material's tags plugin fills it from each paper page's `tags` front matter."""
+"""The tags: an index of every tag, and a page per tag with its papers (in parts by year when long).
+
+The digest writes these pages itself rather than use Material's tags plugin, whose one page
+lists every page under every tag: at 10,000 papers that is some 30,000 links on one page, which
+can be neither sorted, filtered nor split, and whose sections were too large for Zensical's
+search. A search for a tag still finds its papers: each paper's tags are in its search entry.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
+
 from .context import RenderContext
+from .listing import listing, year_group
+from .markdown import md_text, table
+from .paths import tag_path
+
+SOURCE = "tags.md"
 
 
-def render_tags(context: RenderContext) -> str:
-    return context.render("tags.md.j2")
+def render_tags(context: RenderContext) -> dict[str, str]:
+    """tags.md and a page (with its parts) per tag."""
+    tags: dict[str, tuple[str, dict[str, None]]] = {}  # slug -> (name, paper ids): "llm" and "LLM" are one tag
+    for tag, tagged in context.corpus.by_tag.items():
+        slug, name = context.tag(tag)
+        tags.setdefault(slug, (name, {}))[1].update(dict.fromkeys(tagged))
+    links = context.links(SOURCE)
+    files, index = {}, []
+    for slug, (name, ids) in sorted(tags.items(), key=lambda item: (item[1][0].casefold(), item[0])):
+        source = tag_path(slug)
+        rows = [(year_group(derived.year), derived.id) for derived in context.papers_by_year(ids)]
+        shown, parts = listing(context, source, name, rows, partial(_table, context))
+        files[source] = context.render("tag.md.j2", name=name, listing=shown)
+        files.update(parts)
+        index.append([links.to(source, md_text(name)), str(len(rows))])
+    return {SOURCE: context.render("tags.md.j2", rows=index), **files}
+
+
+def _table(context: RenderContext, source: str, ids: Sequence[str]) -> str:
+    links = context.links(source)
+    papers = [context.corpus.papers[pid] for pid in ids]
+    rows = [[links.paper(d.id), str(d.year or ""), ", ".join(links.topic(t) for t in d.topics)] for d in papers]
+    return table(["Paper", "Year", "Topics"], rows, interactive=True)

@@ -1,13 +1,19 @@
-"""A topic page: the description, the comparison table, then each paper with why it is here."""
+"""A topic page: the description, the comparison table, then each paper with why it is here.
+
+A topic with more papers than one table should hold is listed in parts by year (listing.py).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from ..derive.corpus import Derived
 from ..text.sentences import leading_sentences
 from .columns import COLUMNS, DEFAULT_TABLE
 from .context import RenderContext
+from .listing import listing, year_group
 from .markdown import md_text
 from .paths import topic_path
 
@@ -20,17 +26,25 @@ class _Listed:
     teaser: str
 
 
-def render_topic(context: RenderContext, slug: str) -> str:
+def render_topic(context: RenderContext, slug: str) -> dict[str, str]:
+    """The topic's page, and its parts when it has too many papers for one."""
     source = topic_path(slug)
-    links = context.links(source)
     topic = context.topics[slug]
-    ids = context.corpus.by_topic.get(slug, [])
-    columns = [COLUMNS[key] for key in (topic.columns or DEFAULT_TABLE)]
+    papers = context.papers_by_year(context.corpus.by_topic.get(slug, []))
+    shown, parts = listing(context, source, topic.name, [(year_group(d.year), d.id) for d in papers],
+                           partial(_table, context, slug))
+    return {source: context.render("topic.md.j2", topic=topic, listing=shown), **parts}
+
+
+def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -> str:
+    """The comparison table and the paragraph per paper, as seen from the page `source`."""
+    links = context.links(source)
+    columns = [COLUMNS[key] for key in (context.topics[slug].columns or DEFAULT_TABLE)]
     papers = [context.corpus.papers[pid] for pid in ids]
     rows = [[column.markdown(derived, links) for column in columns] for derived in papers]
     listed = [_Listed(links.paper(d.id), str(d.year or "year unknown"), _reason(context, d, slug),
                       leading_sentences(d.paper.abstract)) for d in papers]
-    return context.render("topic.md.j2", topic=topic, headers=[column.label for column in columns], rows=rows,
+    return context.render("_topic_listing.md.j2", headers=[column.label for column in columns], rows=rows,
                           papers=listed)
 
 

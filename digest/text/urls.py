@@ -16,25 +16,24 @@ _TRAILING = ".,;:!?'\""  # sentence punctuation after an address is not part of 
 _URL_MARK = re.compile(r"://|\.(?:com|org|io|ai|net|dev|co|edu|science)/")
 
 
-def find_urls(text: str) -> list[tuple[int, str]]:
-    """(offset, URL) for each web address in `text`; one without a scheme gets https://.
+def find_urls(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, URL) for each web address in `text`; one without a scheme gets https://.
     What only looks like one ("http://[x", an unclosed IPv6 host) is left out."""
     lowered = text.lower()
     if not any(hint in lowered for hint in _HINTS):
         return []
     found = []
     for match in _URL.finditer(text):
-        url = match.group().rstrip(_TRAILING)
-        if not url.lower().startswith(("http://", "https://")):
-            url = "https://" + url
+        written = match.group().rstrip(_TRAILING)
+        url = written if written.lower().startswith(("http://", "https://")) else "https://" + written
         if is_web_address(url):  # not "http://[x", which no link can hold
-            found.append((match.start(), url))
+            found.append((match.start(), match.start() + len(written), url))
     return found
 
 
 def unique_urls(text: str) -> list[str]:
     """The web addresses of `text`, each once, in order."""
-    return list(dict.fromkeys(url for _, url in find_urls(text)))
+    return list(dict.fromkeys(url for _, _, url in find_urls(text)))
 
 
 def is_web_address(url: str) -> bool:

@@ -5,7 +5,7 @@ blank cell than with a number that means something else. Every rule was written 
 Hugging Face "Daily Papers" abstracts, including their conversion damage ("2.31times" for
 "2.31$\\times$", "M\\'elange", "\\textbf{...}").
 
-One extractor per module; each takes a `Sentence` and returns (kind, position, value). They run
+One extractor per module; each takes a `Sentence` and returns (kind, start, end, value). They run
 in the order of SENTENCE_RULES over the title and every sentence of the abstract (as
 markdown-it-py runs its inline rules from an ordered list); the system name is found once per
 paper. Kinds, in the order facts are returned:
@@ -91,14 +91,16 @@ _FIRST_NUMBER = re.compile(r"\d[\d,.]*")
 
 @dataclass(frozen=True)
 class Fact:
-    """One extracted (or curated) fact. `sentence` is verbatim from the title or abstract;
-    `baseline` is what a figure is measured against, when the sentence names it."""
+    """One extracted (or curated) fact. `sentence` is verbatim from the title or abstract, and
+    `span` the (start, end) in it of the words the value was read from; `baseline` is what a
+    figure is measured against, when the sentence names it."""
 
     kind: str
     value: str
     sentence: str
     curated: bool = False
     baseline: str = ""
+    span: tuple[int, int] | None = None
 
     @property
     def shown(self) -> str:
@@ -114,7 +116,9 @@ def extract_facts(title: str, abstract: str, catalog: HardwareCatalog) -> list[F
     found: list[Fact] = []
     system = find_system(title, abstract_sentences)
     if system:
-        found.append(Fact("system", system[0], system[1]))
+        name, sentence = system
+        start = sentence.find(name)  # the name as written; not found when LaTeX was cleaned from it
+        found.append(Fact("system", name, sentence, span=(start, start + len(name)) if start >= 0 else None))
     for text in ([title] if title else []) + abstract_sentences:
         found.extend(_sentence_facts(Sentence(text, catalog.find(text))))
     return dedupe(sorted(found, key=lambda fact: _KIND_ORDER[fact.kind]))
@@ -123,8 +127,8 @@ def extract_facts(title: str, abstract: str, catalog: HardwareCatalog) -> list[F
 def _sentence_facts(sentence: Sentence) -> list[Fact]:
     positioned = [item for _name, rule in SENTENCE_RULES for item in rule(sentence)]
     positioned.sort(key=lambda item: (_KIND_ORDER[item[0]], item[1]))
-    return [Fact(kind, value, sentence.text, baseline=_baseline(sentence.text, kind, position))
-            for kind, position, value in positioned]
+    return [Fact(kind, value, sentence.text, baseline=_baseline(sentence.text, kind, start), span=(start, end))
+            for kind, start, end, value in positioned]
 
 
 def _baseline(sentence: str, kind: str, position: int) -> str:

@@ -1,4 +1,4 @@
-"""What every fact extractor takes and gives: a sentence in, (kind, position, value) out."""
+"""What every fact extractor takes and gives: a sentence in, (kind, start, end, value) out."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from ..hardware import HardwareEntry
 
 # A catalogue device named in a sentence: (entry, start, end).
 Device = tuple[HardwareEntry, int, int]
-# What an extractor finds: (kind, offset in the sentence, value as shown).
-Found = tuple[str, int, str]
+# What an extractor finds: (kind, start, end, value as shown); start and end are offsets in the
+# sentence of the words the value was read from, which the paper page highlights.
+Found = tuple[str, int, int, str]
 
 
 @dataclass(frozen=True)

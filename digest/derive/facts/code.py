@@ -7,4 +7,4 @@ from .base import Found, Sentence
 
 
 def extract(sentence: Sentence) -> list[Found]:
-    return [("code", position, url) for position, url in find_urls(sentence.text)]
+    return [("code", start, end, url) for start, end, url in find_urls(sentence.text)]

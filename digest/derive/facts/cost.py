@@ -17,5 +17,5 @@ def extract(sentence: Sentence) -> list[Found]:
     for match in _MONEY.finditer(sentence.text):
         qualifier, start = hedge(sentence.text, match.start())
         scale = (match.group("scale") or "").strip()
-        found.append(("cost", start, f"{qualifier}${match.group('number')}{scale}"))
+        found.append(("cost", start, match.end(), f"{qualifier}${match.group('number')}{scale}"))
     return found

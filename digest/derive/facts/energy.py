@@ -13,4 +13,4 @@ _UNITS = {"watt": "W", "watts": "W", "joule": "J", "joules": "J"}
 
 
 def extract(sentence: Sentence) -> list[Found]:
-    return [("energy", position, value) for position, value in unit_figures(sentence.text, _ENERGY, _UNITS)]
+    return [("energy", start, end, value) for start, end, value in unit_figures(sentence.text, _ENERGY, _UNITS)]

@@ -42,7 +42,8 @@ def _device_count_value(count_text: str, unit: str) -> str:
     return f"1 {unit}" if count == 1 else f"{count:,} {unit}s"
 
 
-def _gpu_counts(sentence: str, devices: list[Device]) -> list[tuple[int, str]]:
+def _gpu_counts(sentence: str, devices: list[Device]) -> list[tuple[int, int, str]]:
+    """(start, end, value): a count's words run from the count to its unit or device."""
     found = []
     for unit_word in _DEVICE_UNIT_WORD.finditer(sentence):
         counted = _COUNT_BEFORE_UNIT.search(sentence, max(0, unit_word.start() - 40), unit_word.start())
@@ -50,7 +51,7 @@ def _gpu_counts(sentence: str, devices: list[Device]) -> list[tuple[int, str]]:
             continue  # no count, or the "4090" of "RTX 4090 GPU"
         for group in ("first", "count"):
             if counted.group(group):
-                found.append((counted.start(group),
+                found.append((counted.start(group), unit_word.end(),
                               _device_count_value(counted.group(group), unit_word.group("unit"))))
     for start, end, unit in _device_chains(sentence, devices):
         before = _COUNT_BEFORE_DEVICE.search(sentence, max(0, start - 40), start)
@@ -61,10 +62,10 @@ def _gpu_counts(sentence: str, devices: list[Device]) -> list[tuple[int, str]]:
             continue
         for group in ("first", "count"):
             if before.group(group):
-                found.append((before.start(group), _device_count_value(before.group(group), unit)))
+                found.append((before.start(group), end, _device_count_value(before.group(group), unit)))
     if " of " in sentence:  # cheap test first: most sentences have no "thousands of GPUs"
         for match in _VAGUE_COUNT.finditer(sentence):
-            found.append((match.start(), f"{match.group('amount').lower()} of {match.group('unit')}"))
+            found.append((match.start(), match.end(), f"{match.group('amount').lower()} of {match.group('unit')}"))
     return sorted(found)
 
 
@@ -84,4 +85,4 @@ def _device_chains(sentence: str, devices: list[Device]) -> Iterator[tuple[int, 
 
 
 def extract(sentence: Sentence) -> list[Found]:
-    return [("gpu_count", position, value) for position, value in _gpu_counts(sentence.text, sentence.devices)]
+    return [("gpu_count", start, end, value) for start, end, value in _gpu_counts(sentence.text, sentence.devices)]

@@ -6,4 +6,4 @@ from .base import Found, Sentence
 
 
 def extract(sentence: Sentence) -> list[Found]:
-    return [("hardware", start, entry.name) for entry, start, _end in sentence.devices]
+    return [("hardware", start, end, entry.name) for entry, start, end in sentence.devices]

@@ -20,6 +20,6 @@ def extract(sentence: Sentence) -> list[Found]:
     if not _HAS_UNIT_LETTER.search(sentence.text):
         return []
     found = []
-    for position, value in unit_figures(sentence.text, _TIME, _UNITS):
-        found.append(("latency", position, re.sub(r"\s?/\s?token$", "/token", value)))
+    for start, end, value in unit_figures(sentence.text, _TIME, _UNITS):
+        found.append(("latency", start, end, re.sub(r"\s?/\s?token$", "/token", value)))
     return found

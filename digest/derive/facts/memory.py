@@ -16,4 +16,4 @@ _UNITS = {"kb": "KB", "kib": "KiB", "byte": "bytes"}
 def extract(sentence: Sentence) -> list[Found]:
     if "B" not in sentence.text and "byte" not in sentence.text:
         return []
-    return [("memory", position, value) for position, value in unit_figures(sentence.text, _MEMORY, _UNITS)]
+    return [("memory", start, end, value) for start, end, value in unit_figures(sentence.text, _MEMORY, _UNITS)]

@@ -47,24 +47,25 @@ def _scale_value(number: str, letter: str) -> str:
     return f"{number}{letter.upper()}"
 
 
-def _model_scales(sentence: str) -> list[tuple[int, str]]:
+def _model_scales(sentence: str) -> list[tuple[int, int, str]]:
     found = []
     for match in _SCALE_SUFFIX.finditer(sentence):
         if not _NOT_MODEL_SIZE_AFTER.match(sentence, match.end()):
-            found.append((match.start(), _scale_value(match.group("number"), match.group("unit"))))
+            found.append((match.start(), match.end(), _scale_value(match.group("number"), match.group("unit"))))
     for match in _SCALE_MILLIONS.finditer(sentence):
-        found.append((match.start(), _scale_value(match.group("number"), "M")))
+        found.append((match.start(), match.end(), _scale_value(match.group("number"), "M")))
     if "illion" not in sentence.lower():  # the word forms below all need one
         return sorted(found)
     for match in _SCALE_IN_WORDS.finditer(sentence):
         for item in _SCALE_LIST_ITEM.finditer(match.group("list")):
             letter = _SCALE_LETTER[item.group("word").lower()]
-            found.append((match.start() + item.start(), _scale_value(item.group("number"), letter)))
+            at = match.start("list")
+            found.append((at + item.start(), at + item.end(), _scale_value(item.group("number"), letter)))
     for pattern, value in _VAGUE_SCALES:
         for match in pattern.finditer(sentence):
-            found.append((match.start(), value))
+            found.append((match.start(), match.end(), value))
     return sorted(found)
 
 
 def extract(sentence: Sentence) -> list[Found]:
-    return [("model_scale", position, value) for position, value in _model_scales(sentence.text)]
+    return [("model_scale", start, end, value) for start, end, value in _model_scales(sentence.text)]

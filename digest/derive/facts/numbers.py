@@ -33,15 +33,15 @@ def hedge(sentence: str, start: int) -> tuple[str, int]:
 
 
 def unit_figures(sentence: str, pattern: re.Pattern[str],
-                 unit_of: dict[str, str] | None = None) -> list[tuple[int, str]]:
-    """(position, value) for each match of `pattern` (groups `number` and `unit`), hedged and
+                 unit_of: dict[str, str] | None = None) -> list[tuple[int, int, str]]:
+    """(start, end, value) for each match of `pattern` (groups `number` and `unit`), hedged and
     with the unit spelled as `unit_of` says (lowercased key), e.g. "up to 2 ms"."""
     found = []
     for match in pattern.finditer(sentence):
         qualifier, start = hedge(sentence, match.start())
         unit = match.group("unit")
         unit = (unit_of or {}).get(unit.lower(), unit)
-        found.append((start, f"{qualifier}{match.group('number')} {unit}"))
+        found.append((start, match.end(), f"{qualifier}{match.group('number')} {unit}"))
     return found
 
 

@@ -28,7 +28,7 @@ _PRECISION_HINTS = ("fp", "bf16", "tf32", "int", "float", "bit", "precision", "e
 _WEIGHT_BITS_HINT = re.compile(r"[Ww]\d")
 
 
-def _precisions(sentence: str) -> list[tuple[int, str]]:
+def _precisions(sentence: str) -> list[tuple[int, int, str]]:
     lowered = sentence.lower()
     if not any(hint in lowered for hint in _PRECISION_HINTS) and not _WEIGHT_BITS_HINT.search(sentence):
         return []
@@ -38,14 +38,14 @@ def _precisions(sentence: str) -> list[tuple[int, str]]:
             bits = match.group("bits")
             if bits in ("16", "32", "64") and not _WIDE_BITS_CONTEXT.match(sentence, match.end("bits") + 4):
                 continue
-            found.append((match.start(), f"{bits}-bit"))
+            found.append((match.start(), match.end(), f"{bits}-bit"))
             continue
         token = (match.group("format") or match.group("wa") or match.group("named")).upper()
-        found.append((match.start(), _PRECISION_ALIASES.get(token, token)))
+        found.append((match.start(), match.end(), _PRECISION_ALIASES.get(token, token)))
     for match in _WEIGHT_ONLY.finditer(sentence):
-        found.append((match.start(), match.group()))
+        found.append((match.start(), match.end(), match.group()))
     return sorted(found)
 
 
 def extract(sentence: Sentence) -> list[Found]:
-    return [("precision", position, value) for position, value in _precisions(sentence.text)]
+    return [("precision", start, end, value) for start, end, value in _precisions(sentence.text)]

@@ -38,7 +38,7 @@ def extract(sentence: Sentence) -> list[Found]:
         qualifier, start = hedge(text, match.start())
         sign = "+" if match.group("sign") else ""
         words = f"{direction} in {metric}" if direction in _CHANGES else " ".join(w for w in (direction, metric) if w)
-        found.append(("quality", start, f"{qualifier}{sign}{match.group('number')}% {words}"))
+        found.append(("quality", start, match.end(), f"{qualifier}{sign}{match.group('number')}% {words}"))
     return found
 
 

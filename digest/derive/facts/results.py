@@ -139,12 +139,12 @@ def _numbers(sentence: str) -> list[_Number]:
 
 
 def extract(sentence: Sentence) -> list[Found]:
-    """(kind, position, value) for each speedup or reduction in the sentence."""
+    """(kind, start, end, value) for each speedup or reduction in the sentence."""
     results = []
     for number in _numbers(sentence.text):
         classified = _classify(sentence.text, number)
         if classified:
-            results.append((classified[0], number.start, classified[1]))
+            results.append((classified[0], number.start, number.end, classified[1]))
     return results
 
 

@@ -27,14 +27,14 @@ _THROUGHPUT = re.compile(
     + r")(?![\w])(?P<per_gpu>\s*(?:/\s*GPU\b|per\s+(?:\w+\s+)?GPU\b))?", re.IGNORECASE)
 
 
-def _throughputs(sentence: str) -> list[tuple[int, str]]:
+def _throughputs(sentence: str) -> list[tuple[int, int, str]]:
     found = []
     for match in _THROUGHPUT.finditer(sentence):
         unit = next(name for index, (_pattern, name) in enumerate(_THROUGHPUT_UNITS) if match.group(f"u{index}"))
         per_gpu = "/GPU" if match.group("per_gpu") else ""
-        found.append((match.start(), f"{match.group('number')} {unit}{per_gpu}"))
+        found.append((match.start(), match.end(), f"{match.group('number')} {unit}{per_gpu}"))
     return found
 
 
 def extract(sentence: Sentence) -> list[Found]:
-    return [("throughput", position, value) for position, value in _throughputs(sentence.text)]
+    return [("throughput", start, end, value) for start, end, value in _throughputs(sentence.text)]

@@ -41,7 +41,7 @@ def extract(sentence: Sentence) -> list[Found]:
             continue
         qualifier, start = hedge(text, match.start())
         low = f"{match.group('low')}–" if match.group("low") else ""
-        found.append(("utilization", start, f"{qualifier}{low}{match.group('number')}% {metric}"))
+        found.append(("utilization", start, match.end(), f"{qualifier}{low}{match.group('number')}% {metric}"))
     return found
 
 

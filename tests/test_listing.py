@@ -1,0 +1,151 @@
+"""Long listings split into parts (digest/render/listing.py), and the lighter paper page.
+
+The splitting rules on plain rows, then whole pages rendered from the repo's records with a
+part size small enough that every kind of listing is split."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import shutil
+
+import pytest
+import yaml
+
+from digest.build import load_corpus
+from digest.render import listing
+from digest.render.listing import Group, letter_group, split, year_group
+from digest.render.site import render_site
+
+from .conftest import DATA, REPO
+
+LINK_RE = re.compile(r"\]\(([^)\s]+\.md)\)")
+SIZE = 4
+
+
+def rows_of(groups: dict[str, int]) -> list[tuple[Group, str]]:
+    return [(year_group(int(year)), f"{year}-{i}") for year, count in groups.items() for i in range(count)]
+
+
+def test_a_listing_that_fits_is_not_split():
+    assert split(rows_of({"2025": 3, "2024": 1}), SIZE) == []
+
+
+def test_a_long_listing_splits_by_group_and_pages_long_groups():
+    rows = rows_of({"2025": 9, "2024": 2, "2021": 4})
+    parts = split(rows, SIZE)
+    assert [part.slug for part in parts] == ["2025", "2025-2", "2025-3", "2024", "2021"]
+    assert [part.label for part in parts] == ["2025, 1–4", "2025, 5–8", "2025, 9–9", "2024", "2021"]
+    assert [pid for part in parts for pid in part.ids] == [pid for _, pid in rows]  # every row once, in order
+    assert all(len(part.ids) <= SIZE for part in parts)
+    assert all(pid.startswith(part.group.label) for part in parts for pid in part.ids)
+
+
+def test_groups_by_year_and_letter():
+    assert year_group(None) == Group("year unknown", "unknown")
+    assert year_group(2024) == Group("2024", "2024")
+    assert letter_group("vLLM") == Group("V", "v")
+    assert letter_group("3FS") == Group("0–9 and others", "other")
+
+
+@pytest.fixture(scope="module")
+def small_parts():
+    """The repo's records rendered with parts of SIZE rows, so that every listing kind splits."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(listing, "PART_SIZE", SIZE)
+        corpus = load_corpus(DATA)
+        return corpus, render_site(corpus, "https://digest.example/")
+
+
+def front(page: str) -> dict:
+    return yaml.safe_load(page.split("---\n", 2)[1])
+
+
+@pytest.mark.parametrize("listing_page, ids_of", [
+    ("topics/serving.md", lambda corpus: corpus.by_topic["serving"]),
+    ("hardware/a100.md", lambda corpus: corpus.by_hardware["A100"]),
+    ("tags/llm.md", lambda corpus: corpus.by_tag["llm"]),
+    ("systems.md", lambda corpus: [pid for pid, d in corpus.papers.items() if d.system]),
+])
+def test_every_paper_of_a_split_listing_is_in_exactly_one_part(small_parts, listing_page, ids_of):
+    corpus, files = small_parts
+    page = files[listing_page]
+    assert "digest-table" not in page  # the listing's own page links its parts, it holds no rows
+    parts = [posixpath.normpath(posixpath.join(posixpath.dirname(listing_page), link))
+             for link in LINK_RE.findall(page)
+             if link.startswith(listing_page.removesuffix(".md").rsplit("/", 1)[-1] + "/")]
+    assert len(parts) > 1 and all(part in files for part in parts)
+    listed = []
+    for part in parts:
+        text = files[part]
+        assert front(text)["search"] == {"exclude": True}
+        assert '<div class="digest-table" markdown data-search-exclude>' in text
+        rows = [line for line in text.splitlines() if line.startswith("| ") and "papers/" in line]
+        assert 0 < len(rows) <= SIZE
+        listed += [posixpath.basename(next(link for link in LINK_RE.findall(row) if "/papers/" in link))[:-3]
+                   for row in rows]  # a row's first paper link is its paper
+        for link in LINK_RE.findall(text):  # every link of a part leads to a page of the site
+            assert posixpath.normpath(posixpath.join(posixpath.dirname(part), link)) in files, (part, link)
+    assert sorted(listed) == sorted(ids_of(corpus))
+
+
+def test_parts_of_a_topic_are_its_years_newest_first_and_link_each_other(small_parts):
+    corpus, files = small_parts
+    parts = sorted(path for path in files if path.startswith("topics/serving/"))
+    years = [corpus.papers[pid].year for pid in corpus.by_topic["serving"]]
+    expected = {str(year) if year else "unknown" for year in years}
+    assert {posixpath.basename(p)[:-3].split("-")[0] for p in parts} == expected
+    newest = max(year for year in years if year)
+    first = files[f"topics/serving/{newest}.md"]
+    assert first.startswith(f"---\ntitle: 'Serving and inference: {newest}")
+    assert "A part of [Serving and inference](../serving.md)" in first
+    assert "Previous:" not in first.split("\n\n", 3)[2] and "Next: [" in first
+
+
+def test_paper_page_says_same_hardware_once_per_hardware(small_parts):
+    corpus, files = small_parts
+    paper_id = "fastattention"
+    page = files[f"papers/{paper_id}.md"]
+    section = page.split("## Same hardware", 1)[1].split("\n## ", 1)[0]
+    lines = [line for line in section.splitlines() if line.startswith("- ")]
+    expected = [(name, len(corpus.by_hardware[name]) - 1) for name in corpus.papers[paper_id].hardware
+                if len(corpus.by_hardware[name]) > 1]
+    assert len(lines) == len(expected) > 0
+    for line, (name, others) in zip(lines, expected, strict=True):
+        slug = corpus.catalog.slug(corpus.catalog.get(name))
+        assert line == f"- [{name}](../hardware/{slug}.md) · {others} other paper{'s' if others != 1 else ''}"
+    assert "](../papers/" not in section and "](zero-infinity.md)" not in section  # no paper titles
+
+
+def test_sources_table_only_for_more_than_one_source(small_parts):
+    corpus, files = small_parts
+    for paper_id, derived in corpus.papers.items():
+        section = files[f"papers/{paper_id}.md"].split("## Sources", 1)[1]
+        sources = derived.paper.sources
+        assert ("| Dump | Line |" in section) == (len(sources) > 1), paper_id
+        if len(sources) == 1:
+            assert f"line {sources[0].line}" in section
+
+
+def test_tag_pages_replace_the_tags_plugin(small_parts):
+    corpus, files = small_parts
+    assert "material/tags" not in files["tags.md"]
+    config = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    assert not re.search(r"^\s*- tags\s*$", config, re.MULTILINE)
+    slugs = {posixpath.basename(link)[:-3] for link in LINK_RE.findall(files["tags.md"])}
+    assert {tag for tag in corpus.by_tag if tag in {t.slug for t in corpus.taxonomy.tags}} <= slugs
+    assert all(front(files[f"tags/{slug}.md"])["search"] == {"exclude": True} for slug in slugs)
+
+
+def test_a_curator_tag_named_index_does_not_replace_the_tags_page(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(REPO / "tests" / "fixtures" / "store", data)
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        shutil.copy(DATA / name, data / name)
+    record = data / "papers" / "holmes.yaml"
+    fields = yaml.safe_load(record.read_text(encoding="utf-8"))
+    fields["tags"] = ["index"]
+    record.write_text(yaml.safe_dump(fields, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    files = render_site(load_corpus(data), "https://digest.example/")
+    assert "tags/index.md" not in files and "tags/index-tag.md" in files
+    assert "](tags/index-tag.md)" in files["tags.md"]
