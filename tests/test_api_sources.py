@@ -145,3 +145,20 @@ def test_a_curated_store_plus_an_api_day_still_builds_pages(tmp_path, capsys):
 def _written(path: Path, items: list) -> Path:
     path.write_text(json.dumps(items, indent=2))
     return path
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("2307.08691", "2307.08691"),
+    ("arXiv:2307.08691v2", "2307.08691"),
+    ("https://arxiv.org/pdf/2307.08691v3.pdf", "2307.08691"),
+    ("http://arxiv.org/abs/2406.19707v1", "2406.19707"),
+    ("hep-th/9901001v1", "hep-th/9901001"),
+    ("MATH.gt/0309136", "math.GT/0309136"),
+    ("2307.086", None),
+    ("https://example.org/abs/2307.08691", None),
+    ("FlashAttention-2", None),
+])
+def test_arxiv_ids_are_read_from_what_sources_write(written, expected):
+    from digest.text.arxiv import arxiv_id
+
+    assert arxiv_id(written) == expected
