@@ -159,3 +159,23 @@ def test_a_failure_on_the_second_day_keeps_the_first_out_too(data, capsys):
 def test_bad_usage_exits_2_before_any_request(argv, message, data, capsys):
     assert main(["fetch", *argv, "--data", str(data), "--endpoint", "http://127.0.0.1:9/never"]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_since_last_fetches_the_days_after_the_newest_one_held(tmp_path):
+    import datetime as dt
+
+    from digest.fetch.hf_daily import CATCH_UP_DAYS, days_to_fetch
+
+    day = dt.date.fromisoformat
+    today = day("2025-01-24")
+    assert days_to_fetch(tmp_path, today=today, since="last") == [day("2025-01-23")]  # nothing held: yesterday
+    (tmp_path / "hf-daily-2025-01-20.json").write_text("[]")
+    (tmp_path / "hf-daily-2025-01-21-p2.json").write_text("[]")  # a later page of the 21st
+    assert days_to_fetch(tmp_path, today=today, since="last") == [day("2025-01-22"), day("2025-01-23")]
+    (tmp_path / "hf-daily-2025-01-23.json").write_text("[]")
+    assert days_to_fetch(tmp_path, today=today, since="last") == []  # up to date
+    late = days_to_fetch(tmp_path, today=day("2025-03-01"), since="last")
+    assert len(late) == CATCH_UP_DAYS and late[-1] == day("2025-02-28")  # a long gap: the last week only
+    assert days_to_fetch(tmp_path, today=today) == [day("2025-01-23")]
+    with pytest.raises(ValueError, match="fetch at most"):
+        days_to_fetch(tmp_path, today=today, since=day("2024-01-01"))
