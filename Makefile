@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1:8000
 export NO_MKDOCS_2_WARNING := 1
 export DISABLE_MKDOCS_2_WARNING := true
 
-.PHONY: serve build test check bench clean
+.PHONY: serve build test check fetch bench clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ test: $(INSTALLED) $(ACTIONLINT)  ## lint, types, then the whole test suite: uni
 	$(BIN)/python -m pytest
 
 check: $(INSTALLED)  ## validate the records
+	$(BIN)/digest check
+
+# DATE=YYYY-MM-DD fetches that day; without it, every day after the newest listing data/ holds, through yesterday.
+fetch: $(INSTALLED)  ## fetch new Hugging Face Daily Papers into data/, keep those on topic, then check the store
+	$(BIN)/digest fetch hf-daily $(if $(DATE),--date '$(DATE)',--since last)
 	$(BIN)/digest check
 
 bench: $(INSTALLED)  ## the scale benchmark (N = 100, 1,000, 5,000)

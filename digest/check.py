@@ -26,14 +26,11 @@ def check_store(data_dir: Path) -> list[DataError]:
         except DataError as exc:
             errors.append(exc)
     ids = {item.paper.id for item in loaded}
-    seen_titles: dict[str, Path] = {}
+    seen_titles: dict[str, LoadedPaper] = {}
+    seen_arxiv: dict[str, Path] = {}
     for item in loaded:
         paper, path, lines = item.paper, item.path, item.lines
-        key = paper_key(paper.title, paper.abstract)
-        if key and key in seen_titles:
-            errors.append(DataError(path, lines.get("title"), "title",
-                                    f"same paper as {seen_titles[key].name}: merge the two records into one"))
-        seen_titles.setdefault(key, path)
+        errors.extend(_same_paper(item, seen_titles, seen_arxiv))
         if taxonomy is not None:
             errors.extend(unknown_topics(item, taxonomy))
         for target in paper.overrides.get("compares_to", []):
@@ -44,6 +41,24 @@ def check_store(data_dir: Path) -> list[DataError]:
             if not (data_dir / source.file).is_file() or not source.file.startswith(SOURCES_DIR + "/"):
                 errors.append(DataError(path, lines.get("sources"), f"sources[{index}].file",
                                         f"{source.file} is not a dump kept under {data_dir / SOURCES_DIR}"))
+    return errors
+
+
+def _same_paper(item: LoadedPaper, seen_titles: dict[str, LoadedPaper], seen_arxiv: dict[str, Path]) -> list[DataError]:
+    """Two records of one paper: the same arXiv id, or the same title where their arXiv ids do not
+    tell them apart (two papers of one title on arXiv are two)."""
+    paper, errors = item.paper, []
+    if paper.arxiv_id in seen_arxiv:
+        errors.append(DataError(item.path, item.lines.get("arxiv_id"), "arxiv_id", f"same arXiv paper as "
+                                f"{seen_arxiv[paper.arxiv_id].name}: merge the two records into one"))
+    elif paper.arxiv_id:
+        seen_arxiv[paper.arxiv_id] = item.path
+    key = paper_key(paper.title, paper.abstract)
+    other = seen_titles.get(key)
+    if key and other is not None and None in (other.paper.arxiv_id, paper.arxiv_id):
+        errors.append(DataError(item.path, item.lines.get("title"), "title",
+                                f"same paper as {other.path.name}: merge the two records into one"))
+    seen_titles.setdefault(key, item)
     return errors
 
 

@@ -8,6 +8,7 @@ cannot be written, 2 bad usage, 130 interrupted (Ctrl-C), 141 output closed earl
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import io
 import logging
 import os
@@ -16,10 +17,15 @@ import textwrap
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import DigestError, UsageError, WriteError
 from .records.store import require_store
 from .sources import format_names
+
+if TYPE_CHECKING:
+    from .fetch.plan import Series
+    from .ingest import IngestReport
 
 REPO_DATA = Path(__file__).resolve().parent.parent / "data"
 EXIT_CODES = ("exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that "
@@ -187,6 +193,7 @@ def _build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     evaluate.add_argument("--json", action="store_true", help="print the report as JSON")
     evaluate.set_defaults(run=_run_eval)
+    _add_fetch(commands, data_help)
 
     from .search import SEARCH_DIFFERENCES  # noqa: PLC0415 (lunr loads only when searching)
 
@@ -206,11 +213,130 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run_ingest(args: argparse.Namespace) -> int:
-    from .ingest import ingest  # noqa: PLC0415 (each command imports only what it runs)
+def _add_fetch(commands: argparse._SubParsersAction[argparse.ArgumentParser], data_help: str) -> None:
+    from .fetch import arxiv, hf_daily  # noqa: PLC0415
+
+    def options(source: argparse.ArgumentParser, variable: str, url: str) -> None:
+        source.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
+        source.add_argument("--dry-run", action="store_true", help="download, and report what would change; write "
+                            "nothing")
+        source.add_argument("--endpoint", metavar="URL", default=os.environ.get(variable) or url,
+                            help=f"the API's address, for a mirror or a test server (default: ${variable}, else {url})")
+        source.add_argument("--timeout", type=_positive(float), default=30.0, metavar="SECONDS",
+                            help="give up on a connection or an answer silent this long, per try (default: "
+                            "%(default)s)")
+        source.add_argument("--retries", type=_positive(int, zero=True), default=4, metavar="N",
+                            help="tries after the first, with backoff, after a timeout, a dropped connection, 429 or "
+                            "5xx; a Retry-After is honoured (default: %(default)s)")
+
+    fetch = commands.add_parser(
+        "fetch", help="download new papers from the Hugging Face Daily Papers API or arXiv, keep those on topic",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Download listings from an API, keep each answer under DATA/sources/ (when a record\n"
+        "cites it) and ingest it as `digest ingest` does. Only papers the machine places in a topic\n"
+        "(not Other GPU work) with a model probability of at least 0.3 become new records; the others\n"
+        "are counted and listed as left out (see `digest eval` for what that floor keeps and drops).\n"
+        "A paper already in the store takes its new sighting whatever its topic.\n\n"
+        "Every page is downloaded and read before anything is written: a failed or broken answer\n"
+        "(no answer in time, HTTP 429 or 5xx after the retries, the wrong content type, JSON or XML\n"
+        "cut off) stops the fetch with the reason, and the store is left as it was.",
+        epilog=EXIT_CODES + ".")
+    sources = fetch.add_subparsers(title="sources", metavar="SOURCE", required=True)
+    daily = sources.add_parser(
+        "hf-daily", help="the Hugging Face Daily Papers of a day, or of several",
+        description="Fetch the Hugging Face Daily Papers listing of a day (default: yesterday, UTC) from "
+        "/api/daily_papers, or of every day from --since through --until.", epilog=EXIT_CODES + ".")
+    options(daily, hf_daily.ENDPOINT_VARIABLE, hf_daily.ENDPOINT)
+    when = daily.add_mutually_exclusive_group()
+    when.add_argument("--date", type=_day, metavar="DAY", help="the day to fetch, YYYY-MM-DD (default: yesterday)")
+    when.add_argument("--since", type=_day_or_last, metavar="DAY|last",
+                      help="fetch every day from DAY; 'last': from the day after the newest listing the store "
+                      f"keeps, at most {hf_daily.CATCH_UP_DAYS} days back")
+    daily.add_argument("--until", type=_day, metavar="DAY", help="the last day of --since (default: yesterday)")
+    daily.set_defaults(run=_run_fetch, plan=_daily_plan)
+    query = sources.add_parser(
+        "arxiv", help="the newest arXiv papers that match a search query",
+        description="Fetch the newest papers matching an arXiv API search query (newest first, in pages "
+        f"of {arxiv.PAGE_SIZE}, {arxiv.PAUSE:g} s apart as arXiv asks).", epilog=EXIT_CODES + ".")
+    options(query, arxiv.ENDPOINT_VARIABLE, arxiv.ENDPOINT)
+    query.add_argument("--query", required=True, help="an arXiv search query, e.g. 'abs:\"KV cache\" AND cat:cs.DC'")
+    query.add_argument("--max", type=_positive(int), default=100, metavar="N",
+                       help="at most this many results (default: %(default)s)")
+    query.set_defaults(run=_run_fetch, plan=_arxiv_plan)
+
+
+def _positive(kind: Callable[[str], float], zero: bool = False) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid number: {text!r}") from None
+        if value < 0 or (value == 0 and not zero):
+            raise argparse.ArgumentTypeError(f"{text} is not {'zero or more' if zero else 'more than zero'}")
+        return value
+
+    return parse
+
+
+def _day(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a day like 2025-03-06") from None
+
+
+def _day_or_last(text: str) -> dt.date | str:
+    return "last" if text == "last" else _day(text)
+
+
+def _daily_plan(args: argparse.Namespace) -> list[Series]:
+    from .fetch import hf_daily  # noqa: PLC0415
+
+    if args.until is not None and args.since is None:
+        raise UsageError("--until goes with --since")
+    try:
+        days = hf_daily.days_to_fetch(args.data / "sources", today=dt.datetime.now(dt.UTC).date(), date=args.date,
+                                      since=args.since, until=args.until)
+    except ValueError as error:
+        raise UsageError(f"digest fetch hf-daily: {error}") from None
+    return [hf_daily.day_series(day, args.endpoint) for day in days]
+
+
+def _arxiv_plan(args: argparse.Namespace) -> list[Series]:
+    from .fetch import arxiv  # noqa: PLC0415
+
+    if not args.query.strip():
+        raise UsageError("digest fetch arxiv: --query is empty")
+    return [arxiv.query_series(args.query, int(args.max), args.endpoint)]
+
+
+def _run_fetch(args: argparse.Namespace) -> int:
+    from .fetch.http import Client, HttpOptions  # noqa: PLC0415
+    from .fetch.run import fetch  # noqa: PLC0415
 
     started = time.perf_counter()
-    shown = started
+    series = args.plan(args)
+    if not series:
+        print("the store holds every day's listing through yesterday: nothing to fetch")
+        return 0
+    client = Client(HttpOptions(timeout=args.timeout, retries=int(args.retries)))
+    try:
+        report = fetch(series, args.data, client=client, dry_run=args.dry_run, progress=_progress())
+    finally:
+        client.close()
+    for line in report.left_out:
+        print(f"left out: {line}")
+    if report.ingest is not None:
+        _print_ingest(report.ingest, args.data, args.dry_run, started)
+    listed = f"{report.listed} paper(s) listed" if report.listed else "no paper listed: nothing to do"
+    print(f"fetched {report.pages} page(s): {listed}" + (f", {len(report.left_out)} left out as off-topic"
+                                                          if report.listed else ""))
+    return 0
+
+
+def _progress() -> Callable[[str, bool], None]:
+    """Progress on stderr: every milestone, and the rest at most every PROGRESS_EVERY seconds."""
+    shown = time.perf_counter()
 
     def progress(message: str, milestone: bool) -> None:
         nonlocal shown
@@ -218,8 +344,20 @@ def _run_ingest(args: argparse.Namespace) -> int:
             print(message, file=sys.stderr)
             shown = time.perf_counter()
 
+    return progress
+
+
+def _run_ingest(args: argparse.Namespace) -> int:
+    from .ingest import ingest  # noqa: PLC0415 (each command imports only what it runs)
+
+    started = time.perf_counter()
     report = ingest(args.files, args.data, listing_year=args.listing_year, strict=args.strict,
-                    dry_run=args.dry_run, progress=progress, format_name=args.format_name)
+                    dry_run=args.dry_run, progress=_progress(), format_name=args.format_name)
+    _print_ingest(report, args.data, args.dry_run, started)
+    return 0
+
+
+def _print_ingest(report: IngestReport, data: Path, dry_run: bool, started: float) -> None:
     for line in report.skipped:
         print(f"skipped: {line}")
     for line in report.notes:
@@ -228,10 +366,9 @@ def _run_ingest(args: argparse.Namespace) -> int:
         print(f"new: {name}")
     for name in report.updated:
         print(f"updated: {name}")
-    verb = "would be" if args.dry_run else "were"
-    print(f"{report.summary()} ({len(report.copied)} dump(s) {verb} copied to {args.data / 'sources'}) "
-          f"in {time.perf_counter() - started:.2f} s" + ("; dry run: nothing written" if args.dry_run else ""))
-    return 0
+    verb = "would be" if dry_run else "were"
+    print(f"{report.summary()} ({len(report.copied)} dump(s) {verb} copied to {data / 'sources'}) "
+          f"in {time.perf_counter() - started:.2f} s" + ("; dry run: nothing written" if dry_run else ""))
 
 
 def _run_check(args: argparse.Namespace) -> int:

@@ -2,7 +2,8 @@
 
 Every error the digest reports to a user is a DigestError: the command line prints its message
 on one line and exits with `exit_code` (1 for bad data or a store it cannot write, 2 for bad
-usage), never a traceback. Ctrl-C is an `Interrupted`, which says what became of the store.
+usage), never a traceback. A failed download is a FetchError (exit 1). Ctrl-C is an
+`Interrupted`, which says what became of the store.
 """
 
 from __future__ import annotations
@@ -39,6 +40,10 @@ class DataError(DigestError):
 
 class WriteError(DigestError):
     """The store could not be written (a read-only folder, a full disk): says what was kept."""
+
+
+class FetchError(DigestError):
+    """A download failed (no answer, a refusal, a broken or foreign answer): nothing was written."""
 
 
 class Interrupted(KeyboardInterrupt):

@@ -10,6 +10,10 @@ alone, the learned model alone, and what ships (the model where it could learn t
 rules where it could not). With many dumps, consecutive dumps are grouped into at most
 `max_folds` folds, so the cost stays bounded.
 
+The fetch filter, on the same folds: of the papers curated in a topic, how many the filter of
+`digest fetch` would keep, and of those curated only under the fallback topic, how many it
+would drop, at each probability floor (digest/derive/relevance.py).
+
 Figures: every number in an abstract written with a multiplier, a percentage, a unit of
 speed, time, memory, energy or money, or MFU is found by `find_quantities`, a broad finder
 that shares nothing with the fact extractors, and counts as covered when a figure extracted
@@ -29,6 +33,7 @@ from .derive.corpus import Corpus
 from .derive.facts import FIGURE_KINDS, Fact, extract_facts
 from .derive.hardware import HardwareCatalog
 from .derive.learn import TopicModel
+from .derive.relevance import MIN_PROBABILITY, THRESHOLDS, on_topic
 from .derive.suggest import Learnable, suggest, train_on_curated
 from .derive.taxonomy import Taxonomy
 from .records.model import Paper
@@ -74,6 +79,17 @@ class TopicScores:
     scores: dict[str, Score] = field(default_factory=lambda: {method: Score() for method in METHODS})
 
 
+@dataclass
+class FilterScore:
+    """The fetch filter at one probability floor, on the curated papers it never saw."""
+
+    floor: float | None  # None: the rules alone, as in a store with too few curated papers to learn from
+    in_topic: int = 0  # papers curated in a topic
+    kept: int = 0  # of those, kept
+    fallback: int = 0  # papers curated only under the fallback topic
+    dropped: int = 0  # of those, left out
+
+
 @dataclass(frozen=True)
 class Fold:
     name: str  # the dump, or "dumps a … b" when several are grouped
@@ -113,6 +129,7 @@ class Evaluation:
     folds: list[Fold]
     topics: list[TopicScores]
     figures: FigureCoverage
+    fetch_filter: list[FilterScore] = field(default_factory=list)
 
     def macro_f1(self, method: str) -> float:
         return sum(t.scores[method].f1 for t in self.topics) / len(self.topics) if self.topics else 0.0
@@ -127,6 +144,9 @@ class Evaluation:
                          "tp": s.true_positives, "fp": s.false_positives, "fn": s.false_negatives}
                 for method, s in t.scores.items()}} for t in self.topics},
             "macro_f1": {method: round(self.macro_f1(method), 4) for method in METHODS},
+            "fetch_filter": {"chosen_floor": MIN_PROBABILITY, "floors": [
+                {"floor": f.floor, "in_topic": f.in_topic, "kept": f.kept, "fallback": f.fallback, "dropped": f.dropped}
+                for f in self.fetch_filter]},
             "figures": {"found": self.figures.found, "extracted": self.figures.extracted,
                         "coverage": round(self.figures.share, 4),
                         "unextracted": [{"paper": q.paper, "text": q.text, "sentence": q.sentence}
@@ -147,15 +167,17 @@ def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatal
     learnables = {p.id: machine[p.id][0] if machine else Learnable.of(p, classify(p.title, p.abstract, taxonomy))
                   for p in curated}
     topics = [TopicScores(t.slug, sum(t.slug in p.topics for p in curated)) for t in taxonomy.topics]
+    fetch_filter = [FilterScore(None), *(FilterScore(floor) for floor in THRESHOLDS)]
     folds = []
     for name, dumps in fold_dumps(sorted({first_seen(p) for p in curated}), max_folds):
         held_out = [p for p in curated if first_seen(p) in dumps]
         training = [p for p in curated if first_seen(p) not in dumps]
         model = train_on_curated([learnables[p.id] for p in training], taxonomy)
-        _score(held_out, learnables, model, taxonomy, topics)
+        _score(held_out, learnables, model, taxonomy, topics=topics, fetch_filter=fetch_filter)
         folds.append(Fold(name, tuple(dumps), len(held_out), len(training)))
     facts = {p.id: list(machine[p.id][1]) if machine else extract_facts(p.title, p.abstract, catalog) for p in papers}
-    return Evaluation(len(curated), len(papers) - len(curated), folds, topics, figure_coverage(papers, facts))
+    return Evaluation(len(curated), len(papers) - len(curated), folds, topics, figure_coverage(papers, facts),
+                      fetch_filter)
 
 
 def evaluate_corpus(corpus: Corpus, max_folds: int | None = None) -> Evaluation:
@@ -175,10 +197,16 @@ def fold_dumps(dumps: list[str], max_folds: int | None) -> list[tuple[str, list[
 
 
 def _score(held_out: Sequence[Paper], learnables: dict[str, Learnable], model: TopicModel,
-           taxonomy: Taxonomy, topics: list[TopicScores]) -> None:
+           taxonomy: Taxonomy, *, topics: list[TopicScores], fetch_filter: list[FilterScore]) -> None:
     fallback = taxonomy.fallback.slug
     suggestions = suggest(model, [learnables[p.id] for p in held_out], fallback)
     for paper, suggestion in zip(held_out, suggestions, strict=True):
+        in_topic = any(slug != fallback for slug in paper.topics)
+        for score in fetch_filter:
+            kept = (not learnables[paper.id].classification.fallback if score.floor is None
+                    else on_topic(suggestion, score.floor).kept)
+            score.in_topic, score.kept = score.in_topic + in_topic, score.kept + (in_topic and kept)
+            score.fallback, score.dropped = score.fallback + (not in_topic), score.dropped + (not in_topic and not kept)
         learned = {p.slug for p in suggestion.predictions if p.learned and p.chosen}
         chosen = {"rules": set(learnables[paper.id].classification.machine_topics), "model": learned or {fallback},
                   "ships": set(suggestion.topics)}
@@ -246,6 +274,11 @@ def evaluation_text(report: Evaluation) -> str:
         cells = "  ".join(f"{s.precision:.2f} / {s.recall:.2f} / {s.f1:.2f}".ljust(18) for s in topic.scores.values())
         lines.append(f"{topic.slug:<12} {topic.support:>3}  {cells}")
     lines.append(f"{'macro-F1':<12} {'':>3}  " + "  ".join(f"{report.macro_f1(m):<18.2f}" for m in METHODS))
+    lines += ["", "fetch filter (digest fetch keeps a new paper the machine places in a topic with at least this "
+              "probability):", f"  {'floor':<8} {'in a topic: kept':<18} {'fallback only: dropped':<22}"]
+    lines += [(f"  {'rules' if f.floor is None else f'{f.floor:.2f}':<8} {f'{f.kept} of {f.in_topic}':<18} "
+               f"{f.dropped} of {f.fallback}" + ("  <- digest fetch" if f.floor == MIN_PROBABILITY else "")).rstrip()
+              for f in report.fetch_filter]
     figures = report.figures
     lines += ["", f"figures: {figures.extracted} of {figures.found} numbers with a unit extracted "
               f"({figures.share:.0%})"]

@@ -1,9 +1,13 @@
 """Merge source files into the record store: one record per paper, every sighting kept.
 
-Rules: a paper is matched on its normalised title (on its abstract when the title has no letter
-or digit); a dump may fill a field that is still empty but never erases or rewrites one (upvotes
-only grow, and a longer text of the same abstract replaces one a dump cut off); curator fields
-are never touched; re-ingesting a dump changes no byte.
+Rules: a paper is matched on its arXiv id when both sides know it, else on its normalised title
+(on its abstract when the title has no letter or digit), so a text dump's record and an API's
+record of the same paper are one; two papers of the same title with different arXiv ids stay
+two. A dump may fill a field that is still empty (the arXiv id, the authors) but never erases or
+rewrites one (upvotes only grow, and a longer text of the same abstract replaces one a dump cut
+off); curator fields are never touched; re-ingesting a dump changes no byte. A caller may leave
+out new papers (`keep`: `digest fetch` keeps only papers in a topic); a paper already in the
+store always takes its new sighting. A dump is kept under data/sources when a record cites it.
 
 A run holds the store's lock from reading the store to its commit, so a second run waits and
 then merges into what the first wrote: ids stay unique and no sighting is lost. Dumps are
@@ -32,6 +36,7 @@ from .text.keys import paper_key, paper_slug
 from .text.urls import unique_urls
 
 Progress = Callable[[str, bool], None]  # (message, milestone): a milestone is always worth showing
+Keep = Callable[[Entry], bool]  # whether a paper new to the store becomes a record
 _EVERY = 5000  # entries read, or records staged, between two progress messages
 _NAME_LIMIT = 120  # characters of a kept dump's file name
 
@@ -55,14 +60,16 @@ class StoreError(DigestError):
 
 
 def ingest(files: list[Path], data_dir: Path, *, listing_year: int | None = None, strict: bool = False,
-           dry_run: bool = False, progress: Progress | None = None, format_name: str | None = None) -> IngestReport:
-    """Read `files`, merge them into `data_dir`, and return what happened.
+           dry_run: bool = False, progress: Progress | None = None, format_name: str | None = None,
+           keep: Keep | None = None) -> IngestReport:
+    """Read `files`, merge them into `data_dir`, and return what happened. `keep`, when given,
+    decides which papers that are not in the store yet become records.
 
     Raises DumpError for a file that cannot be read (or, with `strict`, has any bad entry) and
     StoreError for an invalid store; in both cases nothing is written. A dry run takes no lock.
     """
     with nullcontext() if dry_run else store_lock(data_dir):
-        merge = _Merge(data_dir, progress or (lambda message, milestone: None))
+        merge = _Merge(data_dir, progress or (lambda message, milestone: None), keep)
         for number, path in enumerate(files, start=1):
             merge.read(path, listing_year, strict, format_name, f"[{number}/{len(files)}]")
         return merge.finish(dry_run)
@@ -71,8 +78,8 @@ def ingest(files: list[Path], data_dir: Path, *, listing_year: int | None = None
 class _Merge:
     """The store's records, and what this run's dumps add to them."""
 
-    def __init__(self, data_dir: Path, progress: Progress):
-        self.data_dir, self.progress = data_dir, progress
+    def __init__(self, data_dir: Path, progress: Progress, keep: Keep | None = None):
+        self.data_dir, self.progress, self.keep = data_dir, progress, keep
         loaded, errors = load_all(data_dir)
         if errors:
             shown = "\n".join(f"  {error}" for error in errors[:20])
@@ -81,9 +88,11 @@ class _Merge:
         self.papers = {item.paper.id: item.paper for item in loaded}
         self.stamps = {item.paper.id: item.stamp for item in loaded}  # each record as it was read
         self.by_key = {paper_key(paper.title, paper.abstract): paper for paper in self.papers.values()}
+        self.by_arxiv = {paper.arxiv_id: paper for paper in self.papers.values() if paper.arxiv_id}
         self.before: dict[str, dict[str, Any]] = {}  # each record this run touched, as it was
         self.kept = _kept_dumps(data_dir / SOURCES_DIR)  # sha256 -> name of each dump kept already
-        self.copies: list[tuple[SourceFile, str]] = []  # dumps to keep, and their names
+        self.new_dumps: dict[str, SourceFile] = {}  # name -> a dump not kept yet: kept if a record cites it
+        self.cited: set[str] = set()  # kept names of the dumps this run added sightings of
         self.report = IngestReport()
 
     def read(self, path: Path, listing_year: int | None, strict: bool, format_name: str | None, counter: str) -> None:
@@ -106,20 +115,21 @@ class _Merge:
 
     def finish(self, dry_run: bool) -> IngestReport:
         report = self.report
+        copies = [(source, name) for name, source in self.new_dumps.items() if f"{SOURCES_DIR}/{name}" in self.cited]
         changed = {pid for pid, paper in self.papers.items()
                    if pid not in self.stamps or (pid in self.before and paper.to_mapping() != self.before[pid])}
         for pid in sorted(self.papers):
             (report.updated if pid in self.before and pid in changed else
              report.new if pid in changed else report.unchanged).append(pid)
-        report.copied = sorted(name for _, name in self.copies)
-        if not dry_run and (changed or self.copies):
-            self._write(sorted(changed))
+        report.copied = sorted(name for _, name in copies)
+        if not dry_run and (changed or copies):
+            self._write(sorted(changed), copies)
         return report
 
-    def _write(self, changed: list[str]) -> None:
-        self.progress(f"writing {len(changed):,} records and {len(self.copies)} dump(s) to {self.data_dir}", False)
+    def _write(self, changed: list[str], copies: list[tuple[SourceFile, str]]) -> None:
+        self.progress(f"writing {len(changed):,} records and {len(copies)} dump(s) to {self.data_dir}", False)
         with transaction(self.data_dir) as tx:
-            for source, name in self.copies:  # first: the records cite them
+            for source, name in copies:  # first: the records cite them
                 tx.copy_file(source.path, self.data_dir / SOURCES_DIR / name, source.sha256, expect=None)
             for count, pid in enumerate(changed, start=1):
                 tx.write_text(paper_path(self.data_dir, pid), dump_paper(self.papers[pid]),
@@ -135,7 +145,7 @@ class _Merge:
         if (self.data_dir / SOURCES_DIR / name).exists() or name in self.kept.values():
             stem, dot, suffix = name.rpartition(".") if "." in name else (name, "", "")
             name = f"{stem}-{source.sha256[:8]}{dot}{suffix}"  # same name, other content: keep both
-        self.copies.append((source, name))
+        self.new_dumps[name] = source
         self.kept[source.sha256] = name
         return name
 
@@ -145,8 +155,10 @@ class _Merge:
             parsed.problems.append(Problem(entry.line, f"neither the title {entry.title[:60]!r} nor its abstract has "
                                            "a letter or digit to match and name the paper by: skipped"))
             return
-        paper = self.by_key.get(key)
+        paper = self._match(entry, key)
         if paper is None:
+            if self.keep is not None and not self.keep(entry):
+                return  # a new paper the caller leaves out
             paper = Paper(id=self._new_id(entry), title=entry.title, abstract=entry.abstract,
                           abstract_truncated=entry.truncated)
             self.papers[paper.id] = self.by_key[key] = paper
@@ -156,7 +168,20 @@ class _Merge:
             return  # this sighting is recorded already: re-ingest changes nothing
         paper.sources.append(Source(file=source_file, line=entry.line, date=entry.date, upvotes=entry.upvotes,
                                     authors_count=entry.authors_count, organization=entry.organization))
+        self.cited.add(source_file)
         _fill_missing(paper, entry)
+        if paper.arxiv_id:
+            self.by_arxiv.setdefault(paper.arxiv_id, paper)
+
+    def _match(self, entry: Entry, key: str) -> Paper | None:
+        """The record of the entry's paper: the one with its arXiv id, else the one with its title,
+        unless that one has another arXiv id (arXiv has two papers of that title)."""
+        if entry.arxiv_id and (paper := self.by_arxiv.get(entry.arxiv_id)) is not None:
+            return paper
+        paper = self.by_key.get(key)
+        if paper is not None and entry.arxiv_id and paper.arxiv_id not in (None, entry.arxiv_id):
+            return None
+        return paper
 
     def _new_id(self, entry: Entry) -> str:
         """The title's slug; a clash with another paper's id gets -2, -3, ... in ingest order."""
@@ -171,8 +196,13 @@ class _Merge:
 def _fill_missing(paper: Paper, entry: Entry) -> None:
     """A later dump fills what is empty, never rewrites what is there; upvotes only grow; a
     longer text of the same abstract (one a dump had cut off) replaces it."""
-    if paper.published is None and entry.date and not entry.date.startswith("--"):
-        paper.published = entry.date
+    published = entry.published or entry.date  # the paper's own date, else the day it was listed
+    if paper.published is None and published and not published.startswith("--"):
+        paper.published = published
+    if paper.arxiv_id is None:
+        paper.arxiv_id = entry.arxiv_id
+    if not paper.authors:
+        paper.authors = list(entry.authors)
     if paper.authors_count is None:
         paper.authors_count = entry.authors_count
     if paper.organization is None:

@@ -127,8 +127,9 @@ def test_broken_record_is_reported_and_ingest_refuses(store, capsys, old, new, f
 # code, from every command that reads it, and leaves the store byte for byte as it was.
 
 BAD = Path(__file__).parent / "fixtures" / "bad"
-EXPECTED_FORMATS = ("expected hf-daily-text (a text dump of a Hugging Face Daily Papers listing page: titles, "
-                    "abstracts, optional metadata)")
+EXPECTED_FORMATS = ("expected hf-daily-api (the JSON of the Hugging Face Daily Papers API: a list of items, each "
+                    "with its `paper`); arxiv-atom (an Atom feed of the arXiv API: one <entry> per paper); hf-daily-text "
+                    "(a text dump of a Hugging Face Daily Papers listing page: titles, abstracts, optional metadata)")
 RECORD_COMMANDS = (["check"], ["pages", "--out", "{out}"])
 
 
@@ -143,14 +144,24 @@ class Case:
 
 CASES = [
     # Junk from the wrong file: refused at the door, nothing written.
-    Case("hf-api-daily-papers.json", "dump", f"{{file}}: looks like JSON, which no input format of the digest reads; "
+    Case("json-object.json", "dump", f"{{file}}: looks like JSON, which no input format of the digest reads; "
          f"{EXPECTED_FORMATS}"),
-    Case("arxiv-listing.atom", "dump", "{file}: looks like an Atom feed (XML), which no input format of the digest "
-         f"reads; {EXPECTED_FORMATS}"),
     Case("daily-papers-page.html", "dump", "{file}: looks like HTML, which no input format of the digest reads; "
          f"{EXPECTED_FORMATS}"),
     Case("record-as-dump.yaml", "dump", "{file}: looks like YAML, which no input format of the digest reads; "
          f"{EXPECTED_FORMATS}"),
+    # API answers that are broken, cut off or not what they claim: refused whole, with the reason.
+    Case("hf-api-cut-off.json", "dump", "{file}:2: the JSON ends inside item 1, which starts here: the file was cut "
+         "off; fetch or save it again"),
+    Case("hf-api-items-without-ids.json", "dump", "{file}: found no Daily Papers items with an arXiv id, a title and a "
+         "summary (item skipped: paper.id is missing, not an arXiv id); is this an answer of the Hugging Face Daily "
+         "Papers API?"),
+    Case("arxiv-listing.atom", "dump", "{file}: found no arXiv entries with an id, a title and a summary (entry "
+         "skipped: <id> is missing, not an arXiv id); is this an answer of the arXiv API?"),
+    Case("arxiv-cut-off.atom", "dump", "{file}:35: not well-formed XML (no element found): the response was cut off, "
+         "or is not an answer of the arXiv API"),
+    Case("arxiv-api-error.atom", "dump", "{file}:10: the arXiv API answered with an error: incorrect id format for "
+         "2307.0869v"),
     Case("mostly-junk.txt", "dump", "{file}:5: 6 of 7 blocks are not paper entries (the first: title 'column 0, "
          "value 0, another value' has no abstract: skipped); this is not a Hugging Face Daily Papers dump, or a "
          "badly broken one, so none of it is ingested"),
@@ -186,8 +197,14 @@ CASES = [
          "value out in full"),
         ("invalid-yaml.yaml", "{file}:3: YAML syntax error: did not find expected ',' or ']'"),
         ("wrong-type.yaml", "{file}:3: upvotes: expected a whole number, got a list"),
-        ("unknown-field.yaml", "{file}:3: colour: unknown field; known fields are: id, title, abstract, published, "
-         "authors_count, organization, upvotes, links, topics, tags, notes, overrides, abstract_truncated, sources"),
+        ("unknown-field.yaml", "{file}:3: colour: unknown field; known fields are: id, title, abstract, arxiv_id, "
+         "published, authors, authors_count, organization, upvotes, links, topics, tags, notes, overrides, "
+         "abstract_truncated, sources"),
+        ("arxiv-id-with-version.yaml", "{file}:3: arxiv_id: 'arXiv:2307.08691v2' is not an arXiv id without its "
+         "version; write '2307.08691'"),
+        ("arxiv-id-number.yaml", "{file}:3: arxiv_id: expected text, got a number '2307.08691' (quote it: "
+         "'2307.08691')"),
+        ("authors-not-a-list.yaml", "{file}:4: authors: expected a list, got text 'Tri Dao, Daniel Y. Fu'"),
         ("missing-title.yaml", "{file}:1: title: missing; every entry needs id, title and abstract"),
         ("unknown-topic.yaml", "{file}:3: topics: unknown topic 'quantum'; topics are: hardware, kernels, offloading, "
          "other, parallelism, serving"),
@@ -284,6 +301,16 @@ def ingest_fixture(store: Path, *names: str, capsys) -> tuple[int, str]:
     code, lines = run_digest(["ingest", "--data", str(store), "--listing-year", "2025",
                               *(str(BAD / name) for name in names)], capsys)
     return code, "\n".join(lines)
+
+
+def test_an_api_answer_once_refused_at_the_door_now_ingests_with_its_arxiv_id(store, capsys):
+    """The Daily Papers JSON of issue 14's corpus: its format is registered, and its missing
+    optional fields (authors, dates) are no reason to refuse it."""
+    code, out = ingest_fixture(store, "hf-api-daily-papers.json", capsys=capsys)
+    (paper,) = load_papers(store)
+    assert code == 0 and "1 new, 0 updated" in out
+    assert (paper.arxiv_id, paper.upvotes, paper.authors, paper.published) == ("2309.06180", 28, [], None)
+    assert paper.sources[0].line == 2 and check_store(store) == []
 
 
 def test_titles_without_letters_are_named_by_their_abstracts(store, capsys):

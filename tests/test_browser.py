@@ -466,3 +466,41 @@ def test_hostile_record_renders_as_text_and_runs_nothing(hostile_tab):
 
     assert tab.dialogs == []
     tab.assert_clean()
+
+
+# ---------------------------------------------------------------------------------- reading and citing
+def test_paper_page_links_to_arxiv_pdf_and_hugging_face_and_copies_its_bibtex(hostile_tab):
+    """SSDTrain's record has its arXiv id: its page links to the abstract, the PDF and the Hugging
+    Face page, and Material's copy button on its BibTeX puts the entry on the clipboard."""
+    tab, page = hostile_tab, hostile_tab.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=tab.base.rstrip("/"))
+    tab.goto("papers/ssdtrain/")
+    article = page.locator(CONTENT)
+    for name, href in (("arXiv:2408.10013", "https://arxiv.org/abs/2408.10013"),
+                       ("PDF", "https://arxiv.org/pdf/2408.10013"),
+                       ("Hugging Face", "https://huggingface.co/papers/2408.10013")):
+        link = article.get_by_role("link", name=name, exact=True)
+        assert link.count() == 1 and link.is_visible(), name
+        assert link.get_attribute("href") == href, name
+    block = article.locator("pre").filter(has_text="@misc{ssdtrain,")
+    entry = block.locator("code").inner_text()
+    assert "eprint = {2408.10013}" in entry and "archivePrefix = {arXiv}" in entry
+    block.hover()
+    button = block.locator("button.md-code__button[data-md-type='copy']")  # Material's copy button
+    assert button.count() == 1 and button.is_visible()
+    page.evaluate("navigator.clipboard.writeText('')")
+    button.click()
+    page.wait_for_function("() => navigator.clipboard.readText().then(t => t.length > 0)", timeout=5000)
+    assert page.evaluate("navigator.clipboard.readText()").strip() == entry.strip()
+    tab.assert_clean()  # the links are links: nothing was requested from arXiv or Hugging Face
+
+
+def test_a_paper_without_an_arxiv_id_offers_a_search_and_tables_link_arxiv(hostile_tab):
+    tab, page = hostile_tab, hostile_tab.page
+    tab.goto("papers/fastattention/")
+    search_link = page.locator(CONTENT).get_by_role("link", name="search arXiv for the title", exact=True)
+    assert search_link.get_attribute("href").startswith("https://arxiv.org/search/?query=FastAttention")
+    tab.goto("topics/offloading/")
+    row = rows(page).filter(has_text="SSDTrain")
+    assert row.get_by_role("link", name="PDF", exact=True).get_attribute("href") == "https://arxiv.org/pdf/2408.10013"
+    tab.assert_clean()

@@ -70,14 +70,34 @@ def test_folds_group_consecutive_dumps_when_there_are_many():
     assert folds[0][0] == "d00 … d02" and fold_dumps(dumps, None)[3] == ("d03", ["d03"])
 
 
+# The fetch filter's floor (digest/derive/relevance.py) was chosen on these figures: at 0.3 it kept
+# 64 of 68 papers curated in a topic and dropped 19 of 20 curated only as Other GPU work.
+FILTER_KEEPS_FLOOR = 0.90  # of the papers in a topic
+FILTER_DROPS_FLOOR = 0.85  # of the papers curated only under the fallback
+
+
+def test_the_fetch_filter_keeps_papers_of_a_topic_and_drops_the_others_it_never_saw(evaluation):
+    from digest.derive.relevance import MIN_PROBABILITY
+
+    chosen = next(score for score in evaluation.fetch_filter if score.floor == MIN_PROBABILITY)
+    assert chosen.in_topic + chosen.fallback == evaluation.curated
+    assert chosen.kept / chosen.in_topic >= FILTER_KEEPS_FLOOR
+    assert chosen.dropped / chosen.fallback >= FILTER_DROPS_FLOOR
+    floors = [score for score in evaluation.fetch_filter if score.floor is not None]
+    kept = [score.kept for score in floors]
+    assert kept == sorted(kept, reverse=True)  # a higher floor never keeps more
+
+
 def test_eval_prints_the_table_and_json(capsys):
     assert main(["eval", "--data", str(DATA)]) == 0
     out = capsys.readouterr().out
     assert re.search(r"^kernels\s+\d+\s+\d\.\d\d / \d\.\d\d / \d\.\d\d", out, re.MULTILINE)
     assert "macro-F1" in out and "numbers with a unit extracted" in out
+    assert re.search(r"^  0\.30\s+\d+ of \d+\s+\d+ of \d+  <- digest fetch$", out, re.MULTILINE)
     assert main(["eval", "--json", "--data", str(DATA)]) == 0
     report = json.loads(capsys.readouterr().out)
     assert set(report["macro_f1"]) == {"rules", "model", "ships"}
+    assert report["fetch_filter"]["chosen_floor"] in [f["floor"] for f in report["fetch_filter"]["floors"]]
     assert report["figures"]["found"] == report["figures"]["extracted"] + len(report["figures"]["unextracted"])
 
 

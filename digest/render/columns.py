@@ -17,6 +17,7 @@ from ..derive.taxonomy import Taxonomy
 from ..errors import DataError
 from .context import PageLinks
 from .markdown import md_link, md_text
+from .read_links import read_links
 
 Value = Any  # str | int | None | list[str] | list[dict]
 
@@ -70,6 +71,7 @@ def _suggested(derived: Derived) -> dict[str, Any] | None:
 _COLUMNS = [
     Column("id", "Id", lambda d: d.id),
     Column("title", "Paper", lambda d: d.paper.title, lambda d, links: links.paper(d.id)),
+    Column("arxiv_id", "arXiv", lambda d: d.paper.arxiv_id, lambda d, links: read_links(d.paper, compact=True)),
     Column("abstract", "Abstract", lambda d: d.paper.abstract),
     Column("year", "Year", lambda d: d.year, lambda d, links: str(d.year or "")),
     Column("published", "Published", lambda d: d.published),
@@ -96,22 +98,23 @@ _COLUMNS = [
     Column("related", "Related", lambda d: [pid for pid, _ in d.related]),
     Column("links", "Links", lambda d: list(d.paper.links)),
     Column("upvotes", "Upvotes", lambda d: d.paper.upvotes),
-    Column("authors_count", "Authors", lambda d: d.paper.authors_count),
+    Column("authors", "Authors", lambda d: list(d.paper.authors)),
+    Column("authors_count", "Author count", lambda d: d.paper.authors_count),
     Column("organization", "Organisation", lambda d: d.paper.organization),
     Column("curated", "Curated", lambda d: sorted(d.curated)),
 ]
 COLUMNS: dict[str, Column] = {column.key: column for column in _COLUMNS}
 
 # What each export holds, in order (both end with the paper's URL on the site, added by exports.py).
-JSON_FIELDS = ("id", "title", "abstract", "year", "published", "topics", "suggested", "tags", "hardware", "system",
-               "headline", "claims", "compares_to", "compared_by", "related", "links", "upvotes", "authors_count",
-               "organization", "curated")
-CSV_FIELDS = ("id", "title", "year", "published", "system", "topics", "tags", "hardware", "headline",
-              "compares_to", "related", "upvotes", "authors_count", "organization", "curated")
+JSON_FIELDS = ("id", "title", "arxiv_id", "abstract", "year", "published", "topics", "suggested", "tags", "hardware",
+               "system", "headline", "claims", "compares_to", "compared_by", "related", "links", "upvotes", "authors",
+               "authors_count", "organization", "curated")
+CSV_FIELDS = ("id", "title", "arxiv_id", "year", "published", "system", "topics", "tags", "hardware", "headline",
+              "compares_to", "related", "upvotes", "authors", "authors_count", "organization", "curated")
 # Columns a topic table may not show: long text, or structured values with no cell.
 NOT_IN_TABLES = frozenset({"abstract", "claims", "suggested"})
 TABLE_COLUMNS = tuple(key for key in COLUMNS if key not in NOT_IN_TABLES)
-DEFAULT_TABLE = ("system", "year", "hardware", "headline", "code")
+DEFAULT_TABLE = ("system", "year", "hardware", "headline", "code", "arxiv_id")
 
 
 def unknown_columns(taxonomy: Taxonomy) -> list[DataError]:

@@ -1,4 +1,5 @@
-"""A page per paper: metadata, abstract, facts with their sentences, topics, links, sources."""
+"""A page per paper: metadata, where to read it, abstract, its BibTeX, facts with their
+sentences, topics, links, sources."""
 
 from __future__ import annotations
 
@@ -6,11 +7,14 @@ from dataclasses import dataclass
 
 from ..derive.corpus import Derived
 from ..derive.facts import Fact
+from .bibtex import bibtex_entry
 from .columns import COLUMNS
 from .context import PageLinks, RenderContext
 from .markdown import md_link, md_marked, md_text
 from .paths import REVIEW_PAGE, paper_path
+from .read_links import read_links
 
+AUTHORS_SHOWN = 10
 FACT_LABELS = {
     "system": "System", "hardware": "Hardware", "gpu_count": "GPU count", "model_scale": "Model scale",
     "precision": "Precision", "speedup": "Speedup", "reduction": "Reduction", "scale": "Scale-up",
@@ -26,7 +30,9 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     paper = derived.paper
     meta: list[tuple[str, str, bool]] = [("Published", md_text(derived.published or "unknown"),
                                           derived.is_curated("published"))]
-    if paper.authors_count is not None:
+    if paper.authors:
+        meta.append(("Authors", author_list(paper.authors), False))
+    elif paper.authors_count is not None:
         meta.append(("Authors", str(paper.authors_count), False))
     if paper.organization:
         meta.append(("Organisation", md_text(paper.organization), False))
@@ -58,6 +64,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     return context.render(
         "paper.md.j2", paper=paper, derived=derived, links=links, meta=meta, facts=facts,
         topic_matches=topic_matches, same_hardware=same_hardware, sources=sources,
+        read=read_links(paper), bibtex=bibtex_entry(derived),
         review_link=links.to(REVIEW_PAGE, "Needs review"),
         unplaced=not derived.is_curated("topics") and derived.topics == [context.corpus.taxonomy.fallback.slug],
         tag_names=[context.tag_names.get(tag, tag) for tag in derived.tags],
@@ -97,6 +104,13 @@ def fact_values(facts: list[Fact], links: PageLinks) -> str:
             links.hardware(fact.value) if fact.kind == "hardware" else md_text(fact.shown))
     return " · ".join(f"**{FACT_LABELS.get(kind, md_text(kind))}** {', '.join(values)}"
                       for kind, values in by_kind.items())
+
+
+def author_list(names: list[str]) -> str:
+    """The first AUTHORS_SHOWN names, then how many more."""
+    shown = ", ".join(md_text(name) for name in names[:AUTHORS_SHOWN])
+    more = len(names) - AUTHORS_SHOWN
+    return f"{shown} and {more} more" if more > 0 else shown
 
 
 def topic_list(derived: Derived, links: PageLinks) -> str:

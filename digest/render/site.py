@@ -17,6 +17,7 @@ import jinja2
 from ..derive.corpus import Corpus, Memo, no_memo
 from ..evaluate import Evaluation
 from . import charts
+from .bibtex import papers_bib
 from .columns import unknown_columns
 from .context import RenderContext
 from .exports import atom_feed, papers_csv, papers_json
@@ -56,6 +57,7 @@ def render_site(corpus: Corpus, site_url: str, templates: jinja2.Environment | N
     files["charts/hardware-by-topic.svg"] = hardware_by_topic_chart(corpus, memo)
     files["papers.json"] = papers_json(corpus, site_url)
     files["papers.csv"] = papers_csv(corpus, site_url)
+    files["papers.bib"] = papers_bib(corpus)
     files["feed.xml"] = atom_feed(corpus, site_url, SITE_NAME)
     return files
 

@@ -1,11 +1,12 @@
 """Input formats, in one registry, chosen by what a file holds.
 
 Each format is a `SourceFormat`: a name, a test of whether the start of a file is in it
-(`sniff`), and a reader that streams the file's entries into its `ParsedSource` report. A new
-format (an API's JSON, an Atom feed) plugs in by adding its module to FORMATS, ahead of the
-plain-text dump, which is the fallback: it takes any text that does not look like JSON, XML,
-HTML or YAML (`sniff.looks_like`). A file that looks like one of those and that no registered
-format takes is refused, with what it looks like and what the digest reads.
+(`sniff`), and a reader that streams the file's entries into its `ParsedSource` report. The
+Hugging Face Daily Papers API's JSON and the arXiv API's Atom feeds come first; the plain-text
+dump is the fallback: it takes any text that does not look like JSON, XML, HTML or YAML
+(`sniff.looks_like`). A file that looks like one of those and that no registered format takes
+(a JSON object, an RSS feed, an HTML page) is refused, with what it looks like and what the
+digest reads.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import hf_daily_text
+from . import arxiv_atom, hf_daily_api, hf_daily_text
 from .files import SourceFile
 from .model import DumpError, Entry, ParsedSource, Problem
 from .sniff import looks_like
@@ -31,6 +32,8 @@ class SourceFormat:
 
 
 FORMATS: tuple[SourceFormat, ...] = (
+    SourceFormat(hf_daily_api.NAME, hf_daily_api.DESCRIPTION, hf_daily_api.sniff, hf_daily_api.read),
+    SourceFormat(arxiv_atom.NAME, arxiv_atom.DESCRIPTION, arxiv_atom.sniff, arxiv_atom.read),
     SourceFormat(hf_daily_text.NAME, hf_daily_text.DESCRIPTION, hf_daily_text.sniff, hf_daily_text.read),
 )
 

@@ -24,14 +24,13 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 
 from .files import SourceFile
-from .model import DumpError, Entry, Line, ParsedSource, Problem
+from .model import MAX_ABSTRACT, MAX_TITLE, Entry, Line, ParsedSource, Problem
 from .sniff import looks_like
 
 NAME = "hf-daily-text"
 DESCRIPTION = "a text dump of a Hugging Face Daily Papers listing page: titles, abstracts, optional metadata"
 
-MAX_LINE = 20_000  # far longer than any real abstract (about 2,000 characters)
-MAX_TITLE = 400
+MAX_LINE = MAX_ABSTRACT
 _BOILERPLATE = {
     "new", "subscribe", "daily papers", "byak and the research community",
     "get trending papers in your email inbox!", "get trending papers in your email inbox once a day!",
@@ -205,17 +204,7 @@ class _Reader:
 
     def judge(self) -> None:
         """The whole file's verdict: is it a dump at all?"""
-        parsed = self.parsed
-        skips = [problem for problem in parsed.problems if problem.skipped]
-        if not parsed.count:
-            reason = f" ({parsed.problems[0].message})" if parsed.problems else ""
-            raise DumpError(parsed.path, None, None, "found no paper entries (a title line followed by an abstract)"
-                            + reason + "; is this a Hugging Face Daily Papers dump?")
-        if parsed.skipped > parsed.count:
-            blocks = parsed.skipped + parsed.count
-            raise DumpError(parsed.path, skips[0].line, None, f"{parsed.skipped:,} of {blocks:,} "
-                            f"blocks are not paper entries (the first: {skips[0].message}); this is not a Hugging "
-                            "Face Daily Papers dump, or a badly broken one, so none of it is ingested")
+        self.parsed.judge("paper entries (a title line followed by an abstract)", "a Hugging Face Daily Papers dump")
 
     # -- bookkeeping
 
@@ -236,8 +225,7 @@ class _Reader:
             self.pending = None
 
     def problem(self, line: int, message: str, skipped: bool = True) -> None:
-        self.parsed.problems.append(Problem(line, message, skipped))
-        self.parsed.skipped += skipped
+        self.parsed.problem(line, message, skipped)
 
 
 def _parse_date(match: re.Match[str], listing_year: int | None) -> tuple[str | None, str | None]:

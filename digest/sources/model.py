@@ -7,9 +7,16 @@ from typing import NamedTuple
 
 from ..errors import DataError
 
+MAX_TITLE = 400  # characters; a title longer than this is a paragraph that lost its title
+MAX_ABSTRACT = 20_000  # far longer than any real abstract (about 2,000 characters)
+
 
 class DumpError(DataError):
     """A source file that cannot be read at all: nothing from it is ingested."""
+
+
+class EmptySourceError(DumpError):
+    """A well-formed source that lists no paper (an API's answer for a day without papers)."""
 
 
 class Line(NamedTuple):
@@ -26,8 +33,11 @@ class Entry:
 
     title: str
     abstract: str
-    line: int  # line of the title, 1-based
-    date: str | None = None  # ISO date, or --MM-DD when the year is unknown
+    line: int  # where the entry starts (the title's line in a text dump), 1-based
+    date: str | None = None  # the listing's date: ISO, or --MM-DD when the year is unknown
+    published: str | None = None  # the paper's own date, when the source gives one apart from the listing's
+    arxiv_id: str | None = None  # without its version
+    authors: list[str] = field(default_factory=list)
     upvotes: int | None = None
     authors_count: int | None = None
     organization: str | None = None
@@ -57,3 +67,22 @@ class ParsedSource:
     skipped: int = 0  # blocks of the file that could not be read as entries
     problems: list[Problem] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
+
+    def problem(self, line: int, message: str, skipped: bool = True) -> None:
+        """Note a problem; one that skips a block of the file counts against it in `judge`."""
+        self.problems.append(Problem(line, message, skipped))
+        self.skipped += skipped
+
+    def judge(self, entries: str, kind: str) -> None:
+        """The whole file's verdict, once it is read: refused when it holds no entry, or more
+        blocks that are not entries than entries. `entries` says what an entry looks like and
+        `kind` what the file should be, for the message."""
+        skips = [problem for problem in self.problems if problem.skipped]
+        if not self.count:
+            reason = f" ({self.problems[0].message})" if self.problems else ""
+            raise DumpError(self.path, None, None, f"found no {entries}{reason}; is this {kind}?")
+        if self.skipped > self.count:
+            blocks = self.skipped + self.count
+            raise DumpError(self.path, skips[0].line, None, f"{self.skipped:,} of {blocks:,} blocks are not paper "
+                            f"entries (the first: {skips[0].message}); this is not {kind}, or a badly broken "
+                            "one, so none of it is ingested")

@@ -10,3 +10,8 @@ from __future__ import annotations
 import re
 
 UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def one_line(text: str) -> str:
+    """Text as one line: what no record may hold made a space, every run of whitespace one space."""
+    return " ".join(UNPRINTABLE.sub(" ", text).split())

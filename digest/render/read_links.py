@@ -1,0 +1,18 @@
+"""Where to read a paper: its arXiv abstract page, the PDF and its Hugging Face page when the
+arXiv id is known, else a search of arXiv for its title. Links only: the site never requests
+them, at build time or when a page loads."""
+
+from __future__ import annotations
+
+from ..records.model import Paper
+from ..text.arxiv import abs_url, hugging_face_url, pdf_url, search_url
+from .markdown import md_link
+
+
+def read_links(paper: Paper, compact: bool = False) -> str:
+    """The links as Markdown, "·" between them; `compact` for a table cell."""
+    if paper.arxiv_id is None:
+        return md_link("search" if compact else "search arXiv for the title", search_url(paper.title))
+    links = [(paper.arxiv_id if compact else f"arXiv:{paper.arxiv_id}", abs_url(paper.arxiv_id)),
+             ("PDF", pdf_url(paper.arxiv_id)), ("HF" if compact else "Hugging Face", hugging_face_url(paper.arxiv_id))]
+    return " · ".join(md_link(label, url) for label, url in links)

@@ -1,0 +1,117 @@
+"""Reader for the JSON of the Hugging Face Daily Papers API (`/api/daily_papers?date=...`).
+
+The answer is a list of items, one per paper listed that day:
+
+    {"paper": {"id": "2307.08691", "title": "...", "summary": "...", "authors": [{"name": "..."}],
+               "publishedAt": "2023-07-17T17:50:36.000Z", "upvotes": 12},
+     "publishedAt": "2023-07-18T01:02:03.000Z", "title": "...", "numComments": 3,
+     "organization": {"name": "...", "fullname": "..."}, "submittedBy": {...}}
+
+An item needs the arXiv id (`paper.id`), a title and the abstract (`paper.summary`): without
+one it is skipped, with the reason. The rest is optional, and a value of the wrong type is left
+empty with a note; fields the digest does not keep (numComments, submittedBy, AI summaries,
+thumbnails, whatever the API adds) are ignored. The item's `publishedAt` is the day it was
+listed (the sighting's date), the paper's is the day it appeared on arXiv (the record's).
+Each entry's line is the line its item starts on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from . import fields
+from .files import SourceFile
+from .json_items import json_items
+from .model import EmptySourceError, Entry, ParsedSource
+
+NAME = "hf-daily-api"
+DESCRIPTION = "the JSON of the Hugging Face Daily Papers API: a list of items, each with its `paper`"
+_SNIFF = re.compile(r"\s*\[\s*[{\]]")  # a list of objects, or an empty list
+
+
+def sniff(head: str) -> bool:
+    return bool(_SNIFF.match(head))
+
+
+def read(source: SourceFile, parsed: ParsedSource, listing_year: int | None = None) -> Iterator[Entry]:
+    """The entries of an answer on disk, item by item; problems go into `parsed`."""
+    parsed.layout = "list"
+    for line, item in json_items(source.path):
+        if (entry := _entry(item, line, parsed)) is not None:
+            parsed.count += 1
+            yield entry
+    if not parsed.count and not parsed.problems:
+        raise EmptySourceError(source.path, None, None, "an empty list: the Daily Papers API listed no paper (a day "
+                          "without papers, or one not listed yet)")
+    parsed.judge("Daily Papers items with an arXiv id, a title and a summary",
+                 "an answer of the Hugging Face Daily Papers API")
+
+
+def _entry(item: Any, line: int, parsed: ParsedSource) -> Entry | None:
+    required = fields.Required(parsed, line, "item")
+    if not isinstance(item, dict):
+        required.skip(f"it is {fields.kind(item)}, not an object")
+        return None
+    paper = item.get("paper")
+    if not isinstance(paper, dict):
+        required.skip(f"paper is {fields.kind(paper)}, not an object")
+        return None
+    paper_id = required.arxiv_id(paper.get("id"), "paper.id")
+    title = required.title(paper.get("title") or item.get("title"), "paper.title")
+    abstract = required.abstract(paper.get("summary"), "paper.summary")
+    if required.missing or paper_id is None:
+        return None
+    optional = _Optional(parsed, line)
+    authors = optional.names(paper.get("authors"))
+    return Entry(title=title, abstract=abstract, line=line, arxiv_id=paper_id, authors=authors,
+                 date=optional.day(item.get("publishedAt"), "publishedAt"),
+                 published=optional.day(paper.get("publishedAt"), "paper.publishedAt"),
+                 upvotes=optional.count(paper.get("upvotes"), "paper.upvotes"),
+                 authors_count=len(authors) or None,
+                 organization=optional.organization(item.get("organization")), has_metadata=True)
+
+
+class _Optional:
+    """Optional fields: missing is fine; a value of the wrong kind is left empty, with a note."""
+
+    def __init__(self, parsed: ParsedSource, line: int):
+        self.parsed, self.line = parsed, line
+
+    def ignored(self, field: str, value: object, expected: str) -> None:
+        self.parsed.problem(self.line, f"{field}: expected {expected}, got {fields.kind(value)}: left empty",
+                            skipped=False)
+
+    def day(self, value: object, field: str) -> str | None:
+        day = fields.iso_day(value)
+        if day is None and value is not None:
+            self.ignored(field, value, "a date like 2025-03-06T01:02:03.000Z")
+        return day
+
+    def count(self, value: object, field: str) -> int | None:
+        if value is None:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**12:
+            return value
+        self.ignored(field, value, "a whole number")
+        return None
+
+    def names(self, value: object) -> list[str]:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.ignored("paper.authors", value, "a list")
+            return []
+        names = [fields.text(author.get("name")) if isinstance(author, dict) else "" for author in value]
+        return [name for name in names if name]
+
+    def organization(self, value: object) -> str | None:
+        if value is None:
+            return None
+        if isinstance(value, dict):  # the API gives the organisation's page: its display name, else its handle
+            return fields.text(value.get("fullname")) or fields.text(value.get("name")) or None
+        if isinstance(value, str):
+            return fields.text(value) or None
+        self.ignored("organization", value, "an object with a name")
+        return None

@@ -1,0 +1,164 @@
+"""The API formats (Hugging Face Daily Papers JSON, arXiv Atom) through the registry and the
+ingest: sniffed by content, read into records with arXiv ids and authors, merged with the text
+dump's records by arXiv id and by title, curator fields never touched, re-ingest changes no byte."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from digest.cli import main
+from digest.records.store import load_papers
+from digest.sources import open_source
+
+from .conftest import DATA, dump, snapshot
+
+RESPONSES = Path(__file__).parent / "fixtures" / "responses"
+HF_DAY = RESPONSES / "hf-daily-2025-01-23.json"
+ATOM = RESPONSES / "arxiv-kv-cache.atom"
+
+
+def ingest(store: Path, *files: Path, extra=()) -> int:
+    return main(["ingest", "--data", str(store), *extra, *map(str, files)])
+
+
+def by_arxiv(store: Path) -> dict:
+    return {paper.arxiv_id: paper for paper in load_papers(store)}
+
+
+@pytest.mark.parametrize("path, name", [(HF_DAY, "hf-daily-api"), (ATOM, "arxiv-atom"),
+                                        (dump("000"), "hf-daily-text")])
+def test_each_format_is_chosen_by_content(path, name):
+    _, parsed, entries = open_source(path)
+    assert parsed.format == name and list(entries)
+
+
+def test_a_daily_papers_day_becomes_records_with_ids_authors_and_both_dates(store, capsys):
+    assert ingest(store, HF_DAY) == 0
+    assert "16 new, 0 updated" in capsys.readouterr().out  # ingest keeps every paper; fetch filters
+    papers = by_arxiv(store)
+    flash3 = papers["2407.08608"]
+    assert flash3.id == "flashattention-3"
+    assert flash3.authors == ["Jay Shah", "Ganesh Bikshandi", "Ying Zhang", "Vijay Thakkar", "Pradeep Ramani",
+                              "Tri Dao"]
+    assert (flash3.authors_count, flash3.upvotes, flash3.published) == (6, 31, "2024-07-11")  # the paper's own date
+    (sighting,) = flash3.sources
+    assert (sighting.file, sighting.date) == ("sources/hf-daily-2025-01-23.json", "2025-01-23")  # the listing's
+    assert papers["2401.09670"].organization == "Peking University"  # the organisation's display name
+    assert (store / "sources" / HF_DAY.name).read_bytes() == HF_DAY.read_bytes()  # kept byte for byte
+
+
+def test_an_arxiv_atom_answer_becomes_records_without_versions(store):
+    assert ingest(store, ATOM) == 0
+    papers = by_arxiv(store)
+    assert set(papers) == {"2309.06180", "2406.19707", "2401.09670", "2104.07857", "2005.11401"}
+    vllm = papers["2309.06180"]
+    assert vllm.title.startswith("Efficient Memory Management for Large Language Model Serving with PagedAttention")
+    assert "\n" not in vllm.title and vllm.authors[0] == "Woosuk Kwon" and vllm.published == "2023-09-12"
+    assert vllm.abstract.startswith("High throughput serving of large language models")
+
+
+def test_the_text_dump_and_the_api_record_of_one_paper_merge(store, capsys):
+    """FlashAttention-2 is in the first seed dump and in the day's JSON: one record, two sightings,
+    the arXiv id and the authors filled in, the curator's topics and notes kept."""
+    assert ingest(store, dump("000")) == 0
+    record = store / "papers" / "flashattention-2.yaml"
+    text = record.read_text()
+    assert "arxiv_id" not in text
+    record.write_text(text.replace("topics: []", "topics: [kernels]").replace("notes: ''", "notes: 'read it'"))
+    capsys.readouterr()
+    assert ingest(store, HF_DAY) == 0
+    assert "updated: flashattention-2" in capsys.readouterr().out
+    paper = by_arxiv(store)["2307.08691"]
+    assert paper.id == "flashattention-2" and [s.file for s in paper.sources] == [
+        f"sources/{dump('000').name}", "sources/hf-daily-2025-01-23.json"]
+    assert (paper.topics, paper.notes, paper.authors[0]) == (["kernels"], "read it", "Tri Dao")
+    assert sum(p.title.startswith("FlashAttention-2") for p in load_papers(store)) == 1
+
+
+def test_the_arxiv_id_is_the_merge_key_when_the_title_changed(store):
+    """arXiv's v2 renamed the paper: the id still finds its record, whose title stays."""
+    items = json.loads(HF_DAY.read_text())[:1]
+    assert ingest(store, _written(store.parent / "day1.json", items)) == 0
+    items[0]["paper"]["title"] = items[0]["title"] = "FlashAttention-3: a new title in version 2"
+    assert ingest(store, _written(store.parent / "day2.json", items)) == 0
+    (paper,) = load_papers(store)
+    assert paper.title.startswith("FlashAttention-3: Fast and Accurate") and len(paper.sources) == 2
+
+
+def test_two_arxiv_papers_of_one_title_stay_two(store):
+    items = json.loads(HF_DAY.read_text())[:1]
+    twin = json.loads(json.dumps(items[0]))
+    twin["paper"]["id"], twin["paper"]["summary"] = "2501.00001", "Another paper that chose the same title."
+    assert ingest(store, _written(store.parent / "twins.json", [*items, twin])) == 0
+    papers = by_arxiv(store)
+    assert set(papers) == {"2407.08608", "2501.00001"}
+    assert {p.id for p in papers.values()} == {"flashattention-3", "flashattention-3-2"}
+    assert main(["check", "--data", str(store)]) == 0
+
+
+def test_reingesting_api_answers_changes_no_byte(store):
+    assert ingest(store, HF_DAY, ATOM) == 0
+    before = snapshot(store)
+    assert ingest(store, HF_DAY, ATOM) == 0
+    assert snapshot(store) == before
+
+
+def test_missing_optional_fields_and_unknown_fields_are_tolerated(store):
+    items = json.loads(HF_DAY.read_text())[:2]
+    for key in ("organization", "submittedBy", "numComments", "thumbnail"):
+        items[0].pop(key, None)
+    for key in ("authors", "publishedAt", "upvotes"):
+        items[0]["paper"].pop(key)
+    items[1]["paper"]["upvotes"] = "many"  # wrong type: left empty, with a note
+    items[1]["aNewFieldOfTheApi"] = {"anything": [1, 2]}
+    assert ingest(store, _written(store.parent / "sparse.json", items)) == 0
+    papers = by_arxiv(store)
+    bare = papers["2407.08608"]
+    assert (bare.authors, bare.upvotes, bare.published) == ([], None, "2025-01-23")  # the listing's day instead
+    assert papers["2303.06865"].upvotes is None
+
+
+def test_format_option_overrides_detection(store, capsys):
+    """Read as an Atom feed, the JSON day is refused whole with what was expected."""
+    assert ingest(store, HF_DAY, extra=["--format", "arxiv-atom"]) == 1
+    assert "hf-daily-2025-01-23.json" in capsys.readouterr().err
+    assert snapshot(store) == {}
+
+
+def test_a_curated_store_plus_an_api_day_still_builds_pages(tmp_path, capsys):
+    """A copy of the repo's records with the day ingested: `digest pages` renders its papers' links."""
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    assert ingest(data, HF_DAY) == 0
+    out = tmp_path / "pages"
+    assert main(["pages", "--data", str(data), "--out", str(out)]) == 0
+    page = (out / "papers" / "flashattention-3.md").read_text()
+    for link in ("https://arxiv.org/abs/2407.08608", "https://arxiv.org/pdf/2407.08608",
+                 "https://huggingface.co/papers/2407.08608"):
+        assert f"]({link})" in page
+
+
+def _written(path: Path, items: list) -> Path:
+    path.write_text(json.dumps(items, indent=2))
+    return path
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("2307.08691", "2307.08691"),
+    ("arXiv:2307.08691v2", "2307.08691"),
+    ("https://arxiv.org/pdf/2307.08691v3.pdf", "2307.08691"),
+    ("http://arxiv.org/abs/2406.19707v1", "2406.19707"),
+    ("hep-th/9901001v1", "hep-th/9901001"),
+    ("MATH.gt/0309136", "math.GT/0309136"),
+    ("2307.086", None),
+    ("https://example.org/abs/2307.08691", None),
+    ("FlashAttention-2", None),
+])
+def test_arxiv_ids_are_read_from_what_sources_write(written, expected):
+    from digest.text.arxiv import arxiv_id
+
+    assert arxiv_id(written) == expected
