@@ -182,12 +182,12 @@ def test_search_indexes_what_readers_search_for(built_site):
     assert abstract["text"].startswith("<p>FlashAttention series has been widely applied")
 
 
-REPEATED = ("facts", "why-these-topics", "compares-against", "compared-by", "related-papers", "same-hardware",
+REPEATED = ("cite", "facts", "why-these-topics", "compares-against", "compared-by", "related-papers", "same-hardware",
             "sources", "papers")
 
 
 def test_search_leaves_out_repeated_material(built_site):
-    """Fact sentences, link lists, sources and the rows of listings are not indexed; nor are tag
+    """BibTeX, fact sentences, link lists, sources and the rows of listings are not indexed; nor are tag
     pages and the parts of long listings (whole pages out of search)."""
     docs = search_docs(built_site)
     assert [doc["location"] for doc in docs if doc["location"].startswith("papers/")
