@@ -11,9 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import matplotlib
-
-matplotlib.use("Agg")  # no display here or in CI
-import matplotlib.pyplot as plt
+from matplotlib.figure import Figure  # not pyplot: no global figure state, and its import alone took a second
 
 _STYLE: Any = {
     "svg.hashsalt": "ml-systems-digest", "svg.fonttype": "none", "font.size": 9,
@@ -22,18 +20,18 @@ _STYLE: Any = {
 _PALETTE = ["#3f51b5", "#009688", "#ff9800", "#e91e63", "#607d8b", "#9c27b0", "#8bc34a", "#795548"]
 
 
-def _svg(figure: Any) -> str:
+def _svg(figure: Figure) -> str:
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight")
-    plt.close(figure)
     return buffer.getvalue()
 
 
 def papers_per_topic_and_year(counts: Mapping[str, Mapping[str, int]], topics: list[str], title: str) -> str:
     """Stacked bars: one bar per year, one colour per topic. `counts[year][topic]`."""
     years = sorted(counts)
-    with plt.rc_context(_STYLE):
-        figure, axes = plt.subplots(figsize=(7.5, 3.2))
+    with matplotlib.rc_context(_STYLE):
+        figure = Figure(figsize=(7.5, 3.2))
+        axes = figure.subplots()
         bottoms = [0] * len(years)
         for index, topic in enumerate(topics):
             heights = [counts[year].get(topic, 0) for year in years]
@@ -49,8 +47,9 @@ def hardware_by_topic(matrix: Mapping[str, Mapping[str, int]], topics: list[str]
     """A heat map of papers per hardware (rows) and topic (columns), with the counts written in."""
     rows = list(matrix)
     values = [[matrix[row].get(topic, 0) for topic in topics] for row in rows]
-    with plt.rc_context(_STYLE):
-        figure, axes = plt.subplots(figsize=(7.5, 0.8 + 0.28 * max(len(rows), 1)))
+    with matplotlib.rc_context(_STYLE):
+        figure = Figure(figsize=(7.5, 0.8 + 0.28 * max(len(rows), 1)))
+        axes = figure.subplots()
         axes.imshow(values or [[0] * len(topics)], cmap="Blues", aspect="auto", vmin=0)
         axes.set_xticks(range(len(topics)), topics)
         axes.set_yticks(range(len(rows)), rows)

@@ -19,8 +19,14 @@ import yaml
 
 from ..text.latex import delatex
 
-# Inline Markdown syntax (the characters Python-Markdown can escape, and tables' `|`).
-_INLINE_RE = re.compile(r"([\\`*_{}\[\]()#+!|-])")
+# Markdown syntax anywhere in a line: emphasis, code, links (with `[` and `]` escaped no `(` can
+# follow a link text), attribute lists and table cells. Escaping only these keeps pages quick to
+# convert: every escape is one more inline match for Python-Markdown.
+_INLINE_RE = re.compile(r"([\\`*_{}\[\]|])")
+# Syntax only at the start of a line: "1." and "-", "+" start lists, "#" a heading, "=" or "-" a
+# setext underline or rule, "!!!" an admonition (">" is already "&gt;"). Python-Markdown has no
+# escape for "=": it becomes its character reference.
+_LINE_START_RE = re.compile(r"^(?:(\d+)\.|([-+#!])|=)")
 _SPACE_RE = re.compile(r"\s+")
 
 
@@ -42,7 +48,7 @@ def _inert(text: str) -> str:
 
 
 def _line_start(line: str) -> str:
-    return re.sub(r"^(\d+)\.", r"\1\\.", line)  # "1. " would start a list
+    return _LINE_START_RE.sub(lambda m: f"{m[1]}\\." if m[1] else f"\\{m[2]}" if m[2] else "&#61;", line)
 
 
 def md_marked(text: str, marks: Sequence[tuple[int, int, str]]) -> str:
