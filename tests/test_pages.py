@@ -136,3 +136,20 @@ def test_marked_sentence_is_one_inert_cell_with_each_value_marked_once():
     assert '<mark title="Speedup">up to 2.31times</mark> faster.' in html
     assert re.sub(r"<[^>]+>", "", html.split("<td>")[1].split("</td>")[0]) == \
         "We run &lt;b&gt;|&lt;/b&gt; on 8 V100 GPUs, up to 2.31times faster."
+
+
+def test_inert_text_renders_as_written_and_keeps_character_references_whole():
+    """Only what can start Markdown syntax is escaped; "Who's" keeps its `&#x27;` whole, so the
+    heading's anchor is "whos-…", not "whox27s-…"."""
+    import html
+
+    import markdown
+
+    from digest.render.markdown import md_text
+
+    md = markdown.Markdown(extensions=["tables", "attr_list", "md_in_html", "admonition"])  # as mkdocs.yml
+    for text in ["Who's Harry Potter?", "1. a", "- b", "# c", "=== d", "!!! note x", "a-b (c) #d +e !f", "---"]:
+        escaped = md_text(text)
+        assert "\\#x27" not in escaped
+        rendered = md.reset().convert(f"para\n{escaped}\n\n{escaped}")  # after a line and after a blank line
+        assert html.unescape(rendered) == f"<p>para\n{text}</p>\n<p>{text}</p>", text  # as written, no markup
