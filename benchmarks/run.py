@@ -3,8 +3,9 @@
 For each N it generates a synthetic corpus (benchmarks/generate.py) and times, each in its own
 process (wall time, and peak RSS from wait4):
   ingest       `digest ingest` of the corpus's dumps into an empty store
-  digest step  records -> every page, chart and export in memory (load_corpus + render_site),
-               timed inside the process, imports included (a cold `mkdocs build` pays them too)
+  digest step  records -> every page, chart and export in memory (`build_files`, what gen-files
+               runs: the corpus, the Method page's evaluation, the pages), timed inside the
+               process, imports included (a cold `mkdocs build` pays them too)
   mkdocs build `mkdocs build` of the whole site (gen-files runs the digest step inside it)
   baseline     `mkdocs build` of N plain pre-written pages (title and abstract), same theme,
                extensions and search plugin, and top-level nav: the floor MkDocs sets
@@ -65,11 +66,11 @@ DIGEST_STEP = """
 import json, sys, time
 started = time.perf_counter()
 from pathlib import Path
-from digest.build import load_corpus
-from digest.render.site import render_site
-corpus = load_corpus(Path(sys.argv[1]))
+from digest.build import BuildCache, build_files, load_corpus
+cache = BuildCache()  # what gen-files runs: the corpus loaded here is reused, not loaded twice
+load_corpus(Path(sys.argv[1]), cache)
 loaded = time.perf_counter()
-files = render_site(corpus, "http://127.0.0.1:8000/")
+corpus, files = build_files(Path(sys.argv[1]), "http://127.0.0.1:8000/", cache)
 done = time.perf_counter()
 print(json.dumps({"seconds": done - started, "corpus": loaded - started, "render": done - loaded,
                   "files": len(files), "markdown_bytes": sum(len(t.encode()) for p, t in files.items()
@@ -627,7 +628,8 @@ def render_report(runs: list[Run], serve: dict, related_10k: float, training_10k
     for run in runs:
         if run.stage == "digest step" and "corpus" in run.extra:
             lines.append(f"- N = {run.n:,} digest step: imports and records -> corpus {run.extra['corpus']:.2f} s, "
-                         f"pages and exports {run.extra['render']:.2f} s; {run.extra['files']:,} files, "
+                         f"the Method page's evaluation, pages and exports {run.extra['render']:.2f} s; "
+                         f"{run.extra['files']:,} files, "
                          f"{run.extra['markdown_bytes'] / 1e6:.1f} MB of Markdown.")
         if run.extra.get("failed"):
             lines.append(f"- N = {run.n:,} {run.stage} failed: {run.extra['failed']}")
