@@ -63,6 +63,11 @@ class BuildCache:
             self._last[name] = (inputs, compute())
         return self._last[name][1]  # type: ignore[no-any-return]
 
+    def clear(self) -> None:
+        """Forget everything: no build will follow in this process."""
+        for kept in (self._previous, self._current, self._last, self._first_seen):
+            kept.clear()
+
     def changed_at(self, files: dict[str, str]) -> dict[str, int]:
         """For each file, when (ns since the epoch) its current content first appeared."""
         now = time.time_ns()
