@@ -7,7 +7,7 @@ scripts/gen_pages.py (listed under `gen-files: scripts:` in mkdocs.yml) calls `g
 the digest library makes the files, this hands them to MkDocs. `mkdocs serve` runs that script
 again after every edit, in the same process; the BuildCache below lives as long as the process
 (this module is imported once), so each rebuild reuses what the last one derived. `mkdocs build`
-builds once: the hooks say so (`on_startup`), and the cache is emptied once MkDocs has the files.
+builds once: the hooks say so, and the cache is emptied once MkDocs has the files.
 
 Bad data stops the first build of a process with check's one-line message (MkDocs' PluginError:
 `mkdocs build` exits 1, no traceback). A rebuild that meets bad data, which only `mkdocs serve`
@@ -34,10 +34,6 @@ from .render.templates import environment
 REPO_DATA = Path(__file__).resolve().parent.parent / "data"
 _CACHE = BuildCache()
 _LAST_GOOD: dict[str, str] = {}  # the files of this process's last build that had no bad data
-# Whether this process builds again, as `mkdocs serve` does: only then is a build's work kept for
-# the next. A one-shot `mkdocs build` lets it go as soon as MkDocs has the files, before MkDocs
-# renders them (at 10,000 papers the corpus and the files are several hundred MiB).
-_PROCESS = {"rebuilds": True}
 log = logging.getLogger("mkdocs.plugins.digest")
 
 
@@ -63,14 +59,12 @@ def generate() -> None:
         with mkdocs_gen_files.open(path, "w", encoding="utf-8") as page:
             page.write(files[path])
         os.utime(Path(mkdocs_gen_files.directory) / path, ns=(mtime, mtime))
-    if not _PROCESS["rebuilds"]:
+    # Only `mkdocs serve` builds again in this process. A one-shot build lets its work go as soon
+    # as MkDocs has the files, before MkDocs renders them (at 10,000 papers the corpus and the
+    # files are several hundred MiB). The hooks (scripts/mkdocs_hooks.py) name the command.
+    if os.environ.get("DIGEST_MKDOCS_COMMAND", "serve") != "serve":
         _CACHE.clear()
         _LAST_GOOD.clear()
-
-
-def on_startup(command: str) -> None:
-    """Told by the MkDocs hooks (scripts/mkdocs_hooks.py) which command this process runs."""
-    _PROCESS["rebuilds"] = command == "serve"
 
 
 def _template_overrides(config: object) -> Path | None:
