@@ -66,11 +66,11 @@ DIGEST_STEP = """
 import json, sys, time
 started = time.perf_counter()
 from pathlib import Path
-from digest.build import BuildCache, build_files, load_corpus
-cache = BuildCache()  # what gen-files runs: the corpus loaded here is reused, not loaded twice
-load_corpus(Path(sys.argv[1]), cache)
+from digest.build import BuildCache, load_corpus, site_files
+cache = BuildCache()  # build_files, what gen-files runs, in its two halves
+corpus = load_corpus(Path(sys.argv[1]), cache)
 loaded = time.perf_counter()
-corpus, files = build_files(Path(sys.argv[1]), "http://127.0.0.1:8000/", cache)
+files = site_files(corpus, "http://127.0.0.1:8000/", cache)
 done = time.perf_counter()
 print(json.dumps({"seconds": done - started, "corpus": loaded - started, "render": done - loaded,
                   "files": len(files), "markdown_bytes": sum(len(t.encode()) for p, t in files.items()

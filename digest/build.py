@@ -100,12 +100,18 @@ def build_files(data_dir: Path, site_url: str, cache: BuildCache | None = None,
     """The corpus of `data_dir` and every file the digest adds to the site."""
     cache = cache or BuildCache()
     corpus = load_corpus(data_dir, cache)
+    return corpus, site_files(corpus, site_url, cache, templates)
+
+
+def site_files(corpus: Corpus, site_url: str, cache: BuildCache,
+               templates: jinja2.Environment | None = None) -> dict[str, str]:
+    """Every file the digest adds to the site for a loaded corpus, with the Method page's evaluation."""
     # Recomputed only when what it measures changes: a record's text, topics or first dump, or the rules.
     measured = (corpus.taxonomy, corpus.catalog,
                 [(d.id, d.paper.title, d.paper.abstract, d.paper.topics, first_seen(d.paper))
                  for d in corpus.papers.values()])
     evaluation = cache.memo("evaluation", measured, lambda: evaluate_corpus(corpus, METHOD_FOLDS))
-    return corpus, render_site(corpus, site_url, templates, cache.memo, evaluation)
+    return render_site(corpus, site_url, templates, cache.memo, evaluation)
 
 
 def load_evaluation(data_dir: Path, max_folds: int | None = None) -> Evaluation:
