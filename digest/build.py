@@ -17,10 +17,14 @@ from typing import Any, TypeVar
 import jinja2
 
 from .check import unknown_topics
+from .derive.classify import classify
 from .derive.corpus import Corpus, build_corpus, derive_paper
 from .derive.hardware import load_hardware
-from .derive.taxonomy import load_taxonomy
+from .derive.suggest import Learnable
+from .derive.taxonomy import Taxonomy, load_taxonomy
 from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen
+from .records.model import Paper
+from .records.rejected import load_rejection, rejected_paths
 from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, load_papers, paper_paths
 from .render.site import render_site
 
@@ -91,8 +95,22 @@ def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
             raise problems[0]
     derived = [cache.reuse(("derived", path, raw, *rules), partial(derive_paper, item.paper, taxonomy, catalog))
                for (path, raw), item in zip(records, loaded, strict=True)]
+    rejected = [cache.reuse(("rejected", path, raw, *rules), partial(_rejected_learnable, path, taxonomy))
+                for path, raw in [(path, _read(path)) for path in rejected_paths(data_dir)]]
     cache.end_loading()
-    return build_corpus(derived, taxonomy, catalog, cache.memo)
+    return build_corpus(derived, taxonomy, catalog, cache.memo, rejected)
+
+
+def training_set(data_dir: Path, papers: list[Paper], taxonomy: Taxonomy) -> list[Learnable]:
+    """What the topic model learns from: the curated ones of `papers` (the store's records) and
+    every paper the store rejected."""
+    return ([Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy)) for paper in papers if paper.topics]
+            + [_rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)])
+
+
+def _rejected_learnable(path: Path, taxonomy: Taxonomy) -> Learnable:
+    paper = load_rejection(path).paper
+    return Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy), rejected=True)
 
 
 def build_files(data_dir: Path, site_url: str, cache: BuildCache | None = None,
@@ -109,15 +127,16 @@ def site_files(corpus: Corpus, site_url: str, cache: BuildCache,
     # Recomputed only when what it measures changes: a record's text, topics or first dump, or the rules.
     measured = (corpus.taxonomy, corpus.catalog,
                 [(d.id, d.paper.title, d.paper.abstract, d.paper.topics, first_seen(d.paper))
-                 for d in corpus.papers.values()])
+                 for d in corpus.papers.values()], [item.paper.id for item in corpus.rejected])
     evaluation = cache.memo("evaluation", measured, lambda: evaluate_corpus(corpus, METHOD_FOLDS))
     return render_site(corpus, site_url, templates, cache.memo, evaluation)
 
 
 def load_evaluation(data_dir: Path, max_folds: int | None = None) -> Evaluation:
     """`digest eval` of the records of `data_dir` (see digest/evaluate.py)."""
-    return evaluate(load_papers(data_dir), load_taxonomy(data_dir / TAXONOMY_FILE),
-                    load_hardware(data_dir / HARDWARE_FILE), max_folds)
+    taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
+    return evaluate(load_papers(data_dir), taxonomy, load_hardware(data_dir / HARDWARE_FILE), max_folds,
+                    rejected=[_rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)])
 
 
 def _read(path: Path) -> bytes | None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from .derive.hardware import load_hardware
 from .derive.taxonomy import Taxonomy, load_taxonomy
 from .errors import DataError
+from .records.rejected import load_rejections, rejected_path
 from .records.store import HARDWARE_FILE, SOURCES_DIR, TAXONOMY_FILE, LoadedPaper, load_all
 from .render.columns import unknown_columns
 from .text.keys import paper_key
@@ -26,6 +27,11 @@ def check_store(data_dir: Path) -> list[DataError]:
         except DataError as exc:
             errors.append(exc)
     ids = {item.paper.id for item in loaded}
+    rejections, rejection_errors = load_rejections(data_dir)
+    errors += rejection_errors
+    errors += [DataError(rejected_path(data_dir, r.paper.id), None, "id", f"{r.paper.id!r} is rejected and also a "
+                         f"record in {data_dir / 'papers'}: delete one of the two")
+               for r in rejections if r.paper.id in ids]
     seen_titles: dict[str, LoadedPaper] = {}
     seen_arxiv: dict[str, Path] = {}
     for item in loaded:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .cli_curation import add_commands as add_curation_commands
 from .errors import DigestError, UsageError, WriteError
 from .records.store import require_store
 from .sources import format_names
@@ -158,30 +159,7 @@ def _build_parser() -> argparse.ArgumentParser:
     explain.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     explain.set_defaults(run=_run_explain)
 
-    review = commands.add_parser(
-        "review", help="list uncurated papers, least confident first, with the topics suggested for them",
-        description="List the papers whose topics no curator has set, least confident first, each with the "
-        "topics the machine suggests (the learned model's where it could learn a topic from the curated "
-        "records, the rules' where it could not) and the model's probability for each. Accept a "
-        "suggestion with 'digest accept ID', or correct it with 'digest accept ID --topics a,b'.",
-        epilog=EXIT_CODES + ".")
-    review.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
-    review.add_argument("--limit", type=int, default=20, help="how many papers to list (default: %(default)s; 0: all)")
-    review.set_defaults(run=_run_review)
-
-    accept = commands.add_parser(
-        "accept", help="write curated topics into records (the suggested ones, or --topics)",
-        description="Set the curated `topics:` of each paper ID: the topics given with --topics, or else the "
-        "topics the machine suggests for that paper (see 'digest review'). Only the `topics:` line of each "
-        "record changes; every other field, comment and line stays as it was. All records are written "
-        "together or, on any problem, none is. A curated paper teaches the model at the next build.",
-        epilog=EXIT_CODES + ".")
-    accept.add_argument("paper_ids", nargs="+", metavar="ID",
-                        help="paper ids (file names in data/papers without .yaml)")
-    accept.add_argument("--topics", type=_topic_list, metavar="a,b",
-                        help="comma-separated topic slugs to set instead of the suggestion, e.g. kernels,serving")
-    accept.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
-    accept.set_defaults(run=_run_accept)
+    add_curation_commands(commands, REPO_DATA, data_help)
 
     evaluate = commands.add_parser(
         "eval", help="measure topics and figures against the curated records, leave one dump out",
@@ -253,6 +231,13 @@ def _add_fetch(commands: argparse._SubParsersAction[argparse.ArgumentParser], da
                       help="fetch every day from DAY; 'last': from the day after the newest listing the store "
                       f"keeps, at most {hf_daily.CATCH_UP_DAYS} days back")
     daily.add_argument("--until", type=_day, metavar="DAY", help="the last day of --since (default: yesterday)")
+    daily.add_argument("--from", type=Path, dest="recorded", metavar="DIR",
+                       help="replay recorded answers (DIR/hf-daily-DAY.json) instead of asking the API: every "
+                       "day of DIR after the newest day the store holds (or from --since, through --until), "
+                       "through the same filter and ingest, a week per transaction: a stopped replay resumes")
+    daily.add_argument("--add", action="append", default=[], type=_arxiv, metavar="ARXIV_ID",
+                       help="keep this paper whatever the filter says (a curator adding one it missed); repeat "
+                       "for more")
     daily.set_defaults(run=_run_fetch, plan=_daily_plan)
     query = sources.add_parser(
         "arxiv", help="the newest arXiv papers that match a search query",
@@ -285,6 +270,15 @@ def _day(text: str) -> dt.date:
         raise argparse.ArgumentTypeError(f"{text!r} is not a day like 2025-03-06") from None
 
 
+def _arxiv(text: str) -> str:
+    from .text.arxiv import arxiv_id  # noqa: PLC0415
+
+    found = arxiv_id(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an arXiv id like 2307.08691")
+    return found
+
+
 def _day_or_last(text: str) -> dt.date | str:
     return "last" if text == "last" else _day(text)
 
@@ -314,6 +308,8 @@ def _run_fetch(args: argparse.Namespace) -> int:
     from .fetch.http import Client, HttpOptions  # noqa: PLC0415
     from .fetch.run import fetch  # noqa: PLC0415
 
+    if getattr(args, "recorded", None) is not None:
+        return _run_replay(args)
     started = time.perf_counter()
     series = args.plan(args)
     if not series:
@@ -321,16 +317,46 @@ def _run_fetch(args: argparse.Namespace) -> int:
         return 0
     client = Client(HttpOptions(timeout=args.timeout, retries=int(args.retries)))
     try:
-        report = fetch(series, args.data, client=client, dry_run=args.dry_run, progress=_progress())
+        report = fetch(series, args.data, client=client, dry_run=args.dry_run, progress=_progress(),
+                       add=getattr(args, "add", ()))
     finally:
         client.close()
     for line in report.left_out:
         print(f"left out: {line}")
+    for line in report.rejected:
+        print(f"rejected before: {line}")
     if report.ingest is not None:
         _print_ingest(report.ingest, args.data, args.dry_run, started)
     listed = f"{report.listed} paper(s) listed" if report.listed else "no paper listed: nothing to do"
     print(f"fetched {report.pages} page(s): {listed}" + (f", {len(report.left_out)} left out as off-topic"
                                                           if report.listed else ""))
+    return 0
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    from .fetch.recorded import days_to_replay, replay  # noqa: PLC0415
+
+    if args.since == "last" or (args.until is not None and args.since is None and args.date is None):
+        args.since = None  # the default of a replay: resume after the newest day held
+    since, until = (args.date, args.date) if args.date else (args.since, args.until)
+    days = days_to_replay(args.recorded, args.data / "sources", since=since, until=until)
+    if not days:
+        print(f"nothing to replay: the store holds every day {args.recorded} has in that range")
+        return 0
+    print(f"replaying {len(days)} day(s) of {args.recorded}, {days[0]} to {days[-1]}, into {args.data}"
+          + (" (dry run: nothing written)" if args.dry_run else ""), file=sys.stderr)
+    started = time.perf_counter()
+    report = replay(args.recorded, days, args.data, dry_run=args.dry_run, add=args.add,
+                    progress=lambda message: print(message, file=sys.stderr))
+    if args.dry_run:
+        for paper_id in report.kept:
+            print(f"would keep: {paper_id}")
+        for line in report.left_out:
+            print(f"would leave out: {line}")
+    verb = "would be" if args.dry_run else "were"
+    print(f"replayed {report.days} day(s): {report.listed} paper(s) listed, {len(report.kept)} {verb} kept as new "
+          f"records, {len(report.left_out)} left out as off-topic, {len(report.rejected)} rejected before, "
+          f"{report.updated} record(s) took a new sighting, in {time.perf_counter() - started:.0f} s")
     return 0
 
 
@@ -430,37 +456,6 @@ def _run_explain(args: argparse.Namespace) -> int:
         print(f"  {fact.kind}: {fact.shown}  ({origin})")
     for key in sorted(derived.curated - {"topics", "tags"} - {fact.kind for fact in derived.facts}):
         print(f"  {key}: {paper.overrides.get(key)!r}  (curated)")
-    return 0
-
-
-def _topic_list(value: str) -> list[str]:
-    topics = [slug.strip() for slug in value.split(",") if slug.strip()]
-    if not topics:
-        raise argparse.ArgumentTypeError("give at least one topic slug, e.g. --topics kernels,serving")
-    return topics
-
-
-def _run_review(args: argparse.Namespace) -> int:
-    from .build import load_corpus  # noqa: PLC0415
-    from .review import describe  # noqa: PLC0415
-
-    corpus = load_corpus(args.data)
-    waiting = corpus.needs_review()
-    shown = waiting if args.limit <= 0 else waiting[:args.limit]
-    for derived in shown:
-        print(describe(derived))
-    curated = len(corpus.papers) - len(waiting)
-    more = f", {len(waiting) - len(shown)} more not shown (--limit 0 lists all)" if len(shown) < len(waiting) else ""
-    print(f"{len(waiting)} paper(s) need review, {curated} curated{more}", file=sys.stderr)
-    return 0
-
-
-def _run_accept(args: argparse.Namespace) -> int:
-    from .review import accept  # noqa: PLC0415
-
-    for done in accept(args.data, args.paper_ids, args.topics):
-        was = f" (was {', '.join(done.before)})" if done.before else ""
-        print(f"{done.paper_id}: topics {', '.join(done.topics)}{was}")
     return 0
 
 

@@ -10,9 +10,12 @@ alone, the learned model alone, and what ships (the model where it could learn t
 rules where it could not). With many dumps, consecutive dumps are grouped into at most
 `max_folds` folds, so the cost stays bounded.
 
+Rejected papers (data/rejected/) take part as papers in no topic: the model learns from them in
+the other folds, and is scored on them in theirs.
+
 The fetch filter, on the same folds: of the papers curated in a topic, how many the filter of
-`digest fetch` would keep, and of those curated only under the fallback topic, how many it
-would drop, at each probability floor (digest/derive/relevance.py).
+`digest fetch` would keep, and of the off-topic ones (rejected, or curated only under the
+fallback topic), how many it would drop, at each probability floor (digest/derive/relevance.py).
 
 Figures: every number in an abstract written with a multiplier, a percentage, a unit of
 speed, time, memory, energy or money, or MFU is found by `find_quantities`, a broad finder
@@ -86,7 +89,7 @@ class FilterScore:
     floor: float | None  # None: the rules alone, as in a store with too few curated papers to learn from
     in_topic: int = 0  # papers curated in a topic
     kept: int = 0  # of those, kept
-    fallback: int = 0  # papers curated only under the fallback topic
+    fallback: int = 0  # off-topic papers: rejected, or curated only under the fallback topic
     dropped: int = 0  # of those, left out
 
 
@@ -124,19 +127,20 @@ class FigureCoverage:
 
 @dataclass
 class Evaluation:
-    curated: int
+    curated: int  # records with curated topics
     uncurated: int
     folds: list[Fold]
     topics: list[TopicScores]
     figures: FigureCoverage
     fetch_filter: list[FilterScore] = field(default_factory=list)
+    rejected: int = 0  # rejected papers, scored as papers in no topic
 
     def macro_f1(self, method: str) -> float:
         return sum(t.scores[method].f1 for t in self.topics) / len(self.topics) if self.topics else 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "curated": self.curated, "uncurated": self.uncurated,
+            "curated": self.curated, "uncurated": self.uncurated, "rejected": self.rejected,
             "folds": [{"name": f.name, "dumps": list(f.dumps), "papers": f.papers, "trained_on": f.trained_on}
                       for f in self.folds],
             "topics": {t.slug: {"support": t.support, **{
@@ -158,33 +162,45 @@ def first_seen(paper: Paper) -> str:
     return paper.sources[0].file if paper.sources else NO_SOURCE
 
 
-def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatalog,
-             max_folds: int | None = None, machine: Mapping[str, Machine] | None = None) -> Evaluation:
+def labelled(papers: Sequence[Paper], rejected: Sequence[Learnable], taxonomy: Taxonomy,
+             machine: Mapping[str, Machine] | None = None) -> list[Learnable]:
+    """The papers a curator decided, as the model sees them, in id order: the records with curated
+    topics, and the rejected papers (in no topic)."""
+    curated = [machine[p.id][0] if machine else Learnable.of(p, classify(p.title, p.abstract, taxonomy))
+               for p in papers if p.topics]
+    return sorted([*curated, *rejected], key=lambda item: (item.paper.id, item.rejected))
+
+
+def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatalog, max_folds: int | None = None,
+             *, machine: Mapping[str, Machine] | None = None, rejected: Sequence[Learnable] = ()) -> Evaluation:
     """Leave-one-dump-out scores of the topics, and the figure coverage of every abstract.
     `machine` may give what a build derived already, so it is not derived twice."""
     papers = sorted(papers, key=lambda p: p.id)
-    curated = [p for p in papers if p.topics]
-    learnables = {p.id: machine[p.id][0] if machine else Learnable.of(p, classify(p.title, p.abstract, taxonomy))
-                  for p in curated}
-    topics = [TopicScores(t.slug, sum(t.slug in p.topics for p in curated)) for t in taxonomy.topics]
+    decided = labelled(papers, rejected, taxonomy, machine)
+    topics = [TopicScores(t.slug, sum(t.slug in topics_of(item) for item in decided)) for t in taxonomy.topics]
     fetch_filter = [FilterScore(None), *(FilterScore(floor) for floor in THRESHOLDS)]
     folds = []
-    for name, dumps in fold_dumps(sorted({first_seen(p) for p in curated}), max_folds):
-        held_out = [p for p in curated if first_seen(p) in dumps]
-        training = [p for p in curated if first_seen(p) not in dumps]
-        model = train_on_curated([learnables[p.id] for p in training], taxonomy)
-        _score(held_out, learnables, model, taxonomy, topics=topics, fetch_filter=fetch_filter)
+    for name, dumps in fold_dumps(sorted({first_seen(item.paper) for item in decided}), max_folds):
+        held_out = [item for item in decided if first_seen(item.paper) in dumps]
+        training = [item for item in decided if first_seen(item.paper) not in dumps]
+        score(held_out, train_on_curated(training, taxonomy), taxonomy, topics=topics, fetch_filter=fetch_filter)
         folds.append(Fold(name, tuple(dumps), len(held_out), len(training)))
     facts = {p.id: list(machine[p.id][1]) if machine else extract_facts(p.title, p.abstract, catalog) for p in papers}
-    return Evaluation(len(curated), len(papers) - len(curated), folds, topics, figure_coverage(papers, facts),
-                      fetch_filter)
+    curated = sum(1 for p in papers if p.topics)
+    return Evaluation(curated, len(papers) - curated, folds, topics, figure_coverage(papers, facts),
+                      fetch_filter, len(rejected))
 
 
 def evaluate_corpus(corpus: Corpus, max_folds: int | None = None) -> Evaluation:
     """`evaluate` over a built corpus, reusing what the build derived."""
     return evaluate([d.paper for d in corpus.papers.values()], corpus.taxonomy, corpus.catalog, max_folds,
-                    {pid: (d.learnable or Learnable.of(d.paper, d.classification), d.extracted)
-                     for pid, d in corpus.papers.items()})
+                    machine={pid: (d.learnable or Learnable.of(d.paper, d.classification), d.extracted)
+                             for pid, d in corpus.papers.items()}, rejected=corpus.rejected)
+
+
+def topics_of(item: Learnable) -> Sequence[str]:
+    """A decided paper's curated topics: none for a rejected one."""
+    return () if item.rejected else item.paper.topics
 
 
 def fold_dumps(dumps: list[str], max_folds: int | None) -> list[tuple[str, list[str]]]:
@@ -196,23 +212,25 @@ def fold_dumps(dumps: list[str], max_folds: int | None) -> list[tuple[str, list[
     return [(group[0] if len(group) == 1 else f"{group[0]} … {group[-1]}", group) for group in groups if group]
 
 
-def _score(held_out: Sequence[Paper], learnables: dict[str, Learnable], model: TopicModel,
-           taxonomy: Taxonomy, *, topics: list[TopicScores], fetch_filter: list[FilterScore]) -> None:
+def score(held_out: Sequence[Learnable], model: TopicModel, taxonomy: Taxonomy, *, topics: list[TopicScores],
+          fetch_filter: list[FilterScore]) -> None:
+    """Add the model's predictions for `held_out` (papers it never saw) to the topic and filter scores."""
     fallback = taxonomy.fallback.slug
-    suggestions = suggest(model, [learnables[p.id] for p in held_out], fallback)
-    for paper, suggestion in zip(held_out, suggestions, strict=True):
-        in_topic = any(slug != fallback for slug in paper.topics)
-        for score in fetch_filter:
-            kept = (not learnables[paper.id].classification.fallback if score.floor is None
-                    else on_topic(suggestion, score.floor).kept)
-            score.in_topic, score.kept = score.in_topic + in_topic, score.kept + (in_topic and kept)
-            score.fallback, score.dropped = score.fallback + (not in_topic), score.dropped + (not in_topic and not kept)
+    suggestions = suggest(model, held_out, fallback)
+    for item, suggestion in zip(held_out, suggestions, strict=True):
+        actual = topics_of(item)
+        in_topic = any(slug != fallback for slug in actual)
+        for floor in fetch_filter:
+            kept = (not item.classification.fallback if floor.floor is None
+                    else on_topic(suggestion, floor.floor).kept)
+            floor.in_topic, floor.kept = floor.in_topic + in_topic, floor.kept + (in_topic and kept)
+            floor.fallback, floor.dropped = floor.fallback + (not in_topic), floor.dropped + (not in_topic and not kept)
         learned = {p.slug for p in suggestion.predictions if p.learned and p.chosen}
-        chosen = {"rules": set(learnables[paper.id].classification.machine_topics), "model": learned or {fallback},
+        chosen = {"rules": set(item.classification.machine_topics), "model": learned or {fallback},
                   "ships": set(suggestion.topics)}
         for topic in topics:
             for method, slugs in chosen.items():
-                topic.scores[method].add(topic.slug in slugs, topic.slug in paper.topics)
+                topic.scores[method].add(topic.slug in slugs, topic.slug in actual)
 
 
 # ----------------------------------------------------------------------------- figures
@@ -265,8 +283,8 @@ def figure_coverage(papers: Sequence[Paper], facts_of: Mapping[str, Sequence[Fac
 
 def evaluation_text(report: Evaluation) -> str:
     """The report as the terminal shows it: folds, the per-topic table, figure coverage."""
-    lines = [f"{report.curated} curated papers ({report.uncurated} uncurated not scored), "
-             f"leave one dump out over {len(report.folds)} fold(s):"]
+    lines = [f"{report.curated} curated papers and {report.rejected} rejected ones ({report.uncurated} uncurated "
+             f"not scored), leave one dump out over {len(report.folds)} fold(s):"]
     lines += [f"  {f.name}: {f.papers} predicted, trained on {f.trained_on}" for f in report.folds]
     header = f"{'topic':<12} {'n':>3}  " + "  ".join(f"{m + ' P / R / F1':<18}" for m in METHODS)
     lines += ["", header, "-" * len(header)]
@@ -275,7 +293,7 @@ def evaluation_text(report: Evaluation) -> str:
         lines.append(f"{topic.slug:<12} {topic.support:>3}  {cells}")
     lines.append(f"{'macro-F1':<12} {'':>3}  " + "  ".join(f"{report.macro_f1(m):<18.2f}" for m in METHODS))
     lines += ["", "fetch filter (digest fetch keeps a new paper the machine places in a topic with at least this "
-              "probability):", f"  {'floor':<8} {'in a topic: kept':<18} {'fallback only: dropped':<22}"]
+              "probability):", f"  {'floor':<8} {'in a topic: kept':<18} {'off topic: dropped':<22}"]
     lines += [(f"  {'rules' if f.floor is None else f'{f.floor:.2f}':<8} {f'{f.kept} of {f.in_topic}':<18} "
                f"{f.dropped} of {f.fallback}" + ("  <- digest fetch" if f.floor == MIN_PROBABILITY else "")).rstrip()
               for f in report.fetch_filter]

@@ -7,7 +7,8 @@ two. A dump may fill a field that is still empty (the arXiv id, the authors) but
 rewrites one (upvotes only grow, and a longer text of the same abstract replaces one a dump cut
 off); curator fields are never touched; re-ingesting a dump changes no byte. A caller may leave
 out new papers (`keep`: `digest fetch` keeps only papers in a topic); a paper already in the
-store always takes its new sighting. A dump is kept under data/sources when a record cites it.
+store always takes its new sighting. A paper a curator rejected (data/rejected/) never comes
+back: it is matched as a record is, and left out. A dump is kept under data/sources when a record cites it.
 
 A run holds the store's lock from reading the store to its commit, so a second run waits and
 then merges into what the first wrote: ids stay unique and no sighting is lost. Dumps are
@@ -28,6 +29,7 @@ from typing import Any
 
 from .errors import DigestError
 from .records.model import Paper, Source
+from .records.rejected import load_rejections
 from .records.store import SOURCES_DIR, dump_paper, load_all, paper_path, store_lock, transaction
 from .sources import open_source
 from .sources.files import SourceFile, file_sha256
@@ -49,10 +51,11 @@ class IngestReport:
     skipped: list[str] = field(default_factory=list)  # "file:line: reason"
     notes: list[str] = field(default_factory=list)  # "file:line: what was noted" (a date left empty)
     copied: list[str] = field(default_factory=list)  # dumps newly stored under data/sources
+    rejected: list[str] = field(default_factory=list)  # ids of rejected papers listed again, left out
 
     def summary(self) -> str:
         return (f"{len(self.new)} new, {len(self.updated)} updated, {len(self.unchanged)} unchanged, "
-                f"{len(self.skipped)} skipped")
+                f"{len(self.skipped)} skipped" + (f", {len(self.rejected)} rejected before" if self.rejected else ""))
 
 
 class StoreError(DigestError):
@@ -81,6 +84,8 @@ class _Merge:
     def __init__(self, data_dir: Path, progress: Progress, keep: Keep | None = None):
         self.data_dir, self.progress, self.keep = data_dir, progress, keep
         loaded, errors = load_all(data_dir)
+        rejections, rejection_errors = load_rejections(data_dir)
+        errors += rejection_errors
         if errors:
             shown = "\n".join(f"  {error}" for error in errors[:20])
             more = f"\n  ... and {len(errors) - 20:,} more" if len(errors) > 20 else ""
@@ -89,6 +94,8 @@ class _Merge:
         self.stamps = {item.paper.id: item.stamp for item in loaded}  # each record as it was read
         self.by_key = {paper_key(paper.title, paper.abstract): paper for paper in self.papers.values()}
         self.by_arxiv = {paper.arxiv_id: paper for paper in self.papers.values() if paper.arxiv_id}
+        self.rejected = {**{paper_key(r.paper.title, r.paper.abstract): r.paper.id for r in rejections},
+                         **{r.paper.arxiv_id: r.paper.id for r in rejections if r.paper.arxiv_id}}
         self.before: dict[str, dict[str, Any]] = {}  # each record this run touched, as it was
         self.kept = _kept_dumps(data_dir / SOURCES_DIR)  # sha256 -> name of each dump kept already
         self.new_dumps: dict[str, SourceFile] = {}  # name -> a dump not kept yet: kept if a record cites it
@@ -157,6 +164,10 @@ class _Merge:
             return
         paper = self._match(entry, key)
         if paper is None:
+            if (rejected := self.rejected.get(entry.arxiv_id or "") or self.rejected.get(key)) is not None:
+                if rejected not in self.report.rejected:
+                    self.report.rejected.append(rejected)
+                return  # a curator rejected it: it stays out
             if self.keep is not None and not self.keep(entry):
                 return  # a new paper the caller leaves out
             paper = Paper(id=self._new_id(entry), title=entry.title, abstract=entry.abstract,

@@ -1,21 +1,32 @@
-"""The review loop: the machine's suggestions for uncurated papers, and a curator accepting them.
+"""The review loop: the machine's suggestions for uncurated papers, and a curator's verdicts.
 
 `digest review` lists uncurated papers, least confident first; `digest accept` writes curated
-topics into the records, changing only each record's `topics:` text (records/edit.py), all
-records in one transaction: every file is written or none is.
+topics into the records, changing only each record's `topics:` text (records/edit.py);
+`digest reject` moves records out of the site into data/rejected/ (records/rejected.py). Each
+command writes all its records in one transaction: every file is written or none is.
+
+A curator command costs what it touches, not what the store holds: `accept --topics` and
+`reject` read only the records they name (and the taxonomy); only `accept` without `--topics`,
+which takes the machine's suggestion, trains the model (on the curated and rejected papers).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .build import load_corpus
-from .derive.corpus import Derived
+from .build import training_set
+from .derive.classify import classify
+from .derive.suggest import Learnable, Suggestion, suggest, train_on_curated
+from .derive.taxonomy import Taxonomy, load_taxonomy
 from .errors import UsageError
+from .records import store
 from .records.edit import with_topics
-from .records.store import Stamp, paper_path, store_lock, transaction
+from .records.model import Paper
+from .records.rejected import Rejection, rejected_path
+from .records.store import TAXONOMY_FILE, Stamp, paper_path, store_lock, transaction
 
 
 @dataclass(frozen=True)
@@ -25,11 +36,56 @@ class Accepted:
     before: tuple[str, ...]  # the record's topics before, empty when uncurated
 
 
-def describe(derived: Derived) -> str:
+@dataclass(frozen=True)
+class Waiting:
+    """An uncurated paper and what the machine suggests for it."""
+
+    paper: Paper
+    suggestion: Suggestion
+
+    @property
+    def top_probability(self) -> float | None:
+        """The model's highest probability over the topics it learned; None where the rules decide."""
+        return max((p.probability for p in self.suggestion.predictions if p.probability is not None), default=None)
+
+
+@dataclass(frozen=True)
+class ReviewFilter:
+    """Which uncurated papers to list: suggested in `topic`, with the model's highest probability in
+    [low, high], seen in the listing of `day`."""
+
+    topic: str | None = None
+    low: float = 0.0
+    high: float = 1.0
+    day: str | None = None
+
+    def admits(self, item: Waiting) -> bool:
+        top = item.top_probability
+        return ((self.topic is None or self.topic in item.suggestion.topics)
+                and (top is None or self.low <= top <= self.high)
+                and (self.day is None or any(source.date == self.day for source in item.paper.sources)))
+
+
+def review_queue(data_dir: Path, only: ReviewFilter = ReviewFilter()) -> tuple[list[Waiting], int]:
+    """The uncurated papers that pass `only`, least confident first (then by id), and how many
+    papers are curated. Only what the queue needs is derived: the rules and the model, no facts."""
+    taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
+    if only.topic is not None and only.topic not in taxonomy.topic_slugs:
+        _check_topics([only.topic], taxonomy)
+    papers = store.load_papers(data_dir)
+    model = train_on_curated(training_set(data_dir, papers, taxonomy), taxonomy)
+    uncurated = [Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy)) for paper in papers
+                 if not paper.topics]
+    suggestions = suggest(model, uncurated, taxonomy.fallback.slug)
+    waiting = [Waiting(item.paper, suggestion) for item, suggestion in zip(uncurated, suggestions, strict=True)]
+    chosen = [item for item in waiting if only.admits(item)]
+    return sorted(chosen, key=lambda item: (item.suggestion.confidence, item.paper.id)), len(papers) - len(uncurated)
+
+
+def describe(paper: Paper, suggestion: Suggestion | None) -> str:
     """A paper as `digest review` lists it: id, confidence, suggested topics with their probabilities."""
-    suggestion = derived.suggestion
     if suggestion is None:  # a corpus is always built with suggestions; a Derived alone has none
-        return f"{derived.id}  suggested: {', '.join(derived.topics)}\n    {derived.paper.title}"
+        return f"{paper.id}  suggested: none\n    {paper.title}"
     topics = []
     for slug in suggestion.topics:
         prediction = suggestion.prediction(slug)
@@ -38,8 +94,8 @@ def describe(derived: Derived) -> str:
     doubts = [f"{p.slug} {p.probability:.2f}" for p in suggestion.predictions
               if p.probability is not None and not p.chosen and p.threshold and p.probability >= p.threshold / 2]
     near = f"; near: {', '.join(doubts)}" if doubts else ""
-    return (f"{derived.id}  confidence {suggestion.confidence:.2f}  suggested: {', '.join(topics)}{near}\n"
-            f"    {derived.paper.title}")
+    return (f"{paper.id}  confidence {suggestion.confidence:.2f}  suggested: {', '.join(topics)}{near}\n"
+            f"    {paper.title}")
 
 
 def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | None) -> list[Accepted]:
@@ -48,23 +104,65 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
     The store's lock is held from reading the records to writing them, and a record that changed
     on disk meanwhile (a curator's editor) is never overwritten: the transaction refuses it."""
     with store_lock(data_dir):
-        corpus = load_corpus(data_dir)
-        missing = [pid for pid in paper_ids if pid not in corpus.papers]
-        if missing:
-            raise UsageError(f"no paper with id {missing[0]!r} in {data_dir / 'papers'}")
+        taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
         if topics is not None:
-            unknown = [slug for slug in topics if slug not in corpus.taxonomy.topic_slugs]
-            if unknown or not topics:
-                problem = f"unknown topic {unknown[0]!r}" if unknown else "--topics is empty"
-                raise UsageError(f"{problem}; topics are: {', '.join(t.slug for t in corpus.taxonomy.topics)}")
+            _check_topics(topics, taxonomy)
+        papers = _named_records(data_dir, paper_ids)
+        chosen = ({pid: tuple(dict.fromkeys(topics)) for pid in papers} if topics is not None
+                  else _suggested(data_dir, list(papers.values()), taxonomy))
         accepted = []
         with transaction(data_dir) as tx:
-            for paper_id in dict.fromkeys(paper_ids):
-                derived = corpus.papers[paper_id]
-                suggested = derived.suggestion.topics if derived.suggestion else tuple(derived.topics)
-                chosen = tuple(dict.fromkeys(topics)) if topics is not None else suggested
+            for paper_id, (paper, stamp) in papers.items():
                 path = paper_path(data_dir, paper_id)
-                stamp = Stamp.of(path)
-                tx.write_text(path, with_topics(path, path.read_text(encoding="utf-8"), list(chosen)), expect=stamp)
-                accepted.append(Accepted(paper_id, chosen, tuple(derived.paper.topics)))
+                tx.write_text(path, with_topics(path, path.read_text(encoding="utf-8"), list(chosen[paper_id])),
+                              expect=stamp)
+                accepted.append(Accepted(paper_id, chosen[paper_id], tuple(paper.topics)))
     return accepted
+
+
+def reject(data_dir: Path, paper_ids: Sequence[str], *, by: str, reason: str = "",
+           today: dt.date | None = None) -> list[Rejection]:
+    """Move each paper's record to data/rejected/, with who rejected it, when and why: it leaves the
+    site, no fetch or ingest brings it back, and the model learns from it as a paper in no topic."""
+    if not by.strip():
+        raise UsageError("--by is empty: say who rejects the papers")
+    day = (today or dt.datetime.now(dt.UTC).date()).isoformat()
+    with store_lock(data_dir):
+        papers = _named_records(data_dir, paper_ids)
+        done = []
+        with transaction(data_dir) as tx:
+            for paper_id, (paper, stamp) in papers.items():
+                rejection = Rejection(paper, by.strip(), day, reason.strip())
+                tx.write_text(rejected_path(data_dir, paper_id), store.dump_mapping(rejection.to_mapping()))
+                tx.remove(paper_path(data_dir, paper_id), expect=stamp)
+                done.append(rejection)
+    return done
+
+
+def _named_records(data_dir: Path, paper_ids: Sequence[str]) -> dict[str, tuple[Paper, Stamp | None]]:
+    """The records of `paper_ids` (each once, in the order given), as read, with their stamps."""
+    found = {}
+    for paper_id in dict.fromkeys(paper_ids):
+        path = paper_path(data_dir, paper_id)
+        if "/" in paper_id or not path.is_file():
+            where = " (it was rejected)" if rejected_path(data_dir, paper_id).is_file() else ""
+            raise UsageError(f"no paper with id {paper_id!r} in {data_dir / 'papers'}{where}")
+        loaded = store.load_paper(path)
+        found[paper_id] = (loaded.paper, loaded.stamp)
+    return found
+
+
+def _check_topics(topics: Sequence[str], taxonomy: Taxonomy) -> None:
+    unknown = [slug for slug in topics if slug not in taxonomy.topic_slugs]
+    if unknown or not topics:
+        problem = f"unknown topic {unknown[0]!r}" if unknown else "--topics is empty"
+        raise UsageError(f"{problem}; topics are: {', '.join(t.slug for t in taxonomy.topics)}")
+
+
+def _suggested(data_dir: Path, papers: list[tuple[Paper, Stamp | None]],
+               taxonomy: Taxonomy) -> dict[str, tuple[str, ...]]:
+    """The machine's topics for each paper, from a model of every curated and rejected paper."""
+    model = train_on_curated(training_set(data_dir, store.load_papers(data_dir), taxonomy), taxonomy)
+    candidates = [Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy)) for paper, _ in papers]
+    return {item.paper.id: suggestion.topics
+            for item, suggestion in zip(candidates, suggest(model, candidates, taxonomy.fallback.slug), strict=True)}

@@ -1,18 +1,40 @@
-"""Shared fixtures: the repo's own data (never ../shared), and scratch stores on disk."""
+"""Shared fixtures: the repo's own data (never ../shared), and scratch stores on disk.
+
+Two stores. `REPO_DATA` is the digest's real store (data/), which grows with every fetch: the
+tests of the site a reader gets build it. `DATA` is the seed corpus the behaviour tests use: the
+88 records and four text dumps the digest started from (tests/fixtures/corpus/), with the real
+taxonomy and hardware catalogue, so a rule change is tested while a new paper changes no test.
+"""
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 import yaml
 
 REPO = Path(__file__).resolve().parent.parent
-DATA = REPO / "data"
+REPO_DATA = REPO / "data"
+SEED_CORPUS = Path(__file__).resolve().parent / "fixtures" / "corpus"
+
+
+def _seed_store() -> Path:
+    """The seed corpus with the real taxonomy and catalogue, in a folder of its own for this run."""
+    folder = Path(tempfile.mkdtemp(prefix="digest-seed-")) / "data"
+    shutil.copytree(SEED_CORPUS, folder)
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        shutil.copy(REPO_DATA / name, folder / name)
+    atexit.register(shutil.rmtree, folder.parent, True)
+    return folder
+
+
+DATA = _seed_store()
 DUMPS = sorted((DATA / "sources").glob("*.txt"))
 
 

@@ -38,7 +38,7 @@ from .browser_support import (
     wait_for_page,
     wait_for_result,
 )
-from .conftest import DATA, REPO, mkdocs_build
+from .conftest import DATA, REPO, REPO_DATA, mkdocs_build
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,7 @@ SCREENSHOTS = REPO / "test-output" / "browser"
 
 
 def title_of(paper_id: str) -> str:
-    return yaml.safe_load((DATA / "papers" / f"{paper_id}.yaml").read_text(encoding="utf-8"))["title"]
+    return yaml.safe_load((REPO_DATA / "papers" / f"{paper_id}.yaml").read_text(encoding="utf-8"))["title"]
 
 
 # ---------------------------------------------------------------------------------- fixtures

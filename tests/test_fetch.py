@@ -4,6 +4,7 @@ which leaves the store byte for byte as it was."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -48,7 +49,13 @@ def test_a_day_adds_the_papers_on_topic_with_links_and_counts_the_rest(data, cap
     assert set(papers) == ON_TOPIC
     assert "fetched 1 page(s): 16 paper(s) listed, 12 left out as off-topic" in out
     assert out.count("left out: ") == 12 and "left out: Humanity's Last Exam (2501.14249): placed in no topic" in out
-    assert (data / "sources" / "hf-daily-2025-01-23.json").read_bytes() == DAY  # the raw answer, kept
+    # The answer is kept as the items the records cite, as the API gave them: the kept papers and
+    # FlashAttention-2 (held already); not the twelve left out.
+    kept = json.loads((data / "sources" / "hf-daily-2025-01-23.json").read_text(encoding="utf-8"))
+    assert {item["paper"]["id"] for item in kept} == ON_TOPIC | {"2307.08691"}
+    assert all(item in json.loads(DAY) for item in kept)
+    assert {p.sources[-1].line for p in load_papers(data) if p.arxiv_id in ON_TOPIC} == {2, 3, 4, 5} - {
+        next(s.line for p in load_papers(data) if p.arxiv_id == "2307.08691" for s in p.sources[-1:])}
     flash2 = next(p for p in load_papers(data) if p.id == "flashattention-2")  # in the store already: updated
     assert flash2.arxiv_id == "2307.08691" and flash2.sources[-1].file == "sources/hf-daily-2025-01-23.json"
 

@@ -14,7 +14,7 @@ from bs4 import BeautifulSoup
 
 from digest.records.store import load_papers
 
-from .conftest import DATA, REPO, mkdocs_build
+from .conftest import DATA, REPO, REPO_DATA, mkdocs_build
 
 pytestmark = pytest.mark.build
 
@@ -33,7 +33,7 @@ def test_build_has_no_warning(built_site):
 
 
 def test_every_paper_topic_and_hardware_page_exists(built_site):
-    papers = load_papers(DATA)
+    papers = load_papers(REPO_DATA)
     for paper in papers:
         assert (built_site / "papers" / paper.id / "index.html").is_file(), paper.id
     for slug in ("offloading", "parallelism", "kernels", "serving", "hardware", "other"):
@@ -90,7 +90,7 @@ def test_site_makes_no_third_party_request(built_site):
 
 def test_exports_are_in_the_site_and_match_the_records(built_site):
     exported = json.loads((built_site / "papers.json").read_text())
-    assert {p["id"] for p in exported["papers"]} == {p.id for p in load_papers(DATA)}
+    assert {p["id"] for p in exported["papers"]} == {p.id for p in load_papers(REPO_DATA)}
     assert (built_site / "papers.csv").read_text().count("\n") == len(exported["papers"]) + 1
     assert "<feed" in (built_site / "feed.xml").read_text()
     for name in ("topics-by-year.svg", "hardware-by-topic.svg"):
@@ -171,7 +171,7 @@ def test_search_indexes_what_readers_search_for(built_site):
     """A paper's entry holds its title, system, hardware, topic and tag names and its abstract."""
     from digest.build import load_corpus
 
-    corpus = load_corpus(DATA)
+    corpus = load_corpus(REPO_DATA)
     docs = {doc["location"]: doc for doc in search_docs(built_site)}
     derived = corpus.papers["fastattention"]
     article, abstract = docs["papers/fastattention/"], docs["papers/fastattention/#abstract"]
@@ -194,7 +194,7 @@ def test_search_leaves_out_repeated_material(built_site):
             and doc["location"].partition("#")[2] in REPEATED] == []
     assert {doc["location"].partition("#")[2] for doc in docs if doc["location"].startswith("topics/")} == {""}
     assert [doc["location"] for doc in docs if doc["location"].startswith("tags/") and doc["location"] != "tags/"] == []
-    titles = [p.title for p in load_papers(DATA)]
+    titles = [p.title for p in load_papers(REPO_DATA)]
     listings = [doc for doc in docs if doc["location"].split("/")[0] in ("topics", "hardware", "systems", "tags")
                 or doc["location"] == ""]
     assert listings

@@ -7,7 +7,7 @@ that builds again and again (`mkdocs serve`) reuse the cross-links of the last b
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
@@ -93,6 +93,7 @@ class Corpus:
     by_topic: dict[str, list[str]]
     by_hardware: dict[str, list[str]]
     by_tag: dict[str, list[str]]
+    rejected: Sequence[Learnable] = ()  # papers a curator rejected: not on the site, but learned from
 
     def needs_review(self) -> list[Derived]:
         """Papers whose topics no curator set, least confident suggestion first (then by id)."""
@@ -119,30 +120,33 @@ def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> 
 
 
 def build_corpus(derived_papers: list[Derived], taxonomy: Taxonomy, catalog: HardwareCatalog,
-                 memo: Memo = no_memo) -> Corpus:
-    """The derived papers linked to each other and grouped by topic, hardware and tag."""
+                 memo: Memo = no_memo, rejected: Sequence[Learnable] = ()) -> Corpus:
+    """The derived papers linked to each other and grouped by topic, hardware and tag. The
+    `rejected` papers are not part of it: the model learns from them as papers in no topic."""
     # Fresh link fields on every build: a Derived reused from the last build must not keep old ones.
     derived = {d.id: replace(d, compares_to=[], compared_by=[], related=[])
                for d in sorted(derived_papers, key=lambda d: d.id)}
-    _suggest(derived, taxonomy, memo)
+    _suggest(derived, taxonomy, memo, rejected)
     _link(derived, memo)
     by_topic: dict[str, list[str]] = {topic.slug: [] for topic in taxonomy.topics}
     by_topic.update(group_by({pid: d.topics for pid, d in derived.items()}))
     return Corpus(
         papers=derived, taxonomy=taxonomy, catalog=catalog, by_topic=by_topic,
         by_hardware=group_by({pid: d.hardware for pid, d in derived.items()}),
-        by_tag=group_by({pid: d.tags for pid, d in derived.items()}),
+        by_tag=group_by({pid: d.tags for pid, d in derived.items()}), rejected=rejected,
     )
 
 
-def _suggest(derived: dict[str, Derived], taxonomy: Taxonomy, memo: Memo) -> None:
-    """Train on the curated papers and suggest topics for every paper. Reused while the texts,
-    the curated topics and the taxonomy are as they were (an edit to a note retrains nothing)."""
+def _suggest(derived: dict[str, Derived], taxonomy: Taxonomy, memo: Memo, rejected: Sequence[Learnable]) -> None:
+    """Train on the curated and rejected papers and suggest topics for every paper. Reused while the
+    texts, the curated topics, the rejections and the taxonomy are as they were (an edit to a note
+    retrains nothing)."""
     papers = [d.learnable or Learnable.of(d.paper, d.classification) for d in derived.values()]
-    inputs = (taxonomy, [(p.paper.id, p.paper.title, p.paper.abstract, p.paper.topics) for p in papers])
+    inputs = (taxonomy, [(p.paper.id, p.paper.title, p.paper.abstract, p.paper.topics) for p in papers],
+              [p.paper.id for p in rejected])
 
     def compute() -> list[Suggestion]:
-        return suggest(train_on_curated(papers, taxonomy), papers, taxonomy.fallback.slug)
+        return suggest(train_on_curated([*papers, *rejected], taxonomy), papers, taxonomy.fallback.slug)
 
     for d, suggestion in zip(derived.values(), memo("suggestions", inputs, compute), strict=True):
         d.suggestion = suggestion

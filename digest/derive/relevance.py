@@ -62,13 +62,12 @@ def on_topic(suggestion: Suggestion, min_probability: float = MIN_PROBABILITY) -
     return Verdict(kept, tuple(p.slug for p in placed), max(learned, default=None), closest)
 
 
-def judge(papers: Sequence[tuple[str, str]], curated: Sequence[Paper], taxonomy: Taxonomy,
+def judge(papers: Sequence[tuple[str, str]], training: Sequence[Learnable], taxonomy: Taxonomy,
           min_probability: float = MIN_PROBABILITY) -> list[Verdict]:
-    """A verdict for each (title, abstract), from a model trained on the `curated` records."""
-    def learnable(paper: Paper) -> Learnable:
-        return Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy))
-
-    model = train_on_curated([learnable(paper) for paper in curated if paper.topics], taxonomy)
-    candidates = [learnable(Paper(id="candidate", title=title, abstract=abstract)) for title, abstract in papers]
+    """A verdict for each (title, abstract), from a model trained on the `training` papers (the
+    curated and rejected ones: see `train_on_curated`)."""
+    model = train_on_curated(training, taxonomy)
+    candidates = [Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy))
+                  for paper in (Paper(id="candidate", title=title, abstract=abstract) for title, abstract in papers)]
     return [on_topic(suggestion, min_probability)
             for suggestion in suggest(model, candidates, taxonomy.fallback.slug)]

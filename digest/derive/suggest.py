@@ -24,10 +24,15 @@ class Learnable:
     paper: Paper
     classification: Classification
     example: Example
+    rejected: bool = False  # a curator rejected it: a paper in no topic, which the model learns from too
 
     @classmethod
-    def of(cls, paper: Paper, classification: Classification) -> Learnable:
-        return cls(paper, classification, example(paper.title, paper.abstract, classification))
+    def of(cls, paper: Paper, classification: Classification, rejected: bool = False) -> Learnable:
+        return cls(paper, classification, example(paper.title, paper.abstract, classification), rejected)
+
+    @property
+    def curated(self) -> bool:
+        return self.rejected or bool(self.paper.topics)
 
 
 @dataclass(frozen=True)
@@ -45,9 +50,10 @@ class Suggestion:
 
 
 def train_on_curated(papers: Sequence[Learnable], taxonomy: Taxonomy) -> TopicModel:
-    """A model of the ruled topics from the papers whose topics a curator set."""
-    curated = sorted((item for item in papers if item.paper.topics), key=lambda item: item.paper.id)
-    return train([item.example for item in curated], [item.paper.topics for item in curated],
+    """A model of the ruled topics from the papers whose topics a curator set, and those a curator
+    rejected (negatives of every topic)."""
+    curated = sorted((item for item in papers if item.curated), key=lambda item: (item.paper.id, item.rejected))
+    return train([item.example for item in curated], [[] if item.rejected else item.paper.topics for item in curated],
                  [topic.slug for topic in taxonomy.ruled_topics])
 
 

@@ -21,6 +21,7 @@ from urllib3.exceptions import ConnectTimeoutError, MaxRetryError, NewConnection
 from urllib3.util.retry import Retry
 
 from ..errors import FetchError
+from .plan import Page
 
 RETRY_STATUSES = (429, 500, 502, 503, 504)
 _CHUNK = 1 << 16
@@ -62,6 +63,10 @@ class Client:
 
     def close(self) -> None:
         self.session.close()
+
+    def get(self, page: Page, target: Path) -> int:
+        """The answer to `page` in `target` (the transport `digest fetch` uses)."""
+        return self.download(page.url, page.params, target, page.accept)
 
     def download(self, url: str, params: Mapping[str, str], target: Path, accept: tuple[str, ...]) -> int:
         """GET `url` and write the body to `target`; the number of bytes. `accept`: the content

@@ -4,26 +4,39 @@ Nothing is written before every page has been downloaded and read: the pages go 
 folder outside the store, and a page that fails (no answer, a refusal, the wrong content type,
 JSON or XML cut off or broken) stops the fetch with the reason and an untouched store. Then the
 ingest writes the new records and the answers they cite in one transaction (digest/ingest.py).
+
+A Daily Papers answer is kept as the subset of its items that records cite (most of a day is off
+topic, and the store would otherwise keep all of it); an arXiv answer is kept whole. The
+transport is anything that can put a page's answer in a file: the HTTP client, or the recorded
+answers a replay reads (digest/fetch/recorded.py): one path for both.
 """
 
 from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
+from ..build import training_set
 from ..derive.relevance import Verdict, judge
 from ..derive.taxonomy import load_taxonomy
 from ..errors import FetchError
 from ..ingest import IngestReport, Progress, ingest
-from ..records.store import TAXONOMY_FILE, load_all
-from ..sources import open_source
+from ..records.model import Paper
+from ..records.rejected import load_rejections
+from ..records.store import TAXONOMY_FILE, load_papers
+from ..sources import hf_daily_api, open_source
 from ..sources.model import DumpError, EmptySourceError, Entry
 from ..text.keys import paper_key
-from .http import Client
 from .plan import Page, Series
+
+
+class Transport(Protocol):
+    def get(self, page: Page, target: Path) -> int:
+        """Put the answer to `page` in `target`; its size in bytes. Raises FetchError."""
 
 
 @dataclass
@@ -31,45 +44,89 @@ class FetchReport:
     pages: int = 0  # answers downloaded
     listed: int = 0  # papers they list
     left_out: list[str] = field(default_factory=list)  # "title (arXiv id): why", for new papers not on topic
+    rejected: list[str] = field(default_factory=list)  # "title (arXiv id)" of papers a curator rejected before
     ingest: IngestReport | None = None  # None when no answer listed a paper
 
 
-def fetch(series: Sequence[Series], data_dir: Path, *, client: Client, dry_run: bool = False,
-          progress: Progress | None = None, sleep: Callable[[float], None] = time.sleep) -> FetchReport:
-    """Fetch the pages of `series` and ingest the papers on topic into `data_dir`."""
+def fetch(series: Sequence[Series], data_dir: Path, *, client: Transport, dry_run: bool = False,
+          progress: Progress | None = None, sleep: Callable[[float], None] = time.sleep,
+          add: Collection[str] = ()) -> FetchReport:
+    """Fetch the pages of `series` and ingest the papers on topic into `data_dir`, and those whose
+    arXiv id is in `add` whatever the filter says (a curator adding a paper it missed)."""
     say = progress or (lambda message, milestone: None)
     report = FetchReport()
     with tempfile.TemporaryDirectory(prefix="digest-fetch-") as folder:
-        answers: list[tuple[Page, Path, list[Entry]]] = []
-        for one in series:
-            for number in range(one.pages):
-                if number and one.pause:
-                    sleep(one.pause)
-                page = one.page(number)
-                target = Path(folder) / page.name
-                size = client.download(page.url, page.params, target, page.accept)
-                entries = _entries(page, target)
-                report.pages += 1
-                report.listed += len(entries)
-                say(f"{page.label}: {len(entries)} paper(s) listed ({size:,} bytes)", True)
-                if entries:
-                    answers.append((page, target, entries))
-                if len(entries) < one.size:
-                    break
+        answers = _download(series, Path(folder), client, report, say=say, sleep=sleep)
         if not answers:
             return report
-        verdicts = _verdicts(data_dir, [entry for _, _, entries in answers for entry in entries], say)
-
-        def keep(entry: Entry) -> bool:
-            verdict = verdicts[_key(entry)]
-            if not verdict.kept:
-                report.left_out.append(f"{entry.title} ({entry.arxiv_id or 'no arXiv id'}): {verdict.reason}")
-            return verdict.kept
-
-        report.ingest = ingest([path for _, path, _ in answers], data_dir, dry_run=dry_run, progress=say,
-                               format_name=answers[0][0].format, keep=keep)
-    report.left_out = list(dict.fromkeys(report.left_out))  # a paper listed twice is left out once
+        judged = _judge(data_dir, [entry for _, _, entries in answers for entry in entries], say, add)
+        listed = [entry for _, _, entries in answers for entry in entries]
+        report.left_out = list(dict.fromkeys(judged.left_out(entry) for entry in listed
+                                             if not judged.keeps(entry) and not judged.known(entry)))
+        report.rejected = list(dict.fromkeys(f"{entry.title} ({entry.arxiv_id or 'no arXiv id'})" for entry in listed
+                                             if _known(entry, judged.rejected)))
+        parts = [(page, part) for page, path, entries in answers
+                 if (part := judged.kept_part(page, path, entries)) is not None]
+        if parts:
+            report.ingest = ingest([part for _, part in parts], data_dir, dry_run=dry_run, progress=say,
+                                   format_name=parts[0][0].format, keep=judged.keeps)
     return report
+
+
+def _download(series: Sequence[Series], folder: Path, client: Transport, report: FetchReport, *, say: Progress,
+              sleep: Callable[[float], None]) -> list[tuple[Page, Path, list[Entry]]]:
+    """Every page of `series` in `folder`, read: the answers that list a paper, with their entries."""
+    answers = []
+    for one in series:
+        for number in range(one.pages):
+            if number and one.pause:
+                sleep(one.pause)
+            page = one.page(number)
+            target = folder / page.name
+            size = client.get(page, target)
+            entries = _entries(page, target)
+            report.pages += 1
+            report.listed += len(entries)
+            say(f"{page.label}: {len(entries)} paper(s) listed ({size:,} bytes)", True)
+            if entries:
+                answers.append((page, target, entries))
+            if len(entries) < one.size:
+                break
+    return answers
+
+
+@dataclass(frozen=True)
+class _Judged:
+    """The verdict on each listed paper, and what the store holds and rejected (arXiv ids and title keys)."""
+
+    verdicts: dict[str, Verdict]
+    held: set[str]
+    rejected: set[str]
+    added: Collection[str] = ()  # arXiv ids a curator adds whatever the verdict
+
+    def keeps(self, entry: Entry) -> bool:
+        return self.verdicts[_key(entry)].kept or entry.arxiv_id in self.added
+
+    def known(self, entry: Entry) -> bool:
+        """Held or rejected already: not the filter's to decide."""
+        return _known(entry, self.held) or _known(entry, self.rejected)
+
+    def left_out(self, entry: Entry) -> str:
+        return f"{entry.title} ({entry.arxiv_id or 'no arXiv id'}): {self.verdicts[_key(entry)].reason}"
+
+    def kept_part(self, page: Page, path: Path, entries: list[Entry]) -> Path | None:
+        """The part of an answer the store keeps: for a Daily Papers answer, the items of the papers
+        kept or held already (written beside it), None when there is none; any other answer whole."""
+        if page.format != hf_daily_api.NAME:
+            return path
+        cited = {entry.arxiv_id for entry in entries if entry.arxiv_id and not _known(entry, self.rejected)
+                 and (self.keeps(entry) or _known(entry, self.held))}
+        if not cited:
+            return None
+        part = path.parent / "kept" / path.name
+        part.parent.mkdir(exist_ok=True)
+        hf_daily_api.write_subset(path, part, cited)
+        return part
 
 
 def _entries(page: Page, path: Path) -> list[Entry]:
@@ -85,15 +142,26 @@ def _entries(page: Page, path: Path) -> list[Entry]:
                          "nothing was written") from None
 
 
-def _verdicts(data_dir: Path, entries: list[Entry], say: Progress) -> dict[str, Verdict]:
-    """Each listed paper's verdict, from a model of the store's curated records (the rules where
-    it has too few)."""
+def _judge(data_dir: Path, entries: list[Entry], say: Progress, added: Collection[str]) -> _Judged:
+    """Each listed paper's verdict, from a model of the store's curated and rejected papers (the
+    rules where it has too few)."""
     unique = {_key(entry): entry for entry in entries}
-    curated = [item.paper for item in load_all(data_dir)[0] if item.paper.topics]
-    say(f"judging {len(unique)} paper(s) against the {len(curated)} curated record(s) of {data_dir}", True)
     taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
-    found = judge([(entry.title, entry.abstract) for entry in unique.values()], curated, taxonomy)
-    return dict(zip(unique, found, strict=True))
+    papers = load_papers(data_dir)
+    training = training_set(data_dir, papers, taxonomy)
+    say(f"judging {len(unique)} paper(s) against the {len(training)} curated and rejected paper(s) of {data_dir}",
+        True)
+    found = judge([(entry.title, entry.abstract) for entry in unique.values()], training, taxonomy)
+    return _Judged(dict(zip(unique, found, strict=True)), _keys(papers),
+                   _keys([rejection.paper for rejection in load_rejections(data_dir)[0]]), added)
+
+
+def _keys(papers: Sequence[Paper]) -> set[str]:
+    return {key for paper in papers for key in (paper.arxiv_id, paper_key(paper.title, paper.abstract)) if key}
+
+
+def _known(entry: Entry, keys: set[str]) -> bool:
+    return entry.arxiv_id in keys or paper_key(entry.title, entry.abstract) in keys
 
 
 def _key(entry: Entry) -> str:

@@ -13,8 +13,8 @@ from .transaction import Stamp, Transaction, store_lock, transaction
 from .yamlfile import BOOL, INT, NULL, STR, YamlFile
 
 # The one way to write into the store is a transaction (see transaction.py); it is re-exported here.
-__all__ = ["LoadedPaper", "Stamp", "Transaction", "dump_paper", "load_all", "load_paper", "load_papers", "paper_path",
-           "paper_paths", "require_store", "store_lock", "transaction"]
+__all__ = ["LoadedPaper", "Stamp", "Transaction", "dump_mapping", "dump_paper", "load_all", "load_paper", "load_papers",
+           "paper_path", "paper_paths", "require_store", "store_lock", "transaction"]
 
 PAPERS_DIR = "papers"
 SOURCES_DIR = "sources"
@@ -75,10 +75,14 @@ class _RecordDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ign
 
 
 def dump_paper(paper: Paper) -> str:
+    return dump_mapping(paper.to_mapping())
+
+
+def dump_mapping(mapping: dict[str, object]) -> str:
     """A record's YAML: block style, long lines folded at a fixed width, for stable, reviewable
     diffs. The nodes are built here from the record's plain values rather than by PyYAML's
     representer, which dispatches on every value and took most of an ingest's time."""
-    return str(yaml.serialize(_node(paper.to_mapping()), Dumper=_RecordDumper, allow_unicode=True, width=100))
+    return str(yaml.serialize(_node(mapping), Dumper=_RecordDumper, allow_unicode=True, width=100))
 
 
 def _node(value: object) -> yaml.Node:

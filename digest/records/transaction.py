@@ -43,6 +43,7 @@ STAGING_PREFIX = ".staging-"
 JOURNAL = "journal.json"
 _FSYNC_EACH = 64  # a commit of up to this many files fsyncs each; a larger one syncs the disks once
 _CHUNK = 1 << 20
+_REMOVE = ""  # a journal's move with no staged file removes its target
 
 
 @dataclass(frozen=True)
@@ -171,12 +172,16 @@ class Transaction:
             raise DataError(source, None, None, "changed while it was being ingested; nothing was written: "
                             "run the ingest again once the file is complete")
 
+    def remove(self, target: Path, *, expect: Stamp | None = ANYTHING) -> None:
+        """Stage the removal of `target` (a record that moves elsewhere, as `digest reject` does)."""
+        self.moves.append(_Move(_REMOVE, self._relative(target), expect))
+
     def commit(self) -> None:
         if not self.moves:
             return
         self._check_targets()
         try:
-            _flush([os.path.join(self.stage, move.staged) for move in self.moves], self.stage)
+            _flush([os.path.join(self.stage, move.staged) for move in self.moves if move.staged != _REMOVE], self.stage)
         except OSError as error:
             raise WriteError(f"{self.data_dir}: cannot write the change to disk ({error.strerror}); "
                              "nothing was written") from None
@@ -271,6 +276,10 @@ def _apply(data_dir: Path, stage: Path, moves: list[tuple[str, str]]) -> None:
         for folder in folders:
             folder.mkdir(parents=True, exist_ok=True)
         for staged, target in moves:
+            if staged == _REMOVE:
+                Path(data_dir, target).unlink(missing_ok=True)  # gone already, if the stopped run did it
+                done += 1
+                continue
             try:
                 os.replace(os.path.join(stage, staged), os.path.join(data_dir, target))
             except FileNotFoundError:

@@ -17,10 +17,13 @@ Each entry's line is the line its item starts on.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
+from pathlib import Path
 from typing import Any
 
+from ..text.arxiv import arxiv_id
 from . import fields
 from .files import SourceFile
 from .json_items import json_items
@@ -47,6 +50,20 @@ def read(source: SourceFile, parsed: ParsedSource, listing_year: int | None = No
                           "without papers, or one not listed yet)")
     parsed.judge("Daily Papers items with an arXiv id, a title and a summary",
                  "an answer of the Hugging Face Daily Papers API")
+
+
+def write_subset(source: Path, target: Path, arxiv_ids: Collection[str]) -> int:
+    """Write the items of the answer `source` whose paper has one of `arxiv_ids` to `target`, one
+    item a line, as the API gave them; the number written. A store keeps this subset of a day's
+    answer: the items its records cite, not the forty off-topic papers listed beside them."""
+    kept = []
+    for _, item in json_items(source):
+        paper = item.get("paper") if isinstance(item, dict) else None
+        found = paper.get("id") if isinstance(paper, dict) else None
+        if isinstance(found, str) and arxiv_id(found) in arxiv_ids:
+            kept.append(json.dumps(item, ensure_ascii=False, separators=(",", ":")))
+    target.write_text("[\n" + ",\n".join(kept) + "\n]\n" if kept else "[]\n", encoding="utf-8")
+    return len(kept)
 
 
 def _entry(item: Any, line: int, parsed: ParsedSource) -> Entry | None:

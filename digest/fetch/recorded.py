@@ -1,0 +1,95 @@
+"""Recorded answers: a folder of Daily Papers answers (`hf-daily-DAY.json`) replayed as a fetch.
+
+`digest fetch hf-daily --from DIR` reads each day's answer from DIR instead of the network and
+goes through the same `fetch` as a live run: the same reading, the same filter, the same ingest.
+A folder of a year's answers is replayed a week at a time, each week one transaction, so a run
+that stops keeps every week it finished, and the next run resumes after the newest day the
+store holds (as `--since last` does for a live fetch).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import time
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import UsageError
+from .hf_daily import day_series, days_held
+from .plan import Page
+from .run import fetch
+
+RECORDED = "recorded:"  # the address the pages of a replay name: no request is made
+
+
+class RecordedAnswers:
+    """A transport that answers each page with its file in `folder`, named as the store keeps it.
+    A later page of a day that the folder lacks is an empty answer: the day had no more."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+
+    def get(self, page: Page, target: Path) -> int:
+        recorded = self.folder / page.name
+        if recorded.is_file():
+            shutil.copyfile(recorded, target)
+        elif page.params.get("p", "0") != "0":
+            target.write_text("[]\n", encoding="utf-8")
+        else:
+            raise UsageError(f"{recorded}: no recorded answer for {page.label}")
+        return target.stat().st_size
+
+
+def recorded_days(folder: Path) -> list[dt.date]:
+    """The days `folder` holds an answer of, oldest first."""
+    if not folder.is_dir():
+        raise UsageError(f"--from {folder}: no such folder")
+    return days_held(folder)
+
+
+def days_to_replay(folder: Path, sources_dir: Path, *, since: dt.date | None = None,
+                   until: dt.date | None = None) -> list[dt.date]:
+    """The recorded days from `since` (by default the day after the newest day the store holds)
+    through `until`."""
+    held = days_held(sources_dir)
+    first = since or (held[-1] + dt.timedelta(days=1) if held else dt.date.min)
+    return [day for day in recorded_days(folder) if first <= day and (until is None or day <= until)]
+
+
+def weeks(days: list[dt.date], size: int = 7) -> list[list[dt.date]]:
+    """`days` in consecutive batches of at most `size`."""
+    return [days[start:start + size] for start in range(0, len(days), size)]
+
+
+@dataclass
+class ReplayReport:
+    days: int = 0
+    listed: int = 0
+    kept: list[str] = field(default_factory=list)  # ids of the new records (in a dry run: that would be)
+    left_out: list[str] = field(default_factory=list)  # "title (arXiv id): why"
+    rejected: list[str] = field(default_factory=list)  # "title (arXiv id)" of rejected papers listed again
+    updated: int = 0  # records that took a new sighting
+
+
+def replay(folder: Path, days: list[dt.date], data_dir: Path, *, dry_run: bool = False, add: Collection[str] = (),
+           progress: Callable[[str], None] = lambda message: None) -> ReplayReport:
+    """Replay the recorded answers of `days` from `folder` into `data_dir`, a week at a time
+    (`add`: arXiv ids kept whatever the filter says)."""
+    transport, report, started = RecordedAnswers(folder), ReplayReport(), time.perf_counter()
+    batches = weeks(days)
+    for number, batch in enumerate(batches, start=1):
+        done = fetch([day_series(day, RECORDED) for day in batch], data_dir, client=transport, dry_run=dry_run,
+                     add=add)
+        new = done.ingest.new if done.ingest else []
+        report.days += len(batch)
+        report.listed += done.listed
+        report.kept += new
+        report.left_out += done.left_out
+        report.rejected += done.rejected
+        report.updated += len(done.ingest.updated) if done.ingest else 0
+        progress(f"[{number}/{len(batches)}] {batch[0]} to {batch[-1]}: {done.listed} listed, {len(new)} kept, "
+                 f"{len(done.left_out)} left out; {len(report.kept)} kept in all "
+                 f"({time.perf_counter() - started:.0f} s)")
+    return report

@@ -1,0 +1,177 @@
+"""Replaying recorded Daily Papers answers (`digest fetch hf-daily --from DIR`) through the same
+path as a live fetch, resuming a stopped replay, and rejection: a rejected paper leaves the site,
+never comes back, and teaches the model."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from digest.build import training_set
+from digest.cli import main
+from digest.derive.taxonomy import load_taxonomy
+from digest.records.rejected import load_rejections
+from digest.records.store import load_papers
+
+from .conftest import DATA, snapshot
+from .http_support import Answer, RecordedServer
+
+RESPONSES = Path(__file__).parent / "fixtures" / "responses"
+ITEMS = json.loads((RESPONSES / "hf-daily-2025-01-23.json").read_text(encoding="utf-8"))
+DAYS = ("2025-01-21", "2025-01-22", "2025-01-23")
+FAST = ["--retries", "0", "--timeout", "5"]
+
+
+@pytest.fixture
+def recorded(tmp_path) -> Path:
+    """Three days of recorded answers: the fixture day's sixteen items split between them."""
+    folder = tmp_path / "recorded"
+    folder.mkdir()
+    for number, day in enumerate(DAYS):
+        (folder / f"hf-daily-{day}.json").write_text(json.dumps(ITEMS[number::3]), encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def data(tmp_path) -> Path:
+    copy = tmp_path / "data"
+    shutil.copytree(DATA, copy)
+    return copy
+
+
+def replay(data: Path, recorded: Path, *extra: str) -> int:
+    return main(["fetch", "hf-daily", "--from", str(recorded), "--data", str(data), *extra])
+
+
+def new_papers(data: Path, before: dict[str, bytes]) -> set[str]:
+    return {p.arxiv_id or p.id for p in load_papers(data) if f"papers/{p.id}.yaml" not in before}
+
+
+def test_a_replay_makes_the_store_a_live_fetch_of_the_same_days_makes(tmp_path, data, recorded, capsys):
+    live = tmp_path / "live"
+    shutil.copytree(data, live)
+    assert replay(data, recorded) == 0
+    answers = {f"{day}": Answer((recorded / f"hf-daily-{day}.json").read_bytes()) for day in DAYS}
+    for day in DAYS:
+        with RecordedServer({"/api/daily_papers": [answers[day]]}) as server:
+            assert main(["fetch", "hf-daily", "--date", day, "--data", str(live), "--endpoint",
+                         server.url("/api/daily_papers"), *FAST]) == 0
+    assert snapshot(data) == snapshot(live)
+    err = capsys.readouterr().err
+    assert "replaying 3 day(s)" in err and "[1/1] 2025-01-21 to 2025-01-23: 16 listed" in err
+
+
+def test_the_store_keeps_only_the_items_its_records_cite(data, recorded):
+    before = snapshot(data)
+    assert replay(data, recorded) == 0
+    kept = new_papers(data, before)
+    assert kept and len(kept) < len(ITEMS)
+    cited = set()
+    for day in DAYS:
+        path = data / "sources" / f"hf-daily-{day}.json"
+        if path.exists():
+            items = json.loads(path.read_text(encoding="utf-8"))
+            assert all(item in ITEMS for item in items)  # as the API gave them
+            cited |= {item["paper"]["id"] for item in items}
+    held = {p.arxiv_id for p in load_papers(data) if any(s.file.startswith("sources/hf-daily-") for s in p.sources)}
+    assert cited == held and kept <= cited
+
+
+def test_a_stopped_replay_resumes_after_the_newest_day_it_holds(tmp_path, data, recorded, capsys):
+    whole = tmp_path / "whole"
+    shutil.copytree(data, whole)
+    assert replay(whole, recorded) == 0
+    assert replay(data, recorded, "--until", DAYS[0]) == 0  # stopped after the first day
+    capsys.readouterr()
+    assert replay(data, recorded) == 0
+    assert "replaying 2 day(s) of" in capsys.readouterr().err  # the first day is not read again
+    assert snapshot(data) == snapshot(whole)
+    assert replay(data, recorded) == 0
+    assert "nothing to replay" in capsys.readouterr().out
+
+
+def test_a_dry_run_says_what_it_would_keep_and_leave_out_and_writes_nothing(data, recorded, capsys):
+    before = snapshot(data)
+    assert replay(data, recorded, "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert snapshot(data) == before
+    kept = [line for line in out.splitlines() if line.startswith("would keep: ")]
+    left = [line for line in out.splitlines() if line.startswith("would leave out: ")]
+    assert kept and left and len(kept) + len(left) < len(ITEMS)  # FlashAttention-2 is held already
+    assert replay(data, recorded) == 0
+    assert len(new_papers(data, before)) == len(kept)
+
+
+def test_add_keeps_a_paper_the_filter_drops(data, recorded, capsys):
+    before = snapshot(data)
+    assert replay(data, recorded, "--dry-run") == 0
+    left = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("would leave out: "))
+    missed = left.rsplit("(", 1)[0].rsplit("(", 1)[1].split(")")[0]
+    assert replay(data, recorded, "--add", missed) == 0
+    assert missed in new_papers(data, before)
+
+
+def test_a_rejected_paper_leaves_the_store_and_never_comes_back(data, recorded, capsys):
+    assert replay(data, recorded) == 0
+    paper = next(p for p in load_papers(data) if p.arxiv_id == "2407.08608")
+    assert main(["reject", paper.id, "--data", str(data), "--by", "curator", "--reason", "a test"]) == 0
+    assert f"{paper.id}: rejected by curator on " in capsys.readouterr().out
+    assert paper.id not in {p.id for p in load_papers(data)}
+    (rejection,) = [r for r in load_rejections(data)[0] if r.paper.id == paper.id]
+    assert (rejection.rejected_by, rejection.reason, rejection.paper.abstract) == ("curator", "a test", paper.abstract)
+    assert main(["check", "--data", str(data)]) == 0
+    # Neither a replay of its day, a live fetch nor an ingest brings it back.
+    for day in DAYS:
+        (data / "sources" / f"hf-daily-{day}.json").unlink(missing_ok=True)
+    assert replay(data, recorded, "--add", "2407.08608") == 0
+    assert "1 rejected before" in capsys.readouterr().out
+    assert main(["ingest", str(RESPONSES / "hf-daily-2025-01-23.json"), "--data", str(data)]) == 0
+    assert "2407.08608" not in {p.arxiv_id for p in load_papers(data)}
+
+
+def test_the_model_learns_from_rejected_papers_as_papers_in_no_topic(data, recorded):
+    taxonomy = load_taxonomy(data / "taxonomy.yaml")
+    assert replay(data, recorded) == 0
+    before = training_set(data, load_papers(data), taxonomy)
+    paper = next(p for p in load_papers(data) if p.arxiv_id == "2407.08608")
+    assert main(["reject", paper.id, "--data", str(data), "--by", "curator"]) == 0
+    after = training_set(data, load_papers(data), taxonomy)
+    (learned,) = [item for item in after if item.paper.id == paper.id]
+    assert learned.rejected and learned.curated and len(after) == len(before) + 1
+
+
+def test_reject_refuses_an_unknown_id_and_changes_nothing(data, capsys):
+    before = snapshot(data)
+    assert main(["reject", "flashattention-2", "no-such-paper", "--data", str(data), "--by", "x"]) == 2
+    assert "no paper with id 'no-such-paper'" in capsys.readouterr().err
+    assert snapshot(data) == before
+
+
+def test_review_filters_by_topic_band_and_day_and_pages(data, recorded, capsys):
+    assert replay(data, recorded) == 0
+    capsys.readouterr()
+
+    def listed(*extra: str) -> list[str]:
+        assert main(["review", "--data", str(data), "--limit", "0", *extra]) == 0
+        return [line.split()[0] for line in capsys.readouterr().out.splitlines() if not line.startswith(" ")]
+
+    everything = listed()
+    assert everything and set(listed("--day", DAYS[0])) < set(everything)
+    first = {p.id for p in load_papers(data) if any(s.date == DAYS[0] for s in p.sources) and not p.topics}
+    assert set(listed("--day", DAYS[0])) == first
+    assert listed("--band", "0-1") == everything and listed("--band", "1-1") == []
+    assert set(listed("--topic", "serving")) <= set(everything)
+    assert listed("--offset", "1")[0] == everything[1] if len(everything) > 1 else True
+    assert main(["review", "--data", str(data), "--limit", "1"]) == 0
+    assert len([line for line in capsys.readouterr().out.splitlines() if not line.startswith(" ")]) == 1
+    with pytest.raises(SystemExit):
+        main(["review", "--data", str(data), "--band", "0.6-0.3"])
+
+
+def test_accept_with_topics_reads_only_the_records_it_names(data, capsys):
+    (data / "papers" / "zz-broken.yaml").write_text("id: zz-broken\ntitle: [\n", encoding="utf-8")
+    assert main(["accept", "flashattention-2", "--topics", "kernels", "--data", str(data)]) == 0
+    assert "flashattention-2: topics kernels" in capsys.readouterr().out
