@@ -162,13 +162,22 @@ def _build_parser() -> argparse.ArgumentParser:
     add_curation_commands(commands, REPO_DATA, data_help)
 
     evaluate = commands.add_parser(
-        "eval", help="measure topics and figures against the curated records, leave one dump out",
-        description="Leave-one-dump-out evaluation. Each record is first seen in the dump of its first "
-        "`sources` entry; for each dump, the model is trained on the curated records first seen elsewhere and "
-        "predicts those first seen in it. Prints per-topic precision, recall and F1 and the macro-F1 for the "
-        "rules alone, the learned model alone and what ships, then the share of numbers with a unit in the "
-        "abstracts that were extracted as figures, and the ones that were not.", epilog=EXIT_CODES + ".")
+        "eval", help="measure topics, the fetch filter and figures against what curators decided",
+        description="Two measurements on the papers curators decided (records with curated topics, and rejected "
+        "papers, which count as in no topic). Leave one dump out: each paper is first seen in the dump of its "
+        "first `sources` entry; for each fold of dumps, the model is trained on the papers first seen elsewhere "
+        "and predicts those first seen in it. Temporal, as a daily update meets papers: trained on the papers "
+        "first seen before a day, it predicts those first seen on it or after. Prints per-topic precision, "
+        "recall and F1 and the macro-F1 (rules alone, the learned model alone and what ships), what the fetch "
+        "filter keeps and drops, then the share of numbers with a unit in the abstracts that were extracted as "
+        "figures, and the ones that were not.", epilog=EXIT_CODES + ".")
     evaluate.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
+    evaluate.add_argument("--folds", type=int, default=10, metavar="N",
+                          help="group the dumps into at most N folds, consecutive dumps together (default: "
+                          "%(default)s; 0: one dump a fold)")
+    evaluate.add_argument("--split", type=_day, metavar="DAY",
+                          help="the temporal split's first predicted day (default: the day that leaves three "
+                          "quarters of the dated papers before it)")
     evaluate.add_argument("--json", action="store_true", help="print the report as JSON")
     evaluate.set_defaults(run=_run_eval)
     _add_fetch(commands, data_help)
@@ -464,13 +473,16 @@ def _run_eval(args: argparse.Namespace) -> int:
 
     from .build import load_evaluation  # noqa: PLC0415
     from .evaluate import evaluation_text  # noqa: PLC0415
+    from .temporal import temporal_text  # noqa: PLC0415
 
     started = time.perf_counter()
-    report = load_evaluation(args.data)
+    report = load_evaluation(args.data, args.folds or None, args.split.isoformat() if args.split else None)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:
         print(evaluation_text(report))
+        if report.temporal is not None:
+            print(f"\n{temporal_text(report.temporal)}")
         print(f"in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     return 0
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .derive.classify import classify
 from .derive.corpus import Corpus
@@ -41,6 +41,9 @@ from .derive.suggest import Learnable, suggest, train_on_curated
 from .derive.taxonomy import Taxonomy
 from .records.model import Paper
 from .text.sentences import split_sentences
+
+if TYPE_CHECKING:
+    from .temporal import TemporalEvaluation
 
 NO_SOURCE = "(no source)"
 # What the machine derived for a paper, when a build has it already: what the model sees, and the facts.
@@ -134,6 +137,7 @@ class Evaluation:
     figures: FigureCoverage
     fetch_filter: list[FilterScore] = field(default_factory=list)
     rejected: int = 0  # rejected papers, scored as papers in no topic
+    temporal: TemporalEvaluation | None = None  # the same papers split by time (digest/temporal.py)
 
     def macro_f1(self, method: str) -> float:
         return sum(t.scores[method].f1 for t in self.topics) / len(self.topics) if self.topics else 0.0
@@ -148,6 +152,7 @@ class Evaluation:
                          "tp": s.true_positives, "fp": s.false_positives, "fn": s.false_negatives}
                 for method, s in t.scores.items()}} for t in self.topics},
             "macro_f1": {method: round(self.macro_f1(method), 4) for method in METHODS},
+            "temporal": self.temporal.to_json() if self.temporal else None,
             "fetch_filter": {"chosen_floor": MIN_PROBABILITY, "floors": [
                 {"floor": f.floor, "in_topic": f.in_topic, "kept": f.kept, "fallback": f.fallback, "dropped": f.dropped}
                 for f in self.fetch_filter]},
@@ -177,7 +182,9 @@ def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatal
     `machine` may give what a build derived already, so it is not derived twice."""
     papers = sorted(papers, key=lambda p: p.id)
     decided = labelled(papers, rejected, taxonomy, machine)
-    topics = [TopicScores(t.slug, sum(t.slug in topics_of(item) for item in decided)) for t in taxonomy.topics]
+    fallback = taxonomy.fallback.slug
+    topics = [TopicScores(t.slug, sum(t.slug in topics_of(item, fallback) for item in decided))
+              for t in taxonomy.topics]
     fetch_filter = [FilterScore(None), *(FilterScore(floor) for floor in THRESHOLDS)]
     folds = []
     for name, dumps in fold_dumps(sorted({first_seen(item.paper) for item in decided}), max_folds):
@@ -198,9 +205,10 @@ def evaluate_corpus(corpus: Corpus, max_folds: int | None = None) -> Evaluation:
                              for pid, d in corpus.papers.items()}, rejected=corpus.rejected)
 
 
-def topics_of(item: Learnable) -> Sequence[str]:
-    """A decided paper's curated topics: none for a rejected one."""
-    return () if item.rejected else item.paper.topics
+def topics_of(item: Learnable, fallback: str) -> Sequence[str]:
+    """A decided paper's curated topics; a rejected one is placed in no topic, which the
+    suggestions call the fallback."""
+    return (fallback,) if item.rejected else item.paper.topics
 
 
 def fold_dumps(dumps: list[str], max_folds: int | None) -> list[tuple[str, list[str]]]:
@@ -218,7 +226,7 @@ def score(held_out: Sequence[Learnable], model: TopicModel, taxonomy: Taxonomy, 
     fallback = taxonomy.fallback.slug
     suggestions = suggest(model, held_out, fallback)
     for item, suggestion in zip(held_out, suggestions, strict=True):
-        actual = topics_of(item)
+        actual = topics_of(item, fallback)
         in_topic = any(slug != fallback for slug in actual)
         for floor in fetch_filter:
             kept = (not item.classification.fallback if floor.floor is None

@@ -39,6 +39,10 @@ FOLDS = 4  # cross-validation folds for the thresholds
 THRESHOLD_SAMPLE = 2000  # at most this many papers choose the thresholds
 SEED = 0
 REGULARISATION = 4.0  # liblinear's C
+# The on-topic model: a weaker penalty and balanced classes, since on-topic papers are a few in a
+# hundred. Chosen with the fetch filter's floor on whole recorded days never trained on (relevance.py).
+RELEVANCE_REGULARISATION = 16.0
+MAX_ITERATIONS = 10_000  # the weaker penalty needs more than liblinear's default 1,000 to converge
 RULE_CAP = 3.0  # rule scores enter as score / threshold, capped, next to TF-IDF values in [0, 1]
 HASHED_FEATURES = 2**18
 MIN_DOCUMENTS = 2  # a term must appear in this many training papers to count
@@ -100,6 +104,15 @@ class TopicModel:
     idf: TfidfTransformer | None = None
     keep: sparse.dia_matrix | None = None  # 1 for the terms seen in MIN_DOCUMENTS training papers, else 0
     fits: dict[str, _TopicFit] = field(default_factory=dict)
+    on_topic: LogisticRegression | None = None  # in any ruled topic or in none: what `digest fetch` asks
+
+    def relevance(self, examples: Sequence[Example]) -> list[float | None]:
+        """For each example, the probability that it belongs in some ruled topic; None for every one
+        when the model could not learn that (too few papers in a topic, or in none)."""
+        if self.on_topic is None or self.idf is None or self.keep is None or not examples:
+            return [None] * len(examples)
+        features = _features(_HASHER.transform([e.terms for e in examples]), examples, self.idf, self.keep)
+        return [float(p) for p in self.on_topic.predict_proba(features)[:, 1]]
 
     @property
     def learned_topics(self) -> tuple[str, ...]:
@@ -152,7 +165,8 @@ def train(examples: Sequence[Example], labels: Sequence[Sequence[str]], topics: 
     learnable = [slug for slug in topics
                  if MIN_POSITIVES <= positives[slug] <= len(labels) - min(FOLDS, MIN_POSITIVES)]
     model = TopicModel(tuple(topics), positives)
-    if not learnable:
+    in_any = np.array([any(slug in paper for slug in topics) for paper in labels], dtype=int)
+    if not learnable and not _can_learn(in_any):
         return model
     counts = _HASHER.transform([e.terms for e in examples])
     # Terms of one paper only (a name, a typo) teach nothing that carries over: zero their weight.
@@ -165,13 +179,21 @@ def train(examples: Sequence[Example], labels: Sequence[Sequence[str]], topics: 
         target = np.array([slug in paper for paper in labels], dtype=int)
         threshold = _threshold(features[sample], target[sample])
         model.fits[slug] = _TopicFit(_classifier().fit(features, target), threshold)
+    if _can_learn(in_any):
+        model.on_topic = _classifier(RELEVANCE_REGULARISATION, "balanced").fit(features, in_any)
     return model
 
 
-def _classifier() -> LogisticRegression:
-    # Unweighted classes: the thresholds already adapt to how rare a topic is, and the
+def _can_learn(target: np.ndarray) -> bool:
+    """Enough papers on each side to learn a yes/no from."""
+    return bool(min(int(target.sum()), len(target) - int(target.sum())) >= MIN_POSITIVES)
+
+
+def _classifier(regularisation: float = REGULARISATION, weights: str | None = None) -> LogisticRegression:
+    # Topics: unweighted classes: the thresholds already adapt to how rare a topic is, and the
     # probabilities stay calibrated enough to show as confidence.
-    return LogisticRegression(C=REGULARISATION, solver="liblinear", dual=True, random_state=SEED)
+    return LogisticRegression(C=regularisation, class_weight=weights, solver="liblinear", dual=True,
+                              random_state=SEED, max_iter=MAX_ITERATIONS)
 
 
 @functools.lru_cache(maxsize=1 << 16)  # a corpus repeats its words: hash each once

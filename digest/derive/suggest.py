@@ -40,6 +40,7 @@ class Suggestion:
     topics: tuple[str, ...]  # the suggested topics; the fallback alone when none is chosen
     predictions: tuple[TopicPrediction, ...]  # one per ruled topic, in taxonomy order
     confidence: float  # 0..1: how far the least certain learned decision is from its threshold
+    relevance: float | None = None  # the model's probability that the paper is in some ruled topic
 
     def prediction(self, slug: str) -> TopicPrediction | None:
         return next((p for p in self.predictions if p.slug == slug), None)
@@ -61,12 +62,14 @@ def suggest(model: TopicModel, papers: Sequence[Learnable], fallback: str) -> li
     """The suggestion for each paper, in the order given."""
     predictions = model.predict([item.example for item in papers],
                                 [item.classification.machine_topics for item in papers])
+    relevance = model.relevance([item.example for item in papers])
     suggestions = []
-    for paper_predictions in predictions:
+    for paper_predictions, on_topic in zip(predictions, relevance, strict=True):
         chosen = tuple(p.slug for p in paper_predictions if p.chosen)
         suggestions.append(Suggestion(chosen or (fallback,), tuple(paper_predictions),
                                       min((_certainty(p.probability, p.threshold, p.chosen) for p in paper_predictions
-                                           if p.probability is not None and p.threshold is not None), default=0.0)))
+                                           if p.probability is not None and p.threshold is not None), default=0.0),
+                                      on_topic))
     return suggestions
 
 
