@@ -381,12 +381,17 @@ def _run_enrich(args: argparse.Namespace) -> int:
     from .enrich.run import enrich  # noqa: PLC0415
     from .fetch.by_title import TitleLookup  # noqa: PLC0415
     from .fetch.http import Client, HttpOptions  # noqa: PLC0415
+    from .records.model import Paper  # noqa: PLC0415
 
     started = time.perf_counter()
     if args.from_file is not None:
         findings, lookup = file_lookup(args.from_file)
+        def wanted(paper: Paper) -> bool:  # a record the file has a finding for, that lacks what it may fill
+            notes = any(found.note for found in findings.get(paper.id, [])) and not paper.notes.strip()
+            return paper.id in findings and bool(missing(paper) or notes)
+
         report = enrich(args.data, lookup, paper_ids=args.paper_ids, dry_run=args.dry_run, progress=_progress(),
-                        wanted=lambda paper: paper.id in findings and bool(missing(paper) or not paper.notes.strip()))
+                        wanted=wanted)
     else:
         client = Client(HttpOptions(timeout=args.timeout, retries=int(args.retries)))
         try:

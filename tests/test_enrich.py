@@ -241,7 +241,7 @@ def test_findings_from_a_file_fill_through_the_same_checks(data, tmp_path, capsy
         {"id": "tempi", "arxiv_id": "2012.14363", "authors": ["Carl Pearson"], "published": "2020-12-28",
          "title_as_found": "TEMPI: An Interposed MPI Library", "evidence": "a listing"},  # a prefix: refused
         {"id": "cuda-l2", "arxiv_id": None, "title_as_found": "CUDA-L2: Surpassing cuBLAS Performance for Matrix "
-         "Multiplication through Reinforcement Learning", "note": "No arXiv version found."},
+         "Multiplication through Reinforcement Learning", "note": "A test note: no arXiv version."},
     ])
     before = {paper_id: record(data, paper_id) for paper_id in ("tempi", "cuda-l2")}
     assert main(["enrich", "--from-file", file, "--data", str(data)]) == 0
@@ -249,7 +249,7 @@ def test_findings_from_a_file_fill_through_the_same_checks(data, tmp_path, capsy
     assert (flash["arxiv_id"], flash["authors"], flash["published"]) == ("2307.08691", ["Tri Dao"], None)
     assert record(data, "tempi") == before["tempi"]
     cuda = record(data, "cuda-l2")
-    assert cuda["notes"] == "No arXiv version found." and "arxiv_id" not in cuda
+    assert cuda["notes"] == "A test note: no arXiv version." and "arxiv_id" not in cuda
     out = capsys.readouterr().out
     assert "no match: tempi" in out and "filled: cuda-l2: notes" in out and "2 filled, 1 no match" in out
 
@@ -260,7 +260,7 @@ def test_a_note_never_replaces_a_curators_note(data, tmp_path):
                     encoding="utf-8")
     before = snapshot(data)
     file = findings(tmp_path, [{"id": "cuda-l2", "title_as_found": load_paper(path).paper.title,
-                                "note": "No arXiv version found."}])
+                                "note": "A test note: no arXiv version."}])
     assert main(["enrich", "--from-file", file, "--data", str(data)]) == 0
     assert snapshot(data) == before
 
@@ -276,3 +276,14 @@ def test_a_malformed_finding_stops_before_anything_is_written(item, message, dat
     file = findings(tmp_path, [item])
     assert main(["enrich", "--from-file", file, "--data", str(data)]) == 1
     assert message in capsys.readouterr().err and snapshot(data) == before
+
+
+def test_findings_applied_twice_change_nothing_the_second_time(data, tmp_path, capsys):
+    file = findings(tmp_path, [{"id": "flashattention-2", "arxiv_id": "2307.08691", "authors": ["Tri Dao"],
+                                "published": "2023-07-01", "title_as_found": "FlashAttention-2: Faster Attention "
+                                "with Better Parallelism and Work Partitioning"}])
+    assert main(["enrich", "--from-file", file, "--data", str(data)]) == 0
+    once = snapshot(data)
+    capsys.readouterr()
+    assert main(["enrich", "--from-file", file, "--data", str(data)]) == 0
+    assert snapshot(data) == once and "0 record(s) looked up" in capsys.readouterr().out
