@@ -3,12 +3,15 @@
 One series of pages for a query, `PAGE_SIZE` results each, three seconds apart as arXiv's terms
 of use ask, until `--max` results or a short page. Each answer is kept as
 data/sources/arxiv-<query>.atom (the later pages as arxiv-<query>-from-101.atom, ...).
+
+`title_page` asks for the papers whose title holds a record's title as a phrase, for `digest
+enrich`, which accepts one only when the whole normalised title is the same.
 """
 
 from __future__ import annotations
 
 from ..sources import arxiv_atom
-from ..text.keys import url_slug
+from ..text.keys import title_key, url_slug
 from .plan import Page, Series
 
 ENDPOINT = "https://export.arxiv.org/api/query"
@@ -16,6 +19,7 @@ ENDPOINT_VARIABLE = "DIGEST_ARXIV_API"
 PAGE_SIZE = 100
 PAUSE = 3.0
 _NAME_LIMIT = 60
+TITLE_RESULTS = 10  # a title query's answers: enough to see a second paper of the same title
 
 
 def query_series(query: str, most: int, url: str, pause: float = PAUSE) -> Series:
@@ -32,3 +36,18 @@ def query_series(query: str, most: int, url: str, pause: float = PAUSE) -> Serie
                     ("application/atom+xml", "application/xml", "text/xml"))
 
     return Series(page, size, -(-most // size), pause)
+
+
+def title_query(title: str) -> str:
+    """The arXiv query for a title: its normalised words as one phrase in the title field. The
+    words, not the title as written: quotes, colons and LaTeX in a title are query syntax."""
+    return f'ti:"{title_key(title)}"'
+
+
+def title_page(title: str, url: str, most: int = TITLE_RESULTS) -> Page:
+    """The one page of answers to a title query, best match first."""
+    stem = f"arxiv-title-{url_slug(title)[:_NAME_LIMIT].strip('-') or 'untitled'}"
+    return Page(url, {"search_query": title_query(title), "start": "0", "max_results": str(most),
+                      "sortBy": "relevance", "sortOrder": "descending"},
+                f"{stem}.atom", f"title {title[:_NAME_LIMIT]!r}", arxiv_atom.NAME,
+                ("application/atom+xml", "application/xml", "text/xml"))
