@@ -318,3 +318,47 @@ def test_parallelism_kinds_are_named_not_guessed(taxonomy):
     assert derive_parallelism(galvatron, taxonomy) == ["data", "tensor", "pipeline", "auto-parallel"]
     assert derive_parallelism("ZeRO-Infinity and ZeRO stage 3 shard optimizer state.", taxonomy) == ["ZeRO"]
     assert derive_parallelism("A zero-copy path with zeroth-order optimization.", taxonomy) == []
+
+
+# ---------------------------------------------------------------------------------- words out of context
+ATLAS3D = ("Atlas3D: Physically Constrained Self-Supporting Text-to-3D for Simulation and Fabrication",
+           "Existing diffusion-based text-to-3D generation methods primarily focus on producing visually realistic "
+           "shapes and appearances, often neglecting the physical constraints necessary for downstream tasks. Our "
+           "approach combines a novel differentiable simulation-based loss function with physically inspired "
+           "regularization, serving as either a refinement or a post-processing module for existing frameworks.")
+
+
+def score_of(taxonomy, slug: str, title: str, abstract: str) -> int:
+    return next(s.score for s in classify(title, abstract, taxonomy).scores if s.slug == slug)
+
+
+def test_serving_as_in_everyday_english_is_not_evidence_of_serving(taxonomy):
+    assert score_of(taxonomy, "serving", *ATLAS3D) < 2
+    assert score_of(taxonomy, "serving", "Fast LLM serving", "A serving system for many models.") >= 4
+
+
+def test_warp_as_a_name_or_a_verb_is_not_evidence_of_kernels(taxonomy):
+    rlhf = ("WARP: On the Benefits of Weight Averaged Rewarded Policies",
+            "Reinforcement learning from human feedback aligns large language models; we warp the policy towards "
+            "the reward by averaging the weights of rewarded policies.")
+    assert score_of(taxonomy, "kernels", *rlhf) == 0
+    assert score_of(taxonomy, "kernels", "A GEMM kernel", "We use warp-level shuffles and warp specialization.") >= 3
+
+
+def test_a_system_name_with_a_topic_word_fused_in_still_matches(taxonomy):
+    fused = ("XOffload: Fine-Tuning Large Models on One GPU", "XOffload keeps optimizer state in CPU memory.")
+    plain = ("Fine-Tuning Large Models on One GPU", "The optimizer state stays in CPU memory.")
+    assert score_of(taxonomy, "offloading", *fused) > score_of(taxonomy, "offloading", *plain)
+
+
+def test_offloading_in_the_edge_computing_sense_is_not_evidence_of_offloading(taxonomy):
+    edge = ("Task Offloading for Mobile Edge Computing", "We study task offloading from phones to edge servers in "
+            "mobile edge computing with deep reinforcement learning.")
+    assert score_of(taxonomy, "offloading", *edge) <= 0
+    gpu = ("Offloading Optimizer State", "We offload optimizer state to CPU memory and NVMe SSDs.")
+    assert score_of(taxonomy, "offloading", *gpu) >= 4
+
+
+def test_an_architecture_name_counts_only_as_hardware(taxonomy):
+    assert score_of(taxonomy, "hardware", "Passing the Turing test", "Models pass the Turing test.") == 0
+    assert score_of(taxonomy, "hardware", "Dissecting Hopper", "We study the NVIDIA Hopper architecture.") > 0

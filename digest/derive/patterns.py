@@ -3,7 +3,9 @@
   - matching is case-insensitive and whole-word: "SSD" does not match inside "SSDTrain";
   - a space or hyphen matches a space, a hyphen or nothing: "KV cache" finds "KV-cache" and
     "KVcache", "multi-GPU" finds "multi GPU";
-  - `*` ends a word with any letters: "offload*" finds offload, offloads, offloading;
+  - `*` ends a word with any letters: "offload*" finds offload, offloads, offloading; at the
+    start of a pattern it begins one with any letters, for a name a word is fused into:
+    "*offload*" also finds XOffload and ZeRO-Offload's "Offload";
   - `(a|b)` is a choice, `?` makes the character or group before it optional: "GPUs?",
     "(data|tensor) parallel*";
   - a backslash makes the next character literal: "key value \\(KV\\) cache".
