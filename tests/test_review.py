@@ -95,12 +95,30 @@ def test_suggested_topics_reach_the_pages_marked_as_suggested(seeded_store):
     review = files["review.md"]
     assert "5 of 88 papers have topics no curator has checked yet" in review
     assert all(f"papers/{pid}.md" in review for pid in UNCURATED)
-    order = [review.index(f"papers/{d.id}.md") for d in corpus.needs_review()]
+    # Grouped by the topic suggested first, in taxonomy order; least confident first in each group.
+    topics = [t.slug for t in corpus.taxonomy.topics]
+    waiting = sorted(corpus.needs_review(), key=lambda d: topics.index(d.topics[0]))
+    order = [review.index(f"papers/{d.id}.md") for d in waiting]
     assert order == sorted(order)
     page = files["papers/tempi.md"]
     assert "(suggested, 0." in page and "Topics suggested by the model" in page and "strongest terms" in page
     assert "topic set by a curator" not in files["topics/parallelism.md"].split("papers/tempi.md")[1].split("\n")[0]
     assert "[Needs review](review.md)" in files["SUMMARY.md"]
+
+
+def test_a_long_review_queue_is_listed_in_parts_by_suggested_topic(seeded_store, monkeypatch):
+    from digest.render import listing
+
+    monkeypatch.setattr(listing, "PART_SIZE", 2)
+    uncurate(seeded_store, *UNCURATED)
+    corpus, files = build_files(seeded_store, "https://digest.example/")
+    review = files["review.md"]
+    assert "listed in parts by suggested topic" in review
+    parts = {path: text for path, text in files.items() if path.startswith("review/")}
+    listed = [pid for text in parts.values() for pid in UNCURATED if f"papers/{pid}.md" in text]
+    assert sorted(listed) == sorted(UNCURATED)  # every waiting paper in exactly one part
+    for text in parts.values():
+        assert "(../review.md)" in text and "search:\n  exclude: true\n" in text  # linked up, out of search
 
 
 def test_curating_retrains_and_an_unrelated_edit_does_not(seeded_store):

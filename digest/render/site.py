@@ -26,7 +26,7 @@ from .home import render_home
 from .method import render_method
 from .nav import render_nav
 from .paper import render_paper
-from .paths import REVIEW_PAGE, paper_path
+from .paths import paper_path
 from .review import render_review
 from .systems import render_systems
 from .tags import render_tags
@@ -46,7 +46,7 @@ def render_site(corpus: Corpus, site_url: str, templates: jinja2.Environment | N
         raise problems[0]
     context = RenderContext(corpus, templates or environment())
     files = {"index.md": render_home(context), "method.md": render_method(context, evaluation),
-             REVIEW_PAGE: render_review(context), "hardware/index.md": render_hardware_index(context),
+             **render_review(context), "hardware/index.md": render_hardware_index(context),
              "SUMMARY.md": render_nav(context), **render_systems(context), **render_tags(context)}
     for slug in context.topics:
         files.update(render_topic(context, slug))
