@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..derive.relevance import MIN_PROBABILITY
 from ..evaluate import METHODS, Evaluation
 from .context import RenderContext
 from .markdown import md_text
@@ -12,7 +13,7 @@ METHOD_NAMES = {"rules": "Rules only", "model": "Learned model", "ships": "What 
 
 def render_method(context: RenderContext, evaluation: Evaluation | None = None) -> str:
     """The Method page; with `evaluation`, its measured accuracy (computed from the same records)."""
-    rows, macro, unextracted = [], [], []
+    rows, macro, unextracted, temporal_rows, filter_rows = [], [], [], [], []
     if evaluation is not None:
         names = {topic.slug: topic.name for topic in context.corpus.taxonomy.topics}
         for topic in evaluation.topics:
@@ -22,7 +23,14 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
         links = context.links("method.md")
         unextracted = [[links.paper(q.paper), md_text(q.text), md_text(q.sentence)]
                        for q in evaluation.figures.unextracted[:UNEXTRACTED_SHOWN]]
+        filter_rows = [["rules alone" if f.floor is None else f"{f.floor:.2f}", f"{f.kept} of {f.in_topic}",
+                        f"{f.dropped} of {f.fallback}"] for f in evaluation.fetch_filter]
+        if evaluation.temporal is not None:
+            temporal_rows = [[md_text(names[t.slug]), str(t.support),
+                              "{0.precision:.2f} / {0.recall:.2f} / {0.f1:.2f}".format(t.scores["ships"])]
+                             for t in evaluation.temporal.topics]
     return context.render("method.md.j2", topics=context.corpus.taxonomy.ruled_topics, evaluation=evaluation,
                           headers=["Topic", "Curated papers", *(f"{METHOD_NAMES[m]}: P / R / F1" for m in METHODS)],
-                          rows=rows, macro=macro, unextracted=unextracted,
+                          rows=rows, macro=macro, unextracted=unextracted, temporal=evaluation and evaluation.temporal,
+                          temporal_rows=temporal_rows, filter_rows=filter_rows, floor=MIN_PROBABILITY,
                           grouped=evaluation is not None and any(len(f.dumps) > 1 for f in evaluation.folds))
