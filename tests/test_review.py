@@ -111,7 +111,7 @@ def test_a_long_review_queue_is_listed_in_parts_by_suggested_topic(seeded_store,
 
     monkeypatch.setattr(listing, "PART_SIZE", 2)
     uncurate(seeded_store, *UNCURATED)
-    corpus, files = build_files(seeded_store, "https://digest.example/")
+    files = build_files(seeded_store, "https://digest.example/")[1]
     review = files["review.md"]
     assert "listed in parts by suggested topic" in review
     parts = {path: text for path, text in files.items() if path.startswith("review/")}
