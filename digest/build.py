@@ -17,14 +17,13 @@ from typing import Any, TypeVar
 import jinja2
 
 from .check import unknown_topics
-from .derive.classify import classify
 from .derive.corpus import Corpus, build_corpus, derive_paper
 from .derive.hardware import load_hardware
 from .derive.suggest import Learnable
 from .derive.taxonomy import Taxonomy, load_taxonomy
+from .derive.training import rejected_learnable
 from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen, labelled
-from .records.model import Paper
-from .records.rejected import load_rejection, rejected_paths
+from .records.rejected import rejected_paths
 from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, load_papers, paper_paths
 from .render.site import render_site
 from .temporal import TemporalEvaluation, evaluate_temporal
@@ -96,22 +95,10 @@ def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
             raise problems[0]
     derived = [cache.reuse(("derived", path, raw, *rules), partial(derive_paper, item.paper, taxonomy, catalog))
                for (path, raw), item in zip(records, loaded, strict=True)]
-    rejected = [cache.reuse(("rejected", path, raw, *rules), partial(_rejected_learnable, path, taxonomy))
+    rejected = [cache.reuse(("rejected", path, raw, *rules), partial(rejected_learnable, path, taxonomy))
                 for path, raw in [(path, _read(path)) for path in rejected_paths(data_dir)]]
     cache.end_loading()
     return build_corpus(derived, taxonomy, catalog, cache.memo, rejected)
-
-
-def training_set(data_dir: Path, papers: list[Paper], taxonomy: Taxonomy) -> list[Learnable]:
-    """What the topic model learns from: the curated ones of `papers` (the store's records) and
-    every paper the store rejected."""
-    return ([Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy)) for paper in papers if paper.topics]
-            + [_rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)])
-
-
-def _rejected_learnable(path: Path, taxonomy: Taxonomy) -> Learnable:
-    paper = load_rejection(path).paper
-    return Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy), rejected=True)
 
 
 def build_files(data_dir: Path, site_url: str, cache: BuildCache | None = None,
@@ -147,7 +134,7 @@ def load_evaluation(data_dir: Path, max_folds: int | None = None, split: str | N
     temporal split (digest/temporal.py)."""
     taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
     papers = load_papers(data_dir)
-    rejected = [_rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)]
+    rejected = [rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)]
     report = evaluate(papers, taxonomy, load_hardware(data_dir / HARDWARE_FILE), max_folds, rejected=rejected)
     report.temporal = _temporal(labelled(papers, rejected, taxonomy), taxonomy, split)
     return report

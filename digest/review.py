@@ -16,10 +16,8 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .build import training_set
-from .derive.classify import classify
-from .derive.suggest import Learnable, Suggestion, suggest, train_on_curated
 from .derive.taxonomy import Taxonomy, load_taxonomy
 from .errors import UsageError
 from .records import store
@@ -27,6 +25,12 @@ from .records.edit import with_topics
 from .records.model import Paper
 from .records.rejected import Rejection, rejected_path
 from .records.store import TAXONOMY_FILE, Stamp, paper_path, store_lock, transaction
+
+if TYPE_CHECKING:
+    from .derive.suggest import Suggestion
+
+# The model's modules (scikit-learn) are imported by the functions that train it, so that
+# `accept --topics` and `reject` start in a fraction of the time.
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,10 @@ def review_queue(data_dir: Path, only: ReviewFilter = ReviewFilter()) -> tuple[l
     taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
     if only.topic is not None and only.topic not in taxonomy.topic_slugs:
         _check_topics([only.topic], taxonomy)
+    from .derive.classify import classify  # noqa: PLC0415
+    from .derive.suggest import Learnable, suggest, train_on_curated  # noqa: PLC0415
+    from .derive.training import training_set  # noqa: PLC0415
+
     papers = store.load_papers(data_dir)
     model = train_on_curated(training_set(data_dir, papers, taxonomy), taxonomy)
     uncurated = [Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy)) for paper in papers
@@ -162,6 +170,10 @@ def _check_topics(topics: Sequence[str], taxonomy: Taxonomy) -> None:
 def _suggested(data_dir: Path, papers: list[tuple[Paper, Stamp | None]],
                taxonomy: Taxonomy) -> dict[str, tuple[str, ...]]:
     """The machine's topics for each paper, from a model of every curated and rejected paper."""
+    from .derive.classify import classify  # noqa: PLC0415
+    from .derive.suggest import Learnable, suggest, train_on_curated  # noqa: PLC0415
+    from .derive.training import training_set  # noqa: PLC0415
+
     model = train_on_curated(training_set(data_dir, store.load_papers(data_dir), taxonomy), taxonomy)
     candidates = [Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy)) for paper, _ in papers]
     return {item.paper.id: suggestion.topics

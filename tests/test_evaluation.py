@@ -141,8 +141,8 @@ def test_on_the_real_store_rejected_papers_are_scored_as_papers_in_no_topic(real
 
 
 def test_the_temporal_split_trains_only_on_the_past(real_evaluation):
-    from digest.build import training_set
     from digest.derive.taxonomy import load_taxonomy
+    from digest.derive.training import training_set
     from digest.evaluate import labelled
     from digest.temporal import evaluate_temporal, seen_on
 

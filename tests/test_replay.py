@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from digest.build import training_set
 from digest.cli import main
 from digest.derive.taxonomy import load_taxonomy
+from digest.derive.training import training_set
 from digest.records.rejected import load_rejections
 from digest.records.store import load_papers
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from ..build import training_set
 from ..derive.relevance import Verdict, judge
 from ..derive.taxonomy import load_taxonomy
+from ..derive.training import training_set
 from ..errors import FetchError
 from ..ingest import IngestReport, Progress, ingest
 from ..records.model import Paper
