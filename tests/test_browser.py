@@ -119,8 +119,8 @@ def test_home_page_loads_cleanly_and_stays_local(tab):
 
 
 @pytest.mark.parametrize("query, paper_id, within", [
-    ("speculative decoding", "triforce", 3),
-    ("speculative decoding", "dovetail", 3),
+    ("triforce long sequence speculative decoding", "triforce", 3),
+    ("heterogeneous speculative decoding CPU GPU", "dovetail", 3),
     ("ZeRO-Infinity", "zero-infinity", 1),
 ])
 def test_search_finds_the_paper_and_opens_it(tab, query, paper_id, within):

@@ -41,9 +41,11 @@ def test_explain_unknown_id_names_the_file(capsys):
 
 @pytest.mark.build
 def test_search_prints_ranked_pages(built_site, capsys):
-    assert main(["search", "--site", str(built_site), "speculative", "decoding"]) == 0
+    assert main(["search", "--site", str(built_site), "--limit", "30", "speculative", "decoding"]) == 0
     out = capsys.readouterr().out
     assert "/papers/triforce/" in out and "/papers/dovetail/" in out
+    ranks = [float(line.rsplit("[", 1)[1].rstrip("]")) for line in out.splitlines() if line.rstrip().endswith("]")]
+    assert ranks == sorted(ranks, reverse=True) and len(ranks) == 30
     assert "/tags/" not in out  # tag pages are out of search: the papers themselves carry their tags
 
 
