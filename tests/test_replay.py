@@ -175,3 +175,25 @@ def test_accept_with_topics_reads_only_the_records_it_names(data, capsys):
     (data / "papers" / "zz-broken.yaml").write_text("id: zz-broken\ntitle: [\n", encoding="utf-8")
     assert main(["accept", "flashattention-2", "--topics", "kernels", "--data", str(data)]) == 0
     assert "flashattention-2: topics kernels" in capsys.readouterr().out
+
+
+def test_a_replay_stopped_by_a_broken_answer_keeps_the_weeks_it_finished_and_resumes(tmp_path, data, capsys):
+    folder = tmp_path / "two-weeks"
+    folder.mkdir()
+    days = [f"2025-01-{day:02d}" for day in range(13, 23)]  # ten days: a week, then three more
+    for number, day in enumerate(days):
+        (folder / f"hf-daily-{day}.json").write_text(json.dumps(ITEMS[number::len(days)]), encoding="utf-8")
+    whole = tmp_path / "whole"
+    shutil.copytree(data, whole)
+    assert replay(whole, folder) == 0
+    good = (folder / f"hf-daily-{days[-1]}.json").read_bytes()
+    (folder / f"hf-daily-{days[-1]}.json").write_text('[{"paper": ', encoding="utf-8")  # cut off
+    assert replay(data, folder) == 1
+    assert "cut off" in capsys.readouterr().err
+    held = sorted(p.name[len("hf-daily-"):-len(".json")] for p in (data / "sources").glob("hf-daily-*.json"))
+    assert held and held[-1] <= days[6]  # the first week is committed, nothing of the second
+    (folder / f"hf-daily-{days[-1]}.json").write_bytes(good)
+    assert replay(data, folder) == 0
+    after = [day for day in days if day > held[-1]]  # it resumes after the newest day the store holds
+    assert f"replaying {len(after)} day(s) of {folder}, {after[0]} to {days[-1]}" in capsys.readouterr().err
+    assert snapshot(data) == snapshot(whole)
