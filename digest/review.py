@@ -76,18 +76,16 @@ def review_queue(data_dir: Path, only: ReviewFilter = ReviewFilter()) -> tuple[l
     taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
     if only.topic is not None and only.topic not in taxonomy.topic_slugs:
         _check_topics([only.topic], taxonomy)
-    from .derive.classify import classify  # noqa: PLC0415
-    from .derive.suggest import Learnable, suggest, train_on_curated  # noqa: PLC0415
+    from .derive.suggest import suggest, train_on_curated  # noqa: PLC0415
     from .derive.training import training_set  # noqa: PLC0415
 
-    papers = store.load_papers(data_dir)
-    model = train_on_curated(training_set(data_dir, papers, taxonomy), taxonomy)
-    uncurated = [Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy)) for paper in papers
-                 if not paper.topics]
-    suggestions = suggest(model, uncurated, taxonomy.fallback.slug)
+    training, records = training_set(data_dir, taxonomy)
+    model = train_on_curated(training, taxonomy)
+    uncurated = [item for item in records if not item.paper.topics]
+    suggestions = suggest(model, uncurated, taxonomy.fallback.slug, terms=False)
     waiting = [Waiting(item.paper, suggestion) for item, suggestion in zip(uncurated, suggestions, strict=True)]
     chosen = [item for item in waiting if only.admits(item)]
-    return sorted(chosen, key=lambda item: (item.suggestion.confidence, item.paper.id)), len(papers) - len(uncurated)
+    return sorted(chosen, key=lambda item: (item.suggestion.confidence, item.paper.id)), len(records) - len(uncurated)
 
 
 def describe(paper: Paper, suggestion: Suggestion | None) -> str:
@@ -174,7 +172,7 @@ def _suggested(data_dir: Path, papers: list[tuple[Paper, Stamp | None]],
     from .derive.suggest import Learnable, suggest, train_on_curated  # noqa: PLC0415
     from .derive.training import training_set  # noqa: PLC0415
 
-    model = train_on_curated(training_set(data_dir, store.load_papers(data_dir), taxonomy), taxonomy)
+    model = train_on_curated(training_set(data_dir, taxonomy)[0], taxonomy)
     candidates = [Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy)) for paper, _ in papers]
     return {item.paper.id: suggestion.topics
             for item, suggestion in zip(candidates, suggest(model, candidates, taxonomy.fallback.slug), strict=True)}

@@ -35,6 +35,8 @@ def _seed_store() -> Path:
 
 
 DATA = _seed_store()
+# The model's cache between commands (digest/derive/learnables.py) goes to a folder of this run's.
+os.environ["DIGEST_CACHE"] = str(Path(tempfile.mkdtemp(prefix="digest-cache-")))
 DUMPS = sorted((DATA / "sources").glob("*.txt"))
 
 

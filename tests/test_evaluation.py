@@ -151,7 +151,8 @@ def test_the_temporal_split_trains_only_on_the_past(real_evaluation):
     kept = temporal.fetch_filter
     assert kept.kept / kept.in_topic >= REAL_KEEPS_FLOOR and kept.dropped / kept.fallback >= REAL_DROPS_FLOOR
     taxonomy = load_taxonomy(REPO_DATA / "taxonomy.yaml")
-    decided = labelled(load_papers(REPO_DATA), training_set(REPO_DATA, [], taxonomy), taxonomy)  # [] : rejected only
+    rejected = [item for item in training_set(REPO_DATA, taxonomy)[0] if item.rejected]
+    decided = labelled(load_papers(REPO_DATA), rejected, taxonomy)
     days = sorted(day for item in decided if (day := seen_on(item)))
     later = evaluate_temporal(decided, taxonomy, days[-1])  # only the newest day predicted
     assert later.predicted == days.count(days[-1]) and later.trained_on == len(days) - later.predicted

@@ -48,7 +48,7 @@ def test_a_day_adds_the_papers_on_topic_with_links_and_counts_the_rest(data, cap
     papers = {p.arxiv_id: p for p in load_papers(data) if p.id not in before}
     assert set(papers) == ON_TOPIC
     assert "fetched 1 page(s): 16 paper(s) listed, 12 left out as off-topic" in out
-    assert out.count("left out: ") == 12 and "left out: Humanity's Last Exam (2501.14249): placed in no topic" in out
+    assert out.count("left out: ") == 12 and "left out: Humanity's Last Exam (2501.14249): off topic (model 0." in out
     # The answer is kept as the items the records cite, as the API gave them: the kept papers and
     # FlashAttention-2 (held already); not the twelve left out.
     kept = json.loads((data / "sources" / "hf-daily-2025-01-23.json").read_text(encoding="utf-8"))

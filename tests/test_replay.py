@@ -135,10 +135,10 @@ def test_a_rejected_paper_leaves_the_store_and_never_comes_back(data, recorded, 
 def test_the_model_learns_from_rejected_papers_as_papers_in_no_topic(data, recorded):
     taxonomy = load_taxonomy(data / "taxonomy.yaml")
     assert replay(data, recorded) == 0
-    before = training_set(data, load_papers(data), taxonomy)
+    before = training_set(data, taxonomy)[0]
     paper = next(p for p in load_papers(data) if p.arxiv_id == "2407.08608")
     assert main(["reject", paper.id, "--data", str(data), "--by", "curator"]) == 0
-    after = training_set(data, load_papers(data), taxonomy)
+    after = training_set(data, taxonomy)[0]
     (learned,) = [item for item in after if item.paper.id == paper.id]
     assert learned.rejected and learned.curated and len(after) == len(before) + 1
 
@@ -197,3 +197,25 @@ def test_a_replay_stopped_by_a_broken_answer_keeps_the_weeks_it_finished_and_res
     after = [day for day in days if day > held[-1]]  # it resumes after the newest day the store holds
     assert f"replaying {len(after)} day(s) of {folder}, {after[0]} to {days[-1]}" in capsys.readouterr().err
     assert snapshot(data) == snapshot(whole)
+
+
+def test_the_model_cache_reads_again_only_what_changed_and_gives_what_a_fresh_read_gives(data, tmp_path,
+                                                                                         monkeypatch):
+    from digest.derive import learnables
+
+    monkeypatch.setenv("DIGEST_CACHE", str(tmp_path / "cache"))
+    taxonomy = load_taxonomy(data / "taxonomy.yaml")
+    first, _ = learnables.store_learnables(data, taxonomy)  # read and cached
+    read = []
+    real_load = learnables.load_paper
+    monkeypatch.setattr(learnables, "load_paper", lambda path: read.append(path.stem) or real_load(path))
+    again, _ = learnables.store_learnables(data, taxonomy)
+    assert read == []  # nothing changed: nothing read
+    assert [(i.paper, i.example, i.classification.machine_topics, i.classification.fallback) for i in again] == \
+        [(i.paper, i.example, i.classification.machine_topics, i.classification.fallback) for i in first]
+    path = data / "papers" / "flashattention-2.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("topics:", "topics: [serving]\nold_topics:", 1)
+                    .replace("old_topics:", "#", 1), encoding="utf-8")
+    third, _ = learnables.store_learnables(data, taxonomy)
+    assert read == ["flashattention-2"]
+    assert next(i for i in third if i.paper.id == "flashattention-2").paper.topics == ["serving"]

@@ -118,19 +118,21 @@ class TopicModel:
     def learned_topics(self) -> tuple[str, ...]:
         return tuple(slug for slug in self.topics if slug in self.fits)
 
-    def predict(self, examples: Sequence[Example], rule_topics: Sequence[Sequence[str]]) -> list[list[TopicPrediction]]:
+    def predict(self, examples: Sequence[Example], rule_topics: Sequence[Sequence[str]],
+                *, terms: bool = True) -> list[list[TopicPrediction]]:
         """For each example, a prediction per ruled topic: the model's where it learned the topic,
-        else the rules' (`rule_topics`: the topics the rules gave each example)."""
+        else the rules' (`rule_topics`: the topics the rules gave each example); with the terms that
+        weighed most, unless `terms` is False."""
         features = (_features(_HASHER.transform([e.terms for e in examples]), examples, self.idf, self.keep)
                     if self.idf is not None and self.keep is not None and examples else None)
         probabilities = {slug: fit.classifier.predict_proba(features)[:, 1]
                          for slug, fit in self.fits.items()} if features is not None else {}
         # What each feature adds to each topic's score, for all papers at once.
         contributions = {slug: features.multiply(fit.classifier.coef_[0]).tocsr()
-                         for slug, fit in self.fits.items()} if features is not None else {}
+                         for slug, fit in self.fits.items()} if features is not None and terms else {}
         predictions = []
         for row, ruled in enumerate(rule_topics):
-            names = self._names(examples[row]) if features is not None else {}
+            names = self._names(examples[row]) if features is not None and terms else {}
             paper = []
             for slug in self.topics:
                 fit = self.fits.get(slug)
@@ -139,7 +141,7 @@ class TopicModel:
                     continue
                 probability = float(probabilities[slug][row])
                 paper.append(TopicPrediction(slug, probability, fit.threshold, probability >= fit.threshold,
-                                             _strongest(contributions[slug], row, names)))
+                                             _strongest(contributions[slug], row, names) if terms else ()))
             predictions.append(paper)
         return predictions
 

@@ -58,10 +58,11 @@ def train_on_curated(papers: Sequence[Learnable], taxonomy: Taxonomy) -> TopicMo
                  [topic.slug for topic in taxonomy.ruled_topics])
 
 
-def suggest(model: TopicModel, papers: Sequence[Learnable], fallback: str) -> list[Suggestion]:
-    """The suggestion for each paper, in the order given."""
+def suggest(model: TopicModel, papers: Sequence[Learnable], fallback: str, *, terms: bool = True) -> list[Suggestion]:
+    """The suggestion for each paper, in the order given; `terms`: with each topic's strongest
+    terms (what a page and `digest explain` show; a listing needs none)."""
     predictions = model.predict([item.example for item in papers],
-                                [item.classification.machine_topics for item in papers])
+                                [item.classification.machine_topics for item in papers], terms=terms)
     relevance = model.relevance([item.example for item in papers])
     suggestions = []
     for paper_predictions, on_topic in zip(predictions, relevance, strict=True):

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..records.model import Paper
-from ..records.rejected import load_rejection, rejected_paths
+from ..records.rejected import load_rejection
 from .classify import classify
 from .suggest import Learnable
 from .taxonomy import Taxonomy
 
 
-def training_set(data_dir: Path, papers: list[Paper], taxonomy: Taxonomy) -> list[Learnable]:
-    """The curated ones of `papers` (the store's records) and every paper the store rejected."""
-    return ([Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy)) for paper in papers if paper.topics]
-            + [rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)])
+def training_set(data_dir: Path, taxonomy: Taxonomy) -> tuple[list[Learnable], list[Learnable]]:
+    """What the model learns from, the curated records and every rejected paper; and the store's
+    records, as the model sees them (read through the cache: digest/derive/learnables.py)."""
+    from .learnables import store_learnables  # noqa: PLC0415 (it imports this module's neighbours)
+
+    records, rejected = store_learnables(data_dir, taxonomy)
+    return [item for item in records if item.paper.topics] + rejected, records
 
 
 def rejected_learnable(path: Path, taxonomy: Taxonomy) -> Learnable:

@@ -26,8 +26,7 @@ from ..derive.training import training_set
 from ..errors import FetchError
 from ..ingest import IngestReport, Progress, ingest
 from ..records.model import Paper
-from ..records.rejected import load_rejections
-from ..records.store import TAXONOMY_FILE, load_papers
+from ..records.store import TAXONOMY_FILE
 from ..sources import hf_daily_api, open_source
 from ..sources.model import DumpError, EmptySourceError, Entry
 from ..text.keys import paper_key
@@ -147,13 +146,12 @@ def _judge(data_dir: Path, entries: list[Entry], say: Progress, added: Collectio
     rules where it has too few)."""
     unique = {_key(entry): entry for entry in entries}
     taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
-    papers = load_papers(data_dir)
-    training = training_set(data_dir, papers, taxonomy)
+    training, records = training_set(data_dir, taxonomy)
     say(f"judging {len(unique)} paper(s) against the {len(training)} curated and rejected paper(s) of {data_dir}",
         True)
     found = judge([(entry.title, entry.abstract) for entry in unique.values()], training, taxonomy)
-    return _Judged(dict(zip(unique, found, strict=True)), _keys(papers),
-                   _keys([rejection.paper for rejection in load_rejections(data_dir)[0]]), added)
+    return _Judged(dict(zip(unique, found, strict=True)), _keys([item.paper for item in records]),
+                   _keys([item.paper for item in training if item.rejected]), added)
 
 
 def _keys(papers: Sequence[Paper]) -> set[str]:
