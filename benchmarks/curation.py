@@ -28,8 +28,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from generate import build_store  # noqa: E402
-from run import BIN, ENV, REPO, WORK, measure_serve, run_child, tree_bytes  # noqa: E402
+from generate import build_store
+from run import BIN, ENV, REPO, WORK, measure_serve, run_child, tree_bytes
 
 TARGETS = {"accept --topics": 1.0, "reject": 1.0, "review": 10.0}
 
