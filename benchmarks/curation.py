@@ -5,10 +5,10 @@ records (benchmarks/generate.py: a fifth curated), each command runs in its own 
 curator runs it, and its wall time is printed against the target:
 
   accept --topics   one record's topics set             target <= 1 s at 10,000
-  accept            one record takes the suggestion     (trains the model on the curated papers)
   reject            one record moved to rejected/       target <= 1 s at 10,000
   review (cold)     the least confident 20, filtered, with an empty model cache
   review            the same again, the cache warm (digest/derive/learnables.py)   target <= 10 s at 10,000
+  accept (suggested) one record takes the suggestion (trains the model), the cache warm
 
 With --real it also times, on the repo's own store (data/): `mkdocs build`, `mkdocs serve`'s
 first page, and an edit showing in the served page (target: within 2 s).
@@ -47,10 +47,10 @@ def curator_commands(n: int) -> list[tuple[str, float]]:
     review = [*digest, "review", "--topic", "serving", "--limit", "20", "--data", str(data)]
     timed = [
         ("accept --topics", [*digest, "accept", uncurated[0], "--topics", "serving", "--data", str(data)]),
-        ("accept", [*digest, "accept", uncurated[1], "--data", str(data)]),
         ("reject", [*digest, "reject", uncurated[2], "--by", "benchmark", "--data", str(data)]),
         ("review (cold)", review),
         ("review", review),
+        ("accept (suggested)", [*digest, "accept", uncurated[1], "--data", str(data)]),
     ]
     env = {**ENV, "DIGEST_CACHE": str(cache)}
     results = [(name, run_child(args, env=env).seconds) for name, args in timed]
