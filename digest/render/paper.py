@@ -46,8 +46,8 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     for key, values in derived.terms.items():
         if values:
             meta.append((COLUMNS[key].label, md_text(", ".join(values)), derived.is_curated(key)))
-    if derived.is_curated("headline") and derived.headline:
-        meta.append(("Headline", md_text(derived.headline), True))
+    if derived.headline:
+        meta.append(("Headline", md_text(derived.headline.text), derived.is_curated("headline")))
     meta.append(("Topics", topic_list(derived, links), derived.is_curated("topics")))
     if derived.tags:  # not marked curated: a curator's tags add to the rules', they replace none
         meta.append(("Tags", ", ".join(links.tag(t) for t in derived.tags), False))
