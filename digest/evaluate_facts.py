@@ -141,7 +141,7 @@ def evaluate_attribution(papers: Sequence[Paper], facts_of: Mapping[str, Sequenc
                                 for mine, theirs in zip(machine_roles(paper), roles, strict=True))
         _score_facts(report, paper, dict(zip(sentences, roles, strict=True)), facts_of[paper.id])
         if isinstance(paper.overrides.get("headline"), dict):
-            _score_headline(report, paper, machine_headline(facts_of[paper.id], f"{paper.title}\n{paper.abstract}"))
+            _score_headline(report, paper, machine_headline(facts_of[paper.id]))
     _score_links(report, papers, curated, facts_of)
     return report
 

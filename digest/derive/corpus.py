@@ -125,7 +125,7 @@ def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> 
     terms = {key: derive(text, taxonomy) for key, derive in VOCABULARIES.items()}
     classification = classify(paper.title, paper.abstract, taxonomy)
     curated = overrides.apply(paper, facts=shown, classification=classification, terms=terms,
-                              headline=machine_headline(shown, f"{paper.title}\n{paper.abstract}"), taxonomy=taxonomy)
+                              headline=machine_headline(shown), taxonomy=taxonomy)
     return Derived(paper=paper, facts=curated.facts, classification=curated.classification, tags=curated.tags,
                    terms=curated.terms, published=curated.published, headline=curated.headline,
                    curated=curated.keys, curated_comparisons=curated.compares_to, extracted=facts,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..evaluate import METHODS, Evaluation
 from .context import RenderContext
 from .markdown import md_text
+from .paper import FACT_LABELS
 
 UNEXTRACTED_SHOWN = 40
 METHOD_NAMES = {"rules": "Rules only", "model": "Learned model", "ships": "What ships"}
@@ -12,7 +13,7 @@ METHOD_NAMES = {"rules": "Rules only", "model": "Learned model", "ships": "What 
 
 def render_method(context: RenderContext, evaluation: Evaluation | None = None) -> str:
     """The Method page; with `evaluation`, its measured accuracy (computed from the same records)."""
-    rows, macro, unextracted = [], [], []
+    rows, macro, unextracted, kinds = [], [], [], []
     if evaluation is not None:
         names = {topic.slug: topic.name for topic in context.corpus.taxonomy.topics}
         for topic in evaluation.topics:
@@ -22,7 +23,12 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
         links = context.links("method.md")
         unextracted = [[links.paper(q.paper), md_text(q.text), md_text(q.sentence)]
                        for q in evaluation.figures.unextracted[:UNEXTRACTED_SHOWN]]
+        attribution = evaluation.attribution
+        kinds = [[md_text(FACT_LABELS.get(k.kind, k.kind)), f"{k.right_before} of {k.shown_before} "
+                  f"({k.precision_before:.2f})", f"{k.right} of {k.shown} ({k.precision:.2f})"]
+                 for k in [*attribution.kinds.values(), attribution.total()] if k.shown_before]
+        kinds[-1][0] = "**All**"
     return context.render("method.md.j2", topics=context.corpus.taxonomy.ruled_topics, evaluation=evaluation,
                           headers=["Topic", "Curated papers", *(f"{METHOD_NAMES[m]}: P / R / F1" for m in METHODS)],
-                          rows=rows, macro=macro, unextracted=unextracted,
+                          rows=rows, macro=macro, unextracted=unextracted, kinds=kinds,
                           grouped=evaluation is not None and any(len(f.dumps) > 1 for f in evaluation.folds))

@@ -53,6 +53,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         meta.append(("Tags", ", ".join(links.tag(t) for t in derived.tags), False))
 
     facts = facts_by_sentence(derived, links)
+    context_facts = facts_by_sentence(derived, links, own=False)
 
     topic_matches = topic_evidence(context, derived)
     # One line per hardware, its page and how many other papers name it: the page lists them.
@@ -62,7 +63,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
                 md_text(s.organization or ("" if s.authors_count is None else s.authors_count))]
                for s in paper.sources]
     return context.render(
-        "paper.md.j2", paper=paper, derived=derived, links=links, meta=meta, facts=facts,
+        "paper.md.j2", paper=paper, derived=derived, links=links, meta=meta, facts=facts, context_facts=context_facts,
         topic_matches=topic_matches, same_hardware=same_hardware, sources=sources,
         read=read_links(paper), bibtex=bibtex_entry(derived),
         review_link=links.to(REVIEW_PAGE, "Needs review"),
@@ -71,11 +72,12 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     )
 
 
-def facts_by_sentence(derived: Derived, links: PageLinks) -> list[list[str]]:
+def facts_by_sentence(derived: Derived, links: PageLinks, own: bool = True) -> list[list[str]]:
     """One row per source sentence, in reading order, with the words each value was read from
-    marked in place, then the values; curated values last, in a row of their own."""
+    marked in place, then the values; curated values last, in a row of their own. The paper's
+    own values, or with `own=False` the context: the background's and the baselines'."""
     by_sentence: dict[str, list[Fact]] = {}
-    for fact in derived.facts:
+    for fact in (fact for fact in derived.facts if fact.own == own):
         by_sentence.setdefault("" if fact.curated else fact.sentence, []).append(fact)
     text = derived.paper.title + "\n" + derived.paper.abstract
 

@@ -137,11 +137,9 @@ def extract_facts(title: str, abstract: str, catalog: HardwareCatalog, roles: Se
         found.extend(attribute(_sentence_facts(Sentence(text, catalog.find(text))), role_of.get(text, OWN),
                                context_values))
     ordered = sorted(found, key=lambda fact: _KIND_ORDER[fact.kind])
-    own = dedupe(fact for fact in ordered if fact.own)
-    shown = {(fact.kind, fact.value) for fact in own}
-    context = [fact for fact in dedupe(fact for fact in ordered if not fact.own)
-               if (fact.kind, fact.value) not in shown]
-    return sorted(own + context, key=lambda fact: _KIND_ORDER[fact.kind])
+    shown = {(fact.kind, fact.value) for fact in ordered if fact.own}
+    # A value stated both as context and as the paper's is shown once, as the paper's.
+    return dedupe(fact for fact in ordered if fact.own or (fact.kind, fact.value) not in shown)
 
 
 # Kinds that describe the paper whatever sentence names them.

@@ -33,6 +33,7 @@ _CONDITIONS = re.compile(
 _METRIC_WORDS = {"speedup": "speedup", "throughput": "throughput", "latency": "lower latency", "memory": "less memory",
                  "energy": "less energy", "cost": "lower cost", "quality": "better quality", "scale": "larger scale",
                  "utilization": "utilization"}
+_HEDGE = re.compile(r"^(?:up to|over|about|around|nearly|almost|more than|at least)\s+", re.I)
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _PERCENT_SPEEDUP = re.compile(r"^(?P<hedge>up to |over |about |around |~)?(?P<number>\d+(?:\.\d+)?)% ?(?:faster)?$")
 
@@ -56,7 +57,7 @@ class Headline:
         if percent:
             factor = 1 + float(percent.group("number")) / 100
             value = f"{percent.group('hedge') or ''}{factor:.2f}× ({percent.group('number')}% faster)"
-        elif self.metric and not re.search(r"[A-Za-z]", value.replace("×", "")):
+        elif self.metric and not re.search(r"[A-Za-z]", _HEDGE.sub("", value).replace("×", "")):
             value = f"{value} {_METRIC_WORDS[self.metric]}"  # a bare number: say what it measures
         where = ", ".join(part for part in (self.condition, self.hardware) if part)
         return value + (f" vs {self.baseline}" if self.baseline else "") + (f" ({where})" if where else "")
@@ -78,18 +79,14 @@ _TIERS = (("speedup",), ("reduction",), ("scale",), ("throughput",),
 _PART = re.compile(r"\b(?:decode|decoding|prefill|kernel-level|operator|microbenchmark)\b", re.I)
 
 
-def machine_headline(facts: Iterable[Fact], text: str = "") -> Headline | None:
-    """The paper's own main result, from its own facts: the first in reading order (`text`
-    is the title and abstract) of the first tier that has one; a figure for a part of the
-    work ("decode throughput by 10×") gives way to an end-to-end one. None if it states none."""
+def machine_headline(facts: Iterable[Fact]) -> Headline | None:
+    """The paper's own main result, from its own facts (in the order extract_facts gives them:
+    by kind, then by where they first appear): the first of the first tier that has one; a
+    figure for a part of the work ("decode throughput by 10×") gives way to an end-to-end one.
+    None if the paper states none."""
     own = [fact for fact in facts if fact.own and not fact.curated]
-
-    def position(fact: Fact) -> tuple[int, int]:
-        found = text.find(fact.sentence) if fact.sentence else -1
-        return (found if found >= 0 else len(text), fact.span[0] if fact.span else 0)
-
     for tier in _TIERS:
-        candidates = sorted((fact for fact in own if fact.kind in tier), key=position)
+        candidates = [fact for fact in own if fact.kind in tier]
         if not candidates:
             continue
         fact = candidates[0]
