@@ -27,7 +27,8 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
         kinds = [[md_text(FACT_LABELS.get(k.kind, k.kind)), f"{k.right_before} of {k.shown_before} "
                   f"({k.precision_before:.2f})", f"{k.right} of {k.shown} ({k.precision:.2f})"]
                  for k in [*attribution.kinds.values(), attribution.total()] if k.shown_before]
-        kinds[-1][0] = "**All**"
+        if kinds:
+            kinds[-1][0] = "**All**"
     return context.render("method.md.j2", topics=context.corpus.taxonomy.ruled_topics, evaluation=evaluation,
                           headers=["Topic", "Curated papers", *(f"{METHOD_NAMES[m]}: P / R / F1" for m in METHODS)],
                           rows=rows, macro=macro, unextracted=unextracted, kinds=kinds,
