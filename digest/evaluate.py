@@ -301,6 +301,8 @@ def attribution_lines(report: Attribution) -> list[str]:
     lines += [f"  {'all':<12} {f'{total.right_before} of {total.shown_before} ({total.precision_before:.2f})':<24} "
               f"{total.right} of {total.shown} ({total.precision:.2f}); "
               f"{report.context_shown_as_own} background or baseline values shown as the paper's",
+              f"  {total.right_before - total.right} of the paper's own {total.right_before} values read as context "
+              f"(kept {total.right / total.right_before if total.right_before else 1.0:.0%})",
               f"headline: {report.headline_right} of {report.headline_papers} right ({report.headline_accuracy:.0%})"]
     lines += [f"  {m.paper}: curated {m.curated!r}, machine {m.machine!r}" for m in report.headline_misses]
     lines.append(f"compares against: precision {report.compares_precision:.2f}, recall {report.compares_recall:.2f} "

@@ -59,7 +59,9 @@ _CONTRAST_OPENING = re.compile(r"^(?:However|Unfortunately|Yet|Nevertheless|Unli
 _BASELINE_CLAUSE = re.compile(
     r"\b(?:(?:while|whereas)\s+(?!\w+ing\b)(?!(?:we|our|it|its|also|still|only|the\s+proposed)\b)|"
     r"(?:compared\s+(?:to|with)|than(?!\s+(?:about\s+|over\s+)?[\d~])|versus|vs\.?|relative\s+to|"
-    r"as\s+(?:slow|fast)\s+as)\s+|from\s+(?=(?:[^.;]|\.(?=\d)){0,60}?\bto\b))", re.IGNORECASE)
+    r"as\s+(?:slow|fast)\s+as)\s+|from\s+(?=(?:[^.;]|\.(?=\d)){0,60}?\bto\b))"
+    # the next change of a list of them: "from 10 s to 0.1 s for A, 18 s to 0.2 s for B"
+    r"|(?<=, )(?=\d[\d.,]*\s*[A-Za-z%]+\s+to\s+(?:only\s+)?\d)", re.IGNORECASE)
 # Where a baseline clause ends: the next clause, or the sentence.
 _CLAUSE_END = re.compile(r";|,\s+(?:and|while|which|but|whereas|resulting|leading)\b|\.\s")
 
@@ -121,7 +123,7 @@ def baseline_spans(sentence: str) -> list[tuple[int, int]]:
     spans = []
     for match in _BASELINE_CLAUSE.finditer(sentence):
         opening = match.group().lower()
-        if opening.startswith("from"):
+        if opening.startswith("from") or not opening:
             end = sentence.find(" to ", match.end())
         elif match.start() < 3 or opening.startswith(("compared", "relative")):
             # "Compared to X, ours ...", "While the model took ..., we ...": up to the comma
