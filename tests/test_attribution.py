@@ -130,3 +130,24 @@ def test_curated_roles_must_fit_the_abstract_and_name_a_role(tmp_path):
     metric = record.replace("metric: speedup", "metric: speed")
     with pytest.raises(DataError, match=r"overrides\.headline\.metric: 'speed' is not a metric"):
         paper_from_yaml(YamlFile.parse(tmp_path / "metric.yaml", metric))
+
+
+@pytest.mark.parametrize("abstract, metric, value", [
+    # an image size and an upscaling factor are not speedups; the comparison is
+    ("We present Kite. Kite turns 512 times 512 latents into 4times and even 8times upscaled images, "
+     "about 6times faster than cascaded pipelines.", "speedup", "~6×"),
+    # a reduction stays one when "end-to-end" follows it in another sense
+    ("We present Kite. Kite reduces attention computation by 95% without degrading end-to-end generation quality.",
+     "cost", "95% lower attention computation"),
+    # a figure for a component gives way to the end-to-end one of the same sentence
+    ("We present Kite, which yields a 13.7x speedup in attention computation and a 2.2x end-to-end speedup.",
+     "speedup", "2.2×"),
+])
+def test_the_headline_is_the_papers_main_figure(catalog, abstract, metric, value):
+    headline = machine_headline(extract_facts("A title", abstract, catalog))
+    assert headline is not None and (headline.metric, headline.value) == (metric, value)
+
+
+def test_prior_work_named_as_what_is_beaten_keeps_the_sentence_the_papers():
+    sentences = ["We present Kite.", "Kite cuts memory by 7× while outperforming existing baselines in quality."]
+    assert sentence_roles(sentences, "Kite") == ["own", "own"]

@@ -76,7 +76,8 @@ class Headline:
 _TIERS = (("speedup",), ("reduction",), ("scale",), ("throughput",),
           ("latency", "memory", "utilization", "energy", "cost"), ("quality",))
 # A figure for a part of the work, which an end-to-end figure of the same sentence or paper beats.
-_PART = re.compile(r"\b(?:decode|decoding|prefill|kernel-level|operator|microbenchmark)\b", re.I)
+_PART = re.compile(r"\b(?:decode|decoding|prefill|kernel-level|operator|microbenchmark|"
+                   r"(?:in|for|of)\s+(?:the\s+)?(?:attention|kernels?|operators?|layers?))\b", re.I)
 
 
 def machine_headline(facts: Iterable[Fact]) -> Headline | None:
@@ -109,15 +110,18 @@ def metric_of(fact: Fact) -> str:
     return fact.kind if fact.kind in METRICS else "speedup"
 
 
+_CLAUSE_MARKS = (",", ";", " and ")
+
+
 def _around(fact: Fact) -> str:
     """The clause of a figure: where its condition is said ("decode throughput by up to 10×,
     and end-to-end throughput by up to 1.33×" has one clause for each)."""
     if not fact.span:
         return fact.sentence
     start, end = fact.span
-    before = max(fact.sentence.rfind(mark, 0, start) for mark in ",;")
-    after = [found for found in (fact.sentence.find(mark, end) for mark in ",;") if found >= 0]
-    return fact.sentence[before + 1:min(after, default=len(fact.sentence))]
+    before = max(fact.sentence.rfind(mark, 0, start) + len(mark) for mark in _CLAUSE_MARKS)
+    after = [found for found in (fact.sentence.find(mark, end) for mark in _CLAUSE_MARKS) if found >= 0]
+    return fact.sentence[max(before, 0):min(after, default=len(fact.sentence))]
 
 
 def curated_headline(value: str | Mapping[str, str]) -> Headline | None:

@@ -53,6 +53,9 @@ _PRIOR_CUE = re.compile(
     r"(?:recent|several|many|most)\s+(?:\w+\s+)?(?:studies|works?|methods|approaches|systems)|"
     r"ha(?:ve|s)\s+been\s+(?:proposed|developed|introduced|designed)|state-of-the-art\s+work)\b",
     re.IGNORECASE)
+# Prior work named as what is beaten is the paper's own result: "outperforming existing baselines".
+_COMPARED_WITH = re.compile(r"\b(?:outperform\w*|surpass\w*|than|over|compared\s+(?:to|with)|vs\.?|versus|"
+                            r"beyond|exceed\w*)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # A sentence that opens by turning away from what came before.
 _CONTRAST_OPENING = re.compile(r"^(?:However|Unfortunately|Yet|Nevertheless|Unlike|Despite|Although|But)\b")
 # A clause about someone else inside an own sentence: "while ZeRO-Infinity only achieves 45 TFLOPS".
@@ -77,7 +80,8 @@ def sentence_roles(sentences: Sequence[str], system: str | None) -> list[str]:
                 next((index for index, is_own in enumerate(own) if is_own), 0))
     roles = []
     for index, sentence in enumerate(sentences):
-        prior = bool(_PRIOR_CUE.search(sentence))
+        prior = any(not _COMPARED_WITH.search(sentence, max(0, cue.start() - 40), cue.start())
+                    for cue in _PRIOR_CUE.finditer(sentence))
         if own[index] and index < turn and _CONTRAST_OPENING.match(sentence):
             roles.append(PRIOR if prior else BACKGROUND)  # "However, we are getting close to the memory wall"
         elif own[index]:
