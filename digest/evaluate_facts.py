@@ -13,8 +13,11 @@ sentence is), `context_values` (values inside the paper's own sentences that are
   say there is none.
 - Compares against: precision and recall of the (paper, baseline paper) links.
 
-The roles and the attribution are rules that learn nothing from the curated labels, so every
-curated paper is held out: the rules never saw them as training data.
+The roles and the attribution are rules that learn nothing from the curated labels: no fold is
+needed. Their cues were chosen by people who had read these abstracts, though, so the figures are
+an upper bound; papers curated later are the honest test. (A logistic regression over the words,
+the cues and the position, trained leave one dump out on the same labels, read own / not own
+right for 93% of the sentences against the rules' 96%: the rules stay.)
 """
 
 from __future__ import annotations
