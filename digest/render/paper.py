@@ -90,20 +90,21 @@ def facts_by_sentence(derived: Derived, links: PageLinks, own: bool = True) -> l
     for sentence in reading_order:
         facts = by_sentence[sentence]
         marks = [(*fact.span, FACT_LABELS.get(fact.kind, fact.kind)) for fact in facts if fact.span]
-        rows.append([md_marked(sentence, marks), fact_values(facts, links)])
+        rows.append([md_marked(sentence, marks), fact_values(facts, links, linked=own)])
     if "" in by_sentence:
         rows.append(["*Set by a curator in the record's `overrides`*", fact_values(by_sentence[""], links)])
     return rows
 
 
-def fact_values(facts: list[Fact], links: PageLinks) -> str:
+def fact_values(facts: list[Fact], links: PageLinks, linked: bool = True) -> str:
     """"**Speedup** up to 2.2× (vs vLLM) · **Hardware** A100, H100": each kind once, then its
-    values, linked when they have a page."""
+    values, linked when they have a page (a hardware page lists the papers that use it, so
+    context hardware, which the paper does not use, stays plain text)."""
     by_kind: dict[str, list[str]] = {}
     for fact in facts:
         by_kind.setdefault(fact.kind, []).append(
             md_link(fact.value, fact.value) if fact.kind == "code" else
-            links.hardware(fact.value) if fact.kind == "hardware" else md_text(fact.shown))
+            links.hardware(fact.value) if fact.kind == "hardware" and linked else md_text(fact.shown))
     return " · ".join(f"**{FACT_LABELS.get(kind, md_text(kind))}** {', '.join(values)}"
                       for kind, values in by_kind.items())
 
