@@ -151,3 +151,13 @@ def test_the_headline_is_the_papers_main_figure(catalog, abstract, metric, value
 def test_prior_work_named_as_what_is_beaten_keeps_the_sentence_the_papers():
     sentences = ["We present Kite.", "Kite cuts memory by 7× while outperforming existing baselines in quality."]
     assert sentence_roles(sentences, "Kite") == ["own", "own"]
+
+
+def test_a_budget_is_not_a_result_but_a_boast_is(catalog):
+    budget = "We present Kite. Our findings rest on 100 experiments consuming 500,000 GPU-hours."
+    assert machine_headline(extract_facts("A title", budget, catalog)) is None
+    boast = "We present Kite. Kite erases the target knowledge in about 1 GPU hour of finetuning."
+    headline = machine_headline(extract_facts("A title", boast, catalog))
+    assert headline is not None and (headline.metric, headline.value) == ("cost", "~1 GPU hours")
+    varies = "We present Kite. Accuracy shows up to 9% variation in accuracy across GPU counts."
+    assert machine_headline(extract_facts("A title", varies, catalog)) is None

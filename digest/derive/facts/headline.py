@@ -85,7 +85,7 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
     by kind, then by where they first appear): the first of the first tier that has one; a
     figure for a part of the work ("decode throughput by 10×") gives way to an end-to-end one.
     None if the paper states none."""
-    own = [fact for fact in facts if fact.own and not fact.curated]
+    own = [fact for fact in facts if fact.own and not fact.curated and _is_a_result(fact)]
     for tier in _TIERS:
         candidates = [fact for fact in own if fact.kind in tier]
         if not candidates:
@@ -99,6 +99,27 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
         return Headline(metric_of(fact), fact.value, fact.baseline, hardware,
                         condition.group(1).lower() if condition else "")
     return None
+
+
+# An absolute time, memory or cost is a result when the abstract boasts of it ("in just 314K GPU
+# hours", "to only 0.001 seconds", "on a mere 18GB GPU"), not when it is a budget ("experiments
+# consuming 500,000 GPU-hours"). An accuracy that varies is a finding, not a result.
+_BUDGET_KINDS = ("latency", "memory", "cost")
+_FRUGAL_BEFORE = re.compile(r"\b(?:only|just|merely|mere|under|less\s+than|within|about|as\s+(?:little|few)\s+as|"
+                            r"to)\s+(?:(?:a|an|the)\s+)?$", re.I)
+_NOT_A_QUALITY_RESULT = re.compile(r"variation|difference|drop|degradation|loss|gap", re.I)
+
+
+def _is_a_result(fact: Fact) -> bool:
+    if fact.kind in _BUDGET_KINDS:
+        if fact.span is None:
+            return False
+        digit = re.search(r"\d", fact.sentence[fact.span[0]:fact.span[1]])
+        start = fact.span[0] + (digit.start() if digit else 0)  # the hedge may be in the span: "about 1 GPU hour"
+        return bool(_FRUGAL_BEFORE.search(fact.sentence[max(0, start - 30):start]))
+    if fact.kind == "quality":
+        return not _NOT_A_QUALITY_RESULT.search(fact.value)
+    return True
 
 
 def metric_of(fact: Fact) -> str:
