@@ -519,6 +519,7 @@ def _run_explain(args: argparse.Namespace) -> int:
     from .derive.classify import explain  # noqa: PLC0415
     from .derive.suggest import explain_suggestion  # noqa: PLC0415
     from .records.store import paper_path  # noqa: PLC0415
+    from .text.sentences import split_sentences  # noqa: PLC0415
 
     path = paper_path(args.data, args.paper_id)
     if not path.is_file():
@@ -536,8 +537,16 @@ def _run_explain(args: argparse.Namespace) -> int:
     print("\nfacts:" if derived.facts else "\nfacts: none extracted")
     for fact in derived.facts:
         origin = "curated" if fact.curated else f"from: {fact.sentence}"
-        print(f"  {fact.kind}: {fact.shown}  ({origin})")
-    for key in sorted(derived.curated - {"topics", "tags"} - {fact.kind for fact in derived.facts}):
+        print(f"  {fact.kind}: {fact.shown}{'' if fact.own else ' [context]'}  ({origin})")
+    roles = "curated" if derived.is_curated("sentence_roles") else "read from cues and position"
+    print(f"\nsentence roles ({roles}):")
+    for role, sentence in zip(derived.roles, split_sentences(paper.abstract), strict=False):
+        print(f"  {role:<10} {sentence}")
+    if derived.headline:
+        headline = derived.headline
+        print(f"\nheadline: {headline.text}  ({'curated' if headline.curated else f'metric {headline.metric}'})")
+    for key in sorted(derived.curated - {"topics", "tags", "sentence_roles", "headline"}
+                      - {fact.kind for fact in derived.facts}):
         print(f"  {key}: {paper.overrides.get(key)!r}  (curated)")
     return 0
 

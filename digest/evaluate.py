@@ -39,6 +39,7 @@ from .derive.learn import TopicModel
 from .derive.relevance import MIN_PROBABILITY, THRESHOLDS, on_topic
 from .derive.suggest import Learnable, suggest, train_on_curated
 from .derive.taxonomy import Taxonomy
+from .evaluate_facts import Attribution, evaluate_attribution
 from .records.model import Paper
 from .text.sentences import split_sentences
 
@@ -138,6 +139,7 @@ class Evaluation:
     fetch_filter: list[FilterScore] = field(default_factory=list)
     rejected: int = 0  # rejected papers, scored as papers in no topic
     temporal: TemporalEvaluation | None = None  # the same papers split by time (digest/temporal.py)
+    attribution: Attribution = field(default_factory=Attribution)  # whose the values are (evaluate_facts.py)
 
     def macro_f1(self, method: str) -> float:
         return sum(t.scores[method].f1 for t in self.topics) / len(self.topics) if self.topics else 0.0
@@ -160,6 +162,7 @@ class Evaluation:
                         "coverage": round(self.figures.share, 4),
                         "unextracted": [{"paper": q.paper, "text": q.text, "sentence": q.sentence}
                                         for q in self.figures.unextracted]},
+            "attribution": self.attribution.to_json(),
         }
 
 
@@ -195,7 +198,7 @@ def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatal
     facts = {p.id: list(machine[p.id][1]) if machine else extract_facts(p.title, p.abstract, catalog) for p in papers}
     curated = sum(1 for p in papers if p.topics)
     return Evaluation(curated, len(papers) - curated, folds, topics, figure_coverage(papers, facts),
-                      fetch_filter, len(rejected))
+                      fetch_filter, len(rejected), attribution=evaluate_attribution(papers, facts))
 
 
 def evaluate_corpus(corpus: Corpus, max_folds: int | None = None) -> Evaluation:
@@ -309,4 +312,26 @@ def evaluation_text(report: Evaluation) -> str:
     lines += ["", f"figures: {figures.extracted} of {figures.found} numbers with a unit extracted "
               f"({figures.share:.0%})"]
     lines += [f"  not extracted: {q.paper}: {q.text!r} in: {q.sentence}" for q in figures.unextracted]
-    return "\n".join(lines)
+    return "\n".join(lines + attribution_lines(report.attribution))
+
+
+def attribution_lines(report: Attribution) -> list[str]:
+    """Whose the values are: fact precision per kind before and after sentence roles, the
+    headline, and compares-against, on the papers with curated sentence roles."""
+    total = report.total()
+    lines = ["", f"values shown as the paper's, on {report.papers} papers with curated sentence roles "
+             f"({report.sentences} sentences, own / not own read right for {report.role_accuracy:.0%}):",
+             f"  {'kind':<12} {'before: right of shown':<24} {'now: right of shown':<22}"]
+    lines += [f"  {k.kind:<12} {f'{k.right_before} of {k.shown_before} ({k.precision_before:.2f})':<24} "
+              f"{k.right} of {k.shown} ({k.precision:.2f})" for k in report.kinds.values() if k.shown_before]
+    lines += [f"  {'all':<12} {f'{total.right_before} of {total.shown_before} ({total.precision_before:.2f})':<24} "
+              f"{total.right} of {total.shown} ({total.precision:.2f}); "
+              f"{report.context_shown_as_own} background or baseline values shown as the paper's",
+              f"  {total.right_before - total.right} of the paper's own {total.right_before} values read as context "
+              f"(kept {total.right / total.right_before if total.right_before else 1.0:.0%})",
+              f"headline: {report.headline_right} of {report.headline_papers} right ({report.headline_accuracy:.0%})"]
+    lines += [f"  {m.paper}: curated {m.curated!r}, machine {m.machine!r}" for m in report.headline_misses]
+    lines.append(f"compares against: precision {report.compares_precision:.2f}, recall {report.compares_recall:.2f} "
+                 f"({report.compared_true} right, {report.compared_false} wrong, {report.compared_missed} missed; "
+                 f"{report.compared_false_before} wrong from any mention of a name)")
+    return lines

@@ -216,21 +216,52 @@ def test_instant_navigation_keeps_table_sorting_working(tab):
 
 
 # ---------------------------------------------------------------------------------- cross-links
+FUYOU = "adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning"
+
+
 def test_compares_against_and_compared_by_link_real_pages(tab):
     page = tab.page
-    tab.goto("papers/fastattention/")
-    assert heading(page) == title_of("fastattention")
+    tab.goto(f"papers/{FUYOU}/")
+    assert heading(page) == title_of(FUYOU)
     compares = section_links(page, "compares-against")
-    assert [path_of(href) for href, _ in compares] == ["/papers/flashattention-2/"]
-    assert compares[0][1] == title_of("flashattention-2")
+    assert [path_of(href) for href, _ in compares] == ["/papers/zero-infinity/"]  # its baseline
+    assert compares[0][1] == title_of("zero-infinity")
 
-    page.locator(f"{CONTENT} h2#compares-against ~ ul a", has_text=title_of("flashattention-2")).first.click()
-    wait_for_page(page, "/papers/flashattention-2/", title_of("flashattention-2"))
+    page.locator(f"{CONTENT} h2#compares-against ~ ul a", has_text=title_of("zero-infinity")).first.click()
+    wait_for_page(page, "/papers/zero-infinity/", title_of("zero-infinity"))
     compared_by = section_links(page, "compared-by")
-    assert "/papers/fastattention/" in [path_of(href) for href, _ in compared_by]
+    assert f"/papers/{FUYOU}/" in [path_of(href) for href, _ in compared_by]
 
-    page.locator(f"{CONTENT} h2#compared-by ~ ul a", has_text=title_of("fastattention")).first.click()
-    wait_for_page(page, "/papers/fastattention/", title_of("fastattention"))
+    page.locator(f"{CONTENT} h2#compared-by ~ ul a", has_text=title_of(FUYOU)).first.click()
+    wait_for_page(page, f"/papers/{FUYOU}/", title_of(FUYOU))
+    tab.goto("papers/fastattention/")  # names FlashAttention2 as what it extends, not as a baseline
+    assert section_links(page, "compares-against") == []
+    tab.assert_clean()
+
+
+def test_context_values_are_shown_apart_from_the_papers_own(tab):
+    page = tab.page
+    tab.goto("papers/zero-infinity/")
+    facts = page.locator(f"{CONTENT} h2#facts ~ div table").first
+    own = " ".join(facts.locator("tbody td:last-child").all_inner_texts())
+    context = page.locator(f"{CONTENT} h3#context-from-the-abstract + p + div.digest-context")
+    assert context.count() == 1, "no context list after the facts table"
+    listed = " ".join(context.locator("li").all_inner_texts())
+    # The motivation paragraph's values: listed as context, never among the paper's own facts.
+    for value in ("800 GPUs", "16 GB", "80 GB", ">1000× increase"):
+        assert value in listed and value not in own, value
+    assert "512 GPUs" in own and "25 PFLOPS" in own and "512 GPUs" not in listed
+    # Visibly different: set off by a rule, in a lighter colour, its marks not highlighted.
+    border = context.evaluate("d => getComputedStyle(d).borderLeftStyle")
+    colours = context.evaluate("d => [getComputedStyle(d).color, getComputedStyle(d.closest('article')).color]")
+    assert border == "solid" and colours[0] != colours[1]
+    mark = context.locator("mark").first
+    assert mark.evaluate("m => getComputedStyle(m).backgroundColor") in ("rgba(0, 0, 0, 0)", "transparent")
+    # And in no table column: the offloading table's GPU column and headline are the paper's own.
+    tab.goto("topics/offloading/")
+    system = page.locator("td:first-child", has_text=re.compile(r"^\s*ZeRO-Infinity\s*$"))
+    row = table(page).locator("tbody tr").filter(has=system).first.inner_text()
+    assert "800" not in row and "16 GB" not in row and "25 petaflops" in row
     tab.assert_clean()
 
 

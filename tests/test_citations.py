@@ -33,7 +33,8 @@ def data(tmp_path_factory) -> Path:
     shutil.copytree(DATA, copy)
     assert main(["ingest", "--data", str(copy), str(HF_DAY)]) == 0
     record = yaml.safe_load((copy / "papers" / "zero-infinity.yaml").read_text())
-    record.update(id="hostile", title=HOSTILE_TITLE, abstract="A record to try BibTeX's escaping.", sources=[])
+    record.update(id="hostile", title=HOSTILE_TITLE, abstract="A record to try BibTeX's escaping.", sources=[],
+                  overrides={})  # ZeRO-Infinity's curated sentence roles fit its own abstract only
     (copy / "papers" / "hostile.yaml").write_text(yaml.safe_dump(record, allow_unicode=True))
     return copy
 

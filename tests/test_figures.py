@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from digest.derive.facts import FIGURE_KINDS, extract_facts, headline
+from digest.derive.facts import FIGURE_KINDS, extract_facts
+from digest.derive.facts.headline import machine_headline
 from digest.evaluate import find_quantities
 
 
@@ -60,7 +61,8 @@ def test_no_figure_where_there_is_none(catalog, sentence):
 
 def test_headline_names_the_baseline(catalog):
     facts = extract_facts("", "Our kernels are 1.3x faster over CUTLASS on H100.", catalog)
-    assert headline(facts) == "1.3× speedup vs CUTLASS"
+    headline = machine_headline(facts)
+    assert headline is not None and headline.text == "1.3× speedup vs CUTLASS (H100)"
 
 
 @pytest.mark.parametrize("sentence, expected", [

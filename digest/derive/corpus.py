@@ -15,9 +15,12 @@ from ..records.model import Paper
 from ..text.sentences import split_sentences
 from . import overrides
 from .classify import Classification, classify
-from .facts import Fact, extract_facts, headline
+from .facts import Fact, extract_facts
+from .facts.headline import Headline, machine_headline
+from .facts.roles import BACKGROUND, PRIOR, sentence_roles
+from .facts.system import find_system
 from .hardware import HardwareCatalog
-from .links import Mention, find_mentions, group_by, related_papers
+from .links import Mention, compared_with, find_mentions, group_by, related_papers
 from .suggest import Learnable, Suggestion, suggest, train_on_curated
 from .taxonomy import Taxonomy
 from .vocabularies import VOCABULARIES
@@ -41,7 +44,7 @@ class Derived:
     tags: list[str]
     terms: dict[str, list[str]]  # vocabulary values for table columns: memory_tiers, workload, parallelism
     published: str | None  # the record's date, or the curator's
-    headline: str | None  # the result a table shows
+    headline: Headline | None  # the paper's own main result, which a table shows
     curated: frozenset[str] = frozenset()  # the keys a curator set: "topics", "tags", override keys
     extracted: list[Fact] = field(default_factory=list)  # the facts as extracted, before any override
     learnable: Learnable | None = None  # what the topic model sees of the paper
@@ -50,6 +53,7 @@ class Derived:
     compared_by: list[str] = field(default_factory=list)
     related: list[tuple[str, float]] = field(default_factory=list)
     suggestion: Suggestion | None = None  # the learned model's topics, set when the corpus is built
+    roles: list[str] = field(default_factory=list)  # one per abstract sentence: the curator's, else the machine's
 
     @property
     def id(self) -> str:
@@ -68,7 +72,12 @@ class Derived:
 
     @property
     def hardware(self) -> list[str]:
-        return list(dict.fromkeys(fact.value for fact in self.facts if fact.kind == "hardware"))
+        return list(dict.fromkeys(fact.value for fact in self.facts if fact.kind == "hardware" and fact.own))
+
+    @property
+    def context(self) -> list[Fact]:
+        """The values the abstract gives of the background or of baselines: shown apart, never as the paper's."""
+        return [fact for fact in self.facts if not fact.own]
 
     @property
     def year(self) -> int | None:
@@ -82,7 +91,7 @@ class Derived:
         """The values of a fact kind or a vocabulary."""
         if kind in self.terms:
             return self.terms[kind]
-        return [fact.value for fact in self.facts if fact.kind == kind]
+        return [fact.value for fact in self.facts if fact.kind == kind and fact.own]
 
 
 @dataclass
@@ -108,15 +117,37 @@ class Corpus:
 def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> Derived:
     """What the machine says about one paper, with the curator's corrections applied."""
     facts = extract_facts(paper.title, paper.abstract, catalog)
+    roles = paper.overrides.get("sentence_roles") or machine_roles(paper)
+    context_values = paper.overrides.get("context_values", [])
+    # A curator's sentence roles say whose each value is: the page shows those, the eval the machine's.
+    shown = extract_facts(paper.title, paper.abstract, catalog, roles, context_values) \
+        if "sentence_roles" in paper.overrides or context_values else facts
     text = f"{paper.title}. {paper.abstract}"
     terms = {key: derive(text, taxonomy) for key, derive in VOCABULARIES.items()}
     classification = classify(paper.title, paper.abstract, taxonomy)
-    curated = overrides.apply(paper, facts=facts, classification=classification, terms=terms,
-                              headline=headline(facts), taxonomy=taxonomy)
+    curated = overrides.apply(paper, facts=shown, classification=classification, terms=terms,
+                              headline=machine_headline(shown), taxonomy=taxonomy)
     return Derived(paper=paper, facts=curated.facts, classification=curated.classification, tags=curated.tags,
                    terms=curated.terms, published=curated.published, headline=curated.headline,
                    curated=curated.keys, curated_comparisons=curated.compares_to, extracted=facts,
-                   learnable=Learnable.of(paper, classification))
+                   learnable=Learnable.of(paper, classification), roles=list(roles))
+
+
+def machine_roles(paper: Paper) -> list[str]:
+    """The roles the machine reads for each sentence of the paper's abstract."""
+    sentences = split_sentences(paper.abstract)
+    system = find_system(paper.title.strip(), sentences)
+    return sentence_roles(sentences, system[0] if system else None)
+
+
+def baseline_mentions(names: dict[str, tuple[list[str], str]],
+                      roles: dict[str, dict[str, str]]) -> dict[str, list[Mention]]:
+    """The papers each paper names as a baseline: with comparison language, in a sentence about
+    its own work (the title counts as one), never a predecessor named as background."""
+    def keep(paper_id: str, sentence: str, start: int) -> bool:
+        return roles[paper_id].get(sentence) not in (BACKGROUND, PRIOR) and compared_with(sentence, start)
+
+    return find_mentions(names, split_sentences, keep)
 
 
 def build_corpus(derived_papers: list[Derived], taxonomy: Taxonomy, catalog: HardwareCatalog,
@@ -156,7 +187,8 @@ def _link(derived: dict[str, Derived], memo: Memo) -> None:
     # The title counts as the first sentence: "Extend FlashAttention2 to NPUs" names its baseline.
     names = {pid: ([d.system] if d.system else [], f"{d.paper.title}. {d.paper.abstract}")
              for pid, d in derived.items()}
-    mentions = memo("mentions", names, lambda: find_mentions(names, split_sentences))
+    roles = {pid: dict(zip(split_sentences(d.paper.abstract), d.roles, strict=False)) for pid, d in derived.items()}
+    mentions = memo("mentions", (names, roles), lambda: baseline_mentions(names, roles))
     for pid, d in derived.items():
         if d.curated_comparisons is not None:
             d.compares_to = [Mention(target, derived[target].system or target, "")

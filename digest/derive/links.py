@@ -43,12 +43,14 @@ class Mention:
 
 
 def find_mentions(papers: dict[str, tuple[list[str], str]],
-                  split_sentences: Callable[[str], list[str]]) -> dict[str, list[Mention]]:
+                  split_sentences: Callable[[str], list[str]],
+                  keep: Callable[[str, str, int], bool] | None = None) -> dict[str, list[Mention]]:
     """For each paper id, the other papers whose system names appear in its abstract.
 
     `papers` maps id -> (system names of that paper, abstract). A name counts when it has
     at least three letters or digits and is written with a capital or a digit (so "holmes"
-    in running text is not the Holmes system).
+    in running text is not the Holmes system), and when `keep(paper id, sentence, where the
+    name starts in it)` says so, if given (`compared_with` keeps only names named as baselines).
     """
     by_key: dict[str, str] = {}
     for paper_id, (names, _) in sorted(papers.items()):
@@ -62,7 +64,8 @@ def find_mentions(papers: dict[str, tuple[list[str], str]],
     for paper_id, (_, abstract) in papers.items():
         found: dict[str, Mention] = {}
         for sentence in split_sentences(abstract):
-            words = _WORD_RE.findall(sentence)
+            matches = list(_WORD_RE.finditer(sentence))
+            words = [match.group() for match in matches]
             # A phrase's key is its words' keys joined.
             keys = [word_keys[word] if word in word_keys else word_keys.setdefault(word, name_key(word))
                     for word in words]
@@ -71,10 +74,25 @@ def find_mentions(papers: dict[str, tuple[list[str], str]],
                     target = by_key.get("".join(keys[start:start + size]))
                     phrase = words[start:start + size]
                     if target and target != paper_id and target not in found and _looks_like_name(phrase):
-                        found[target] = Mention(target, " ".join(phrase), sentence)
+                        if keep is None or keep(paper_id, sentence, matches[start].start()):
+                            found[target] = Mention(target, " ".join(phrase), sentence)
                         break
         mentions[paper_id] = list(found.values())
     return mentions
+
+
+# Comparison language right before a name: "over X", "than X", "compared with X", "outperforms X",
+# "while X only achieves". A name without it is a predecessor, a building block or related work.
+_COMPARED_BEFORE = re.compile(
+    r"\b(?:vs\.?|versus|over|than|compared\s+(?:to|with|against)|relative\s+to|against|outperform\w*|"
+    r"surpass\w*|beats?|exceed\w*|while|whereas)\b[^.;]{0,40}$", re.IGNORECASE)
+_COMPARED_AFTER = re.compile(r"^\S*\s+(?:\w+\s+){0,2}(?:baselines?|only\s+achieves?|fails?)\b", re.IGNORECASE)
+
+
+def compared_with(sentence: str, start: int) -> bool:
+    """Whether the name at sentence[start:] is named as a baseline."""
+    return bool(_COMPARED_BEFORE.search(sentence[max(0, start - 60):start])
+                or _COMPARED_AFTER.match(sentence[start:start + 60]))
 
 
 def _looks_like_name(words: list[str]) -> bool:

@@ -6,9 +6,11 @@ marked curated so that every page and export can say so. Every key of
 
   system, hardware, gpu_count, model_scale, precision, code   replace the extracted facts of that kind
   memory_tiers, workload, parallelism                          replace the derived vocabulary values
-  headline                                                      replaces the headline result
+  headline                                                      replaces the headline result (a text or a record)
   published                                                     replaces the record's date
-  compares_to                                                   replaces the papers found named in the abstract
+  compares_to                                                   replaces the papers found named as baselines
+  sentence_roles, context_values                                say whose each value is (see facts/roles.py);
+                                                                applied at extraction, by corpus.derive_paper
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 from ..records.model import OVERRIDE_KEYS, Paper
 from .classify import Classification, apply_curated_topics
 from .facts import KINDS, Fact, dedupe
+from .facts.headline import Headline, curated_headline
 from .taxonomy import Taxonomy
 from .vocabularies import VOCABULARIES
 
@@ -37,13 +40,13 @@ class Curated:
     tags: list[str]
     terms: dict[str, list[str]]
     published: str | None
-    headline: str | None
+    headline: Headline | None
     compares_to: list[str] | None  # paper ids, or None to take the ones the abstract names
     keys: frozenset[str]  # the curated keys: "topics", "tags" and any override key
 
 
 def apply(paper: Paper, *, facts: Sequence[Fact], classification: Classification, terms: Mapping[str, list[str]],
-          headline: str | None, taxonomy: Taxonomy) -> Curated:
+          headline: Headline | None, taxonomy: Taxonomy) -> Curated:
     """The machine's values for `paper` with the curator's corrections applied and marked."""
     overrides: Mapping[str, Any] = paper.overrides
     keys = set(overrides) | ({"topics"} if paper.topics else set()) | ({"tags"} if paper.tags else set())
@@ -54,7 +57,7 @@ def apply(paper: Paper, *, facts: Sequence[Fact], classification: Classification
         tags=list(dict.fromkeys([*classification.tags, *paper.tags])),
         terms={key: list(overrides[key]) if key in overrides else list(values) for key, values in terms.items()},
         published=overrides.get("published", paper.published),
-        headline=overrides.get("headline", headline),
+        headline=curated_headline(overrides["headline"]) if "headline" in overrides else headline,
         compares_to=list(overrides["compares_to"]) if "compares_to" in overrides else None,
         keys=frozenset(keys),
     )

@@ -15,19 +15,28 @@ from typing import Any
 import yaml
 
 from ..text.arxiv import ARXIV_ID, arxiv_id
+from ..text.sentences import split_sentences
 from ..text.urls import is_web_address
 from .yamlfile import YamlFile, is_null
 
 CURATOR_FIELDS = ("topics", "tags", "notes", "overrides")
 
 # What a curator may set under `overrides:` to correct what the digest derives, and its shape:
-# "text" (one string), "texts" (a list of strings), "links" (a list of http(s) URLs) or "date".
-# digest/derive/overrides.py applies every one of them.
+# "text" (one string), "texts" (a list of strings), "links" (a list of http(s) URLs), "date",
+# "headline" (a text, or a mapping with the HEADLINE_FIELDS) or "roles" (one of ROLES per
+# sentence of the abstract). digest/derive/overrides.py applies every one of them.
 OVERRIDE_KEYS = {
     "system": "text", "hardware": "texts", "gpu_count": "texts", "model_scale": "texts",
-    "precision": "texts", "headline": "text", "memory_tiers": "texts", "workload": "texts",
+    "precision": "texts", "headline": "headline", "memory_tiers": "texts", "workload": "texts",
     "parallelism": "texts", "code": "links", "compares_to": "texts", "published": "date",
+    "sentence_roles": "roles", "context_values": "texts",
 }
+# Whose work an abstract sentence is about: the paper's own, the field's background, prior or
+# baseline work, or both the paper's and another's ("X reaches 156 TFLOPS while Y reaches 45").
+ROLES = ("own", "background", "prior", "mixed")
+# What a headline measures; `none` (as a curated metric) says the abstract states no result of its own.
+METRICS = ("speedup", "throughput", "latency", "memory", "energy", "cost", "quality", "scale", "utilization")
+HEADLINE_FIELDS = ("metric", "value", "baseline", "hardware", "condition")
 # Tags reach templates that print them unescaped (Material's tags plugin): plain words only.
 _TAG_RE = re.compile(r"^[\w][\w .+#/-]*$")
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -99,7 +108,7 @@ def paper_from_yaml(document: YamlFile) -> tuple[Paper, dict[str, int]]:
     paper_id = document.text(get("id"), "id")
     if not _ID_RE.match(paper_id):
         document.fail(get("id"), "id", f"{paper_id!r} is not a slug (lowercase letters, digits and single hyphens)")
-    return Paper(
+    paper = Paper(
         id=paper_id, title=document.text(get("title"), "title"),
         abstract=document.text(get("abstract"), "abstract"),
         arxiv_id=_arxiv_id(document, get("arxiv_id")),
@@ -117,7 +126,22 @@ def paper_from_yaml(document: YamlFile) -> tuple[Paper, dict[str, int]]:
         sources=[_source(document, item, f"sources[{index}]")
                  for index, item in enumerate([] if is_null(get("sources")) else
                                               document.sequence(get("sources"), "sources"))],
-    ), lines
+    )
+    _check_roles_fit(document, get("overrides"), paper)
+    return paper, lines
+
+
+def _check_roles_fit(document: YamlFile, node: yaml.Node | None, paper: Paper) -> None:
+    """`overrides.sentence_roles` holds one role per sentence of the abstract, in order."""
+    roles = paper.overrides.get("sentence_roles")
+    if roles is None or node is None:
+        return
+    sentences = split_sentences(paper.abstract)
+    if len(roles) != len(sentences):
+        roles_node = next(value for key, value in node.value if key.value == "sentence_roles")
+        document.fail(roles_node, "overrides.sentence_roles",
+                      f"{len(roles)} roles for {len(sentences)} sentences; give one role per sentence of the "
+                      f"abstract, in order (its last sentence starts {sentences[-1][:40]!r})")
 
 
 def _arxiv_id(document: YamlFile, node: yaml.Node | None) -> str | None:
@@ -156,6 +180,10 @@ def _overrides(document: YamlFile, node: yaml.Node | None) -> dict[str, Any]:
         shape = OVERRIDE_KEYS[key]
         if shape == "text":
             values[key] = document.text(value, field)
+        elif shape == "headline":
+            values[key] = _headline(document, value, field)
+        elif shape == "roles":
+            values[key] = _roles(document, value, field)
         elif shape == "date":
             values[key] = document.date(value, field)
         elif shape == "links":
@@ -163,6 +191,34 @@ def _overrides(document: YamlFile, node: yaml.Node | None) -> dict[str, Any]:
         else:
             values[key] = [item.strip() for item in document.texts(value, field)]
     return values
+
+
+def _headline(document: YamlFile, node: yaml.Node, field: str) -> str | dict[str, str]:
+    """A headline as text ("2× faster"), or as a record: {metric, value, baseline, hardware,
+    condition}, of which metric and value are required, except that `metric: none` alone says
+    the abstract states no result of the paper's own."""
+    if not isinstance(node, yaml.MappingNode):
+        return document.text(node, field)
+    keys = document.mapping(node, field, HEADLINE_FIELDS, required=("metric",))
+    values = {name: document.text(value, f"{field}.{name}") for name, value in keys.items()}
+    metric = values["metric"]
+    if metric == "none":
+        if len(values) > 1:
+            document.fail(node, field, "metric none says there is no headline; remove the other fields")
+    elif metric not in METRICS:
+        document.fail(keys["metric"], f"{field}.metric", f"{metric!r} is not a metric; metrics are: "
+                      + ", ".join(METRICS) + ", or none")
+    elif "value" not in values:
+        document.fail(node, f"{field}.value", "missing; a headline needs its value, e.g. '2.31×'")
+    return values
+
+
+def _roles(document: YamlFile, node: yaml.Node, field: str) -> list[str]:
+    roles = [item.strip() for item in document.texts(node, field)]
+    for index, role in enumerate(roles):
+        if role not in ROLES:
+            document.fail(node, f"{field}[{index}]", f"{role!r} is not a role; roles are: {', '.join(ROLES)}")
+    return roles
 
 
 def _source(document: YamlFile, node: yaml.Node, field: str) -> Source:

@@ -87,10 +87,12 @@ _COLUMNS = [
     Column("memory_tiers", "Memory tiers", _values_of("memory_tiers")),
     Column("workload", "Workload", _values_of("workload")),
     Column("parallelism", "Parallelism", _values_of("parallelism")),
-    Column("headline", "Headline result", lambda d: d.headline),
+    Column("headline", "Headline result", lambda d: d.headline.text if d.headline else None),
+    Column("metric", "Metric", lambda d: d.headline.metric or None if d.headline else None),
     Column("code", "Code", _values_of("code"), _code_cell),
     Column("claims", "Facts", lambda d: [{"kind": f.kind, "value": f.value, "sentence": f.sentence,
-                                           "curated": f.curated, **({"baseline": f.baseline} if f.baseline else {})}
+                                           "curated": f.curated, **({"baseline": f.baseline} if f.baseline else {}),
+                                           **({} if f.own else {"context": True})}
                                           for f in d.facts]),
     Column("suggested", "Suggested topics", _suggested),
     Column("compares_to", "Compares against", lambda d: [m.target for m in d.compares_to], _comparisons_cell),
@@ -107,14 +109,14 @@ COLUMNS: dict[str, Column] = {column.key: column for column in _COLUMNS}
 
 # What each export holds, in order (both end with the paper's URL on the site, added by exports.py).
 JSON_FIELDS = ("id", "title", "arxiv_id", "abstract", "year", "published", "topics", "suggested", "tags", "hardware",
-               "system", "headline", "claims", "compares_to", "compared_by", "related", "links", "upvotes", "authors",
-               "authors_count", "organization", "curated")
-CSV_FIELDS = ("id", "title", "arxiv_id", "year", "published", "system", "topics", "tags", "hardware", "headline",
-              "compares_to", "related", "upvotes", "authors", "authors_count", "organization", "curated")
+               "system", "metric", "headline", "claims", "compares_to", "compared_by", "related", "links", "upvotes",
+               "authors", "authors_count", "organization", "curated")
+CSV_FIELDS = ("id", "title", "arxiv_id", "year", "published", "system", "topics", "tags", "hardware", "metric",
+              "headline", "compares_to", "related", "upvotes", "authors", "authors_count", "organization", "curated")
 # Columns a topic table may not show: long text, or structured values with no cell.
 NOT_IN_TABLES = frozenset({"abstract", "claims", "suggested"})
 TABLE_COLUMNS = tuple(key for key in COLUMNS if key not in NOT_IN_TABLES)
-DEFAULT_TABLE = ("system", "year", "hardware", "headline", "code", "arxiv_id")
+DEFAULT_TABLE = ("system", "year", "hardware", "metric", "headline", "code", "arxiv_id")
 
 
 def unknown_columns(taxonomy: Taxonomy) -> list[DataError]:

@@ -6,6 +6,7 @@ from ..derive.relevance import MIN_PROBABILITY
 from ..evaluate import METHODS, Evaluation
 from .context import RenderContext
 from .markdown import md_text
+from .paper import FACT_LABELS
 
 UNEXTRACTED_SHOWN = 40
 METHOD_NAMES = {"rules": "Rules only", "model": "Learned model", "ships": "What ships"}
@@ -13,7 +14,7 @@ METHOD_NAMES = {"rules": "Rules only", "model": "Learned model", "ships": "What 
 
 def render_method(context: RenderContext, evaluation: Evaluation | None = None) -> str:
     """The Method page; with `evaluation`, its measured accuracy (computed from the same records)."""
-    rows, macro, unextracted, temporal_rows, filter_rows = [], [], [], [], []
+    rows, macro, unextracted, temporal_rows, filter_rows, kinds = [], [], [], [], [], []
     if evaluation is not None:
         names = {topic.slug: topic.name for topic in context.corpus.taxonomy.topics}
         for topic in evaluation.topics:
@@ -29,8 +30,14 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
             temporal_rows = [[md_text(names[t.slug]), str(t.support),
                               "{0.precision:.2f} / {0.recall:.2f} / {0.f1:.2f}".format(t.scores["ships"])]
                              for t in evaluation.temporal.topics]
+        attribution = evaluation.attribution
+        kinds = [[md_text(FACT_LABELS.get(k.kind, k.kind)), f"{k.right_before} of {k.shown_before} "
+                  f"({k.precision_before:.2f})", f"{k.right} of {k.shown} ({k.precision:.2f})"]
+                 for k in [*attribution.kinds.values(), attribution.total()] if k.shown_before]
+        if kinds:
+            kinds[-1][0] = "**All**"
     return context.render("method.md.j2", topics=context.corpus.taxonomy.ruled_topics, evaluation=evaluation,
                           headers=["Topic", "Curated papers", *(f"{METHOD_NAMES[m]}: P / R / F1" for m in METHODS)],
                           rows=rows, macro=macro, unextracted=unextracted, temporal=evaluation and evaluation.temporal,
-                          temporal_rows=temporal_rows, filter_rows=filter_rows, floor=MIN_PROBABILITY,
+                          temporal_rows=temporal_rows, filter_rows=filter_rows, floor=MIN_PROBABILITY, kinds=kinds,
                           grouped=evaluation is not None and any(len(f.dumps) > 1 for f in evaluation.folds))

@@ -46,13 +46,14 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     for key, values in derived.terms.items():
         if values:
             meta.append((COLUMNS[key].label, md_text(", ".join(values)), derived.is_curated(key)))
-    if derived.is_curated("headline") and derived.headline:
-        meta.append(("Headline", md_text(derived.headline), True))
+    if derived.headline:
+        meta.append(("Headline", md_text(derived.headline.text), derived.is_curated("headline")))
     meta.append(("Topics", topic_list(derived, links), derived.is_curated("topics")))
     if derived.tags:  # not marked curated: a curator's tags add to the rules', they replace none
         meta.append(("Tags", ", ".join(links.tag(t) for t in derived.tags), False))
 
     facts = facts_by_sentence(derived, links)
+    context_facts = facts_by_sentence(derived, links, own=False)
 
     topic_matches = topic_evidence(context, derived)
     # One line per hardware, its page and how many other papers name it: the page lists them.
@@ -62,7 +63,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
                 md_text(s.organization or ("" if s.authors_count is None else s.authors_count))]
                for s in paper.sources]
     return context.render(
-        "paper.md.j2", paper=paper, derived=derived, links=links, meta=meta, facts=facts,
+        "paper.md.j2", paper=paper, derived=derived, links=links, meta=meta, facts=facts, context_facts=context_facts,
         topic_matches=topic_matches, same_hardware=same_hardware, sources=sources,
         read=read_links(paper), bibtex=bibtex_entry(derived),
         review_link=links.to(REVIEW_PAGE, "Needs review"),
@@ -71,11 +72,12 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     )
 
 
-def facts_by_sentence(derived: Derived, links: PageLinks) -> list[list[str]]:
+def facts_by_sentence(derived: Derived, links: PageLinks, own: bool = True) -> list[list[str]]:
     """One row per source sentence, in reading order, with the words each value was read from
-    marked in place, then the values; curated values last, in a row of their own."""
+    marked in place, then the values; curated values last, in a row of their own. The paper's
+    own values, or with `own=False` the context: the background's and the baselines'."""
     by_sentence: dict[str, list[Fact]] = {}
-    for fact in derived.facts:
+    for fact in (fact for fact in derived.facts if fact.own == own):
         by_sentence.setdefault("" if fact.curated else fact.sentence, []).append(fact)
     text = derived.paper.title + "\n" + derived.paper.abstract
 
@@ -88,20 +90,21 @@ def facts_by_sentence(derived: Derived, links: PageLinks) -> list[list[str]]:
     for sentence in reading_order:
         facts = by_sentence[sentence]
         marks = [(*fact.span, FACT_LABELS.get(fact.kind, fact.kind)) for fact in facts if fact.span]
-        rows.append([md_marked(sentence, marks), fact_values(facts, links)])
+        rows.append([md_marked(sentence, marks), fact_values(facts, links, linked=own)])
     if "" in by_sentence:
         rows.append(["*Set by a curator in the record's `overrides`*", fact_values(by_sentence[""], links)])
     return rows
 
 
-def fact_values(facts: list[Fact], links: PageLinks) -> str:
+def fact_values(facts: list[Fact], links: PageLinks, linked: bool = True) -> str:
     """"**Speedup** up to 2.2× (vs vLLM) · **Hardware** A100, H100": each kind once, then its
-    values, linked when they have a page."""
+    values, linked when they have a page (a hardware page lists the papers that use it, so
+    context hardware, which the paper does not use, stays plain text)."""
     by_kind: dict[str, list[str]] = {}
     for fact in facts:
         by_kind.setdefault(fact.kind, []).append(
             md_link(fact.value, fact.value) if fact.kind == "code" else
-            links.hardware(fact.value) if fact.kind == "hardware" else md_text(fact.shown))
+            links.hardware(fact.value) if fact.kind == "hardware" and linked else md_text(fact.shown))
     return " · ".join(f"**{FACT_LABELS.get(kind, md_text(kind))}** {', '.join(values)}"
                       for kind, values in by_kind.items())
 

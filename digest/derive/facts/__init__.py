@@ -29,13 +29,17 @@ paper. Kinds, in the order facts are returned:
 
 The comparative figures (speedup, reduction, scale) also carry the baseline their sentence
 names ("over CUTLASS", "than vLLM"), found by `baseline.py`.
+
+Every fact says whether it is the paper's own (`own`) or context: a value from a background or
+prior-work sentence, or one tied to a baseline inside an own sentence (`roles.py`). Context is
+shown apart on the paper page, never in a table column or a headline (`headline.py`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 
 from ...text.sentences import split_sentences
 from ..hardware import HardwareCatalog
@@ -56,6 +60,7 @@ from . import (
 )
 from .base import Found, Sentence
 from .baseline import baseline
+from .roles import BACKGROUND, OWN, PRIOR, baseline_spans, in_spans, sentence_roles
 from .system import find_system
 
 KINDS = (
@@ -101,6 +106,7 @@ class Fact:
     curated: bool = False
     baseline: str = ""
     span: tuple[int, int] | None = None
+    own: bool = True  # False: context, a value of the background or of a baseline
 
     @property
     def shown(self) -> str:
@@ -108,9 +114,14 @@ class Fact:
         return f"{self.value} (vs {self.baseline})" if self.baseline else self.value
 
 
-def extract_facts(title: str, abstract: str, catalog: HardwareCatalog) -> list[Fact]:
+def extract_facts(title: str, abstract: str, catalog: HardwareCatalog, roles: Sequence[str] | None = None,
+                  context_values: Sequence[str] = ()) -> list[Fact]:
     """Every fact in a paper's title and abstract: ordered by kind (see KINDS), then by where
-    it first appears; one fact per (kind, value)."""
+    it first appears; one fact per (kind, value), the paper's own kept over context.
+
+    `roles` gives one role per abstract sentence (a curator's); without it they are read from
+    the sentences. `context_values` are the words of values a curator marked as someone
+    else's inside the paper's own sentences ("45 TFLOPS")."""
     title = title.strip()
     abstract_sentences = split_sentences(abstract)
     found: list[Fact] = []
@@ -119,9 +130,68 @@ def extract_facts(title: str, abstract: str, catalog: HardwareCatalog) -> list[F
         name, sentence = system
         start = sentence.find(name)  # the name as written; not found when LaTeX was cleaned from it
         found.append(Fact("system", name, sentence, span=(start, start + len(name)) if start >= 0 else None))
+    if roles is None:
+        roles = sentence_roles(abstract_sentences, system[0] if system else None)
+    role_of = {title: OWN} | dict(zip(abstract_sentences, roles, strict=True))
     for text in ([title] if title else []) + abstract_sentences:
-        found.extend(_sentence_facts(Sentence(text, catalog.find(text))))
-    return dedupe(sorted(found, key=lambda fact: _KIND_ORDER[fact.kind]))
+        found.extend(attribute(_sentence_facts(Sentence(text, catalog.find(text))), role_of.get(text, OWN),
+                               context_values))
+    ordered = sorted(found, key=lambda fact: _KIND_ORDER[fact.kind])
+    shown = {(fact.kind, fact.value) for fact in ordered if fact.own}
+    # A value stated both as context and as the paper's is shown once, as the paper's.
+    return dedupe(fact for fact in ordered if fact.own or (fact.kind, fact.value) not in shown)
+
+
+# Kinds that describe the paper whatever sentence names them.
+_ALWAYS_OWN = frozenset({"system", "code"})
+
+
+def attribute(facts: list[Fact], role: str, context_values: Sequence[str] = ()) -> list[Fact]:
+    """The facts of one sentence, each marked own or context. In a background or prior sentence
+    every value is context; in an own or mixed one, an absolute value inside a baseline clause
+    is ("while Y only achieves 45 TFLOPS"), and so is one a curator listed; a comparative figure
+    ("2× over Y") is the paper's, since it measures the paper against the baseline."""
+    if not facts:
+        return facts
+    spans = baseline_spans(facts[0].sentence) if role not in (BACKGROUND, PRIOR) else []
+    marked = []
+    for fact in facts:
+        if fact.kind in _ALWAYS_OWN:
+            own = True
+        elif role in (BACKGROUND, PRIOR):
+            own = False
+        else:
+            start = fact.span[0] if fact.span else -1
+            own = not (fact.kind not in COMPARATIVE_KINDS and _in_baseline_clause(fact, start, spans)) \
+                and not listed_as_context(fact, context_values)
+        marked.append(replace(fact, own=own))
+    return marked
+
+
+# Where a baseline clause turns to the setting both ran on: "than X on a single RTX 4090".
+_SETTING = re.compile(r"\b(?:on|using|across|with|up\s+to)\b")
+
+
+def _in_baseline_clause(fact: Fact, start: int, spans: Sequence[tuple[int, int]]) -> bool:
+    if not in_spans(start, spans):
+        return False
+    if fact.kind in ("hardware", "gpu_count"):
+        clause_start = max(begin for begin, end in spans if begin <= start < end)
+        return not _SETTING.search(fact.sentence, clause_start, start)
+    return True
+
+
+def listed_as_context(fact: Fact, context_values: Sequence[str]) -> bool:
+    """Whether a curator listed the fact's value as someone else's: by its number, or by its value."""
+    if not context_values or not fact.span:
+        return False
+    words = fact.sentence[fact.span[0]:fact.span[1]]
+    return any(_same_number(value, words) or value == fact.value for value in context_values)
+
+
+def _same_number(value: str, words: str) -> bool:
+    numbers = _FIRST_NUMBER.findall(value)
+    return bool(numbers) and numbers[0].rstrip(".,") in {n.rstrip(".,") for n in _FIRST_NUMBER.findall(words)}
 
 
 def _sentence_facts(sentence: Sentence) -> list[Fact]:
@@ -147,19 +217,3 @@ def dedupe(facts: Iterable[Fact]) -> list[Fact]:
             seen.add((fact.kind, fact.value))
             unique.append(fact)
     return unique
-
-
-def headline(facts: Iterable[Fact]) -> str | None:
-    """The result to show in a table cell: the paper's first speedup, else its first
-    reduction, else its first throughput figure, with its baseline. None if it states none."""
-    facts = list(facts)
-    for kind, render in (("speedup", _speedup_headline), ("reduction", str), ("throughput", str)):
-        for fact in facts:
-            if fact.kind == kind:
-                shown = render(fact.value)
-                return f"{shown} vs {fact.baseline}" if fact.baseline else shown
-    return None
-
-
-def _speedup_headline(value: str) -> str:
-    return value if value.endswith(("faster", "MFU", "utilization")) else f"{value} speedup"

@@ -17,7 +17,7 @@ from .numbers import FRESH_NUMBER, NUMBER, hedge
 # "2.31x", "2.31×", "2.31 times", the dumps' "2.31times", "3-fold". Not "16x16", "8xA100",
 # "3 x 3", "4 x A100", "4timesRTX".
 _TIMES = (r"(?:\s?[x×X](?![\w×])(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
-          r"|\s?times(?![A-Za-z])|-fold\b)")
+          r"|\s?times(?![A-Za-z])(?!\s*\d)|-fold\b)")
 _MULTIPLIER_RANGE = re.compile(
     rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES})?\s*(?:-|–|~|to|sim)\s*(?P<high>{NUMBER}){_TIMES}")
 _MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
@@ -36,7 +36,8 @@ _HAS_DIGIT = re.compile(r"\d")
 
 # What the words right after a number say it is.
 _AFTER_CAPACITY = re.compile(
-    r"\s*(?P<comparative>larger|bigger|longer|more(?!\s+(?:[\w\-]+\s+)?efficient))?(?(comparative)|"
+    r"\s*(?:and\s+(?:even\s+)?[\d.]+\s*(?:x|×|times)\s*)?"  # "4times and even 8times upscaled"
+    r"(?P<comparative>larger|bigger|longer|upscaled|upsampled|more(?!\s+(?:[\w\-]+\s+)?efficient))?(?(comparative)|"
     r"(?P<phrase>increase\s+in\s+(?:\w+\s+)?size|maximum\s+batch\s+sizes?|(?:the\s+)?(?:model|batch)\s+sizes?|"
     r"sequence\s+length))\b(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,3})", re.IGNORECASE)
 # A multiplier of a utilization is a gain in it: "2.4× MFU over Megatron-LM".
@@ -48,7 +49,7 @@ _AFTER_REDUCTION = re.compile(
     r"\s*(?P<word>lower|less|fewer|smaller|cheaper|reduction|decrease|savings?)\b"
     r"(?:\s+(?:in|of)\b)?(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,5})", re.IGNORECASE)
 _AFTER_SPEED = re.compile(
-    r"\s*(?:[\w\-]+\s+){0,2}?(?:faster|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
+    r"(?!\s*without\b)\s*(?:[\w\-]+\s+){0,2}?(?:faster|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
     r"more\s+(?:[\w\-]+\s+)?efficient|better\s+(?:\w+\s+)?(?:efficiency|throughput|performance|latency)|"
     r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS)\b", re.IGNORECASE)
 # Words saying a number measures quality or a share of something, not efficiency. Not when

@@ -1,0 +1,155 @@
+"""The headline: the paper's own main result, as a record a table can compare like with like.
+
+A headline is (metric, value, baseline, hardware, condition): "speedup, 1.33×, vs Orca, A6000,
+end-to-end". The machine takes it from the paper's own figures only (never from context), in
+this order: its speedups, then its reductions, then its scale-ups, then its throughput figures;
+among the speedups, an end-to-end figure wins over a part of the work ("decode throughput by
+10×, end-to-end by 1.33×"). A curator's `overrides.headline` replaces it: a text, or the record
+itself (`metric: none` says the abstract states no result of the paper's own).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from ...records.model import METRICS
+from . import Fact
+
+# What the words of a reduction say it reduces, first match wins.
+_REDUCED = (
+    ("memory", re.compile(r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation", re.I)),
+    ("energy", re.compile(r"energy|power", re.I)),
+    ("cost", re.compile(r"cost|price|dollar|GPU[\s-]hours|compute\b|servers|GPUs", re.I)),
+    ("latency", re.compile(r"latency|time|TTFT|TBT|TPOT|runtime|overhead|delay", re.I)),
+    ("quality", re.compile(r"error|loss|MAPE|perplexity", re.I)),
+)
+_END_TO_END = re.compile(r"end-to-end|overall|application-level", re.I)
+_CONDITIONS = re.compile(
+    r"\b(end-to-end|decode|decoding|prefill|inference|training|fine-tuning|offline|online|"
+    r"kernel-level|application-level)\b", re.I)
+# What a bare headline value ("7.3×", "38.38%") measures, as a table shows it.
+_METRIC_WORDS = {"speedup": "speedup", "throughput": "throughput", "latency": "lower latency", "memory": "less memory",
+                 "energy": "less energy", "cost": "lower cost", "quality": "better quality", "scale": "larger scale",
+                 "utilization": "utilization"}
+_HEDGE = re.compile(r"^(?:up to|over|about|around|nearly|almost|more than|at least)\s+", re.I)
+_NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+_PERCENT_SPEEDUP = re.compile(r"^(?P<hedge>up to |over |about |around |~)?(?P<number>\d+(?:\.\d+)?)% ?(?:faster)?$")
+
+
+@dataclass(frozen=True)
+class Headline:
+    metric: str  # one of records.model.METRICS
+    value: str  # as the abstract writes it: "up to 2.31×", "22.5% faster", "156 TFLOPS"
+    baseline: str = ""
+    hardware: str = ""
+    condition: str = ""
+    curated: bool = False
+
+    @property
+    def text(self) -> str:
+        """As a table shows it: the value first (so a column sorts by it), then what it is.
+        A speedup written as a percentage is shown as a multiplier too, so that "22.5% faster"
+        sorts below "12×": "1.23× (22.5% faster)"."""
+        value = self.value
+        percent = _PERCENT_SPEEDUP.match(value) if self.metric == "speedup" else None
+        if percent:
+            factor = 1 + float(percent.group("number")) / 100
+            value = f"{percent.group('hedge') or ''}{factor:.2f}× ({percent.group('number')}% faster)"
+        elif self.metric and not re.search(r"[A-Za-z]", _HEDGE.sub("", value).replace("×", "")):
+            value = f"{value} {_METRIC_WORDS[self.metric]}"  # a bare number: say what it measures
+        where = ", ".join(part for part in (self.condition, self.hardware) if part)
+        return value + (f" vs {self.baseline}" if self.baseline else "") + (f" ({where})" if where else "")
+
+    @property
+    def numbers(self) -> list[str]:
+        return [number.replace(",", "") for number in _NUMBER.findall(self.value)]
+
+    def agrees_with(self, other: Headline | None) -> bool:
+        """Same metric and the same leading number: what `digest eval` counts as right."""
+        return other is not None and self.metric == other.metric and self.numbers[:1] == other.numbers[:1]
+
+
+# The figures a headline is taken from, in tiers: a speedup, else a reduction, else a scale-up,
+# else a rate, else an absolute time, memory, utilization, energy or cost, else an accuracy.
+_TIERS = (("speedup",), ("reduction",), ("scale",), ("throughput",),
+          ("latency", "memory", "utilization", "energy", "cost"), ("quality",))
+# A figure for a part of the work, which an end-to-end figure of the same sentence or paper beats.
+_PART = re.compile(r"\b(?:decode|decoding|prefill|kernel-level|operator|microbenchmark|"
+                   r"(?:in|for|of)\s+(?:the\s+)?(?:attention|kernels?|operators?|layers?))\b", re.I)
+
+
+def machine_headline(facts: Iterable[Fact]) -> Headline | None:
+    """The paper's own main result, from its own facts (in the order extract_facts gives them:
+    by kind, then by where they first appear): the first of the first tier that has one; a
+    figure for a part of the work ("decode throughput by 10×") gives way to an end-to-end one.
+    None if the paper states none."""
+    own = [fact for fact in facts if fact.own and not fact.curated and _is_a_result(fact)]
+    for tier in _TIERS:
+        candidates = [fact for fact in own if fact.kind in tier]
+        if not candidates:
+            continue
+        fact = candidates[0]
+        if _PART.search(_around(fact)):
+            fact = next((other for other in candidates if _END_TO_END.search(_around(other))), fact)
+        hardware = next((other.value for other in own if other.kind == "hardware" and other.sentence == fact.sentence),
+                        "")
+        condition = _CONDITIONS.search(_around(fact))
+        return Headline(metric_of(fact), fact.value, fact.baseline, hardware,
+                        condition.group(1).lower() if condition else "")
+    return None
+
+
+# An absolute time, memory or cost is a result when the abstract boasts of it ("in just 314K GPU
+# hours", "to only 0.001 seconds", "on a mere 18GB GPU"), not when it is a budget ("experiments
+# consuming 500,000 GPU-hours"). An accuracy that varies is a finding, not a result.
+_BUDGET_KINDS = ("latency", "memory", "cost")
+_FRUGAL_BEFORE = re.compile(r"\b(?:only|just|merely|mere|under|less\s+than|within|about|as\s+(?:little|few)\s+as|"
+                            r"to)\s+(?:(?:a|an|the)\s+)?$", re.I)
+_NOT_A_QUALITY_RESULT = re.compile(r"variation|difference|drop|degradation|loss|gap", re.I)
+
+
+def _is_a_result(fact: Fact) -> bool:
+    if fact.kind in _BUDGET_KINDS:
+        if fact.span is None:
+            return False
+        digit = re.search(r"\d", fact.sentence[fact.span[0]:fact.span[1]])
+        start = fact.span[0] + (digit.start() if digit else 0)  # the hedge may be in the span: "about 1 GPU hour"
+        return bool(_FRUGAL_BEFORE.search(fact.sentence[max(0, start - 30):start]))
+    if fact.kind == "quality":
+        return not _NOT_A_QUALITY_RESULT.search(fact.value)
+    return True
+
+
+def metric_of(fact: Fact) -> str:
+    """What a figure measures, in the headline's terms."""
+    if fact.kind == "reduction":
+        return next((metric for metric, words in _REDUCED if words.search(fact.value)), "cost")
+    if fact.kind == "latency":
+        return "cost" if re.search(r"GPU[\s-]hours?", fact.value, re.I) else "latency"
+    return fact.kind if fact.kind in METRICS else "speedup"
+
+
+_CLAUSE_MARKS = (",", ";", " and ")
+
+
+def _around(fact: Fact) -> str:
+    """The clause of a figure: where its condition is said ("decode throughput by up to 10×,
+    and end-to-end throughput by up to 1.33×" has one clause for each)."""
+    if not fact.span:
+        return fact.sentence
+    start, end = fact.span
+    before = max(fact.sentence.rfind(mark, 0, start) + len(mark) for mark in _CLAUSE_MARKS)
+    after = [found for found in (fact.sentence.find(mark, end) for mark in _CLAUSE_MARKS) if found >= 0]
+    return fact.sentence[max(before, 0):min(after, default=len(fact.sentence))]
+
+
+def curated_headline(value: str | Mapping[str, str]) -> Headline | None:
+    """`overrides.headline` as a Headline: a text is kept whole as the value."""
+    if isinstance(value, str):
+        return Headline("", value, curated=True)
+    if value.get("metric") == "none":
+        return None
+    return Headline(value["metric"], value["value"], value.get("baseline", ""), value.get("hardware", ""),
+                    value.get("condition", ""), curated=True)

@@ -1,0 +1,143 @@
+"""Whose work each abstract sentence is about, and which values in a sentence are someone else's.
+
+An abstract opens with the field's background ("models have grown 1000×") and prior or baseline
+work ("FlashAttention reaches 25–40% of peak"), then turns to the paper's own work ("We propose
+X", "Experiments show ..."). A value is the paper's only when its sentence is about the paper's
+own work and, inside the sentence, it is not tied to a baseline ("while ZeRO-Infinity only
+achieves 45 TFLOPS", "from 10.64 seconds with librosa to ...").
+
+Sentence roles are read from discourse cues and position, the simplest thing that holds on
+papers the rules were never tuned on:
+- a sentence with a first-person or "this paper" cue, a results cue ("experiments show") or the
+  paper's own system name is the paper's own; the first such sentence is where the abstract
+  turns to its own work;
+- before that turn, a sentence is background, or prior work when it says "existing", "prior",
+  "current methods" and the like;
+- after it, a sentence with no own cue is the paper's own (a continuation: "It offers ...",
+  "These yield ..."), unless it opens with a contrast ("However", "Unlike") or cites prior work;
+- an own sentence that also holds a baseline clause ("while Y only achieves") is mixed.
+The cues are general language of the field, never a paper's name or number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ...records.model import ROLES
+
+OWN, BACKGROUND, PRIOR, MIXED = ROLES
+# Words that put the paper itself in the sentence.
+_OWN_CUE = re.compile(
+    r"\b(?:we|our|ours|us)\b|\bthis\s+(?:paper|work|study|dissertation|thesis|research|article|competition|"
+    r"initiative)\b|\bthe\s+proposed\b|\bproposed\s+(?:method|approach|scheme|system|framework)\b|"
+    r"^(?:(?:extensive|the)\s+)?(?:experiments?|experimental\s+results?|evaluations?|results|microbenchmarks?)"
+    r"(?:\s+\w+){0,6}?\s+(?:show|shows|demonstrate|demonstrates|indicate|indicates|reveal|reveals)\b",
+    re.IGNORECASE)
+# Words that say the paper is turning to its own contribution: "we propose", "this paper", "in this work".
+_TURN_CUE = re.compile(
+    r"\b(?:we|this\s+(?:paper|work|study|dissertation|thesis|research|article))\s+(?:\w+\s+){0,2}?"
+    r"(?:present|presents|propose|proposes|proposed|introduce|introduces|develop|develops|design|designs|"
+    r"build|builds|describe|describes|explore|explores|investigate|investigates|study|studies|report|reports|"
+    r"tackles?|focus|focuses|address|addresses|show|shows|demonstrate|demonstrates|reveal|reveals|quantif\w+|"
+    r"analy[sz]\w+|reverse|create|creates|contribute|discover|identify|ask|implement|integrate|enable|give|"
+    r"provide|use|apply|fine-tune|evaluate|conduct|observe|find|deliver|distill|complete)\b|"
+    r"\b(?:in\s+this\s+(?:paper|work|study|research)|this\s+(?:paper|work|study|dissertation|thesis|research|"
+    r"competition)|to\s+(?:address|tackle|solve)\s+(?:this|these|the\s+above))\b",
+    re.IGNORECASE)
+# Words that point at other people's work.
+_PRIOR_CUE = re.compile(
+    r"\b(?:existing|prior|previous(?:ly)?|conventional|traditional|established|"
+    r"current(?:ly)?\s+(?:\w+\s+)?(?:methods?|approaches|systems?|solutions?|algorithms?|frameworks?|"
+    r"implementations?|libraries|routines|works?|models?|techniques?)|"
+    r"(?:recent|several|many|most)\s+(?:\w+\s+)?(?:studies|works?|methods|approaches|systems)|"
+    r"ha(?:ve|s)\s+been\s+(?:proposed|developed|introduced|designed)|state-of-the-art\s+work)\b",
+    re.IGNORECASE)
+# Prior work named as what is beaten is the paper's own result: "outperforming existing baselines".
+_COMPARED_WITH = re.compile(r"\b(?:outperform\w*|surpass\w*|than|over|compared\s+(?:to|with)|vs\.?|versus|"
+                            r"beyond|exceed\w*)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+# A sentence that opens by turning away from what came before.
+_CONTRAST_OPENING = re.compile(r"^(?:However|Unfortunately|Yet|Nevertheless|Unlike|Despite|Although|But)\b")
+# A clause about someone else inside an own sentence: "while ZeRO-Infinity only achieves 45 TFLOPS".
+_BASELINE_CLAUSE = re.compile(
+    r"\b(?:(?:while|whereas)\s+(?!\w+ing\b)(?!(?:we|our|it|its|also|still|only|the\s+proposed)\b)|"
+    r"(?:compared\s+(?:to|with)|than(?!\s+(?:about\s+|over\s+)?[\d~])|versus|vs\.?|relative\s+to|"
+    r"as\s+(?:slow|fast)\s+as)\s+|from\s+(?=(?:[^.;]|\.(?=\d)){0,60}?\bto\b))"
+    # the next change of a list of them: "from 10 s to 0.1 s for A, 18 s to 0.2 s for B"
+    r"|(?<=, )(?=\d[\d.,]*\s*[A-Za-z%]+\s+to\s+(?:only\s+)?\d)", re.IGNORECASE)
+# Where a baseline clause ends: the next clause, or the sentence.
+_CLAUSE_END = re.compile(r";|,\s+(?:and|while|which|but|whereas|resulting|leading)\b|\.\s")
+
+
+def sentence_roles(sentences: Sequence[str], system: str | None) -> list[str]:
+    """One role (see records.model.ROLES) per abstract sentence, from cues and position."""
+    own = [_is_own(sentence, system) for sentence in sentences]
+    turning = [bool(_TURN_CUE.search(sentence)) or (system is not None and _names(sentence, system))
+               for sentence in sentences]
+    # Where the abstract turns to its own work: the first "we propose" or naming of its system,
+    # else the first sentence with any own cue, else (no cue at all) the start.
+    turn = next((index for index, turns in enumerate(turning) if turns),
+                next((index for index, is_own in enumerate(own) if is_own), 0))
+    roles = []
+    for index, sentence in enumerate(sentences):
+        prior = any(not _COMPARED_WITH.search(sentence, max(0, cue.start() - 40), cue.start())
+                    for cue in _PRIOR_CUE.finditer(sentence))
+        if own[index] and index < turn and _CONTRAST_OPENING.match(sentence):
+            roles.append(PRIOR if prior else BACKGROUND)  # "However, we are getting close to the memory wall"
+        elif own[index]:
+            roles.append(MIXED if _has_baseline_clause(sentence) and _names_another(sentence, system) else OWN)
+        elif index < turn:
+            roles.append(PRIOR if prior else BACKGROUND)
+        elif prior:
+            roles.append(PRIOR)
+        elif _CONTRAST_OPENING.match(sentence):
+            roles.append(BACKGROUND)
+        else:
+            roles.append(OWN)
+    return roles
+
+
+def _is_own(sentence: str, system: str | None) -> bool:
+    return bool(_OWN_CUE.search(sentence)) or (system is not None and _names(sentence, system))
+
+
+def _names(sentence: str, name: str) -> bool:
+    """The system named as itself, not as part of a longer name ("FlashAttention" in "FlashAttention-2")."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", sentence) is not None
+
+
+def _names_another(sentence: str, system: str | None) -> bool:
+    """The baseline clause names something: a capitalised word other than the paper's system."""
+    for match in _BASELINE_CLAUSE.finditer(sentence):
+        clause = sentence[match.end():match.end() + 80]
+        words = re.findall(r"\b[A-Z][\w\-.]*", clause)
+        if any(word != system for word in words):
+            return True
+    return False
+
+
+def _has_baseline_clause(sentence: str) -> bool:
+    return _BASELINE_CLAUSE.search(sentence) is not None
+
+
+def baseline_spans(sentence: str) -> list[tuple[int, int]]:
+    """The stretches of an own sentence that are about a baseline: a "while/whereas Y ..."
+    clause, what follows "compared to", "than", "versus" up to the clause's end, and the
+    starting point of a "from X to Y" change."""
+    spans = []
+    for match in _BASELINE_CLAUSE.finditer(sentence):
+        opening = match.group().lower()
+        if opening.startswith("from") or not opening:
+            end = sentence.find(" to ", match.end())
+        elif match.start() < 3 or opening.startswith(("compared", "relative")):
+            # "Compared to X, ours ...", "While the model took ..., we ...": up to the comma
+            end = sentence.find(",", match.end())
+        else:
+            found = _CLAUSE_END.search(sentence, match.end())
+            end = found.start() if found else -1
+        spans.append((match.start(), end if end >= 0 else len(sentence)))
+    return spans
+
+
+def in_spans(position: int, spans: Sequence[tuple[int, int]]) -> bool:
+    return any(start <= position < end for start, end in spans)

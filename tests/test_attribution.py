@@ -1,0 +1,163 @@
+"""A value belongs to someone: sentence roles, values tied to baselines, the structured headline,
+and compares-against made only from comparison language.
+
+The papers are the repo's records, read as the machine reads them (without their curated roles);
+the short sentences are general language of the field, as an unseen abstract would write it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from digest.derive.facts import Fact, extract_facts
+from digest.derive.facts.headline import Headline, machine_headline
+from digest.derive.facts.roles import baseline_spans, sentence_roles
+from digest.derive.links import compared_with
+from digest.errors import DataError
+from digest.records.model import paper_from_yaml
+from digest.records.yamlfile import YamlFile
+
+PAPERS = Path(__file__).parent / "fixtures" / "corpus" / "papers"  # the seed records, as curated
+
+
+@pytest.fixture(scope="module")
+def machine_facts(catalog):
+    def extract(paper_id: str) -> list[Fact]:
+        record = yaml.safe_load((PAPERS / f"{paper_id}.yaml").read_text(encoding="utf-8"))
+        return extract_facts(record["title"], record["abstract"], catalog)
+    return extract
+
+
+def own(facts: list[Fact], kind: str) -> list[str]:
+    return [fact.value for fact in facts if fact.kind == kind and fact.own]
+
+
+def context(facts: list[Fact], kind: str) -> list[str]:
+    return [fact.value for fact in facts if fact.kind == kind and not fact.own]
+
+
+def test_a_predecessors_numbers_stated_as_background_are_context(machine_facts):
+    facts = machine_facts("flashattention-2")
+    # "FlashAttention ... runtime speedup (2-4times ...)", "reaching only 25-40% of the theoretical maximum"
+    assert context(facts, "speedup") == ["2–4×"]
+    assert "25–40% of peak" in context(facts, "utilization")
+    assert own(facts, "speedup") == ["~2×"]
+    headline = machine_headline(facts)
+    assert headline is not None and (headline.metric, headline.value, headline.baseline) == ("speedup", "~2×",
+                                                                                            "FlashAttention")
+
+
+def test_the_motivation_paragraph_gives_no_column_values(machine_facts):
+    facts = machine_facts("zero-infinity")
+    assert context(facts, "gpu_count") == ["800 GPUs"]
+    assert own(facts, "gpu_count") == ["512 GPUs"]
+    assert context(facts, "memory") == ["16 GB", "80 GB"] and own(facts, "memory") == []
+    assert own(facts, "scale") == []  # "grown over 1000x", "only grown by 5x"
+    assert "100B+" in context(facts, "model_scale")
+
+
+def test_a_baselines_value_in_the_papers_own_sentence_is_context(machine_facts):
+    facts = machine_facts("adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning")
+    assert own(facts, "throughput") == ["156 TFLOPS"]
+    assert context(facts, "throughput") == ["45 TFLOPS"]
+
+
+def test_an_end_to_end_figure_beats_one_for_a_phase_and_keeps_its_hardware(machine_facts):
+    headline = machine_headline(machine_facts("sarathi"))
+    assert headline == Headline("speedup", "up to 1.33×", "", "RTX A6000", "end-to-end")
+    assert headline.text == "up to 1.33× speedup (end-to-end, RTX A6000)"
+
+
+def test_roles_follow_the_turn_to_the_papers_own_work():
+    sentences = [
+        "Large models are expensive to train.",
+        "Existing systems keep every tensor on the GPU and reach only 30% utilization.",
+        "However, we are close to the memory wall.",
+        "We propose Tidal, a runtime that streams tensors from host memory.",
+        "It reaches 80% utilization on 8 GPUs.",
+        "Unlike prior work, Tidal needs no code change.",
+        "Experiments show that Tidal trains 2.1× faster than the baseline while the baseline uses 40 GB.",
+    ]
+    assert sentence_roles(sentences, "Tidal") == [
+        "background", "prior", "background", "own", "own", "own", "mixed"]
+
+
+def test_values_inside_a_baseline_clause_are_the_baselines():
+    sentence = "Our system serves 900 tokens/s while the reference server reaches 300 tokens/s on 2 GPUs."
+    (start, end), = baseline_spans(sentence)
+    assert sentence[start:end] == "while the reference server reaches 300 tokens/s on 2 GPUs."
+    changed = "It cuts the time from 12 seconds with the old tool to 0.5 seconds."
+    (start, end), = baseline_spans(changed)
+    assert changed[start:end] == "from 12 seconds with the old tool"
+    # A clause of the paper's own is not a baseline's: "while maintaining", "while we".
+    assert baseline_spans("It is 2× faster while maintaining accuracy, while we keep 16 GB free.") == []
+
+
+def test_a_device_count_is_not_a_speedup(catalog):
+    facts = extract_facts("A title", "We present Kite. Kite trains a 70B model on 8× RTX 4090 in two days.", catalog)
+    assert own(facts, "speedup") == []
+    assert machine_headline(facts) is None
+
+
+def test_a_baseline_configurations_multiplier_is_not_the_headline(catalog):
+    abstract = ("Prior work ran a 4× larger batch on the same GPUs. "
+                "We present Kite, which reduces memory by 35% compared to it.")
+    headline = machine_headline(extract_facts("A title", abstract, catalog))
+    assert headline is not None and (headline.metric, headline.value) == ("memory", "35% lower memory")
+
+
+def test_compares_against_needs_comparison_language():
+    def names_tidal_as_baseline(sentence: str) -> bool:
+        return compared_with(sentence, sentence.index("Tidal"))
+
+    assert names_tidal_as_baseline("Kite is 2× faster than Tidal on A100.")
+    assert names_tidal_as_baseline("Kite reaches 156 TFLOPS while Tidal only reaches 45.")
+    assert not names_tidal_as_baseline("Kite is inspired by the techniques we proposed in Tidal.")
+    assert not names_tidal_as_baseline("Built atop Tidal, Kite selects strategies at run time.")
+
+
+def test_curated_roles_must_fit_the_abstract_and_name_a_role(tmp_path):
+    record = (PAPERS / "flashattention-2.yaml").read_text(encoding="utf-8")
+    short = record.replace("sentence_roles: [background, background,", "sentence_roles: [background,")
+    with pytest.raises(DataError, match=r"overrides\.sentence_roles: 8 roles for 9 sentences"):
+        paper_from_yaml(YamlFile.parse(tmp_path / "short.yaml", short))
+    wrong = record.replace("sentence_roles: [background,", "sentence_roles: [context,")
+    with pytest.raises(DataError, match=r"overrides\.sentence_roles\[0\]: 'context' is not a role"):
+        paper_from_yaml(YamlFile.parse(tmp_path / "wrong.yaml", wrong))
+    metric = record.replace("metric: speedup", "metric: speed")
+    with pytest.raises(DataError, match=r"overrides\.headline\.metric: 'speed' is not a metric"):
+        paper_from_yaml(YamlFile.parse(tmp_path / "metric.yaml", metric))
+
+
+@pytest.mark.parametrize("abstract, metric, value", [
+    # an image size and an upscaling factor are not speedups; the comparison is
+    ("We present Kite. Kite turns 512 times 512 latents into 4times and even 8times upscaled images, "
+     "about 6times faster than cascaded pipelines.", "speedup", "~6×"),
+    # a reduction stays one when "end-to-end" follows it in another sense
+    ("We present Kite. Kite reduces attention computation by 95% without degrading end-to-end generation quality.",
+     "cost", "95% lower attention computation"),
+    # a figure for a component gives way to the end-to-end one of the same sentence
+    ("We present Kite, which yields a 13.7x speedup in attention computation and a 2.2x end-to-end speedup.",
+     "speedup", "2.2×"),
+])
+def test_the_headline_is_the_papers_main_figure(catalog, abstract, metric, value):
+    headline = machine_headline(extract_facts("A title", abstract, catalog))
+    assert headline is not None and (headline.metric, headline.value) == (metric, value)
+
+
+def test_prior_work_named_as_what_is_beaten_keeps_the_sentence_the_papers():
+    sentences = ["We present Kite.", "Kite cuts memory by 7× while outperforming existing baselines in quality."]
+    assert sentence_roles(sentences, "Kite") == ["own", "own"]
+
+
+def test_a_budget_is_not_a_result_but_a_boast_is(catalog):
+    budget = "We present Kite. Our findings rest on 100 experiments consuming 500,000 GPU-hours."
+    assert machine_headline(extract_facts("A title", budget, catalog)) is None
+    boast = "We present Kite. Kite erases the target knowledge in about 1 GPU hour of finetuning."
+    headline = machine_headline(extract_facts("A title", boast, catalog))
+    assert headline is not None and (headline.metric, headline.value) == ("cost", "~1 GPU hours")
+    varies = "We present Kite. Accuracy shows up to 9% variation in accuracy across GPU counts."
+    assert machine_headline(extract_facts("A title", varies, catalog)) is None
