@@ -96,6 +96,18 @@ def test_values_inside_a_baseline_clause_are_the_baselines():
     assert baseline_spans("It is 2× faster while maintaining accuracy, while we keep 16 GB free.") == []
 
 
+def test_another_systems_own_speedup_in_a_while_clause_is_context(catalog):
+    abstract = "We present Kite. Kite attains a 5.54× speedup, while the strongest drafter achieves only 2.41×."
+    facts = [f for f in extract_facts("A title", abstract, catalog) if f.kind == "speedup"]
+    assert [(f.value, f.own) for f in facts if "5.54" in f.value] == [(next(f.value for f in facts
+                                                                          if "5.54" in f.value), True)]
+    assert [f.own for f in facts if "2.41" in f.value] == [False]
+    # A figure measured against a baseline stays the paper's: "2× faster than Tidal".
+    over = [f for f in extract_facts("A title", "We present Kite. Kite is 2× faster than Tidal.", catalog)
+            if f.kind == "speedup"]
+    assert over and all(f.own for f in over)
+
+
 def test_a_device_count_is_not_a_speedup(catalog):
     facts = extract_facts("A title", "We present Kite. Kite trains a 70B model on 8× RTX 4090 in two days.", catalog)
     assert own(facts, "speedup") == []

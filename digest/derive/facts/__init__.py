@@ -60,7 +60,7 @@ from . import (
 )
 from .base import Found, Sentence
 from .baseline import baseline
-from .roles import BACKGROUND, OWN, PRIOR, baseline_spans, in_spans, sentence_roles
+from .roles import BACKGROUND, OWN, PRIOR, baseline_spans, in_spans, rival_spans, sentence_roles
 from .system import find_system
 
 KINDS = (
@@ -150,10 +150,12 @@ def attribute(facts: list[Fact], role: str, context_values: Sequence[str] = ()) 
     """The facts of one sentence, each marked own or context. In a background or prior sentence
     every value is context; in an own or mixed one, an absolute value inside a baseline clause
     is ("while Y only achieves 45 TFLOPS"), and so is one a curator listed; a comparative figure
-    ("2× over Y") is the paper's, since it measures the paper against the baseline."""
+    ("2× over Y") is the paper's, since it measures the paper against the baseline, unless the
+    clause states the other system's own result ("while Y achieves only 2.41×")."""
     if not facts:
         return facts
     spans = baseline_spans(facts[0].sentence) if role not in (BACKGROUND, PRIOR) else []
+    rivals = rival_spans(facts[0].sentence) if spans else []
     marked = []
     for fact in facts:
         if fact.kind in _ALWAYS_OWN:
@@ -162,8 +164,9 @@ def attribute(facts: list[Fact], role: str, context_values: Sequence[str] = ()) 
             own = False
         else:
             start = fact.span[0] if fact.span else -1
-            own = not (fact.kind not in COMPARATIVE_KINDS and _in_baseline_clause(fact, start, spans)) \
-                and not listed_as_context(fact, context_values)
+            in_clause = (in_spans(start, rivals) if fact.kind in COMPARATIVE_KINDS
+                         else _in_baseline_clause(fact, start, spans))
+            own = not in_clause and not listed_as_context(fact, context_values)
         marked.append(replace(fact, own=own))
     return marked
 

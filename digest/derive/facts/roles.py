@@ -139,5 +139,14 @@ def baseline_spans(sentence: str) -> list[tuple[int, int]]:
     return spans
 
 
+def rival_spans(sentence: str) -> list[tuple[int, int]]:
+    """The baseline spans that state another system's own result ("while Y achieves only 2.41×"),
+    where even a comparative figure is the other system's: not what follows "than" or "compared
+    to", which names what the paper's figure is measured against."""
+    return [(start, end) for (start, end), match in zip(baseline_spans(sentence), _BASELINE_CLAUSE.finditer(sentence),
+                                                        strict=True)
+            if match.group().lower().startswith(("while", "whereas"))]
+
+
 def in_spans(position: int, spans: Sequence[tuple[int, int]]) -> bool:
     return any(start <= position < end for start, end in spans)
