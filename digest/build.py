@@ -21,6 +21,7 @@ from .derive.corpus import Corpus, build_corpus, derive_paper
 from .derive.hardware import load_hardware
 from .derive.taxonomy import load_taxonomy
 from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen
+from .records.regular import read_regular
 from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, load_papers, paper_paths
 from .render.site import render_site
 
@@ -123,6 +124,6 @@ def load_evaluation(data_dir: Path, max_folds: int | None = None) -> Evaluation:
 def _read(path: Path) -> bytes | None:
     """A file's bytes for a reuse key; None when unreadable (loading it then says why)."""
     try:
-        return path.read_bytes()
+        return read_regular(path)  # a FIFO would block: refused at once, and loading it says so
     except OSError:
         return None

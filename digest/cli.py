@@ -11,6 +11,7 @@ import argparse
 import datetime as dt
 import io
 import logging
+import math
 import os
 import sys
 import textwrap
@@ -222,10 +223,10 @@ def _add_fetch(commands: argparse._SubParsersAction[argparse.ArgumentParser], da
                             "nothing")
         source.add_argument("--endpoint", metavar="URL", default=os.environ.get(variable) or url,
                             help=f"the API's address, for a mirror or a test server (default: ${variable}, else {url})")
-        source.add_argument("--timeout", type=_positive(float), default=30.0, metavar="SECONDS",
+        source.add_argument("--timeout", type=_positive(float, most=3600), default=30.0, metavar="SECONDS",
                             help="give up on a connection or an answer silent this long, per try (default: "
                             "%(default)s)")
-        source.add_argument("--retries", type=_positive(int, zero=True), default=4, metavar="N",
+        source.add_argument("--retries", type=_positive(int, zero=True, most=100), default=4, metavar="N",
                             help="tries after the first, with backoff, after a timeout, a dropped connection, 429 or "
                             "5xx; a Retry-After is honoured (default: %(default)s)")
 
@@ -260,19 +261,23 @@ def _add_fetch(commands: argparse._SubParsersAction[argparse.ArgumentParser], da
         f"of {arxiv.PAGE_SIZE}, {arxiv.PAUSE:g} s apart as arXiv asks).", epilog=EXIT_CODES + ".")
     options(query, arxiv.ENDPOINT_VARIABLE, arxiv.ENDPOINT)
     query.add_argument("--query", required=True, help="an arXiv search query, e.g. 'abs:\"KV cache\" AND cat:cs.DC'")
-    query.add_argument("--max", type=_positive(int), default=100, metavar="N",
+    query.add_argument("--max", type=_positive(int, most=10_000), default=100, metavar="N",
                        help="at most this many results (default: %(default)s)")
     query.set_defaults(run=_run_fetch, plan=_arxiv_plan)
 
 
-def _positive(kind: Callable[[str], float], zero: bool = False) -> Callable[[str], float]:
+def _positive(kind: Callable[[str], float], zero: bool = False, most: float = 1e6) -> Callable[[str], float]:
     def parse(text: str) -> float:
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"invalid number: {text!r}") from None
+        if not math.isfinite(value):  # float() reads "nan" and "inf", which no wait or count can be
+            raise argparse.ArgumentTypeError(f"{text} is not a number")
         if value < 0 or (value == 0 and not zero):
             raise argparse.ArgumentTypeError(f"{text} is not {'zero or more' if zero else 'more than zero'}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"{text} is more than {most:g}")
         return value
 
     return parse
@@ -280,9 +285,12 @@ def _positive(kind: Callable[[str], float], zero: bool = False) -> Callable[[str
 
 def _day(text: str) -> dt.date:
     try:
-        return dt.date.fromisoformat(text)
+        day = dt.date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a day like 2025-03-06") from None
+    if day.year not in YEARS:  # 9999-12-31 is a date, and the day after it is an OverflowError
+        raise argparse.ArgumentTypeError(f"{text} is not a day from {YEARS[0]} to {YEARS[-1]}")
+    return day
 
 
 def _day_or_last(text: str) -> dt.date | str:
@@ -415,7 +423,10 @@ def _run_explain(args: argparse.Namespace) -> int:
     if not path.is_file():
         raise UsageError(f"{path}: no paper with id {args.paper_id!r}")
     corpus = load_corpus(args.data)  # the model learns from every curated record
-    derived = corpus.papers[args.paper_id]
+    derived = corpus.papers.get(args.paper_id)
+    if derived is None:  # a path that reaches a record (../papers/x) is no id
+        raise UsageError(f"no paper with id {args.paper_id!r}; an id is a record's file name in "
+                         f"{args.data / 'papers'} without .yaml")
     paper = derived.paper
     print(f"{paper.id}: {paper.title}\n")
     print("rules:")

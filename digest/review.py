@@ -14,7 +14,7 @@ from pathlib import Path
 from .build import load_corpus
 from .derive.corpus import Derived
 from .errors import UsageError
-from .records.edit import with_topics
+from .records.edit import record_with_topics
 from .records.store import Stamp, paper_path, store_lock, transaction
 
 
@@ -65,6 +65,6 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
                 chosen = tuple(dict.fromkeys(topics)) if topics is not None else suggested
                 path = paper_path(data_dir, paper_id)
                 stamp = Stamp.of(path)
-                tx.write_text(path, with_topics(path, path.read_text(encoding="utf-8"), list(chosen)), expect=stamp)
+                tx.write_bytes(path, record_with_topics(path, list(chosen)), expect=stamp)
                 accepted.append(Accepted(paper_id, chosen, tuple(derived.paper.topics)))
     return accepted
