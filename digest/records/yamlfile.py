@@ -234,7 +234,8 @@ def _refuse_deep_nesting(path: Path | str, text: str) -> None:
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    raise DataError(path, event.start_mark.line + 1, None, f"lists and mappings nested more than "
+                    line = event.start_mark.line + 1 if event.start_mark else None
+                    raise DataError(path, line, None, f"lists and mappings nested more than "
                                     f"{MAX_DEPTH:,} deep; no record, taxonomy or catalogue needs that: "
                                     "check the file")
             elif isinstance(event, yaml.CollectionEndEvent):
