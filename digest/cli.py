@@ -1,8 +1,8 @@
 """The `digest` command line: ingest dumps, check records, write pages, explain and search.
 
 Exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that
-cannot be written, 2 bad usage, 130 interrupted (Ctrl-C), 141 output closed early
-(`digest search ... | head -1`). No error ends in a traceback.
+cannot be written, 2 bad usage, 130 interrupted (Ctrl-C; 143 SIGTERM, 129 SIGHUP), 141 output
+closed early (`digest search ... | head -1`). No error ends in a traceback.
 """
 
 from __future__ import annotations
@@ -13,12 +13,14 @@ import io
 import logging
 import math
 import os
+import signal
 import sys
 import textwrap
+import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import DigestError, UsageError, WriteError
 from .records.store import require_store
@@ -43,6 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):  # a file name that is not UTF-8 prints as \udcff, never fails
             stream.reconfigure(errors="backslashreplace")
+    received: list[int] = []
+    previous = _stop_on_signals(received)
     try:
         if getattr(args, "data", None) is not None:
             require_store(args.data)
@@ -51,8 +55,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt as exc:
-        print(f"interrupted: {exc}" if str(exc) else "interrupted", file=sys.stderr)
-        return 130
+        said = "interrupted" if not received else f"stopped by {signal.Signals(received[-1]).name}"
+        # Outside the store's lock nothing was being written (every write holds it).
+        print(f"{said}: {exc}" if str(exc) else said if not received else f"{said}: the store was not changed",
+              file=sys.stderr)
+        return 128 + received[-1] if received else 130
     except BrokenPipeError:
         # The reader went away (`| head -1`): stop quietly, and keep Python from complaining
         # again when it flushes stdout at exit.
@@ -62,6 +69,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"error: {where}{exc.strerror or exc}", file=sys.stderr)
         return 1
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _stop_on_signals(received: list[int]) -> dict[int, Any]:
+    """SIGTERM and SIGHUP stop a command as Ctrl-C does: the store's lock and transaction finish or
+    undo their work and the command says what became of the store, instead of dying silently.
+    The previous handlers, to put back."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+
+    def stop(number: int, _frame: object) -> None:
+        received.append(number)
+        raise KeyboardInterrupt
+
+    return {number: signal.signal(number, stop) for number in (signal.SIGTERM, signal.SIGHUP)}
 
 
 class _Notes(logging.Handler):
@@ -327,9 +351,10 @@ def _run_fetch(args: argparse.Namespace) -> int:
     if not series:
         print("the store holds every day's listing through yesterday: nothing to fetch")
         return 0
-    client = Client(HttpOptions(timeout=args.timeout, retries=int(args.retries)))
+    progress = _progress()
+    client = Client(HttpOptions(timeout=args.timeout, retries=int(args.retries)), progress=progress)
     try:
-        report = fetch(series, args.data, client=client, dry_run=args.dry_run, progress=_progress())
+        report = fetch(series, args.data, client=client, dry_run=args.dry_run, progress=progress)
     finally:
         client.close()
     for line in report.left_out:

@@ -1,14 +1,14 @@
 """One fetch from start to end: download every page, read each, judge the papers, ingest.
 
 Nothing is written before every page has been downloaded and read: the pages go to a scratch
-folder outside the store, and a page that fails (no answer, a refusal, the wrong content type,
+folder (fetch/scratch.py), and a page that fails (no answer, a refusal, the wrong content type,
 JSON or XML cut off or broken) stops the fetch with the reason and an untouched store. Then the
 ingest writes the new records and the answers they cite in one transaction (digest/ingest.py).
 """
 
 from __future__ import annotations
 
-import tempfile
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +24,9 @@ from ..sources.model import DumpError, EmptySourceError, Entry
 from ..text.keys import paper_key
 from .http import Client
 from .plan import Page, Series
+from .scratch import scratch_folder
+
+_DUMP_ADVICE = re.compile(r"[;:] save the dump as UTF-8$")  # advice for a file a user saved, not an answer
 
 
 @dataclass
@@ -39,7 +42,7 @@ def fetch(series: Sequence[Series], data_dir: Path, *, client: Client, dry_run: 
     """Fetch the pages of `series` and ingest the papers on topic into `data_dir`."""
     say = progress or (lambda message, milestone: None)
     report = FetchReport()
-    with tempfile.TemporaryDirectory(prefix="digest-fetch-") as folder:
+    with scratch_folder(data_dir) as folder:
         answers: list[tuple[Page, Path, list[Entry]]] = []
         for one in series:
             for number in range(one.pages):
@@ -81,7 +84,8 @@ def _entries(page: Page, path: Path) -> list[Entry]:
         return []
     except DumpError as error:
         where = f" (line {error.line})" if error.line else ""
-        raise FetchError(f"{page.url} ({page.label}): the answer{where} is unusable: {error.message}; "
+        message = _DUMP_ADVICE.sub(": an API answers in UTF-8, so this is not its answer", error.message)
+        raise FetchError(f"{page.url} ({page.label}): the answer{where} is unusable: {message}; "
                          "nothing was written") from None
 
 

@@ -2,10 +2,15 @@
 
 Record text comes from arXiv and Hugging Face and is LaTeX-flavoured already (M\\'elange,
 $O(N^2)$, \\textbf{X}), so it is not encoded again. Outside math, the characters LaTeX reads as
-commands (& % # _ ~ ^) are escaped; a lone $ is escaped; and braces are balanced (an unmatched
-one is dropped) counting escaped and plain braces each on their own, so that the value is whole
-for BibTeX, which counts every brace, and for parsers that skip escaped ones: no title can close
-its field or its entry early, whatever it holds.
+commands (& % # _ ~ ^) are escaped, and inside it those that are never math (% # &); a lone $ is
+escaped; and braces are balanced (an unmatched one is dropped) counting escaped and plain braces
+each on their own, so that the value is whole for BibTeX, which counts every brace, and for
+parsers that skip escaped ones: no title can close its field or its entry early, whatever it holds.
+
+LaTeX runs what a field holds, so a command is kept only when it typesets text: accents, font
+changes, Greek letters and math symbols, from a fixed list. Any other (\\input{/etc/passwd},
+\\end{document}, \\def, \\write18, \\csname) loses its backslash and is printed as the word it is,
+and `^^`, TeX's way to write any character (^^5c is a backslash), is broken up.
 """
 
 from __future__ import annotations
@@ -15,6 +20,28 @@ import re
 from .printable import one_line
 
 _SPECIAL = re.compile(r"(?<!\\)([&%#_~^])")
+_MATH_SPECIAL = re.compile(r"(?<!\\)([&%#])")
+_MATH_SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#"}
+_COMMAND = re.compile(r"\\([A-Za-z]+|.)", re.DOTALL)
+# Commands that only typeset: accents and letters, font changes, and (in $math$) symbols.
+TEXT_COMMANDS = frozenset("""
+    c u v H d b t r k i j o O l L ss ae AE oe OE aa AA
+    textbf textit emph texttt textsc textrm textsf textsl textup textmd textnormal textsuperscript
+    textsubscript underline mbox LaTeX TeX ldots dots textasciitilde textasciicircum textbackslash
+    textendash textemdash textquotedblleft textquotedblright textquoteleft textquoteright textbar
+""".split())
+MATH_COMMANDS = TEXT_COMMANDS | frozenset("""
+    alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi
+    varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi
+    Pi Sigma Upsilon Phi Psi Omega times cdot cdots ddots vdots sqrt frac dfrac tfrac log ln exp sin
+    cos tan min max arg sum prod int le ge leq geq neq ne approx sim simeq cong ll gg infty pm mp to
+    rightarrow leftarrow leftrightarrow Rightarrow Leftarrow uparrow downarrow mapsto mathcal mathbf
+    mathrm mathit mathbb mathsf mathtt boldsymbol text operatorname left right big Big bigg Bigg in
+    notin subset subseteq supset supseteq cup cap setminus forall exists partial nabla prime circ
+    star ast mid propto equiv div vert lvert rvert Vert langle rangle lfloor rfloor lceil rceil hat
+    bar tilde widetilde widehat overline vec dot ddot quad qquad colon top bot emptyset varnothing
+    lesssim gtrsim approxeq
+""".split())
 _SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\^{}"}
 _DOLLAR = re.compile(r"(?<!\\)\$")
 _AND = re.compile(r"\band\b", re.IGNORECASE)
@@ -28,11 +55,28 @@ def bibtex_text(text: str) -> str:
     if len(dollars) % 2:  # a lone $ is a dollar, not math
         text, dollars = _DOLLAR.sub(r"\\$", text), []
     pieces, start = [], 0
-    for opening, closing in zip(dollars[::2], dollars[1::2], strict=True):  # escape outside $math$ only
-        pieces += [_SPECIAL.sub(lambda m: _SPECIALS[m[1]], text[start:opening]), text[opening:closing + 1]]
+    for opening, closing in zip(dollars[::2], dollars[1::2], strict=True):
+        pieces += [_text_mode(text[start:opening]), _math_mode(text[opening:closing + 1])]
         start = closing + 1
-    pieces.append(_SPECIAL.sub(lambda m: _SPECIALS[m[1]], text[start:]))
-    return _TRAILING.sub("", " ".join(_balanced("".join(pieces)).split()))  # a last \\ would escape the closing brace
+    pieces.append(_text_mode(text[start:]))
+    text = "".join(pieces)
+    while "^^" in text:  # ^^5c is a backslash to TeX, whatever surrounds it
+        text = text.replace("^^", "^{}^")
+    return _TRAILING.sub("", " ".join(_balanced(text).split()))  # a last \\ would escape the closing brace
+
+
+def _text_mode(text: str) -> str:
+    return _SPECIAL.sub(lambda m: _SPECIALS[m[1]], _commands(text, TEXT_COMMANDS))
+
+
+def _math_mode(text: str) -> str:
+    return _MATH_SPECIAL.sub(lambda m: _MATH_SPECIALS[m[1]], _commands(text, MATH_COMMANDS))
+
+
+def _commands(text: str, allowed: frozenset[str]) -> str:
+    """`text` with every command word not in `allowed` written without its backslash; control
+    symbols (\\', \\%, \\{, \\\\) only typeset, and are kept."""
+    return _COMMAND.sub(lambda m: m[0] if not m[1].isalpha() or m[1] in allowed else m[1], text)
 
 
 def bibtex_names(names: list[str]) -> str:
