@@ -19,10 +19,9 @@ import re
 
 from .printable import one_line
 
-_SPECIAL = re.compile(r"(?<!\\)([&%#_~^])")
-_MATH_SPECIAL = re.compile(r"(?<!\\)([&%#])")
-_MATH_SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#"}
-_COMMAND = re.compile(r"\\([A-Za-z]+|.)", re.DOTALL)
+_TOKEN = re.compile(r"\\([A-Za-z]+|.)|([&%#_~^$])", re.DOTALL)  # a command, or a character LaTeX reads
+_SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\^{}"}
+_MATH_SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#"}  # never math (_ ^ ~ are)
 # Commands that only typeset: accents and letters, font changes, and (in $math$) symbols.
 TEXT_COMMANDS = frozenset("""
     c u v H d b t r k i j o O l L ss ae AE oe OE aa AA
@@ -42,8 +41,6 @@ MATH_COMMANDS = TEXT_COMMANDS | frozenset("""
     bar tilde widetilde widehat overline vec dot ddot quad qquad colon top bot emptyset varnothing
     lesssim gtrsim approxeq
 """.split())
-_SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\^{}"}
-_DOLLAR = re.compile(r"(?<!\\)\$")
 _AND = re.compile(r"\band\b", re.IGNORECASE)
 _TRAILING = re.compile(r"[\s\\]+\Z")
 
@@ -51,32 +48,25 @@ _TRAILING = re.compile(r"[\s\\]+\Z")
 def bibtex_text(text: str) -> str:
     """One line of text, safe inside the braces of a BibTeX field."""
     text = one_line(text)
-    dollars = [match.start() for match in _DOLLAR.finditer(text)]
-    if len(dollars) % 2:  # a lone $ is a dollar, not math
-        text, dollars = _DOLLAR.sub(r"\\$", text), []
-    pieces, start = [], 0
-    for opening, closing in zip(dollars[::2], dollars[1::2], strict=True):
-        pieces += [_text_mode(text[start:opening]), _math_mode(text[opening:closing + 1])]
-        start = closing + 1
-    pieces.append(_text_mode(text[start:]))
-    text = "".join(pieces)
+    tokens = list(_TOKEN.finditer(text))  # left to right, so \\% is a line break, then a %
+    math = sum(match[2] == "$" for match in tokens) % 2 == 0  # a lone $ is a dollar, and so is every $
+    pieces, position, inside = [], 0, False
+    for match in tokens:
+        pieces.append(text[position:match.start()])
+        position = match.end()
+        command, special = match[1], match[2]
+        if command is not None:  # a control symbol (\', \%, \{) only typesets; a word must be listed
+            allowed = MATH_COMMANDS if inside else TEXT_COMMANDS
+            pieces.append(match[0] if not command.isalpha() or command in allowed else command)
+        elif special == "$":
+            inside = not inside if math else inside
+            pieces.append("$" if math else r"\$")
+        else:
+            pieces.append(_MATH_SPECIALS.get(special, special) if inside else _SPECIALS[special])
+    text = "".join(pieces) + text[position:]
     while "^^" in text:  # ^^5c is a backslash to TeX, whatever surrounds it
         text = text.replace("^^", "^{}^")
     return _TRAILING.sub("", " ".join(_balanced(text).split()))  # a last \\ would escape the closing brace
-
-
-def _text_mode(text: str) -> str:
-    return _SPECIAL.sub(lambda m: _SPECIALS[m[1]], _commands(text, TEXT_COMMANDS))
-
-
-def _math_mode(text: str) -> str:
-    return _MATH_SPECIAL.sub(lambda m: _MATH_SPECIALS[m[1]], _commands(text, MATH_COMMANDS))
-
-
-def _commands(text: str, allowed: frozenset[str]) -> str:
-    """`text` with every command word not in `allowed` written without its backslash; control
-    symbols (\\', \\%, \\{, \\\\) only typeset, and are kept."""
-    return _COMMAND.sub(lambda m: m[0] if not m[1].isalpha() or m[1] in allowed else m[1], text)
 
 
 def bibtex_names(names: list[str]) -> str:
