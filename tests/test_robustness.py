@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -15,7 +16,6 @@ from pathlib import Path
 
 import bibtexparser
 import pytest
-import yaml
 
 from digest.build import load_corpus
 from digest.check import check_store
@@ -36,7 +36,7 @@ from digest.text.keys import tag_slug
 from .http_support import Answer, RecordedServer
 from .test_bad_input import run_digest, small_store, tree_hash
 
-FA2_ABSTRACT_START = "Scaling Transformers to longer sequence lengths"
+BAD = Path(__file__).parent / "fixtures" / "bad"
 JSON = "application/json"
 
 
@@ -57,8 +57,7 @@ def test_an_arxiv_id_in_other_digits_is_no_id_and_makes_no_second_record(tmp_pat
     assert ARXIV_ID.match("２３０７.０８６９１") is None and ARXIV_ID.match("2307.08691")
     assert arxiv_id("math.ＧＴ/0309136") is None and arxiv_id("ＫV/1234567") is None  # nor wide or Kelvin letters
     store = small_store(tmp_path)
-    fa2 = load_corpus(store).papers["flashattention-2"].paper
-    answer = write_json(tmp_path / "day.json", [hf_item("２３０７.０８６９１", fa2.title, fa2.abstract)])
+    answer = BAD / "hf-api-unicode-digits.json"  # FlashAttention-2, under its id in full-width digits
     before = tree_hash(store)
     code, lines = run_digest(["ingest", "--data", str(store), str(answer)], capsys)
     assert code == 1 and "paper.id is '２３０７.０８６９１', not an arXiv id" in "\n".join(lines)
@@ -70,8 +69,8 @@ def test_a_complete_abstract_is_never_rewritten_by_a_longer_one(tmp_path, capsys
     complete one, and the addresses in it, stay out of the record."""
     store = small_store(tmp_path)
     fa2 = load_corpus(store).papers["flashattention-2"].paper
-    longer = fa2.abstract + " Sign up at https://evil.example/offer for more."
-    answer = write_json(tmp_path / "day.json", [hf_item("2307.08691", fa2.title, longer, upvotes=50)])
+    answer = BAD / "hf-api-abstract-plus-text.json"  # its abstract, then "Sign up at https://evil.example/..."
+    assert json.loads(answer.read_text())[0]["paper"]["summary"].startswith(fa2.abstract + " Sign up")
     assert run_digest(["ingest", "--data", str(store), str(answer)], capsys)[0] == 0
     after = load_corpus(store).papers["flashattention-2"].paper
     assert (after.abstract, after.links) == (fa2.abstract, fa2.links)
@@ -144,23 +143,16 @@ def test_since_last_skips_a_kept_answer_of_a_day_that_never_comes(tmp_path):
 
 # ------------------------------------------------------------------------------------ security
 
-HOSTILE = {"title": r"Fast \input{/etc/passwd} kernels \end{document} $\immediate\write18{rm -rf ~}^^5c$",
-           "authors": [r"Eve \csname input\endcsname", r"Tom and Jerry", "M\\'elange Team"]}
-
-
 def test_no_latex_command_of_a_record_reaches_papers_bib_or_the_cite_block(tmp_path):
     store = small_store(tmp_path)
-    path = paper_path(store, "holmes")
-    record = yaml.safe_load(path.read_text())
-    record.update(HOSTILE)
-    path.write_text(yaml.safe_dump(record, allow_unicode=True))
+    shutil.copy(BAD / "latex-injection.yaml", store / "papers")  # \input{/etc/passwd}, \end{document}, ^^5c
     assert check_store(store) == []
     site = render_site(load_corpus(store), "https://digest.example/")
-    page = site["papers/holmes.md"].split("## Cite", 1)[1]
+    page = site["papers/latex-injection.md"].split("## Cite", 1)[1]
     for text in (site["papers.bib"], page):
         for command in ("\\input", "\\end{document}", "\\immediate", "\\write18", "\\csname", "^^"):
             assert command not in text, (command, text)
-    (entry,) = [e for e in bibtexparser.parse_string(site["papers.bib"]).entries if e.key == "holmes"]
+    (entry,) = [e for e in bibtexparser.parse_string(site["papers.bib"]).entries if e.key == "latex-injection"]
     assert "input{/etc/passwd}" in entry["title"]  # the words stay, as words
     assert entry["author"] == "Eve csname inputendcsname and {Tom and Jerry} and M\\'elange Team"
 
@@ -195,9 +187,9 @@ def test_tags_that_differ_in_more_than_case_never_share_a_page(tmp_path):
     assert tag_slug("KV cache") == tag_slug("kv-cache") == tag_slug("KV Cache") == "kv-cache"
     assert tag_slug("LLM") == "llm"
     store = small_store(tmp_path)
-    for paper_id, tags in (("holmes", ["C++"]), ("ssdtrain", ["c"]), ("fastattention", ["C#", "c"])):
-        path = paper_path(store, paper_id)
-        path.write_text(path.read_text().replace("tags: []", f"tags: {json.dumps(tags)}"))
+    for name in ("tags-c-plus-plus.yaml", "tags-c.yaml"):  # C++ and C#; c
+        shutil.copy(BAD / name, store / "papers")
+    assert check_store(store) == []
     site = render_site(load_corpus(store), "https://digest.example/")
     slugs = {tag: tag_slug(tag) for tag in ("C++", "c", "C#")}
     assert len(set(slugs.values())) == 3 and slugs["c"] == "c"
