@@ -19,7 +19,7 @@ import pytest
 
 from digest.build import load_corpus
 from digest.check import check_store
-from digest.errors import FetchError
+from digest.errors import DataError, FetchError
 from digest.fetch import hf_daily
 from digest.fetch.http import Client, HttpOptions, retry_after
 from digest.fetch.run import fetch
@@ -133,6 +133,24 @@ def test_a_fuzzy_query_with_a_huge_edit_distance_answers_at_once(tmp_path):
     assert [hit.page for hit in hits] == [hit.page for hit in search(index, "kernel1~2")]
 
 
+def test_a_date_may_be_next_year_and_no_later():
+    from digest.records.yamlfile import YamlFile
+    from digest.sources.fields import iso_day
+
+    year = dt.datetime.now(dt.UTC).year
+    for value, ok in ((f"{year + 1}-12-31", True), (f"{year + 1}", True), (f"{year + 2}-01-01", False),
+                      (f"{year + 2}", False), ("--12-31", True)):
+        document = YamlFile.parse("x.yaml", f"published: '{value}'\n")
+        node = document.mapping(document.root, "")["published"]
+        if ok:
+            assert document.date(node, "published") == value
+        else:
+            with pytest.raises(DataError, match=f"published: {value} is after next year"):
+                document.date(node, "published")
+    assert iso_day(f"{year + 1}-06-01T00:00:00Z") == f"{year + 1}-06-01"
+    assert iso_day("9999-12-31T00:00:00.000Z") is None and iso_day(f"{year + 2}-01-01") is None
+
+
 def test_since_last_skips_a_kept_answer_of_a_day_that_never_comes(tmp_path):
     (tmp_path / "hf-daily-9999-12-31.json").write_text("[]")
     (tmp_path / "hf-daily-2025-01-20.json").write_text("[]")
@@ -163,6 +181,8 @@ def test_no_latex_command_of_a_record_reaches_papers_bib_or_the_cite_block(tmp_p
     (r"$x^^5cinput$", "$x^{}^5cinput$"),
     (r"$a % b # c & d$", r"$a \% b \# c \& d$"),
     (r"50\\% off", r"50\\\% off"),
+    (r"costs $5 per hour, 10% off", r"costs \$5 per hour, 10\% off"),  # a lone $ is a dollar
+    (r"$\mathcal{O}(n)$ and $x_1$", None),
 ])
 def test_bibtex_text_keeps_typesetting_and_drops_every_other_command(text, expected):
     assert bibtex_text(text) == (text if expected is None else expected)
