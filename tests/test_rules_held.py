@@ -13,9 +13,9 @@ import pytest
 
 from digest.build import load_corpus
 from digest.derive.classify import classify
-from digest.derive.learn import MIN_POSITIVES
-from digest.derive.relevance import judge
-from digest.derive.suggest import Learnable, suggest, train_on_curated
+from digest.derive.learn import MIN_POSITIVES, TopicPrediction
+from digest.derive.relevance import MIN_PROBABILITY, judge, on_topic
+from digest.derive.suggest import Learnable, Suggestion, suggest, train_on_curated
 from digest.derive.taxonomy import load_taxonomy
 from digest.errors import FetchError, WriteError
 from digest.fetch import arxiv, hf_daily
@@ -92,13 +92,12 @@ def test_a_new_store_with_no_curated_papers_filters_by_the_rules():
     assert not dropped.kept and dropped.topics == ()
 
 
-def test_the_fetch_filter_learns_from_curated_papers_only(repo_model):
-    _, curated = repo_model
-    taxonomy = load_taxonomy(DATA / "taxonomy.yaml")
-    uncurated = [dataclasses.replace(item.paper, id=item.paper.id + "-x", topics=[]) for item in curated[:40]]
-    papers = [item.paper for item in curated]
-    assert judge([ON_TOPIC, OFF_TOPIC], papers, taxonomy) == judge([ON_TOPIC, OFF_TOPIC], papers + uncurated,
-                                                                     taxonomy)
+@pytest.mark.parametrize("probability, kept", [(0.29, False), (MIN_PROBABILITY, True), (0.9, True)])
+def test_a_learned_topic_keeps_a_paper_from_the_floor_up(probability, kept):
+    chosen = TopicPrediction("kernels", probability, 0.1, True)
+    verdict = on_topic(Suggestion(("kernels",), (chosen, TopicPrediction("serving", 0.05, 0.5, False)), 0.5))
+    assert (verdict.kept, verdict.topics, verdict.probability) == (kept, ("kernels",), probability)
+    assert verdict.closest == ("kernels", probability)
 
 
 # ------------------------------------------------------------------------------- fetch
