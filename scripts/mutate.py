@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-TIMEOUT = 180  # seconds for one mutant's tests; a hang counts as caught
+TIMEOUT = 120  # seconds for one mutant's tests; a hang counts as caught
 FAST = ["-m", "not browser and not build"]
 
 
