@@ -99,6 +99,8 @@ MUTANTS = [
       ROBUST, "tests/test_fetch.py"),
     m("http-no-deadline", "digest/fetch/http.py", "if self.clock() - started > options.deadline:", "if False:",
       ROBUST, "tests/test_fetch.py"),
+    m("http-no-alarm", "digest/fetch/http.py", "    if not usable:\n        yield\n        return",
+      "    if True:\n        yield\n        return", ROBUST),
     m("http-any-redirect", "digest/fetch/http.py",
       "if (here.scheme, here.hostname, here.port) != (there.scheme, there.hostname, there.port):", "if False:",
       ROBUST, "tests/test_fetch.py"),

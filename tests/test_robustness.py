@@ -9,8 +9,10 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -240,6 +242,39 @@ def test_a_dripping_answer_stops_at_the_deadline(tmp_path):
                                              "the server is too slow"):
             get(made, server.url("/a"), tmp_path)
         assert time.monotonic() - started < 5
+
+
+def test_a_server_dripping_its_headers_stops_at_the_deadline(tmp_path):
+    """No read ever waits past the timeout, and the body never starts: the alarm stops it."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def drip() -> None:
+        connection, _ = listener.accept()
+        with connection:
+            connection.recv(65536)
+            for byte in b"HTTP/1.1 200 OK\r\nX-Slow: " + b"a" * 200:  # 11 s of headers, 1 s allowed
+                if stop.is_set():
+                    return
+                try:
+                    connection.sendall(bytes([byte]))
+                except OSError:
+                    return
+                time.sleep(0.05)
+
+    threading.Thread(target=drip, daemon=True).start()
+    url = f"http://127.0.0.1:{listener.getsockname()[1]}/a"
+    started = time.monotonic()
+    try:
+        with pytest.raises(FetchError) as stopped:
+            get(client(deadline=1.0)[0], url, tmp_path)
+    finally:
+        stop.set()
+        listener.close()
+    assert time.monotonic() - started < 8
+    assert str(stopped.value) == (f"{url}: no whole answer within 1 s (the server sends too slowly, or its headers "
+                                  "never end); stopped, try again later")
+    assert signal.getsignal(signal.SIGALRM) == signal.SIG_DFL and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
 def test_a_storm_of_429s_stops_at_the_budget_and_shows_each_wait(tmp_path):

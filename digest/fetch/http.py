@@ -5,7 +5,8 @@ counted here rather than by urllib3's Retry, so that each wait is shown and one 
 them all. What bounds a fetch, so that none runs for ever:
 
 - a timeout on connecting and on every read (`timeout`), and one deadline for a whole answer
-  (`deadline`): a server that drips a byte a second never times out a read;
+  (`deadline`): a server that drips a byte a second never times out a read (checked between
+  reads of the body, and by SIGALRM for the status line and headers);
 - retries with exponential backoff after a refused or dropped connection, a timeout and the
   statuses that say "try again" (429, 500, 502, 503, 504); a server's Retry-After (seconds or
   a date) is honoured up to `max_wait`, an unreadable one is ignored;
@@ -22,8 +23,11 @@ from __future__ import annotations
 
 import datetime as dt
 import errno
+import signal
+import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from importlib.metadata import PackageNotFoundError, version
@@ -47,6 +51,7 @@ from ..errors import FetchError
 
 RETRY_STATUSES = (429, 500, 502, 503, 504)
 BACKOFF_MAX = 60.0  # the longest wait between two tries without a Retry-After
+_ALARM_GRACE = 2.0  # the alarm comes after the deadline, so a dripping body is stopped by `_save`, which says more
 _CHUNK = 1 << 16
 
 Progress = Callable[[str, bool], None]
@@ -134,6 +139,15 @@ class Client:
         return 0.0 if attempt == 1 else min(self.options.backoff * 2 ** (attempt - 1), BACKOFF_MAX)
 
     def _once(self, url: str, params: Mapping[str, str] | None, target: Path, accept: tuple[str, ...]) -> int:
+        deadline = self.options.deadline
+        try:
+            with _alarm(deadline + _ALARM_GRACE):
+                return self._request(url, params, target, accept)
+        except _DeadlinePassedError:
+            raise FetchError(f"{url}: no whole answer within {deadline:g} s (the server sends too slowly, or its "
+                             "headers never end); stopped, try again later") from None
+
+    def _request(self, url: str, params: Mapping[str, str] | None, target: Path, accept: tuple[str, ...]) -> int:
         started = self.clock()
         for _ in range(self.options.max_redirects + 1):
             try:
@@ -248,6 +262,35 @@ def _connect_failure(reason: NewConnectionError, host: str) -> str:
         return f"the connection was refused: nothing answers at {host}"
     strerror = getattr(cause, "strerror", None)
     return f"cannot connect to {host}" + (f" ({strerror})" if strerror else "")
+
+
+class _DeadlinePassedError(BaseException):
+    """Raised by SIGALRM inside a blocking read; a BaseException, so no library's `except
+    Exception` swallows it on its way out."""
+
+
+@contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    """A hard deadline for what the block does, where the checks between reads cannot reach: a
+    server that drips the status line or headers a byte at a time, each within the read timeout.
+    Only the main thread receives signals, and only an unused SIGALRM is taken; elsewhere the
+    checks in `_save` are the deadline."""
+    usable = threading.current_thread() is threading.main_thread() and \
+        signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None)
+    if not usable:
+        yield
+        return
+
+    def expire(_number: int, _frame: object) -> None:
+        raise _DeadlinePassedError
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def retry_after(value: str | None, now: dt.datetime) -> float | None:
