@@ -197,6 +197,8 @@ MUTANTS = [
     m("yaml-unbounded-depth", "digest/records/yamlfile.py", "if depth > MAX_DEPTH:", "if depth > MAX_DEPTH * 1000:",
       BAD),
     m("json-long-integers", "digest/sources/json_items.py", 'if len(text.lstrip("-")) > MAX_DIGITS:', "if False:", BAD),
+    m("dump-long-counts", "digest/sources/hf_daily_text.py", r"(?:\s+(?P<upvotes>[0-9]{1,9}))?$",
+      r"(?:\s+(?P<upvotes>[0-9]+))?$", BAD),
     m("json-recursion", "digest/sources/json_items.py", "            except RecursionError:",
       "            except ZeroDivisionError:", BAD),
     m("cli-nan", "digest/cli.py", "if not math.isfinite(value):", "if False:", BAD),
