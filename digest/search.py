@@ -323,10 +323,15 @@ def search(index: SearchIndex, query: str, limit: int = 10) -> list[Hit]:
     return [_page_hit(index, group) for group in _page_groups(index, query)[:limit]]
 
 
+def _capped_distance(match: re.Match[str]) -> str:
+    """`~N` with N at most MAX_EDIT_DISTANCE (a number of 5,000 digits is one too: never int() it)."""
+    digits = match[1].lstrip("0") or "0"
+    return f"~{min(int(digits), MAX_EDIT_DISTANCE) if len(digits) == 1 else MAX_EDIT_DISTANCE}"
+
+
 def _page_groups(index: SearchIndex, query: str) -> list[list[tuple[Doc, float]]]:
     """Every matching document with its re-scored score, grouped by page, best page first."""
-    lunr_query = _FUZZY.sub(lambda match: f"~{min(int(match[1]), MAX_EDIT_DISTANCE)}",
-                            transform_query(query, index.separator))
+    lunr_query = _FUZZY.sub(_capped_distance, transform_query(query, index.separator))
     if not lunr_query:
         return []
     try:
