@@ -23,6 +23,7 @@ from .derive.suggest import Learnable
 from .derive.taxonomy import Taxonomy, load_taxonomy
 from .derive.training import rejected_learnable
 from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen, labelled
+from .records.regular import read_regular
 from .records.rejected import rejected_paths
 from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, load_papers, paper_paths
 from .render.site import render_site
@@ -150,6 +151,6 @@ def _temporal(decided: list[Learnable], taxonomy: Taxonomy, split: str | None) -
 def _read(path: Path) -> bytes | None:
     """A file's bytes for a reuse key; None when unreadable (loading it then says why)."""
     try:
-        return path.read_bytes()
+        return read_regular(path)  # a FIFO would block: refused at once, and loading it says so
     except OSError:
         return None

@@ -1,8 +1,8 @@
 """The `digest` command line: ingest dumps, check records, write pages, explain and search.
 
 Exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that
-cannot be written, 2 bad usage, 130 interrupted (Ctrl-C), 141 output closed early
-(`digest search ... | head -1`). No error ends in a traceback.
+cannot be written, 2 bad usage, 130 interrupted (Ctrl-C; 143 SIGTERM, 129 SIGHUP), 141 output
+closed early (`digest search ... | head -1`). No error ends in a traceback.
 """
 
 from __future__ import annotations
@@ -11,13 +11,16 @@ import argparse
 import datetime as dt
 import io
 import logging
+import math
 import os
+import signal
 import sys
 import textwrap
+import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cli_curation import add_commands as add_curation_commands
 from .errors import DigestError, UsageError, WriteError
@@ -43,6 +46,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):  # a file name that is not UTF-8 prints as \udcff, never fails
             stream.reconfigure(errors="backslashreplace")
+    received: list[int] = []
+    previous = _stop_on_signals(received)
     try:
         if getattr(args, "data", None) is not None:
             require_store(args.data)
@@ -51,8 +56,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt as exc:
-        print(f"interrupted: {exc}" if str(exc) else "interrupted", file=sys.stderr)
-        return 130
+        said = "interrupted" if not received else f"stopped by {signal.Signals(received[-1]).name}"
+        # Outside the store's lock nothing was being written (every write holds it).
+        print(f"{said}: {exc}" if str(exc) else said if not received else f"{said}: the store was not changed",
+              file=sys.stderr)
+        return 128 + received[-1] if received else 130
     except BrokenPipeError:
         # The reader went away (`| head -1`): stop quietly, and keep Python from complaining
         # again when it flushes stdout at exit.
@@ -62,6 +70,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"error: {where}{exc.strerror or exc}", file=sys.stderr)
         return 1
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _stop_on_signals(received: list[int]) -> dict[int, Any]:
+    """SIGTERM and SIGHUP stop a command as Ctrl-C does: the store's lock and transaction finish or
+    undo their work and the command says what became of the store, instead of dying silently.
+    The previous handlers, to put back."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+
+    def stop(number: int, _frame: object) -> None:
+        received.append(number)
+        raise KeyboardInterrupt
+
+    return {number: signal.signal(number, stop) for number in (signal.SIGTERM, signal.SIGHUP)}
 
 
 class _Notes(logging.Handler):
@@ -210,10 +235,10 @@ def _add_fetch(commands: argparse._SubParsersAction[argparse.ArgumentParser], da
                             "nothing")
         source.add_argument("--endpoint", metavar="URL", default=os.environ.get(variable) or url,
                             help=f"the API's address, for a mirror or a test server (default: ${variable}, else {url})")
-        source.add_argument("--timeout", type=_positive(float), default=30.0, metavar="SECONDS",
+        source.add_argument("--timeout", type=_positive(float, most=3600), default=30.0, metavar="SECONDS",
                             help="give up on a connection or an answer silent this long, per try (default: "
                             "%(default)s)")
-        source.add_argument("--retries", type=_positive(int, zero=True), default=4, metavar="N",
+        source.add_argument("--retries", type=_positive(int, zero=True, most=100), default=4, metavar="N",
                             help="tries after the first, with backoff, after a timeout, a dropped connection, 429 or "
                             "5xx; a Retry-After is honoured (default: %(default)s)")
 
@@ -255,7 +280,7 @@ def _add_fetch(commands: argparse._SubParsersAction[argparse.ArgumentParser], da
         f"of {arxiv.PAGE_SIZE}, {arxiv.PAUSE:g} s apart as arXiv asks).", epilog=EXIT_CODES + ".")
     options(query, arxiv.ENDPOINT_VARIABLE, arxiv.ENDPOINT)
     query.add_argument("--query", required=True, help="an arXiv search query, e.g. 'abs:\"KV cache\" AND cat:cs.DC'")
-    query.add_argument("--max", type=_positive(int), default=100, metavar="N",
+    query.add_argument("--max", type=_positive(int, most=10_000), default=100, metavar="N",
                        help="at most this many results (default: %(default)s)")
     query.set_defaults(run=_run_fetch, plan=_arxiv_plan)
 
@@ -300,14 +325,18 @@ def _add_enrich(commands: argparse._SubParsersAction[argparse.ArgumentParser], d
     enrich.set_defaults(run=_run_enrich)
 
 
-def _positive(kind: Callable[[str], float], zero: bool = False) -> Callable[[str], float]:
+def _positive(kind: Callable[[str], float], zero: bool = False, most: float = 1e6) -> Callable[[str], float]:
     def parse(text: str) -> float:
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"invalid number: {text!r}") from None
+        if not math.isfinite(value):  # float() reads "nan" and "inf", which no wait or count can be
+            raise argparse.ArgumentTypeError(f"{text} is not a number")
         if value < 0 or (value == 0 and not zero):
             raise argparse.ArgumentTypeError(f"{text} is not {'zero or more' if zero else 'more than zero'}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"{text} is more than {most:g}")
         return value
 
     return parse
@@ -315,9 +344,12 @@ def _positive(kind: Callable[[str], float], zero: bool = False) -> Callable[[str
 
 def _day(text: str) -> dt.date:
     try:
-        return dt.date.fromisoformat(text)
+        day = dt.date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a day like 2025-03-06") from None
+    if day.year not in YEARS:  # 9999-12-31 is a date, and the day after it is an OverflowError
+        raise argparse.ArgumentTypeError(f"{text} is not a day from {YEARS[0]} to {YEARS[-1]}")
+    return day
 
 
 def _arxiv(text: str) -> str:
@@ -365,9 +397,10 @@ def _run_fetch(args: argparse.Namespace) -> int:
     if not series:
         print("the store holds every day's listing through yesterday: nothing to fetch")
         return 0
-    client = Client(HttpOptions(timeout=args.timeout, retries=int(args.retries)))
+    progress = _progress()
+    client = Client(HttpOptions(timeout=args.timeout, retries=int(args.retries)), progress=progress)
     try:
-        report = fetch(series, args.data, client=client, dry_run=args.dry_run, progress=_progress(),
+        report = fetch(series, args.data, client=client, dry_run=args.dry_run, progress=progress,
                        add=getattr(args, "add", ()))
     finally:
         client.close()
@@ -525,7 +558,10 @@ def _run_explain(args: argparse.Namespace) -> int:
     if not path.is_file():
         raise UsageError(f"{path}: no paper with id {args.paper_id!r}")
     corpus = load_corpus(args.data)  # the model learns from every curated record
-    derived = corpus.papers[args.paper_id]
+    derived = corpus.papers.get(args.paper_id)
+    if derived is None:  # a path that reaches a record (../papers/x) is no id
+        raise UsageError(f"no paper with id {args.paper_id!r}; an id is a record's file name in "
+                         f"{args.data / 'papers'} without .yaml")
     paper = derived.paper
     print(f"{paper.id}: {paper.title}\n")
     print("rules:")

@@ -23,9 +23,11 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
+from typing import Any
 
 import mkdocs_gen_files
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File
 
 from .build import BuildCache, build_files
 from .errors import DigestError
@@ -34,6 +36,7 @@ from .render.templates import environment
 REPO_DATA = Path(__file__).resolve().parent.parent / "data"
 _CACHE = BuildCache()
 _LAST_GOOD: dict[str, str] = {}  # the files of this process's last build that had no bad data
+_GENERATED: set[str] = set()  # the paths the last build of this process generated
 log = logging.getLogger("mkdocs.plugins.digest")
 
 
@@ -52,6 +55,7 @@ def generate() -> None:
     else:
         _LAST_GOOD.clear()
         _LAST_GOOD.update(files)
+    _remove_dropped(config, set(files))
     # gen-files writes every file afresh on each build, so each would look modified and
     # `mkdocs serve --dirty` would re-render all pages; dating each file to when its content last
     # changed makes a dirty rebuild render only the pages an edit really changed.
@@ -65,6 +69,21 @@ def generate() -> None:
     if os.environ.get("DIGEST_MKDOCS_COMMAND", "serve") != "serve":
         _CACHE.clear()
         _LAST_GOOD.clear()
+        _GENERATED.clear()
+
+
+def _remove_dropped(config: Any, current: set[str]) -> None:
+    """`mkdocs serve --dirty` never deletes a page it built: a record deleted while serving kept
+    its page. The pages a former build of this process generated and this one does not are
+    removed from the built site."""
+    for path in sorted(_GENERATED - current):
+        built = Path(File(path, config.docs_dir, config.site_dir, config.use_directory_urls).abs_dest_path)
+        built.unlink(missing_ok=True)
+        if built.parent != Path(config.site_dir) and built.parent.is_dir() and not any(built.parent.iterdir()):
+            built.parent.rmdir()  # papers/x/ of papers/x/index.html
+        log.info(f"{built}: removed, its page is no longer generated")
+    _GENERATED.clear()
+    _GENERATED.update(current)
 
 
 def _template_overrides(config: object) -> Path | None:

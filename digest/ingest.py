@@ -4,8 +4,8 @@ Rules: a paper is matched on its arXiv id when both sides know it, else on its n
 (on its abstract when the title has no letter or digit), so a text dump's record and an API's
 record of the same paper are one; two papers of the same title with different arXiv ids stay
 two. A dump may fill a field that is still empty (the arXiv id, the authors) but never erases or
-rewrites one (upvotes only grow, and a longer text of the same abstract replaces one a dump cut
-off); curator fields are never touched; re-ingesting a dump changes no byte. A caller may leave
+rewrites one (upvotes only grow, and a longer text of the same abstract replaces only one a dump
+cut off); curator fields are never touched; re-ingesting a dump changes no byte. A caller may leave
 out new papers (`keep`: `digest fetch` keeps only papers in a topic); a paper already in the
 store always takes its new sighting. A paper a curator rejected (data/rejected/) never comes
 back: it is matched as a record is, and left out. A dump is kept under data/sources when a record cites it.
@@ -220,8 +220,11 @@ def _fill_missing(paper: Paper, entry: Entry) -> None:
         paper.organization = entry.organization
     if entry.upvotes is not None and (paper.upvotes is None or entry.upvotes > paper.upvotes):
         paper.upvotes = entry.upvotes
-    if len(entry.abstract) > len(paper.abstract) and entry.abstract.startswith(paper.abstract):
+    if (paper.abstract_truncated and len(entry.abstract) > len(paper.abstract)
+            and entry.abstract.startswith(paper.abstract)):  # a complete abstract is never rewritten
         paper.abstract, paper.abstract_truncated = entry.abstract, entry.truncated
+    if entry.abstract != paper.abstract:  # another text: its addresses are not the record's
+        return
     # The last word of a cut-off abstract may be half an address.
     text = entry.abstract.rsplit(maxsplit=1)[0] if entry.truncated else entry.abstract
     for url in unique_urls(text):

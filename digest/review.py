@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from .derive.taxonomy import Taxonomy, load_taxonomy
 from .errors import UsageError
 from .records import store
-from .records.edit import with_topics
+from .records.edit import record_with_topics
 from .records.model import Paper
 from .records.rejected import Rejection, rejected_path
 from .records.store import TAXONOMY_FILE, Stamp, paper_path, store_lock, transaction
@@ -120,8 +120,7 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
         with transaction(data_dir) as tx:
             for paper_id, (paper, stamp) in papers.items():
                 path = paper_path(data_dir, paper_id)
-                tx.write_text(path, with_topics(path, path.read_text(encoding="utf-8"), list(chosen[paper_id])),
-                              expect=stamp)
+                tx.write_bytes(path, record_with_topics(path, list(chosen[paper_id])), expect=stamp)
                 accepted.append(Accepted(paper_id, chosen[paper_id], tuple(paper.topics)))
     return accepted
 

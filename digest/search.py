@@ -43,6 +43,8 @@ pages, sections, scores and order, except as listed here.
   For prefix queries lunr.py would also order ties differently (it walks a token set in
   insertion order, JavaScript lists digit keys first); this module reorders the index's
   token set to close that gap, but cannot reach the query's own fuzzy automaton.
+* An edit distance above 2 (`word~100`) is taken as 2: lunr walks every word within the
+  distance, which at 100 takes minutes for one query (the browser's tab hangs as long).
 * A query of only `-excluded` words (or only unmatched stop words): the worker divides 0 by
   0 and lists every page with score NaN; here the score is 0. The order is the same.
 * Stemmer (only when `pipeline` names it): lunr.py's Porter stemmer disagrees with lunr.js's
@@ -95,6 +97,8 @@ SEARCH_DIFFERENCES = (
 )
 
 INDEX_PATH = Path("search") / "search_index.json"
+MAX_EDIT_DISTANCE = 2  # word~2 finds typos; word~100 matches everything and takes minutes
+_FUZZY = re.compile(r"~([0-9]+)")
 Doc = dict[str, Any]  # one document of the search index, as JSON
 
 # Fields the worker's query parser knows, whatever the index has (parseSearchQuery).
@@ -319,9 +323,15 @@ def search(index: SearchIndex, query: str, limit: int = 10) -> list[Hit]:
     return [_page_hit(index, group) for group in _page_groups(index, query)[:limit]]
 
 
+def _capped_distance(match: re.Match[str]) -> str:
+    """`~N` with N at most MAX_EDIT_DISTANCE (a number of 5,000 digits is one too: never int() it)."""
+    digits = match[1].lstrip("0") or "0"
+    return f"~{min(int(digits), MAX_EDIT_DISTANCE) if len(digits) == 1 else MAX_EDIT_DISTANCE}"
+
+
 def _page_groups(index: SearchIndex, query: str) -> list[list[tuple[Doc, float]]]:
     """Every matching document with its re-scored score, grouped by page, best page first."""
-    lunr_query = transform_query(query, index.separator)
+    lunr_query = _FUZZY.sub(_capped_distance, transform_query(query, index.separator))
     if not lunr_query:
         return []
     try:

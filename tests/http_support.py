@@ -23,6 +23,8 @@ class Answer:
     headers: dict[str, str] = field(default_factory=dict)
     stall: float = 0.0  # seconds to wait before answering
     send: int | None = None  # send only this many bytes of the body, then close (Content-Length stays whole)
+    drip: float = 0.0  # seconds between two bytes of the body: a server that never stops, slowly
+    hang_up: bool = False  # close the connection without a word
 
 
 @dataclass
@@ -43,6 +45,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         answer = self.server.owner.next_answer(parts.path)
         if answer.stall:
             time.sleep(answer.stall)
+        if answer.hang_up:
+            self.close_connection = True
+            return
         self.send_response(answer.status)
         if answer.content_type:
             self.send_header("Content-Type", answer.content_type)
@@ -51,8 +56,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         try:
-            self.wfile.write(answer.body[:answer.send] if answer.send is not None else answer.body)
-            self.wfile.flush()
+            body = answer.body[:answer.send] if answer.send is not None else answer.body
+            for start in range(0, len(body), 1 if answer.drip else len(body) or 1):
+                self.wfile.write(body[start:start + 1] if answer.drip else body)
+                self.wfile.flush()
+                time.sleep(answer.drip)
         except (BrokenPipeError, ConnectionResetError):  # the client gave up (a timeout): fine
             pass
         if answer.send is not None:

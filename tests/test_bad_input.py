@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import hashlib
 import os
 import resource
@@ -215,6 +216,37 @@ CASES = [
     ]],
     Case("record-is-a-folder.yaml", "folder record", "{file}: is a directory, not a record", 1, RECORD_COMMANDS),
     Case("record-is-a-dangling-link.yaml", "dangling record", "{file}: no such record", 1, RECORD_COMMANDS),
+    # Issue 21: what hung, crashed or slipped through, refused in one line.
+    *[Case(name, "record", message, 1, RECORD_COMMANDS) for name, message in [
+        ("arxiv-id-unicode-digits.yaml", "{file}:3: arxiv_id: '２３０７.０８６９１' is not an arXiv id without its version; "
+         "like '2307.08691', or 'hep-th/9901001' for an older paper"),
+        ("record-nested-100000.yaml", "{file}:3: lists and mappings nested more than 1,500 deep; no record, taxonomy "
+         "or catalogue needs that: check the file"),
+        ("published-9999.yaml", "{file}:3: published: 9999-12-31 is after next year ({next_year}); write the day it "
+         "was published, or null when unknown"),
+        ("tag-without-a-letter.yaml", "{file}:3: tags[1]: '_': a tag needs a letter or a digit to name its page"),
+    ]],
+    Case("record-is-a-fifo.yaml", "fifo record", "{file}: is a named pipe (FIFO), not a regular file; a record is a "
+         "YAML file: delete it, or replace it with the file", 1,
+         (*RECORD_COMMANDS, ["accept", "flashattention-2", "--topics", "kernels"], ["review"])),
+    Case("hf-api-nested-1000.json", "dump", "{file}:2: item 1 nests lists or objects about 1,000 deep, which no API's "
+         "answer does"),
+    Case("dump-5001-digit-counts.txt", "dump", "{file}:5: 2 of 3 blocks are not paper entries (the first: text with "
+         "no title above it: skipped ('· Mar 6, 2024 " + "9" * 45 + "…')); this is not a Hugging Face Daily Papers "
+         "dump, or a badly broken one, so none of it is ingested"),
+    Case("hf-api-5001-digits.json", "dump", "{file}:2: item 1 holds a number of 5,001 digits, which no field of an "
+         "API's answer has: not an API's answer"),
+    *[Case(name, "argument", f"digest fetch hf-daily: error: argument {option}: {message}", 2,
+           (["fetch", "hf-daily", "--data", "{data}", option, value],))
+      for name, option, value, message in [
+          ("timeout-nan", "--timeout", "nan", "nan is not a number"),
+          ("timeout-inf", "--timeout", "inf", "inf is not a number"),
+          ("retries-huge", "--retries", "1e400", "invalid number: '1e400'"),
+          ("since-9999", "--since", "9999-12-31", "9999-12-31 is not a day from 1990 to 2100"),
+          ("date-feb-30", "--date", "2025-02-30", "'2025-02-30' is not a day like 2025-03-06"),
+      ]],
+    Case("explain-a-path", "command", "no paper with id '../papers/flashattention-2'; an id is a record's file name "
+         "in {data}/papers without .yaml", 2, (["explain", "--data", "{data}", "--", "../papers/flashattention-2"],)),
     Case("taxonomy-broken.yaml", "taxonomy", "{file}:5: YAML syntax error: did not find expected ',' or ']'", 1,
          RECORD_COMMANDS),
     Case("hardware-broken.yaml", "hardware", "{file}:1: hardware[0].class: missing; every entry needs name, aliases, "
@@ -243,6 +275,9 @@ def place(case: Case, store: Path, tmp_path: Path) -> Path:
             "dump": source}.get(case.place, tmp_path / case.file)
     if case.place == "fifo":
         os.mkfifo(path)
+    elif case.place == "fifo record":
+        os.mkfifo(store / "papers" / case.file)
+        return store / "papers" / case.file
     elif case.place == "folder record":
         path.mkdir()
     elif case.place == "dangling record":
@@ -266,11 +301,11 @@ def test_every_bad_input_gets_its_one_line_and_changes_nothing(case, tmp_path, c
     path = place(case, store, tmp_path)
     before = tree_hash(store)
     for command in case.commands:
-        args = [arg.format(file=path, out=tmp_path / "pages") for arg in command]
+        args = [arg.format(file=path, out=tmp_path / "pages", data=store) for arg in command]
         if "--data" not in args:
             args[1:1] = ["--data", str(store)]
         code, lines = run_digest(args, capsys)
-        shown = printed(case, command[0]).format(file=path)
+        shown = printed(case, command[0]).format(file=path, data=store, next_year=dt.date.today().year + 1)
         assert (code, shown) == (case.code, next((line for line in lines if line == shown), lines)), args
         assert tree_hash(store) == before, args
     assert not (tmp_path / "no-such-store").exists()  # a missing store is never made
@@ -429,7 +464,7 @@ def test_a_full_disk_gives_a_message_and_no_partial_write(tmp_path, command, mes
 
 
 @pytest.mark.build
-@pytest.mark.parametrize("name", ["unknown-topic.yaml", "alias-bomb.yaml", "taxonomy-broken.yaml",
+@pytest.mark.parametrize("name", ["unknown-topic.yaml", "alias-bomb.yaml", "taxonomy-broken.yaml", "record-nested-100000.yaml",
                                   "hardware-broken.yaml"])
 def test_mkdocs_build_stops_with_the_line_check_prints(tmp_path, name):
     """The gen-files script, run by a real `mkdocs build`: check's line, exit 1, no traceback."""

@@ -65,7 +65,6 @@ def test_fuyou_100b_on_a_single_gpu(facts_of):
 def test_fastattention(facts_of):
     facts = facts_of("fastattention")
     assert values(facts, "system") == ["FastAttention"]
-    assert values(facts, "hardware") == ["Ampere", "Hopper", "Ascend", "Volta", "V100"]
     assert values(facts, "gpu_count") == ["8 GPUs"]
     assert values(facts, "model_scale") == ["7B", "38B"]
     assert values(facts, "speedup") == ["10.7×", "up to 5.16×", "1.43×", "1.46×"]
@@ -140,7 +139,20 @@ def test_glm_130b(facts_of):
     assert values(facts, "gpu_count") == ["4 GPUs", "8 GPUs"]
     assert values(facts, "speedup") == []
     assert values(facts, "precision") == ["INT4"]
-    assert values(facts, "model_scale") == ["130B", "100B", "175B", "176B", "260B"]
+
+
+# Values that belong to someone else, once locked in as expected: the truth, expected to fail
+# until the facts rewrite (issue 19) tells the paper's own values from background and baselines.
+@pytest.mark.xfail(strict=False, reason="issue 19: Ampere and Hopper are what FlashAttention runs on (background), "
+                   "not the hardware FastAttention is built for")
+def test_fastattention_hardware_is_its_own(facts_of):
+    assert values(facts_of("fastattention"), "hardware") == ["Ascend", "Volta", "V100"]
+
+
+@pytest.mark.xfail(strict=False, reason="issue 19: GPT-3 175B, OPT-175B, BLOOM-176B and ERNIE 260B are baselines, "
+                   "not GLM-130B's scale")
+def test_glm_130b_scale_is_its_own(facts_of):
+    assert values(facts_of("glm_130b"), "model_scale") == ["130B", "100B"]
 
 
 def test_dovetail(facts_of):

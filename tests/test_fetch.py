@@ -159,7 +159,7 @@ def test_a_failure_on_the_second_day_keeps_the_first_out_too(data, capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["hf-daily", "--date", "2999-01-01"], "has not come yet"),
+    (["hf-daily", "--date", "2099-01-01"], "has not come yet"),
     (["hf-daily", "--until", "2025-01-01"], "--until goes with --since"),
     (["arxiv", "--query", " "], "--query is empty"),
 ])

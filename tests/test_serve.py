@@ -116,6 +116,20 @@ def test_a_bad_record_keeps_the_last_good_site_served_and_the_fix_recovers(tmp_p
         assert "Traceback" not in log_text(log)
 
 
+def test_a_deleted_record_loses_its_page_in_the_dirty_preview(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(REPO / "tests" / "fixtures" / "store", data)
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        shutil.copy(DATA / name, data / name)
+    with open(tmp_path / "serve.log", "w+") as log, serving(data, log) as base:
+        page = base + "papers/holmes/"
+        assert "Holmes" in wait_for(lambda: fetch(page), 120, "the first build served nothing", log)
+        (data / "papers" / "holmes.yaml").unlink()
+        wait_for(lambda: fetch(page) is None, 60, "the deleted record's page was still served", log)
+        assert "Holmes" not in (fetch(base + "topics/offloading/") or "")
+        assert "Traceback" not in log_text(log)
+
+
 def log_text(log) -> str:
     log.seek(0)
     return log.read()

@@ -63,7 +63,7 @@ def days_to_fetch(sources_dir: Path, *, today: dt.date, date: dt.date | None = N
     if isinstance(since, dt.date):
         first = since
     else:  # "last"
-        held = days_held(sources_dir)
+        held = [day for day in days_held(sources_dir) if day <= today]  # a kept 9999-12-31 is no listing
         first = max(held[-1] + dt.timedelta(days=1) if held else last, last - dt.timedelta(days=CATCH_UP_DAYS - 1))
         if first > last:
             return []

@@ -1,7 +1,7 @@
 """One fetch from start to end: download every page, read each, judge the papers, ingest.
 
 Nothing is written before every page has been downloaded and read: the pages go to a scratch
-folder outside the store, and a page that fails (no answer, a refusal, the wrong content type,
+folder (fetch/scratch.py), and a page that fails (no answer, a refusal, the wrong content type,
 JSON or XML cut off or broken) stops the fetch with the reason and an untouched store. Then the
 ingest writes the new records and the answers they cite in one transaction (digest/ingest.py).
 
@@ -13,7 +13,7 @@ answers a replay reads (digest/fetch/recorded.py): one path for both.
 
 from __future__ import annotations
 
-import tempfile
+import re
 import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +31,9 @@ from ..sources import hf_daily_api, open_source
 from ..sources.model import DumpError, EmptySourceError, Entry
 from ..text.keys import paper_key
 from .plan import Page, Series
+from .scratch import scratch_folder
+
+_DUMP_ADVICE = re.compile(r"[;:] save the dump as UTF-8$")  # advice for a file a user saved, not an answer
 
 
 class Transport(Protocol):
@@ -54,7 +57,7 @@ def fetch(series: Sequence[Series], data_dir: Path, *, client: Transport, dry_ru
     arXiv id is in `add` whatever the filter says (a curator adding a paper it missed)."""
     say = progress or (lambda message, milestone: None)
     report = FetchReport()
-    with tempfile.TemporaryDirectory(prefix="digest-fetch-") as folder:
+    with scratch_folder(data_dir) as folder:
         answers = _download(series, Path(folder), client, report, say=say, sleep=sleep)
         if not answers:
             return report
@@ -137,7 +140,8 @@ def _entries(page: Page, path: Path) -> list[Entry]:
         return []
     except DumpError as error:
         where = f" (line {error.line})" if error.line else ""
-        raise FetchError(f"{page.url} ({page.label}): the answer{where} is unusable: {error.message}; "
+        message = _DUMP_ADVICE.sub(": an API answers in UTF-8, so this is not its answer", error.message)
+        raise FetchError(f"{page.url} ({page.label}): the answer{where} is unusable: {message}; "
                          "nothing was written") from None
 
 

@@ -8,21 +8,36 @@ that nothing but that field changed.
 
 from __future__ import annotations
 
+import codecs
 from pathlib import Path
 
 import yaml
 
 from ..errors import DataError
 from .model import paper_from_yaml
+from .regular import read_regular
 from .yamlfile import YamlFile
 
 # Where a missing `topics:` goes: before the first of these keys, in the order `dump_paper` writes.
 _KEYS_AFTER_TOPICS = ("tags", "notes", "overrides", "abstract", "sources")
 
 
+def record_with_topics(path: Path, topics: list[str]) -> bytes:
+    """The bytes of the record at `path` with its `topics:` set: a byte order mark and the line
+    endings (CRLF, CR) the file has are kept, as every other byte is."""
+    data = read_regular(path)
+    bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
+    try:
+        text = data[len(bom):].decode("utf-8")  # bytes.decode keeps \r\n and \r as they are
+    except UnicodeDecodeError as error:
+        raise DataError(path, None, None, f"not UTF-8 text (byte {error.start}); save it as UTF-8") from None
+    return bom + with_topics(path, text, topics).encode("utf-8")
+
+
 def with_topics(path: Path | str, text: str, topics: list[str]) -> str:
     """`text` (a record) with its `topics:` set to `topics` in flow style, all else unchanged."""
     document = YamlFile.parse(path, text)
+    newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
     before, _ = paper_from_yaml(document)
     flow = "[" + ", ".join(topics) + "]"
     if not isinstance(document.root, yaml.MappingNode):  # paper_from_yaml refuses it first; for mypy
@@ -33,16 +48,31 @@ def with_topics(path: Path | str, text: str, topics: list[str]) -> str:
         start = text.index(":", key.end_mark.index) + 1
         end = max(value.end_mark.index, start)
         replaced = text[start:end]
-        # A block list ends with its line break (and any comment lines in it): keep one.
-        edited = text[:start] + " " + flow + ("\n" if replaced.endswith("\n") else "") + text[end:]
+        # A block list ends with its line break (and any comment lines in it): keep one, and
+        # the comments, each on its own line after the list.
+        comments = "".join(comment + newline for comment in _comments(replaced))
+        ending = newline if replaced.endswith(("\n", "\r")) else ""
+        edited = text[:start] + " " + flow + (ending or (newline if comments else "")) + comments + text[end:]
     else:
         following = [nodes[name][0].start_mark.index for name in _KEYS_AFTER_TOPICS if name in nodes]
         at = min(following) if following else len(text)
-        prefix = "" if at == 0 or text[at - 1] == "\n" else "\n"
-        edited = text[:at] + prefix + f"topics: {flow}\n" + text[at:]
+        prefix = "" if at == 0 or text[at - 1] in "\r\n" else newline
+        edited = text[:at] + prefix + f"topics: {flow}{newline}" + text[at:]
     after, _ = paper_from_yaml(YamlFile.parse(path, edited))
     before.topics = list(topics)
     if after != before:  # the reader would see some other field change: refuse rather than corrupt
         raise DataError(path, YamlFile.line(nodes["topics"][1]) if "topics" in nodes else None, "topics",
                         "cannot rewrite this field in place without changing another; edit it by hand")
     return edited
+
+
+def _comments(span: str) -> list[str]:
+    """The comments of a block list's text, each as a line with its indentation: a whole-line
+    `# ...`, or the `# ...` after an item (a topic slug holds no #)."""
+    found = []
+    for line in span.splitlines():
+        item, hash_, comment = line.partition("#")
+        if hash_:
+            indent = line[: len(line) - len(line.lstrip())] if not item.strip() else "  "
+            found.append(f"{indent}#{comment}")
+    return found

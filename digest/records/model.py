@@ -158,6 +158,8 @@ def _tags(document: YamlFile, node: yaml.Node | None) -> list[str]:
     for index, tag in enumerate(tags):
         if not _TAG_RE.match(tag):
             document.fail(node, f"tags[{index}]", f"{tag!r}: a tag is letters, digits, spaces and - + . / # only")
+        if not any(character.isalnum() for character in tag):  # `_` would name the page tags/.md
+            document.fail(node, f"tags[{index}]", f"{tag!r}: a tag needs a letter or a digit to name its page")
     return tags
 
 

@@ -373,13 +373,13 @@ def _fsync_folder(folder: Path) -> None:
 
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """Ctrl-C or SIGTERM in the middle of the moves would leave them half made: take them after."""
+    """Ctrl-C, SIGTERM or SIGHUP in the middle of the moves would leave them half made: take them after."""
     if threading.current_thread() is not threading.main_thread():
         yield  # only the main thread receives signals
         return
     caught: list[int] = []
     previous = {sig: signal.signal(sig, lambda received, _frame: caught.append(received))
-                for sig in (signal.SIGINT, signal.SIGTERM)}
+                for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
     try:
         yield
     finally:

@@ -21,11 +21,13 @@ import yaml
 
 from ..errors import DataError
 from ..text.printable import UNPRINTABLE
+from .regular import NotRegularFileError, read_regular
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: ~9x faster, same marks
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 STR, INT, NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:null"
 BOOL = "tag:yaml.org,2002:bool"
+MAX_DEPTH = 1_500  # lists in lists: a curated file nests a few levels; libyaml crashes near 50,000
 _MAX_DIGITS = 18  # a count or a line number; Python refuses to parse 4,300 digits and more
 # A full date, a year, or the ISO form for a day whose year is unknown (--MM-DD).
 _DATE_RE = re.compile(r"^(?:\d{4}(?:-\d{2}-\d{2})?|--\d{2}-\d{2})$")
@@ -44,11 +46,14 @@ class YamlFile:
     def read(cls, path: Path, what: str = "file") -> YamlFile:
         """Read and compose `path`; every problem is a DataError naming the file (and line)."""
         try:
-            data = Path(path).read_bytes()
+            data = read_regular(path)
         except FileNotFoundError:
             raise DataError(path, None, None, f"no such {what}") from None
         except IsADirectoryError:
             raise DataError(path, None, None, f"is a directory, not a {what}") from None
+        except NotRegularFileError as error:
+            raise DataError(path, None, None, f"{error}; a {what} is a YAML file: delete it, or replace it "
+                            "with the file") from None
         except OSError as error:
             raise DataError(path, None, None, f"cannot read the {what}: {error.strerror}") from None
         try:
@@ -60,6 +65,7 @@ class YamlFile:
 
     @classmethod
     def parse(cls, path: Path | str, text: str) -> YamlFile:
+        _refuse_deep_nesting(path, text)
         loader = _Loader(text)
         try:
             root = loader.get_single_node()
@@ -177,6 +183,9 @@ class YamlFile:
                 dt.date.fromisoformat(value)
             except ValueError:
                 self.fail(node, field, f"no such date: {value}")
+        if value[0] != "-" and int(value[:4]) > latest_year():  # 9999-12-31 would head every listing
+            self.fail(node, field, f"{value} is after next year ({latest_year()}); write the day it was published, "
+                      "or null when unknown")
         return value
 
     def describe(self, node: yaml.Node | None) -> str:
@@ -207,6 +216,37 @@ class YamlFile:
             elif isinstance(node, yaml.MappingNode):
                 for key, value in node.value:
                     stack += [key, value]
+
+
+def _refuse_deep_nesting(path: Path | str, text: str) -> None:
+    """libyaml composes nested lists recursively in C: 100,000 of them exhaust the stack and kill
+    the process (a segfault, no message). Its parser keeps an explicit stack, so the depth is
+    counted from its events first, and a file nested deeper than any curated file is refused.
+
+    Only a file that could be so deep is parsed twice: each level opens with `[`, `{`, `-` or
+    `?`, or on a new line, and one such mark opens at most two levels (`- key: ...`)."""
+    marks = text.count("[") + text.count("{") + text.count("-") + text.count("?") + text.count("\n") + 1
+    if 2 * marks <= MAX_DEPTH:
+        return
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    line = event.start_mark.line + 1 if event.start_mark else None
+                    raise DataError(path, line, None, f"lists and mappings nested more than "
+                                    f"{MAX_DEPTH:,} deep; no record, taxonomy or catalogue needs that: "
+                                    "check the file")
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError:
+        return  # composing it again reports the error with its line
+
+
+def latest_year() -> int:
+    """The last year a date of a paper may fall in: next year (a listing dated ahead, a time zone)."""
+    return dt.datetime.now(dt.UTC).year + 1
 
 
 def is_null(node: yaml.Node | None) -> bool:

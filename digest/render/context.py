@@ -9,7 +9,7 @@ import jinja2
 
 from ..derive.corpus import Corpus, Derived
 from ..derive.taxonomy import Topic
-from ..text.keys import url_slug
+from ..text.keys import tag_slug
 from .markdown import md_text
 from .paths import hardware_path, paper_path, rel, tag_path, topic_path
 
@@ -39,7 +39,7 @@ class RenderContext:
         """(slug, name) of a paper's tag: a taxonomy tag by its slug, a curator's tag as written."""
         if tag in self.tag_names:
             return tag, self.tag_names[tag]
-        return url_slug(tag), tag
+        return tag_slug(tag), tag
 
     def escaped_title(self, paper_id: str) -> str:
         if paper_id not in self._titles:

@@ -15,4 +15,4 @@ def read_links(paper: Paper, compact: bool = False) -> str:
         return md_link("search" if compact else "search arXiv for the title", search_url(paper.title))
     links = [(paper.arxiv_id if compact else f"arXiv:{paper.arxiv_id}", abs_url(paper.arxiv_id)),
              ("PDF", pdf_url(paper.arxiv_id)), ("HF" if compact else "Hugging Face", hugging_face_url(paper.arxiv_id))]
-    return " · ".join(md_link(label, url) for label, url in links)
+    return " · ".join(md_link(label, url) for label, url in links if url is not None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from ..records.yamlfile import latest_year
 from ..text.arxiv import arxiv_id
 from ..text.printable import one_line
 from .model import MAX_ABSTRACT, MAX_TITLE, ParsedSource
@@ -21,9 +22,10 @@ def iso_day(value: object) -> str | None:
     if match is None:
         return None
     try:
-        return dt.date.fromisoformat(match[1]).isoformat()
+        day = dt.date.fromisoformat(match[1])
     except ValueError:
         return None
+    return day.isoformat() if day.year <= latest_year() else None  # 9999-12-31 is no paper's day
 
 
 def text(value: object) -> str:

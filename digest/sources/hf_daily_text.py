@@ -37,8 +37,10 @@ _BOILERPLATE = {
 }
 _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
-_DATE_RE = re.compile(r"^(?P<month>[A-Za-z]{3})\s+(?P<day>\d{1,2})(?:,\s*(?P<year>\d{4}))?(?:\s+(?P<upvotes>\d+))?$")
-_AUTHORS_RE = re.compile(r"^[•·*-]?\s*(?P<count>\d[\d,]*)\s+authors?$")
+# ASCII digits, and no more of them than a count has: int() refuses 4,300 digits with a traceback.
+_DATE_RE = re.compile(r"^(?P<month>[A-Za-z]{3})\s+(?P<day>[0-9]{1,2})(?:,\s*(?P<year>[0-9]{4}))?"
+                      r"(?:\s+(?P<upvotes>[0-9]{1,9}))?$")
+_AUTHORS_RE = re.compile(r"^[•·*-]?\s*(?P<count>[0-9][0-9,]{0,8})\s+authors?$")
 _SEPARATOR = "·"
 _SENTENCE_END = (".", "!", "?", ")", "]", '"', "'", "”", "’")
 

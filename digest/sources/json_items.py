@@ -9,6 +9,7 @@ broken JSON is named by line and column.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,20 @@ from typing import Any
 from .model import DumpError
 
 _CHUNK = 1 << 20
-_DECODER = json.JSONDecoder()
+MAX_DIGITS = 100  # an id, a count or a timestamp; Python refuses to read an int of 4,300 digits
+
+
+class _TooLongError(Exception):
+    """A number with more digits than any field of an API's answer has."""
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _TooLongError(len(text.lstrip("-")))
+    return int(text)
+
+
+_DECODER = json.JSONDecoder(parse_int=_integer)
 _SPACE = " \t\r\n"
 
 
@@ -56,6 +70,12 @@ class _Buffer:
         while True:
             try:
                 value, end = _DECODER.raw_decode(self.text, self.position)
+            except _TooLongError as error:
+                raise DumpError(self.path, self.line, None, f"item {number} holds a number of {error.args[0]:,} "
+                                "digits, which no field of an API's answer has: not an API's answer") from None
+            except RecursionError:  # the decoder recurses once per level, up to Python's limit
+                raise DumpError(self.path, self.line, None, f"item {number} nests lists or objects about "
+                                f"{sys.getrecursionlimit():,} deep, which no API's answer does") from None
             except json.JSONDecodeError as error:
                 if self.more():
                     continue

@@ -15,10 +15,12 @@ from .latex import delatex
 
 # New style since April 2007: YYMM.NNNN (to 2014) or YYMM.NNNNN; old style: archive(.SUBJECT)/YYMMNNN.
 _ID = r"(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})"
-ARXIV_ID = re.compile(rf"^{_ID}\Z")
+# ASCII only: `\d` also takes other scripts' digits (２３０７.０８６９１), which would make a
+# second record of a paper under an id arXiv does not know.
+ARXIV_ID = re.compile(rf"^{_ID}\Z", re.ASCII)
 # What a source may write around an id: an arXiv address, an "arXiv:" prefix, a version, ".pdf".
 _WRITTEN = re.compile(rf"^(?:arxiv:|https?://(?:export\.|www\.)?arxiv\.org/(?:abs|pdf)/)?(?P<id>{_ID})"
-                      r"(?:v\d+)?(?:\.pdf)?/?\Z", re.IGNORECASE)
+                      r"(?:v\d+)?(?:\.pdf)?/?\Z", re.IGNORECASE | re.ASCII)
 
 ABS = "https://arxiv.org/abs/"
 PDF = "https://arxiv.org/pdf/"
@@ -48,8 +50,10 @@ def pdf_url(paper_id: str) -> str:
     return PDF + paper_id
 
 
-def hugging_face_url(paper_id: str) -> str:
-    return HUGGING_FACE + paper_id
+def hugging_face_url(paper_id: str) -> str | None:
+    """Hugging Face's page of a paper; None for an old-style id (hep-th/9901001), which it has no
+    page for (its papers are all new-style)."""
+    return HUGGING_FACE + paper_id if "/" not in paper_id else None
 
 
 def search_url(title: str) -> str:

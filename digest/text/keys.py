@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 from slugify import slugify
@@ -9,6 +10,8 @@ from slugify import slugify
 from .latex import delatex
 
 _NOT_KEY_RE = re.compile(r"[^a-z0-9]")
+_PLAIN_TAG_RE = re.compile(r"[a-z0-9]+(?:[ -]+[a-z0-9]+)*", re.ASCII)
+_SPOKEN = {"+": " plus ", "#": " sharp "}
 
 
 def title_key(title: str) -> str:
@@ -46,3 +49,18 @@ def name_key(name: str) -> str:
 def url_slug(text: str) -> str:
     """A URL slug for a page named by `text`: "RTX 4090" -> "rtx-4090"."""
     return str(slugify(text))
+
+
+def tag_slug(name: str) -> str:
+    """The page slug of a curator's tag. Two tags share a page only when they differ in case or
+    in spaces and hyphens ("KV cache", "kv-cache"); any other character counts, so `C++` and
+    `C`, or `_` and `__`, never share one (a URL slug drops + and _).
+
+    A plain tag (ASCII letters and digits, spaces, hyphens) is its URL slug, which never holds
+    `_`; any other is its URL slug, `_` and a hash of the name, so no two collide."""
+    folded = name.casefold()
+    if _PLAIN_TAG_RE.fullmatch(folded.strip()):
+        return url_slug(folded)
+    spoken = "".join(_SPOKEN.get(character, character) for character in folded)
+    key = " ".join(folded.replace("-", " ").split())
+    return f"{url_slug(spoken) or 'tag'}_{hashlib.sha256(key.encode('utf-8')).hexdigest()[:10]}"
