@@ -149,7 +149,7 @@ def _named_records(data_dir: Path, paper_ids: Sequence[str]) -> dict[str, tuple[
     found = {}
     for paper_id in dict.fromkeys(paper_ids):
         path = paper_path(data_dir, paper_id)
-        if "/" in paper_id or not path.is_file():
+        if "/" in paper_id or not path.exists():  # anything else there (a FIFO) is refused by its reader
             where = " (it was rejected)" if rejected_path(data_dir, paper_id).is_file() else ""
             raise UsageError(f"no paper with id {paper_id!r} in {data_dir / 'papers'}{where}")
         loaded = store.load_paper(path)

@@ -228,7 +228,9 @@ CASES = [
     ]],
     Case("record-is-a-fifo.yaml", "fifo record", "{file}: is a named pipe (FIFO), not a regular file; a record is a "
          "YAML file: delete it, or replace it with the file", 1,
-         (*RECORD_COMMANDS, ["accept", "flashattention-2", "--topics", "kernels"], ["review"])),
+         # accept and reject read only the records they name: named, the FIFO is refused
+         (*RECORD_COMMANDS, ["accept", "record-is-a-fifo", "--topics", "kernels"],
+          ["reject", "record-is-a-fifo", "--by", "curator"], ["review"])),
     Case("hf-api-nested-1000.json", "dump", "{file}:2: item 1 nests lists or objects about 1,000 deep, which no API's "
          "answer does"),
     Case("dump-5001-digit-counts.txt", "dump", "{file}:5: 2 of 3 blocks are not paper entries (the first: text with "

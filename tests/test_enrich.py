@@ -139,7 +139,7 @@ def test_two_papers_of_the_same_title_are_ambiguous_and_neither_is_taken(data, c
 def test_a_value_already_in_the_record_is_never_replaced(data):
     path = paper_path(data, "flashattention-2")
     text = path.read_text(encoding="utf-8").replace("published: null", "published: '2023-09-01'")
-    path.write_text(text.replace("overrides: {}\n", "overrides: {}\nauthors: [T. Dao]\n"), encoding="utf-8")
+    path.write_text(text.replace("\nabstract:", "\nauthors: [T. Dao]\nabstract:", 1), encoding="utf-8")
     with RecordedServer({PATH: [atom(FLASH2)]}) as server:
         assert run(server, data, "flashattention-2") == 0
     new = record(data, "flashattention-2")
@@ -161,7 +161,7 @@ def test_a_complete_record_is_not_looked_up(data, capsys):
     path = paper_path(data, "flashattention-2")
     path.write_text(path.read_text(encoding="utf-8").replace(
         "published: null", "arxiv_id: '2307.08691'\npublished: '2023-07-17'").replace(
-        "overrides: {}\n", "overrides: {}\nauthors: [Tri Dao]\n"), encoding="utf-8")
+        "\nabstract:", "\nauthors: [Tri Dao]\nabstract:", 1), encoding="utf-8")
     with RecordedServer({PATH: [atom(FLASH2)]}) as server:
         assert run(server, data, "flashattention-2") == 0
     assert server.requests == []

@@ -7,6 +7,7 @@ import dataclasses
 import datetime as dt
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -92,12 +93,22 @@ def test_a_new_store_with_no_curated_papers_filters_by_the_rules():
     assert not dropped.kept and dropped.topics == ()
 
 
-@pytest.mark.parametrize("probability, kept", [(0.29, False), (MIN_PROBABILITY, True), (0.9, True)])
-def test_a_learned_topic_keeps_a_paper_from_the_floor_up(probability, kept):
-    chosen = TopicPrediction("kernels", probability, 0.1, True)
-    verdict = on_topic(Suggestion(("kernels",), (chosen, TopicPrediction("serving", 0.05, 0.5, False)), 0.5))
-    assert (verdict.kept, verdict.topics, verdict.probability) == (kept, ("kernels",), probability)
-    assert verdict.closest == ("kernels", probability)
+@pytest.mark.parametrize("relevance, kept", [(MIN_PROBABILITY - 0.01, False), (MIN_PROBABILITY, True), (0.9, True)])
+def test_the_on_topic_model_keeps_a_paper_from_the_floor_up(relevance, kept):
+    # Kept or not by the on-topic model's probability, whatever the topic models chose.
+    chosen = TopicPrediction("kernels", 0.6, 0.1, True)
+    predictions = (chosen, TopicPrediction("serving", 0.05, 0.5, False))
+    verdict = on_topic(Suggestion(("kernels",), predictions, 0.5, relevance))
+    assert (verdict.kept, verdict.topics, verdict.probability) == (kept, ("kernels",), relevance)
+    assert verdict.closest == ("kernels", 0.6)
+    unplaced = on_topic(Suggestion(("other",), (replace(chosen, chosen=False), predictions[1]), 0.5, relevance))
+    assert unplaced.kept == kept and unplaced.topics == ()
+
+
+def test_without_an_on_topic_model_the_rules_placement_decides():
+    placed = on_topic(Suggestion(("kernels",), (TopicPrediction("kernels", None, None, True),), 0.0))
+    unplaced = on_topic(Suggestion(("other",), (TopicPrediction("kernels", None, None, False),), 0.0))
+    assert (placed.kept, placed.probability, unplaced.kept) == (True, None, False)
 
 
 # ------------------------------------------------------------------------------- fetch
