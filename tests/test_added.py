@@ -1,0 +1,70 @@
+"""`added`, the day the store first saw a paper: written by ingest, filled in older records."""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+import sys
+
+import pytest
+
+from digest.errors import DataError
+from digest.ingest import ingest
+from digest.records.added import backfill_added, first_seen
+from digest.records.model import Paper, Source
+from digest.records.store import load_papers, paper_path
+
+from .conftest import DUMPS, REPO, snapshot
+
+
+def test_ingest_dates_a_new_record_by_its_listing_else_today(store):
+    ingest(DUMPS, store, listing_year=2025)
+    papers = {p.id: p for p in load_papers(store)}
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    for paper in papers.values():
+        first = paper.sources[0].date  # the sighting that made the record
+        assert paper.added == (first if first and not first.startswith("-") else today), paper.id
+    assert papers["sarathi"].added == "2023-08-30"
+
+
+def test_first_seen_takes_the_earliest_dated_sighting_else_published():
+    paper = Paper(id="p", title="T", abstract="A", published="2024-01-05", sources=[
+        Source("sources/a.txt", 1, None), Source("sources/b.txt", 2, "2024-03-01"),
+        Source("sources/c.txt", 3, "--02-01"), Source("sources/d.txt", 4, "2024-02-10")])
+    assert first_seen(paper) == "2024-02-10"
+    paper.sources = [Source("sources/a.txt", 1, None)]
+    assert first_seen(paper) == "2024-01-05"
+    paper.published = "2024"  # a year is no day: nothing to go by
+    assert first_seen(paper) is None
+
+
+def test_backfill_adds_one_line_never_rewrites_and_is_idempotent(seeded_store):
+    sarathi = paper_path(seeded_store, "sarathi")
+    text = sarathi.read_text().replace("added: '2023-08-30'\n", "")
+    sarathi.write_text(text)
+    kept = paper_path(seeded_store, "galore")
+    kept.write_text(kept.read_text().replace("added: '2024-03-06'", "added: '2020-01-01'"))
+    report = backfill_added(seeded_store)
+    assert report.filled == {"sarathi": "2023-08-30"}
+    lines = sarathi.read_text().splitlines()
+    assert lines[3] == "added: '2023-08-30'" and [line for line in lines if line != lines[3]] == text.splitlines()
+    assert "added: '2020-01-01'" in kept.read_text()
+    before = snapshot(seeded_store)
+    assert backfill_added(seeded_store).filled == {}
+    assert snapshot(seeded_store) == before
+
+
+def test_backfill_script_reports_what_it_filled(seeded_store):
+    paper_path(seeded_store, "sarathi").write_text(
+        paper_path(seeded_store, "sarathi").read_text().replace("added: '2023-08-30'\n", ""))
+    result = subprocess.run([sys.executable, str(REPO / "scripts" / "backfill_added.py"), "--data", str(seeded_store)],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("filled 1 record(s); 53 had a date")
+
+
+def test_a_record_added_must_be_a_whole_day(seeded_store):
+    path = paper_path(seeded_store, "sarathi")
+    path.write_text(path.read_text().replace("added: '2023-08-30'", "added: '2023'"))
+    with pytest.raises(DataError, match=r"added.*whole date"):
+        load_papers(seeded_store)
