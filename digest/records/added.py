@@ -29,7 +29,7 @@ def is_day(value: str | None) -> bool:
 
 def first_seen(paper: Paper) -> str | None:
     """The earliest whole date of the paper's sightings, else its publication date, else None."""
-    days = sorted(source.date for source in paper.sources if is_day(source.date))  # type: ignore[misc]
+    days = sorted(source.date for source in paper.sources if source.date and is_day(source.date))
     if days:
         return days[0]
     return paper.published if is_day(paper.published) else None
