@@ -15,7 +15,7 @@ from typing import Any
 from feedgen.feed import FeedGenerator
 
 from ..derive.corpus import Corpus, Derived
-from ..text.latex import delatex
+from ..text.latex import clean_text
 from .columns import COLUMNS, CSV_FIELDS, JSON_FIELDS
 
 FEED_SIZE = 30
@@ -75,9 +75,9 @@ def atom_feed(corpus: Corpus, site_url: str, title: str) -> str:
     for derived in reversed(newest):  # feedgen prepends: add oldest first
         entry = feed.add_entry()
         entry.id(paper_url(site_url, derived.id))
-        entry.title(" ".join(delatex(derived.paper.title).split()))
+        entry.title(" ".join(clean_text(derived.paper.title).split()))
         entry.link(href=paper_url(site_url, derived.id))
-        entry.summary(delatex(derived.paper.abstract))
+        entry.summary(clean_text(derived.paper.abstract))
         entry.updated(_timestamp(derived))
         for topic in derived.topics:
             entry.category(term=topic)
