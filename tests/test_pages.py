@@ -135,7 +135,7 @@ def test_marked_sentence_is_one_inert_cell_with_each_value_marked_once():
     assert '<mark title="GPU count, Hardware">8 V100 GPUs</mark>' in html
     assert '<mark title="Speedup">up to 2.31×</mark> faster.' in html
     assert re.sub(r"<[^>]+>", "", html.split("<td>")[1].split("</td>")[0]) == \
-        "We run &lt;b&gt;|&lt;/b&gt; on 8 V100 GPUs, up to 2.31times faster."
+        "We run &lt;b&gt;|&lt;/b&gt; on 8 V100 GPUs, up to 2.31× faster."
 
 
 def test_inert_text_renders_as_written_and_keeps_character_references_whole():
