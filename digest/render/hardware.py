@@ -9,23 +9,24 @@ from collections.abc import Sequence
 from functools import partial
 
 from .context import RenderContext
+from .html_table import html_table
 from .listing import listing, year_group
-from .markdown import md_text, table
 from .paths import hardware_path
 
 HEADERS = ["Paper", "Year", "Topics", "Where the abstract names it"]
 
 
 def render_hardware_index(context: RenderContext) -> str:
-    links = context.links("hardware/index.md")
+    links = context.links("hardware/index.md", html=True)
     catalog = context.corpus.catalog
     rows = []
     for name, ids in sorted(context.corpus.by_hardware.items(), key=lambda item: (-len(item[1]), item[0])):
         entry = catalog.get(name)
-        rows.append([links.hardware(name), md_text(entry.vendor if entry else ""),
-                     md_text(entry.class_ if entry else ""), md_text((entry.arch or "") if entry else ""),
+        rows.append([links.hardware(name), links.text(entry.vendor if entry else ""),
+                     links.text(entry.class_ if entry else ""), links.text((entry.arch or "") if entry else ""),
                      str(len(ids))])
-    return context.render("hardware_index.md.j2", rows=rows)
+    table = html_table(["Hardware", "Vendor", "Class", "Architecture", "Papers"], rows, interactive=True)
+    return context.render("hardware_index.md.j2", table=table)
 
 
 def hardware_pages(context: RenderContext) -> dict[str, str]:
@@ -47,11 +48,11 @@ def hardware_pages(context: RenderContext) -> dict[str, str]:
 
 def _table(context: RenderContext, name: str, source: str, ids: Sequence[str]) -> str:
     """The papers that name the hardware `name`, with the sentence that names it."""
-    links = context.links(source)
+    links = context.links(source, html=True)
     rows = []
     for pid in ids:
         derived = context.corpus.papers[pid]
         sentence = next((f.sentence for f in derived.facts if f.kind == "hardware" and f.value == name), "")
         rows.append([links.paper(pid), str(derived.year or ""), ", ".join(links.topic(t) for t in derived.topics),
-                     md_text(sentence)])
-    return table(HEADERS, rows, interactive=True)
+                     links.text(sentence)])
+    return html_table(HEADERS, rows, interactive=True, keys=["title", "year", "topics", "sentence"])

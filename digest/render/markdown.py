@@ -51,24 +51,30 @@ def _line_start(line: str) -> str:
     return _LINE_START_RE.sub(lambda m: f"{m[1]}\\." if m[1] else f"\\{m[2]}" if m[2] else "&#61;", line)
 
 
-def md_marked(text: str, marks: Sequence[tuple[int, int, str]]) -> str:
-    """`text` as `md_text` makes it, with each (start, end, title) span wrapped in `<mark>`: the
-    words a value was read from, shown in place. A span is widened to whole words (a mark never
-    stops mid-word, "param|eters"); overlapping spans become one mark."""
+def md_marked(text: str, marks: Sequence[tuple[int, int, str]], *, html_cell: bool = False) -> str:
+    """`text` as `md_text` makes it (or as HTML text, `html_cell`), with each (start, end, title)
+    span wrapped in `<mark>`: the words a value was read from, shown in place. A span is widened
+    to whole words (a mark never stops mid-word, "param|eters"); overlapping spans become one mark."""
     merged: list[tuple[int, int, list[str]]] = []
     for start, end, title in sorted((*whole_words(text, start, end), title) for start, end, title in marks):
         if merged and start < merged[-1][1]:
             merged[-1] = (merged[-1][0], max(end, merged[-1][1]), [*merged[-1][2], title])
         else:
             merged.append((start, end, [title]))
+    inert = _html_inert if html_cell else _inert
     pieces, done = [], 0
     for start, end, titles in merged:
         title = html.escape(", ".join(dict.fromkeys(titles)), quote=True)
-        marked = _inert(clean_text(text[start:end]))
-        pieces += [_inert(clean_text(text[done:start])), f'<mark title="{title}">{marked}</mark>']
+        marked = inert(clean_text(text[start:end]))
+        pieces += [inert(clean_text(text[done:start])), f'<mark title="{title}">{marked}</mark>']
         done = end
-    pieces.append(_inert(clean_text(text[done:])))
-    return _line_start("".join(pieces).strip())
+    pieces.append(inert(clean_text(text[done:])))
+    joined = "".join(pieces).strip()
+    return joined if html_cell else _line_start(joined)
+
+
+def _html_inert(text: str) -> str:
+    return html.escape(_SPACE_RE.sub(" ", text), quote=True)
 
 
 def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
@@ -92,6 +98,12 @@ def md_link(label: str, url: str) -> str:
     """A link to an external http(s) URL, or the URL as plain text when it is anything else."""
     target = safe_url(url)
     return f"[{md_text(label)}]({target})" if target else md_text(url)
+
+
+def html_link(label: str, url: str) -> str:
+    """`md_link` as HTML: a link to an external http(s) URL, or the URL as plain text."""
+    target = safe_url(url)
+    return f'<a href="{target}">{html_text(label)}</a>' if target else html_text(url)
 
 
 def html_text(value: object) -> str:

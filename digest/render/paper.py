@@ -1,16 +1,21 @@
 """A page per paper: metadata, where to read it, abstract, its BibTeX, facts with their
-sentences, topics, links, sources."""
+sentences, links; then, collapsed, why it has its topics and where it was seen.
+
+The reader's part comes first and an empty section is left out; the curator's machinery (rule
+scores, model terms, the dumps a paper came from) is in closed `<details>` blocks. The fact
+block is HTML, written by one template (`_facts.md.j2`) from `FactRow`s."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..derive.corpus import Derived
 from ..derive.facts import Fact
 from .bibtex import bibtex_entry
 from .columns import COLUMNS
 from .context import PageLinks, RenderContext
-from .markdown import md_link, md_marked, md_text
+from .html_table import html_table
+from .markdown import html_link, html_text, md_marked, md_text
 from .paths import REVIEW_PAGE, paper_path
 from .read_links import read_links
 
@@ -30,6 +35,8 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     paper = derived.paper
     meta: list[tuple[str, str, bool]] = [("Published", md_text(derived.published or "unknown"),
                                           derived.is_curated("published"))]
+    if paper.added:
+        meta.append(("Added", md_text(paper.added), False))
     if paper.authors:
         meta.append(("Authors", author_list(paper.authors), False))
     elif paper.authors_count is not None:
@@ -52,15 +59,17 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     if derived.tags:  # not marked curated: a curator's tags add to the rules', they replace none
         meta.append(("Tags", ", ".join(links.tag(t) for t in derived.tags), False))
 
-    facts = facts_by_sentence(derived, links)
+    facts = render_facts(context, facts_by_sentence(derived, context.links(source, html=True)))
 
     topic_matches = topic_evidence(context, derived)
     # One line per hardware, its page and how many other papers name it: the page lists them.
     same_hardware = [(links.hardware(name), others)
                      for name in derived.hardware if (others := len(context.corpus.by_hardware.get(name, [])) - 1)]
-    sources = [[md_text(s.file), str(s.line), md_text(s.date or ""), "" if s.upvotes is None else str(s.upvotes),
-                md_text(s.organization or ("" if s.authors_count is None else s.authors_count))]
-               for s in paper.sources]
+    sources = html_table(
+        ["Listed", "Upvotes", "Authors", "Dump", "Line"],
+        [[html_text(s.date or ""), "" if s.upvotes is None else str(s.upvotes),
+          html_text(s.organization or ("" if s.authors_count is None else s.authors_count)),
+          f"<code>{html_text(s.file)}</code>", str(s.line)] for s in paper.sources], sticky=False)
     return context.render(
         "paper.md.j2", paper=paper, derived=derived, links=links, meta=meta, facts=facts,
         topic_matches=topic_matches, same_hardware=same_hardware, sources=sources,
@@ -71,9 +80,26 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     )
 
 
-def facts_by_sentence(derived: Derived, links: PageLinks) -> list[list[str]]:
+@dataclass
+class FactRow:
+    """One row of a paper's fact block: a sentence (HTML, each value's words marked in place) and
+    the values read from it (HTML). `facts` are the row's facts, for a template that shows more."""
+
+    sentence: str
+    values: str
+    curated: bool = False
+    facts: list[Fact] = field(default_factory=list)
+
+
+def render_facts(context: RenderContext, rows: list[FactRow]) -> str:
+    """The fact block as HTML: the one place a paper's facts become markup (`_facts.md.j2`)."""
+    return context.render("_facts.md.j2", rows=rows) if rows else ""
+
+
+def facts_by_sentence(derived: Derived, links: PageLinks) -> list[FactRow]:
     """One row per source sentence, in reading order, with the words each value was read from
-    marked in place, then the values; curated values last, in a row of their own."""
+    marked in place, then the values; curated values last, in a row of their own. `links` make
+    HTML links."""
     by_sentence: dict[str, list[Fact]] = {}
     for fact in derived.facts:
         by_sentence.setdefault("" if fact.curated else fact.sentence, []).append(fact)
@@ -88,21 +114,22 @@ def facts_by_sentence(derived: Derived, links: PageLinks) -> list[list[str]]:
     for sentence in reading_order:
         facts = by_sentence[sentence]
         marks = [(*fact.span, FACT_LABELS.get(fact.kind, fact.kind)) for fact in facts if fact.span]
-        rows.append([md_marked(sentence, marks), fact_values(facts, links)])
+        rows.append(FactRow(md_marked(sentence, marks, html_cell=True), fact_values(facts, links), facts=facts))
     if "" in by_sentence:
-        rows.append(["*Set by a curator in the record's `overrides`*", fact_values(by_sentence[""], links)])
+        rows.append(FactRow("<em>Set by a curator in the record's <code>overrides</code></em>",
+                            fact_values(by_sentence[""], links), curated=True, facts=by_sentence[""]))
     return rows
 
 
 def fact_values(facts: list[Fact], links: PageLinks) -> str:
-    """"**Speedup** up to 2.2× (vs vLLM) · **Hardware** A100, H100": each kind once, then its
-    values, linked when they have a page."""
+    """"<strong>Speedup</strong> up to 2.2× (vs vLLM) · <strong>Hardware</strong> A100, H100" (HTML):
+    each kind once, then its values, linked when they have a page."""
     by_kind: dict[str, list[str]] = {}
     for fact in facts:
         by_kind.setdefault(fact.kind, []).append(
-            md_link(fact.value, fact.value) if fact.kind == "code" else
-            links.hardware(fact.value) if fact.kind == "hardware" else md_text(fact.shown))
-    return " · ".join(f"**{FACT_LABELS.get(kind, md_text(kind))}** {', '.join(values)}"
+            html_link(fact.value, fact.value) if fact.kind == "code" else
+            links.hardware(fact.value) if fact.kind == "hardware" else html_text(fact.shown))
+    return " · ".join(f"<strong>{FACT_LABELS.get(kind, html_text(kind))}</strong> {', '.join(values)}"
                       for kind, values in by_kind.items())
 
 

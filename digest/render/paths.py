@@ -32,4 +32,19 @@ def rel(source: str, target: str) -> str:
     return "/".join([".."] * (len(source_dirs) - common) + target_parts[common:])
 
 
+def page_url(path: str) -> str:
+    """Where MkDocs serves the page `path` (directory URLs): topics/x.md -> topics/x/, index.md -> ""."""
+    stem = path.removesuffix(".md")
+    if stem == "index":
+        return ""
+    return stem.removesuffix("/index") + "/" if stem.endswith("/index") else stem + "/"
+
+
+def url_rel(source: str, target: str) -> str:
+    """The relative URL from page `source` to page `target`, as the built site serves them: what
+    an HTML link needs, since MkDocs rewrites only Markdown links (checked by the build tests)."""
+    return rel(page_url(source) + "x", page_url(target)) or "./"
+
+
 REVIEW_PAGE = "review.md"
+NEW_PAGE = "new.md"
