@@ -232,6 +232,7 @@ def write_baseline(n: int, data: Path, folder: Path) -> Path:
                                                                ({"gen-files", "literate-nav"} & set(p)))]
     config.pop("watch", None)
     config.pop("hooks", None)  # plain MkDocs: the theme's output as it comes
+    config["theme"]["custom_dir"] = str(REPO / config["theme"]["custom_dir"])
     config["nav"] = [{"Home": "index.md"}, {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
                      {"Hardware": "hardware/index.md"}, {"Systems A–Z": "systems.md"}, {"Tags": "tags.md"},
                      {"Method": "method.md"}, {"Contributing": "contributing.md"}]
@@ -271,6 +272,7 @@ def write_pages_project(data: Path, folder: Path) -> Path:
     config.pop("watch", None)
     config["hooks"] = [str(REPO / hook) for hook in config.get("hooks", [])]  # Zensical runs no hooks
     config["site_dir"] = str(folder / "site")
+    config["theme"]["custom_dir"] = str(REPO / config["theme"]["custom_dir"])
     config["nav"] = [{"Home": "index.md"}, {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
                      {"Hardware": "hardware/index.md"}, {"Systems A–Z": "systems.md"}, {"Tags": "tags.md"},
                      {"Method": "method.md"}, {"Contributing": "contributing.md"}]

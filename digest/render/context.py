@@ -24,6 +24,8 @@ class RenderContext:
         self.tag_names = {tag.slug: tag.name for tag in corpus.taxonomy.tags}
         self._titles: dict[str, str] = {}  # paper id -> its escaped title, linked from many pages
         self._html_titles: dict[str, str] = {}
+        # (kind, slug, name, page, paper ids) of each listing with a feed, as its page is rendered.
+        self.feeds: list[tuple[str, str, str, str, list[str]]] = []
 
     def render(self, template: str, **context: Any) -> str:
         return self.templates.get_template(template).render(**context)
@@ -32,6 +34,12 @@ class RenderContext:
         """Links from the page `source`: Markdown, or HTML (`html`) for the tables the digest
         writes as HTML (digest/render/html_table.py)."""
         return PageLinks(self, source, html=html)
+
+    def feed(self, kind: str, slug: str, name: str, page: str, ids: Iterable[str]) -> dict[str, str]:
+        """Note that the listing at `page` has a feed (written with the site's files) and return
+        the front matter that advertises it in the page's head."""
+        self.feeds.append((kind, slug, name, page, list(ids)))
+        return {"feed": f"feeds/{kind}/{slug}.xml", "feed_title": f"ML Systems Paper Digest: {name}"}
 
     def papers_by_year(self, ids: Iterable[str]) -> list[Derived]:
         """The papers, newest year first and an unknown year last, in id order within a year:

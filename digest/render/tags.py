@@ -14,7 +14,7 @@ from functools import partial
 from .context import RenderContext
 from .html_table import html_table
 from .listing import listing, year_group
-from .paths import tag_path
+from .paths import rel, tag_path
 
 SOURCE = "tags.md"
 
@@ -31,7 +31,9 @@ def render_tags(context: RenderContext) -> dict[str, str]:
         source = tag_path(slug)
         rows = [(year_group(derived.year), derived.id) for derived in context.papers_by_year(ids)]
         shown, parts = listing(context, source, name, rows, partial(_table, context))
-        files[source] = context.render("tag.md.j2", name=name, listing=shown)
+        feed = context.feed("tags", slug, name, source, ids)
+        files[source] = context.render("tag.md.j2", name=name, listing=shown, feed=feed,
+                                         feed_href=rel(source, feed["feed"]))
         files.update(parts)
         index.append([links.to(source, links.text(name)), str(len(rows))])
     table = html_table(["Tag", "Papers"], index, interactive=True)

@@ -16,7 +16,7 @@ from .context import RenderContext
 from .html_table import html_table
 from .listing import listing, year_group
 from .markdown import md_text
-from .paths import topic_path
+from .paths import rel, topic_path
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,9 @@ def render_topic(context: RenderContext, slug: str) -> dict[str, str]:
     papers = context.papers_by_year(context.corpus.by_topic.get(slug, []))
     shown, parts = listing(context, source, topic.name, [(year_group(d.year), d.id) for d in papers],
                            partial(_table, context, slug))
-    return {source: context.render("topic.md.j2", topic=topic, listing=shown), **parts}
+    feed = context.feed("topics", slug, topic.name, source, [d.id for d in papers])
+    return {source: context.render("topic.md.j2", topic=topic, listing=shown, feed=feed,
+                                           feed_href=rel(source, feed["feed"])), **parts}
 
 
 def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -> str:
