@@ -11,7 +11,7 @@ from ..derive.corpus import Corpus, Derived
 from ..derive.taxonomy import Topic
 from ..text.keys import url_slug
 from .markdown import html_link, html_text, md_link, md_text
-from .paths import hardware_path, paper_path, rel, tag_path, topic_path, url_rel
+from .paths import feed_path, hardware_path, paper_path, rel, tag_path, topic_path, url_rel
 
 
 class RenderContext:
@@ -26,6 +26,7 @@ class RenderContext:
         self._html_titles: dict[str, str] = {}
         # (kind, slug, name, page, paper ids) of each listing with a feed, as its page is rendered.
         self.feeds: list[tuple[str, str, str, str, list[str]]] = []
+        self.memo: dict[str, Any] = {}  # what several renderers derive once per build (hardware families)
 
     def render(self, template: str, **context: Any) -> str:
         return self.templates.get_template(template).render(**context)
@@ -39,7 +40,7 @@ class RenderContext:
         """Note that the listing at `page` has a feed (written with the site's files) and return
         the front matter that advertises it in the page's head."""
         self.feeds.append((kind, slug, name, page, list(ids)))
-        return {"feed": f"feeds/{kind}/{slug}.xml", "feed_title": f"ML Systems Paper Digest: {name}"}
+        return {"feed": feed_path(kind, slug), "feed_title": f"ML Systems Paper Digest: {name}"}
 
     def papers_by_year(self, ids: Iterable[str]) -> list[Derived]:
         """The papers, newest year first and an unknown year last, in id order within a year:

@@ -64,11 +64,6 @@ def _cell(value: object) -> object:
     return value
 
 
-def feed_path(kind: str, slug: str) -> str:
-    """Where the feed of a topic, tag or hardware lives in the site: feeds/topics/offloading.xml."""
-    return f"feeds/{kind}/{slug}.xml"
-
-
 def atom_feed(corpus: Corpus, site_url: str, title: str, *, ids: Iterable[str] | None = None,
               path: str = "feed.xml", page: str = "", teaser: bool = False) -> str:
     """The most recently added papers (all, or those of `ids`) as Atom, at `path` in the site, for

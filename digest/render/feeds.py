@@ -5,8 +5,8 @@ overrides/main.html) so that a feed reader given the page's address finds it."""
 from __future__ import annotations
 
 from ..derive.corpus import Corpus
-from .exports import atom_feed, feed_path
-from .paths import page_url
+from .exports import atom_feed
+from .paths import feed_path, page_url
 
 SITE_NAME = "ML Systems Paper Digest"
 

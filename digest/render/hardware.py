@@ -34,7 +34,26 @@ class Family:
 
 
 def families(context: RenderContext) -> dict[str, Family]:
-    """Every architecture some catalogue device belongs to, by name."""
+    """Every architecture some catalogue device belongs to, by name (worked out once per build)."""
+    if "families" not in context.memo:
+        context.memo["families"] = _families(context)
+    found: dict[str, Family] = context.memo["families"]
+    return found
+
+
+def family_papers(context: RenderContext, family: Family) -> list[str]:
+    """The papers that name the family or one of its devices, in the order the catalogue lists them."""
+    by_hardware = context.corpus.by_hardware
+    return list(dict.fromkeys(pid for name in (family.name, *family.members) for pid in by_hardware.get(name, [])))
+
+
+def papers_naming(context: RenderContext, name: str) -> int:
+    """How many papers a hardware's page lists: a family's counts its devices' papers too."""
+    family = families(context).get(name)
+    return len(family_papers(context, family)) if family else len(context.corpus.by_hardware.get(name, []))
+
+
+def _families(context: RenderContext) -> dict[str, Family]:
     catalog = context.corpus.catalog
     members: dict[str, list[str]] = {}
     for entry in catalog:
@@ -84,7 +103,7 @@ def hardware_pages(context: RenderContext) -> dict[str, str]:
         pages.update(_page(context, hardware_path(catalog.slug(entry)), entry.name, entry, ids=ids, names=(name,),
                            family=family))
     for family in family_of.values():
-        ids = list(dict.fromkeys(pid for name in (family.name, *family.members) for pid in by_hardware.get(name, [])))
+        ids = family_papers(context, family)
         if ids:
             pages.update(_page(context, family.path, family.name, family.entry, ids=ids,
                                names=(family.name, *family.members), members=family))

@@ -14,6 +14,7 @@ from ..derive.facts import Fact
 from .bibtex import bibtex_entry
 from .columns import COLUMNS
 from .context import PageLinks, RenderContext
+from .hardware import papers_naming
 from .html_table import html_table
 from .markdown import html_link, html_text, md_marked, md_text
 from .paths import REVIEW_PAGE, paper_path
@@ -64,7 +65,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     topic_matches = topic_evidence(context, derived)
     # One line per hardware, its page and how many other papers name it: the page lists them.
     same_hardware = [(links.hardware(name), others)
-                     for name in derived.hardware if (others := len(context.corpus.by_hardware.get(name, [])) - 1)]
+                     for name in derived.hardware if (others := papers_naming(context, name) - 1)]
     sources = html_table(
         ["Listed", "Upvotes", "Authors", "Dump", "Line"],
         [[html_text(s.date or ""), "" if s.upvotes is None else str(s.upvotes),

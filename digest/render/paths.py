@@ -46,5 +46,14 @@ def url_rel(source: str, target: str) -> str:
     return rel(page_url(source) + "x", page_url(target)) or "./"
 
 
+def feed_path(kind: str, slug: str) -> str:
+    """Where the feed of a topic, tag or hardware lives in the site: feed-topic-offloading.xml.
+
+    At the site's root, next to feed.xml: Material's instant navigation fetches `sitemap.xml`
+    next to every `<link rel="alternate">` of a page (it takes them for language versions), and
+    only the root has one."""
+    return f"feed-{kind}-{slug}.xml"
+
+
 REVIEW_PAGE = "review.md"
 NEW_PAGE = "new.md"

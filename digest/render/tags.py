@@ -31,7 +31,7 @@ def render_tags(context: RenderContext) -> dict[str, str]:
         source = tag_path(slug)
         rows = [(year_group(derived.year), derived.id) for derived in context.papers_by_year(ids)]
         shown, parts = listing(context, source, name, rows, partial(_table, context))
-        feed = context.feed("tags", slug, name, source, ids)
+        feed = context.feed("tag", slug, name, source, ids)
         files[source] = context.render("tag.md.j2", name=name, listing=shown, feed=feed,
                                          feed_href=rel(source, feed["feed"]))
         files.update(parts)

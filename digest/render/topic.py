@@ -34,7 +34,7 @@ def render_topic(context: RenderContext, slug: str) -> dict[str, str]:
     papers = context.papers_by_year(context.corpus.by_topic.get(slug, []))
     shown, parts = listing(context, source, topic.name, [(year_group(d.year), d.id) for d in papers],
                            partial(_table, context, slug))
-    feed = context.feed("topics", slug, topic.name, source, [d.id for d in papers])
+    feed = context.feed("topic", slug, topic.name, source, [d.id for d in papers])
     return {source: context.render("topic.md.j2", topic=topic, listing=shown, feed=feed,
                                            feed_href=rel(source, feed["feed"])), **parts}
 
