@@ -121,7 +121,7 @@ def test_published_override_dates_the_paper_everywhere(store):
 
 def test_year_column_shows_the_year(store):
     taxonomy = (store / "taxonomy.yaml").read_text()
-    taxonomy = taxonomy.replace("columns: [system, parallelism, model_scale, gpu_count, hardware, headline, code, arxiv_id]",
+    taxonomy = taxonomy.replace("columns: [system, headline, parallelism, model_scale, gpu_count, hardware, code, arxiv_id]",
                                 "columns: [system, year, parallelism]")
     (store / "taxonomy.yaml").write_text(taxonomy)
     files = site(store)
