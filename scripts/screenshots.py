@@ -1,6 +1,6 @@
-"""Screenshots of the built site for the README and docs/assets/: desktop (1400×900) and phone.
+"""Screenshots of the built site for the README (docs/assets/screenshots/): desktop (1400×900) and phone.
 
-    .venv/bin/mkdocs build -d site && .venv/bin/python scripts/screenshots.py site docs/assets
+    .venv/bin/mkdocs build -d site && .venv/bin/python scripts/screenshots.py site docs/assets/screenshots
 
 Serves SITE on 127.0.0.1 and drives Debian's Chromium (Playwright, headless), as the browser
 tests do. Pages: the home page, a topic, a paper.
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-PAGES = {"home": "", "topic": "topics/serving/", "paper": "papers/fastattention/"}
+PAGES = {"home": "", "topic": "topics/serving/", "paper": "papers/fastattention/#facts", "new": "new/"}
 VIEWPORTS = {"desktop": {"width": 1400, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
