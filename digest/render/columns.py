@@ -76,6 +76,7 @@ _COLUMNS = [
     Column("abstract", "Abstract", lambda d: d.paper.abstract),
     Column("year", "Year", lambda d: d.year, lambda d, links: str(d.year or "")),
     Column("published", "Published", lambda d: d.published),
+    Column("added", "Added", lambda d: d.paper.added),
     Column("system", "System", lambda d: d.system,
            lambda d, links: links.paper(d.id, d.system or _short_title(d.paper.title))),
     Column("topics", "Topics", lambda d: d.topics, lambda d, links: ", ".join(links.topic(t) for t in d.topics)),
@@ -107,11 +108,11 @@ _COLUMNS = [
 COLUMNS: dict[str, Column] = {column.key: column for column in _COLUMNS}
 
 # What each export holds, in order (both end with the paper's URL on the site, added by exports.py).
-JSON_FIELDS = ("id", "title", "arxiv_id", "abstract", "year", "published", "topics", "suggested", "tags", "hardware",
-               "system", "headline", "claims", "compares_to", "compared_by", "related", "links", "upvotes", "authors",
-               "authors_count", "organization", "curated")
-CSV_FIELDS = ("id", "title", "arxiv_id", "year", "published", "system", "topics", "tags", "hardware", "headline",
-              "compares_to", "related", "upvotes", "authors", "authors_count", "organization", "curated")
+JSON_FIELDS = ("id", "title", "arxiv_id", "abstract", "year", "published", "added", "topics", "suggested", "tags",
+               "hardware", "system", "headline", "claims", "compares_to", "compared_by", "related", "links", "upvotes",
+               "authors", "authors_count", "organization", "curated")
+CSV_FIELDS = ("id", "title", "arxiv_id", "year", "published", "added", "system", "topics", "tags", "hardware",
+              "headline", "compares_to", "related", "upvotes", "authors", "authors_count", "organization", "curated")
 # Columns a topic table may not show: long text, or structured values with no cell.
 NOT_IN_TABLES = frozenset({"abstract", "claims", "suggested"})
 TABLE_COLUMNS = tuple(key for key in COLUMNS if key not in NOT_IN_TABLES)
