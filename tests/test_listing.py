@@ -110,7 +110,7 @@ def test_paper_page_says_same_hardware_once_per_hardware(small_parts):
     paper_id = "fastattention"
     page = files[f"papers/{paper_id}.md"]
     section = page.split("## Same hardware", 1)[1].split("\n## ", 1)[0].split("<details", 1)[0]
-    lines = [line for line in section.splitlines() if line.startswith("- ")]
+    lines = [line for line in section.splitlines() if line.startswith("<li>")]
     def listed(name):  # an architecture's page lists its devices' papers too
         names = [name, *(entry.name for entry in corpus.catalog if entry.arch == name)]
         return len({pid for each in names for pid in corpus.by_hardware.get(each, [])})
@@ -119,8 +119,8 @@ def test_paper_page_says_same_hardware_once_per_hardware(small_parts):
     assert len(lines) == len(expected) > 0
     for line, (name, others) in zip(lines, expected, strict=True):
         slug = corpus.catalog.slug(corpus.catalog.get(name))
-        assert line == f"- [{name}](../hardware/{slug}.md) · {others} other paper{'s' if others != 1 else ''}"
-    assert "](../papers/" not in section and "](zero-infinity.md)" not in section  # no paper titles
+        assert line == f'<li><a href="../../hardware/{slug}/">{name}</a> · {others} other paper{"s" if others != 1 else ""}</li>'
+    assert "papers/" not in section and "zero-infinity" not in section  # no paper titles
 
 
 def test_sources_are_a_collapsed_table_of_every_sighting(small_parts):

@@ -60,7 +60,7 @@ def test_pages_link_papers_that_name_each_other(fixture_corpus, fixture_site):
     assert fixture_corpus.papers["zero-infinity"].compared_by == [fuyou]
     assert [m.target for m in fixture_corpus.papers["holmes"].compares_to] == [
         "efficient-large-scale-language-model-training-on-gpu-clusters"]
-    assert "[FastAttention: Extend FlashAttention2 to NPUs and Low-resource GPUs](fastattention.md)" in \
+    assert '<a href="../fastattention/">FastAttention: Extend FlashAttention2 to NPUs and Low-resource GPUs</a>' in \
         fixture_site["papers/flashattention-2.md"].split("## Compared by")[1]
 
 

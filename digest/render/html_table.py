@@ -12,16 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..passthrough import mark
+
 EMPTY = "–"
 
 
 def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, interactive: bool = False,
                keys: Sequence[str] | None = None, sticky: bool = True, collapse: bool = True,
-               css_class: str = "") -> str:
+               css_class: str = "", marked: bool = True) -> str:
     """A table of HTML cells (an empty cell shows "–"). `keys` name the columns (a class per
     heading, `col-KEY`, sets its width); `sticky` keeps the first column (the paper) in view
     while the table scrolls sideways; `collapse` leaves out a column that is empty in every
-    row (the arXiv column when no record has an id). `interactive` adds the filter box of the
+    row (the arXiv column when no record has an id). `marked` (the default) marks the table to be
+    carried past Markdown (digest/passthrough.py); a caller that puts it inside a block of its own
+    marks that block instead. `interactive` adds the filter box of the
     sort and filter script (docs/js/tables.js) and leaves the rows out of search: a listing's
     rows repeat what the pages they link to say."""
     shown = [index for index in range(len(headers))
@@ -34,8 +38,9 @@ def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, interac
     table = (f'<div class="digest-scroll"><table class="{classes}">\n<thead><tr>{head}</tr></thead>\n'
              f"<tbody>\n{body}\n</tbody>\n</table></div>")
     if not interactive:
-        return f"{table}\n"
-    # No blank line inside: Python-Markdown keeps the whole block as raw HTML.
-    return ('<div class="digest-table" data-search-exclude>\n'
-            '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows">\n'
-            f"{table}\n</div>\n")
+        return mark(table) if marked else table + "\n"
+    # No blank line inside: Python-Markdown keeps the whole block as raw HTML (when the hooks,
+    # digest/passthrough.py, do not carry it past Markdown altogether).
+    return mark('<div class="digest-table" data-search-exclude>\n'
+                '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows">\n'
+                f"{table}\n</div>")

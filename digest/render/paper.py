@@ -60,22 +60,23 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     if derived.tags:  # not marked curated: a curator's tags add to the rules', they replace none
         meta.append(("Tags", ", ".join(links.tag(t) for t in derived.tags), False))
 
-    facts = render_facts(context, facts_by_sentence(derived, context.links(source, html=True)))
 
-    topic_matches = topic_evidence(context, derived)
+    html_links = context.links(source, html=True)
+    facts = render_facts(context, facts_by_sentence(derived, html_links))
+    topic_matches = topic_evidence(context, derived)  # HTML: shown in a collapsed HTML block
     # One line per hardware, its page and how many other papers name it: the page lists them.
-    same_hardware = [(links.hardware(name), others)
+    same_hardware = [(html_links.hardware(name), others)
                      for name in derived.hardware if (others := papers_naming(context, name) - 1)]
     sources = html_table(
         ["Listed", "Upvotes", "Authors", "Dump", "Line"],
         [[html_text(s.date or ""), "" if s.upvotes is None else str(s.upvotes),
           html_text(s.organization or ("" if s.authors_count is None else s.authors_count)),
-          f"<code>{html_text(s.file)}</code>", str(s.line)] for s in paper.sources], sticky=False)
+          f"<code>{html_text(s.file)}</code>", str(s.line)] for s in paper.sources], sticky=False, marked=False)
     return context.render(
-        "paper.md.j2", paper=paper, derived=derived, links=links, meta=meta, facts=facts,
+        "paper.md.j2", paper=paper, derived=derived, links=links, html_links=html_links, meta=meta, facts=facts,
         topic_matches=topic_matches, same_hardware=same_hardware, sources=sources,
         read=read_links(paper), bibtex=bibtex_entry(derived),
-        review_link=links.to(REVIEW_PAGE, "Needs review"),
+        review_link=html_links.to(REVIEW_PAGE, "Needs review"),
         unplaced=not derived.is_curated("topics") and derived.topics == [context.corpus.taxonomy.fallback.slug],
         tag_names=[context.tag_names.get(tag, tag) for tag in derived.tags],
     )
@@ -161,10 +162,10 @@ class TopicEvidence:
     name: str
     score: int
     threshold: int
-    phrases: str  # the rule matches, Markdown
+    phrases: str  # the rule matches, HTML
     probability: float | None  # the model's, None when the rules decide this topic
     model_threshold: float | None
-    terms: str  # the model's strongest terms, Markdown
+    terms: str  # the model's strongest terms, HTML
 
 
 def topic_evidence(context: RenderContext, derived: Derived) -> list[TopicEvidence]:
@@ -176,8 +177,8 @@ def topic_evidence(context: RenderContext, derived: Derived) -> list[TopicEviden
         prediction = suggestion.prediction(score.slug) if suggestion else None
         if score.slug not in shown and not (prediction and prediction.chosen):
             continue
-        phrases = ", ".join(f"“{md_text(hit.phrase)}” ({hit.where})" for hit in score.matches[:6])
-        terms = ", ".join(f"“{md_text(term)}”" for term in prediction.terms) if prediction else ""
+        phrases = ", ".join(f"“{html_text(hit.phrase)}” ({hit.where})" for hit in score.matches[:6])
+        terms = ", ".join(f"“{html_text(term)}”" for term in prediction.terms) if prediction else ""
         evidence.append(TopicEvidence(
             context.topics[score.slug].name, score.score, score.threshold, phrases,
             prediction.probability if prediction else None, prediction.threshold if prediction else None, terms))
