@@ -104,7 +104,7 @@ def test_a_bad_record_keeps_the_last_good_site_served_and_the_fix_recovers(tmp_p
         assert "Holmes" in wait_for(lambda: fetch(page), 120, "the first build served nothing", log)
 
         record.write_text(good.replace("upvotes: null", "upvotes: [15]").replace("notes: ''", "notes: Broken."))
-        expected = (f"{record}:7: upvotes: expected a whole number, got a list (`digest check` lists every "
+        expected = (f"{record}:6: upvotes: expected a whole number, got a list (`digest check` lists every "
                     "problem); the preview shows the last good build until this is fixed")
         wait_for(lambda: expected in log_text(log), 60, "the broken record was not reported", log)
         served = fetch(page)
