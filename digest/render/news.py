@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..derive.corpus import Corpus, Derived
 from .context import RenderContext
 from .html_table import html_table
-from .paths import NEW_PAGE, topic_path
+from .paths import NEW_PAGE
 
 WEEK, MONTH = 7, 30  # days, counted back from the newest addition, that day included
 
@@ -66,6 +66,5 @@ def render_new(context: RenderContext) -> str:
         shown_before = first
     month = [d for d in dated if dt.date.fromisoformat(d.paper.added or "") >= shown_before]
     off_topic = len(month) - len(on_topic(corpus, month))
-    fallback = corpus.taxonomy.fallback
-    other = context.links(NEW_PAGE).to(topic_path(fallback.slug), fallback.name)
+    other = context.links(NEW_PAGE).topic(corpus.taxonomy.fallback.slug)
     return context.render("new.md.j2", periods=periods, newest=newest.isoformat(), off_topic=off_topic, other=other)
