@@ -232,6 +232,7 @@ def write_baseline(n: int, data: Path, folder: Path) -> Path:
                                                                ({"gen-files", "literate-nav"} & set(p)))]
     config.pop("watch", None)
     config.pop("hooks", None)  # plain MkDocs: the theme's output as it comes
+    config["theme"]["custom_dir"] = str(REPO / config["theme"]["custom_dir"])
     config["nav"] = [{"Home": "index.md"}, {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
                      {"Hardware": "hardware/index.md"}, {"Systems A–Z": "systems.md"}, {"Tags": "tags.md"},
                      {"Method": "method.md"}, {"Contributing": "contributing.md"}]
@@ -271,6 +272,7 @@ def write_pages_project(data: Path, folder: Path) -> Path:
     config.pop("watch", None)
     config["hooks"] = [str(REPO / hook) for hook in config.get("hooks", [])]  # Zensical runs no hooks
     config["site_dir"] = str(folder / "site")
+    config["theme"]["custom_dir"] = str(REPO / config["theme"]["custom_dir"])
     config["nav"] = [{"Home": "index.md"}, {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
                      {"Hardware": "hardware/index.md"}, {"Systems A–Z": "systems.md"}, {"Tags": "tags.md"},
                      {"Method": "method.md"}, {"Contributing": "contributing.md"}]
@@ -549,11 +551,14 @@ def targets(runs: list[Run], serve: dict, related_10k: float, training_10k: dict
             lines.append(f"{verdict(all(map(ok, values.values())))} {label}: "
                          + ", ".join(f"{unit.format(v)} at {n:,}" for n, v in values.items()))
 
-    if (5000, "mkdocs build") in by and (5000, "baseline (plain pages)") in by:
-        build, base = by[5000, "mkdocs build"], by[5000, "baseline (plain pages)"]
-        ratio = build.seconds / base.seconds
-        lines.append(f"{verdict(ratio <= 2.5)} full build <= 2.5x the baseline at 5,000: {ratio:.2f}x "
-                     f"(cpu time {build.cpu / base.cpu:.2f}x)")
+    # Issue 20: a full build within 3x the plain baseline at 1,000 and 5,000 papers.
+    ratios = {n: (by[n, "mkdocs build"], by[n, "baseline (plain pages)"]) for n in (1000, 5000)
+              if (n, "mkdocs build") in by and (n, "baseline (plain pages)") in by}
+    if ratios:
+        lines.append(f"{verdict(all(b.seconds <= 3 * p.seconds for b, p in ratios.values()))} full build <= 3x the "
+                     "baseline at 1,000 and 5,000: " + ", ".join(
+                         f"{b.seconds / p.seconds:.2f}x (cpu time {b.cpu / p.cpu:.2f}x) at {n:,}"
+                         for n, (b, p) in ratios.items()))
     per_n("site <= 25 KB per paper", {n: by[n, "mkdocs build"].site_bytes / n / 1e3 for n in judged},
           lambda v: v <= 25, "{:.1f} KB")
     per_n("search index <= 2 KB per paper", {n: by[n, "mkdocs build"].search_bytes / n / 1e3 for n in judged},
@@ -592,7 +597,7 @@ def targets(runs: list[Run], serve: dict, related_10k: float, training_10k: dict
                  f"of each paper's derivation and cached per record: {training_10k['features']:.2f} s)")
     if "dirty" in serve:
         worst = max(serve["dirty"]["edits"])
-        lines.append(f"{verdict(worst < 2)} an edit shows in `mkdocs serve --dirty` within 2 s at {SERVE_N:,}: "
+        lines.append(f"{verdict(worst <= 1.5)} an edit shows in `mkdocs serve --dirty` within 1.5 s at {SERVE_N:,}: "
                      f"worst {worst:.2f} s")
     return lines
 

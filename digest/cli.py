@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .cli_curation import add_commands as add_curation_commands
-from .errors import DigestError, UsageError, WriteError
+from .errors import DataError, DigestError, UsageError, WriteError
 from .records.store import require_store
 from .sources import format_names
 
@@ -518,9 +518,12 @@ def _run_check(args: argparse.Namespace) -> int:
     from .records.store import paper_paths  # noqa: PLC0415
     from .records.transaction import unfinished_writes  # noqa: PLC0415
 
-    errors = check_store(args.data)
+    notes: list[DataError] = []
+    errors = check_store(args.data, notes)
     for error in errors:
         print(error)
+    for leftover in notes:
+        print(f"note: {leftover}", file=sys.stderr)
     for note in unfinished_writes(args.data):
         print(f"note: {note}", file=sys.stderr)
     count = len(paper_paths(args.data))

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DigestError
+from .records.added import is_day, today
 from .records.model import Paper, Source
 from .records.rejected import load_rejections
 from .records.store import SOURCES_DIR, dump_paper, load_all, paper_path, store_lock, transaction
@@ -170,8 +171,9 @@ class _Merge:
                 return  # a curator rejected it: it stays out
             if self.keep is not None and not self.keep(entry):
                 return  # a new paper the caller leaves out
+            # First seen: the listing's day when it gives one (a replayed day is that day), else today.
             paper = Paper(id=self._new_id(entry), title=entry.title, abstract=entry.abstract,
-                          abstract_truncated=entry.truncated)
+                          abstract_truncated=entry.truncated, added=entry.date if is_day(entry.date) else today())
             self.papers[paper.id] = self.by_key[key] = paper
         elif paper.id in self.stamps and paper.id not in self.before:
             self.before[paper.id] = paper.to_mapping()

@@ -199,7 +199,7 @@ CASES = [
         ("invalid-yaml.yaml", "{file}:3: YAML syntax error: did not find expected ',' or ']'"),
         ("wrong-type.yaml", "{file}:3: upvotes: expected a whole number, got a list"),
         ("unknown-field.yaml", "{file}:3: colour: unknown field; known fields are: id, title, abstract, arxiv_id, "
-         "published, authors, authors_count, organization, upvotes, links, topics, tags, notes, overrides, "
+         "published, added, authors, authors_count, organization, upvotes, links, topics, tags, notes, overrides, "
          "abstract_truncated, sources"),
         ("arxiv-id-with-version.yaml", "{file}:3: arxiv_id: 'arXiv:2307.08691v2' is not an arXiv id without its "
          "version; write '2307.08691'"),

@@ -535,3 +535,91 @@ def test_a_paper_without_an_arxiv_id_offers_a_search_and_tables_link_arxiv(hosti
     row = rows(page).filter(has_text="SSDTrain")
     assert row.get_by_role("link", name="PDF", exact=True).get_attribute("href") == "https://arxiv.org/pdf/2408.10013"
     tab.assert_clean()
+
+
+# ---------------------------------------------------------------------------------- pages for readers
+READER_VIEWPORT = {"width": 1400, "height": 900}  # the issue's desktop
+PHONE_VIEWPORT = {"width": 390, "height": 844}
+
+FIT_OR_STICKY_JS = """() => Array.from(document.querySelectorAll('.md-content article .digest-scroll')).map(box => {
+    const article = document.querySelector('.md-content article').getBoundingClientRect();
+    const fits = box.scrollWidth <= box.clientWidth + 1 && box.getBoundingClientRect().right <= article.right + 1;
+    box.scrollLeft = box.scrollWidth;  // scrolled to the far right, as a reader reaching the last column
+    const first = box.querySelector('tbody tr td:first-child').getBoundingClientRect();
+    const boxRect = box.getBoundingClientRect();
+    const inView = first.left >= boxRect.left - 1 && first.right <= boxRect.right + 1 && first.width > 40;
+    box.scrollLeft = 0;
+    return {fits, inView, wide: box.scrollWidth, shown: box.clientWidth};
+})"""
+
+
+def reader_tab(chromium, site, request, viewport) -> Tab:
+    context = chromium.new_context(viewport=viewport)
+    tab = Tab(context.new_page(), site.base).attach(context)
+    request.addfinalizer(lambda: _screenshot_and_close(tab, context, request.node.name))
+    return tab
+
+
+@pytest.mark.parametrize("viewport", [READER_VIEWPORT, PHONE_VIEWPORT], ids=["desktop", "phone"])
+def test_every_topic_table_fits_or_keeps_its_paper_column_in_view(chromium, site, request, viewport):
+    from digest.derive.taxonomy import load_taxonomy
+
+    tab = reader_tab(chromium, site, request, viewport)
+    for topic in load_taxonomy(DATA / "taxonomy.yaml").topics:
+        tab.goto(f"topics/{topic.slug}/")
+        tables = tab.page.evaluate(FIT_OR_STICKY_JS)
+        assert tables, topic.slug
+        for shown in tables:
+            assert shown["fits"] or shown["inView"], (topic.slug, shown)
+    tab.assert_clean()
+
+
+def test_every_table_row_names_its_paper(chromium, site, request):
+    from digest.derive.taxonomy import load_taxonomy
+
+    tab = reader_tab(chromium, site, request, READER_VIEWPORT)
+    pages = [f"topics/{topic.slug}/" for topic in load_taxonomy(DATA / "taxonomy.yaml").topics]
+    for path in [*pages, "hardware/hopper/", "hardware/a100/", "tags/llm/", "new/"]:
+        tab.goto(path)
+        unnamed = tab.page.evaluate("""() => Array.from(document.querySelectorAll(
+            '.md-content article table.digest-sticky tbody tr')).filter(row =>
+            !row.cells[0].querySelector('a[href*="papers/"]')).map(row => row.textContent)""")
+        count = tab.page.locator(".md-content article table.digest-sticky tbody tr").count()
+        assert count and unnamed == [], (path, unnamed)
+    tab.assert_clean()
+
+
+def test_curator_evidence_and_sources_are_collapsed(tab):
+    page = tab.page
+    tab.goto("papers/fastattention/")
+    for block in ("details.digest-evidence", "details.digest-sources"):
+        details = page.locator(f"{CONTENT} {block}")
+        assert details.count() == 1 and details.get_attribute("open") is None, block
+    assert not page.get_by_text("rules score", exact=False).first.is_visible()
+    assert not page.get_by_text("sources/", exact=False).first.is_visible()
+    page.locator(f"{CONTENT} details.digest-evidence summary").click()  # one click shows it
+    assert page.get_by_text("rules score", exact=False).first.is_visible()
+    assert page.locator(f"{CONTENT} h2#compared-by").count() == 0  # an empty section is left out
+    tab.assert_clean()
+
+
+def test_search_highlights_differ_in_colour_from_fact_marks(tab):
+    page = tab.page
+    tab.goto("papers/fastattention/?h=speedup")  # where a search result leads: its terms highlighted
+    page.locator(f"{CONTENT} mark[data-md-highlight]").first.wait_for()
+    colours = page.evaluate("""() => ['mark[data-md-highlight]', 'mark[title]'].map(selector =>
+        getComputedStyle(document.querySelector('.md-content article ' + selector)).backgroundColor)""")
+    assert colours[0] != colours[1], colours
+    tab.assert_clean()
+
+
+def test_pages_advertise_their_feeds_and_the_new_page_lists_this_week(tab):
+    page = tab.page
+    tab.goto("topics/offloading/")
+    feeds = page.locator("head link[rel=alternate][type='application/atom+xml']").evaluate_all(
+        "links => links.map(link => link.href)")
+    assert [path_of(href) for href in feeds] == ["/feed-topic-offloading.xml", "/feed.xml"]
+    tab.goto("new/")
+    assert heading(page) == "New papers"
+    assert page.locator(f"{CONTENT} h2#this-week").count() == 1
+    tab.assert_clean()

@@ -103,7 +103,7 @@ def test_bad_data_is_one_line_and_exit_1_from_every_command(seeded_store, tmp_pa
                                 check=False)
         assert result.returncode == 1, (args, result.stderr)
         assert "Traceback" not in result.stderr + result.stdout
-        assert "galore.yaml:6: upvotes: expected a whole number, got a list" in result.stdout + result.stderr
+        assert "galore.yaml:7: upvotes: expected a whole number, got a list" in result.stdout + result.stderr
 
 
 def test_bad_usage_exits_2(tmp_path):

@@ -20,6 +20,7 @@ from digest.records.model import OVERRIDE_KEYS
 from digest.render.markdown import md_text
 
 from .conftest import DATA
+from .page_html import row_of, section
 
 FIXTURE_STORE = Path(__file__).parent / "fixtures" / "store"
 SITE_URL = "https://digest.example/"
@@ -56,9 +57,8 @@ def json_row(files: dict[str, str], paper_id: str) -> dict:
 
 
 def table_row(page: str, paper_id: str) -> list[str]:
-    """The cells of the comparison-table row that links to the paper."""
-    line = next(line for line in page.splitlines() if line.startswith("| ") and f"papers/{paper_id}.md" in line)
-    return [cell.strip() for cell in line.strip("|").split(" | ")]
+    """The cells of the comparison-table row that links to the paper (an HTML table: their text)."""
+    return row_of(page, paper_id)
 
 
 def test_every_override_key_is_applied_somewhere():
@@ -72,7 +72,7 @@ def test_every_override_key_is_applied_somewhere():
 def test_headline_override_reaches_the_table_csv_json_and_page(store):
     curate(store, HOLMES, overrides={"headline": "2.5× faster on mixed NICs"})
     files = site(store)
-    assert "2\\.5× faster on mixed NICs" in table_row(files["topics/parallelism.md"], HOLMES)
+    assert "2.5× faster on mixed NICs" in table_row(files["topics/parallelism.md"], HOLMES)
     assert csv_row(files, HOLMES)["headline"] == "2.5× faster on mixed NICs"
     assert json_row(files, HOLMES)["headline"] == "2.5× faster on mixed NICs"
     assert "headline" in json_row(files, HOLMES)["curated"]
@@ -85,16 +85,18 @@ def test_fact_overrides_replace_the_extracted_values_and_are_marked(store):
                                      "code": ["https://example.org/holmes"]})
     files = site(store)
     page = files["papers/holmes.md"]
-    curated_row = next(line for line in page.splitlines() if line.startswith("| *Set by a curator"))
-    for shown in ["**System** Holmes-X", "**Hardware** [H100](../hardware/h100.md), Custom Board",
-                  "**GPU count** 96 GPUs", "**Model scale** 70B", "**Precision** FP8",
-                  "**Code** [https://example.org/holmes](https://example.org/holmes)"]:
+    curated_row = next(line for line in page.splitlines() if line.startswith('<tr class="digest-curated">'))
+    for shown in ["<strong>System</strong> Holmes-X",
+                  '<strong>Hardware</strong> <a href="../../hardware/h100/">H100</a>, Custom Board',
+                  "<strong>GPU count</strong> 96 GPUs", "<strong>Model scale</strong> 70B",
+                  "<strong>Precision</strong> FP8",
+                  '<strong>Code</strong> <a href="https://example.org/holmes">https://example.org/holmes</a>']:
         assert shown in curated_row, shown
-    facts = page[page.index("## Facts"):page.index("## Why these topics")]
-    assert "A100" not in facts and "**System**" not in facts.replace(curated_row, "")  # the extracted values are gone
+    facts = section(page, "Facts")
+    assert "A100" not in facts and "<strong>System</strong>" not in facts.replace(curated_row, "")  # extracted: gone
     row = csv_row(files, HOLMES)
     assert (row["system"], row["hardware"]) == ("Holmes-X", "H100; Custom Board")
-    assert "holmes.md" in files["hardware/h100.md"]  # listed on the curated hardware's page
+    assert row_of(files["hardware/h100.md"], HOLMES)  # listed on the curated hardware's page
 
 
 def test_vocabulary_overrides_replace_the_derived_terms(store):
@@ -124,7 +126,7 @@ def test_published_override_dates_the_paper_everywhere(store):
 
 def test_year_column_shows_the_year(store):
     taxonomy = (store / "taxonomy.yaml").read_text()
-    taxonomy = taxonomy.replace("columns: [system, parallelism, model_scale, gpu_count, hardware, metric, headline, code, arxiv_id]",
+    taxonomy = taxonomy.replace("columns: [system, metric, headline, parallelism, model_scale, gpu_count, hardware, code, arxiv_id]",
                                 "columns: [system, year, parallelism]")
     (store / "taxonomy.yaml").write_text(taxonomy)
     files = site(store)
@@ -132,14 +134,14 @@ def test_year_column_shows_the_year(store):
 
 
 def test_compares_to_override_replaces_the_names_found_in_the_abstract(store):
-    before = site(store)["papers/holmes.md"].split("## Compares against")[1].split("## Compared by")[0]
+    before = section(site(store)["papers/holmes.md"], "Compares against")
     # The abstract names Megatron-LM among current frameworks (background), not as a baseline.
     assert MEGATRON not in before
     curate(store, HOLMES, overrides={"compares_to": ["zero-infinity"]})
     files = site(store)
-    links = files["papers/holmes.md"].split("## Compares against")[1].split("## Compared by")[0]
-    assert "zero-infinity.md) (curated)" in links and MEGATRON not in links
-    assert "holmes.md" in files["papers/zero-infinity.md"].split("## Compared by")[1].split("## Related")[0]
+    links = section(files["papers/holmes.md"], "Compares against")
+    assert '<a href="../zero-infinity/">' in links and "(curated)" in links and MEGATRON not in links
+    assert '<a href="../holmes/">' in section(files["papers/zero-infinity.md"], "Compared by")
     assert json_row(files, HOLMES)["compares_to"] == ["zero-infinity"]
 
 

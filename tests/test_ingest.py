@@ -48,6 +48,8 @@ def test_the_repo_store_is_exactly_what_ingesting_its_sources_gives(store):
         fresh = yaml.safe_load(text)
         for curator_field in ("topics", "tags", "notes", "overrides"):
             kept.pop(curator_field), fresh.pop(curator_field)
+        # When the store first saw a paper is its history, not what the dumps say (records/added.py).
+        kept.pop("added", None), fresh.pop("added", None)
         assert kept == fresh, paper_id
 
 

@@ -18,6 +18,7 @@ from digest.render.listing import Group, letter_group, split, year_group
 from digest.render.site import render_site
 
 from .conftest import DATA, REPO
+from .page_html import linked_pages, tables
 
 LINK_RE = re.compile(r"\]\(([^)\s]+\.md)\)")
 SIZE = 4
@@ -79,13 +80,15 @@ def test_every_paper_of_a_split_listing_is_in_exactly_one_part(small_parts, list
     for part in parts:
         text = files[part]
         assert front(text)["search"] == {"exclude": True}
-        assert '<div class="digest-table" markdown data-search-exclude>' in text
-        rows = [line for line in text.splitlines() if line.startswith("| ") and "papers/" in line]
+        assert '<div class="digest-table" data-search-exclude>' in text
+        rows = [line for line in text.splitlines() if line.startswith("<tr><td>") and "papers/" in line]
         assert 0 < len(rows) <= SIZE
-        listed += [posixpath.basename(next(link for link in LINK_RE.findall(row) if "/papers/" in link))[:-3]
+        listed += [next(page for page in linked_pages(part, row) if page.startswith("papers/"))[7:-3]
                    for row in rows]  # a row's first paper link is its paper
         for link in LINK_RE.findall(text):  # every link of a part leads to a page of the site
             assert posixpath.normpath(posixpath.join(posixpath.dirname(part), link)) in files, (part, link)
+        for linked in linked_pages(part, text, files):
+            assert linked in files, (part, linked)
     assert sorted(listed) == sorted(ids_of(corpus))
 
 
@@ -106,25 +109,27 @@ def test_paper_page_says_same_hardware_once_per_hardware(small_parts):
     corpus, files = small_parts
     paper_id = "fastattention"
     page = files[f"papers/{paper_id}.md"]
-    section = page.split("## Same hardware", 1)[1].split("\n## ", 1)[0]
-    lines = [line for line in section.splitlines() if line.startswith("- ")]
-    expected = [(name, len(corpus.by_hardware[name]) - 1) for name in corpus.papers[paper_id].hardware
-                if len(corpus.by_hardware[name]) > 1]
+    section = page.split("## Same hardware", 1)[1].split("\n## ", 1)[0].split("<details", 1)[0]
+    lines = [line for line in section.splitlines() if line.startswith("<li>")]
+    def listed(name):  # an architecture's page lists its devices' papers too
+        names = [name, *(entry.name for entry in corpus.catalog if entry.arch == name)]
+        return len({pid for each in names for pid in corpus.by_hardware.get(each, [])})
+
+    expected = [(name, listed(name) - 1) for name in corpus.papers[paper_id].hardware if listed(name) > 1]
     assert len(lines) == len(expected) > 0
     for line, (name, others) in zip(lines, expected, strict=True):
         slug = corpus.catalog.slug(corpus.catalog.get(name))
-        assert line == f"- [{name}](../hardware/{slug}.md) · {others} other paper{'s' if others != 1 else ''}"
-    assert "](../papers/" not in section and "](zero-infinity.md)" not in section  # no paper titles
+        assert line == f'<li><a href="../../hardware/{slug}/">{name}</a> · {others} other paper{"s" if others != 1 else ""}</li>'
+    assert "papers/" not in section and "zero-infinity" not in section  # no paper titles
 
 
-def test_sources_table_only_for_more_than_one_source(small_parts):
+def test_sources_are_a_collapsed_table_of_every_sighting(small_parts):
     corpus, files = small_parts
     for paper_id, derived in corpus.papers.items():
-        section = files[f"papers/{paper_id}.md"].split("## Sources", 1)[1]
+        section = files[f"papers/{paper_id}.md"].split('<details class="digest-sources"', 1)[1]
         sources = derived.paper.sources
-        assert ("| Dump | Line |" in section) == (len(sources) > 1), paper_id
-        if len(sources) == 1:
-            assert f"line {sources[0].line}" in section
+        (_, rows), = tables(section)
+        assert [(row[-2], row[-1]) for row in rows] == [(source.file, str(source.line)) for source in sources]
 
 
 def test_tag_pages_replace_the_tags_plugin(small_parts):
@@ -132,7 +137,7 @@ def test_tag_pages_replace_the_tags_plugin(small_parts):
     assert "material/tags" not in files["tags.md"]
     config = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
     assert not re.search(r"^\s*- tags\s*$", config, re.MULTILINE)
-    slugs = {posixpath.basename(link)[:-3] for link in LINK_RE.findall(files["tags.md"])}
+    slugs = {posixpath.basename(page)[:-3] for page in linked_pages("tags.md", files["tags.md"])}
     assert {tag for tag in corpus.by_tag if tag in {t.slug for t in corpus.taxonomy.tags}} <= slugs
     assert all(front(files[f"tags/{slug}.md"])["search"] == {"exclude": True} for slug in slugs)
 
@@ -148,4 +153,4 @@ def test_a_curator_tag_named_index_does_not_replace_the_tags_page(tmp_path):
     record.write_text(yaml.safe_dump(fields, sort_keys=False, allow_unicode=True), encoding="utf-8")
     files = render_site(load_corpus(data), "https://digest.example/")
     assert "tags/index.md" not in files and "tags/index-tag.md" in files
-    assert "](tags/index-tag.md)" in files["tags.md"]
+    assert "tags/index-tag.md" in linked_pages("tags.md", files["tags.md"])

@@ -159,7 +159,7 @@ def test_a_bad_record_stops_the_build_with_the_line_check_prints(tmp_path):
     record.write_text(record.read_text().replace("upvotes: 15", "upvotes: [15]", 1))
     result = mkdocs_build(REPO / "mkdocs.yml", tmp_path / "site", {"DIGEST_DATA": str(data)})
     assert result.returncode == 1
-    assert f"{record}:6: upvotes: expected a whole number, got a list" in result.stderr
+    assert f"{record}:7: upvotes: expected a whole number, got a list" in result.stderr
     assert "Traceback" not in result.stderr
 
 

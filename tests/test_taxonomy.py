@@ -237,7 +237,7 @@ def test_the_repository_taxonomy_has_five_topics_then_other(taxonomy):
         assert topic.description.count(".") >= 2, topic.slug  # a few sentences for readers
         assert set(topic.columns) <= set(COLUMNS) and topic.columns
     assert taxonomy.topic("offloading").columns == (
-        "system", "memory_tiers", "workload", "model_scale", "hardware", "metric", "headline", "code", "arxiv_id")
+        "system", "metric", "headline", "memory_tiers", "workload", "model_scale", "hardware", "code", "arxiv_id")
     assert [term.name for term in taxonomy.memory_tiers] == ["GPU HBM", "CPU DRAM", "NVMe SSD"]
     assert [term.name for term in taxonomy.workloads] == ["training", "fine-tuning", "inference"]
 

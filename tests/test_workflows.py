@@ -5,6 +5,7 @@ tests then a build at its served URL (ci), hosted PR previews on gh-pages that p
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 
@@ -183,3 +184,15 @@ def test_update_fetches_tests_then_opens_or_updates_one_pull_request():
     assert "secrets.UPDATE_PR_TOKEN" in options["token"]  # so the PR's own CI and preview run
     steps = job["steps"]
     assert steps.index(fetch) < steps.index(test) < steps.index(pull)
+
+
+def test_reading_the_site_installs_only_what_building_and_serving_need():
+    """`make serve` and `make build` install the package alone; the tests and the benchmark
+    install their extras (Playwright, mypy, Zensical) themselves."""
+    makefile = (REPO / "Makefile").read_text()
+    recipes = dict(re.findall(r"^([\w$().-]+):[^\n]*\n\t([^\n]+)", makefile, re.MULTILINE))
+    prerequisite = {target: re.search(rf"^{target}: (\S+)", makefile, re.MULTILINE).group(1)
+                    for target in ("serve", "build", "test", "bench")}
+    assert prerequisite["serve"] == prerequisite["build"] == "$(SITE_READY)"
+    assert recipes["$(SITE_READY)"] == "$(BIN)/python -m pip install --quiet -e ."
+    assert "[test]" in recipes[prerequisite["test"]] and "bench" in recipes[prerequisite["bench"]]

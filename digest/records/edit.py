@@ -76,3 +76,29 @@ def _comments(span: str) -> list[str]:
             indent = line[: len(line) - len(line.lstrip())] if not item.strip() else "  "
             found.append(f"{indent}#{comment}")
     return found
+
+
+# Where a missing `added:` goes: right after the first of these keys, in the order `dump_paper` writes.
+_KEYS_BEFORE_ADDED = ("published", "arxiv_id", "title")
+
+
+def with_added(path: Path | str, text: str, added: str) -> str:
+    """`text` (a record without `added:`) with `added: 'DAY'` on a line of its own after the
+    `published:` field (or the title), all else unchanged."""
+    document = YamlFile.parse(path, text)
+    before, _ = paper_from_yaml(document)
+    if not isinstance(document.root, yaml.MappingNode):  # paper_from_yaml refuses it first; for mypy
+        raise DataError(path, None, None, "a record is a mapping of fields")
+    if before.added is not None:
+        raise DataError(path, None, "added", f"the record has a date already ({before.added}); it is never rewritten")
+    nodes = {key.value: value for key, value in document.root.value}
+    anchor = next(nodes[name] for name in _KEYS_BEFORE_ADDED if name in nodes)
+    at = text.find("\n", anchor.end_mark.index - 1 if anchor.end_mark.index else 0)
+    at = len(text) if at < 0 else at + 1
+    prefix = "" if at == 0 or text[at - 1] == "\n" else "\n"
+    edited = text[:at] + prefix + f"added: '{added}'\n" + text[at:]
+    after, _ = paper_from_yaml(YamlFile.parse(path, edited))
+    before.added = added
+    if after != before:  # the reader would see some other field change: refuse rather than corrupt
+        raise DataError(path, None, "added", "cannot add this field without changing another; add it by hand")
+    return edited

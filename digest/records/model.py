@@ -4,6 +4,8 @@ Ingest owns the bibliographic fields and `sources`; a curator owns `topics`, `ta
 and `overrides`, which ingest never writes over. `abstract_truncated: true` marks an abstract
 that a dump cut off (it ended mid-text); a later dump with the whole text replaces it.
 `arxiv_id` (without its version) and `authors` (names) are there when a source gave them.
+`added` is the day the store first saw the paper (ingest writes it; `scripts/backfill_added.py`
+fills it in older records): what the New page and the feeds are ordered by.
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ class Paper:
     abstract: str
     arxiv_id: str | None = None  # without its version: 2307.08691
     published: str | None = None
+    added: str | None = None  # the day the store first saw it: 2025-03-06
     authors: list[str] = field(default_factory=list)  # names, in the paper's order
     authors_count: int | None = None
     organization: str | None = None
@@ -83,7 +86,8 @@ class Paper:
         lists (authors, the abstract, sources) come after the fields a curator edits."""
         return {
             "id": self.id, "title": self.title, **({"arxiv_id": self.arxiv_id} if self.arxiv_id else {}),
-            "published": self.published, "authors_count": self.authors_count, "organization": self.organization,
+            "published": self.published, **({"added": self.added} if self.added else {}),
+            "authors_count": self.authors_count, "organization": self.organization,
             "upvotes": self.upvotes, "links": list(self.links),
             "topics": list(self.topics), "tags": list(self.tags), "notes": self.notes,
             "overrides": dict(self.overrides), **({"authors": list(self.authors)} if self.authors else {}),
@@ -113,6 +117,7 @@ def paper_from_yaml(document: YamlFile) -> tuple[Paper, dict[str, int]]:
         abstract=document.text(get("abstract"), "abstract"),
         arxiv_id=_arxiv_id(document, get("arxiv_id")),
         published=document.date(get("published"), "published"),
+        added=_day(document, get("added"), "added"),
         authors=document.texts(get("authors"), "authors"),
         authors_count=document.optional_integer(get("authors_count"), "authors_count"),
         organization=document.optional_text(get("organization"), "organization"),
@@ -150,6 +155,14 @@ def _arxiv_id(document: YamlFile, node: yaml.Node | None) -> str | None:
         written = arxiv_id(value)
         hint = f"write {written!r}" if written else "like '2307.08691', or 'hep-th/9901001' for an older paper"
         document.fail(node, "arxiv_id", f"{value!r:.60} is not an arXiv id without its version; {hint}")
+    return value
+
+
+def _day(document: YamlFile, node: yaml.Node | None, field: str) -> str | None:
+    """A whole date (2025-03-06): a day, where `date` also takes a year or a day of no year."""
+    value = document.date(node, field)
+    if value is not None and (len(value) != 10 or value.startswith("-")):
+        document.fail(node, field, f"expected a whole date like 2025-03-06, got {value!r}")
     return value
 
 

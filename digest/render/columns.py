@@ -16,7 +16,6 @@ from ..derive.corpus import Derived
 from ..derive.taxonomy import Taxonomy
 from ..errors import DataError
 from .context import PageLinks
-from .markdown import md_link, md_text
 from .read_links import read_links
 
 Value = Any  # str | int | None | list[str] | list[dict]
@@ -30,13 +29,14 @@ class Column:
     cell: Callable[[Derived, PageLinks], str] | None = None
 
     def markdown(self, derived: Derived, links: PageLinks) -> str:
-        """The table cell: the column's own cell, else its value as escaped text."""
+        """The table cell: the column's own cell, else its value as escaped text, as Markdown or
+        as HTML as `links` make them."""
         if self.cell is not None:
             return self.cell(derived, links)
         value = self.value(derived)
         if isinstance(value, list):
-            return ", ".join(md_text(item) for item in value)
-        return "" if value is None else md_text(value)
+            return ", ".join(links.text(item) for item in value)
+        return "" if value is None else links.text(value)
 
 
 def _short_title(title: str) -> str:
@@ -45,7 +45,7 @@ def _short_title(title: str) -> str:
 
 def _code_cell(derived: Derived, links: PageLinks) -> str:
     urls = derived.values("code")
-    return " ".join(md_link("code" if i == 0 else f"code {i + 1}", url) for i, url in enumerate(urls))
+    return " ".join(links.external("code" if i == 0 else f"code {i + 1}", url) for i, url in enumerate(urls))
 
 
 def _comparisons_cell(derived: Derived, links: PageLinks) -> str:
@@ -71,10 +71,12 @@ def _suggested(derived: Derived) -> dict[str, Any] | None:
 _COLUMNS = [
     Column("id", "Id", lambda d: d.id),
     Column("title", "Paper", lambda d: d.paper.title, lambda d, links: links.paper(d.id)),
-    Column("arxiv_id", "arXiv", lambda d: d.paper.arxiv_id, lambda d, links: read_links(d.paper, compact=True)),
+    Column("arxiv_id", "arXiv", lambda d: d.paper.arxiv_id,
+           lambda d, links: read_links(d.paper, compact=True, html=links.html)),
     Column("abstract", "Abstract", lambda d: d.paper.abstract),
     Column("year", "Year", lambda d: d.year, lambda d, links: str(d.year or "")),
     Column("published", "Published", lambda d: d.published),
+    Column("added", "Added", lambda d: d.paper.added),
     Column("system", "System", lambda d: d.system,
            lambda d, links: links.paper(d.id, d.system or _short_title(d.paper.title))),
     Column("topics", "Topics", lambda d: d.topics, lambda d, links: ", ".join(links.topic(t) for t in d.topics)),
@@ -108,10 +110,10 @@ _COLUMNS = [
 COLUMNS: dict[str, Column] = {column.key: column for column in _COLUMNS}
 
 # What each export holds, in order (both end with the paper's URL on the site, added by exports.py).
-JSON_FIELDS = ("id", "title", "arxiv_id", "abstract", "year", "published", "topics", "suggested", "tags", "hardware",
-               "system", "metric", "headline", "claims", "compares_to", "compared_by", "related", "links", "upvotes",
-               "authors", "authors_count", "organization", "curated")
-CSV_FIELDS = ("id", "title", "arxiv_id", "year", "published", "system", "topics", "tags", "hardware", "metric",
+JSON_FIELDS = ("id", "title", "arxiv_id", "abstract", "year", "published", "added", "topics", "suggested", "tags",
+               "hardware", "system", "metric", "headline", "claims", "compares_to", "compared_by", "related", "links",
+               "upvotes", "authors", "authors_count", "organization", "curated")
+CSV_FIELDS = ("id", "title", "arxiv_id", "year", "published", "added", "system", "topics", "tags", "hardware", "metric",
               "headline", "compares_to", "related", "upvotes", "authors", "authors_count", "organization", "curated")
 # Columns a topic table may not show: long text, or structured values with no cell.
 NOT_IN_TABLES = frozenset({"abstract", "claims", "suggested"})

@@ -10,8 +10,8 @@ import jinja2
 from ..derive.corpus import Corpus, Derived
 from ..derive.taxonomy import Topic
 from ..text.keys import tag_slug
-from .markdown import md_text
-from .paths import hardware_path, paper_path, rel, tag_path, topic_path
+from .markdown import html_link, html_text, md_link, md_text
+from .paths import feed_path, hardware_path, paper_path, rel, tag_path, topic_path, url_rel
 
 
 class RenderContext:
@@ -23,12 +23,24 @@ class RenderContext:
         self.topics: dict[str, Topic] = {topic.slug: topic for topic in corpus.taxonomy.topics}
         self.tag_names = {tag.slug: tag.name for tag in corpus.taxonomy.tags}
         self._titles: dict[str, str] = {}  # paper id -> its escaped title, linked from many pages
+        self._html_titles: dict[str, str] = {}
+        # (kind, slug, name, page, paper ids) of each listing with a feed, as its page is rendered.
+        self.feeds: list[tuple[str, str, str, str, list[str]]] = []
+        self.memo: dict[str, Any] = {}  # what several renderers derive once per build (hardware families)
 
     def render(self, template: str, **context: Any) -> str:
         return self.templates.get_template(template).render(**context)
 
-    def links(self, source: str) -> PageLinks:
-        return PageLinks(self, source)
+    def links(self, source: str, *, html: bool = False) -> PageLinks:
+        """Links from the page `source`: Markdown, or HTML (`html`) for the tables the digest
+        writes as HTML (digest/render/html_table.py)."""
+        return PageLinks(self, source, html=html)
+
+    def feed(self, kind: str, slug: str, name: str, page: str, ids: Iterable[str]) -> dict[str, str]:
+        """Note that the listing at `page` has a feed (written with the site's files) and return
+        the front matter that advertises it in the page's head."""
+        self.feeds.append((kind, slug, name, page, list(ids)))
+        return {"feed": feed_path(kind, slug), "feed_title": f"ML Systems Paper Digest: {name}"}
 
     def papers_by_year(self, ids: Iterable[str]) -> list[Derived]:
         """The papers, newest year first and an unknown year last, in id order within a year:
@@ -41,37 +53,53 @@ class RenderContext:
             return tag, self.tag_names[tag]
         return tag_slug(tag), tag
 
-    def escaped_title(self, paper_id: str) -> str:
-        if paper_id not in self._titles:
-            self._titles[paper_id] = md_text(self.corpus.papers[paper_id].paper.title)
-        return self._titles[paper_id]
+    def escaped_title(self, paper_id: str, *, html: bool = False) -> str:
+        titles = self._html_titles if html else self._titles
+        if paper_id not in titles:
+            titles[paper_id] = (html_text if html else md_text)(self.corpus.papers[paper_id].paper.title)
+        return titles[paper_id]
 
 
 class PageLinks:
-    """Markdown links from the page `source` to papers, topics and hardware, text escaped."""
+    """Links from the page `source` to papers, topics and hardware, text escaped: Markdown links,
+    or HTML ones (`html`) with the URL the built site serves, for the digest's HTML tables."""
 
-    def __init__(self, context: RenderContext, source: str) -> None:
+    def __init__(self, context: RenderContext, source: str, *, html: bool = False) -> None:
         self.context = context
         self.source = source
+        self.html = html
+
+    def text(self, value: object) -> str:
+        """Record text made inert for this kind of link: Markdown or HTML."""
+        return html_text(value) if self.html else md_text(value)
+
+    def _link(self, text: str, target: str) -> str:
+        if self.html:
+            return f'<a href="{url_rel(self.source, target)}">{text}</a>'
+        return f"[{text}]({rel(self.source, target)})"
 
     def paper(self, paper_id: str, label: str | None = None) -> str:
-        text = md_text(label) if label else self.context.escaped_title(paper_id)
-        return f"[{text}]({rel(self.source, paper_path(paper_id))})"
+        text = self.text(label) if label else self.context.escaped_title(paper_id, html=self.html)
+        return self._link(text, paper_path(paper_id))
 
     def topic(self, slug: str) -> str:
-        return f"[{md_text(self.context.topics[slug].name)}]({rel(self.source, topic_path(slug))})"
+        return self._link(self.text(self.context.topics[slug].name), topic_path(slug))
 
     def hardware(self, name: str) -> str:
         catalog = self.context.corpus.catalog
         entry = catalog.get(name)
         if entry is None:  # a curator's override may name hardware the catalogue lacks
-            return md_text(name)
-        return f"[{md_text(name)}]({rel(self.source, hardware_path(catalog.slug(entry)))})"
+            return self.text(name)
+        return self._link(self.text(name), hardware_path(catalog.slug(entry)))
 
     def tag(self, tag: str) -> str:
         slug, name = self.context.tag(tag)
-        return f"[{md_text(name)}]({rel(self.source, tag_path(slug))})"
+        return self._link(self.text(name), tag_path(slug))
 
     def to(self, target: str, label: str) -> str:
-        """A link to any generated page by its path, with a label that is Markdown already."""
-        return f"[{label}]({rel(self.source, target)})"
+        """A link to any generated page by its path, with a label escaped already."""
+        return self._link(label, target)
+
+    def external(self, label: str, url: str) -> str:
+        """A link to an http(s) URL, or the URL as plain text when it is anything else."""
+        return (html_link if self.html else md_link)(label, url)

@@ -10,13 +10,16 @@ import csv
 import datetime as dt
 import io
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from feedgen.feed import FeedGenerator
 
 from ..derive.corpus import Corpus, Derived
-from ..text.latex import delatex
+from ..text.latex import clean_text
+from ..text.sentences import leading_sentences
 from .columns import COLUMNS, CSV_FIELDS, JSON_FIELDS
+from .news import by_added
 
 FEED_SIZE = 30
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -61,23 +64,30 @@ def _cell(value: object) -> object:
     return value
 
 
-def atom_feed(corpus: Corpus, site_url: str, title: str) -> str:
-    """The newest papers as Atom. Dated by the papers, never by the clock, so builds are stable."""
-    newest = corpus.newest(FEED_SIZE)
+def atom_feed(corpus: Corpus, site_url: str, title: str, *, ids: Iterable[str] | None = None,
+              path: str = "feed.xml", page: str = "", teaser: bool = False) -> str:
+    """The most recently added papers (all, or those of `ids`) as Atom, at `path` in the site, for
+    the page at `page` (a URL path: "topics/offloading/"). Dated by the papers (when they were
+    added, else published), never by the clock, so builds are stable. `teaser` shortens each
+    summary to the abstract's first sentences: the topic, tag and hardware feeds, many of them,
+    stay small."""
+    newest = by_added(corpus, ids)[:FEED_SIZE]
+    root = site_url.rstrip("/")
     feed = FeedGenerator()
-    feed.id(site_url)
+    feed.id(site_url if path == "feed.xml" else f"{root}/{path}")  # the site's feed kept its id
     feed.title(title)
-    feed.link(href=site_url, rel="alternate")
-    feed.link(href=f"{site_url.rstrip('/')}/feed.xml", rel="self")
+    feed.link(href=f"{root}/{page}", rel="alternate")
+    feed.link(href=f"{root}/{path}", rel="self")
     feed.language("en")
     feed.generator("ML Systems Paper Digest")
     feed.updated(_timestamp(newest[0]) if newest else dt.datetime(1970, 1, 1, tzinfo=dt.UTC))
     for derived in reversed(newest):  # feedgen prepends: add oldest first
         entry = feed.add_entry()
         entry.id(paper_url(site_url, derived.id))
-        entry.title(" ".join(delatex(derived.paper.title).split()))
+        entry.title(" ".join(clean_text(derived.paper.title).split()))
         entry.link(href=paper_url(site_url, derived.id))
-        entry.summary(delatex(derived.paper.abstract))
+        abstract = clean_text(derived.paper.abstract)
+        entry.summary(leading_sentences(abstract) if teaser else abstract)
         entry.updated(_timestamp(derived))
         for topic in derived.topics:
             entry.category(term=topic)
@@ -85,7 +95,8 @@ def atom_feed(corpus: Corpus, site_url: str, title: str) -> str:
 
 
 def _timestamp(derived: Derived) -> dt.datetime:
-    published = derived.published if derived.published and derived.published[0].isdigit() else "1970-01-01"
+    published = derived.paper.added or derived.published
+    published = published if published and published[0].isdigit() else "1970-01-01"
     if len(published) == 4:
         published += "-01-01"
     return dt.datetime.fromisoformat(published).replace(tzinfo=dt.UTC)

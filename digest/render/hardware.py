@@ -1,57 +1,139 @@
-"""The hardware pages: an index of every device the abstracts name, and a page per device.
+"""The hardware pages: an index of every device the abstracts name, a page per device, and a page
+per architecture family (Hopper, Ampere, CDNA 3, ...) that rolls up its devices' papers.
 
-A device named by more papers than one table should hold lists them in parts by year (listing.py).
+A family's page is its catalogue entry's page when the catalogue has one (a paper may name
+"Hopper" itself), else a page of its own. A listing longer than one table should hold is listed
+in parts by year (listing.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
 
+from ..derive.hardware import HardwareEntry
+from ..text.keys import url_slug
 from .context import RenderContext
+from .html_table import html_table
 from .listing import listing, year_group
-from .markdown import md_text, table
-from .paths import hardware_path
+from .markdown import md_text
+from .paths import hardware_path, rel
 
 HEADERS = ["Paper", "Year", "Topics", "Where the abstract names it"]
 
 
-def render_hardware_index(context: RenderContext) -> str:
-    links = context.links("hardware/index.md")
+@dataclass(frozen=True)
+class Family:
+    """An architecture and the catalogue's devices of it."""
+
+    name: str
+    path: str  # its page
+    entry: HardwareEntry | None  # the catalogue's entry of the architecture itself, if any
+    members: tuple[str, ...]  # device names, in catalogue order
+
+
+def families(context: RenderContext) -> dict[str, Family]:
+    """Every architecture some catalogue device belongs to, by name (worked out once per build)."""
+    if "families" not in context.memo:
+        context.memo["families"] = _families(context)
+    found: dict[str, Family] = context.memo["families"]
+    return found
+
+
+def family_papers(context: RenderContext, family: Family) -> list[str]:
+    """The papers that name the family or one of its devices, in the order the catalogue lists them."""
+    by_hardware = context.corpus.by_hardware
+    return list(dict.fromkeys(pid for name in (family.name, *family.members) for pid in by_hardware.get(name, [])))
+
+
+def papers_naming(context: RenderContext, name: str) -> int:
+    """How many papers a hardware's page lists: a family's counts its devices' papers too."""
+    family = families(context).get(name)
+    return len(family_papers(context, family)) if family else len(context.corpus.by_hardware.get(name, []))
+
+
+def _families(context: RenderContext) -> dict[str, Family]:
     catalog = context.corpus.catalog
+    members: dict[str, list[str]] = {}
+    for entry in catalog:
+        if entry.arch:
+            members.setdefault(entry.arch, []).append(entry.name)
+    device_slugs = {catalog.slug(entry) for entry in catalog}
+    found = {}
+    for arch, names in members.items():
+        own = catalog.get(arch)
+        if own is not None:
+            path = hardware_path(catalog.slug(own))
+        else:
+            slug = url_slug(arch)
+            path = hardware_path(f"{slug}-family" if slug in device_slugs else slug)
+        found[arch] = Family(arch, path, own, tuple(names))
+    return found
+
+
+def render_hardware_index(context: RenderContext) -> str:
+    source = "hardware/index.md"
+    links = context.links(source, html=True)
+    catalog = context.corpus.catalog
+    family_of = families(context)
     rows = []
     for name, ids in sorted(context.corpus.by_hardware.items(), key=lambda item: (-len(item[1]), item[0])):
         entry = catalog.get(name)
-        rows.append([links.hardware(name), md_text(entry.vendor if entry else ""),
-                     md_text(entry.class_ if entry else ""), md_text((entry.arch or "") if entry else ""),
-                     str(len(ids))])
-    return context.render("hardware_index.md.j2", rows=rows)
+        arch = entry.arch if entry else None
+        family = links.to(family_of[arch].path, links.text(arch)) if arch in family_of else links.text(arch or "")
+        rows.append([links.hardware(name), links.text(entry.vendor if entry else ""),
+                     links.text(entry.class_ if entry else ""), family, str(len(ids))])
+    table = html_table(["Hardware", "Vendor", "Class", "Architecture", "Papers"], rows, interactive=True)
+    return context.render("hardware_index.md.j2", table=table)
 
 
 def hardware_pages(context: RenderContext) -> dict[str, str]:
     """A page per catalogue entry that some paper names (a curator may name hardware the catalogue
-    lacks), and the parts of the long ones."""
+    lacks), a page per family with papers, and the parts of the long ones."""
     catalog = context.corpus.catalog
+    by_hardware = context.corpus.by_hardware
+    family_of = families(context)
     pages = {}
-    for name, ids in context.corpus.by_hardware.items():
+    for name, ids in by_hardware.items():
         entry = catalog.get(name)
-        if entry is None:
+        if entry is None or name in family_of:  # an architecture's page is its family's
             continue
-        source = hardware_path(catalog.slug(entry))
-        rows = [(year_group(derived.year), derived.id) for derived in context.papers_by_year(ids)]
-        shown, parts = listing(context, source, name, rows, partial(_table, context, name))
-        pages[source] = context.render("hardware.md.j2", entry=entry, listing=shown)
-        pages.update(parts)
+        family = family_of.get(entry.arch or "")
+        pages.update(_page(context, hardware_path(catalog.slug(entry)), entry.name, entry, ids=ids, names=(name,),
+                           family=family))
+    for family in family_of.values():
+        ids = family_papers(context, family)
+        if ids:
+            pages.update(_page(context, family.path, family.name, family.entry, ids=ids,
+                               names=(family.name, *family.members), members=family))
     return pages
 
 
-def _table(context: RenderContext, name: str, source: str, ids: Sequence[str]) -> str:
-    """The papers that name the hardware `name`, with the sentence that names it."""
+def _page(context: RenderContext, source: str, name: str, entry: HardwareEntry | None, *, ids: Sequence[str],
+          names: tuple[str, ...], family: Family | None = None,
+          members: Family | None = None) -> dict[str, str]:
+    """The page of a device (`family` is its family) or of a family (`members`), and its parts."""
+    rows = [(year_group(derived.year), derived.id) for derived in context.papers_by_year(ids)]
+    shown, parts = listing(context, source, name, rows, partial(_table, context, frozenset(names)))
     links = context.links(source)
+    by_hardware = context.corpus.by_hardware
+    member_links = [f"{links.hardware(device)} ({len(by_hardware[device])})"
+                    for device in (members.members if members else ()) if device in by_hardware]
+    feed = context.feed("hardware", source.removeprefix("hardware/").removesuffix(".md"), name, source, ids)
+    page = context.render("hardware.md.j2", name=name, entry=entry, listing=shown, feed=feed,
+                          feed_href=rel(source, feed["feed"]), members=member_links, is_family=members is not None,
+                          family=family and links.to(family.path, md_text(family.name)))
+    return {source: page, **parts}
+
+
+def _table(context: RenderContext, names: frozenset[str], source: str, ids: Sequence[str]) -> str:
+    """The papers that name the hardware (any of `names`), with the sentence that names it."""
+    links = context.links(source, html=True)
     rows = []
     for pid in ids:
         derived = context.corpus.papers[pid]
-        sentence = next((f.sentence for f in derived.facts if f.kind == "hardware" and f.value == name), "")
+        sentence = next((f.sentence for f in derived.facts if f.kind == "hardware" and f.value in names), "")
         rows.append([links.paper(pid), str(derived.year or ""), ", ".join(links.topic(t) for t in derived.topics),
-                     md_text(sentence)])
-    return table(HEADERS, rows, interactive=True)
+                     links.text(sentence)])
+    return html_table(HEADERS, rows, interactive=True, keys=["title", "year", "topics", "sentence"])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from .context import RenderContext
 from .markdown import md_text
+from .news import by_added, on_topic
+from .paths import NEW_PAGE
 
 NEWEST_ON_HOME = 10
 
@@ -14,11 +16,14 @@ def render_home(context: RenderContext) -> str:
     corpus = context.corpus
     topic_rows = [[links.topic(slug), md_text(topic.description.split(". ")[0].rstrip(".")),
                    str(len(corpus.by_topic.get(slug, [])))] for slug, topic in context.topics.items()]
-    newest_rows = [[links.paper(d.id), md_text(d.published or ""), ", ".join(links.topic(t) for t in d.topics)]
-                   for d in corpus.newest(NEWEST_ON_HOME)]
+    # What a reader came for: papers in a topic, not the off-topic ones, by when they were added.
+    newest_rows = [[links.paper(d.id), md_text(d.paper.added or d.published or ""),
+                    ", ".join(links.topic(t) for t in d.topics)]
+                   for d in on_topic(corpus, by_added(corpus))[:NEWEST_ON_HOME]]
     counts = {
         "papers": len(corpus.papers), "hardware": len(corpus.by_hardware),
         "systems": sum(1 for d in corpus.papers.values() if d.system),
         "comparisons": sum(len(d.compares_to) for d in corpus.papers.values()),
     }
-    return context.render("home.md.j2", counts=counts, topic_rows=topic_rows, newest_rows=newest_rows)
+    return context.render("home.md.j2", counts=counts, topic_rows=topic_rows, newest_rows=newest_rows,
+                          new_page=links.to(NEW_PAGE, "New"))

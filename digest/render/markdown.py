@@ -17,7 +17,7 @@ from urllib.parse import quote, urlsplit
 
 import yaml
 
-from ..text.latex import delatex
+from ..text.latex import clean_text
 
 # Markdown syntax anywhere in a line: emphasis, code, links (with `[` and `]` escaped no `(` can
 # follow a link text), attribute lists and table cells. Escaping only these keeps pages quick to
@@ -39,7 +39,7 @@ def md_text(value: object, *, latex: bool = True) -> str:
 # page again: remembering recent results halves the page rendering of a rebuild.
 @functools.lru_cache(maxsize=1 << 16)
 def _md_text(text: str, latex: bool) -> str:
-    return _line_start(_inert(delatex(text) if latex else text).strip())
+    return _line_start(_inert(clean_text(text) if latex else text).strip())
 
 
 def _inert(text: str) -> str:
@@ -51,23 +51,39 @@ def _line_start(line: str) -> str:
     return _LINE_START_RE.sub(lambda m: f"{m[1]}\\." if m[1] else f"\\{m[2]}" if m[2] else "&#61;", line)
 
 
-def md_marked(text: str, marks: Sequence[tuple[int, int, str]]) -> str:
-    """`text` as `md_text` makes it, with each (start, end, title) span wrapped in `<mark>`: the
-    words a value was read from, shown in place. Overlapping spans become one mark."""
+def md_marked(text: str, marks: Sequence[tuple[int, int, str]], *, html_cell: bool = False) -> str:
+    """`text` as `md_text` makes it (or as HTML text, `html_cell`), with each (start, end, title)
+    span wrapped in `<mark>`: the words a value was read from, shown in place. A span is widened
+    to whole words (a mark never stops mid-word, "param|eters"); overlapping spans become one mark."""
     merged: list[tuple[int, int, list[str]]] = []
-    for start, end, title in sorted(marks):
+    for start, end, title in sorted((*whole_words(text, start, end), title) for start, end, title in marks):
         if merged and start < merged[-1][1]:
             merged[-1] = (merged[-1][0], max(end, merged[-1][1]), [*merged[-1][2], title])
         else:
             merged.append((start, end, [title]))
+    inert = _html_inert if html_cell else _inert
     pieces, done = [], 0
     for start, end, titles in merged:
         title = html.escape(", ".join(dict.fromkeys(titles)), quote=True)
-        marked = _inert(delatex(text[start:end]))
-        pieces += [_inert(delatex(text[done:start])), f'<mark title="{title}">{marked}</mark>']
+        marked = inert(clean_text(text[start:end]))
+        pieces += [inert(clean_text(text[done:start])), f'<mark title="{title}">{marked}</mark>']
         done = end
-    pieces.append(_inert(delatex(text[done:])))
-    return _line_start("".join(pieces).strip())
+    pieces.append(inert(clean_text(text[done:])))
+    joined = "".join(pieces).strip()
+    return joined if html_cell else _line_start(joined)
+
+
+def _html_inert(text: str) -> str:
+    return html.escape(_SPACE_RE.sub(" ", text), quote=True)
+
+
+def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span [start, end) of `text` widened to the whole words it touches."""
+    while start > 0 and text[start - 1].isalnum():
+        start -= 1
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    return start, end
 
 
 def safe_url(url: str) -> str | None:
@@ -84,9 +100,15 @@ def md_link(label: str, url: str) -> str:
     return f"[{md_text(label)}]({target})" if target else md_text(url)
 
 
+def html_link(label: str, url: str) -> str:
+    """`md_link` as HTML: a link to an external http(s) URL, or the URL as plain text."""
+    target = safe_url(url)
+    return f'<a href="{target}">{html_text(label)}</a>' if target else html_text(url)
+
+
 def html_text(value: object) -> str:
     """Plain text for a template that prints it unescaped (a page title in front matter)."""
-    return html.escape(_SPACE_RE.sub(" ", delatex(str(value))).strip(), quote=True)
+    return html.escape(_SPACE_RE.sub(" ", clean_text(str(value))).strip(), quote=True)
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], interactive: bool = False) -> str:

@@ -1,16 +1,22 @@
 """A page per paper: metadata, where to read it, abstract, its BibTeX, facts with their
-sentences, topics, links, sources."""
+sentences, links; then, collapsed, why it has its topics and where it was seen.
+
+The reader's part comes first and an empty section is left out; the curator's machinery (rule
+scores, model terms, the dumps a paper came from) is in closed `<details>` blocks. The fact
+block is HTML, written by one template (`_facts.md.j2`) from `FactRow`s."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..derive.corpus import Derived
 from ..derive.facts import Fact
 from .bibtex import bibtex_entry
 from .columns import COLUMNS
 from .context import PageLinks, RenderContext
-from .markdown import md_link, md_marked, md_text
+from .hardware import papers_naming
+from .html_table import html_table
+from .markdown import html_link, html_text, md_marked, md_text
 from .paths import REVIEW_PAGE, paper_path
 from .read_links import read_links
 
@@ -30,6 +36,8 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     paper = derived.paper
     meta: list[tuple[str, str, bool]] = [("Published", md_text(derived.published or "unknown"),
                                           derived.is_curated("published"))]
+    if paper.added:
+        meta.append(("Added", md_text(paper.added), False))
     if paper.authors:
         meta.append(("Authors", author_list(paper.authors), False))
     elif paper.authors_count is not None:
@@ -52,30 +60,52 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     if derived.tags:  # not marked curated: a curator's tags add to the rules', they replace none
         meta.append(("Tags", ", ".join(links.tag(t) for t in derived.tags), False))
 
-    facts = facts_by_sentence(derived, links)
-    context_facts = facts_by_sentence(derived, links, own=False)
 
-    topic_matches = topic_evidence(context, derived)
+    html_links = context.links(source, html=True)
+    facts = render_facts(context, facts_by_sentence(derived, html_links))
+    context_facts = render_facts(context, facts_by_sentence(derived, html_links, own=False), own=False)
+    topic_matches = topic_evidence(context, derived)  # HTML: shown in a collapsed HTML block
     # One line per hardware, its page and how many other papers name it: the page lists them.
-    same_hardware = [(links.hardware(name), others)
-                     for name in derived.hardware if (others := len(context.corpus.by_hardware.get(name, [])) - 1)]
-    sources = [[md_text(s.file), str(s.line), md_text(s.date or ""), "" if s.upvotes is None else str(s.upvotes),
-                md_text(s.organization or ("" if s.authors_count is None else s.authors_count))]
-               for s in paper.sources]
+    same_hardware = [(html_links.hardware(name), others)
+                     for name in derived.hardware if (others := papers_naming(context, name) - 1)]
+    sources = html_table(
+        ["Listed", "Upvotes", "Authors", "Dump", "Line"],
+        [[html_text(s.date or ""), "" if s.upvotes is None else str(s.upvotes),
+          html_text(s.organization or ("" if s.authors_count is None else s.authors_count)),
+          f"<code>{html_text(s.file)}</code>", str(s.line)] for s in paper.sources], sticky=False, marked=False)
     return context.render(
-        "paper.md.j2", paper=paper, derived=derived, links=links, meta=meta, facts=facts, context_facts=context_facts,
+        "paper.md.j2", paper=paper, derived=derived, links=links, html_links=html_links, meta=meta, facts=facts,
+        context_facts=context_facts,
         topic_matches=topic_matches, same_hardware=same_hardware, sources=sources,
         read=read_links(paper), bibtex=bibtex_entry(derived),
-        review_link=links.to(REVIEW_PAGE, "Needs review"),
+        review_link=html_links.to(REVIEW_PAGE, "Needs review"),
         unplaced=not derived.is_curated("topics") and derived.topics == [context.corpus.taxonomy.fallback.slug],
         tag_names=[context.tag_names.get(tag, tag) for tag in derived.tags],
     )
 
 
-def facts_by_sentence(derived: Derived, links: PageLinks, own: bool = True) -> list[list[str]]:
+@dataclass
+class FactRow:
+    """One row of a paper's fact block: a sentence (HTML, each value's words marked in place) and
+    the values read from it (HTML). `facts` are the row's facts, for a template that shows more."""
+
+    sentence: str
+    values: str
+    curated: bool = False
+    facts: list[Fact] = field(default_factory=list)
+
+
+def render_facts(context: RenderContext, rows: list[FactRow], *, own: bool = True) -> str:
+    """The fact block as HTML: the one place a paper's facts become markup (`_facts.md.j2`); with
+    `own=False`, the context values, set apart (`_context_facts.md.j2`)."""
+    return context.render("_facts.md.j2" if own else "_context_facts.md.j2", rows=rows) if rows else ""
+
+
+def facts_by_sentence(derived: Derived, links: PageLinks, own: bool = True) -> list[FactRow]:
     """One row per source sentence, in reading order, with the words each value was read from
     marked in place, then the values; curated values last, in a row of their own. The paper's
-    own values, or with `own=False` the context: the background's and the baselines'."""
+    own values, or with `own=False` the context: the background's and the baselines'. `links`
+    make HTML links."""
     by_sentence: dict[str, list[Fact]] = {}
     for fact in (fact for fact in derived.facts if fact.own == own):
         by_sentence.setdefault("" if fact.curated else fact.sentence, []).append(fact)
@@ -90,22 +120,24 @@ def facts_by_sentence(derived: Derived, links: PageLinks, own: bool = True) -> l
     for sentence in reading_order:
         facts = by_sentence[sentence]
         marks = [(*fact.span, FACT_LABELS.get(fact.kind, fact.kind)) for fact in facts if fact.span]
-        rows.append([md_marked(sentence, marks), fact_values(facts, links, linked=own)])
+        rows.append(FactRow(md_marked(sentence, marks, html_cell=True), fact_values(facts, links, linked=own),
+                            facts=facts))
     if "" in by_sentence:
-        rows.append(["*Set by a curator in the record's `overrides`*", fact_values(by_sentence[""], links)])
+        rows.append(FactRow("<em>Set by a curator in the record's <code>overrides</code></em>",
+                            fact_values(by_sentence[""], links), curated=True, facts=by_sentence[""]))
     return rows
 
 
 def fact_values(facts: list[Fact], links: PageLinks, linked: bool = True) -> str:
-    """"**Speedup** up to 2.2× (vs vLLM) · **Hardware** A100, H100": each kind once, then its
-    values, linked when they have a page (a hardware page lists the papers that use it, so
-    context hardware, which the paper does not use, stays plain text)."""
+    """"<strong>Speedup</strong> up to 2.2× (vs vLLM) · <strong>Hardware</strong> A100, H100" (HTML):
+    each kind once, then its values, linked when they have a page (a hardware page lists the papers
+    that use it, so context hardware, which the paper does not use, stays plain text)."""
     by_kind: dict[str, list[str]] = {}
     for fact in facts:
         by_kind.setdefault(fact.kind, []).append(
-            md_link(fact.value, fact.value) if fact.kind == "code" else
-            links.hardware(fact.value) if fact.kind == "hardware" and linked else md_text(fact.shown))
-    return " · ".join(f"**{FACT_LABELS.get(kind, md_text(kind))}** {', '.join(values)}"
+            html_link(fact.value, fact.value) if fact.kind == "code" else
+            links.hardware(fact.value) if fact.kind == "hardware" and linked else html_text(fact.shown))
+    return " · ".join(f"<strong>{FACT_LABELS.get(kind, html_text(kind))}</strong> {', '.join(values)}"
                       for kind, values in by_kind.items())
 
 
@@ -136,10 +168,10 @@ class TopicEvidence:
     name: str
     score: int
     threshold: int
-    phrases: str  # the rule matches, Markdown
+    phrases: str  # the rule matches, HTML
     probability: float | None  # the model's, None when the rules decide this topic
     model_threshold: float | None
-    terms: str  # the model's strongest terms, Markdown
+    terms: str  # the model's strongest terms, HTML
 
 
 def topic_evidence(context: RenderContext, derived: Derived) -> list[TopicEvidence]:
@@ -151,8 +183,8 @@ def topic_evidence(context: RenderContext, derived: Derived) -> list[TopicEviden
         prediction = suggestion.prediction(score.slug) if suggestion else None
         if score.slug not in shown and not (prediction and prediction.chosen):
             continue
-        phrases = ", ".join(f"“{md_text(hit.phrase)}” ({hit.where})" for hit in score.matches[:6])
-        terms = ", ".join(f"“{md_text(term)}”" for term in prediction.terms) if prediction else ""
+        phrases = ", ".join(f"“{html_text(hit.phrase)}” ({hit.where})" for hit in score.matches[:6])
+        terms = ", ".join(f"“{html_text(term)}”" for term in prediction.terms) if prediction else ""
         evidence.append(TopicEvidence(
             context.topics[score.slug].name, score.score, score.threshold, phrases,
             prediction.probability if prediction else None, prediction.threshold if prediction else None, terms))

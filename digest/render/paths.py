@@ -32,4 +32,28 @@ def rel(source: str, target: str) -> str:
     return "/".join([".."] * (len(source_dirs) - common) + target_parts[common:])
 
 
+def page_url(path: str) -> str:
+    """Where MkDocs serves the page `path` (directory URLs): topics/x.md -> topics/x/, index.md -> ""."""
+    stem = path.removesuffix(".md")
+    if stem == "index":
+        return ""
+    return stem.removesuffix("/index") + "/" if stem.endswith("/index") else stem + "/"
+
+
+def url_rel(source: str, target: str) -> str:
+    """The relative URL from page `source` to page `target`, as the built site serves them: what
+    an HTML link needs, since MkDocs rewrites only Markdown links (checked by the build tests)."""
+    return rel(page_url(source) + "x", page_url(target)) or "./"
+
+
+def feed_path(kind: str, slug: str) -> str:
+    """Where the feed of a topic, tag or hardware lives in the site: feed-topic-offloading.xml.
+
+    At the site's root, next to feed.xml: Material's instant navigation fetches `sitemap.xml`
+    next to every `<link rel="alternate">` of a page (it takes them for language versions), and
+    only the root has one."""
+    return f"feed-{kind}-{slug}.xml"
+
+
 REVIEW_PAGE = "review.md"
+NEW_PAGE = "new.md"

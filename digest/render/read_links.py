@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from ..records.model import Paper
 from ..text.arxiv import abs_url, hugging_face_url, pdf_url, search_url
-from .markdown import md_link
+from .markdown import html_link, md_link
 
 
-def read_links(paper: Paper, compact: bool = False) -> str:
-    """The links as Markdown, "·" between them; `compact` for a table cell."""
+def read_links(paper: Paper, compact: bool = False, html: bool = False) -> str:
+    """The links as Markdown (or `html`), "·" between them; `compact` for a table cell, where a
+    paper without an arXiv id has none (a search is no reading link, and its column collapses)."""
+    link = html_link if html else md_link
     if paper.arxiv_id is None:
-        return md_link("search" if compact else "search arXiv for the title", search_url(paper.title))
+        return "" if compact else link("search arXiv for the title", search_url(paper.title))
     links = [(paper.arxiv_id if compact else f"arXiv:{paper.arxiv_id}", abs_url(paper.arxiv_id)),
              ("PDF", pdf_url(paper.arxiv_id)), ("HF" if compact else "Hugging Face", hugging_face_url(paper.arxiv_id))]
-    return " · ".join(md_link(label, url) for label, url in links if url is not None)
+    return " · ".join(link(label, url) for label, url in links if url is not None)

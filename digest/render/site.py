@@ -21,12 +21,14 @@ from .bibtex import papers_bib
 from .columns import unknown_columns
 from .context import RenderContext
 from .exports import atom_feed, papers_csv, papers_json
+from .feeds import listing_feeds
 from .hardware import hardware_pages, render_hardware_index
 from .home import render_home
 from .method import render_method
 from .nav import render_nav
+from .news import render_new
 from .paper import render_paper
-from .paths import paper_path
+from .paths import NEW_PAGE, paper_path
 from .review import render_review
 from .systems import render_systems
 from .tags import render_tags
@@ -47,6 +49,7 @@ def render_site(corpus: Corpus, site_url: str, templates: jinja2.Environment | N
     context = RenderContext(corpus, templates or environment())
     files = {"index.md": render_home(context), "method.md": render_method(context, evaluation),
              **render_review(context), "hardware/index.md": render_hardware_index(context),
+             NEW_PAGE: render_new(context),
              "SUMMARY.md": render_nav(context), **render_systems(context), **render_tags(context)}
     for slug in context.topics:
         files.update(render_topic(context, slug))
@@ -59,6 +62,7 @@ def render_site(corpus: Corpus, site_url: str, templates: jinja2.Environment | N
     files["papers.csv"] = papers_csv(corpus, site_url)
     files["papers.bib"] = papers_bib(corpus)
     files["feed.xml"] = atom_feed(corpus, site_url, SITE_NAME)
+    files.update(listing_feeds(corpus, site_url, context.feeds))
     return files
 
 

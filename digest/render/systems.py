@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from functools import partial
 
 from .context import RenderContext
+from .html_table import html_table
 from .listing import letter_group, listing
-from .markdown import md_text, table
 
 SOURCE = "systems.md"
 
@@ -21,7 +21,7 @@ def render_systems(context: RenderContext) -> dict[str, str]:
 
 
 def _table(context: RenderContext, source: str, ids: Sequence[str]) -> str:
-    links = context.links(source)
+    links = context.links(source, html=True)
     papers = [context.corpus.papers[pid] for pid in ids]
-    rows = [[md_text(d.system), links.paper(d.id), str(d.year or "")] for d in papers]
-    return table(["System", "Paper", "Year"], rows, interactive=True)
+    rows = [[links.text(d.system), links.paper(d.id), str(d.year or "")] for d in papers]
+    return html_table(["System", "Paper", "Year"], rows, interactive=True, keys=["system", "title", "year"])

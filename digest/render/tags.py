@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from functools import partial
 
 from .context import RenderContext
+from .html_table import html_table
 from .listing import listing, year_group
-from .markdown import md_text, table
-from .paths import tag_path
+from .paths import rel, tag_path
 
 SOURCE = "tags.md"
 
@@ -25,20 +25,23 @@ def render_tags(context: RenderContext) -> dict[str, str]:
     for tag, tagged in context.corpus.by_tag.items():
         slug, name = context.tag(tag)
         tags.setdefault(slug, (name, {}))[1].update(dict.fromkeys(tagged))
-    links = context.links(SOURCE)
+    links = context.links(SOURCE, html=True)
     files, index = {}, []
     for slug, (name, ids) in sorted(tags.items(), key=lambda item: (item[1][0].casefold(), item[0])):
         source = tag_path(slug)
         rows = [(year_group(derived.year), derived.id) for derived in context.papers_by_year(ids)]
         shown, parts = listing(context, source, name, rows, partial(_table, context))
-        files[source] = context.render("tag.md.j2", name=name, listing=shown)
+        feed = context.feed("tag", slug, name, source, ids)
+        files[source] = context.render("tag.md.j2", name=name, listing=shown, feed=feed,
+                                         feed_href=rel(source, feed["feed"]))
         files.update(parts)
-        index.append([links.to(source, md_text(name)), str(len(rows))])
-    return {SOURCE: context.render("tags.md.j2", rows=index), **files}
+        index.append([links.to(source, links.text(name)), str(len(rows))])
+    table = html_table(["Tag", "Papers"], index, interactive=True)
+    return {SOURCE: context.render("tags.md.j2", table=table), **files}
 
 
 def _table(context: RenderContext, source: str, ids: Sequence[str]) -> str:
-    links = context.links(source)
+    links = context.links(source, html=True)
     papers = [context.corpus.papers[pid] for pid in ids]
     rows = [[links.paper(d.id), str(d.year or ""), ", ".join(links.topic(t) for t in d.topics)] for d in papers]
-    return table(["Paper", "Year", "Topics"], rows, interactive=True)
+    return html_table(["Paper", "Year", "Topics"], rows, interactive=True, keys=["title", "year", "topics"])

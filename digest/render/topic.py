@@ -13,9 +13,10 @@ from ..derive.corpus import Derived
 from ..text.sentences import leading_sentences
 from .columns import COLUMNS, DEFAULT_TABLE
 from .context import RenderContext
+from .html_table import html_table
 from .listing import listing, year_group
 from .markdown import md_text
-from .paths import topic_path
+from .paths import rel, topic_path
 
 
 @dataclass(frozen=True)
@@ -33,19 +34,29 @@ def render_topic(context: RenderContext, slug: str) -> dict[str, str]:
     papers = context.papers_by_year(context.corpus.by_topic.get(slug, []))
     shown, parts = listing(context, source, topic.name, [(year_group(d.year), d.id) for d in papers],
                            partial(_table, context, slug))
-    return {source: context.render("topic.md.j2", topic=topic, listing=shown), **parts}
+    feed = context.feed("topic", slug, topic.name, source, [d.id for d in papers])
+    return {source: context.render("topic.md.j2", topic=topic, listing=shown, feed=feed,
+                                           feed_href=rel(source, feed["feed"])), **parts}
 
 
 def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -> str:
     """The comparison table and the paragraph per paper, as seen from the page `source`."""
-    links = context.links(source)
-    columns = [COLUMNS[key] for key in (context.topics[slug].columns or DEFAULT_TABLE)]
+    cells, links = context.links(source, html=True), context.links(source)
+    columns = [COLUMNS[key] for key in table_columns(context.topics[slug].columns or DEFAULT_TABLE)]
     papers = [context.corpus.papers[pid] for pid in ids]
-    rows = [[column.markdown(derived, links) for column in columns] for derived in papers]
+    rows = [[column.markdown(derived, cells) for column in columns] for derived in papers]
     listed = [_Listed(links.paper(d.id), str(d.year or "year unknown"), _reason(context, d, slug),
                       leading_sentences(d.paper.abstract)) for d in papers]
-    return context.render("_topic_listing.md.j2", headers=[column.label for column in columns], rows=rows,
-                          papers=listed)
+    table = html_table([column.label for column in columns], rows, interactive=True,
+                       keys=[column.key for column in columns])
+    return context.render("_topic_listing.md.j2", table=table, papers=listed)
+
+
+def table_columns(keys: Sequence[str]) -> list[str]:
+    """The topic's columns, led by the one that names the paper (its system, else its title):
+    every row says which paper it is, and that column stays in view while the table scrolls."""
+    naming = next((key for key in keys if key in ("system", "title")), "system")
+    return [naming, *(key for key in keys if key != naming)]
 
 
 def _reason(context: RenderContext, derived: Derived, slug: str) -> str:

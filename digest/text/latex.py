@@ -1,4 +1,13 @@
-"""The LaTeX that leaks into arXiv abstracts, turned into the text it means."""
+r"""The LaTeX that leaks into arXiv abstracts, turned into the text it means, and the damage the
+listing dumps' conversion left in them, repaired: `clean_text` is the one place every rendered
+title and abstract goes through (pages, tables, feeds), and `leftovers` is what `digest check`
+flags when some damage is still there after it.
+
+The damage, as the three dump layouts carry it: `2.31$\times$` (math kept as source),
+`9.8times` and `4timesRTX` (the backslash and dollars dropped), `3.65 sim 39.14` (`$\sim$`,
+a range), `tokenx2014only` (an HTML character reference that lost its `&#` and `;`), and
+`about \ 0.3` (an escaped dollar that lost its dollar).
+"""
 
 from __future__ import annotations
 
@@ -22,3 +31,38 @@ def delatex(text: str) -> str:
     text = _COMMAND_RE.sub(r"\1", text)
     text = _OLD_FONT_RE.sub(r"\1", text)
     return _ESCAPED_RE.sub(r"\1", text)
+
+
+_SYMBOLS = {"times": "×", "sim": "~", "approx": "≈", "geq": "≥", "leq": "≤", "pm": "±", "cdot": "·",
+            "rightarrow": "→", "to": "→", "mu": "µ"}
+_MATH_SYMBOL_RE = re.compile(r"\$?\\(" + "|".join(_SYMBOLS) + r")(?![A-Za-z])\$?")
+_GLUED_TIMES_RE = re.compile(r"(?<=\d)times(?=[A-Z]|\b)")
+_RANGE_SIM_RE = re.compile(r"(?<=\d) ?(?:sim|~) ?(?=\d)")  # 3.65 $\sim$ 39.14: a range
+# &#x2014; without its "&#" and ";", glued inside a word: dashes, quotes, a non-breaking space.
+_CHARACTERS = {"2013": "–", "2014": "—", "2018": "‘", "2019": "’", "201C": "“", "201D": "”", "00A0": " ", "2026": "…"}
+_LOST_REFERENCE_RE = re.compile(r"(?<!0)x(" + "|".join(_CHARACTERS) + r")(?![0-9A-Fa-f])", re.IGNORECASE)
+_LONE_BACKSLASH_RE = re.compile(r" ?\\(?=\s)")
+_SPACE_AFTER_RE = re.compile(r"×(?=[A-Za-z])")
+_LEFTOVER_RE = re.compile(r"\\[A-Za-z]+|\$\\|(?<=\d)times\b|(?<!0)x20[0-9A-Fa-f]{2}|(?<=\d) sim (?=\d)")
+
+
+def clean_text(text: str) -> str:
+    """Text as a reader should see it: the LaTeX turned into characters (`delatex`) and the
+    dumps' conversion damage repaired ("2.31$\\times$" and "9.8times" -> "2.31×", "9.8×")."""
+    if "\\" in text:
+        text = delatex(_MATH_SYMBOL_RE.sub(lambda m: _SYMBOLS[m[1]], text))
+        text = _LONE_BACKSLASH_RE.sub("", text)
+    if "times" in text:
+        text = _SPACE_AFTER_RE.sub("× ", _GLUED_TIMES_RE.sub("×", text))
+    if "sim" in text or "~" in text:
+        text = _RANGE_SIM_RE.sub("–", text)
+    if "x" in text or "X" in text:
+        text = _LOST_REFERENCE_RE.sub(lambda m: _CHARACTERS[m[1].upper()], text)
+    return text
+
+
+def leftovers(text: str) -> list[str]:
+    """The conversion damage `clean_text` leaves in `text` (a LaTeX command, a glued "times", a
+    lost character reference), each with a few words around it: what `digest check` flags."""
+    cleaned = clean_text(text)
+    return [cleaned[max(0, m.start() - 20):m.end() + 20] for m in _LEFTOVER_RE.finditer(cleaned)]

@@ -1,0 +1,21 @@
+"""The Atom feeds of the site: one of all papers, and one per topic, tag and hardware (devices
+and architecture families), each advertised in its page's head (`feed:` front matter, read by
+overrides/main.html) so that a feed reader given the page's address finds it."""
+
+from __future__ import annotations
+
+from ..derive.corpus import Corpus
+from .exports import atom_feed
+from .paths import feed_path, page_url
+
+SITE_NAME = "ML Systems Paper Digest"
+
+
+Listing = tuple[str, str, str, str, list[str]]  # (kind, slug, name, page path, paper ids)
+
+
+def listing_feeds(corpus: Corpus, site_url: str, listings: list[Listing]) -> dict[str, str]:
+    """A feed per (kind, slug, name, page path, paper ids) listing, at feed_path(kind, slug)."""
+    return {feed_path(kind, slug): atom_feed(corpus, site_url, f"{SITE_NAME}: {name}", ids=ids,
+                                             path=feed_path(kind, slug), page=page_url(page), teaser=True)
+            for kind, slug, name, page, ids in listings}

@@ -1,0 +1,46 @@
+"""The digest's tables written as HTML, not Markdown.
+
+The digest knows exactly what its tables hold, so it writes them as the HTML they become:
+Python-Markdown passes a raw HTML block through instead of parsing every row and cell (most of
+MkDocs' time on a listing or a paper page went there), and the digest controls the markup the
+reader needs: the paper column that stays in view while a wide table scrolls, a class per column
+for its width, columns with no value left out. Cells are HTML already, escaped by their
+makers (`PageLinks(html=True)`, `html_text`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..passthrough import mark
+
+EMPTY = "–"
+
+
+def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, interactive: bool = False,
+               keys: Sequence[str] | None = None, sticky: bool = True, collapse: bool = True,
+               css_class: str = "", marked: bool = True) -> str:
+    """A table of HTML cells (an empty cell shows "–"). `keys` name the columns (a class per
+    heading, `col-KEY`, sets its width); `sticky` keeps the first column (the paper) in view
+    while the table scrolls sideways; `collapse` leaves out a column that is empty in every
+    row (the arXiv column when no record has an id). `marked` (the default) marks the table to be
+    carried past Markdown (digest/passthrough.py); a caller that puts it inside a block of its own
+    marks that block instead. `interactive` adds the filter box of the
+    sort and filter script (docs/js/tables.js) and leaves the rows out of search: a listing's
+    rows repeat what the pages they link to say."""
+    shown = [index for index in range(len(headers))
+             if not collapse or not rows or any(row[index] for row in rows)]
+    names = keys or [""] * len(headers)
+    head = "".join(f'<th class="col-{names[i]}">{headers[i]}</th>' if names[i] else f"<th>{headers[i]}</th>"
+                   for i in shown)
+    body = "\n".join("<tr>" + "".join(f"<td>{row[i] or EMPTY}</td>" for i in shown) + "</tr>" for row in rows)
+    classes = " ".join(filter(None, ["digest-grid", "digest-sticky" if sticky else "", css_class]))
+    table = (f'<div class="digest-scroll"><table class="{classes}">\n<thead><tr>{head}</tr></thead>\n'
+             f"<tbody>\n{body}\n</tbody>\n</table></div>")
+    if not interactive:
+        return mark(table) if marked else table + "\n"
+    # No blank line inside: Python-Markdown keeps the whole block as raw HTML (when the hooks,
+    # digest/passthrough.py, do not carry it past Markdown altogether).
+    return mark('<div class="digest-table" data-search-exclude>\n'
+                '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows">\n'
+                f"{table}\n</div>")

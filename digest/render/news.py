@@ -1,0 +1,70 @@
+"""What is new: papers by the day the store first saw them (`added`), the New page, and which
+papers the home page calls newest.
+
+"This week" and "this month" count back from the newest `added` date in the store, not from the
+day of the build: the site shows what its last update brought, however long after it was built
+(a site built a week after the last fetch would otherwise say nothing is new), and a build of
+the same records is the same site, which the tests rely on. The page says which days it means.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..derive.corpus import Corpus, Derived
+from .context import RenderContext
+from .html_table import html_table
+from .paths import NEW_PAGE
+
+WEEK, MONTH = 7, 30  # days, counted back from the newest addition, that day included
+
+
+def by_added(corpus: Corpus, ids: Iterable[str] | None = None) -> list[Derived]:
+    """The papers (all, or those of `ids`), most recently added first; a record without `added`
+    goes by its publication date, and an undated one last."""
+    papers = corpus.papers.values() if ids is None else (corpus.papers[pid] for pid in ids)
+    return sorted(papers, key=lambda d: (d.paper.added or d.published or "", d.id), reverse=True)
+
+
+def on_topic(corpus: Corpus, papers: Iterable[Derived]) -> list[Derived]:
+    """Papers in some topic, not only the fallback ("Other GPU work"): what a reader of the
+    digest came for."""
+    fallback = corpus.taxonomy.fallback.slug
+    return [d for d in papers if any(topic != fallback for topic in d.topics)]
+
+
+@dataclass(frozen=True)
+class Period:
+    name: str  # "This week"
+    first: str  # its first day, ISO
+    last: str
+    table: str  # HTML, "" when nothing was added
+    count: int
+
+
+def render_new(context: RenderContext) -> str:
+    corpus = context.corpus
+    dated = [d for d in by_added(corpus) if d.paper.added]
+    if not dated:
+        return context.render("new.md.j2", periods=[], newest=None, off_topic=0, other="")
+    newest = dt.date.fromisoformat(dated[0].paper.added or "")
+    links = context.links(NEW_PAGE, html=True)
+    periods, shown_before = [], newest + dt.timedelta(days=1)
+    for name, days in (("This week", WEEK), ("Earlier this month", MONTH)):
+        first = newest - dt.timedelta(days=days - 1)
+        papers = [d for d in dated if first <= dt.date.fromisoformat(d.paper.added or "") < shown_before]
+        listed = on_topic(corpus, papers)
+        rows = [[links.paper(d.id, d.system) if d.system else links.paper(d.id), links.text(d.paper.added),
+                 ", ".join(links.topic(t) for t in d.topics), links.text(d.headline or ""),
+                 ", ".join(links.hardware(h) for h in d.hardware)] for d in listed]
+        table = html_table(["Paper", "Added", "Topics", "Headline result", "Hardware"], rows,
+                           keys=["title", "added", "topics", "headline", "hardware"]) if rows else ""
+        periods.append(Period(name, first.isoformat(), (shown_before - dt.timedelta(days=1)).isoformat(),
+                              table, len(listed)))
+        shown_before = first
+    month = [d for d in dated if dt.date.fromisoformat(d.paper.added or "") >= shown_before]
+    off_topic = len(month) - len(on_topic(corpus, month))
+    other = context.links(NEW_PAGE).topic(corpus.taxonomy.fallback.slug)
+    return context.render("new.md.j2", periods=periods, newest=newest.isoformat(), off_topic=off_topic, other=other)

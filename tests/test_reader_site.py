@@ -1,0 +1,86 @@
+"""The built site as a reader meets it: feeds a reader can follow, no stray page, clean abstracts,
+HTML tables whose links all land, architecture pages that roll up their devices."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from urllib.parse import urlsplit
+
+import feedparser
+import pytest
+from bs4 import BeautifulSoup
+
+from digest.derive.taxonomy import load_taxonomy
+from digest.text.latex import leftovers
+
+from .conftest import DATA
+
+pytestmark = pytest.mark.build
+
+FEED_TYPE = "application/atom+xml"
+
+
+def soup(site, path: str) -> BeautifulSoup:
+    return BeautifulSoup((site / path).read_text(encoding="utf-8"), "html.parser")
+
+
+def advertised(page: BeautifulSoup) -> list[str]:
+    return [link["href"] for link in page.head.find_all("link", rel="alternate", type=FEED_TYPE)]
+
+
+def test_home_page_advertises_the_feed_of_all_papers(built_site):
+    assert advertised(soup(built_site, "index.html")) == ["feed.xml"]
+    feed = feedparser.parse((built_site / "feed.xml").read_bytes())
+    assert not feed.bozo and len(feed.entries) > 10
+
+
+def test_every_topic_has_a_feed_its_page_advertises_whose_entries_are_its_papers(built_site):
+    for topic in load_taxonomy(DATA / "taxonomy.yaml").topics:
+        page = soup(built_site, f"topics/{topic.slug}/index.html")
+        own = f"../../feed-topic-{topic.slug}.xml"
+        assert advertised(page) == [own, "../../feed.xml"], topic.slug
+        feed = feedparser.parse((built_site / f"feed-topic-{topic.slug}.xml").read_bytes())
+        assert not feed.bozo and feed.feed.title.endswith(topic.name)
+        listed = {a["href"].split("/")[-2] for a in page.select("table.digest-sticky tbody tr td:first-child a")}
+        assert feed.entries and {urlsplit(e.link).path.split("/")[-2] for e in feed.entries} <= listed, topic.slug
+
+
+def test_the_nav_file_is_no_page_of_the_site(built_site):
+    assert not (built_site / "SUMMARY").exists() and not (built_site / "SUMMARY.md").exists()
+    assert "SUMMARY" not in (built_site / "sitemap.xml").read_text()
+    assert "SUMMARY" not in (built_site / "search" / "search_index.json").read_text()
+
+
+def test_no_conversion_leftover_in_any_rendered_abstract(built_site):
+    pages = sorted((built_site / "papers").glob("*/index.html"))
+    assert len(pages) > 50
+    for path in pages:
+        heading = soup(built_site, str(path.relative_to(built_site))).find("h2", id="abstract")
+        abstract = heading.find_next_sibling("p").get_text()
+        assert leftovers(abstract) == [], path.parent.name
+        assert not re.search(r"\dtimes\b|x20[0-9A-F]{2}|\\", abstract), (path.parent.name, abstract)
+
+
+def test_every_link_of_the_html_tables_lands_on_a_page(built_site):
+    """MkDocs checks Markdown links; the tables are HTML, so their relative links are checked here."""
+    checked = 0
+    for path in built_site.rglob("index.html"):
+        page_dir = path.parent.relative_to(built_site).as_posix()
+        for a in soup(built_site, str(path.relative_to(built_site))).select("table.digest-grid a[href]"):
+            href = a["href"]
+            if "://" in href:
+                continue
+            target = posixpath.normpath(posixpath.join(page_dir, href))
+            assert (built_site / target / "index.html").is_file() or (built_site / target).is_file(), (path, href)
+            checked += 1
+    assert checked > 500
+
+
+def test_an_architecture_page_rolls_up_its_devices_and_a_device_links_its_family(built_site):
+    hopper = soup(built_site, "hardware/hopper/index.html")
+    listed = {a["href"].split("/")[-2] for a in hopper.select("table.digest-grid tbody td:first-child a")}
+    h100 = soup(built_site, "hardware/h100/index.html")
+    on_h100 = {a["href"].split("/")[-2] for a in h100.select("table.digest-grid tbody td:first-child a")}
+    assert on_h100 and on_h100 <= listed
+    assert h100.find("a", href="../hopper/")  # the device's page links its family
