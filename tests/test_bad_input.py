@@ -233,9 +233,6 @@ CASES = [
           ["reject", "record-is-a-fifo", "--by", "curator"], ["review"])),
     Case("hf-api-nested-1000.json", "dump", "{file}:2: item 1 nests lists or objects about 1,000 deep, which no API's "
          "answer does"),
-    Case("dump-5001-digit-counts.txt", "dump", "{file}:5: 2 of 3 blocks are not paper entries (the first: text with "
-         "no title above it: skipped ('· Mar 6, 2024 " + "9" * 45 + "…')); this is not a Hugging Face Daily Papers "
-         "dump, or a badly broken one, so none of it is ingested"),
     Case("hf-api-5001-digits.json", "dump", "{file}:2: item 1 holds a number of 5,001 digits, which no field of an "
          "API's answer has: not an API's answer"),
     *[Case(name, "argument", f"digest fetch hf-daily: error: argument {option}: {message}", 2,

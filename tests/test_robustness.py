@@ -27,7 +27,7 @@ from digest.fetch.http import Client, HttpOptions, retry_after
 from digest.fetch.run import fetch
 from digest.fetch.scratch import SCRATCH_PREFIX, scratch_folder
 from digest.records.model import Paper
-from digest.records.store import paper_path
+from digest.records.store import load_papers, paper_path
 from digest.render.read_links import read_links
 from digest.render.site import render_site
 from digest.search import load_index, search
@@ -64,6 +64,19 @@ def test_an_arxiv_id_in_other_digits_is_no_id_and_makes_no_second_record(tmp_pat
     code, lines = run_digest(["ingest", "--data", str(store), str(answer)], capsys)
     assert code == 1 and "paper.id is '２３０７.０８６９１', not an arXiv id" in "\n".join(lines)
     assert tree_hash(store) == before
+
+
+def test_counts_of_5001_digits_in_a_text_dump_are_left_empty_with_a_note(tmp_path, capsys):
+    store = small_store(tmp_path)
+    dump = BAD / "dump-5001-digit-counts.txt"  # "• 999…9 authors", "Mar 6 999…9" upvotes
+    code, lines = run_digest(["ingest", "--data", str(store), "--listing-year", "2025", str(dump)], capsys)
+    assert code == 0 and "2 new, 0 updated, 7 unchanged, 0 skipped" in "\n".join(lines)
+    assert f"note: {dump}:5: 5,001 digits are no count of authors: left empty" in lines
+    assert f"note: {dump}:7: 5,001 digits are no count of upvotes: left empty" in lines
+    papers = {paper.id: paper for paper in load_papers(store)}
+    assert (papers["alpha"].authors_count, papers["alpha"].upvotes, papers["alpha"].published) == (None, None,
+                                                                                                   "2025-03-06")
+    assert (papers["beta"].authors_count, papers["beta"].upvotes) == (7, 15) and check_store(store) == []
 
 
 def test_a_complete_abstract_is_never_rewritten_by_a_longer_one(tmp_path, capsys):

@@ -37,10 +37,10 @@ _BOILERPLATE = {
 }
 _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
-# ASCII digits, and no more of them than a count has: int() refuses 4,300 digits with a traceback.
 _DATE_RE = re.compile(r"^(?P<month>[A-Za-z]{3})\s+(?P<day>[0-9]{1,2})(?:,\s*(?P<year>[0-9]{4}))?"
-                      r"(?:\s+(?P<upvotes>[0-9]{1,9}))?$")
-_AUTHORS_RE = re.compile(r"^[•·*-]?\s*(?P<count>[0-9][0-9,]{0,8})\s+authors?$")
+                      r"(?:\s+(?P<upvotes>[0-9]+))?$")
+_AUTHORS_RE = re.compile(r"^[•·*-]?\s*(?P<count>[0-9][0-9,]*)\s+authors?$")
+_MAX_COUNT_DIGITS = 9  # a count of authors or upvotes; int() of 4,300 digits and more is a traceback
 _SEPARATOR = "·"
 _SENTENCE_END = (".", "!", "?", ")", "]", '"', "'", "”", "’")
 
@@ -172,7 +172,7 @@ class _Reader:
         authors_count = organization = None
         if first.text != _SEPARATOR:
             if match := _AUTHORS_RE.match(first.text):
-                authors_count = int(match["count"].replace(",", ""))
+                authors_count = self.count(match["count"].replace(",", ""), "authors", first.number)
             else:
                 organization = _organization(first.text)
             if (line := self.peek()) is not None and line.text == _SEPARATOR:
@@ -182,7 +182,7 @@ class _Reader:
             date, problem = _parse_date(match, self.listing_year)
             if problem:
                 self.problem(line.number, problem, skipped=False)
-            upvotes = int(match["upvotes"]) if match["upvotes"] else None
+            upvotes = self.count(match["upvotes"], "upvotes", line.number) if match["upvotes"] else None
             self.take()
         entry = self.last
         if entry is None or entry.has_metadata:
@@ -225,6 +225,13 @@ class _Reader:
         if self.pending is not None:
             self.problem(self.pending.number, f"title {_short(self.pending.text)} {why}: skipped")
             self.pending = None
+
+    def count(self, digits: str, what: str, line: int) -> int | None:
+        """A count as a number; one too long to be a count is left empty, with a note."""
+        if len(digits) > _MAX_COUNT_DIGITS:
+            self.problem(line, f"{len(digits):,} digits are no count of {what}: left empty", skipped=False)
+            return None
+        return int(digits)
 
     def problem(self, line: int, message: str, skipped: bool = True) -> None:
         self.parsed.problem(line, message, skipped)
