@@ -82,16 +82,16 @@ def test_the_new_page_counts_back_from_the_newest_addition(seeded_store):
         path.write_text(re.sub(r"^added: .*$", f"added: '{day}'", text, flags=re.M) if "\nadded:" in text else
                         text.replace("\ntopics:", f"\nadded: '{day}'\ntopics:", 1))
 
-    date("sarathi", "2030-05-31")  # the newest: "this week" ends here, whatever day the build runs
-    date("nexus", "2030-05-25")  # 6 days before: this week still
-    date("galore", "2030-05-26")  # this week too, but in no topic: counted, not listed
-    date("melange", "2030-05-20")  # earlier this month
-    date("zero-infinity", "2030-04-20")  # before the month: not on the page
+    date("sarathi", "2026-05-31")  # the newest: "this week" ends here, whatever day the build runs
+    date("nexus", "2026-05-25")  # 6 days before: this week still
+    date("galore", "2026-05-26")  # this week too, but in no topic: counted, not listed
+    date("melange", "2026-05-20")  # earlier this month
+    date("zero-infinity", "2026-04-20")  # before the month: not on the page
     _, files = build_files(seeded_store, "https://digest.example/")
     page = files["new.md"]
     week, month = page.split("## This week")[1].split("## Earlier this month")
-    assert "2030-05-25 to 2030-05-31" in week and "2030-05-02 to 2030-05-24" in month
+    assert "2026-05-25 to 2026-05-31" in week and "2026-05-02 to 2026-05-24" in month
     in_week = {row[1] for _, rows in tables(week) for row in rows}
     in_month = {row[1] for _, rows in tables(month) for row in rows}
-    assert in_week == {"2030-05-31", "2030-05-25"} and in_month == {"2030-05-20"}
-    assert "2030-04-20" not in page and "Also added in the month: 1 paper in no topic" in page
+    assert in_week == {"2026-05-31", "2026-05-25"} and in_month == {"2026-05-20"}
+    assert "2026-04-20" not in page and "Also added in the month: 1 paper in no topic" in page

@@ -232,7 +232,7 @@ def test_tags_that_differ_in_more_than_case_never_share_a_page(tmp_path):
     for tag, slug in slugs.items():
         page = site[f"tags/{slug}.md"]
         assert f"\n# {tag}\n" in page.replace("\\", "")
-        assert f"(tags/{slug}.md)" in site["tags.md"]  # every one in the index
+        assert f'<a href="{slug}/">' in site["tags.md"]  # every one in the index (served at /tags/)
 
 
 # ------------------------------------------------------------------------------------- fetch
