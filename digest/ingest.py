@@ -182,7 +182,8 @@ class _Merge:
         paper.sources.append(Source(file=source_file, line=entry.line, date=entry.date, upvotes=entry.upvotes,
                                     authors_count=entry.authors_count, organization=entry.organization))
         self.cited.add(source_file)
-        _fill_missing(paper, entry)
+        if (note := _fill_missing(paper, entry)) is not None:
+            parsed.problems.append(Problem(entry.line, note, skipped=False))
         if paper.arxiv_id:
             self.by_arxiv.setdefault(paper.arxiv_id, paper)
 
@@ -206,9 +207,10 @@ class _Merge:
         return candidate
 
 
-def _fill_missing(paper: Paper, entry: Entry) -> None:
+def _fill_missing(paper: Paper, entry: Entry) -> str | None:
     """A later dump fills what is empty, never rewrites what is there; upvotes only grow; a
-    longer text of the same abstract (one a dump had cut off) replaces it."""
+    longer text of the same abstract (one a dump had cut off) replaces it, unless a curator has
+    labelled the cut-off text's sentences: then it stays, and the note returned says so."""
     published = entry.published or entry.date  # the paper's own date, else the day it was listed
     if paper.published is None and published and not published.startswith("--"):
         paper.published = published
@@ -224,14 +226,18 @@ def _fill_missing(paper: Paper, entry: Entry) -> None:
         paper.upvotes = entry.upvotes
     if (paper.abstract_truncated and len(entry.abstract) > len(paper.abstract)
             and entry.abstract.startswith(paper.abstract)):  # a complete abstract is never rewritten
+        if "sentence_roles" in paper.overrides:  # curated for the cut-off text: they would no longer fit
+            return (f"{paper.id}: a longer abstract is listed here, but the record's sentence_roles are curated for "
+                    "its cut-off one, so it is kept; paste the longer text and label its sentences by hand")
         paper.abstract, paper.abstract_truncated = entry.abstract, entry.truncated
     if entry.abstract != paper.abstract:  # another text: its addresses are not the record's
-        return
+        return None
     # The last word of a cut-off abstract may be half an address.
     text = entry.abstract.rsplit(maxsplit=1)[0] if entry.truncated else entry.abstract
     for url in unique_urls(text):
         if url not in paper.links:
             paper.links.append(url)
+    return None
 
 
 def _kept_dumps(sources_dir: Path) -> dict[str, str]:

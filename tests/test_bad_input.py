@@ -22,6 +22,7 @@ from digest.check import check_store
 from digest.cli import main
 from digest.ingest import ingest
 from digest.records.store import load_papers, paper_path
+from digest.text.sentences import split_sentences
 
 from .conftest import DATA, REPO, dump, mkdocs_build, snapshot
 
@@ -477,3 +478,18 @@ def test_mkdocs_build_stops_with_the_line_check_prints(tmp_path, name):
     assert f"ERROR   -  {case.message.format(file=path)} (`digest check` lists every problem)" in lines, lines
     assert result.stdout.strip() == "Aborted with a BuildError!"
     assert tree_hash(store) == before
+
+
+def test_a_cut_off_abstract_with_curated_sentence_roles_stays_and_says_why(store, capsys):
+    assert ingest_fixture(store, "cut-off-dump.txt", capsys=capsys)[0] == 0
+    path = paper_path(store, "beta")
+    record = yaml.safe_load(path.read_text())
+    roles = ["own"] * len(split_sentences(record["abstract"]))
+    path.write_text(path.read_text().replace("overrides: {}", "overrides:\n  sentence_roles: [" + ", ".join(roles) +
+                                             "]"), encoding="utf-8")
+    assert check_store(store) == []
+    code, out = ingest_fixture(store, "cut-off-dump-complete.txt", capsys=capsys)
+    assert code == 0 and "beta: a longer abstract is listed here, but the record's sentence_roles are curated" in out
+    kept = yaml.safe_load(path.read_text())
+    assert kept["abstract"] == record["abstract"] and kept["abstract_truncated"] is True
+    assert kept["overrides"]["sentence_roles"] == roles and check_store(store) == []
