@@ -42,8 +42,14 @@ _RANGE_SIM_RE = re.compile(r"(?<=\d) ?(?:sim|~) ?(?=\d)")  # 3.65 $\sim$ 39.14: 
 _CHARACTERS = {"2013": "–", "2014": "—", "2018": "‘", "2019": "’", "201C": "“", "201D": "”", "00A0": " ", "2026": "…"}
 _LOST_REFERENCE_RE = re.compile(r"(?<!0)x(" + "|".join(_CHARACTERS) + r")(?![0-9A-Fa-f])", re.IGNORECASE)
 _LONE_BACKSLASH_RE = re.compile(r" ?\\(?=\s)")
+_SPACING_RE = re.compile(r"\\[,;:!]")  # LaTeX's spacing commands: "0.1\,ms"
+# An author's own macro used as a word ("\veomni,"), which delatex leaves: its name. A command with
+# an argument ("\frac{1}{2}") is not guessed at: `digest check` flags it.
+_UNKNOWN_COMMAND_RE = re.compile(r"\\([A-Za-z]+)(?![{A-Za-z])")
+_COMMENT_MARK_RE = re.compile(r"(?<=[.!?]) % (?=[A-Z])")  # a LaTeX comment mark left between two sentences
+_LOST_DOLLAR_RE = re.compile(r"\\(?=\d)")  # "\$22K" whose "$" a dump lost: "(\22K for ...)"
 _SPACE_AFTER_RE = re.compile(r"×(?=[A-Za-z])")
-_LEFTOVER_RE = re.compile(r"\\[A-Za-z]+|\$\\|(?<=\d)times\b|(?<!0)x20[0-9A-Fa-f]{2}|(?<=\d) sim (?=\d)")
+_LEFTOVER_RE = re.compile(r"\\[A-Za-z\d]+|\$\\|(?<=\d)times\b|(?<!0)x20[0-9A-Fa-f]{2}|(?<=\d) sim (?=\d)")
 
 
 def clean_text(text: str) -> str:
@@ -51,7 +57,11 @@ def clean_text(text: str) -> str:
     dumps' conversion damage repaired ("2.31$\\times$" and "9.8times" -> "2.31×", "9.8×")."""
     if "\\" in text:
         text = delatex(_MATH_SYMBOL_RE.sub(lambda m: _SYMBOLS[m[1]], text))
-        text = _LONE_BACKSLASH_RE.sub("", text)
+        text = _SPACING_RE.sub(lambda m: "" if m[0] == "\\!" else " ", text)
+        text = _LOST_DOLLAR_RE.sub("$", _LONE_BACKSLASH_RE.sub("", text))
+        text = _UNKNOWN_COMMAND_RE.sub(r"\1", text)
+    if " % " in text:
+        text = _COMMENT_MARK_RE.sub(" ", text)
     if "times" in text:
         text = _SPACE_AFTER_RE.sub("× ", _GLUED_TIMES_RE.sub("×", text))
     if "sim" in text or "~" in text:
