@@ -74,6 +74,16 @@ MUTANTS = [
     m("fetch-filter-keeps-unplaced", "digest/derive/relevance.py",
       "return Verdict(bool(placed), placed, None, closest)", "return Verdict(True, placed, None, closest)",
       RULES, "tests/test_relevance.py"),
+    # -- replay, rejection and the model cache (issue 18)
+    m("rejected-papers-come-back", "digest/ingest.py",
+      'if (rejected := self.rejected.get(entry.arxiv_id or "") or self.rejected.get(key)) is not None:',
+      "if (rejected := None) is not None:", "tests/test_replay.py"),
+    m("replay-never-resumes", "digest/fetch/recorded.py",
+      "first = since or (held[-1] + dt.timedelta(days=1) if held else dt.date.min)",
+      "first = since or dt.date.min", "tests/test_replay.py"),
+    m("model-cache-ignores-edits", "digest/derive/learnables.py",
+      'if entry is None or stamp is None or entry["stamp"] != [stamp.mtime_ns, stamp.size, stamp.inode]:',
+      "if entry is None or stamp is None:", "tests/test_replay.py"),
     # -- fetch: paging, pauses, the client's limits
     m("fetch-one-page-only", "digest/fetch/run.py",
       "            if len(entries) < one.size:\n                break",
