@@ -16,7 +16,7 @@ from digest.derive.training import training_set
 from digest.records.rejected import load_rejections
 from digest.records.store import load_papers
 
-from .conftest import DATA, snapshot
+from .conftest import snapshot
 from .http_support import Answer, RecordedServer
 
 RESPONSES = Path(__file__).parent / "fixtures" / "responses"
@@ -36,10 +36,9 @@ def recorded(tmp_path) -> Path:
 
 
 @pytest.fixture
-def data(tmp_path) -> Path:
-    copy = tmp_path / "data"
-    shutil.copytree(DATA, copy)
-    return copy
+def data(seeded_store) -> Path:
+    """A copy of the seed store (conftest): its curated records train the filter."""
+    return seeded_store
 
 
 def replay(data: Path, recorded: Path, *extra: str) -> int:
