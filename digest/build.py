@@ -19,15 +19,13 @@ import jinja2
 from .check import unknown_topics
 from .derive.corpus import Corpus, build_corpus, derive_paper
 from .derive.hardware import load_hardware
-from .derive.suggest import Learnable
-from .derive.taxonomy import Taxonomy, load_taxonomy
+from .derive.taxonomy import load_taxonomy
 from .derive.training import rejected_learnable
-from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen, labelled
+from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen
 from .records.regular import read_regular
 from .records.rejected import rejected_paths
 from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, load_papers, paper_paths
 from .render.site import render_site
-from .temporal import TemporalEvaluation, evaluate_temporal
 
 # The Method page's evaluation groups the dumps into at most this many folds: its cost stays
 # bounded (one training per fold) however many dumps the site holds.
@@ -117,35 +115,16 @@ def site_files(corpus: Corpus, site_url: str, cache: BuildCache,
     measured = (corpus.taxonomy, corpus.catalog,
                 [(d.id, d.paper.title, d.paper.abstract, d.paper.topics, first_seen(d.paper))
                  for d in corpus.papers.values()], [item.paper.id for item in corpus.rejected])
-    evaluation = cache.memo("evaluation", measured, lambda: _method_evaluation(corpus))
+    evaluation = cache.memo("evaluation", measured, lambda: evaluate_corpus(corpus, METHOD_FOLDS))
     return render_site(corpus, site_url, templates, cache.memo, evaluation)
-
-
-def _method_evaluation(corpus: Corpus) -> Evaluation:
-    report = evaluate_corpus(corpus, METHOD_FOLDS)
-    decided = labelled([d.paper for d in corpus.papers.values()], corpus.rejected, corpus.taxonomy,
-                       {pid: (d.learnable or Learnable.of(d.paper, d.classification), d.extracted)
-                        for pid, d in corpus.papers.items()})
-    report.temporal = _temporal(decided, corpus.taxonomy, None)
-    return report
 
 
 def load_evaluation(data_dir: Path, max_folds: int | None = None, split: str | None = None) -> Evaluation:
     """`digest eval` of the records of `data_dir`: leave one dump out (digest/evaluate.py) and the
     temporal split (digest/temporal.py)."""
     taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
-    papers = load_papers(data_dir)
-    rejected = [rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)]
-    report = evaluate(papers, taxonomy, load_hardware(data_dir / HARDWARE_FILE), max_folds, rejected=rejected)
-    report.temporal = _temporal(labelled(papers, rejected, taxonomy), taxonomy, split)
-    return report
-
-
-def _temporal(decided: list[Learnable], taxonomy: Taxonomy, split: str | None) -> TemporalEvaluation | None:
-    try:
-        return evaluate_temporal(decided, taxonomy, split)
-    except ValueError:  # no dated paper: nothing to split
-        return None
+    return evaluate(load_papers(data_dir), taxonomy, load_hardware(data_dir / HARDWARE_FILE), max_folds,
+                    rejected=[rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)], split=split)
 
 
 def _read(path: Path) -> bytes | None:

@@ -180,9 +180,13 @@ def labelled(papers: Sequence[Paper], rejected: Sequence[Learnable], taxonomy: T
 
 
 def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatalog, max_folds: int | None = None,
-             *, machine: Mapping[str, Machine] | None = None, rejected: Sequence[Learnable] = ()) -> Evaluation:
-    """Leave-one-dump-out scores of the topics, and the figure coverage of every abstract.
-    `machine` may give what a build derived already, so it is not derived twice."""
+             *, machine: Mapping[str, Machine] | None = None, rejected: Sequence[Learnable] = (),
+             split: str | None = None) -> Evaluation:
+    """Leave-one-dump-out scores of the topics, the same papers split by time at `split` (see
+    digest/temporal.py), and the figure coverage of every abstract. `machine` may give what a
+    build derived already, so it is not derived twice."""
+    from .temporal import evaluate_temporal  # noqa: PLC0415 (temporal.py scores with this module's pieces)
+
     papers = sorted(papers, key=lambda p: p.id)
     decided = labelled(papers, rejected, taxonomy, machine)
     fallback = taxonomy.fallback.slug
@@ -197,8 +201,12 @@ def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatal
         folds.append(Fold(name, tuple(dumps), len(held_out), len(training)))
     facts = {p.id: list(machine[p.id][1]) if machine else extract_facts(p.title, p.abstract, catalog) for p in papers}
     curated = sum(1 for p in papers if p.topics)
+    try:
+        temporal = evaluate_temporal(decided, taxonomy, split)
+    except ValueError:  # no decided paper has a date: nothing to split
+        temporal = None
     return Evaluation(curated, len(papers) - curated, folds, topics, figure_coverage(papers, facts),
-                      fetch_filter, len(rejected), attribution=evaluate_attribution(papers, facts))
+                      fetch_filter, len(rejected), temporal, attribution=evaluate_attribution(papers, facts))
 
 
 def evaluate_corpus(corpus: Corpus, max_folds: int | None = None) -> Evaluation:
