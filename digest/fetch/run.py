@@ -61,12 +61,11 @@ def fetch(series: Sequence[Series], data_dir: Path, *, client: Transport, dry_ru
         answers = _download(series, Path(folder), client, report, say=say, sleep=sleep)
         if not answers:
             return report
-        judged = _judge(data_dir, [entry for _, _, entries in answers for entry in entries], say, add)
         listed = [entry for _, _, entries in answers for entry in entries]
+        judged = _judge(data_dir, listed, say, add)
         report.left_out = list(dict.fromkeys(judged.left_out(entry) for entry in listed
                                              if not judged.keeps(entry) and not judged.known(entry)))
-        report.rejected = list(dict.fromkeys(f"{entry.title} ({entry.arxiv_id or 'no arXiv id'})" for entry in listed
-                                             if _known(entry, judged.rejected)))
+        report.rejected = list(dict.fromkeys(_named(entry) for entry in listed if _known(entry, judged.rejected)))
         parts = [(page, part) for page, path, entries in answers
                  if (part := judged.kept_part(page, path, entries)) is not None]
         if parts:
@@ -114,7 +113,7 @@ class _Judged:
         return _known(entry, self.held) or _known(entry, self.rejected)
 
     def left_out(self, entry: Entry) -> str:
-        return f"{entry.title} ({entry.arxiv_id or 'no arXiv id'}): {self.verdicts[_key(entry)].reason}"
+        return f"{_named(entry)}: {self.verdicts[_key(entry)].reason}"
 
     def kept_part(self, page: Page, path: Path, entries: list[Entry]) -> Path | None:
         """The part of an answer the store keeps: for a Daily Papers answer, the items of the papers
@@ -160,6 +159,10 @@ def _judge(data_dir: Path, entries: list[Entry], say: Progress, added: Collectio
 
 def _keys(papers: Sequence[Paper]) -> set[str]:
     return {key for paper in papers for key in (paper.arxiv_id, paper_key(paper.title, paper.abstract)) if key}
+
+
+def _named(entry: Entry) -> str:
+    return f"{entry.title} ({entry.arxiv_id or 'no arXiv id'})"
 
 
 def _known(entry: Entry, keys: set[str]) -> bool:
