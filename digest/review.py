@@ -74,7 +74,7 @@ def review_queue(data_dir: Path, only: ReviewFilter = ReviewFilter()) -> tuple[l
     """The uncurated papers that pass `only`, least confident first (then by id), and how many
     papers are curated. Only what the queue needs is derived: the rules and the model, no facts."""
     taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
-    if only.topic is not None and only.topic not in taxonomy.topic_slugs:
+    if only.topic is not None:
         _check_topics([only.topic], taxonomy)
     from .derive.suggest import suggest, train_on_curated  # noqa: PLC0415
     from .derive.training import training_set  # noqa: PLC0415
@@ -88,10 +88,8 @@ def review_queue(data_dir: Path, only: ReviewFilter = ReviewFilter()) -> tuple[l
     return sorted(chosen, key=lambda item: (item.suggestion.confidence, item.paper.id)), len(records) - len(uncurated)
 
 
-def describe(paper: Paper, suggestion: Suggestion | None) -> str:
+def describe(paper: Paper, suggestion: Suggestion) -> str:
     """A paper as `digest review` lists it: id, confidence, suggested topics with their probabilities."""
-    if suggestion is None:  # a corpus is always built with suggestions; a Derived alone has none
-        return f"{paper.id}  suggested: none\n    {paper.title}"
     topics = []
     for slug in suggestion.topics:
         prediction = suggestion.prediction(slug)
@@ -166,12 +164,13 @@ def _check_topics(topics: Sequence[str], taxonomy: Taxonomy) -> None:
 
 def _suggested(data_dir: Path, papers: list[tuple[Paper, Stamp | None]],
                taxonomy: Taxonomy) -> dict[str, tuple[str, ...]]:
-    """The machine's topics for each paper, from a model of every curated and rejected paper."""
-    from .derive.classify import classify  # noqa: PLC0415
-    from .derive.suggest import Learnable, suggest, train_on_curated  # noqa: PLC0415
+    """The machine's topics for each paper, from a model of every curated and rejected paper (the
+    papers as the model sees them come from the same read of the store as its training set)."""
+    from .derive.suggest import suggest, train_on_curated  # noqa: PLC0415
     from .derive.training import training_set  # noqa: PLC0415
 
-    model = train_on_curated(training_set(data_dir, taxonomy)[0], taxonomy)
-    candidates = [Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy)) for paper, _ in papers]
-    return {item.paper.id: suggestion.topics
-            for item, suggestion in zip(candidates, suggest(model, candidates, taxonomy.fallback.slug), strict=True)}
+    training, records = training_set(data_dir, taxonomy)
+    named = {paper.id for paper, _ in papers}
+    candidates = [item for item in records if item.paper.id in named]
+    suggestions = suggest(train_on_curated(training, taxonomy), candidates, taxonomy.fallback.slug, terms=False)
+    return {item.paper.id: suggestion.topics for item, suggestion in zip(candidates, suggestions, strict=True)}
