@@ -49,15 +49,15 @@ def store_learnables(data_dir: Path, taxonomy: Taxonomy) -> tuple[list[Learnable
     def learnables(paths: list[Path], load: Callable[[Path], Paper], rejected: bool) -> list[Learnable]:
         found = []
         for path in paths:
-            stamp = Stamp.of(path)
-            entry = cached.get(path.name if not rejected else f"rejected/{path.name}")
+            stamp, name = Stamp.of(path), f"rejected/{path.name}" if rejected else path.name
+            entry = cached.get(name)
             if entry is None or stamp is None or entry["stamp"] != [stamp.mtime_ns, stamp.size, stamp.inode]:
                 paper = load(path)
                 item = Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy), rejected)
                 entry = _entry(item, stamp)
             else:
                 item = _learnable(entry, taxonomy, rejected)
-            fresh[path.name if not rejected else f"rejected/{path.name}"] = entry
+            fresh[name] = entry
             found.append(item)
         return found
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..records.rejected import load_rejection
 from .classify import classify
+from .learnables import store_learnables
 from .suggest import Learnable
 from .taxonomy import Taxonomy
 
@@ -13,8 +14,6 @@ from .taxonomy import Taxonomy
 def training_set(data_dir: Path, taxonomy: Taxonomy) -> tuple[list[Learnable], list[Learnable]]:
     """What the model learns from, the curated records and every rejected paper; and the store's
     records, as the model sees them (read through the cache: digest/derive/learnables.py)."""
-    from .learnables import store_learnables  # noqa: PLC0415 (it imports this module's neighbours)
-
     records, rejected = store_learnables(data_dir, taxonomy)
     return [item for item in records if item.paper.topics] + rejected, records
 
