@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .cli_curation import add_commands as add_curation_commands
+from .cli_types import YEARS
+from .cli_types import day as _day
 from .errors import DataError, DigestError, UsageError, WriteError
 from .records.store import require_store
 from .sources import format_names
@@ -34,7 +36,6 @@ if TYPE_CHECKING:
 REPO_DATA = Path(__file__).resolve().parent.parent / "data"
 EXIT_CODES = ("exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that "
               "cannot be written, 2 bad usage, 130 interrupted")
-YEARS = range(1990, 2101)  # listings of ML-systems papers; a typo (99999, -5) falls outside
 PROGRESS_EVERY = 2.0  # seconds between two progress lines of a long ingest
 
 
@@ -342,16 +343,6 @@ def _positive(kind: Callable[[str], float], zero: bool = False, most: float = 1e
     return parse
 
 
-def _day(text: str) -> dt.date:
-    try:
-        day = dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a day like 2025-03-06") from None
-    if day.year not in YEARS:  # 9999-12-31 is a date, and the day after it is an OverflowError
-        raise argparse.ArgumentTypeError(f"{text} is not a day from {YEARS[0]} to {YEARS[-1]}")
-    return day
-
-
 def _arxiv(text: str) -> str:
     from .text.arxiv import arxiv_id  # noqa: PLC0415
 
@@ -419,9 +410,9 @@ def _run_fetch(args: argparse.Namespace) -> int:
 def _run_replay(args: argparse.Namespace) -> int:
     from .fetch.recorded import days_to_replay, replay  # noqa: PLC0415
 
-    if args.since == "last" or (args.until is not None and args.since is None and args.date is None):
-        args.since = None  # the default of a replay: resume after the newest day held
-    since, until = (args.date, args.date) if args.date else (args.since, args.until)
+    # A replay resumes after the newest day the store holds unless told a day: "last" is that default.
+    since = None if args.since == "last" else args.since
+    since, until = (args.date, args.date) if args.date else (since, args.until)
     days = days_to_replay(args.recorded, args.data / "sources", since=since, until=until)
     if not days:
         print(f"nothing to replay: the store holds every day {args.recorded} has in that range")

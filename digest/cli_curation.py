@@ -8,6 +8,8 @@ import os
 import sys
 from pathlib import Path
 
+from .cli_types import day
+
 EPILOG = ("exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that "
           "cannot be written, 2 bad usage, 130 interrupted.")
 
@@ -25,7 +27,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser], 
     review.add_argument("--topic", metavar="SLUG", help="only papers suggested in this topic")
     review.add_argument("--band", type=_band, metavar="LOW-HIGH",
                         help="only papers whose highest model probability is in this band, e.g. 0.3-0.6")
-    review.add_argument("--day", type=_day, metavar="DAY", help="only papers seen in the listing of this day")
+    review.add_argument("--day", type=day, metavar="DAY", help="only papers seen in the listing of this day")
     review.add_argument("--limit", type=_count, default=20, help="how many papers to list (default: %(default)s; "
                         "0: all)")
     review.add_argument("--offset", type=_count, default=0, help="skip this many first (default: %(default)s)")
@@ -66,7 +68,8 @@ def _run_review(args: argparse.Namespace) -> int:
     from .review import ReviewFilter, describe, review_queue  # noqa: PLC0415
 
     low, high = args.band or (0.0, 1.0)
-    waiting, curated = review_queue(args.data, ReviewFilter(args.topic, low, high, args.day))
+    waiting, curated = review_queue(args.data, ReviewFilter(args.topic, low, high,
+                                                            args.day.isoformat() if args.day else None))
     end = None if args.limit == 0 else args.offset + args.limit
     shown = waiting[args.offset:end]
     for item in shown:
@@ -112,15 +115,6 @@ def _band(value: str) -> tuple[float, float]:
     if not 0 <= band[0] <= band[1] <= 1:  # also refuses nan
         raise argparse.ArgumentTypeError(f"{value!r} is not a band of probabilities like 0.3-0.6")
     return band
-
-
-def _day(value: str) -> str:
-    import datetime as dt  # noqa: PLC0415
-
-    try:
-        return dt.date.fromisoformat(value).isoformat()
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a day like 2025-03-06") from None
 
 
 def _count(value: str) -> int:

@@ -211,7 +211,7 @@ MUTANTS = [
     m("json-recursion", "digest/sources/json_items.py", "            except RecursionError:",
       "            except ZeroDivisionError:", BAD),
     m("cli-nan", "digest/cli.py", "if not math.isfinite(value):", "if False:", BAD),
-    m("cli-day-years", "digest/cli.py", "if day.year not in YEARS:", "if False:", BAD, "tests/test_fetch.py"),
+    m("cli-day-years", "digest/cli_types.py", "if found.year not in YEARS:", "if False:", BAD, "tests/test_fetch.py"),
     m("future-dates", "digest/records/yamlfile.py", 'if value[0] != "-" and int(value[:4]) > latest_year():',
       "if False:", BAD, "tests/test_check.py"),
     m("next-year-refused", "digest/records/yamlfile.py", "return dt.datetime.now(dt.UTC).year + 1",
