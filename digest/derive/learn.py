@@ -106,25 +106,31 @@ class TopicModel:
     fits: dict[str, _TopicFit] = field(default_factory=dict)
     on_topic: LogisticRegression | None = None  # in any ruled topic or in none: what `digest fetch` asks
 
-    def relevance(self, examples: Sequence[Example]) -> list[float | None]:
+    def features(self, examples: Sequence[Example]) -> sparse.csr_matrix | None:
+        """The examples as the fitted models read them; None before any model is fitted. `predict`
+        and `relevance` take it, so a caller asking both hashes the terms once."""
+        if self.idf is None or self.keep is None or not examples:
+            return None
+        return _features(_HASHER.transform([e.terms for e in examples]), examples, self.idf, self.keep)
+
+    def relevance(self, examples: Sequence[Example], features: sparse.csr_matrix | None = None) -> list[float | None]:
         """For each example, the probability that it belongs in some ruled topic; None for every one
         when the model could not learn that (too few papers in a topic, or in none)."""
-        if self.on_topic is None or self.idf is None or self.keep is None or not examples:
+        features = self.features(examples) if features is None else features
+        if self.on_topic is None or features is None:
             return [None] * len(examples)
-        features = _features(_HASHER.transform([e.terms for e in examples]), examples, self.idf, self.keep)
         return [float(p) for p in self.on_topic.predict_proba(features)[:, 1]]
 
     @property
     def learned_topics(self) -> tuple[str, ...]:
         return tuple(slug for slug in self.topics if slug in self.fits)
 
-    def predict(self, examples: Sequence[Example], rule_topics: Sequence[Sequence[str]],
-                *, terms: bool = True) -> list[list[TopicPrediction]]:
+    def predict(self, examples: Sequence[Example], rule_topics: Sequence[Sequence[str]], *, terms: bool = True,
+                features: sparse.csr_matrix | None = None) -> list[list[TopicPrediction]]:
         """For each example, a prediction per ruled topic: the model's where it learned the topic,
         else the rules' (`rule_topics`: the topics the rules gave each example); with the terms that
-        weighed most, unless `terms` is False."""
-        features = (_features(_HASHER.transform([e.terms for e in examples]), examples, self.idf, self.keep)
-                    if self.idf is not None and self.keep is not None and examples else None)
+        weighed most, unless `terms` is False. `features`: `self.features(examples)`, if computed."""
+        features = self.features(examples) if features is None else features
         probabilities = {slug: fit.classifier.predict_proba(features)[:, 1]
                          for slug, fit in self.fits.items()} if features is not None else {}
         # What each feature adds to each topic's score, for all papers at once.

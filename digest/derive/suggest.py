@@ -61,9 +61,11 @@ def train_on_curated(papers: Sequence[Learnable], taxonomy: Taxonomy) -> TopicMo
 def suggest(model: TopicModel, papers: Sequence[Learnable], fallback: str, *, terms: bool = True) -> list[Suggestion]:
     """The suggestion for each paper, in the order given; `terms`: with each topic's strongest
     terms (what a page and `digest explain` show; a listing needs none)."""
-    predictions = model.predict([item.example for item in papers],
-                                [item.classification.machine_topics for item in papers], terms=terms)
-    relevance = model.relevance([item.example for item in papers])
+    examples = [item.example for item in papers]
+    features = model.features(examples)  # hashed once for the topics and the on-topic question
+    predictions = model.predict(examples, [item.classification.machine_topics for item in papers], terms=terms,
+                                features=features)
+    relevance = model.relevance(examples, features)
     suggestions = []
     for paper_predictions, on_topic in zip(predictions, relevance, strict=True):
         chosen = tuple(p.slug for p in paper_predictions if p.chosen)
