@@ -46,6 +46,7 @@ build: $(SITE_READY)  ## build the static site into site/
 
 test: $(TEST_READY) $(ACTIONLINT)  ## lint, types, then the whole test suite: unit, golden pages, real builds, browser
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 

@@ -72,8 +72,11 @@ def real_store() -> list[tuple[str, float]]:
     serve = measure_serve(copy, dirty=True)
     shutil.rmtree(copy.parent)
     print(f"real store: {len(paper_paths(REPO / 'data'))} records, site {size / 2**20:.1f} MiB")
-    return [("mkdocs build (real store)", build.seconds), ("serve: first page", serve["startup"]),
-            *((f"serve: edit {i + 1} shown", seconds) for i, seconds in enumerate(serve["edits"]))]
+    return [
+        ("mkdocs build (real store)", build.seconds),
+        ("serve: first page", serve["startup"]),
+        *((f"serve: edit {i + 1} shown", seconds) for i, seconds in enumerate(serve["edits"])),
+    ]
 
 
 def main() -> int:

@@ -39,31 +39,176 @@ LAYOUTS = ("with-metadata", "blank-lines", "with-metadata", "line-per-field")
 
 # System names: prefix x suffix x variant gives 12,800 distinct names (enough for N = 10,000).
 _PREFIXES = [
-    "Flex", "Zero", "Hydra", "Turbo", "Swift", "Quanta", "Tensor", "Pipe", "Shard", "Spec", "Lumen", "Orca",
-    "Astra", "Nimbus", "Vortex", "Helix", "Aero", "Fusion", "Prism", "Titan", "Nova", "Echo", "Cobalt",
-    "Raptor", "Sonic", "Atlas", "Comet", "Ember", "Falcon", "Glide", "Kestrel", "Mosaic", "Onyx", "Pulse",
-    "Quill", "Rivet", "Sable", "Tidal", "Umbra", "Zephyr"
+    "Flex",
+    "Zero",
+    "Hydra",
+    "Turbo",
+    "Swift",
+    "Quanta",
+    "Tensor",
+    "Pipe",
+    "Shard",
+    "Spec",
+    "Lumen",
+    "Orca",
+    "Astra",
+    "Nimbus",
+    "Vortex",
+    "Helix",
+    "Aero",
+    "Fusion",
+    "Prism",
+    "Titan",
+    "Nova",
+    "Echo",
+    "Cobalt",
+    "Raptor",
+    "Sonic",
+    "Atlas",
+    "Comet",
+    "Ember",
+    "Falcon",
+    "Glide",
+    "Kestrel",
+    "Mosaic",
+    "Onyx",
+    "Pulse",
+    "Quill",
+    "Rivet",
+    "Sable",
+    "Tidal",
+    "Umbra",
+    "Zephyr",
 ]
 _SUFFIXES = [
-    "Pipe", "Serve", "Swap", "Attn", "Train", "Cache", "Fuse", "Mesh", "Flow", "Infer", "Kern", "Sched",
-    "Store", "Tune", "Scale", "Spark", "Gate", "Link", "Load", "Pack", "Page", "Path", "Plan", "Pool",
-    "Quant", "Ring", "Route", "Shift", "Slice", "Sort", "Span", "Stack", "Stream", "Sync", "Tile", "Tree",
-    "Wave", "Weave", "Wing", "Zip"
+    "Pipe",
+    "Serve",
+    "Swap",
+    "Attn",
+    "Train",
+    "Cache",
+    "Fuse",
+    "Mesh",
+    "Flow",
+    "Infer",
+    "Kern",
+    "Sched",
+    "Store",
+    "Tune",
+    "Scale",
+    "Spark",
+    "Gate",
+    "Link",
+    "Load",
+    "Pack",
+    "Page",
+    "Path",
+    "Plan",
+    "Pool",
+    "Quant",
+    "Ring",
+    "Route",
+    "Shift",
+    "Slice",
+    "Sort",
+    "Span",
+    "Stack",
+    "Stream",
+    "Sync",
+    "Tile",
+    "Tree",
+    "Wave",
+    "Weave",
+    "Wing",
+    "Zip",
 ]
 _VARIANTS = ["", "-2", "++", "X", "-L", "Lite", "-MoE", "3"]
-_FAMOUS = ["vLLM", "DeepSpeed", "Megatron-LM", "FlashAttention-2", "ZeRO-Infinity", "cuBLAS", "PyTorch FSDP",
-           "TensorRT-LLM", "SGLang", "Orca", "FasterTransformer", "Triton"]
-HARDWARE = ["A100", "H100", "V100", "RTX 4090", "RTX 3090", "RTX A6000", "MI250X", "MI300X", "H800", "L40S",
-            "T4", "A800", "GH200", "Jetson AGX Orin", "TPU v4", "Gaudi 2", "Ascend 910B", "B200", "L4", "H20"]
-MEMORY_GB = {"A100": 80, "H100": 80, "V100": 32, "RTX 4090": 24, "RTX 3090": 24, "RTX A6000": 48, "MI250X": 128,
-             "MI300X": 192, "H800": 80, "L40S": 48, "T4": 16, "A800": 80, "GH200": 96, "Jetson AGX Orin": 64,
-             "TPU v4": 32, "Gaudi 2": 96, "Ascend 910B": 64, "B200": 192, "L4": 24, "H20": 96}
-MODELS = ["Llama-2-70B", "Llama-3-8B", "OPT-175B", "GPT-3", "Mixtral-8x7B", "Qwen2-72B", "BLOOM-176B",
-          "Falcon-40B", "Mistral-7B", "T5-11B", "ViT-H", "DeepSeek-V3"]
+_FAMOUS = [
+    "vLLM",
+    "DeepSpeed",
+    "Megatron-LM",
+    "FlashAttention-2",
+    "ZeRO-Infinity",
+    "cuBLAS",
+    "PyTorch FSDP",
+    "TensorRT-LLM",
+    "SGLang",
+    "Orca",
+    "FasterTransformer",
+    "Triton",
+]
+HARDWARE = [
+    "A100",
+    "H100",
+    "V100",
+    "RTX 4090",
+    "RTX 3090",
+    "RTX A6000",
+    "MI250X",
+    "MI300X",
+    "H800",
+    "L40S",
+    "T4",
+    "A800",
+    "GH200",
+    "Jetson AGX Orin",
+    "TPU v4",
+    "Gaudi 2",
+    "Ascend 910B",
+    "B200",
+    "L4",
+    "H20",
+]
+MEMORY_GB = {
+    "A100": 80,
+    "H100": 80,
+    "V100": 32,
+    "RTX 4090": 24,
+    "RTX 3090": 24,
+    "RTX A6000": 48,
+    "MI250X": 128,
+    "MI300X": 192,
+    "H800": 80,
+    "L40S": 48,
+    "T4": 16,
+    "A800": 80,
+    "GH200": 96,
+    "Jetson AGX Orin": 64,
+    "TPU v4": 32,
+    "Gaudi 2": 96,
+    "Ascend 910B": 64,
+    "B200": 192,
+    "L4": 24,
+    "H20": 96,
+}
+MODELS = [
+    "Llama-2-70B",
+    "Llama-3-8B",
+    "OPT-175B",
+    "GPT-3",
+    "Mixtral-8x7B",
+    "Qwen2-72B",
+    "BLOOM-176B",
+    "Falcon-40B",
+    "Mistral-7B",
+    "T5-11B",
+    "ViT-H",
+    "DeepSeek-V3",
+]
 SCALES = ["7B", "13B", "30B", "70B", "175B", "405B", "1T", "8B", "1.3B"]
 PRECISIONS = ["FP8", "BF16", "INT4", "INT8", "FP16", "W4A8", "4-bit"]
-ORGS = ["NVIDIA", "Microsoft", "Alibaba", "ByteDance", "Meta", "Tsinghua University", "Zyphra", "Google",
-        "Carnegie Mellon University", "UC Berkeley"]
+ORGS = [
+    "NVIDIA",
+    "Microsoft",
+    "Alibaba",
+    "ByteDance",
+    "Meta",
+    "Tsinghua University",
+    "Zyphra",
+    "Google",
+    "Carnegie Mellon University",
+    "UC Berkeley",
+]
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
 # Sentences by topic. Slots: {sys} this paper's system, {base}/{base2} baselines (other systems),
@@ -80,8 +225,7 @@ CONTEXT = {
         "link idle for long stretches of every iteration.",
     ],
     "parallelism": [
-        "Training a {scale} model requires combining data, tensor and pipeline parallelism across thousands of "
-        "GPUs.",
+        "Training a {scale} model requires combining data, tensor and pipeline parallelism across thousands of GPUs.",
         "Choosing a parallelism strategy for a given model and cluster is hard: the space of configurations "
         "grows with every new dimension of parallelism.",
         "Communication overhead from all-reduce and all-to-all collectives dominates distributed training at "
@@ -104,15 +248,13 @@ CONTEXT = {
         "LLM inference systems must meet latency SLOs for time to first token while keeping GPU utilization "
         "high under bursty request rates.",
         "Continuous batching improves throughput, but prefill and decode phases interfere when they share a GPU.",
-        "Speculative decoding uses a small draft model to propose tokens, yet its gains shrink at large batch "
-        "sizes.",
+        "Speculative decoding uses a small draft model to propose tokens, yet its gains shrink at large batch sizes.",
     ],
     "hardware": [
         "Understanding the microarchitecture of modern GPUs is essential for performance modeling, yet vendors "
         "disclose few details.",
         "Power consumption and energy efficiency now limit datacenter accelerators as much as peak FLOPs do.",
-        "We characterize tensor cores, the memory hierarchy and the instruction set of the {hw} with "
-        "microbenchmarks.",
+        "We characterize tensor cores, the memory hierarchy and the instruction set of the {hw} with microbenchmarks.",
         "FPGA and ASIC accelerator designs promise better energy efficiency than GPUs for transformer "
         "inference, but their benefits depend on the workload.",
     ],
@@ -140,40 +282,50 @@ INTRO = [
 ]
 KIND = ["system", "framework", "runtime", "library", "compiler", "scheduler"]
 DOES = {
-    "offloading": ["overlaps SSD reads, CPU optimizer steps and GPU compute",
-                   "places each tensor on GPU memory, CPU DRAM or NVMe according to its reuse distance",
-                   "offloads activations to host memory and prefetches them just in time"],
-    "parallelism": ["searches hybrid parallel configurations with a cost model",
-                    "overlaps collective communication with computation across pipeline stages",
-                    "schedules sequence parallelism and expert parallelism jointly"],
-    "kernels": ["generates fused attention and GEMM kernels for each GPU architecture",
-                "autotunes tile sizes and warp layouts from a small number of profiled runs",
-                "uses an LLM to write and verify CUDA kernels"],
-    "serving": ["disaggregates prefill and decode across GPU instances",
-                "manages the KV cache in pages and preempts requests under memory pressure",
-                "batches requests by predicted output length to meet latency SLOs"],
-    "hardware": ["predicts kernel runtime and power from hardware counters",
-                 "models the energy of transformer layers on GPUs and NPUs",
-                 "maps attention onto a systolic array with on-chip buffers"],
-    "other": ["trains a compact model with a carefully filtered data mixture",
-              "transfers hyperparameters from small proxy models to large ones",
-              "stabilizes reinforcement learning with a simple reward normalization"],
+    "offloading": [
+        "overlaps SSD reads, CPU optimizer steps and GPU compute",
+        "places each tensor on GPU memory, CPU DRAM or NVMe according to its reuse distance",
+        "offloads activations to host memory and prefetches them just in time",
+    ],
+    "parallelism": [
+        "searches hybrid parallel configurations with a cost model",
+        "overlaps collective communication with computation across pipeline stages",
+        "schedules sequence parallelism and expert parallelism jointly",
+    ],
+    "kernels": [
+        "generates fused attention and GEMM kernels for each GPU architecture",
+        "autotunes tile sizes and warp layouts from a small number of profiled runs",
+        "uses an LLM to write and verify CUDA kernels",
+    ],
+    "serving": [
+        "disaggregates prefill and decode across GPU instances",
+        "manages the KV cache in pages and preempts requests under memory pressure",
+        "batches requests by predicted output length to meet latency SLOs",
+    ],
+    "hardware": [
+        "predicts kernel runtime and power from hardware counters",
+        "models the energy of transformer layers on GPUs and NPUs",
+        "maps attention onto a systolic array with on-chip buffers",
+    ],
+    "other": [
+        "trains a compact model with a carefully filtered data mixture",
+        "transfers hyperparameters from small proxy models to large ones",
+        "stabilizes reinforcement learning with a simple reward normalization",
+    ],
 }
 METHOD = [
     "{sys} profiles each layer once and builds a plan that is reused for the rest of training.",
     "The key idea is to treat memory as a schedule rather than a budget, deciding for every tensor when it "
     "moves and where it lives.",
     "A lightweight runtime monitors queue lengths and rebalances work across {n} GPUs every few iterations.",
-    "We formulate placement as an integer linear program and solve it in under {k} seconds with a greedy "
-    "relaxation.",
+    "We formulate placement as an integer linear program and solve it in under {k} seconds with a greedy relaxation.",
     "Our design keeps the critical path on the GPU and moves everything else off it.",
     "We further exploit {prec} arithmetic where it does not hurt accuracy, which halves memory traffic.",
     "The implementation adds fewer than {k} lines to PyTorch and needs no change to model code.",
 ]
 SETUP = [
     "We evaluate {sys} on {n} {hw} GPUs with models from {scale} to {model}.",
-    "Experiments on a cluster of {n} {hw} GPUs connected by NVLink and InfiniBand cover {model} and a {scale} "
-    "model.",
+    "Experiments on a cluster of {n} {hw} GPUs connected by NVLink and InfiniBand cover {model} and a {scale} model.",
     "On a single {hw} with {mem}GB of memory, {sys} fine-tunes {model} in {prec}.",
     "We compare against {base} and {base2} on both {hw} and {hw2} servers.",
 ]
@@ -191,9 +343,11 @@ EXTRA = [
     "Memory savings grow with sequence length & model depth.",
     "Finally, we discuss limitations of {sys} for models whose layers do not fit on one GPU.",
 ]
-CODE = ["Code is available at https://github.com/{org}/{repo}.", "Our code is open-sourced at "
-        "https://github.com/{org}/{repo}.", "The source code of {sys} is publicly available at "
-        "https://github.com/{org}/{repo}"]
+CODE = [
+    "Code is available at https://github.com/{org}/{repo}.",
+    "Our code is open-sourced at https://github.com/{org}/{repo}.",
+    "The source code of {sys} is publicly available at https://github.com/{org}/{repo}",
+]
 TITLE_NAMED = [
     "{sys}: {Tail}",
     "{sys}: Efficient {what} on {hw} GPUs",
@@ -207,15 +361,24 @@ TITLE_PLAIN = [
 ]
 WHAT = {
     "offloading": ["Memory Offloading", "NVMe-Backed Fine-Tuning", "Activation Swapping", "CPU-GPU Training"],
-    "parallelism": ["Hybrid Parallel Training", "Pipeline Parallelism", "Sequence Parallel Training",
-                    "Distributed Training"],
+    "parallelism": [
+        "Hybrid Parallel Training",
+        "Pipeline Parallelism",
+        "Sequence Parallel Training",
+        "Distributed Training",
+    ],
     "kernels": ["Attention Kernels", "GEMM Kernels", "Kernel Fusion", "CUDA Kernel Generation"],
     "serving": ["LLM Serving", "Speculative Decoding", "KV Cache Management", "Request Batching"],
     "hardware": ["GPU Microbenchmarking", "Energy Modeling", "Tensor Core Performance", "Accelerator Design"],
     "other": ["Open Model Pre-training", "Hyperparameter Transfer", "Data Curation", "Reward Modeling"],
 }
-TAILS = ["Overlapping Everything in {what}", "Memory-Efficient {what} for Everyone", "Fast and Cheap {what}",
-         "Rethinking {what} for Modern GPUs", "Adaptive {what} under Changing Workloads"]
+TAILS = [
+    "Overlapping Everything in {what}",
+    "Memory-Efficient {what} for Everyone",
+    "Fast and Cheap {what}",
+    "Rethinking {what} for Modern GPUs",
+    "Adaptive {what} under Changing Workloads",
+]
 TOPICS = list(CONTEXT)
 
 
@@ -238,7 +401,7 @@ class Generated:
 def system_names(seed: int = 0) -> list[str]:
     """Every distinct name in a fixed, seeded order (independent of N)."""
     names = [p + s + v for v in _VARIANTS for p in _PREFIXES for s in _SUFFIXES if p != s]
-    base, rest = names[: len(_PREFIXES) * (len(_SUFFIXES) - 1)], names[len(_PREFIXES) * (len(_SUFFIXES) - 1):]
+    base, rest = names[: len(_PREFIXES) * (len(_SUFFIXES) - 1)], names[len(_PREFIXES) * (len(_SUFFIXES) - 1) :]
     rng = random.Random(f"names-{seed}")
     rng.shuffle(base)  # plain names first, variants ("FlexPipe-2") only once those run out
     rng.shuffle(rest)
@@ -267,12 +430,25 @@ def _paper(i: int, rng: random.Random, names: list[str], earlier: list[Generated
     base_names = [p.system for p in picked] + rng.sample(_FAMOUS, 2)
     hw, hw2 = rng.sample(HARDWARE, 2)
     values = {
-        "sys": system or "this approach", "base": base_names[0], "base2": base_names[1], "hw": hw, "hw2": hw2,
-        "mem": MEMORY_GB[hw], "n": rng.choice([1, 2, 4, 8, 16, 64, 256, 1024]), "scale": rng.choice(SCALES),
-        "model": rng.choice(MODELS), "prec": rng.choice(PRECISIONS), "x": round(rng.uniform(1.2, 9.9), 2),
-        "y": round(rng.uniform(1.1, 4.0), 1), "p": rng.randint(12, 87), "q": rng.randint(5, 60),
-        "k": rng.choice([16, 50, 128, 200, 512, 1000, 2048]), "kind": rng.choice(KIND),
-        "does": rng.choice(DOES[topic]), "what": rng.choice(WHAT[topic]), "org": rng.choice(ORGS).split()[0].lower(),
+        "sys": system or "this approach",
+        "base": base_names[0],
+        "base2": base_names[1],
+        "hw": hw,
+        "hw2": hw2,
+        "mem": MEMORY_GB[hw],
+        "n": rng.choice([1, 2, 4, 8, 16, 64, 256, 1024]),
+        "scale": rng.choice(SCALES),
+        "model": rng.choice(MODELS),
+        "prec": rng.choice(PRECISIONS),
+        "x": round(rng.uniform(1.2, 9.9), 2),
+        "y": round(rng.uniform(1.1, 4.0), 1),
+        "p": rng.randint(12, 87),
+        "q": rng.randint(5, 60),
+        "k": rng.choice([16, 50, 128, 200, 512, 1000, 2048]),
+        "kind": rng.choice(KIND),
+        "does": rng.choice(DOES[topic]),
+        "what": rng.choice(WHAT[topic]),
+        "org": rng.choice(ORGS).split()[0].lower(),
         "repo": (system or f"study-{i}").lower(),
     }
     values["Tail"] = rng.choice(TAILS).format(**values)
@@ -288,10 +464,16 @@ def _paper(i: int, rng: random.Random, names: list[str], earlier: list[Generated
     abstract = " ".join(_capitalized(s.format(**values)) for s in sentences)
     year = rng.choice([None, None, 2023, 2024, 2025, 2021])
     return Generated(
-        index=i, system=system, title=title, abstract=abstract, date=(rng.randint(1, 12), rng.randint(1, 28), year),
-        upvotes=rng.choice([None, rng.randint(1, 120)]), authors=rng.choice([None, rng.randint(1, 40)]),
+        index=i,
+        system=system,
+        title=title,
+        abstract=abstract,
+        date=(rng.randint(1, 12), rng.randint(1, 28), year),
+        upvotes=rng.choice([None, rng.randint(1, 120)]),
+        authors=rng.choice([None, rng.randint(1, 40)]),
         organization=rng.choice(ORGS) if rng.random() < 0.15 else None,
-        baselines=[p.index for p in picked], topic=topic,
+        baselines=[p.index for p in picked],
+        topic=topic,
     )
 
 
@@ -320,19 +502,29 @@ def dump_text(entries: list[Generated], layout: str, listing: tuple[int, int]) -
         for number, paper in enumerate(entries):
             lines += [("Subscribe" if number == 0 else "") + paper.title, paper.abstract]
         return "\n".join(lines) + "\n"
-    blocks = ["new", "Get trending papers in your email inbox!", "Subscribe", "Daily Papers",
-              "byAK and the research community", f"{MONTHS[month - 1]} {day}"]
+    blocks = [
+        "new",
+        "Get trending papers in your email inbox!",
+        "Subscribe",
+        "Daily Papers",
+        "byAK and the research community",
+        f"{MONTHS[month - 1]} {day}",
+    ]
     for paper in entries:
         blocks += [paper.title, paper.abstract]
         # Some entries of a listing carry no metadata block: nothing may shift onto the next one.
         if layout == "with-metadata" and paper.index % 11 != 5:
             # The listing shows an organisation's avatar name, then its name: "Zyphra Zyphra".
             count = paper.authors or 1
-            who = (f"{paper.organization} {paper.organization}" if paper.organization else
-                   f"  • {count} author" + ("s" if count != 1 else ""))
+            who = (
+                f"{paper.organization} {paper.organization}"
+                if paper.organization
+                else f"  • {count} author" + ("s" if count != 1 else "")
+            )
             m, d, year = paper.date
-            when = (f"{MONTHS[m - 1]} {d}" + (f", {year}" if year else "")
-                    + (f" {paper.upvotes}" if paper.upvotes else ""))
+            when = (
+                f"{MONTHS[m - 1]} {d}" + (f", {year}" if year else "") + (f" {paper.upvotes}" if paper.upvotes else "")
+            )
             blocks.append(f"{who}\n·\n{when}")
     return "\n\n".join(blocks) + "\n"
 
@@ -342,7 +534,7 @@ def write_dumps(papers: list[Generated], out: Path) -> list[Path]:
     in the next dump (a later sighting: one record with two sources)."""
     out.mkdir(parents=True, exist_ok=True)
     paths = []
-    chunks = [papers[start:start + PER_DUMP] for start in range(0, len(papers), PER_DUMP)]
+    chunks = [papers[start : start + PER_DUMP] for start in range(0, len(papers), PER_DUMP)]
     for number, chunk in enumerate(chunks):
         repeats = [p for p in chunks[number - 1] if p.index % REPEAT_EVERY == 0] if number else []
         layout = LAYOUTS[number % len(LAYOUTS)]
@@ -367,8 +559,9 @@ def write_large_dump(path: Path, entries: int, seed: int = 0) -> Path:
             if len(short) >= 200 and len(short.split()) >= 25:
                 break
             short += " " + sentence
-        papers.append(replace(paper, index=i, abstract=short,
-                              title=paper.title + (f" (Part {part + 1})" if part else "")))
+        papers.append(
+            replace(paper, index=i, abstract=short, title=paper.title + (f" (Part {part + 1})" if part else ""))
+        )
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(dump_text(papers, "with-metadata", (3, 6)), encoding="utf-8")
     return path
@@ -394,8 +587,9 @@ def curate(data_dir: Path, papers: list[Generated], curated_share: float = CURAT
             record.tags = ["benchmark"]
             record.notes = f"Checked by a curator: see the evaluation on {HARDWARE[index % len(HARDWARE)]}."
             if generated.baselines:
-                record.overrides = {"compares_to": [records[title_key(papers[b].title)].id
-                                                    for b in generated.baselines]}
+                record.overrides = {
+                    "compares_to": [records[title_key(papers[b].title)].id for b in generated.baselines]
+                }
         edits.append(record)
     with transaction(data_dir) as tx:
         for record in edits:
@@ -416,8 +610,13 @@ def build_store(n: int, out: Path, seed: int = 0) -> dict:
     dumps = write_dumps(papers, out / "dumps")
     report = ingest(dumps, data, listing_year=LISTING_YEAR)
     edited = curate(data, papers)
-    return {"papers": len(report.new), "dumps": len(dumps), "skipped": len(report.skipped), "curated": edited,
-            "seconds": time.perf_counter() - started}
+    return {
+        "papers": len(report.new),
+        "dumps": len(dumps),
+        "skipped": len(report.skipped),
+        "curated": edited,
+        "seconds": time.perf_counter() - started,
+    }
 
 
 def main() -> None:

@@ -48,8 +48,10 @@ def main() -> int:
             command = [str(BIN / "pyinstrument"), "-r", "text", "-o", str(report), *command]
         seconds, rss, _ = run_child(command)
         records = len(list((store / "papers").glob("*.yaml"))) if (store / "papers").exists() else 0
-        print(f"{stage:8}  {seconds:7.1f} s  {seconds / args.entries * 1000:.2f} ms/entry  peak RSS {rss:5.0f} MiB  "
-              f"{records:,} records written" + (f"  (profile: {report})" if args.profile else ""))
+        print(
+            f"{stage:8}  {seconds:7.1f} s  {seconds / args.entries * 1000:.2f} ms/entry  peak RSS {rss:5.0f} MiB  "
+            f"{records:,} records written" + (f"  (profile: {report})" if args.profile else "")
+        )
         shutil.rmtree(store)
     return 0
 

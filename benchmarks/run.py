@@ -50,8 +50,13 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 WORK = HERE / "work"  # git-ignored; every N's corpus and sites go here and are removed after it
 BIN = Path(sys.executable).parent
-ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true",
-       "SITE_URL": "http://127.0.0.1:8000/", "PYTHONPATH": str(REPO)}
+ENV = {
+    **os.environ,
+    "NO_MKDOCS_2_WARNING": "1",
+    "DISABLE_MKDOCS_2_WARNING": "true",
+    "SITE_URL": "http://127.0.0.1:8000/",
+    "PYTHONPATH": str(REPO),
+}
 SERVE_N = 1000
 SERVE_EDITS = 3
 # Zensical 0.0.73 was killed by the kernel's OOM killer at 10,000 papers (24 GB, the whole shared
@@ -160,8 +165,12 @@ def run_child(args: list[str], *, env: dict | None = None, cwd: Path = REPO) -> 
         stdout, stderr = out.read(), err.read()
     if process.returncode != 0:
         raise RuntimeError(f"{' '.join(map(str, args[:4]))} ... failed ({process.returncode}):\n{stderr[-3000:]}")
-    return Finished(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,  # ru_maxrss: KiB on Linux
-                    stdout)
+    return Finished(
+        seconds,
+        usage.ru_utime + usage.ru_stime,
+        usage.ru_maxrss / 1024,  # ru_maxrss: KiB on Linux
+        stdout,
+    )
 
 
 def tree_bytes(folder: Path) -> int:
@@ -191,17 +200,29 @@ def stage_digest(n: int, data: Path) -> Run:
 
 
 def stage_mkdocs(n: int, data: Path, site: Path) -> Run:
-    done = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(REPO / "mkdocs.yml"), "-d", str(site)],
-                     env={**ENV, "DIGEST_DATA": str(data)})
+    done = run_child(
+        [str(BIN / "mkdocs"), "build", "-q", "-f", str(REPO / "mkdocs.yml"), "-d", str(site)],
+        env={**ENV, "DIGEST_DATA": str(data)},
+    )
     index = site / "search" / "search_index.json"
-    return Run(n, "mkdocs build", done.seconds, done.rss_mib, done.cpu, tree_bytes(site), index.stat().st_size,
-               search_wait=search_wait(site))
+    return Run(
+        n,
+        "mkdocs build",
+        done.seconds,
+        done.rss_mib,
+        done.cpu,
+        tree_bytes(site),
+        index.stat().st_size,
+        search_wait=search_wait(site),
+    )
 
 
 def repo_config() -> dict:
     """mkdocs.yml as data (its !ENV tags read as their defaults)."""
+
     class Loader(yaml.SafeLoader):
         pass
+
     Loader.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])
     return yaml.load((REPO / "mkdocs.yml").read_text(), Loader=Loader)  # noqa: S506 (a SafeLoader subclass)
 
@@ -217,8 +238,14 @@ def write_baseline(n: int, data: Path, folder: Path) -> Path:
     docs = folder / "docs"
     shutil.copytree(REPO / "docs", docs)
     topics = load_taxonomy(data / "taxonomy.yaml").topics
-    stubs = {"index.md": "Home", "hardware/index.md": "Hardware", "systems.md": "Systems A–Z", "tags.md": "Tags",
-             "method.md": "Method", **{f"topics/{t.slug}.md": t.name for t in topics}}
+    stubs = {
+        "index.md": "Home",
+        "hardware/index.md": "Hardware",
+        "systems.md": "Systems A–Z",
+        "tags.md": "Tags",
+        "method.md": "Method",
+        **{f"topics/{t.slug}.md": t.name for t in topics},
+    }
     for path, title in stubs.items():
         (docs / path).parent.mkdir(parents=True, exist_ok=True)
         (docs / path).write_text(f"# {title}\n\nA page of the digest.\n", encoding="utf-8")
@@ -226,16 +253,24 @@ def write_baseline(n: int, data: Path, folder: Path) -> Path:
     for paper in load_papers(data):
         (docs / "papers" / f"{paper.id}.md").write_text(
             f"# {paper.title}\n\n## Abstract\n\n{paper.abstract}\n\n## Notes\n\n{paper.notes or 'None yet.'}\n",
-            encoding="utf-8")
+            encoding="utf-8",
+        )
     config = repo_config()
-    config["plugins"] = [p for p in config["plugins"] if not (isinstance(p, dict) and
-                                                               ({"gen-files", "literate-nav"} & set(p)))]
+    config["plugins"] = [
+        p for p in config["plugins"] if not (isinstance(p, dict) and ({"gen-files", "literate-nav"} & set(p)))
+    ]
     config.pop("watch", None)
     config.pop("hooks", None)  # plain MkDocs: the theme's output as it comes
     config["theme"]["custom_dir"] = str(REPO / config["theme"]["custom_dir"])
-    config["nav"] = [{"Home": "index.md"}, {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
-                     {"Hardware": "hardware/index.md"}, {"Systems A–Z": "systems.md"}, {"Tags": "tags.md"},
-                     {"Method": "method.md"}, {"Contributing": "contributing.md"}]
+    config["nav"] = [
+        {"Home": "index.md"},
+        {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
+        {"Hardware": "hardware/index.md"},
+        {"Systems A–Z": "systems.md"},
+        {"Tags": "tags.md"},
+        {"Method": "method.md"},
+        {"Contributing": "contributing.md"},
+    ]
     config["validation"] = {**config.get("validation", {}), "omitted_files": "info"}
     (folder / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return folder / "mkdocs.yml"
@@ -245,8 +280,16 @@ def stage_baseline(n: int, data: Path, folder: Path) -> Run:
     config = write_baseline(n, data, folder)
     site = folder / "site"
     done = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(config), "-d", str(site)])
-    run = Run(n, "baseline (plain pages)", done.seconds, done.rss_mib, done.cpu, tree_bytes(site),
-              (site / "search" / "search_index.json").stat().st_size, search_wait=search_wait(site))
+    run = Run(
+        n,
+        "baseline (plain pages)",
+        done.seconds,
+        done.rss_mib,
+        done.cpu,
+        tree_bytes(site),
+        (site / "search" / "search_index.json").stat().st_size,
+        search_wait=search_wait(site),
+    )
     shutil.rmtree(folder)
     return run
 
@@ -261,21 +304,33 @@ def write_pages_project(data: Path, folder: Path) -> Path:
     shutil.rmtree(folder, ignore_errors=True)
     docs = folder / "docs"
     shutil.copytree(REPO / "docs", docs)
-    subprocess.run([str(BIN / "digest"), "pages", "--data", str(data), "--out", str(docs)], check=True,
-                   capture_output=True, env=ENV)
+    subprocess.run(
+        [str(BIN / "digest"), "pages", "--data", str(data), "--out", str(docs)],
+        check=True,
+        capture_output=True,
+        env=ENV,
+    )
     (docs / "SUMMARY.md").unlink()  # literate-nav's input: Zensical would render it as a page
     from digest.derive.taxonomy import load_taxonomy
+
     topics = load_taxonomy(data / "taxonomy.yaml").topics
     config = repo_config()
-    config["plugins"] = [p for p in config["plugins"] if not (isinstance(p, dict) and
-                                                               ({"gen-files", "literate-nav"} & set(p)))]
+    config["plugins"] = [
+        p for p in config["plugins"] if not (isinstance(p, dict) and ({"gen-files", "literate-nav"} & set(p)))
+    ]
     config.pop("watch", None)
     config["hooks"] = [str(REPO / hook) for hook in config.get("hooks", [])]  # Zensical runs no hooks
     config["site_dir"] = str(folder / "site")
     config["theme"]["custom_dir"] = str(REPO / config["theme"]["custom_dir"])
-    config["nav"] = [{"Home": "index.md"}, {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
-                     {"Hardware": "hardware/index.md"}, {"Systems A–Z": "systems.md"}, {"Tags": "tags.md"},
-                     {"Method": "method.md"}, {"Contributing": "contributing.md"}]
+    config["nav"] = [
+        {"Home": "index.md"},
+        {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
+        {"Hardware": "hardware/index.md"},
+        {"Systems A–Z": "systems.md"},
+        {"Tags": "tags.md"},
+        {"Method": "method.md"},
+        {"Contributing": "contributing.md"},
+    ]
     (folder / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return folder / "mkdocs.yml"
 
@@ -286,8 +341,15 @@ def stage_prewritten(n: int, data: Path, folder: Path) -> Run:
     config = write_pages_project(data, folder)
     site = folder / "mkdocs-site"
     done = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(config), "-d", str(site)], cwd=folder)
-    run = Run(n, "mkdocs, pre-written digest pages", done.seconds, done.rss_mib, done.cpu, tree_bytes(site),
-              (site / "search" / "search_index.json").stat().st_size)
+    run = Run(
+        n,
+        "mkdocs, pre-written digest pages",
+        done.seconds,
+        done.rss_mib,
+        done.cpu,
+        tree_bytes(site),
+        (site / "search" / "search_index.json").stat().st_size,
+    )
     shutil.rmtree(folder)
     return run
 
@@ -298,8 +360,15 @@ def stage_zensical(n: int, data: Path, folder: Path) -> Run:
     try:
         done = run_child([str(BIN / "zensical"), "build", "--clean", "-f", str(config)], cwd=folder)
         site = folder / "site"
-        return Run(n, "zensical build", done.seconds, done.rss_mib, done.cpu, tree_bytes(site),
-                   (site / "search.json").stat().st_size)
+        return Run(
+            n,
+            "zensical build",
+            done.seconds,
+            done.rss_mib,
+            done.cpu,
+            tree_bytes(site),
+            (site / "search.json").stat().st_size,
+        )
     finally:
         shutil.rmtree(folder)
 
@@ -379,8 +448,16 @@ def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS) -> dict:
     from digest.records.store import dump_paper, load_paper, paper_paths, transaction
 
     port = free_port()
-    args = [str(BIN / "mkdocs"), "serve", "-f", str(REPO / "mkdocs.yml"), "-a", f"127.0.0.1:{port}",
-            "-w", str(data)] + (["--dirty", "--no-strict"] if dirty else [])  # strict aborts on the dirty-build warning
+    args = [
+        str(BIN / "mkdocs"),
+        "serve",
+        "-f",
+        str(REPO / "mkdocs.yml"),
+        "-a",
+        f"127.0.0.1:{port}",
+        "-w",
+        str(data),
+    ] + (["--dirty", "--no-strict"] if dirty else [])  # strict aborts on the dirty-build warning
     log = open(data.parent / f"serve-{'dirty' if dirty else 'full'}.log", "w")  # noqa: SIM115 (closed below)
     server = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**ENV, "DIGEST_DATA": str(data)})
     path = paper_paths(data)[len(paper_paths(data)) // 2]
@@ -416,10 +493,22 @@ def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS) -> dict:
 
 # ----------------------------------------------------------------------------- report
 def machine() -> str:
-    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                if line.startswith("model name")), platform.processor() or "unknown CPU")
-    memory = next((int(line.split()[1]) // 1024 // 1024 for line in Path("/proc/meminfo").read_text().splitlines()
-                   if line.startswith("MemTotal")), 0)
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor() or "unknown CPU",
+    )
+    memory = next(
+        (
+            int(line.split()[1]) // 1024 // 1024
+            for line in Path("/proc/meminfo").read_text().splitlines()
+            if line.startswith("MemTotal")
+        ),
+        0,
+    )
     from importlib.metadata import PackageNotFoundError, version
 
     versions = []
@@ -428,14 +517,29 @@ def machine() -> str:
             versions.append(f"{package} {version(package)}")
         except PackageNotFoundError:
             continue
-    return (f"{cpu}, {os.cpu_count()} cores, {memory} GiB RAM; {platform.system()} {platform.release()}; "
-            f"Python {platform.python_version()}; " + ", ".join(versions))
+    return (
+        f"{cpu}, {os.cpu_count()} cores, {memory} GiB RAM; {platform.system()} {platform.release()}; "
+        f"Python {platform.python_version()}; " + ", ".join(versions)
+    )
 
 
 def table(runs: list[Run]) -> str:
-    head = ["N", "stage", "seconds", "cpu s", "ms / paper", "peak RSS MiB", "site MB", "site KB / paper",
-            "search index MB", "index KB / paper", "search ready s", "ratio"]
+    head = [
+        "N",
+        "stage",
+        "seconds",
+        "cpu s",
+        "ms / paper",
+        "peak RSS MiB",
+        "site MB",
+        "site KB / paper",
+        "search index MB",
+        "index KB / paper",
+        "search ready s",
+        "ratio",
+    ]
     rows = []
+
     def mb(b: int | None) -> str:
         return "" if b is None else f"{b / 1e6:.1f}"
 
@@ -446,11 +550,22 @@ def table(runs: list[Run]) -> str:
         if run.extra.get("failed"):
             rows.append([f"{run.n:,}", run.stage, "–", "–", "–", "–", "", "", "", "", "", "failed (see below)"])
             continue
-        rows.append([f"{run.n:,}", run.stage, f"{run.seconds:.2f}", "" if run.cpu is None else f"{run.cpu:.2f}",
-                     f"{run.seconds * 1000 / run.n:.1f}",
-                     f"{run.rss_mib:.0f}", mb(run.site_bytes), kb(run.site_bytes, run.n), mb(run.search_bytes),
-                     kb(run.search_bytes, run.n), "" if run.search_wait is None else f"{run.search_wait:.2f}",
-                     run.ratio])
+        rows.append(
+            [
+                f"{run.n:,}",
+                run.stage,
+                f"{run.seconds:.2f}",
+                "" if run.cpu is None else f"{run.cpu:.2f}",
+                f"{run.seconds * 1000 / run.n:.1f}",
+                f"{run.rss_mib:.0f}",
+                mb(run.site_bytes),
+                kb(run.site_bytes, run.n),
+                mb(run.search_bytes),
+                kb(run.search_bytes, run.n),
+                "" if run.search_wait is None else f"{run.search_wait:.2f}",
+                run.ratio,
+            ]
+        )
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
     line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |"  # noqa: E731
     return "\n".join([line(head), "|" + "|".join("-" * (w + 2) for w in widths) + "|", *map(line, rows)])
@@ -459,10 +574,13 @@ def table(runs: list[Run]) -> str:
 def run_stages(n: int, corpus: Path, zensical_max: int = ZENSICAL_MAX_N) -> list[Run]:
     """Every stage at one N, each in its own process, with the ratios between them."""
     data = corpus / "data"
-    stages = [("ingest", partial(stage_ingest, n, corpus)), ("digest step", partial(stage_digest, n, data)),
-              ("mkdocs build", partial(stage_mkdocs, n, data, corpus / "site")),
-              ("baseline (plain pages)", partial(stage_baseline, n, data, corpus / "baseline")),
-              ("mkdocs, pre-written digest pages", partial(stage_prewritten, n, data, corpus / "prewritten"))]
+    stages = [
+        ("ingest", partial(stage_ingest, n, corpus)),
+        ("digest step", partial(stage_digest, n, data)),
+        ("mkdocs build", partial(stage_mkdocs, n, data, corpus / "site")),
+        ("baseline (plain pages)", partial(stage_baseline, n, data, corpus / "baseline")),
+        ("mkdocs, pre-written digest pages", partial(stage_prewritten, n, data, corpus / "prewritten")),
+    ]
     if zensical_available() and n <= zensical_max:
         stages.append(("zensical build", partial(stage_zensical, n, data, corpus / "zensical")))
     at_n = []
@@ -474,8 +592,11 @@ def run_stages(n: int, corpus: Path, zensical_max: int = ZENSICAL_MAX_N) -> list
         for run in done if isinstance(done, list) else [done]:
             at_n.append(run)
             wait = "" if run.search_wait is None else f", search ready in {run.search_wait:.2f} s"
-            print(f"  {run.stage}: {run.seconds:.2f} s, {run.rss_mib:.0f} MiB{wait} {run.extra.get('failed', '')}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"  {run.stage}: {run.seconds:.2f} s, {run.rss_mib:.0f} MiB{wait} {run.extra.get('failed', '')}",
+                file=sys.stderr,
+                flush=True,
+            )
     by = {run.stage: run for run in at_n}
     digest, build, base = by["digest step"], by["mkdocs build"], by["baseline (plain pages)"]
     render = build.seconds - digest.seconds
@@ -492,14 +613,22 @@ def main() -> int:
     parser.add_argument("--sizes", help="comma-separated N values instead of 100,1000,5000")
     parser.add_argument("--no-serve", action="store_true", help="skip the mkdocs serve rebuild measurement")
     parser.add_argument("--no-write", action="store_true", help="do not write benchmarks/results.md")
-    parser.add_argument("--zensical-max", type=int, default=ZENSICAL_MAX_N,
-                        help=f"largest N to build with Zensical (default {ZENSICAL_MAX_N:,})")
-    parser.add_argument("--profile", action="store_true",
-                        help="instead of timing: pyinstrument profiles of the digest step and of mkdocs build "
-                        "at each N, written to benchmarks/work/profile-N-*.txt")
+    parser.add_argument(
+        "--zensical-max",
+        type=int,
+        default=ZENSICAL_MAX_N,
+        help=f"largest N to build with Zensical (default {ZENSICAL_MAX_N:,})",
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="instead of timing: pyinstrument profiles of the digest step and of mkdocs build "
+        "at each N, written to benchmarks/work/profile-N-*.txt",
+    )
     args = parser.parse_args()
-    sizes = ([int(s) for s in args.sizes.split(",")] if args.sizes
-             else [100, 1000, 5000] + ([10000] if args.large else []))
+    sizes = (
+        [int(s) for s in args.sizes.split(",")] if args.sizes else [100, 1000, 5000] + ([10000] if args.large else [])
+    )
     sys.path[:0] = [str(HERE), str(REPO)]  # generate.py; tests/browser_support.py for the search wait
     from generate import build_store
 
@@ -548,57 +677,100 @@ def targets(runs: list[Run], serve: dict, related_10k: float, training_10k: dict
 
     def per_n(label: str, values: dict[int, float], ok: Callable[[float], bool], unit: str) -> None:
         if values:
-            lines.append(f"{verdict(all(map(ok, values.values())))} {label}: "
-                         + ", ".join(f"{unit.format(v)} at {n:,}" for n, v in values.items()))
+            lines.append(
+                f"{verdict(all(map(ok, values.values())))} {label}: "
+                + ", ".join(f"{unit.format(v)} at {n:,}" for n, v in values.items())
+            )
 
     # Issue 20: a full build within 3x the plain baseline at 1,000 and 5,000 papers.
-    ratios = {n: (by[n, "mkdocs build"], by[n, "baseline (plain pages)"]) for n in (1000, 5000)
-              if (n, "mkdocs build") in by and (n, "baseline (plain pages)") in by}
+    ratios = {
+        n: (by[n, "mkdocs build"], by[n, "baseline (plain pages)"])
+        for n in (1000, 5000)
+        if (n, "mkdocs build") in by and (n, "baseline (plain pages)") in by
+    }
     if ratios:
-        lines.append(f"{verdict(all(b.seconds <= 3 * p.seconds for b, p in ratios.values()))} full build <= 3x the "
-                     "baseline at 1,000 and 5,000: " + ", ".join(
-                         f"{b.seconds / p.seconds:.2f}x (cpu time {b.cpu / p.cpu:.2f}x) at {n:,}"
-                         for n, (b, p) in ratios.items()))
-    per_n("site <= 25 KB per paper", {n: by[n, "mkdocs build"].site_bytes / n / 1e3 for n in judged},
-          lambda v: v <= 25, "{:.1f} KB")
-    per_n("search index <= 2 KB per paper", {n: by[n, "mkdocs build"].search_bytes / n / 1e3 for n in judged},
-          lambda v: v <= 2, "{:.2f} KB")
+        lines.append(
+            f"{verdict(all(b.seconds <= 3 * p.seconds for b, p in ratios.values()))} full build <= 3x the "
+            "baseline at 1,000 and 5,000: "
+            + ", ".join(
+                f"{b.seconds / p.seconds:.2f}x (cpu time {b.cpu / p.cpu:.2f}x) at {n:,}" for n, (b, p) in ratios.items()
+            )
+        )
+    per_n(
+        "site <= 25 KB per paper",
+        {n: by[n, "mkdocs build"].site_bytes / n / 1e3 for n in judged},
+        lambda v: v <= 25,
+        "{:.1f} KB",
+    )
+    per_n(
+        "search index <= 2 KB per paper",
+        {n: by[n, "mkdocs build"].search_bytes / n / 1e3 for n in judged},
+        lambda v: v <= 2,
+        "{:.2f} KB",
+    )
     digest = [n for n in judged if (n, "digest step") in by]
-    per_n("digest step <= 10% of the MkDocs render",
-          {n: by[n, "digest step"].seconds / (by[n, "mkdocs build"].seconds - by[n, "digest step"].seconds)
-           for n in digest}, lambda v: v <= 0.10, "{:.1%}")
+    per_n(
+        "digest step <= 10% of the MkDocs render",
+        {
+            n: by[n, "digest step"].seconds / (by[n, "mkdocs build"].seconds - by[n, "digest step"].seconds)
+            for n in digest
+        },
+        lambda v: v <= 0.10,
+        "{:.1%}",
+    )
     if digest:
-        lines[-1] += " (cpu time " + ", ".join(
-            f"{by[n, 'digest step'].cpu / (by[n, 'mkdocs build'].cpu - by[n, 'digest step'].cpu):.1%}"
-            for n in digest) + ")"
+        lines[-1] += (
+            " (cpu time "
+            + ", ".join(
+                f"{by[n, 'digest step'].cpu / (by[n, 'mkdocs build'].cpu - by[n, 'digest step'].cpu):.1%}"
+                for n in digest
+            )
+            + ")"
+        )
     if any(run.n == 10000 for run in runs):
-        peak = max(run.rss_mib for run in runs if run.n == 10000 and run.rss_mib == run.rss_mib
-                   and not run.stage.startswith("zensical"))
-        lines.append(f"{verdict(peak < 1024)} peak RSS < 1 GiB at 10,000 (ingest, digest, mkdocs builds): "
-                     f"largest {peak:.0f} MiB")
+        peak = max(
+            run.rss_mib
+            for run in runs
+            if run.n == 10000 and run.rss_mib == run.rss_mib and not run.stage.startswith("zensical")
+        )
+        lines.append(
+            f"{verdict(peak < 1024)} peak RSS < 1 GiB at 10,000 (ingest, digest, mkdocs builds): largest {peak:.0f} MiB"
+        )
     zensical = {run.n: run for run in runs if run.stage == "zensical build" and run.n in (1000, 5000)}
     if zensical:
-        lines.append(f"{verdict(len(zensical) == 2 and not any(r.extra.get('failed') for r in zensical.values()))} "
-                     "Zensical 0.0.73 builds 1,000 and 5,000 papers with search: "
-                     + ", ".join(f"{'failed (error below)' if r.extra.get('failed') else f'{r.seconds:.1f} s'} "
-                                 f"at {n:,}" for n, r in zensical.items()))
+        lines.append(
+            f"{verdict(len(zensical) == 2 and not any(r.extra.get('failed') for r in zensical.values()))} "
+            "Zensical 0.0.73 builds 1,000 and 5,000 papers with search: "
+            + ", ".join(
+                f"{'failed (error below)' if r.extra.get('failed') else f'{r.seconds:.1f} s'} at {n:,}"
+                for n, r in zensical.items()
+            )
+        )
     waits = {n: by[n, "mkdocs build"].search_wait for n in judged}
     if any(wait is not None for wait in waits.values()):  # no target: the reader's wait, as measured
-        lines.append("INFO   headless Chromium, site opened to first search result: " + ", ".join(
-            f"{wait:.2f} s at {n:,}" for n, wait in waits.items() if wait is not None))
+        lines.append(
+            "INFO   headless Chromium, site opened to first search result: "
+            + ", ".join(f"{wait:.2f} s at {n:,}" for n, wait in waits.items() if wait is not None)
+        )
     if (1000, "digest step") in by and (5000, "digest step") in by:
         per = {n: by[n, "digest step"].seconds / n for n in (1000, 5000)}
-        lines.append(f"{verdict(per[5000] <= 1.25 * per[1000])} digest step grows linearly: "
-                     f"{per[1000] * 1000:.2f} ms/paper at 1,000, {per[5000] * 1000:.2f} at 5,000")
+        lines.append(
+            f"{verdict(per[5000] <= 1.25 * per[1000])} digest step grows linearly: "
+            f"{per[1000] * 1000:.2f} ms/paper at 1,000, {per[5000] * 1000:.2f} at 5,000"
+        )
     lines.append(f"{verdict(related_10k < 10)} related papers at 10,000 papers under 10 s: {related_10k:.2f} s")
-    lines.append(f"{verdict(training_10k['all'] < 2)} topic model training at 10,000 curated papers under 2 s: "
-                 f"{training_10k['all']:.2f} s ({training_10k['share_papers']:,} curated, as a generated store "
-                 f"has them: {training_10k['share']:.2f} s; the per-paper features, computed with the rest "
-                 f"of each paper's derivation and cached per record: {training_10k['features']:.2f} s)")
+    lines.append(
+        f"{verdict(training_10k['all'] < 2)} topic model training at 10,000 curated papers under 2 s: "
+        f"{training_10k['all']:.2f} s ({training_10k['share_papers']:,} curated, as a generated store "
+        f"has them: {training_10k['share']:.2f} s; the per-paper features, computed with the rest "
+        f"of each paper's derivation and cached per record: {training_10k['features']:.2f} s)"
+    )
     if "dirty" in serve:
         worst = max(serve["dirty"]["edits"])
-        lines.append(f"{verdict(worst <= 1.5)} an edit shows in `mkdocs serve --dirty` within 1.5 s at {SERVE_N:,}: "
-                     f"worst {worst:.2f} s")
+        lines.append(
+            f"{verdict(worst <= 1.5)} an edit shows in `mkdocs serve --dirty` within 1.5 s at {SERVE_N:,}: "
+            f"worst {worst:.2f} s"
+        )
     return lines
 
 
@@ -608,9 +780,10 @@ def profile(n: int, build_store) -> None:
     script = WORK / "digest_step.py"
     script.write_text(DIGEST_STEP, encoding="utf-8")
     pyinstrument = [str(BIN / "pyinstrument"), "-r", "text", "--show-all"]
-    for name, command in (("digest", [str(script), str(corpus / "data")]),
-                          ("mkdocs", ["-m", "mkdocs", "build", "-q", "-f", str(REPO / "mkdocs.yml"),
-                                      "-d", str(corpus / "site")])):
+    for name, command in (
+        ("digest", [str(script), str(corpus / "data")]),
+        ("mkdocs", ["-m", "mkdocs", "build", "-q", "-f", str(REPO / "mkdocs.yml"), "-d", str(corpus / "site")]),
+    ):
         out = WORK / f"profile-{n}-{name}.txt"
         run_child([*pyinstrument, "-o", str(out), *command], env={**ENV, "DIGEST_DATA": str(corpus / "data")})
         print(f"wrote {out}", file=sys.stderr)
@@ -618,24 +791,41 @@ def profile(n: int, build_store) -> None:
 
 
 def render_report(runs: list[Run], serve: dict, related_10k: float, training_10k: dict, command: str) -> str:
-    lines = [f"Command: `{command}`  ", f"Machine: {machine()}  ",
-             f"Run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
-             "", table(runs), "", "Targets:", "", "```", *targets(runs, serve, related_10k, training_10k), "```", ""]
+    lines = [
+        f"Command: `{command}`  ",
+        f"Machine: {machine()}  ",
+        f"Run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+        "",
+        table(runs),
+        "",
+        "Targets:",
+        "",
+        "```",
+        *targets(runs, serve, related_10k, training_10k),
+        "```",
+        "",
+    ]
     lines.append(f"- Related papers alone at 10,000 generated papers (in memory): {related_10k:.2f} s.")
-    lines.append(f"- Topic model training alone at 10,000 generated papers (in memory, TF-IDF fit, "
-                 f"cross-validated thresholds and one logistic regression per topic): {training_10k['all']:.2f} s "
-                 f"with every paper curated, {training_10k['share']:.2f} s with {training_10k['share_papers']:,}.")
+    lines.append(
+        f"- Topic model training alone at 10,000 generated papers (in memory, TF-IDF fit, "
+        f"cross-validated thresholds and one logistic regression per topic): {training_10k['all']:.2f} s "
+        f"with every paper curated, {training_10k['share']:.2f} s with {training_10k['share_papers']:,}."
+    )
     for mode, serve_command in (("dirty", "mkdocs serve --dirty --no-strict"), ("full", "mkdocs serve")):
         if mode in serve:
             edits = ", ".join(f"{t:.2f}" for t in serve[mode]["edits"])
-            lines.append(f"- `{serve_command}` at N = {SERVE_N:,}: first build {serve[mode]['startup']:.1f} s; "
-                         f"then one record's notes edited, seconds until the served page showed the edit: {edits}.")
+            lines.append(
+                f"- `{serve_command}` at N = {SERVE_N:,}: first build {serve[mode]['startup']:.1f} s; "
+                f"then one record's notes edited, seconds until the served page showed the edit: {edits}."
+            )
     for run in runs:
         if run.stage == "digest step" and "corpus" in run.extra:
-            lines.append(f"- N = {run.n:,} digest step: imports and records -> corpus {run.extra['corpus']:.2f} s, "
-                         f"the Method page's evaluation, pages and exports {run.extra['render']:.2f} s; "
-                         f"{run.extra['files']:,} files, "
-                         f"{run.extra['markdown_bytes'] / 1e6:.1f} MB of Markdown.")
+            lines.append(
+                f"- N = {run.n:,} digest step: imports and records -> corpus {run.extra['corpus']:.2f} s, "
+                f"the Method page's evaluation, pages and exports {run.extra['render']:.2f} s; "
+                f"{run.extra['files']:,} files, "
+                f"{run.extra['markdown_bytes'] / 1e6:.1f} MB of Markdown."
+            )
         if run.extra.get("failed"):
             lines.append(f"- N = {run.n:,} {run.stage} failed: {run.extra['failed']}")
     return "\n".join(lines) + "\n"

@@ -87,34 +87,44 @@ def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
     records = [(path, _read(path)) for path in paper_paths(data_dir)]
     rules = (_read(data_dir / TAXONOMY_FILE), _read(data_dir / HARDWARE_FILE))
     loaded = [cache.reuse(("record", path, raw), partial(load_paper, path)) for path, raw in records]
-    taxonomy, catalog = cache.reuse(("rules", *rules), lambda: (load_taxonomy(data_dir / TAXONOMY_FILE),
-                                                                load_hardware(data_dir / HARDWARE_FILE)))
+    taxonomy, catalog = cache.reuse(
+        ("rules", *rules), lambda: (load_taxonomy(data_dir / TAXONOMY_FILE), load_hardware(data_dir / HARDWARE_FILE))
+    )
     for item in loaded:
         if problems := unknown_topics(item, taxonomy):
             raise problems[0]
-    derived = [cache.reuse(("derived", path, raw, *rules), partial(derive_paper, item.paper, taxonomy, catalog))
-               for (path, raw), item in zip(records, loaded, strict=True)]
-    rejected = [cache.reuse(("rejected", path, raw, *rules), partial(rejected_learnable, path, taxonomy))
-                for path, raw in [(path, _read(path)) for path in rejected_paths(data_dir)]]
+    derived = [
+        cache.reuse(("derived", path, raw, *rules), partial(derive_paper, item.paper, taxonomy, catalog))
+        for (path, raw), item in zip(records, loaded, strict=True)
+    ]
+    rejected = [
+        cache.reuse(("rejected", path, raw, *rules), partial(rejected_learnable, path, taxonomy))
+        for path, raw in [(path, _read(path)) for path in rejected_paths(data_dir)]
+    ]
     cache.end_loading()
     return build_corpus(derived, taxonomy, catalog, cache.memo, rejected)
 
 
-def build_files(data_dir: Path, site_url: str, cache: BuildCache | None = None,
-                templates: jinja2.Environment | None = None) -> tuple[Corpus, dict[str, str]]:
+def build_files(
+    data_dir: Path, site_url: str, cache: BuildCache | None = None, templates: jinja2.Environment | None = None
+) -> tuple[Corpus, dict[str, str]]:
     """The corpus of `data_dir` and every file the digest adds to the site."""
     cache = cache or BuildCache()
     corpus = load_corpus(data_dir, cache)
     return corpus, site_files(corpus, site_url, cache, templates)
 
 
-def site_files(corpus: Corpus, site_url: str, cache: BuildCache,
-               templates: jinja2.Environment | None = None) -> dict[str, str]:
+def site_files(
+    corpus: Corpus, site_url: str, cache: BuildCache, templates: jinja2.Environment | None = None
+) -> dict[str, str]:
     """Every file the digest adds to the site for a loaded corpus, with the Method page's evaluation."""
     # Recomputed only when what it measures changes: a record's text, topics or first dump, or the rules.
-    measured = (corpus.taxonomy, corpus.catalog,
-                [(d.id, d.paper.title, d.paper.abstract, d.paper.topics, first_seen(d.paper))
-                 for d in corpus.papers.values()], [item.paper.id for item in corpus.rejected])
+    measured = (
+        corpus.taxonomy,
+        corpus.catalog,
+        [(d.id, d.paper.title, d.paper.abstract, d.paper.topics, first_seen(d.paper)) for d in corpus.papers.values()],
+        [item.paper.id for item in corpus.rejected],
+    )
     evaluation = cache.memo("evaluation", measured, lambda: evaluate_corpus(corpus, METHOD_FOLDS))
     return render_site(corpus, site_url, templates, cache.memo, evaluation)
 
@@ -123,8 +133,14 @@ def load_evaluation(data_dir: Path, max_folds: int | None = None, split: str | N
     """`digest eval` of the records of `data_dir`: leave one dump out (digest/evaluate.py) and the
     temporal split (digest/temporal.py)."""
     taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
-    return evaluate(load_papers(data_dir), taxonomy, load_hardware(data_dir / HARDWARE_FILE), max_folds,
-                    rejected=[rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)], split=split)
+    return evaluate(
+        load_papers(data_dir),
+        taxonomy,
+        load_hardware(data_dir / HARDWARE_FILE),
+        max_folds,
+        rejected=[rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)],
+        split=split,
+    )
 
 
 def _read(path: Path) -> bytes | None:

@@ -33,9 +33,16 @@ def check_store(data_dir: Path, notes: list[DataError] | None = None) -> list[Da
     ids = {item.paper.id for item in loaded}
     rejections, rejection_errors = load_rejections(data_dir)
     errors += rejection_errors
-    errors += [DataError(rejected_path(data_dir, r.paper.id), None, "id", f"{r.paper.id!r} is rejected and also a "
-                         f"record in {data_dir / 'papers'}: delete one of the two")
-               for r in rejections if r.paper.id in ids]
+    errors += [
+        DataError(
+            rejected_path(data_dir, r.paper.id),
+            None,
+            "id",
+            f"{r.paper.id!r} is rejected and also a record in {data_dir / 'papers'}: delete one of the two",
+        )
+        for r in rejections
+        if r.paper.id in ids
+    ]
     seen_titles: dict[str, LoadedPaper] = {}
     seen_arxiv: dict[str, Path] = {}
     for item in loaded:
@@ -47,12 +54,24 @@ def check_store(data_dir: Path, notes: list[DataError] | None = None) -> list[Da
             errors.extend(unknown_topics(item, taxonomy))
         for target in paper.overrides.get("compares_to", []):
             if target not in ids:
-                errors.append(DataError(path, lines.get("overrides"), "overrides.compares_to",
-                                        f"no paper with id {target!r} in the store"))
+                errors.append(
+                    DataError(
+                        path,
+                        lines.get("overrides"),
+                        "overrides.compares_to",
+                        f"no paper with id {target!r} in the store",
+                    )
+                )
         for index, source in enumerate(paper.sources):
             if not (data_dir / source.file).is_file() or not source.file.startswith(SOURCES_DIR + "/"):
-                errors.append(DataError(path, lines.get("sources"), f"sources[{index}].file",
-                                        f"{source.file} is not a dump kept under {data_dir / SOURCES_DIR}"))
+                errors.append(
+                    DataError(
+                        path,
+                        lines.get("sources"),
+                        f"sources[{index}].file",
+                        f"{source.file} is not a dump kept under {data_dir / SOURCES_DIR}",
+                    )
+                )
     return errors
 
 
@@ -61,15 +80,27 @@ def _same_paper(item: LoadedPaper, seen_titles: dict[str, LoadedPaper], seen_arx
     tell them apart (two papers of one title on arXiv are two)."""
     paper, errors = item.paper, []
     if paper.arxiv_id in seen_arxiv:
-        errors.append(DataError(item.path, item.lines.get("arxiv_id"), "arxiv_id", f"same arXiv paper as "
-                                f"{seen_arxiv[paper.arxiv_id].name}: merge the two records into one"))
+        errors.append(
+            DataError(
+                item.path,
+                item.lines.get("arxiv_id"),
+                "arxiv_id",
+                f"same arXiv paper as {seen_arxiv[paper.arxiv_id].name}: merge the two records into one",
+            )
+        )
     elif paper.arxiv_id:
         seen_arxiv[paper.arxiv_id] = item.path
     key = paper_key(paper.title, paper.abstract)
     other = seen_titles.get(key)
     if key and other is not None and None in (other.paper.arxiv_id, paper.arxiv_id):
-        errors.append(DataError(item.path, item.lines.get("title"), "title",
-                                f"same paper as {other.path.name}: merge the two records into one"))
+        errors.append(
+            DataError(
+                item.path,
+                item.lines.get("title"),
+                "title",
+                f"same paper as {other.path.name}: merge the two records into one",
+            )
+        )
     seen_titles.setdefault(key, item)
     return errors
 
@@ -77,16 +108,31 @@ def _same_paper(item: LoadedPaper, seen_titles: dict[str, LoadedPaper], seen_arx
 def conversion_leftovers(item: LoadedPaper) -> list[DataError]:
     """Damage from a dump's conversion that the repair on every page (`clean_text`) leaves in the
     title or abstract: the record needs a hand fix, or digest/text/latex.py a new rule."""
-    return [DataError(item.path, item.lines.get(field), field, f"conversion leftover {found!r} would show on the "
-                      "site; correct the text, or teach clean_text in digest/text/latex.py this damage")
-            for field in ("title", "abstract") for found in leftovers(getattr(item.paper, field))]
+    return [
+        DataError(
+            item.path,
+            item.lines.get(field),
+            field,
+            f"conversion leftover {found!r} would show on the "
+            "site; correct the text, or teach clean_text in digest/text/latex.py this damage",
+        )
+        for field in ("title", "abstract")
+        for found in leftovers(getattr(item.paper, field))
+    ]
 
 
 def unknown_topics(item: LoadedPaper, taxonomy: Taxonomy) -> list[DataError]:
     """A curated topic the taxonomy does not have (the build refuses it too, with this message)."""
-    return [DataError(item.path, item.lines.get("topics"), "topics", f"unknown topic {topic!r}; "
-                      f"topics are: {', '.join(sorted(taxonomy.topic_slugs))}")
-            for topic in item.paper.topics if topic not in taxonomy.topic_slugs]
+    return [
+        DataError(
+            item.path,
+            item.lines.get("topics"),
+            "topics",
+            f"unknown topic {topic!r}; topics are: {', '.join(sorted(taxonomy.topic_slugs))}",
+        )
+        for topic in item.paper.topics
+        if topic not in taxonomy.topic_slugs
+    ]
 
 
 def _taxonomy(data_dir: Path, errors: list[DataError]) -> Taxonomy | None:

@@ -34,8 +34,10 @@ if TYPE_CHECKING:
     from .ingest import IngestReport
 
 REPO_DATA = Path(__file__).resolve().parent.parent / "data"
-EXIT_CODES = ("exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that "
-              "cannot be written, 2 bad usage, 130 interrupted")
+EXIT_CODES = (
+    "exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that "
+    "cannot be written, 2 bad usage, 130 interrupted"
+)
 PROGRESS_EVERY = 2.0  # seconds between two progress lines of a long ingest
 
 
@@ -59,8 +61,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt as exc:
         said = "interrupted" if not received else f"stopped by {signal.Signals(received[-1]).name}"
         # Outside the store's lock nothing was being written (every write holds it).
-        print(f"{said}: {exc}" if str(exc) else said if not received else f"{said}: the store was not changed",
-              file=sys.stderr)
+        print(
+            f"{said}: {exc}" if str(exc) else said if not received else f"{said}: the store was not changed",
+            file=sys.stderr,
+        )
         return 128 + received[-1] if received else 130
     except BrokenPipeError:
         # The reader went away (`| head -1`): stop quietly, and keep Python from complaining
@@ -117,14 +121,17 @@ def _year(text: str) -> int:
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="digest", description="ML Systems Paper Digest: paper records in, a searchable site out.",
+        prog="digest",
+        description="ML Systems Paper Digest: paper records in, a searchable site out.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="Run 'digest COMMAND --help' for the options of one command.\n" + EXIT_CODES + ".")
+        epilog="Run 'digest COMMAND --help' for the options of one command.\n" + EXIT_CODES + ".",
+    )
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     data_help = f"the data folder holding papers/, sources/ and taxonomy.yaml (default: {REPO_DATA})"
 
     ingest = commands.add_parser(
-        "ingest", help="parse listing dumps and merge them into the records",
+        "ingest",
+        help="parse listing dumps and merge them into the records",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Parse source files (Hugging Face Daily Papers text dumps, all three layouts), keep a\n"
         "copy of each under DATA/sources/, and merge their papers into DATA/papers/<id>.yaml: one\n"
@@ -139,48 +146,73 @@ def _build_parser() -> argparse.ArgumentParser:
         "One run at a time writes to a store: a second waits for the first, then merges into what it\n"
         "wrote. A run stopped while writing (Ctrl-C, kill -9, a full disk) leaves the store as it was,\n"
         "or with its write committed, which the next ingest finishes first.",
-        epilog=EXIT_CODES + ".")
+        epilog=EXIT_CODES + ".",
+    )
     ingest.add_argument("files", nargs="+", type=Path, metavar="FILE", help="dump files to ingest")
     ingest.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
-    ingest.add_argument("--listing-year", type=_year, metavar="YEAR",
-                        help="year of the listing, given to dates shown without one ('Mar 6'); "
-                        "without it such dates keep an unknown year (published stays empty)")
-    ingest.add_argument("--format", choices=format_names(), dest="format_name",
-                        help="read every FILE as this format instead of detecting it from the content")
+    ingest.add_argument(
+        "--listing-year",
+        type=_year,
+        metavar="YEAR",
+        help="year of the listing, given to dates shown without one ('Mar 6'); "
+        "without it such dates keep an unknown year (published stays empty)",
+    )
+    ingest.add_argument(
+        "--format",
+        choices=format_names(),
+        dest="format_name",
+        help="read every FILE as this format instead of detecting it from the content",
+    )
     ingest.add_argument("--strict", action="store_true", help="refuse a whole file when any entry in it is bad")
     ingest.add_argument("--dry-run", action="store_true", help="report what would change, write nothing")
     ingest.set_defaults(run=_run_ingest)
 
     check = commands.add_parser(
-        "check", help="validate every record, the taxonomy and the hardware catalogue",
+        "check",
+        help="validate every record, the taxonomy and the hardware catalogue",
         description="Validate every file the build reads: each record (schema, types, dates, links), the "
         "taxonomy (rules, columns) and the hardware catalogue, and the store as a whole: duplicate ids or "
         "titles, unknown topic names, overrides naming papers that do not exist, sources that are not kept. "
         "Prints one 'file:line: field: message' per problem and exits 1 if there is any. What check "
-        "accepts, the build renders.", epilog=EXIT_CODES + ".")
+        "accepts, the build renders.",
+        epilog=EXIT_CODES + ".",
+    )
     check.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     check.set_defaults(run=_run_check)
 
     pages = commands.add_parser(
-        "pages", help="write the digest's pages, charts and exports to a folder",
+        "pages",
+        help="write the digest's pages, charts and exports to a folder",
         description="Write every page the digest generates (home, topics, papers, hardware, systems, tags, "
         "method, the literate-nav SUMMARY.md), the SVG charts and the exports (papers.json, papers.csv, "
         "feed.xml) under OUT: the same files `mkdocs build` gets through mkdocs-gen-files. Files whose "
-        "content is unchanged are not rewritten.", epilog=EXIT_CODES + ".")
+        "content is unchanged are not rewritten.",
+        epilog=EXIT_CODES + ".",
+    )
     pages.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     pages.add_argument("--out", type=Path, required=True, help="folder to write into (created if missing)")
-    pages.add_argument("--site-url", default="http://127.0.0.1:8000/",
-                       help="absolute URL the site is served at, for the feed and exports (default: %(default)s)")
-    pages.add_argument("--templates", type=Path, metavar="DIR",
-                       help="a folder of page templates (*.md.j2) that override the digest's own of the same name")
+    pages.add_argument(
+        "--site-url",
+        default="http://127.0.0.1:8000/",
+        help="absolute URL the site is served at, for the feed and exports (default: %(default)s)",
+    )
+    pages.add_argument(
+        "--templates",
+        type=Path,
+        metavar="DIR",
+        help="a folder of page templates (*.md.j2) that override the digest's own of the same name",
+    )
     pages.set_defaults(run=_run_pages)
 
     explain = commands.add_parser(
-        "explain", help="say why a paper got its topics, tags and facts",
+        "explain",
+        help="say why a paper got its topics, tags and facts",
         description="Print the reasoning for one paper: each topic's rule score against its threshold and the "
         "phrases that matched where, the tags, the learned model's probability for each topic with the terms "
         "that weighed most, the suggested topics and whether a curator set them, and the facts with the "
-        "sentences they came from (curated ones marked).", epilog=EXIT_CODES + ".")
+        "sentences they came from (curated ones marked).",
+        epilog=EXIT_CODES + ".",
+    )
     explain.add_argument("paper_id", metavar="ID", help="the paper's id (its file name in data/papers without .yaml)")
     explain.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     explain.set_defaults(run=_run_explain)
@@ -188,7 +220,8 @@ def _build_parser() -> argparse.ArgumentParser:
     add_curation_commands(commands, REPO_DATA, data_help)
 
     evaluate = commands.add_parser(
-        "eval", help="measure topics, the fetch filter and figures against what curators decided",
+        "eval",
+        help="measure topics, the fetch filter and figures against what curators decided",
         description="Two measurements on the papers curators decided (records with curated topics, and rejected "
         "papers, which count as in no topic). Leave one dump out: each paper is first seen in the dump of its "
         "first `sources` entry; for each fold of dumps, the model is trained on the papers first seen elsewhere "
@@ -196,14 +229,25 @@ def _build_parser() -> argparse.ArgumentParser:
         "first seen before a day, it predicts those first seen on it or after. Prints per-topic precision, "
         "recall and F1 and the macro-F1 (rules alone, the learned model alone and what ships), what the fetch "
         "filter keeps and drops, then the share of numbers with a unit in the abstracts that were extracted as "
-        "figures, and the ones that were not.", epilog=EXIT_CODES + ".")
+        "figures, and the ones that were not.",
+        epilog=EXIT_CODES + ".",
+    )
     evaluate.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
-    evaluate.add_argument("--folds", type=int, default=10, metavar="N",
-                          help="group the dumps into at most N folds, consecutive dumps together (default: "
-                          "%(default)s; 0: one dump a fold)")
-    evaluate.add_argument("--split", type=_day, metavar="DAY",
-                          help="the temporal split's first predicted day (default: the day that leaves three "
-                          "quarters of the dated papers before it)")
+    evaluate.add_argument(
+        "--folds",
+        type=int,
+        default=10,
+        metavar="N",
+        help="group the dumps into at most N folds, consecutive dumps together (default: "
+        "%(default)s; 0: one dump a fold)",
+    )
+    evaluate.add_argument(
+        "--split",
+        type=_day,
+        metavar="DAY",
+        help="the temporal split's first predicted day (default: the day that leaves three "
+        "quarters of the dated papers before it)",
+    )
     evaluate.add_argument("--json", action="store_true", help="print the report as JSON")
     evaluate.set_defaults(run=_run_eval)
     _add_fetch(commands, data_help)
@@ -212,16 +256,22 @@ def _build_parser() -> argparse.ArgumentParser:
     from .search import SEARCH_DIFFERENCES  # noqa: PLC0415 (lunr loads only when searching)
 
     search = commands.add_parser(
-        "search", help="search the built site as its search box ranks pages",
+        "search",
+        help="search the built site as its search box ranks pages",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Rank the pages of a built site for QUERY with lunr.py over the site's own "
         "search/search_index.json,\nusing that index's config (fields, boosts, separator, pipeline) and "
         "Material's query habits\n(a trailing wildcard per term, quoted phrases as required terms), and "
         "print the top pages with\ntheir URLs.\n\n" + textwrap.fill(SEARCH_DIFFERENCES, 96),
-        epilog=EXIT_CODES + "; 1 also when no page matches.")
+        epilog=EXIT_CODES + "; 1 also when no page matches.",
+    )
     search.add_argument("query", nargs="+", metavar="QUERY", help="the words to search for, as typed in the box")
-    search.add_argument("--site", type=Path, default=REPO_DATA.parent / "site",
-                        help="the built site folder (default: %(default)s; run 'make build' first)")
+    search.add_argument(
+        "--site",
+        type=Path,
+        default=REPO_DATA.parent / "site",
+        help="the built site folder (default: %(default)s; run 'make build' first)",
+    )
     search.add_argument("--limit", type=int, default=10, help="how many pages to print (default: %(default)s)")
     search.set_defaults(run=_run_search)
     return parser
@@ -232,19 +282,34 @@ def _add_fetch(commands: argparse._SubParsersAction[argparse.ArgumentParser], da
 
     def options(source: argparse.ArgumentParser, variable: str, url: str) -> None:
         source.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
-        source.add_argument("--dry-run", action="store_true", help="download, and report what would change; write "
-                            "nothing")
-        source.add_argument("--endpoint", metavar="URL", default=os.environ.get(variable) or url,
-                            help=f"the API's address, for a mirror or a test server (default: ${variable}, else {url})")
-        source.add_argument("--timeout", type=_positive(float, most=3600), default=30.0, metavar="SECONDS",
-                            help="give up on a connection or an answer silent this long, per try (default: "
-                            "%(default)s)")
-        source.add_argument("--retries", type=_positive(int, zero=True, most=100), default=4, metavar="N",
-                            help="tries after the first, with backoff, after a timeout, a dropped connection, 429 or "
-                            "5xx; a Retry-After is honoured (default: %(default)s)")
+        source.add_argument(
+            "--dry-run", action="store_true", help="download, and report what would change; write nothing"
+        )
+        source.add_argument(
+            "--endpoint",
+            metavar="URL",
+            default=os.environ.get(variable) or url,
+            help=f"the API's address, for a mirror or a test server (default: ${variable}, else {url})",
+        )
+        source.add_argument(
+            "--timeout",
+            type=_positive(float, most=3600),
+            default=30.0,
+            metavar="SECONDS",
+            help="give up on a connection or an answer silent this long, per try (default: %(default)s)",
+        )
+        source.add_argument(
+            "--retries",
+            type=_positive(int, zero=True, most=100),
+            default=4,
+            metavar="N",
+            help="tries after the first, with backoff, after a timeout, a dropped connection, 429 or "
+            "5xx; a Retry-After is honoured (default: %(default)s)",
+        )
 
     fetch = commands.add_parser(
-        "fetch", help="download new papers from the Hugging Face Daily Papers API or arXiv, keep those on topic",
+        "fetch",
+        help="download new papers from the Hugging Face Daily Papers API or arXiv, keep those on topic",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Download listings from an API, keep each answer under DATA/sources/ (when a record\n"
         "cites it) and ingest it as `digest ingest` does. Only papers the machine places in a topic\n"
@@ -254,35 +319,61 @@ def _add_fetch(commands: argparse._SubParsersAction[argparse.ArgumentParser], da
         "Every page is downloaded and read before anything is written: a failed or broken answer\n"
         "(no answer in time, HTTP 429 or 5xx after the retries, the wrong content type, JSON or XML\n"
         "cut off) stops the fetch with the reason, and the store is left as it was.",
-        epilog=EXIT_CODES + ".")
+        epilog=EXIT_CODES + ".",
+    )
     sources = fetch.add_subparsers(title="sources", metavar="SOURCE", required=True)
     daily = sources.add_parser(
-        "hf-daily", help="the Hugging Face Daily Papers of a day, or of several",
+        "hf-daily",
+        help="the Hugging Face Daily Papers of a day, or of several",
         description="Fetch the Hugging Face Daily Papers listing of a day (default: yesterday, UTC) from "
-        "/api/daily_papers, or of every day from --since through --until.", epilog=EXIT_CODES + ".")
+        "/api/daily_papers, or of every day from --since through --until.",
+        epilog=EXIT_CODES + ".",
+    )
     options(daily, hf_daily.ENDPOINT_VARIABLE, hf_daily.ENDPOINT)
     when = daily.add_mutually_exclusive_group()
     when.add_argument("--date", type=_day, metavar="DAY", help="the day to fetch, YYYY-MM-DD (default: yesterday)")
-    when.add_argument("--since", type=_day_or_last, metavar="DAY|last",
-                      help="fetch every day from DAY; 'last': from the day after the newest listing the store "
-                      f"keeps, at most {hf_daily.CATCH_UP_DAYS} days back")
+    when.add_argument(
+        "--since",
+        type=_day_or_last,
+        metavar="DAY|last",
+        help="fetch every day from DAY; 'last': from the day after the newest listing the store "
+        f"keeps, at most {hf_daily.CATCH_UP_DAYS} days back",
+    )
     daily.add_argument("--until", type=_day, metavar="DAY", help="the last day of --since (default: yesterday)")
-    daily.add_argument("--from", type=Path, dest="recorded", metavar="DIR",
-                       help="replay recorded answers (DIR/hf-daily-DAY.json) instead of asking the API: every "
-                       "day of DIR after the newest day the store holds (or from --since, through --until), "
-                       "through the same filter and ingest, a week per transaction: a stopped replay resumes")
-    daily.add_argument("--add", action="append", default=[], type=_arxiv, metavar="ARXIV_ID",
-                       help="keep this paper whatever the filter says (a curator adding one it missed); repeat "
-                       "for more")
+    daily.add_argument(
+        "--from",
+        type=Path,
+        dest="recorded",
+        metavar="DIR",
+        help="replay recorded answers (DIR/hf-daily-DAY.json) instead of asking the API: every "
+        "day of DIR after the newest day the store holds (or from --since, through --until), "
+        "through the same filter and ingest, a week per transaction: a stopped replay resumes",
+    )
+    daily.add_argument(
+        "--add",
+        action="append",
+        default=[],
+        type=_arxiv,
+        metavar="ARXIV_ID",
+        help="keep this paper whatever the filter says (a curator adding one it missed); repeat for more",
+    )
     daily.set_defaults(run=_run_fetch, plan=_daily_plan)
     query = sources.add_parser(
-        "arxiv", help="the newest arXiv papers that match a search query",
+        "arxiv",
+        help="the newest arXiv papers that match a search query",
         description="Fetch the newest papers matching an arXiv API search query (newest first, in pages "
-        f"of {arxiv.PAGE_SIZE}, {arxiv.PAUSE:g} s apart as arXiv asks).", epilog=EXIT_CODES + ".")
+        f"of {arxiv.PAGE_SIZE}, {arxiv.PAUSE:g} s apart as arXiv asks).",
+        epilog=EXIT_CODES + ".",
+    )
     options(query, arxiv.ENDPOINT_VARIABLE, arxiv.ENDPOINT)
     query.add_argument("--query", required=True, help="an arXiv search query, e.g. 'abs:\"KV cache\" AND cat:cs.DC'")
-    query.add_argument("--max", type=_positive(int, most=10_000), default=100, metavar="N",
-                       help="at most this many results (default: %(default)s)")
+    query.add_argument(
+        "--max",
+        type=_positive(int, most=10_000),
+        default=100,
+        metavar="N",
+        help="at most this many results (default: %(default)s)",
+    )
     query.set_defaults(run=_run_fetch, plan=_arxiv_plan)
 
 
@@ -290,7 +381,8 @@ def _add_enrich(commands: argparse._SubParsersAction[argparse.ArgumentParser], d
     from .fetch import arxiv  # noqa: PLC0415
 
     enrich = commands.add_parser(
-        "enrich", help="fill missing arXiv ids, authors and dates from the arXiv API, matched by title",
+        "enrich",
+        help="fill missing arXiv ids, authors and dates from the arXiv API, matched by title",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="For each record that lacks an arXiv id, its authors or its date (or only the records ID...),\n"
         "ask the arXiv API for papers of that title, one request per record, "
@@ -306,23 +398,43 @@ def _add_enrich(commands: argparse._SubParsersAction[argparse.ArgumentParser], d
         "Then every record filled is written in one transaction.\n\n"
         "With --from-file, the candidates come from a curator's JSON file of findings instead of the\n"
         "API, checked the same way; a finding's note fills an empty `notes:` (for a paper with no\n"
-        "arXiv version). Its entries: {\"id\", \"title_as_found\", \"arxiv_id\", \"authors\",\n"
-        "\"published\", \"evidence\", \"note\"}; see digest/enrich/curated_file.py.",
+        'arXiv version). Its entries: {"id", "title_as_found", "arxiv_id", "authors",\n'
+        '"published", "evidence", "note"}; see digest/enrich/curated_file.py.',
         epilog="prints a line for each record looked up (filled, no match, ambiguous, conflict) and a summary.\n"
-        + EXIT_CODES + ".")
+        + EXIT_CODES
+        + ".",
+    )
     enrich.add_argument("paper_ids", nargs="*", metavar="ID", help="only these records (default: every record)")
     enrich.add_argument("--data", type=Path, default=REPO_DATA, help=data_help)
     enrich.add_argument("--dry-run", action="store_true", help="look up and report what would be filled; write nothing")
-    enrich.add_argument("--from-file", type=Path, metavar="FILE",
-                        help="take the candidates from this JSON file of findings instead of the arXiv API")
-    enrich.add_argument("--endpoint", metavar="URL", default=os.environ.get(arxiv.ENDPOINT_VARIABLE) or arxiv.ENDPOINT,
-                        help=f"the arXiv API's address, for a mirror or a test server (default: "
-                        f"${arxiv.ENDPOINT_VARIABLE}, else {arxiv.ENDPOINT})")
-    enrich.add_argument("--timeout", type=_positive(float), default=30.0, metavar="SECONDS",
-                        help="give up on a connection or an answer silent this long, per try (default: %(default)s)")
-    enrich.add_argument("--retries", type=_positive(int, zero=True), default=4, metavar="N",
-                        help="tries after the first, with backoff, after a timeout, a dropped connection, 429 or 5xx "
-                        "(default: %(default)s)")
+    enrich.add_argument(
+        "--from-file",
+        type=Path,
+        metavar="FILE",
+        help="take the candidates from this JSON file of findings instead of the arXiv API",
+    )
+    enrich.add_argument(
+        "--endpoint",
+        metavar="URL",
+        default=os.environ.get(arxiv.ENDPOINT_VARIABLE) or arxiv.ENDPOINT,
+        help=f"the arXiv API's address, for a mirror or a test server (default: "
+        f"${arxiv.ENDPOINT_VARIABLE}, else {arxiv.ENDPOINT})",
+    )
+    enrich.add_argument(
+        "--timeout",
+        type=_positive(float),
+        default=30.0,
+        metavar="SECONDS",
+        help="give up on a connection or an answer silent this long, per try (default: %(default)s)",
+    )
+    enrich.add_argument(
+        "--retries",
+        type=_positive(int, zero=True),
+        default=4,
+        metavar="N",
+        help="tries after the first, with backoff, after a timeout, a dropped connection, 429 or 5xx "
+        "(default: %(default)s)",
+    )
     enrich.set_defaults(run=_run_enrich)
 
 
@@ -362,8 +474,13 @@ def _daily_plan(args: argparse.Namespace) -> list[Series]:
     if args.until is not None and args.since is None:
         raise UsageError("--until goes with --since")
     try:
-        days = hf_daily.days_to_fetch(args.data / "sources", today=dt.datetime.now(dt.UTC).date(), date=args.date,
-                                      since=args.since, until=args.until)
+        days = hf_daily.days_to_fetch(
+            args.data / "sources",
+            today=dt.datetime.now(dt.UTC).date(),
+            date=args.date,
+            since=args.since,
+            until=args.until,
+        )
     except ValueError as error:
         raise UsageError(f"digest fetch hf-daily: {error}") from None
     return [hf_daily.day_series(day, args.endpoint) for day in days]
@@ -391,8 +508,9 @@ def _run_fetch(args: argparse.Namespace) -> int:
     progress = _progress()
     client = Client(HttpOptions(timeout=args.timeout, retries=int(args.retries)), progress=progress)
     try:
-        report = fetch(series, args.data, client=client, dry_run=args.dry_run, progress=progress,
-                       add=getattr(args, "add", ()))
+        report = fetch(
+            series, args.data, client=client, dry_run=args.dry_run, progress=progress, add=getattr(args, "add", ())
+        )
     finally:
         client.close()
     for line in report.left_out:
@@ -402,8 +520,10 @@ def _run_fetch(args: argparse.Namespace) -> int:
     if report.ingest is not None:
         _print_ingest(report.ingest, args.data, args.dry_run, started)
     listed = f"{report.listed} paper(s) listed" if report.listed else "no paper listed: nothing to do"
-    print(f"fetched {report.pages} page(s): {listed}" + (f", {len(report.left_out)} left out as off-topic"
-                                                          if report.listed else ""))
+    print(
+        f"fetched {report.pages} page(s): {listed}"
+        + (f", {len(report.left_out)} left out as off-topic" if report.listed else "")
+    )
     return 0
 
 
@@ -417,20 +537,31 @@ def _run_replay(args: argparse.Namespace) -> int:
     if not days:
         print(f"nothing to replay: the store holds every day {args.recorded} has in that range")
         return 0
-    print(f"replaying {len(days)} day(s) of {args.recorded}, {days[0]} to {days[-1]}, into {args.data}"
-          + (" (dry run: nothing written)" if args.dry_run else ""), file=sys.stderr)
+    print(
+        f"replaying {len(days)} day(s) of {args.recorded}, {days[0]} to {days[-1]}, into {args.data}"
+        + (" (dry run: nothing written)" if args.dry_run else ""),
+        file=sys.stderr,
+    )
     started = time.perf_counter()
-    report = replay(args.recorded, days, args.data, dry_run=args.dry_run, add=args.add,
-                    progress=lambda message: print(message, file=sys.stderr))
+    report = replay(
+        args.recorded,
+        days,
+        args.data,
+        dry_run=args.dry_run,
+        add=args.add,
+        progress=lambda message: print(message, file=sys.stderr),
+    )
     if args.dry_run:
         for paper_id in report.kept:
             print(f"would keep: {paper_id}")
         for line in report.left_out:
             print(f"would leave out: {line}")
     verb = "would be" if args.dry_run else "were"
-    print(f"replayed {report.days} day(s): {report.listed} paper(s) listed, {len(report.kept)} {verb} kept as new "
-          f"records, {len(report.left_out)} left out as off-topic, {len(report.rejected)} rejected before, "
-          f"{report.updated} record(s) took a new sighting, in {time.perf_counter() - started:.0f} s")
+    print(
+        f"replayed {report.days} day(s): {report.listed} paper(s) listed, {len(report.kept)} {verb} kept as new "
+        f"records, {len(report.left_out)} left out as off-topic, {len(report.rejected)} rejected before, "
+        f"{report.updated} record(s) took a new sighting, in {time.perf_counter() - started:.0f} s"
+    )
     return 0
 
 
@@ -445,24 +576,32 @@ def _run_enrich(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     if args.from_file is not None:
         findings, lookup = file_lookup(args.from_file)
+
         def wanted(paper: Paper) -> bool:  # a record the file has a finding for, that lacks what it may fill
             notes = any(found.note for found in findings.get(paper.id, [])) and not paper.notes.strip()
             return paper.id in findings and bool(missing(paper) or notes)
 
-        report = enrich(args.data, lookup, paper_ids=args.paper_ids, dry_run=args.dry_run, progress=_progress(),
-                        wanted=wanted)
+        report = enrich(
+            args.data, lookup, paper_ids=args.paper_ids, dry_run=args.dry_run, progress=_progress(), wanted=wanted
+        )
     else:
         client = Client(HttpOptions(timeout=args.timeout, retries=int(args.retries)))
         try:
-            report = enrich(args.data, TitleLookup(client, args.endpoint), paper_ids=args.paper_ids,
-                            dry_run=args.dry_run, progress=_progress())
+            report = enrich(
+                args.data,
+                TitleLookup(client, args.endpoint),
+                paper_ids=args.paper_ids,
+                dry_run=args.dry_run,
+                progress=_progress(),
+            )
         finally:
             client.close()
     for outcome in report.outcomes:
         fields = f" {', '.join(outcome.filled)}" if outcome.filled else ""
         print(f"{outcome.verdict}: {outcome.paper_id}:{fields} {outcome.detail}")
-    written = ("dry run: nothing written" if args.dry_run else
-               f"{report.written} record(s) written to {args.data / 'papers'}")
+    written = (
+        "dry run: nothing written" if args.dry_run else f"{report.written} record(s) written to {args.data / 'papers'}"
+    )
     print(f"{report.summary()}; {written} in {time.perf_counter() - started:.2f} s")
     return 0
 
@@ -484,8 +623,15 @@ def _run_ingest(args: argparse.Namespace) -> int:
     from .ingest import ingest  # noqa: PLC0415 (each command imports only what it runs)
 
     started = time.perf_counter()
-    report = ingest(args.files, args.data, listing_year=args.listing_year, strict=args.strict,
-                    dry_run=args.dry_run, progress=_progress(), format_name=args.format_name)
+    report = ingest(
+        args.files,
+        args.data,
+        listing_year=args.listing_year,
+        strict=args.strict,
+        dry_run=args.dry_run,
+        progress=_progress(),
+        format_name=args.format_name,
+    )
     _print_ingest(report, args.data, args.dry_run, started)
     return 0
 
@@ -500,8 +646,10 @@ def _print_ingest(report: IngestReport, data: Path, dry_run: bool, started: floa
     for name in report.updated:
         print(f"updated: {name}")
     verb = "would be" if dry_run else "were"
-    print(f"{report.summary()} ({len(report.copied)} dump(s) {verb} copied to {data / 'sources'}) "
-          f"in {time.perf_counter() - started:.2f} s" + ("; dry run: nothing written" if dry_run else ""))
+    print(
+        f"{report.summary()} ({len(report.copied)} dump(s) {verb} copied to {data / 'sources'}) "
+        f"in {time.perf_counter() - started:.2f} s" + ("; dry run: nothing written" if dry_run else "")
+    )
 
 
 def _run_check(args: argparse.Namespace) -> int:
@@ -534,10 +682,14 @@ def _run_pages(args: argparse.Namespace) -> int:
     try:
         written, unchanged = write_site(files, args.out)
     except OSError as error:  # a full disk, a read-only folder: the store is untouched, the pages incomplete
-        raise WriteError(f"{args.out}: cannot write the pages ({error.strerror}); what is there is incomplete: "
-                         "free the space or pick another --out, and run it again") from None
-    print(f"{len(corpus.papers)} papers -> {len(files)} files in {args.out} ({written} written, {unchanged} unchanged) "
-          f"in {time.perf_counter() - started:.2f} s")
+        raise WriteError(
+            f"{args.out}: cannot write the pages ({error.strerror}); what is there is incomplete: "
+            "free the space or pick another --out, and run it again"
+        ) from None
+    print(
+        f"{len(corpus.papers)} papers -> {len(files)} files in {args.out} ({written} written, {unchanged} unchanged) "
+        f"in {time.perf_counter() - started:.2f} s"
+    )
     return 0
 
 
@@ -554,8 +706,9 @@ def _run_explain(args: argparse.Namespace) -> int:
     corpus = load_corpus(args.data)  # the model learns from every curated record
     derived = corpus.papers.get(args.paper_id)
     if derived is None:  # a path that reaches a record (../papers/x) is no id
-        raise UsageError(f"no paper with id {args.paper_id!r}; an id is a record's file name in "
-                         f"{args.data / 'papers'} without .yaml")
+        raise UsageError(
+            f"no paper with id {args.paper_id!r}; an id is a record's file name in {args.data / 'papers'} without .yaml"
+        )
     paper = derived.paper
     print(f"{paper.id}: {paper.title}\n")
     print("rules:")
@@ -575,8 +728,9 @@ def _run_explain(args: argparse.Namespace) -> int:
     if derived.headline:
         headline = derived.headline
         print(f"\nheadline: {headline.text}  ({'curated' if headline.curated else f'metric {headline.metric}'})")
-    for key in sorted(derived.curated - {"topics", "tags", "sentence_roles", "headline"}
-                      - {fact.kind for fact in derived.facts}):
+    for key in sorted(
+        derived.curated - {"topics", "tags", "sentence_roles", "headline"} - {fact.kind for fact in derived.facts}
+    ):
         print(f"  {key}: {paper.overrides.get(key)!r}  (curated)")
     return 0
 

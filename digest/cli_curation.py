@@ -10,56 +10,80 @@ from pathlib import Path
 
 from .cli_types import day
 
-EPILOG = ("exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that "
-          "cannot be written, 2 bad usage, 130 interrupted.")
+EPILOG = (
+    "exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that "
+    "cannot be written, 2 bad usage, 130 interrupted."
+)
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser], data: Path, data_help: str) -> None:
     review = commands.add_parser(
-        "review", help="list uncurated papers, least confident first, with the topics suggested for them",
+        "review",
+        help="list uncurated papers, least confident first, with the topics suggested for them",
         description="List the papers whose topics no curator has set, least confident first, each with the "
         "topics the machine suggests (the learned model's where it could learn a topic from the curated and "
         "rejected papers, the rules' where it could not) and the model's probability for each. Narrow the "
         "list with --topic, --band and --day, and page through it with --limit and --offset. Then accept a "
         "suggestion with 'digest accept ID', correct it with 'digest accept ID --topics a,b', or take the "
-        "paper out of the digest with 'digest reject ID'.", epilog=EPILOG)
+        "paper out of the digest with 'digest reject ID'.",
+        epilog=EPILOG,
+    )
     review.add_argument("--data", type=Path, default=data, help=data_help)
     review.add_argument("--topic", metavar="SLUG", help="only papers suggested in this topic")
-    review.add_argument("--band", type=_band, metavar="LOW-HIGH",
-                        help="only papers whose highest model probability is in this band, e.g. 0.3-0.6")
+    review.add_argument(
+        "--band",
+        type=_band,
+        metavar="LOW-HIGH",
+        help="only papers whose highest model probability is in this band, e.g. 0.3-0.6",
+    )
     review.add_argument("--day", type=day, metavar="DAY", help="only papers seen in the listing of this day")
-    review.add_argument("--limit", type=_count, default=20, help="how many papers to list (default: %(default)s; "
-                        "0: all)")
+    review.add_argument(
+        "--limit", type=_count, default=20, help="how many papers to list (default: %(default)s; 0: all)"
+    )
     review.add_argument("--offset", type=_count, default=0, help="skip this many first (default: %(default)s)")
     review.set_defaults(run=_run_review)
 
     accept = commands.add_parser(
-        "accept", help="write curated topics into records (the suggested ones, or --topics)",
+        "accept",
+        help="write curated topics into records (the suggested ones, or --topics)",
         description="Set the curated `topics:` of each paper ID: the topics given with --topics, or else the "
         "topics the machine suggests for that paper (see 'digest review'). Only the `topics:` line of each "
         "record changes; every other field, comment and line stays as it was. All records are written "
         "together or, on any problem, none is. A curated paper teaches the model at the next build.",
-        epilog=EPILOG)
-    accept.add_argument("paper_ids", nargs="+", metavar="ID", help="paper ids (file names in data/papers without "
-                        ".yaml)")
-    accept.add_argument("--topics", type=_topic_list, metavar="a,b",
-                        help="comma-separated topic slugs to set instead of the suggestion, e.g. kernels,serving")
+        epilog=EPILOG,
+    )
+    accept.add_argument(
+        "paper_ids", nargs="+", metavar="ID", help="paper ids (file names in data/papers without .yaml)"
+    )
+    accept.add_argument(
+        "--topics",
+        type=_topic_list,
+        metavar="a,b",
+        help="comma-separated topic slugs to set instead of the suggestion, e.g. kernels,serving",
+    )
     accept.add_argument("--data", type=Path, default=data, help=data_help)
     accept.set_defaults(run=_run_accept)
 
     reject = commands.add_parser(
-        "reject", help="take papers out of the digest as off-topic, for good",
+        "reject",
+        help="take papers out of the digest as off-topic, for good",
         description="Move each paper ID from papers/ to rejected/: it leaves the site, but its record stays, "
         "with who rejected it, when and why. No fetch, replay or ingest brings it back, and the topic model "
         "learns from it as a paper in no topic. All records move together or, on any problem, none does. "
         "To undo, move the file back to papers/ and delete the rejected_by, rejected_on and reason lines.",
-        epilog=EPILOG)
-    reject.add_argument("paper_ids", nargs="+", metavar="ID", help="paper ids (file names in data/papers without "
-                        ".yaml)")
-    reject.add_argument("--reason", default="", help="why, in a few words (e.g. 'RL for reasoning, no systems "
-                        "contribution')")
-    reject.add_argument("--by", default=os.environ.get("DIGEST_CURATOR") or getpass.getuser(),
-                        help="who rejects them (default: $DIGEST_CURATOR, else your login name)")
+        epilog=EPILOG,
+    )
+    reject.add_argument(
+        "paper_ids", nargs="+", metavar="ID", help="paper ids (file names in data/papers without .yaml)"
+    )
+    reject.add_argument(
+        "--reason", default="", help="why, in a few words (e.g. 'RL for reasoning, no systems contribution')"
+    )
+    reject.add_argument(
+        "--by",
+        default=os.environ.get("DIGEST_CURATOR") or getpass.getuser(),
+        help="who rejects them (default: $DIGEST_CURATOR, else your login name)",
+    )
     reject.add_argument("--data", type=Path, default=data, help=data_help)
     reject.set_defaults(run=_run_reject)
 
@@ -68,16 +92,20 @@ def _run_review(args: argparse.Namespace) -> int:
     from .review import ReviewFilter, describe, review_queue  # noqa: PLC0415
 
     low, high = args.band or (0.0, 1.0)
-    waiting, curated = review_queue(args.data, ReviewFilter(args.topic, low, high,
-                                                            args.day.isoformat() if args.day else None))
+    waiting, curated = review_queue(
+        args.data, ReviewFilter(args.topic, low, high, args.day.isoformat() if args.day else None)
+    )
     end = None if args.limit == 0 else args.offset + args.limit
-    shown = waiting[args.offset:end]
+    shown = waiting[args.offset : end]
     for item in shown:
         print(describe(item.paper, item.suggestion))
     after = len(waiting) - args.offset - len(shown)
     more = f"; {after} more after these (--offset {args.offset + len(shown)})" if after > 0 else ""
-    print(f"{len(waiting)} paper(s) need review{' of those asked for' if args.topic or args.band or args.day else ''}"
-          f", {curated} curated; listed {len(shown)} from #{args.offset + 1}{more}", file=sys.stderr)
+    print(
+        f"{len(waiting)} paper(s) need review{' of those asked for' if args.topic or args.band or args.day else ''}"
+        f", {curated} curated; listed {len(shown)} from #{args.offset + 1}{more}",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -94,8 +122,10 @@ def _run_reject(args: argparse.Namespace) -> int:
     from .review import reject  # noqa: PLC0415
 
     for done in reject(args.data, args.paper_ids, by=args.by, reason=args.reason):
-        print(f"{done.paper.id}: rejected by {done.rejected_by} on {done.rejected_on}"
-              + (f" ({done.reason})" if done.reason else ""))
+        print(
+            f"{done.paper.id}: rejected by {done.rejected_by} on {done.rejected_on}"
+            + (f" ({done.reason})" if done.reason else "")
+        )
     return 0
 
 

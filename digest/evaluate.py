@@ -146,22 +146,53 @@ class Evaluation:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "curated": self.curated, "uncurated": self.uncurated, "rejected": self.rejected,
-            "folds": [{"name": f.name, "dumps": list(f.dumps), "papers": f.papers, "trained_on": f.trained_on}
-                      for f in self.folds],
-            "topics": {t.slug: {"support": t.support, **{
-                method: {"precision": round(s.precision, 4), "recall": round(s.recall, 4), "f1": round(s.f1, 4),
-                         "tp": s.true_positives, "fp": s.false_positives, "fn": s.false_negatives}
-                for method, s in t.scores.items()}} for t in self.topics},
+            "curated": self.curated,
+            "uncurated": self.uncurated,
+            "rejected": self.rejected,
+            "folds": [
+                {"name": f.name, "dumps": list(f.dumps), "papers": f.papers, "trained_on": f.trained_on}
+                for f in self.folds
+            ],
+            "topics": {
+                t.slug: {
+                    "support": t.support,
+                    **{
+                        method: {
+                            "precision": round(s.precision, 4),
+                            "recall": round(s.recall, 4),
+                            "f1": round(s.f1, 4),
+                            "tp": s.true_positives,
+                            "fp": s.false_positives,
+                            "fn": s.false_negatives,
+                        }
+                        for method, s in t.scores.items()
+                    },
+                }
+                for t in self.topics
+            },
             "macro_f1": {method: round(self.macro_f1(method), 4) for method in METHODS},
             "temporal": self.temporal.to_json() if self.temporal else None,
-            "fetch_filter": {"chosen_floor": MIN_PROBABILITY, "floors": [
-                {"floor": f.floor, "in_topic": f.in_topic, "kept": f.kept, "fallback": f.fallback, "dropped": f.dropped}
-                for f in self.fetch_filter]},
-            "figures": {"found": self.figures.found, "extracted": self.figures.extracted,
-                        "coverage": round(self.figures.share, 4),
-                        "unextracted": [{"paper": q.paper, "text": q.text, "sentence": q.sentence}
-                                        for q in self.figures.unextracted]},
+            "fetch_filter": {
+                "chosen_floor": MIN_PROBABILITY,
+                "floors": [
+                    {
+                        "floor": f.floor,
+                        "in_topic": f.in_topic,
+                        "kept": f.kept,
+                        "fallback": f.fallback,
+                        "dropped": f.dropped,
+                    }
+                    for f in self.fetch_filter
+                ],
+            },
+            "figures": {
+                "found": self.figures.found,
+                "extracted": self.figures.extracted,
+                "coverage": round(self.figures.share, 4),
+                "unextracted": [
+                    {"paper": q.paper, "text": q.text, "sentence": q.sentence} for q in self.figures.unextracted
+                ],
+            },
             "attribution": self.attribution.to_json(),
         }
 
@@ -170,18 +201,32 @@ def first_seen(paper: Paper) -> str:
     return paper.sources[0].file if paper.sources else NO_SOURCE
 
 
-def labelled(papers: Sequence[Paper], rejected: Sequence[Learnable], taxonomy: Taxonomy,
-             machine: Mapping[str, Machine] | None = None) -> list[Learnable]:
+def labelled(
+    papers: Sequence[Paper],
+    rejected: Sequence[Learnable],
+    taxonomy: Taxonomy,
+    machine: Mapping[str, Machine] | None = None,
+) -> list[Learnable]:
     """The papers a curator decided, as the model sees them, in id order: the records with curated
     topics, and the rejected papers (in no topic)."""
-    curated = [machine[p.id][0] if machine else Learnable.of(p, classify(p.title, p.abstract, taxonomy))
-               for p in papers if p.topics]
+    curated = [
+        machine[p.id][0] if machine else Learnable.of(p, classify(p.title, p.abstract, taxonomy))
+        for p in papers
+        if p.topics
+    ]
     return sorted([*curated, *rejected], key=lambda item: (item.paper.id, item.rejected))
 
 
-def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatalog, max_folds: int | None = None,
-             *, machine: Mapping[str, Machine] | None = None, rejected: Sequence[Learnable] = (),
-             split: str | None = None) -> Evaluation:
+def evaluate(
+    papers: Sequence[Paper],
+    taxonomy: Taxonomy,
+    catalog: HardwareCatalog,
+    max_folds: int | None = None,
+    *,
+    machine: Mapping[str, Machine] | None = None,
+    rejected: Sequence[Learnable] = (),
+    split: str | None = None,
+) -> Evaluation:
     """Leave-one-dump-out scores of the topics, the same papers split by time at `split` (see
     digest/temporal.py), and the figure coverage of every abstract. `machine` may give what a
     build derived already, so it is not derived twice."""
@@ -190,8 +235,9 @@ def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatal
     papers = sorted(papers, key=lambda p: p.id)
     decided = labelled(papers, rejected, taxonomy, machine)
     fallback = taxonomy.fallback.slug
-    topics = [TopicScores(t.slug, sum(t.slug in topics_of(item, fallback) for item in decided))
-              for t in taxonomy.topics]
+    topics = [
+        TopicScores(t.slug, sum(t.slug in topics_of(item, fallback) for item in decided)) for t in taxonomy.topics
+    ]
     fetch_filter = [FilterScore(None), *(FilterScore(floor) for floor in THRESHOLDS)]
     folds = []
     for name, dumps in fold_dumps(sorted({first_seen(item.paper) for item in decided}), max_folds):
@@ -205,15 +251,32 @@ def evaluate(papers: Sequence[Paper], taxonomy: Taxonomy, catalog: HardwareCatal
         temporal = evaluate_temporal(decided, taxonomy, split)
     except ValueError:  # no decided paper has a date: nothing to split
         temporal = None
-    return Evaluation(curated, len(papers) - curated, folds, topics, figure_coverage(papers, facts),
-                      fetch_filter, len(rejected), temporal, attribution=evaluate_attribution(papers, facts))
+    return Evaluation(
+        curated,
+        len(papers) - curated,
+        folds,
+        topics,
+        figure_coverage(papers, facts),
+        fetch_filter,
+        len(rejected),
+        temporal,
+        attribution=evaluate_attribution(papers, facts),
+    )
 
 
 def evaluate_corpus(corpus: Corpus, max_folds: int | None = None) -> Evaluation:
     """`evaluate` over a built corpus, reusing what the build derived."""
-    return evaluate([d.paper for d in corpus.papers.values()], corpus.taxonomy, corpus.catalog, max_folds,
-                    machine={pid: (d.learnable or Learnable.of(d.paper, d.classification), d.extracted)
-                             for pid, d in corpus.papers.items()}, rejected=corpus.rejected)
+    return evaluate(
+        [d.paper for d in corpus.papers.values()],
+        corpus.taxonomy,
+        corpus.catalog,
+        max_folds,
+        machine={
+            pid: (d.learnable or Learnable.of(d.paper, d.classification), d.extracted)
+            for pid, d in corpus.papers.items()
+        },
+        rejected=corpus.rejected,
+    )
 
 
 def topics_of(item: Learnable, fallback: str) -> Sequence[str]:
@@ -231,8 +294,14 @@ def fold_dumps(dumps: list[str], max_folds: int | None) -> list[tuple[str, list[
     return [(group[0] if len(group) == 1 else f"{group[0]} … {group[-1]}", group) for group in groups if group]
 
 
-def score(held_out: Sequence[Learnable], model: TopicModel, taxonomy: Taxonomy, *, topics: list[TopicScores],
-          fetch_filter: list[FilterScore]) -> None:
+def score(
+    held_out: Sequence[Learnable],
+    model: TopicModel,
+    taxonomy: Taxonomy,
+    *,
+    topics: list[TopicScores],
+    fetch_filter: list[FilterScore],
+) -> None:
     """Add the model's predictions for `held_out` (papers it never saw) to the topic and filter scores."""
     fallback = taxonomy.fallback.slug
     suggestions = suggest(model, held_out, fallback)
@@ -240,13 +309,15 @@ def score(held_out: Sequence[Learnable], model: TopicModel, taxonomy: Taxonomy, 
         actual = topics_of(item, fallback)
         in_topic = any(slug != fallback for slug in actual)
         for floor in fetch_filter:
-            kept = (not item.classification.fallback if floor.floor is None
-                    else on_topic(suggestion, floor.floor).kept)
+            kept = not item.classification.fallback if floor.floor is None else on_topic(suggestion, floor.floor).kept
             floor.in_topic, floor.kept = floor.in_topic + in_topic, floor.kept + (in_topic and kept)
             floor.fallback, floor.dropped = floor.fallback + (not in_topic), floor.dropped + (not in_topic and not kept)
         learned = {p.slug for p in suggestion.predictions if p.learned and p.chosen}
-        chosen = {"rules": set(item.classification.machine_topics), "model": learned or {fallback},
-                  "ships": set(suggestion.topics)}
+        chosen = {
+            "rules": set(item.classification.machine_topics),
+            "model": learned or {fallback},
+            "ships": set(suggestion.topics),
+        }
         for topic in topics:
             for method, slugs in chosen.items():
                 topic.scores[method].add(topic.slug in slugs, topic.slug in actual)
@@ -257,12 +328,14 @@ def score(held_out: Sequence[Learnable], model: TopicModel, taxonomy: Taxonomy, 
 _NUMBER = r"(?<![\w.,])\d+(?:,\d{3})*(?:\.\d+)?"
 # Units that make a number a figure. Words are matched whole; a multiplier glued to a name
 # ("8xA100", "4timesRTX") counts things, it is not a ratio.
-_UNIT = (r"\s?(?:[x×X](?![A-Za-z0-9])|times(?![A-Za-z])|-?fold\b|\\?%|percent\b|"
-         r"(?:[kKMGTPE]i?)?(?:FLOP|flop)[sS]?(?:/s)?\b|(?:tera|peta|exa|giga)-?flop[s/]*|TOPS\b|"
-         r"(?:tokens?|tok|samples?|images?|sequences?|req(?:uest)?s?|queries|frames?|keys?)\s?(?:/\s?s(?:ec)?\b|"
-         r"per\s+second\b)|fps\b|FPS\b|QPS\b|"
-         r"(?:[KMGTP]i?B|[KMGT]B/s|bytes?)\b|[kMG]?W\b|watts?\b|(?:[kMG]W|W)h\b|k?J\b|joules?\b|"
-         r"(?:ms|µs|us|ns|s|secs?|seconds?|minutes?|mins?|hours?|hrs?|days?)\b(?:/\s?token)?|GPU[ -]hours?\b)")
+_UNIT = (
+    r"\s?(?:[x×X](?![A-Za-z0-9])|times(?![A-Za-z])|-?fold\b|\\?%|percent\b|"
+    r"(?:[kKMGTPE]i?)?(?:FLOP|flop)[sS]?(?:/s)?\b|(?:tera|peta|exa|giga)-?flop[s/]*|TOPS\b|"
+    r"(?:tokens?|tok|samples?|images?|sequences?|req(?:uest)?s?|queries|frames?|keys?)\s?(?:/\s?s(?:ec)?\b|"
+    r"per\s+second\b)|fps\b|FPS\b|QPS\b|"
+    r"(?:[KMGTP]i?B|[KMGT]B/s|bytes?)\b|[kMG]?W\b|watts?\b|(?:[kMG]W|W)h\b|k?J\b|joules?\b|"
+    r"(?:ms|µs|us|ns|s|secs?|seconds?|minutes?|mins?|hours?|hrs?|days?)\b(?:/\s?token)?|GPU[ -]hours?\b)"
+)
 _QUANTITY = re.compile(rf"(?P<number>{_NUMBER}){_UNIT}")
 _MONEY = re.compile(r"(?:\$|USD\s?)\s?(?P<number>\d+(?:,\d{3})*(?:\.\d+)?)\s?[KMB]?")
 _MFU = re.compile(rf"\bMFU\b[^.;]{{0,30}}?(?P<number>{_NUMBER})|(?P<before>{_NUMBER})[^.;\d]{{0,30}}?\bMFU\b")
@@ -302,8 +375,10 @@ def figure_coverage(papers: Sequence[Paper], facts_of: Mapping[str, Sequence[Fac
 
 def evaluation_text(report: Evaluation) -> str:
     """The report as the terminal shows it: folds, the per-topic table, figure coverage."""
-    lines = [f"{report.curated} curated papers and {report.rejected} rejected ones ({report.uncurated} uncurated "
-             f"not scored), leave one dump out over {len(report.folds)} fold(s):"]
+    lines = [
+        f"{report.curated} curated papers and {report.rejected} rejected ones ({report.uncurated} uncurated "
+        f"not scored), leave one dump out over {len(report.folds)} fold(s):"
+    ]
     lines += [f"  {f.name}: {f.papers} predicted, trained on {f.trained_on}" for f in report.folds]
     header = f"{'topic':<12} {'n':>3}  " + "  ".join(f"{m + ' P / R / F1':<18}" for m in METHODS)
     lines += ["", header, "-" * len(header)]
@@ -311,14 +386,23 @@ def evaluation_text(report: Evaluation) -> str:
         cells = "  ".join(f"{s.precision:.2f} / {s.recall:.2f} / {s.f1:.2f}".ljust(18) for s in topic.scores.values())
         lines.append(f"{topic.slug:<12} {topic.support:>3}  {cells}")
     lines.append(f"{'macro-F1':<12} {'':>3}  " + "  ".join(f"{report.macro_f1(m):<18.2f}" for m in METHODS))
-    lines += ["", "fetch filter (digest fetch keeps a new paper the machine places in a topic with at least this "
-              "probability):", f"  {'floor':<8} {'in a topic: kept':<18} {'off topic: dropped':<22}"]
-    lines += [(f"  {'rules' if f.floor is None else f'{f.floor:.2f}':<8} {f'{f.kept} of {f.in_topic}':<18} "
-               f"{f.dropped} of {f.fallback}" + ("  <- digest fetch" if f.floor == MIN_PROBABILITY else "")).rstrip()
-              for f in report.fetch_filter]
+    lines += [
+        "",
+        "fetch filter (digest fetch keeps a new paper the machine places in a topic with at least this probability):",
+        f"  {'floor':<8} {'in a topic: kept':<18} {'off topic: dropped':<22}",
+    ]
+    lines += [
+        (
+            f"  {'rules' if f.floor is None else f'{f.floor:.2f}':<8} {f'{f.kept} of {f.in_topic}':<18} "
+            f"{f.dropped} of {f.fallback}" + ("  <- digest fetch" if f.floor == MIN_PROBABILITY else "")
+        ).rstrip()
+        for f in report.fetch_filter
+    ]
     figures = report.figures
-    lines += ["", f"figures: {figures.extracted} of {figures.found} numbers with a unit extracted "
-              f"({figures.share:.0%})"]
+    lines += [
+        "",
+        f"figures: {figures.extracted} of {figures.found} numbers with a unit extracted ({figures.share:.0%})",
+    ]
     lines += [f"  not extracted: {q.paper}: {q.text!r} in: {q.sentence}" for q in figures.unextracted]
     return "\n".join(lines + attribution_lines(report.attribution))
 
@@ -327,19 +411,30 @@ def attribution_lines(report: Attribution) -> list[str]:
     """Whose the values are: fact precision per kind before and after sentence roles, the
     headline, and compares-against, on the papers with curated sentence roles."""
     total = report.total()
-    lines = ["", f"values shown as the paper's, on {report.papers} papers with curated sentence roles "
-             f"({report.sentences} sentences, own / not own read right for {report.role_accuracy:.0%}):",
-             f"  {'kind':<12} {'before: right of shown':<24} {'now: right of shown':<22}"]
-    lines += [f"  {k.kind:<12} {f'{k.right_before} of {k.shown_before} ({k.precision_before:.2f})':<24} "
-              f"{k.right} of {k.shown} ({k.precision:.2f})" for k in report.kinds.values() if k.shown_before]
-    lines += [f"  {'all':<12} {f'{total.right_before} of {total.shown_before} ({total.precision_before:.2f})':<24} "
-              f"{total.right} of {total.shown} ({total.precision:.2f}); "
-              f"{report.context_shown_as_own} background or baseline values shown as the paper's",
-              f"  {total.right_before - total.right} of the paper's own {total.right_before} values read as context "
-              f"(kept {total.right / total.right_before if total.right_before else 1.0:.0%})",
-              f"headline: {report.headline_right} of {report.headline_papers} right ({report.headline_accuracy:.0%})"]
+    lines = [
+        "",
+        f"values shown as the paper's, on {report.papers} papers with curated sentence roles "
+        f"({report.sentences} sentences, own / not own read right for {report.role_accuracy:.0%}):",
+        f"  {'kind':<12} {'before: right of shown':<24} {'now: right of shown':<22}",
+    ]
+    lines += [
+        f"  {k.kind:<12} {f'{k.right_before} of {k.shown_before} ({k.precision_before:.2f})':<24} "
+        f"{k.right} of {k.shown} ({k.precision:.2f})"
+        for k in report.kinds.values()
+        if k.shown_before
+    ]
+    lines += [
+        f"  {'all':<12} {f'{total.right_before} of {total.shown_before} ({total.precision_before:.2f})':<24} "
+        f"{total.right} of {total.shown} ({total.precision:.2f}); "
+        f"{report.context_shown_as_own} background or baseline values shown as the paper's",
+        f"  {total.right_before - total.right} of the paper's own {total.right_before} values read as context "
+        f"(kept {total.right / total.right_before if total.right_before else 1.0:.0%})",
+        f"headline: {report.headline_right} of {report.headline_papers} right ({report.headline_accuracy:.0%})",
+    ]
     lines += [f"  {m.paper}: curated {m.curated!r}, machine {m.machine!r}" for m in report.headline_misses]
-    lines.append(f"compares against: precision {report.compares_precision:.2f}, recall {report.compares_recall:.2f} "
-                 f"({report.compared_true} right, {report.compared_false} wrong, {report.compared_missed} missed; "
-                 f"{report.compared_false_before} wrong from any mention of a name)")
+    lines.append(
+        f"compares against: precision {report.compares_precision:.2f}, recall {report.compares_recall:.2f} "
+        f"({report.compared_true} right, {report.compared_false} wrong, {report.compared_missed} missed; "
+        f"{report.compared_false_before} wrong from any mention of a name)"
+    )
     return lines

@@ -114,20 +114,39 @@ class Attribution:
     def to_json(self) -> dict[str, Any]:
         total = self.total()
         return {
-            "papers": self.papers, "sentences": self.sentences, "role_accuracy": round(self.role_accuracy, 4),
+            "papers": self.papers,
+            "sentences": self.sentences,
+            "role_accuracy": round(self.role_accuracy, 4),
             "fact_precision": round(self.fact_precision, 4),
             "fact_precision_before": round(total.precision_before, 4),
             "context_shown_as_own": self.context_shown_as_own,
-            "kinds": {k.kind: {"shown": k.shown, "right": k.right, "precision": round(k.precision, 4),
-                               "shown_before": k.shown_before, "precision_before": round(k.precision_before, 4)}
-                      for k in self.kinds.values() if k.shown_before},
-            "headline": {"papers": self.headline_papers, "right": self.headline_right,
-                         "accuracy": round(self.headline_accuracy, 4),
-                         "misses": [{"paper": m.paper, "curated": m.curated, "machine": m.machine}
-                                    for m in self.headline_misses]},
-            "compares_to": {"precision": round(self.compares_precision, 4), "recall": round(self.compares_recall, 4),
-                            "true": self.compared_true, "false": self.compared_false, "missed": self.compared_missed,
-                            "false_before": self.compared_false_before},
+            "kinds": {
+                k.kind: {
+                    "shown": k.shown,
+                    "right": k.right,
+                    "precision": round(k.precision, 4),
+                    "shown_before": k.shown_before,
+                    "precision_before": round(k.precision_before, 4),
+                }
+                for k in self.kinds.values()
+                if k.shown_before
+            },
+            "headline": {
+                "papers": self.headline_papers,
+                "right": self.headline_right,
+                "accuracy": round(self.headline_accuracy, 4),
+                "misses": [
+                    {"paper": m.paper, "curated": m.curated, "machine": m.machine} for m in self.headline_misses
+                ],
+            },
+            "compares_to": {
+                "precision": round(self.compares_precision, 4),
+                "recall": round(self.compares_recall, 4),
+                "true": self.compared_true,
+                "false": self.compared_false,
+                "missed": self.compared_missed,
+                "false_before": self.compared_false_before,
+            },
         }
 
 
@@ -140,8 +159,10 @@ def evaluate_attribution(papers: Sequence[Paper], facts_of: Mapping[str, Sequenc
         roles: list[str] = paper.overrides["sentence_roles"]
         sentences = split_sentences(paper.abstract)
         report.sentences += len(sentences)
-        report.own_right += sum((mine in (OWN, MIXED)) == (theirs in (OWN, MIXED))
-                                for mine, theirs in zip(machine_roles(paper), roles, strict=True))
+        report.own_right += sum(
+            (mine in (OWN, MIXED)) == (theirs in (OWN, MIXED))
+            for mine, theirs in zip(machine_roles(paper), roles, strict=True)
+        )
         _score_facts(report, paper, dict(zip(sentences, roles, strict=True)), facts_of[paper.id])
         if isinstance(paper.overrides.get("headline"), dict):
             _score_headline(report, paper, machine_headline(facts_of[paper.id]))
@@ -170,14 +191,17 @@ def _score_headline(report: Attribution, paper: Paper, machine: Headline | None)
     right = machine is None if curated is None else curated.agrees_with(machine)
     report.headline_right += right
     if not right:
-        report.headline_misses.append(HeadlineMiss(paper.id, curated.text if curated else "(none)",
-                                                   machine.text if machine else "(none)"))
+        report.headline_misses.append(
+            HeadlineMiss(paper.id, curated.text if curated else "(none)", machine.text if machine else "(none)")
+        )
 
 
-def _score_links(report: Attribution, papers: Sequence[Paper], curated: Sequence[Paper],
-                 facts_of: Mapping[str, Sequence[Fact]]) -> None:
-    names = {p.id: ([f.value for f in facts_of[p.id] if f.kind == "system"][:1], f"{p.title}. {p.abstract}")
-             for p in papers}
+def _score_links(
+    report: Attribution, papers: Sequence[Paper], curated: Sequence[Paper], facts_of: Mapping[str, Sequence[Fact]]
+) -> None:
+    names = {
+        p.id: ([f.value for f in facts_of[p.id] if f.kind == "system"][:1], f"{p.title}. {p.abstract}") for p in papers
+    }
     roles = {p.id: dict(zip(split_sentences(p.abstract), machine_roles(p), strict=True)) for p in papers}
     found = baseline_mentions(names, roles)
     any_mention = find_mentions(names, split_sentences)

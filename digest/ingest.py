@@ -55,17 +55,27 @@ class IngestReport:
     rejected: list[str] = field(default_factory=list)  # ids of rejected papers listed again, left out
 
     def summary(self) -> str:
-        return (f"{len(self.new)} new, {len(self.updated)} updated, {len(self.unchanged)} unchanged, "
-                f"{len(self.skipped)} skipped" + (f", {len(self.rejected)} rejected before" if self.rejected else ""))
+        return (
+            f"{len(self.new)} new, {len(self.updated)} updated, {len(self.unchanged)} unchanged, "
+            f"{len(self.skipped)} skipped" + (f", {len(self.rejected)} rejected before" if self.rejected else "")
+        )
 
 
 class StoreError(DigestError):
     """The store holds invalid records; ingest refuses to merge into it."""
 
 
-def ingest(files: list[Path], data_dir: Path, *, listing_year: int | None = None, strict: bool = False,
-           dry_run: bool = False, progress: Progress | None = None, format_name: str | None = None,
-           keep: Keep | None = None) -> IngestReport:
+def ingest(
+    files: list[Path],
+    data_dir: Path,
+    *,
+    listing_year: int | None = None,
+    strict: bool = False,
+    dry_run: bool = False,
+    progress: Progress | None = None,
+    format_name: str | None = None,
+    keep: Keep | None = None,
+) -> IngestReport:
     """Read `files`, merge them into `data_dir`, and return what happened. `keep`, when given,
     decides which papers that are not in the store yet become records.
 
@@ -95,8 +105,10 @@ class _Merge:
         self.stamps = {item.paper.id: item.stamp for item in loaded}  # each record as it was read
         self.by_key = {paper_key(paper.title, paper.abstract): paper for paper in self.papers.values()}
         self.by_arxiv = {paper.arxiv_id: paper for paper in self.papers.values() if paper.arxiv_id}
-        self.rejected = {**{paper_key(r.paper.title, r.paper.abstract): r.paper.id for r in rejections},
-                         **{r.paper.arxiv_id: r.paper.id for r in rejections if r.paper.arxiv_id}}
+        self.rejected = {
+            **{paper_key(r.paper.title, r.paper.abstract): r.paper.id for r in rejections},
+            **{r.paper.arxiv_id: r.paper.id for r in rejections if r.paper.arxiv_id},
+        }
         self.before: dict[str, dict[str, Any]] = {}  # each record this run touched, as it was
         self.kept = _kept_dumps(data_dir / SOURCES_DIR)  # sha256 -> name of each dump kept already
         self.new_dumps: dict[str, SourceFile] = {}  # name -> a dump not kept yet: kept if a record cites it
@@ -112,23 +124,39 @@ class _Merge:
                 self.progress(f"{counter} {path}: {count:,} entries, {source.position / source.size:.0%} read", False)
         if strict and parsed.problems:
             first = parsed.problems[0]
-            raise DumpError(path, first.line, None, f"{first.message} (--strict refuses the whole file; "
-                            f"{len(parsed.problems)} problem(s) in all)")
+            raise DumpError(
+                path,
+                first.line,
+                None,
+                f"{first.message} (--strict refuses the whole file; {len(parsed.problems)} problem(s) in all)",
+            )
         skipped = [problem for problem in parsed.problems if problem.skipped]
         for problem in parsed.problems:
             (self.report.skipped if problem.skipped else self.report.notes).append(
-                f"{path}:{problem.line}: {problem.message}")
-        self.progress(f"{counter} {path}: {parsed.count:,} entries ({parsed.format}, {parsed.layout} layout), "
-                      f"{len(skipped):,} skipped", True)
+                f"{path}:{problem.line}: {problem.message}"
+            )
+        self.progress(
+            f"{counter} {path}: {parsed.count:,} entries ({parsed.format}, {parsed.layout} layout), "
+            f"{len(skipped):,} skipped",
+            True,
+        )
 
     def finish(self, dry_run: bool) -> IngestReport:
         report = self.report
         copies = [(source, name) for name, source in self.new_dumps.items() if f"{SOURCES_DIR}/{name}" in self.cited]
-        changed = {pid for pid, paper in self.papers.items()
-                   if pid not in self.stamps or (pid in self.before and paper.to_mapping() != self.before[pid])}
+        changed = {
+            pid
+            for pid, paper in self.papers.items()
+            if pid not in self.stamps or (pid in self.before and paper.to_mapping() != self.before[pid])
+        }
         for pid in sorted(self.papers):
-            (report.updated if pid in self.before and pid in changed else
-             report.new if pid in changed else report.unchanged).append(pid)
+            (
+                report.updated
+                if pid in self.before and pid in changed
+                else report.new
+                if pid in changed
+                else report.unchanged
+            ).append(pid)
         report.copied = sorted(name for _, name in copies)
         if not dry_run and (changed or copies):
             self._write(sorted(changed), copies)
@@ -140,8 +168,7 @@ class _Merge:
             for source, name in copies:  # first: the records cite them
                 tx.copy_file(source.path, self.data_dir / SOURCES_DIR / name, source.sha256, expect=None)
             for count, pid in enumerate(changed, start=1):
-                tx.write_text(paper_path(self.data_dir, pid), dump_paper(self.papers[pid]),
-                              expect=self.stamps.get(pid))
+                tx.write_text(paper_path(self.data_dir, pid), dump_paper(self.papers[pid]), expect=self.stamps.get(pid))
                 if count % _EVERY == 0:
                     self.progress(f"staged {count:,} of {len(changed):,} records", False)
 
@@ -160,8 +187,13 @@ class _Merge:
     def _merge(self, entry: Entry, source_file: str, parsed: ParsedSource) -> None:
         key = paper_key(entry.title, entry.abstract)
         if not key:
-            parsed.problems.append(Problem(entry.line, f"neither the title {entry.title[:60]!r} nor its abstract has "
-                                           "a letter or digit to match and name the paper by: skipped"))
+            parsed.problems.append(
+                Problem(
+                    entry.line,
+                    f"neither the title {entry.title[:60]!r} nor its abstract has "
+                    "a letter or digit to match and name the paper by: skipped",
+                )
+            )
             return
         paper = self._match(entry, key)
         if paper is None:
@@ -172,15 +204,28 @@ class _Merge:
             if self.keep is not None and not self.keep(entry):
                 return  # a new paper the caller leaves out
             # First seen: the listing's day when it gives one (a replayed day is that day), else today.
-            paper = Paper(id=self._new_id(entry), title=entry.title, abstract=entry.abstract,
-                          abstract_truncated=entry.truncated, added=entry.date if is_day(entry.date) else today())
+            paper = Paper(
+                id=self._new_id(entry),
+                title=entry.title,
+                abstract=entry.abstract,
+                abstract_truncated=entry.truncated,
+                added=entry.date if is_day(entry.date) else today(),
+            )
             self.papers[paper.id] = self.by_key[key] = paper
         elif paper.id in self.stamps and paper.id not in self.before:
             self.before[paper.id] = paper.to_mapping()
         if any(s.file == source_file and s.line == entry.line for s in paper.sources):
             return  # this sighting is recorded already: re-ingest changes nothing
-        paper.sources.append(Source(file=source_file, line=entry.line, date=entry.date, upvotes=entry.upvotes,
-                                    authors_count=entry.authors_count, organization=entry.organization))
+        paper.sources.append(
+            Source(
+                file=source_file,
+                line=entry.line,
+                date=entry.date,
+                upvotes=entry.upvotes,
+                authors_count=entry.authors_count,
+                organization=entry.organization,
+            )
+        )
         self.cited.add(source_file)
         if (note := _fill_missing(paper, entry)) is not None:
             parsed.problems.append(Problem(entry.line, note, skipped=False))
@@ -224,11 +269,16 @@ def _fill_missing(paper: Paper, entry: Entry) -> str | None:
         paper.organization = entry.organization
     if entry.upvotes is not None and (paper.upvotes is None or entry.upvotes > paper.upvotes):
         paper.upvotes = entry.upvotes
-    if (paper.abstract_truncated and len(entry.abstract) > len(paper.abstract)
-            and entry.abstract.startswith(paper.abstract)):  # a complete abstract is never rewritten
+    if (
+        paper.abstract_truncated
+        and len(entry.abstract) > len(paper.abstract)
+        and entry.abstract.startswith(paper.abstract)
+    ):  # a complete abstract is never rewritten
         if "sentence_roles" in paper.overrides:  # curated for the cut-off text: they would no longer fit
-            return (f"{paper.id}: a longer abstract is listed here, but the record's sentence_roles are curated for "
-                    "its cut-off one, so it is kept; paste the longer text and label its sentences by hand")
+            return (
+                f"{paper.id}: a longer abstract is listed here, but the record's sentence_roles are curated for "
+                "its cut-off one, so it is kept; paste the longer text and label its sentences by hand"
+            )
         paper.abstract, paper.abstract_truncated = entry.abstract, entry.truncated
     if entry.abstract != paper.abstract:  # another text: its addresses are not the record's
         return None

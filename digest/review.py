@@ -65,9 +65,11 @@ class ReviewFilter:
 
     def admits(self, item: Waiting) -> bool:
         top = item.top_probability
-        return ((self.topic is None or self.topic in item.suggestion.topics)
-                and (top is None or self.low <= top <= self.high)
-                and (self.day is None or any(source.date == self.day for source in item.paper.sources)))
+        return (
+            (self.topic is None or self.topic in item.suggestion.topics)
+            and (top is None or self.low <= top <= self.high)
+            and (self.day is None or any(source.date == self.day for source in item.paper.sources))
+        )
 
 
 def review_queue(data_dir: Path, only: ReviewFilter = ReviewFilter()) -> tuple[list[Waiting], int]:
@@ -93,13 +95,22 @@ def describe(paper: Paper, suggestion: Suggestion) -> str:
     topics = []
     for slug in suggestion.topics:
         prediction = suggestion.prediction(slug)
-        topics.append(f"{slug} ({prediction.probability:.2f})" if prediction and prediction.probability is not None
-                      else f"{slug} (rules)" if prediction else slug)
-    doubts = [f"{p.slug} {p.probability:.2f}" for p in suggestion.predictions
-              if p.probability is not None and not p.chosen and p.threshold and p.probability >= p.threshold / 2]
+        topics.append(
+            f"{slug} ({prediction.probability:.2f})"
+            if prediction and prediction.probability is not None
+            else f"{slug} (rules)"
+            if prediction
+            else slug
+        )
+    doubts = [
+        f"{p.slug} {p.probability:.2f}"
+        for p in suggestion.predictions
+        if p.probability is not None and not p.chosen and p.threshold and p.probability >= p.threshold / 2
+    ]
     near = f"; near: {', '.join(doubts)}" if doubts else ""
-    return (f"{paper.id}  confidence {suggestion.confidence:.2f}  suggested: {', '.join(topics)}{near}\n"
-            f"    {paper.title}")
+    return (
+        f"{paper.id}  confidence {suggestion.confidence:.2f}  suggested: {', '.join(topics)}{near}\n    {paper.title}"
+    )
 
 
 def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | None) -> list[Accepted]:
@@ -112,8 +123,11 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
         if topics is not None:
             _check_topics(topics, taxonomy)
         papers = _named_records(data_dir, paper_ids)
-        chosen = ({pid: tuple(dict.fromkeys(topics)) for pid in papers} if topics is not None
-                  else _suggested(data_dir, list(papers.values()), taxonomy))
+        chosen = (
+            {pid: tuple(dict.fromkeys(topics)) for pid in papers}
+            if topics is not None
+            else _suggested(data_dir, list(papers.values()), taxonomy)
+        )
         accepted = []
         with transaction(data_dir) as tx:
             for paper_id, (paper, stamp) in papers.items():
@@ -123,8 +137,9 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
     return accepted
 
 
-def reject(data_dir: Path, paper_ids: Sequence[str], *, by: str, reason: str = "",
-           today: dt.date | None = None) -> list[Rejection]:
+def reject(
+    data_dir: Path, paper_ids: Sequence[str], *, by: str, reason: str = "", today: dt.date | None = None
+) -> list[Rejection]:
     """Move each paper's record to data/rejected/, with who rejected it, when and why: it leaves the
     site, no fetch or ingest brings it back, and the model learns from it as a paper in no topic."""
     if not by.strip():
@@ -162,8 +177,9 @@ def _check_topics(topics: Sequence[str], taxonomy: Taxonomy) -> None:
         raise UsageError(f"{problem}; topics are: {', '.join(t.slug for t in taxonomy.topics)}")
 
 
-def _suggested(data_dir: Path, papers: list[tuple[Paper, Stamp | None]],
-               taxonomy: Taxonomy) -> dict[str, tuple[str, ...]]:
+def _suggested(
+    data_dir: Path, papers: list[tuple[Paper, Stamp | None]], taxonomy: Taxonomy
+) -> dict[str, tuple[str, ...]]:
     """The machine's topics for each paper, from a model of every curated and rejected paper (the
     papers as the model sees them come from the same read of the store as its training set)."""
     from .derive.suggest import suggest, train_on_curated  # noqa: PLC0415

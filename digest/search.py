@@ -89,7 +89,7 @@ SEARCH_DIFFERENCES = (
     "Ranks pages as the site's own search box does (Material for MkDocs 9.8.1, lunr.js 2.3.9), "
     "rebuilt with lunr.py from SITE/search/search_index.json with the index's own fields, boosts, "
     "separator and pipeline. The query is rewritten as the browser rewrites it: each word also "
-    "matches as a prefix (a trailing *), \"quoted words\" are all required, +word is required, "
+    'matches as a prefix (a trailing *), "quoted words" are all required, +word is required, '
     "-word excluded. One result per page, ranked by its best section. Checked against "
     "Material's own search code: same pages, scores and order, except that fuzzy queries "
     "(word~1) may order equal scores differently and a query of only -words scores 0 (the "
@@ -162,7 +162,8 @@ def _read_index_file(site_dir: Path) -> Doc:
 def _refuse_other_languages(config: Doc) -> None:
     if list(config.get("lang") or ["en"]) != ["en"]:
         raise SearchIndexError(
-            f"search lang is {config['lang']}: digest search reproduces English search only (lang: en)")
+            f"search lang is {config['lang']}: digest search reproduces English search only (lang: en)"
+        )
 
 
 def _compile_separator(source: str) -> re.Pattern[str]:
@@ -229,6 +230,7 @@ def _field_extractor(name: str, separator: re.Pattern[str]) -> Callable[[Doc], l
     # handing it Material's tokens as a list makes it index exactly those.
     def extract(doc: Doc) -> list[str] | None:
         return None if doc.get(name) is None else material_tokens(doc[name], separator)
+
     return extract
 
 
@@ -296,7 +298,7 @@ class LunrJsPorterStemmer(PorterStemmer):  # type: ignore[misc]
         # ("cry" -> "cri", "fly" -> "fli", "key" stays); lunr.py wants a vowel before it instead
         word: str = self.b  # type: ignore[has-type]
         if self.ends("y") and self.j >= self.k0 + 1 and word[self.j] not in "aeiou":
-            self.b = word[: self.k] + "i" + word[self.k + 1:]
+            self.b = word[: self.k] + "i" + word[self.k + 1 :]
 
 
 _PORTER = LunrJsPorterStemmer()
@@ -394,8 +396,13 @@ def _query_terms(lunr_query: str) -> list[str]:
 def _page_hit(index: SearchIndex, group: list[tuple[Doc, float]]) -> Hit:
     best, score = group[0]
     article = index.articles.get(best["location"], best)
-    return Hit(location=best["location"], title=best["title"], score=score,
-               page=best["location"].split("#")[0], page_title=article["title"])
+    return Hit(
+        location=best["location"],
+        title=best["title"],
+        score=score,
+        page=best["location"].split("#")[0],
+        page_title=article["title"],
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -427,7 +434,7 @@ def _split_query_part(part: str, separator: re.Pattern[str]) -> list[str]:
     for lexeme in lexer.lexemes:
         start, end, text = lexeme["start"], lexeme["end"], lexeme["string"]
         if lexeme["type"] == QueryLexer.FIELD and text not in QUERY_FIELDS:
-            part = part[:end] + " " + part[end + 1:]  # "foo:bar" is two words, not a field
+            part = part[:end] + " " + part[end + 1 :]  # "foo:bar" is two words, not a field
         elif lexeme["type"] == QueryLexer.TERM:
             terms += [part[:start] + text[a:b] + part[end:] for a, b in split_ranges(text, separator)]
     return terms
@@ -438,7 +445,7 @@ def _js_replace_all(pattern: re.Pattern[str], replacement: str, text: str) -> st
     on one character, where Python's re.sub may still match at the same place."""
     pieces, copied, position = [], 0, 0
     while position <= len(text) and (match := pattern.search(text, position)):
-        pieces += [text[copied:match.start()], replacement]
+        pieces += [text[copied : match.start()], replacement]
         copied = match.end()
         position = match.end() if match.end() > match.start() else match.start() + 1
     return "".join(pieces) + text[copied:]

@@ -38,14 +38,29 @@ class TemporalEvaluation:
 
     def to_json(self) -> dict[str, Any]:
         kept = self.fetch_filter
-        return {"split": self.split, "last": self.last, "trained_on": self.trained_on, "predicted": self.predicted,
-                "days": self.days, "undated": self.undated,
-                "topics": {t.slug: {"support": t.support, **{key: round(getattr(t.scores["ships"], key), 4)
-                                                              for key in ("precision", "recall", "f1")}}
-                           for t in self.topics},
-                "macro_f1": round(self.macro_f1("ships"), 4),
-                "fetch_filter": {"floor": kept.floor, "in_topic": kept.in_topic, "kept": kept.kept,
-                                 "off_topic": kept.fallback, "dropped": kept.dropped}}
+        return {
+            "split": self.split,
+            "last": self.last,
+            "trained_on": self.trained_on,
+            "predicted": self.predicted,
+            "days": self.days,
+            "undated": self.undated,
+            "topics": {
+                t.slug: {
+                    "support": t.support,
+                    **{key: round(getattr(t.scores["ships"], key), 4) for key in ("precision", "recall", "f1")},
+                }
+                for t in self.topics
+            },
+            "macro_f1": round(self.macro_f1("ships"), 4),
+            "fetch_filter": {
+                "floor": kept.floor,
+                "in_topic": kept.in_topic,
+                "kept": kept.kept,
+                "off_topic": kept.fallback,
+                "dropped": kept.dropped,
+            },
+        }
 
 
 def seen_on(item: Learnable) -> str | None:
@@ -72,29 +87,46 @@ def evaluate_temporal(decided: Sequence[Learnable], taxonomy: Taxonomy, split: s
     training = [item for day, item in dated if day < split]
     held_out = [item for day, item in dated if day >= split]
     fallback = taxonomy.fallback.slug
-    topics = [TopicScores(t.slug, sum(t.slug in topics_of(item, fallback) for item in held_out))
-              for t in taxonomy.topics]
-    report = TemporalEvaluation(split, max(day for day, _ in dated), len(training), len(held_out),
-                                len({day for day, _ in dated if day >= split}), topics,
-                                undated=len(decided) - len(dated))
+    topics = [
+        TopicScores(t.slug, sum(t.slug in topics_of(item, fallback) for item in held_out)) for t in taxonomy.topics
+    ]
+    report = TemporalEvaluation(
+        split,
+        max(day for day, _ in dated),
+        len(training),
+        len(held_out),
+        len({day for day, _ in dated if day >= split}),
+        topics,
+        undated=len(decided) - len(dated),
+    )
     if held_out:
-        score(held_out, train_on_curated(training, taxonomy), taxonomy, topics=report.topics,
-              fetch_filter=[report.fetch_filter])
+        score(
+            held_out,
+            train_on_curated(training, taxonomy),
+            taxonomy,
+            topics=report.topics,
+            fetch_filter=[report.fetch_filter],
+        )
     return report
 
 
 def temporal_text(report: TemporalEvaluation) -> str:
     """The report as `digest eval` prints it."""
     kept = report.fetch_filter
-    lines = [f"temporal split: trained on the {report.trained_on} decided papers first seen before {report.split}, "
-             f"predicted the {report.predicted} first seen from {report.split} to {report.last} ({report.days} days)"
-             + (f"; {report.undated} undated left out" if report.undated else ""),
-             f"{'topic':<12} {'n':>3}  ships P / R / F1"]
+    lines = [
+        f"temporal split: trained on the {report.trained_on} decided papers first seen before {report.split}, "
+        f"predicted the {report.predicted} first seen from {report.split} to {report.last} ({report.days} days)"
+        + (f"; {report.undated} undated left out" if report.undated else ""),
+        f"{'topic':<12} {'n':>3}  ships P / R / F1",
+    ]
     for topic in report.topics:
         ships = topic.scores["ships"]
-        lines.append(f"{topic.slug:<12} {topic.support:>3}  "
-                     f"{ships.precision:.2f} / {ships.recall:.2f} / {ships.f1:.2f}")
+        lines.append(
+            f"{topic.slug:<12} {topic.support:>3}  {ships.precision:.2f} / {ships.recall:.2f} / {ships.f1:.2f}"
+        )
     lines.append(f"{'macro-F1':<12} {'':>3}  {report.macro_f1('ships'):.2f}")
-    lines.append(f"fetch filter at {MIN_PROBABILITY:.2f}: kept {kept.kept} of {kept.in_topic} papers in a topic, "
-                 f"dropped {kept.dropped} of {kept.fallback} off-topic ones")
+    lines.append(
+        f"fetch filter at {MIN_PROBABILITY:.2f}: kept {kept.kept} of {kept.in_topic} papers in a topic, "
+        f"dropped {kept.dropped} of {kept.fallback} off-topic ones"
+    )
     return "\n".join(lines)

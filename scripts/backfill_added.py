@@ -26,8 +26,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     verb = "would fill" if args.dry_run else "filled"
-    print(f"{verb} {len(report.filled)} record(s); {report.kept} had a date; "
-          f"{len(report.undated)} have no whole date to go by: {', '.join(report.undated) or 'none'}")
+    print(
+        f"{verb} {len(report.filled)} record(s); {report.kept} had a date; "
+        f"{len(report.undated)} have no whole date to go by: {', '.join(report.undated) or 'none'}"
+    )
     return 0
 
 

@@ -28,8 +28,9 @@ def main(site: Path, out: Path) -> None:
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                             args=["--no-sandbox", "--disable-gpu"])
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
         for device, viewport in VIEWPORTS.items():
             page = browser.new_page(viewport=viewport)
             for name, path in PAGES.items():

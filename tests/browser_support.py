@@ -13,8 +13,15 @@ from urllib.parse import urlsplit
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Without the background-networking flags Chromium phones Google (and this machine refuses).
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 VIEWPORT = {"width": 1280, "height": 900}  # desktop: the search box and the sidebar are on screen
 EMPTY_CELL = "–"
 CONTENT = ".md-content article"  # the page itself; search results are <article>s too
@@ -32,7 +39,8 @@ class SiteServer:
     def __init__(self, folder: Path):
         self.folder = Path(folder)
         self._server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(self.folder)))
+            ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(self.folder))
+        )
         self._server.daemon_threads = True
         self.port = self._server.server_address[1]
         self.base = f"http://127.0.0.1:{self.port}/"
@@ -71,10 +79,18 @@ class Tab:
 
     def attach(self, context) -> Tab:
         context.on("request", lambda request: self.requests.append(request.url))
-        context.on("response", lambda response: response.status >= 400
-                   and self.failed_responses.append(f"{response.status} {response.url}"))
-        self.page.on("console", lambda message: message.type == "error"
-                     and self.console_errors.append(f"{message.text} @ {message.location}"))
+        context.on(
+            "response",
+            lambda response: (
+                response.status >= 400 and self.failed_responses.append(f"{response.status} {response.url}")
+            ),
+        )
+        self.page.on(
+            "console",
+            lambda message: (
+                message.type == "error" and self.console_errors.append(f"{message.text} @ {message.location}")
+            ),
+        )
         self.page.on("pageerror", lambda error: self.page_errors.append(str(error)))
         self.page.on("dialog", self._on_dialog)
         return self
@@ -92,7 +108,11 @@ class Tab:
         return response
 
     def outside_requests(self) -> list[str]:
-        return [url for url in self.requests if not url.startswith(self.base) and urlsplit(url).scheme not in ("data", "blob")]
+        return [
+            url
+            for url in self.requests
+            if not url.startswith(self.base) and urlsplit(url).scheme not in ("data", "blob")
+        ]
 
     def assert_clean(self) -> None:
         """Nothing left 127.0.0.1:<port>, nothing failed, nothing logged an error, no dialog."""
@@ -121,8 +141,11 @@ def wait_for_page(page, path: str, title: str, timeout: float = 10_000) -> None:
     """Wait until the page at `path` shows `title` as its h1. With instant navigation the address
     changes first and the content a moment later, so waiting for the URL alone is not enough."""
     try:
-        page.wait_for_function(f"([path, title]) => location.pathname === path && ({HEADING_JS})() === title",
-                               arg=[path, title], timeout=timeout)
+        page.wait_for_function(
+            f"([path, title]) => location.pathname === path && ({HEADING_JS})() === title",
+            arg=[path, title],
+            timeout=timeout,
+        )
     except Exception as error:
         raise AssertionError(f"expected {path} titled {title!r}, got {page.url} titled {heading(page)!r}") from error
 
@@ -133,15 +156,21 @@ def path_of(url: str) -> str:
 
 def section_links(page, section_id: str) -> list[tuple[str, str]]:
     """(absolute href, text) of every link between the h2#section_id and the next h2."""
-    return [tuple(pair) for pair in page.evaluate(
-        """([id, content]) => {
+    return [
+        tuple(pair)
+        for pair in page.evaluate(
+            """([id, content]) => {
              const links = [];
              const start = document.querySelector(`${content} h2#${id}`);
              if (!start) return null;
              for (let node = start.nextElementSibling; node && node.tagName !== 'H2'; node = node.nextElementSibling)
                node.querySelectorAll('a[href]:not(.headerlink)').forEach(a => links.push([a.href, a.textContent.trim()]));
              return links;
-           }""", [section_id, CONTENT]) or []]
+           }""",
+            [section_id, CONTENT],
+        )
+        or []
+    ]
 
 
 # ---------------------------------------------------------------------------------- tables
@@ -159,14 +188,20 @@ def column(page, label: str) -> list[str]:
     index = labels.index(label)
     return table(page).evaluate(
         """(container, index) => Array.from(container.querySelector('table').tBodies[0].rows)
-             .map(row => row.cells[index].textContent.trim())""", index)
+             .map(row => row.cells[index].textContent.trim())""",
+        index,
+    )
 
 
 def row_states(page) -> list[tuple[str, bool]]:
     """(text, shown on screen) of every body row, hidden ones included."""
-    return [tuple(pair) for pair in table(page).evaluate(
-        """container => Array.from(container.querySelector('table').tBodies[0].rows)
-             .map(row => [row.textContent.toLowerCase(), row.getClientRects().length > 0])""")]
+    return [
+        tuple(pair)
+        for pair in table(page).evaluate(
+            """container => Array.from(container.querySelector('table').tBodies[0].rows)
+             .map(row => [row.textContent.toLowerCase(), row.getClientRects().length > 0])"""
+        )
+    ]
 
 
 def rows(page):
@@ -191,7 +226,7 @@ def text_key(text: str) -> str:
 def assert_sorted(cells: list[str], *, descending: bool) -> None:
     """Text in order ignoring case; empty cells ('–') last whichever the direction."""
     filled = [cell for cell in cells if cell not in ("", EMPTY_CELL)]
-    assert cells[:len(filled)] == filled, f"empty cells are not last: {cells}"
+    assert cells[: len(filled)] == filled, f"empty cells are not last: {cells}"
     assert filled == sorted(filled, key=text_key, reverse=descending), cells
 
 
@@ -205,9 +240,13 @@ def search(page, query: str) -> None:
 
 def search_results(page) -> list[tuple[str, str]]:
     """(title, path) of each search result, best first, as rendered now."""
-    return [tuple(pair) for pair in page.evaluate(
-        """() => Array.from(document.querySelectorAll('.md-search-result__item > a.md-search-result__link'))
-             .map(a => [(a.querySelector('h1, h2') || a).textContent.trim(), new URL(a.href).pathname])""")]
+    return [
+        tuple(pair)
+        for pair in page.evaluate(
+            """() => Array.from(document.querySelectorAll('.md-search-result__item > a.md-search-result__link'))
+             .map(a => [(a.querySelector('h1, h2') || a).textContent.trim(), new URL(a.href).pathname])"""
+        )
+    ]
 
 
 def wait_for_result(page, path: str, *, within: int, timeout: float = 10_000):
@@ -216,8 +255,13 @@ def wait_for_result(page, path: str, *, within: int, timeout: float = 10_000):
     try:
         page.wait_for_function(
             """([path, within]) => Array.from(document.querySelectorAll('.md-search-result__item > a.md-search-result__link'))
-                 .slice(0, within).some(a => new URL(a.href).pathname === path)""", arg=[path, within], timeout=timeout)
+                 .slice(0, within).some(a => new URL(a.href).pathname === path)""",
+            arg=[path, within],
+            timeout=timeout,
+        )
     except Exception as error:  # a readable failure: what the reader saw instead
-        raise AssertionError(f"{path} not in the first {within} results: {search_results(page)[:within + 5]}") from error
+        raise AssertionError(
+            f"{path} not in the first {within} results: {search_results(page)[: within + 5]}"
+        ) from error
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(page.url))
     return page.locator(f".md-search-result__item > a.md-search-result__link[href^='{origin}{path}']").first

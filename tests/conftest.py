@@ -82,10 +82,21 @@ def seeded_store(tmp_path) -> Path:
 
 def mkdocs_build(config: Path, site_dir: Path, env_extra: dict | None = None) -> subprocess.CompletedProcess:
     """A real `mkdocs build --strict`, in its own process as a user would run it."""
-    env = {**os.environ, "SITE_URL": "http://127.0.0.1:8000/", "NO_MKDOCS_2_WARNING": "1",
-           "DISABLE_MKDOCS_2_WARNING": "true", **(env_extra or {})}
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site_dir)],
-                          capture_output=True, text=True, env=env, cwd=config.parent, check=False)
+    env = {
+        **os.environ,
+        "SITE_URL": "http://127.0.0.1:8000/",
+        "NO_MKDOCS_2_WARNING": "1",
+        "DISABLE_MKDOCS_2_WARNING": "true",
+        **(env_extra or {}),
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site_dir)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=config.parent,
+        check=False,
+    )
 
 
 @pytest.fixture(scope="session")

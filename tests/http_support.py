@@ -40,8 +40,14 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         parts = urlsplit(self.path)
-        self.server.owner.requests.append(Request(parts.path, {k: v[-1] for k, v in parse_qs(parts.query).items()},
-                                                  dict(self.headers.items()), time.monotonic()))
+        self.server.owner.requests.append(
+            Request(
+                parts.path,
+                {k: v[-1] for k, v in parse_qs(parts.query).items()},
+                dict(self.headers.items()),
+                time.monotonic(),
+            )
+        )
         answer = self.server.owner.next_answer(parts.path)
         if answer.stall:
             time.sleep(answer.stall)
@@ -56,9 +62,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         try:
-            body = answer.body[:answer.send] if answer.send is not None else answer.body
+            body = answer.body[: answer.send] if answer.send is not None else answer.body
             for start in range(0, len(body), 1 if answer.drip else len(body) or 1):
-                self.wfile.write(body[start:start + 1] if answer.drip else body)
+                self.wfile.write(body[start : start + 1] if answer.drip else body)
                 self.wfile.flush()
                 time.sleep(answer.drip)
         except (BrokenPipeError, ConnectionResetError):  # the client gave up (a timeout): fine

@@ -11,9 +11,13 @@ from bs4 import BeautifulSoup
 def tables(page: str) -> list[tuple[list[str], list[list[str]]]]:
     """Every HTML table of a generated page: (headings, rows of cell texts)."""
     soup = BeautifulSoup(page, "html.parser")
-    return [([th.get_text() for th in table.select("thead th")],
-             [[td.get_text() for td in tr.find_all("td")] for tr in table.select("tbody tr")])
-            for table in soup.find_all("table")]
+    return [
+        (
+            [th.get_text() for th in table.select("thead th")],
+            [[td.get_text() for td in tr.find_all("td")] for tr in table.select("tbody tr")],
+        )
+        for table in soup.find_all("table")
+    ]
 
 
 def row_of(page: str, paper_id: str) -> list[str]:

@@ -29,9 +29,18 @@ def test_ingest_dates_a_new_record_by_its_listing_else_today(store):
 
 
 def test_first_seen_takes_the_earliest_dated_sighting_else_published():
-    paper = Paper(id="p", title="T", abstract="A", published="2024-01-05", sources=[
-        Source("sources/a.txt", 1, None), Source("sources/b.txt", 2, "2024-03-01"),
-        Source("sources/c.txt", 3, "--02-01"), Source("sources/d.txt", 4, "2024-02-10")])
+    paper = Paper(
+        id="p",
+        title="T",
+        abstract="A",
+        published="2024-01-05",
+        sources=[
+            Source("sources/a.txt", 1, None),
+            Source("sources/b.txt", 2, "2024-03-01"),
+            Source("sources/c.txt", 3, "--02-01"),
+            Source("sources/d.txt", 4, "2024-02-10"),
+        ],
+    )
     assert first_seen(paper) == "2024-02-10"
     paper.sources = [Source("sources/a.txt", 1, None)]
     assert first_seen(paper) == "2024-01-05"
@@ -57,9 +66,14 @@ def test_backfill_adds_one_line_never_rewrites_and_is_idempotent(seeded_store):
 
 def test_backfill_script_reports_what_it_filled(seeded_store):
     paper_path(seeded_store, "sarathi").write_text(
-        paper_path(seeded_store, "sarathi").read_text().replace("added: '2023-08-30'\n", ""))
-    result = subprocess.run([sys.executable, str(REPO / "scripts" / "backfill_added.py"), "--data", str(seeded_store)],
-                            capture_output=True, text=True, check=False)
+        paper_path(seeded_store, "sarathi").read_text().replace("added: '2023-08-30'\n", "")
+    )
+    result = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "backfill_added.py"), "--data", str(seeded_store)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("filled 1 record(s); 53 had a date")
 
@@ -79,8 +93,11 @@ def test_the_new_page_counts_back_from_the_newest_addition(seeded_store):
     def date(paper_id, day):
         path = paper_path(seeded_store, paper_id)
         text = path.read_text()
-        path.write_text(re.sub(r"^added: .*$", f"added: '{day}'", text, flags=re.M) if "\nadded:" in text else
-                        text.replace("\ntopics:", f"\nadded: '{day}'\ntopics:", 1))
+        path.write_text(
+            re.sub(r"^added: .*$", f"added: '{day}'", text, flags=re.M)
+            if "\nadded:" in text
+            else text.replace("\ntopics:", f"\nadded: '{day}'\ntopics:", 1)
+        )
 
     date("sarathi", "2026-05-31")  # the newest: "this week" ends here, whatever day the build runs
     date("nexus", "2026-05-25")  # 6 days before: this week still

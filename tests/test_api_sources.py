@@ -29,8 +29,7 @@ def by_arxiv(store: Path) -> dict:
     return {paper.arxiv_id: paper for paper in load_papers(store)}
 
 
-@pytest.mark.parametrize("path, name", [(HF_DAY, "hf-daily-api"), (ATOM, "arxiv-atom"),
-                                        (dump("000"), "hf-daily-text")])
+@pytest.mark.parametrize("path, name", [(HF_DAY, "hf-daily-api"), (ATOM, "arxiv-atom"), (dump("000"), "hf-daily-text")])
 def test_each_format_is_chosen_by_content(path, name):
     _, parsed, entries = open_source(path)
     assert parsed.format == name and list(entries)
@@ -42,8 +41,14 @@ def test_a_daily_papers_day_becomes_records_with_ids_authors_and_both_dates(stor
     papers = by_arxiv(store)
     flash3 = papers["2407.08608"]
     assert flash3.id == "flashattention-3"
-    assert flash3.authors == ["Jay Shah", "Ganesh Bikshandi", "Ying Zhang", "Vijay Thakkar", "Pradeep Ramani",
-                              "Tri Dao"]
+    assert flash3.authors == [
+        "Jay Shah",
+        "Ganesh Bikshandi",
+        "Ying Zhang",
+        "Vijay Thakkar",
+        "Pradeep Ramani",
+        "Tri Dao",
+    ]
     assert (flash3.authors_count, flash3.upvotes, flash3.published) == (6, 31, "2024-07-11")  # the paper's own date
     (sighting,) = flash3.sources
     assert (sighting.file, sighting.date) == ("sources/hf-daily-2025-01-23.json", "2025-01-23")  # the listing's
@@ -74,7 +79,9 @@ def test_the_text_dump_and_the_api_record_of_one_paper_merge(store, capsys):
     assert "updated: flashattention-2" in capsys.readouterr().out
     paper = by_arxiv(store)["2307.08691"]
     assert paper.id == "flashattention-2" and [s.file for s in paper.sources] == [
-        f"sources/{dump('000').name}", "sources/hf-daily-2025-01-23.json"]
+        f"sources/{dump('000').name}",
+        "sources/hf-daily-2025-01-23.json",
+    ]
     assert (paper.topics, paper.notes, paper.authors[0]) == (["kernels"], "read it", "Tri Dao")
     assert sum(p.title.startswith("FlashAttention-2") for p in load_papers(store)) == 1
 
@@ -137,8 +144,11 @@ def test_a_curated_store_plus_an_api_day_still_builds_pages(tmp_path, capsys):
     out = tmp_path / "pages"
     assert main(["pages", "--data", str(data), "--out", str(out)]) == 0
     page = (out / "papers" / "flashattention-3.md").read_text()
-    for link in ("https://arxiv.org/abs/2407.08608", "https://arxiv.org/pdf/2407.08608",
-                 "https://huggingface.co/papers/2407.08608"):
+    for link in (
+        "https://arxiv.org/abs/2407.08608",
+        "https://arxiv.org/pdf/2407.08608",
+        "https://huggingface.co/papers/2407.08608",
+    ):
         assert f"]({link})" in page
 
 
@@ -147,17 +157,20 @@ def _written(path: Path, items: list) -> Path:
     return path
 
 
-@pytest.mark.parametrize("written, expected", [
-    ("2307.08691", "2307.08691"),
-    ("arXiv:2307.08691v2", "2307.08691"),
-    ("https://arxiv.org/pdf/2307.08691v3.pdf", "2307.08691"),
-    ("http://arxiv.org/abs/2406.19707v1", "2406.19707"),
-    ("hep-th/9901001v1", "hep-th/9901001"),
-    ("MATH.gt/0309136", "math.GT/0309136"),
-    ("2307.086", None),
-    ("https://example.org/abs/2307.08691", None),
-    ("FlashAttention-2", None),
-])
+@pytest.mark.parametrize(
+    "written, expected",
+    [
+        ("2307.08691", "2307.08691"),
+        ("arXiv:2307.08691v2", "2307.08691"),
+        ("https://arxiv.org/pdf/2307.08691v3.pdf", "2307.08691"),
+        ("http://arxiv.org/abs/2406.19707v1", "2406.19707"),
+        ("hep-th/9901001v1", "hep-th/9901001"),
+        ("MATH.gt/0309136", "math.GT/0309136"),
+        ("2307.086", None),
+        ("https://example.org/abs/2307.08691", None),
+        ("FlashAttention-2", None),
+    ],
+)
 def test_arxiv_ids_are_read_from_what_sources_write(written, expected):
     from digest.text.arxiv import arxiv_id
 

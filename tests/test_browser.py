@@ -53,8 +53,11 @@ def title_of(paper_id: str) -> str:
 @pytest.fixture(scope="session")
 def chromium():
     if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: the browser tests drive Debian's Chromium; "
-                    "install it with `apt-get install chromium` (CI does)", pytrace=False)
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests drive Debian's Chromium; "
+            "install it with `apt-get install chromium` (CI does)",
+            pytrace=False,
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -118,11 +121,14 @@ def test_home_page_loads_cleanly_and_stays_local(tab):
     tab.assert_clean()
 
 
-@pytest.mark.parametrize("query, paper_id, within", [
-    ("triforce long sequence speculative decoding", "triforce", 3),
-    ("heterogeneous speculative decoding CPU GPU", "dovetail", 3),
-    ("ZeRO-Infinity", "zero-infinity", 1),
-])
+@pytest.mark.parametrize(
+    "query, paper_id, within",
+    [
+        ("triforce long sequence speculative decoding", "triforce", 3),
+        ("heterogeneous speculative decoding CPU GPU", "dovetail", 3),
+        ("ZeRO-Infinity", "zero-infinity", 1),
+    ],
+)
 def test_search_finds_the_paper_and_opens_it(tab, query, paper_id, within):
     tab.goto("")
     search(tab.page, query)
@@ -325,8 +331,9 @@ def test_same_hardware_is_one_line_per_hardware_linking_to_its_page(tab):
     wait_for_page(page, path_of(links[0][0]), name)
     total = table(page).locator(".digest-count").inner_text()  # the hardware page lists them all
     assert total == f"{int(others) + 1} of {int(others) + 1} rows"
-    assert "/papers/fastattention/" in [path_of(href) for href in rows(page).locator("a").evaluate_all(
-        "links => links.map(a => a.href)")]
+    assert "/papers/fastattention/" in [
+        path_of(href) for href in rows(page).locator("a").evaluate_all("links => links.map(a => a.href)")
+    ]
     tab.assert_clean()
 
 
@@ -386,8 +393,10 @@ NEXT_PART_JS = f"""() => {{
 def go_to_part(page, path: str, listing_name: str) -> None:
     """Click the link to the part at `path` and wait for it to show."""
     page.locator(f"{CONTENT} a[href$='{path}']").first.click()
-    page.wait_for_function(f"([path, name]) => location.pathname === path && ({HEADING_JS})().startsWith(name + ': ')",
-                           arg=[path, listing_name])
+    page.wait_for_function(
+        f"([path, name]) => location.pathname === path && ({HEADING_JS})().startsWith(name + ': ')",
+        arg=[path, listing_name],
+    )
 
 
 def test_a_split_topic_links_its_parts_and_each_part_sorts_and_filters(large_tab, large_site):
@@ -427,8 +436,10 @@ def test_systems_a_to_z_in_parts_by_letter(large_tab):
 
 # ---------------------------------------------------------------------------------- hostile record
 HOSTILE_TITLE = "</title><script>alert(1)</script> HostileNet"
-HOSTILE_ABSTRACT = ("We present <img src=x onerror=alert(2)> HostileNet, see [x](javascript:alert(3)) for details, "
-                    "a speculative decoding system for GPU offloading. " * 3).strip()
+HOSTILE_ABSTRACT = (
+    "We present <img src=x onerror=alert(2)> HostileNet, see [x](javascript:alert(3)) for details, "
+    "a speculative decoding system for GPU offloading. " * 3
+).strip()
 HOSTILE_NOTES = "<b onmouseover=alert(4)>hover me</b>"
 
 
@@ -441,8 +452,14 @@ def hostile_site(tmp_path_factory):
     for name in ("taxonomy.yaml", "hardware.yaml"):
         shutil.copy(DATA / name, data / name)
     fields = yaml.safe_load((data / "papers" / "holmes.yaml").read_text(encoding="utf-8"))
-    fields.update(id="hostile", title=HOSTILE_TITLE, abstract=HOSTILE_ABSTRACT, notes=HOSTILE_NOTES,
-                  topics=["parallelism"], overrides={"system": "<i>Evil</i>Net"})
+    fields.update(
+        id="hostile",
+        title=HOSTILE_TITLE,
+        abstract=HOSTILE_ABSTRACT,
+        notes=HOSTILE_NOTES,
+        topics=["parallelism"],
+        overrides={"system": "<i>Evil</i>Net"},
+    )
     (data / "papers" / "hostile.yaml").write_text(yaml.safe_dump(fields, sort_keys=False, allow_unicode=True))
     server = serve_build(root, {"DIGEST_DATA": str(data)})
     yield server
@@ -507,9 +524,11 @@ def test_paper_page_links_to_arxiv_pdf_and_hugging_face_and_copies_its_bibtex(ho
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=tab.base.rstrip("/"))
     tab.goto("papers/ssdtrain/")
     article = page.locator(CONTENT)
-    for name, href in (("arXiv:2408.10013", "https://arxiv.org/abs/2408.10013"),
-                       ("PDF", "https://arxiv.org/pdf/2408.10013"),
-                       ("Hugging Face", "https://huggingface.co/papers/2408.10013")):
+    for name, href in (
+        ("arXiv:2408.10013", "https://arxiv.org/abs/2408.10013"),
+        ("PDF", "https://arxiv.org/pdf/2408.10013"),
+        ("Hugging Face", "https://huggingface.co/papers/2408.10013"),
+    ):
         link = article.get_by_role("link", name=name, exact=True)
         assert link.count() == 1 and link.is_visible(), name
         assert link.get_attribute("href") == href, name
@@ -617,7 +636,8 @@ def test_pages_advertise_their_feeds_and_the_new_page_lists_this_week(tab):
     page = tab.page
     tab.goto("topics/offloading/")
     feeds = page.locator("head link[rel=alternate][type='application/atom+xml']").evaluate_all(
-        "links => links.map(link => link.href)")
+        "links => links.map(link => link.href)"
+    )
     assert [path_of(href) for href in feeds] == ["/feed-topic-offloading.xml", "/feed.xml"]
     tab.goto("new/")
     assert heading(page) == "New papers"

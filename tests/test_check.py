@@ -36,13 +36,16 @@ def test_duplicate_titles_and_ids_are_reported(seeded_store):
 
 
 def test_unknown_topics_dangling_references_and_missing_sources(seeded_store):
-    edit_record(seeded_store, "fastattention", topics=["kernels", "quantum"],
-                overrides={"compares_to": ["flashattention-2", "flashattention-9"]})
+    edit_record(
+        seeded_store,
+        "fastattention",
+        topics=["kernels", "quantum"],
+        overrides={"compares_to": ["flashattention-2", "flashattention-9"]},
+    )
     edit_record(seeded_store, "cuda-l1", sources=[{"file": "sources/gone.txt", "line": 3}])
     messages = [str(e) for e in check_store(seeded_store)]
     assert any("fastattention.yaml" in m and "topics: unknown topic 'quantum'" in m for m in messages)
     assert not any("'kernels'" in m for m in messages)
     assert any("overrides.compares_to: no paper with id 'flashattention-9'" in m for m in messages)
-    assert any("cuda-l1.yaml" in m and "sources[0].file: sources/gone.txt is not a dump kept" in m
-               for m in messages)
+    assert any("cuda-l1.yaml" in m and "sources[0].file: sources/gone.txt is not a dump kept" in m for m in messages)
     assert len(messages) == 3

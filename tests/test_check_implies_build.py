@@ -29,8 +29,9 @@ from .conftest import DATA, snapshot
 
 TEXT = st.text(max_size=40)
 SCALAR = st.one_of(st.none(), st.booleans(), st.integers(-3, 10**6), st.floats(allow_nan=False, width=32), TEXT)
-ANY = st.recursive(SCALAR, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXT, inner, max_size=3),
-                   max_leaves=6)
+ANY = st.recursive(
+    SCALAR, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXT, inner, max_size=3), max_leaves=6
+)
 
 
 def some_of(items: list[str]) -> st.SearchStrategy:
@@ -59,19 +60,30 @@ GOOD = {
     "tags": some_of(["memory", "long context", "C++", "a/b"]),
     "notes": words(),
     "abstract_truncated": st.booleans(),
-    "overrides": st.fixed_dictionaries({}, optional={
-        "system": words(1, 30).filter(str.strip),
-        "hardware": some_of(["H100", "RTX 4090", "Board <X> | 2"]),
-        "gpu_count": some_of(["8 GPUs", "1 GPU"]), "model_scale": some_of(["175B", "1T"]),
-        "precision": some_of(["FP8", "INT4"]), "headline": words(1, 30).filter(str.strip),
-        "memory_tiers": some_of(["GPU HBM", "tape"]), "workload": some_of(["training", "dreaming"]),
-        "parallelism": some_of(["data", "warp"]), "code": some_of(["https://github.com/o/r"]),
-        "compares_to": some_of(["other-paper", "p"]), "published": st.sampled_from(["2031-01-02", "1999", "--12-31"]),
-    }),
-    "sources": st.lists(st.fixed_dictionaries(
-        {"file": st.just("sources/dump.txt"), "line": st.integers(1, 40)},
-        optional={"date": st.sampled_from(["2024-03-06", "--03-06", None]), "upvotes": st.integers(0, 9)}),
-        max_size=2),
+    "overrides": st.fixed_dictionaries(
+        {},
+        optional={
+            "system": words(1, 30).filter(str.strip),
+            "hardware": some_of(["H100", "RTX 4090", "Board <X> | 2"]),
+            "gpu_count": some_of(["8 GPUs", "1 GPU"]),
+            "model_scale": some_of(["175B", "1T"]),
+            "precision": some_of(["FP8", "INT4"]),
+            "headline": words(1, 30).filter(str.strip),
+            "memory_tiers": some_of(["GPU HBM", "tape"]),
+            "workload": some_of(["training", "dreaming"]),
+            "parallelism": some_of(["data", "warp"]),
+            "code": some_of(["https://github.com/o/r"]),
+            "compares_to": some_of(["other-paper", "p"]),
+            "published": st.sampled_from(["2031-01-02", "1999", "--12-31"]),
+        },
+    ),
+    "sources": st.lists(
+        st.fixed_dictionaries(
+            {"file": st.just("sources/dump.txt"), "line": st.integers(1, 40)},
+            optional={"date": st.sampled_from(["2024-03-06", "--03-06", None]), "upvotes": st.integers(0, 9)},
+        ),
+        max_size=2,
+    ),
 }
 # What a careless edit does to one field: another type, or a wrong element inside a list or mapping.
 WRONG = st.one_of(
@@ -95,11 +107,17 @@ def records(draw: st.DrawFn) -> dict:
 
 # Shared by the examples, as `mkdocs serve` shares one between builds: the taxonomy is read once.
 CACHE = BuildCache()
-OTHER = {"id": "other-paper", "title": "A Plain Neighbour", "abstract": "We train a model on 8 GPUs.",
-         "sources": [{"file": "sources/dump.txt", "line": 1}]}
+OTHER = {
+    "id": "other-paper",
+    "title": "A Plain Neighbour",
+    "abstract": "We train a model on 8 GPUs.",
+    "sources": [{"file": "sources/dump.txt", "line": 1}],
+}
 
 
-@settings(max_examples=int(os.environ.get("EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(record=records())
 def test_whatever_check_accepts_the_build_renders(record):
     with tempfile.TemporaryDirectory() as folder:
@@ -127,7 +145,8 @@ def test_whatever_check_accepts_the_build_renders(record):
 
 ANY_CHAR = st.characters(codec="utf-8", exclude_characters="\n\r\x00")  # (a NUL byte refuses the file)
 WORD = st.text(ANY_CHAR, min_size=1, max_size=12) | st.sampled_from(
-    ["http://[x", "https://github.com/o/r", "www.x.org/a]b", "\x1b[31m", "\u2028", "\ufeff", "\x85", "C++", ":", "·"])
+    ["http://[x", "https://github.com/o/r", "www.x.org/a]b", "\x1b[31m", "\u2028", "\ufeff", "\x85", "C++", ":", "·"]
+)
 
 
 @st.composite
@@ -137,13 +156,20 @@ def dumps(draw: st.DrawFn) -> str:
         lines += ["", " ".join(draw(st.lists(WORD, min_size=1, max_size=8))), ""]
         lines.append(" ".join(draw(st.lists(WORD, min_size=26, max_size=40))) + ".")
         if draw(st.booleans()):
-            lines += ["", draw(st.sampled_from(["• 3 authors", "Zyphra Zyphra"])), "·",
-                      draw(st.sampled_from(["Mar 6, 2024 15", "Feb 30", "Mar 6"]))]
+            lines += [
+                "",
+                draw(st.sampled_from(["• 3 authors", "Zyphra Zyphra"])),
+                "·",
+                draw(st.sampled_from(["Mar 6, 2024 15", "Feb 30", "Mar 6"])),
+            ]
     return "\n".join(lines) + draw(st.sampled_from(["\n", ""]))
 
 
-@settings(max_examples=int(os.environ.get("EXAMPLES", "60")), deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=int(os.environ.get("EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(text=dumps())
 def test_whatever_ingest_writes_check_accepts(text):
     with tempfile.TemporaryDirectory() as folder:

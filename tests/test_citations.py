@@ -33,8 +33,9 @@ def data(tmp_path_factory) -> Path:
     shutil.copytree(DATA, copy)
     assert main(["ingest", "--data", str(copy), str(HF_DAY)]) == 0
     record = yaml.safe_load((copy / "papers" / "zero-infinity.yaml").read_text())
-    record.update(id="hostile", title=HOSTILE_TITLE, abstract="A record to try BibTeX's escaping.", sources=[],
-                  overrides={})  # ZeRO-Infinity's curated sentence roles fit its own abstract only
+    record.update(
+        id="hostile", title=HOSTILE_TITLE, abstract="A record to try BibTeX's escaping.", sources=[], overrides={}
+    )  # ZeRO-Infinity's curated sentence roles fit its own abstract only
     (copy / "papers" / "hostile.yaml").write_text(yaml.safe_dump(record, allow_unicode=True))
     return copy
 
@@ -62,7 +63,10 @@ def test_entries_name_arxiv_when_the_id_is_known(site):
     entries = {entry.key: entry for entry in parse(site["papers.bib"]).entries}
     flash3 = entries["flashattention-3"]
     assert (flash3["eprint"], flash3["archivePrefix"], flash3["url"]) == (
-        "2407.08608", "arXiv", "https://arxiv.org/abs/2407.08608")
+        "2407.08608",
+        "arXiv",
+        "https://arxiv.org/abs/2407.08608",
+    )
     assert flash3["author"].split(" and ")[:2] == ["Jay Shah", "Ganesh Bikshandi"] and flash3["year"] == "2024"
     unknown = entries["fastattention"]  # a text-dump record: no arXiv id, so no eprint
     assert "eprint" not in unknown.fields_dict and unknown["title"].startswith("{FastAttention")
@@ -109,13 +113,19 @@ def test_every_paper_page_says_where_to_read_it(site):
         urls = re.findall(r"\]\((https://[^)]+)\)", read[1])
         if "arxiv.org/abs/" in read[1]:
             paper_id = arxiv_id(urls[0])
-            assert urls == [f"https://arxiv.org/abs/{paper_id}", f"https://arxiv.org/pdf/{paper_id}",
-                            f"https://huggingface.co/papers/{paper_id}"], name
+            assert urls == [
+                f"https://arxiv.org/abs/{paper_id}",
+                f"https://arxiv.org/pdf/{paper_id}",
+                f"https://huggingface.co/papers/{paper_id}",
+            ], name
         else:
             (search,) = urls
             parts = urlsplit(search)
             assert (parts.netloc, parts.path, parse_qs(parts.query)["searchtype"]) == (
-                "arxiv.org", "/search/", ["title"]), name
+                "arxiv.org",
+                "/search/",
+                ["title"],
+            ), name
             assert parse_qs(parts.query)["query"][0], name
 
 
@@ -123,5 +133,6 @@ def test_topic_tables_link_to_arxiv(site):
     table = site["topics/kernels.md"]
     assert '<th class="col-arxiv_id">arXiv</th>' in table
     row = next(line for line in table.splitlines() if "papers/flashattention-3/" in line)
-    assert ('<a href="https://arxiv.org/abs/2407.08608">2407.08608</a> · '
-            '<a href="https://arxiv.org/pdf/2407.08608">PDF</a>') in row
+    assert (
+        '<a href="https://arxiv.org/abs/2407.08608">2407.08608</a> · <a href="https://arxiv.org/pdf/2407.08608">PDF</a>'
+    ) in row

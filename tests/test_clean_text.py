@@ -15,25 +15,33 @@ from .conftest import DUMPS
 from .test_check import edit_record
 
 
-@pytest.mark.parametrize(("damaged", "clean"), [
-    ("AReaL achieves up to 2.57times training speedup", "AReaL achieves up to 2.57× training speedup"),
-    ("effective inference on 4timesRTX 3090 (24G)", "effective inference on 4× RTX 3090 (24G)"),
-    ("improves throughput by 2.31$\\times$ on A100", "improves throughput by 2.31× on A100"),
-    ("which is 3.65 sim 39.14times faster", "which is 3.65–39.14× faster"),
-    ("a speedup of $\\sim$2x", "a speedup of ~2x"),
-    ("achieves 0.108s/tokenx2014only half as slow", "achieves 0.108s/token—only half as slow"),
-    ("and incurs about \\ 0.3 API cost", "and incurs about 0.3 API cost"),
-    ("At current market prices (\\22K for the cluster", "At current market prices ($22K for the cluster"),
-    ("with <0.1\\,ms scheduling overhead", "with <0.1 ms scheduling overhead"),
-    ("end-to-end training. % We present \\veomni, a framework", "end-to-end training. We present veomni, a framework"),
-    ("yields +22.0\\% over {\\it torch.matmul}", "yields +22.0% over torch.matmul"),
-    ("we introduce \\textbf{hardware and software platform inference}",
-     "we introduce hardware and software platform inference"),
-    ("M\\'elange", "Mélange"),
-    # Not damage: words and numbers that only look like it.
-    ("7.1 times speedups, up to three times higher", "7.1 times speedups, up to three times higher"),
-    ("the register 0x2014 and 10x faster", "the register 0x2014 and 10x faster"),
-])
+@pytest.mark.parametrize(
+    ("damaged", "clean"),
+    [
+        ("AReaL achieves up to 2.57times training speedup", "AReaL achieves up to 2.57× training speedup"),
+        ("effective inference on 4timesRTX 3090 (24G)", "effective inference on 4× RTX 3090 (24G)"),
+        ("improves throughput by 2.31$\\times$ on A100", "improves throughput by 2.31× on A100"),
+        ("which is 3.65 sim 39.14times faster", "which is 3.65–39.14× faster"),
+        ("a speedup of $\\sim$2x", "a speedup of ~2x"),
+        ("achieves 0.108s/tokenx2014only half as slow", "achieves 0.108s/token—only half as slow"),
+        ("and incurs about \\ 0.3 API cost", "and incurs about 0.3 API cost"),
+        ("At current market prices (\\22K for the cluster", "At current market prices ($22K for the cluster"),
+        ("with <0.1\\,ms scheduling overhead", "with <0.1 ms scheduling overhead"),
+        (
+            "end-to-end training. % We present \\veomni, a framework",
+            "end-to-end training. We present veomni, a framework",
+        ),
+        ("yields +22.0\\% over {\\it torch.matmul}", "yields +22.0% over torch.matmul"),
+        (
+            "we introduce \\textbf{hardware and software platform inference}",
+            "we introduce hardware and software platform inference",
+        ),
+        ("M\\'elange", "Mélange"),
+        # Not damage: words and numbers that only look like it.
+        ("7.1 times speedups, up to three times higher", "7.1 times speedups, up to three times higher"),
+        ("the register 0x2014 and 10x faster", "the register 0x2014 and 10x faster"),
+    ],
+)
 def test_clean_text_repairs_the_damage_and_nothing_else(damaged, clean):
     assert clean_text(damaged) == clean
     assert leftovers(damaged) == []

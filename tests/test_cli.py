@@ -17,9 +17,20 @@ def test_pages_writes_the_site_files_and_leaves_unchanged_ones_alone(tmp_path, c
     out = tmp_path / "pages"
     assert main(["pages", "--data", str(DATA), "--out", str(out)]) == 0
     first = capsys.readouterr().out
-    for name in ("index.md", "SUMMARY.md", "topics/offloading.md", "papers/fastattention.md", "hardware/index.md",
-                 "systems.md", "tags.md", "method.md", "papers.json", "papers.csv", "feed.xml",
-                 "charts/topics-by-year.svg"):
+    for name in (
+        "index.md",
+        "SUMMARY.md",
+        "topics/offloading.md",
+        "papers/fastattention.md",
+        "hardware/index.md",
+        "systems.md",
+        "tags.md",
+        "method.md",
+        "papers.json",
+        "papers.csv",
+        "feed.xml",
+        "charts/topics-by-year.svg",
+    ):
         assert (out / name).is_file(), name
     assert "0 unchanged" in first
     assert main(["pages", "--data", str(DATA), "--out", str(out)]) == 0
@@ -91,6 +102,7 @@ def test_help_says_what_strict_and_search_do(capsys):
 
 # ------------------------------------------------------------------- no traceback, ever
 
+
 def digest_command(*args: str) -> list[str]:
     return [sys.executable, "-m", "digest.cli", *args]
 
@@ -99,16 +111,18 @@ def test_bad_data_is_one_line_and_exit_1_from_every_command(seeded_store, tmp_pa
     record = seeded_store / "papers" / "galore.yaml"
     record.write_text(record.read_text().replace("upvotes: 15", "upvotes: [15]", 1))
     for args in (["check"], ["pages", "--out", str(tmp_path / "out")], ["explain", "galore"]):
-        result = subprocess.run(digest_command(*args, "--data", str(seeded_store)), capture_output=True, text=True,
-                                check=False)
+        result = subprocess.run(
+            digest_command(*args, "--data", str(seeded_store)), capture_output=True, text=True, check=False
+        )
         assert result.returncode == 1, (args, result.stderr)
         assert "Traceback" not in result.stderr + result.stdout
         assert "galore.yaml:7: upvotes: expected a whole number, got a list" in result.stdout + result.stderr
 
 
 def test_bad_usage_exits_2(tmp_path):
-    unknown = subprocess.run(digest_command("ingest", "--listing-year", "soon", "x.txt"), capture_output=True,
-                             text=True, check=False)
+    unknown = subprocess.run(
+        digest_command("ingest", "--listing-year", "soon", "x.txt"), capture_output=True, text=True, check=False
+    )
     assert unknown.returncode == 2 and "invalid int value" in unknown.stderr
     missing = subprocess.run(digest_command("explain", "no-such-paper"), capture_output=True, text=True, check=False)
     assert missing.returncode == 2 and "no paper with id 'no-such-paper'" in missing.stderr
@@ -118,8 +132,11 @@ def test_bad_usage_exits_2(tmp_path):
 @pytest.mark.parametrize("reader", [["head", "-1"], ["true"]], ids=["head -1", "reader gone before a line"])
 def test_a_closed_pipe_ends_quietly(built_site, reader):
     """`digest search ... | head -1`: when the reader leaves, the writer stops without a word."""
-    writer = subprocess.Popen(digest_command("search", "--site", str(built_site), "--limit", "50", "gpu"),
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    writer = subprocess.Popen(
+        digest_command("search", "--site", str(built_site), "--limit", "50", "gpu"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     read = subprocess.run(reader, stdin=writer.stdout, capture_output=True, text=True, check=True)
     writer.stdout.close()  # only the reader held the pipe: now it is closed
     code = writer.wait(timeout=60)
@@ -135,8 +152,12 @@ def test_ctrl_c_stops_an_ingest_with_a_message_and_no_change(tmp_path, store):
     small, big = tmp_path / "small.txt", tmp_path / "big.txt"
     small.write_text(f"First Paper: A System\n\n{abstract}\n")
     big.write_text("\n".join(f"Paper Number {i}: A System\n\n{abstract}\n" for i in range(30_000)))
-    process = subprocess.Popen(digest_command("ingest", "--data", str(store), str(small), str(big)),
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        digest_command("ingest", "--data", str(store), str(small), str(big)),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     first = process.stderr.readline()  # "[1/2] small.txt: ...": the run is under way, on the big dump now
     assert first.startswith("[1/2]"), first
     process.send_signal(signal.SIGINT)

@@ -64,8 +64,11 @@ def table_row(page: str, paper_id: str) -> list[str]:
 def test_every_override_key_is_applied_somewhere():
     """A key the record schema accepts but nothing applies would be silently ignored."""
     # sentence_roles and context_values are applied at extraction (corpus.derive_paper).
-    applied = set(FACT_KEYS) | set(VOCABULARY_KEYS) | {"headline", "published", "compares_to", "sentence_roles",
-                                                       "context_values"}
+    applied = (
+        set(FACT_KEYS)
+        | set(VOCABULARY_KEYS)
+        | {"headline", "published", "compares_to", "sentence_roles", "context_values"}
+    )
     assert applied == set(OVERRIDE_KEYS)
 
 
@@ -80,17 +83,29 @@ def test_headline_override_reaches_the_table_csv_json_and_page(store):
 
 
 def test_fact_overrides_replace_the_extracted_values_and_are_marked(store):
-    curate(store, HOLMES, overrides={"system": "Holmes-X", "hardware": ["H100", "Custom Board"],
-                                     "gpu_count": ["96 GPUs"], "model_scale": ["70B"], "precision": ["FP8"],
-                                     "code": ["https://example.org/holmes"]})
+    curate(
+        store,
+        HOLMES,
+        overrides={
+            "system": "Holmes-X",
+            "hardware": ["H100", "Custom Board"],
+            "gpu_count": ["96 GPUs"],
+            "model_scale": ["70B"],
+            "precision": ["FP8"],
+            "code": ["https://example.org/holmes"],
+        },
+    )
     files = site(store)
     page = files["papers/holmes.md"]
     curated_row = next(line for line in page.splitlines() if line.startswith('<tr class="digest-curated">'))
-    for shown in ["<strong>System</strong> Holmes-X",
-                  '<strong>Hardware</strong> <a href="../../hardware/h100/">H100</a>, Custom Board',
-                  "<strong>GPU count</strong> 96 GPUs", "<strong>Model scale</strong> 70B",
-                  "<strong>Precision</strong> FP8",
-                  '<strong>Code</strong> <a href="https://example.org/holmes">https://example.org/holmes</a>']:
+    for shown in [
+        "<strong>System</strong> Holmes-X",
+        '<strong>Hardware</strong> <a href="../../hardware/h100/">H100</a>, Custom Board',
+        "<strong>GPU count</strong> 96 GPUs",
+        "<strong>Model scale</strong> 70B",
+        "<strong>Precision</strong> FP8",
+        '<strong>Code</strong> <a href="https://example.org/holmes">https://example.org/holmes</a>',
+    ]:
         assert shown in curated_row, shown
     facts = section(page, "Facts")
     assert "A100" not in facts and "<strong>System</strong>" not in facts.replace(curated_row, "")  # extracted: gone
@@ -100,8 +115,9 @@ def test_fact_overrides_replace_the_extracted_values_and_are_marked(store):
 
 
 def test_vocabulary_overrides_replace_the_derived_terms(store):
-    curate(store, HOLMES, overrides={"memory_tiers": ["CPU DRAM"], "workload": ["inference"],
-                                     "parallelism": ["expert"]})
+    curate(
+        store, HOLMES, overrides={"memory_tiers": ["CPU DRAM"], "workload": ["inference"], "parallelism": ["expert"]}
+    )
     files = site(store)
     page = files["papers/holmes.md"]
     assert "**Memory tiers** CPU DRAM (curated)" in page
@@ -126,8 +142,10 @@ def test_published_override_dates_the_paper_everywhere(store):
 
 def test_year_column_shows_the_year(store):
     taxonomy = (store / "taxonomy.yaml").read_text()
-    taxonomy = taxonomy.replace("columns: [system, metric, headline, parallelism, model_scale, gpu_count, hardware, code, arxiv_id]",
-                                "columns: [system, year, parallelism]")
+    taxonomy = taxonomy.replace(
+        "columns: [system, metric, headline, parallelism, model_scale, gpu_count, hardware, code, arxiv_id]",
+        "columns: [system, year, parallelism]",
+    )
     (store / "taxonomy.yaml").write_text(taxonomy)
     files = site(store)
     assert table_row(files["topics/parallelism.md"], HOLMES)[1] == "2023"

@@ -63,19 +63,26 @@ def test_a_record_of_the_same_title_gets_its_id_authors_and_date(data, capsys):
     with RecordedServer({PATH: [atom(FLASH2)]}) as server:
         assert run(server, data, "flashattention-2") == 0
     (request,) = server.requests
-    assert request.query["search_query"] == 'ti:"flashattention 2 faster attention with better parallelism and work ' \
+    assert (
+        request.query["search_query"] == 'ti:"flashattention 2 faster attention with better parallelism and work '
         'partitioning"'
+    )
     new = record(data, "flashattention-2")
     assert (new["arxiv_id"], new["authors"], new["published"], new["authors_count"]) == (
-        "2307.08691", ["Tri Dao"], "2023-07-17", 1)
-    assert {key: value for key, value in new.items() if key not in ("arxiv_id", "authors", "published",
-                                                                     "authors_count")} == \
-        {key: value for key, value in old.items() if key not in ("published", "authors_count")}
+        "2307.08691",
+        ["Tri Dao"],
+        "2023-07-17",
+        1,
+    )
+    assert {
+        key: value for key, value in new.items() if key not in ("arxiv_id", "authors", "published", "authors_count")
+    } == {key: value for key, value in old.items() if key not in ("published", "authors_count")}
     after = snapshot(data)
     assert [name for name in after if after[name] != before.get(name)] == ["papers/flashattention-2.yaml"]
     captured = capsys.readouterr()
-    assert "filled: flashattention-2: arxiv_id, authors, published from https://arxiv.org/abs/2307.08691" \
-        in captured.out
+    assert (
+        "filled: flashattention-2: arxiv_id, authors, published from https://arxiv.org/abs/2307.08691" in captured.out
+    )
     assert "1 filled, 0 no match, 0 ambiguous" in captured.out and "1 record(s) written" in captured.out
     assert "[1/1] flashattention-2: looking up arxiv_id, authors, published" in captured.err
 
@@ -87,15 +94,21 @@ def test_the_filled_record_cites_with_authors_eprint_and_url(data):
     text = bibtex_entry(corpus.papers["a-multigrid-method-for-efficiently-training-video-models"])
     library = bibtexparser.parse_string(text)
     (entry,) = library.entries
-    assert entry["author"] == ("Chao-Yuan Wu and Ross Girshick and Kaiming He and Christoph Feichtenhofer and "
-                               "Philipp Krähenbühl")
+    assert entry["author"] == (
+        "Chao-Yuan Wu and Ross Girshick and Kaiming He and Christoph Feichtenhofer and Philipp Krähenbühl"
+    )
     assert (entry["eprint"], entry["archivePrefix"], entry["url"], entry["year"]) == (
-        "1912.00998", "arXiv", "https://arxiv.org/abs/1912.00998", "2019")
+        "1912.00998",
+        "arXiv",
+        "https://arxiv.org/abs/1912.00998",
+        "2019",
+    )
 
 
 def test_case_punctuation_and_spacing_do_not_count(data):
-    shouted = FLASH2.replace(FLASH2_TITLE, b"FLASHATTENTION-2 :  faster attention with better parallelism and work "
-                                           b"partitioning.")
+    shouted = FLASH2.replace(
+        FLASH2_TITLE, b"FLASHATTENTION-2 :  faster attention with better parallelism and work partitioning."
+    )
     with RecordedServer({PATH: [atom(shouted)]}) as server:
         assert run(server, data, "flashattention-2") == 0
     assert record(data, "flashattention-2")["arxiv_id"] == "2307.08691"
@@ -103,13 +116,15 @@ def test_case_punctuation_and_spacing_do_not_count(data):
 
 # Near misses: each answer holds a paper whose title is close to the record's but is not it.
 NEAR_MISSES = {
-    "the record's title is longer (the found one is a prefix)":
-        FLASH2.replace(FLASH2_TITLE, b"FlashAttention-2: Faster Attention with Better Parallelism"),
-    "the found title is longer (the record's is a prefix)":
-        FLASH2.replace(FLASH2_TITLE, FLASH2_TITLE + b" for Long Sequences"),
-    "a v2 with another title":
-        FLASH2.replace(b"2307.08691v1", b"2307.08691v2").replace(
-            FLASH2_TITLE, b"FlashAttention-2: Faster Attention with Work Partitioning"),
+    "the record's title is longer (the found one is a prefix)": FLASH2.replace(
+        FLASH2_TITLE, b"FlashAttention-2: Faster Attention with Better Parallelism"
+    ),
+    "the found title is longer (the record's is a prefix)": FLASH2.replace(
+        FLASH2_TITLE, FLASH2_TITLE + b" for Long Sequences"
+    ),
+    "a v2 with another title": FLASH2.replace(b"2307.08691v1", b"2307.08691v2").replace(
+        FLASH2_TITLE, b"FlashAttention-2: Faster Attention with Work Partitioning"
+    ),
     "one word differs": FLASH2.replace(b"Better Parallelism", b"Better Pipelining"),
     "only the other paper": FLASH2.replace(FLASH2_TITLE, b"FlashAttention: Fast and Memory-Efficient Exact Attention"),
 }
@@ -128,7 +143,8 @@ def test_a_different_title_is_never_taken(case, data, capsys):
 
 def test_two_papers_of_the_same_title_are_ambiguous_and_neither_is_taken(data, capsys):
     twice = FLASH2.replace(b"2205.14135v2", b"2401.00001v1").replace(
-        b"FlashAttention: Fast and Memory-Efficient Exact Attention with IO-Awareness", FLASH2_TITLE)
+        b"FlashAttention: Fast and Memory-Efficient Exact Attention with IO-Awareness", FLASH2_TITLE
+    )
     before = snapshot(data)
     with RecordedServer({PATH: [atom(twice)]}) as server:
         assert run(server, data, "flashattention-2") == 0
@@ -148,8 +164,10 @@ def test_a_value_already_in_the_record_is_never_replaced(data):
 
 def test_a_record_naming_another_arxiv_id_keeps_everything(data, capsys):
     path = paper_path(data, "flashattention-2")
-    path.write_text(path.read_text(encoding="utf-8").replace("published: null", "arxiv_id: '2205.14135'\n"
-                                                             "published: null"), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("published: null", "arxiv_id: '2205.14135'\npublished: null"),
+        encoding="utf-8",
+    )
     before = snapshot(data)
     with RecordedServer({PATH: [atom(FLASH2)]}) as server:
         assert run(server, data, "flashattention-2") == 0
@@ -159,9 +177,12 @@ def test_a_record_naming_another_arxiv_id_keeps_everything(data, capsys):
 
 def test_a_complete_record_is_not_looked_up(data, capsys):
     path = paper_path(data, "flashattention-2")
-    path.write_text(path.read_text(encoding="utf-8").replace(
-        "published: null", "arxiv_id: '2307.08691'\npublished: '2023-07-17'").replace(
-        "\nabstract:", "\nauthors: [Tri Dao]\nabstract:", 1), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        .replace("published: null", "arxiv_id: '2307.08691'\npublished: '2023-07-17'")
+        .replace("\nabstract:", "\nauthors: [Tri Dao]\nabstract:", 1),
+        encoding="utf-8",
+    )
     with RecordedServer({PATH: [atom(FLASH2)]}) as server:
         assert run(server, data, "flashattention-2") == 0
     assert server.requests == []
@@ -180,10 +201,11 @@ def test_dry_run_reports_and_writes_nothing(data, capsys):
 BAD = {
     "500": ([Answer(b"oops", 500, "text/plain")], "HTTP 500 Internal Server Error"),
     "timeout": ([Answer(FLASH2, stall=3, content_type=ATOM)], "no answer within"),
-    "XML cut off": ([atom(FLASH2[:len(FLASH2) // 2])], "not well-formed XML"),
-    "the API's error": ([atom(FLASH2.replace(b"http://arxiv.org/abs/2307.08691v1",
-                                             b"http://arxiv.org/api/errors#incorrect_query"))],
-                        "the arXiv API answered with an error"),
+    "XML cut off": ([atom(FLASH2[: len(FLASH2) // 2])], "not well-formed XML"),
+    "the API's error": (
+        [atom(FLASH2.replace(b"http://arxiv.org/abs/2307.08691v1", b"http://arxiv.org/api/errors#incorrect_query"))],
+        "the arXiv API answered with an error",
+    ),
     "wrong content type": ([Answer(b"<html>Sign in</html>", content_type="text/html")], "the answer is text/html"),
 }
 
@@ -193,8 +215,23 @@ def test_a_failed_request_changes_nothing_and_says_why(case, data, capsys):
     answers, message = BAD[case]
     before = snapshot(data)
     with RecordedServer({PATH: answers}) as server:
-        assert main(["enrich", "flashattention-2", "--data", str(data), "--endpoint", server.url(PATH),
-                     "--retries", "0", "--timeout", "0.5"]) == 1
+        assert (
+            main(
+                [
+                    "enrich",
+                    "flashattention-2",
+                    "--data",
+                    str(data),
+                    "--endpoint",
+                    server.url(PATH),
+                    "--retries",
+                    "0",
+                    "--timeout",
+                    "0.5",
+                ]
+            )
+            == 1
+        )
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err, err
     assert snapshot(data) == before
@@ -227,6 +264,7 @@ def test_every_record_lacking_a_field_is_looked_up_once(data):
 
 # ---------------------------------------------------------------------------- --from-file
 
+
 def findings(tmp_path: Path, items: list[dict]) -> str:
     path = tmp_path / "findings.json"
     path.write_text(json.dumps(items), encoding="utf-8")
@@ -234,15 +272,34 @@ def findings(tmp_path: Path, items: list[dict]) -> str:
 
 
 def test_findings_from_a_file_fill_through_the_same_checks(data, tmp_path, capsys):
-    file = findings(tmp_path, [
-        {"id": "flashattention-2", "arxiv_id": "arXiv:2307.08691v2", "authors": ["Tri Dao"], "published": None,
-         "title_as_found": "FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning",
-         "evidence": "https://arxiv.org/abs/2307.08691"},
-        {"id": "tempi", "arxiv_id": "2012.14363", "authors": ["Carl Pearson"], "published": "2020-12-28",
-         "title_as_found": "TEMPI: An Interposed MPI Library", "evidence": "a listing"},  # a prefix: refused
-        {"id": "cuda-l2", "arxiv_id": None, "title_as_found": "CUDA-L2: Surpassing cuBLAS Performance for Matrix "
-         "Multiplication through Reinforcement Learning", "note": "A test note: no arXiv version."},
-    ])
+    file = findings(
+        tmp_path,
+        [
+            {
+                "id": "flashattention-2",
+                "arxiv_id": "arXiv:2307.08691v2",
+                "authors": ["Tri Dao"],
+                "published": None,
+                "title_as_found": "FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning",
+                "evidence": "https://arxiv.org/abs/2307.08691",
+            },
+            {
+                "id": "tempi",
+                "arxiv_id": "2012.14363",
+                "authors": ["Carl Pearson"],
+                "published": "2020-12-28",
+                "title_as_found": "TEMPI: An Interposed MPI Library",
+                "evidence": "a listing",
+            },  # a prefix: refused
+            {
+                "id": "cuda-l2",
+                "arxiv_id": None,
+                "title_as_found": "CUDA-L2: Surpassing cuBLAS Performance for Matrix "
+                "Multiplication through Reinforcement Learning",
+                "note": "A test note: no arXiv version.",
+            },
+        ],
+    )
     before = {paper_id: record(data, paper_id) for paper_id in ("tempi", "cuda-l2")}
     assert main(["enrich", "--from-file", file, "--data", str(data)]) == 0
     flash = record(data, "flashattention-2")
@@ -256,21 +313,30 @@ def test_findings_from_a_file_fill_through_the_same_checks(data, tmp_path, capsy
 
 def test_a_note_never_replaces_a_curators_note(data, tmp_path):
     path = paper_path(data, "cuda-l2")
-    path.write_text(path.read_text(encoding="utf-8").replace("notes: ''", "notes: 'Read: strong on H100.'"),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("notes: ''", "notes: 'Read: strong on H100.'"), encoding="utf-8"
+    )
     before = snapshot(data)
-    file = findings(tmp_path, [{"id": "cuda-l2", "title_as_found": load_paper(path).paper.title,
-                                "note": "A test note: no arXiv version."}])
+    file = findings(
+        tmp_path,
+        [{"id": "cuda-l2", "title_as_found": load_paper(path).paper.title, "note": "A test note: no arXiv version."}],
+    )
     assert main(["enrich", "--from-file", file, "--data", str(data)]) == 0
     assert snapshot(data) == before
 
 
-@pytest.mark.parametrize(("item", "message"), [
-    ({"id": "tempi", "title_as_found": "TEMPI", "published": "2020-13-01"}, "[0].published: '2020-13-01' is not a day"),
-    ({"id": "tempi", "title_as_found": "TEMPI", "arxiv_id": "12345"}, "[0].arxiv_id: '12345' is not an arXiv id"),
-    ({"id": "tempi"}, "[0].title_as_found: a non-empty string is required"),
-    ({"id": "tempi", "title_as_found": "TEMPI", "doi": "x"}, "[0].doi: unknown key"),
-])
+@pytest.mark.parametrize(
+    ("item", "message"),
+    [
+        (
+            {"id": "tempi", "title_as_found": "TEMPI", "published": "2020-13-01"},
+            "[0].published: '2020-13-01' is not a day",
+        ),
+        ({"id": "tempi", "title_as_found": "TEMPI", "arxiv_id": "12345"}, "[0].arxiv_id: '12345' is not an arXiv id"),
+        ({"id": "tempi"}, "[0].title_as_found: a non-empty string is required"),
+        ({"id": "tempi", "title_as_found": "TEMPI", "doi": "x"}, "[0].doi: unknown key"),
+    ],
+)
 def test_a_malformed_finding_stops_before_anything_is_written(item, message, data, tmp_path, capsys):
     before = snapshot(data)
     file = findings(tmp_path, [item])
@@ -279,9 +345,18 @@ def test_a_malformed_finding_stops_before_anything_is_written(item, message, dat
 
 
 def test_findings_applied_twice_change_nothing_the_second_time(data, tmp_path, capsys):
-    file = findings(tmp_path, [{"id": "flashattention-2", "arxiv_id": "2307.08691", "authors": ["Tri Dao"],
-                                "published": "2023-07-01", "title_as_found": "FlashAttention-2: Faster Attention "
-                                "with Better Parallelism and Work Partitioning"}])
+    file = findings(
+        tmp_path,
+        [
+            {
+                "id": "flashattention-2",
+                "arxiv_id": "2307.08691",
+                "authors": ["Tri Dao"],
+                "published": "2023-07-01",
+                "title_as_found": "FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning",
+            }
+        ],
+    )
     assert main(["enrich", "--from-file", file, "--data", str(data)]) == 0
     once = snapshot(data)
     capsys.readouterr()

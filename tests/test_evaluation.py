@@ -71,7 +71,7 @@ def test_a_topic_with_too_few_curated_papers_is_left_to_the_rules(seeded_store):
     taxonomy = load_taxonomy(seeded_store / "taxonomy.yaml")
     papers = load_papers(seeded_store)
     hardware = [p for p in papers if "hardware" in p.topics]
-    for paper in hardware[MIN_POSITIVES - 1:]:
+    for paper in hardware[MIN_POSITIVES - 1 :]:
         paper.topics = [t for t in paper.topics if t != "hardware"] or ["other"]
     from digest.derive.classify import classify
     from digest.derive.suggest import Learnable, train_on_curated
@@ -114,8 +114,9 @@ def test_eval_prints_the_table_and_json(capsys):
 
     floor = re.escape(f"{MIN_PROBABILITY:.2f}")
     assert re.search(rf"^  {floor}\s+\d+ of \d+\s+\d+ of \d+  <- digest fetch$", out, re.MULTILINE)
-    assert re.search(r"^temporal split: trained on the \d+ decided papers first seen before \d{4}-\d\d-\d\d", out,
-                     re.MULTILINE)
+    assert re.search(
+        r"^temporal split: trained on the \d+ decided papers first seen before \d{4}-\d\d-\d\d", out, re.MULTILINE
+    )
     assert main(["eval", "--json", "--data", str(DATA)]) == 0
     report = json.loads(capsys.readouterr().out)
     assert set(report["macro_f1"]) == {"rules", "model", "ships"}
@@ -135,10 +136,14 @@ def test_the_method_page_shows_the_evaluation_of_the_data_it_describes():
     for topic in expected.topics:
         cells = " | ".join(f"{s.precision:.2f} / {s.recall:.2f} / {s.f1:.2f}" for s in topic.scores.values())
         assert f" | {topic.support} | {cells} |" in page, topic.slug
-    assert (f"what ships {expected.macro_f1('ships'):.2f}" in page
-            and f"{expected.figures.extracted} of the {expected.figures.found} numbers" in page)
+    assert (
+        f"what ships {expected.macro_f1('ships'):.2f}" in page
+        and f"{expected.figures.extracted} of the {expected.figures.found} numbers" in page
+    )
     attribution = expected.attribution
-    assert f"Fact precision (values shown as the paper's that are its own): **{attribution.fact_precision:.2f}**" in page
+    assert (
+        f"Fact precision (values shown as the paper's that are its own): **{attribution.fact_precision:.2f}**" in page
+    )
     assert "Headline accuracy" in page and f"**{attribution.headline_accuracy:.2f}**" in page
     assert f"precision **{attribution.compares_precision:.2f}**, recall **{attribution.compares_recall:.2f}**" in page
 

@@ -21,6 +21,7 @@ def facts_of(papers, catalog):
         if key not in cache:
             cache[key] = extract_facts(papers[key]["title"], papers[key]["abstract"], catalog)
         return cache[key]
+
     return extract
 
 
@@ -40,6 +41,7 @@ def values(facts: list[Fact], kind: str) -> list[str]:
 
 
 # ------------------------------------------------------------------- whole papers
+
 
 def test_cuda_l1(facts_of):
     facts = facts_of("cuda_l1")
@@ -143,14 +145,18 @@ def test_glm_130b(facts_of):
 
 # Values that belong to someone else, once locked in as expected: the truth, expected to fail
 # until the facts rewrite (issue 19) tells the paper's own values from background and baselines.
-@pytest.mark.xfail(strict=False, reason="issue 19: Ampere and Hopper are what FlashAttention runs on (background), "
-                   "not the hardware FastAttention is built for")
+@pytest.mark.xfail(
+    strict=False,
+    reason="issue 19: Ampere and Hopper are what FlashAttention runs on (background), "
+    "not the hardware FastAttention is built for",
+)
 def test_fastattention_hardware_is_its_own(facts_of):
     assert values(facts_of("fastattention"), "hardware") == ["Ascend", "Volta", "V100"]
 
 
-@pytest.mark.xfail(strict=False, reason="issue 19: GPT-3 175B, OPT-175B, BLOOM-176B and ERNIE 260B are baselines, "
-                   "not GLM-130B's scale")
+@pytest.mark.xfail(
+    strict=False, reason="issue 19: GPT-3 175B, OPT-175B, BLOOM-176B and ERNIE 260B are baselines, not GLM-130B's scale"
+)
 def test_glm_130b_scale_is_its_own(facts_of):
     assert values(facts_of("glm_130b"), "model_scale") == ["130B", "100B"]
 
@@ -209,8 +215,10 @@ def test_galore_reductions_and_precision(facts_of):
     assert values(facts, "system") == ["GaLore"]  # "Gradient Low-Rank Projection (GaLore)"
     assert values(facts, "precision") == ["8-bit", "BF16"]
     assert values(facts, "reduction") == [
-        "up to 65.5% lower memory usage", "up to 82.5% lower optimizer memory",
-        "63.3% lower total training memory"]
+        "up to 65.5% lower memory usage",
+        "up to 82.5% lower optimizer memory",
+        "63.3% lower total training memory",
+    ]
 
 
 def test_papers_without_facts_of_a_kind(facts_of):
@@ -222,6 +230,7 @@ def test_papers_without_facts_of_a_kind(facts_of):
 
 
 # ------------------------------------------------------------------ invariants
+
 
 def test_facts_quote_their_sentence_verbatim_in_kind_order_without_duplicates(papers, facts_of):
     for key, paper in papers.items():
@@ -242,7 +251,7 @@ def test_each_value_marks_the_words_it_was_read_from(papers, facts_of):
     for key in papers:
         for fact in facts_of(key):
             assert fact.span is not None, (key, fact)
-            marked = fact.sentence[fact.span[0]:fact.span[1]]
+            marked = fact.sentence[fact.span[0] : fact.span[1]]
             assert marked and marked == marked.strip(), (key, fact, marked)
             if fact.kind == "system":
                 assert marked == fact.value, (key, fact)
@@ -256,8 +265,9 @@ def test_each_value_marks_the_words_it_was_read_from(papers, facts_of):
 
 def test_extraction_is_deterministic(papers, catalog):
     paper = papers["cuda_l1"]
-    assert extract_facts(paper["title"], paper["abstract"], catalog) == \
-        extract_facts(paper["title"], paper["abstract"], catalog)
+    assert extract_facts(paper["title"], paper["abstract"], catalog) == extract_facts(
+        paper["title"], paper["abstract"], catalog
+    )
 
 
 def test_fact_is_frozen():
@@ -268,9 +278,12 @@ def test_fact_is_frozen():
 
 # --------------------------------------------------------------------- sentences
 
+
 def test_split_sentences_keeps_abbreviations_and_decimals():
-    text = ("Current SOTA models (e.g. R1, o1) achieve low rates. Prior work (Smith et al. 2023) "
-            "reports 2.31x vs. 1.5x. Results differ, i.e. A wins! Does it? Yes.")
+    text = (
+        "Current SOTA models (e.g. R1, o1) achieve low rates. Prior work (Smith et al. 2023) "
+        "reports 2.31x vs. 1.5x. Results differ, i.e. A wins! Does it? Yes."
+    )
     assert split_sentences(text) == [
         "Current SOTA models (e.g. R1, o1) achieve low rates.",
         "Prior work (Smith et al. 2023) reports 2.31x vs. 1.5x.",
@@ -282,131 +295,169 @@ def test_split_sentences_keeps_abbreviations_and_decimals():
 
 def test_split_sentences_on_a_real_abstract(papers):
     sentences = split_sentences(papers["cuda_l1"]["abstract"])
-    assert sentences[1] == ("While recent advances in LLMs show promise for code generation, current SOTA "
-                            "models (e.g. R1, o1) achieve low success rates in improving CUDA speed.")
+    assert sentences[1] == (
+        "While recent advances in LLMs show promise for code generation, current SOTA "
+        "models (e.g. R1, o1) achieve low success rates in improving CUDA speed."
+    )
     assert " ".join(sentences) == papers["cuda_l1"]["abstract"]
 
 
 # ------------------------------------------------------------------- system names
 
-@pytest.mark.parametrize("title, abstract, expected", [
-    ("Nexus:Proactive Intra-GPU Disaggregation", "", "Nexus"),
-    ("FlashAttention-2: Faster Attention", "", "FlashAttention-2"),
-    ("Towards Efficient Serving: A Study", "", None),
-    ("Understanding GEMM Performance on NVIDIA Ada Lovelace: A Machine Learning-Based Approach", "", None),
-    ("Predictable Scale: Part I -- Optimal Hyperparameter Scaling Law", "We study scaling.", None),
-    ("DeepSpeed Inference: Enabling Efficient Inference", "We present DeepSpeed Inference, a system.",
-     "DeepSpeed Inference"),
-    ("Cost Efficient Serving", "We then present M\\'elange, a framework for GPUs.", "Mélange"),
-    ("Platform Inference", "we introduce \\textbf{hardware and software platform inference (HSPI)} -- a method.",
-     "HSPI"),
-    ("Give Me FP32 or Give Me Death?", "We develop a lightweight inference pipeline, dubbed LayerCast, that stores.",
-     "LayerCast"),
-    ("Offloading", "we propose a novel framework, called pipelined offloading (PIPO), for inference.", "PIPO"),
-    ("Unlearning", "In this paper, we propose a novel technique for unlearning a subset of the data.", None),
-    ("Serving", "We introduce a virtual machine (VM) designed for GPUs.", None),
-])
+
+@pytest.mark.parametrize(
+    "title, abstract, expected",
+    [
+        ("Nexus:Proactive Intra-GPU Disaggregation", "", "Nexus"),
+        ("FlashAttention-2: Faster Attention", "", "FlashAttention-2"),
+        ("Towards Efficient Serving: A Study", "", None),
+        ("Understanding GEMM Performance on NVIDIA Ada Lovelace: A Machine Learning-Based Approach", "", None),
+        ("Predictable Scale: Part I -- Optimal Hyperparameter Scaling Law", "We study scaling.", None),
+        (
+            "DeepSpeed Inference: Enabling Efficient Inference",
+            "We present DeepSpeed Inference, a system.",
+            "DeepSpeed Inference",
+        ),
+        ("Cost Efficient Serving", "We then present M\\'elange, a framework for GPUs.", "Mélange"),
+        (
+            "Platform Inference",
+            "we introduce \\textbf{hardware and software platform inference (HSPI)} -- a method.",
+            "HSPI",
+        ),
+        (
+            "Give Me FP32 or Give Me Death?",
+            "We develop a lightweight inference pipeline, dubbed LayerCast, that stores.",
+            "LayerCast",
+        ),
+        ("Offloading", "we propose a novel framework, called pipelined offloading (PIPO), for inference.", "PIPO"),
+        ("Unlearning", "In this paper, we propose a novel technique for unlearning a subset of the data.", None),
+        ("Serving", "We introduce a virtual machine (VM) designed for GPUs.", None),
+    ],
+)
 def test_system_name(title, abstract, expected):
     assert system_name(title, abstract) == expected
 
 
 # ------------------------------------------------------------- single-sentence rules
 
+
 def facts_in(catalog, sentence: str, kind: str) -> list[str]:
     return values(extract_facts("", sentence, catalog), kind)
 
 
-@pytest.mark.parametrize("sentence, expected", [
-    ("It achieves a 2.31x speedup.", ["2.31×"]),
-    ("It achieves a 2.31× speedup.", ["2.31×"]),
-    ("It is 2.31 times faster.", ["2.31×"]),
-    ("It achieves up to 2.31times on an A100 GPU.", ["up to 2.31×"]),
-    ("It delivers an average speedup of x17.7 over PyTorch.", ["17.7×"]),
-    ("It outperforms CUDA by a factor of up to 179times in speed.", ["up to 179×"]),
-    ("Runtime speedup (2-4times compared to optimized baselines).", ["2–4×"]),
-    ("Tile sizes of 16x16 achieve the best balance.", []),
-    ("It runs x86 code with a speedup.", []),
-    ("It can train 25x larger models than before.", []),
-    ("It improves task accuracy by up to 4.4% and 11.6% under W3.", []),
-    ("It yields +22.0% over torch.matmul on average.", ["22.0% faster"]),
-])
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("It achieves a 2.31x speedup.", ["2.31×"]),
+        ("It achieves a 2.31× speedup.", ["2.31×"]),
+        ("It is 2.31 times faster.", ["2.31×"]),
+        ("It achieves up to 2.31times on an A100 GPU.", ["up to 2.31×"]),
+        ("It delivers an average speedup of x17.7 over PyTorch.", ["17.7×"]),
+        ("It outperforms CUDA by a factor of up to 179times in speed.", ["up to 179×"]),
+        ("Runtime speedup (2-4times compared to optimized baselines).", ["2–4×"]),
+        ("Tile sizes of 16x16 achieve the best balance.", []),
+        ("It runs x86 code with a speedup.", []),
+        ("It can train 25x larger models than before.", []),
+        ("It improves task accuracy by up to 4.4% and 11.6% under W3.", []),
+        ("It yields +22.0% over torch.matmul on average.", ["22.0% faster"]),
+    ],
+)
 def test_speedups(catalog, sentence, expected):
     assert facts_in(catalog, sentence, "speedup") == expected
 
 
-@pytest.mark.parametrize("sentence, expected", [
-    ("It reduces deployment costs by up to 77% as compared to one GPU type.", ["up to 77% lower deployment costs"]),
-    ("It reduces 47% of the activation peak memory usage.", ["47% lower activation peak memory usage"]),
-    ("It achieves 20x lower TTFT than vLLM.", ["20× lower TTFT"]),
-    ("It uses 6times fewer parameters.", ["6× fewer parameters"]),
-    ("It reaches 72% model FLOPs utilization.", []),
-])
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("It reduces deployment costs by up to 77% as compared to one GPU type.", ["up to 77% lower deployment costs"]),
+        ("It reduces 47% of the activation peak memory usage.", ["47% lower activation peak memory usage"]),
+        ("It achieves 20x lower TTFT than vLLM.", ["20× lower TTFT"]),
+        ("It uses 6times fewer parameters.", ["6× fewer parameters"]),
+        ("It reaches 72% model FLOPs utilization.", []),
+    ],
+)
 def test_reductions(catalog, sentence, expected):
     assert facts_in(catalog, sentence, "reduction") == expected
 
 
-@pytest.mark.parametrize("sentence, expected", [
-    ("We train on 8 V100 GPUs.", ["8 GPUs"]),
-    ("It scales to 1024 GPUs.", ["1,024 GPUs"]),
-    ("It runs on a single GPU.", ["1 GPU"]),
-    ("It runs on an 8xA100-80GB setup.", ["8 GPUs"]),
-    ("We achieved 100% efficiency on 1024 and 3072 MI250X GPUs.", ["1,024 GPUs", "3,072 GPUs"]),
-    ("Training at the 128-GPU scale.", ["128 GPUs"]),
-    ("This requires thousands of GPUs.", ["thousands of GPUs"]),
-    ("It took 442 A100-40G GPU hours.", []),
-    ("It took a single GPU hour.", []),
-    ("It fits a consumer RTX 4090 GPU.", []),
-])
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("We train on 8 V100 GPUs.", ["8 GPUs"]),
+        ("It scales to 1024 GPUs.", ["1,024 GPUs"]),
+        ("It runs on a single GPU.", ["1 GPU"]),
+        ("It runs on an 8xA100-80GB setup.", ["8 GPUs"]),
+        ("We achieved 100% efficiency on 1024 and 3072 MI250X GPUs.", ["1,024 GPUs", "3,072 GPUs"]),
+        ("Training at the 128-GPU scale.", ["128 GPUs"]),
+        ("This requires thousands of GPUs.", ["thousands of GPUs"]),
+        ("It took 442 A100-40G GPU hours.", []),
+        ("It took a single GPU hour.", []),
+        ("It fits a consumer RTX 4090 GPU.", []),
+    ],
+)
 def test_gpu_counts(catalog, sentence, expected):
     assert facts_in(catalog, sentence, "gpu_count") == expected
 
 
-@pytest.mark.parametrize("sentence, expected", [
-    ("We fine-tune 175B GPT-3 and LLaMA-13B.", ["175B", "13B"]),
-    ("A model with 130 billion parameters.", ["130B"]),
-    ("For 22 Billion, 175 Billion, and 1 Trillion parameters.", ["22B", "175B", "1T"]),
-    ("Training a trillion-parameter model.", ["1T"]),
-    ("It trains billion-scale models.", ["billion-scale"]),
-    ("A 5.7M parameters model.", ["5.7M"]),
-    ("Pre-trained on 19.7B tokens and 1.4T multimodal pre-training tokens.", []),
-    ("Billion-scale similarity search with GPUs.", []),
-])
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("We fine-tune 175B GPT-3 and LLaMA-13B.", ["175B", "13B"]),
+        ("A model with 130 billion parameters.", ["130B"]),
+        ("For 22 Billion, 175 Billion, and 1 Trillion parameters.", ["22B", "175B", "1T"]),
+        ("Training a trillion-parameter model.", ["1T"]),
+        ("It trains billion-scale models.", ["billion-scale"]),
+        ("A 5.7M parameters model.", ["5.7M"]),
+        ("Pre-trained on 19.7B tokens and 1.4T multimodal pre-training tokens.", []),
+        ("Billion-scale similarity search with GPUs.", []),
+    ],
+)
 def test_model_scales(catalog, sentence, expected):
     assert facts_in(catalog, sentence, "model_scale") == expected
 
 
-@pytest.mark.parametrize("sentence, expected", [
-    ("FP8, bfloat16 and INT4 kernels.", ["FP8", "BF16", "INT4"]),
-    ("Under W3 and W4A8 quantization.", ["W3", "W4A8"]),
-    ("Our 8-bit optimizer and 16-bit precision weights.", ["8-bit", "16-bit"]),
-    ("Sorting 256M random 32-bit keys.", []),
-    ("Half-precision GEMM kernels.", ["FP16"]),
-])
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("FP8, bfloat16 and INT4 kernels.", ["FP8", "BF16", "INT4"]),
+        ("Under W3 and W4A8 quantization.", ["W3", "W4A8"]),
+        ("Our 8-bit optimizer and 16-bit precision weights.", ["8-bit", "16-bit"]),
+        ("Sorting 256M random 32-bit keys.", []),
+        ("Half-precision GEMM kernels.", ["FP16"]),
+    ],
+)
 def test_precisions(catalog, sentence, expected):
     assert facts_in(catalog, sentence, "precision") == expected
 
 
-@pytest.mark.parametrize("sentence, expected", [
-    ("Code: github.com/deepreinforce-ai/CUDA-L2", ["https://github.com/deepreinforce-ai/CUDA-L2"]),
-    ("See (https://example.org/a/b).", ["https://example.org/a/b"]),
-    ("It reaches 225 TFLOPs/s per A100 GPU.", []),
-])
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("Code: github.com/deepreinforce-ai/CUDA-L2", ["https://github.com/deepreinforce-ai/CUDA-L2"]),
+        ("See (https://example.org/a/b).", ["https://example.org/a/b"]),
+        ("It reaches 225 TFLOPs/s per A100 GPU.", []),
+    ],
+)
 def test_code_links(catalog, sentence, expected):
     assert facts_in(catalog, sentence, "code") == expected
 
 
-@pytest.mark.parametrize("sentence, expected", [
-    ("It reaches 225 TFLOPs/s per A100 GPU.", ["225 TFLOPS/GPU"]),
-    ("It achieves 40 TFlops/GPU.", ["40 TFLOPS/GPU"]),
-    ("Training runs at 502 petaFLOP/s.", ["502 PFLOPS"]),
-    ("Generation reaches 91.07fps.", ["91.07 fps"]),
-    ("Decoding at 5.86 tokens per second.", ["5.86 tokens/s"]),
-])
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("It reaches 225 TFLOPs/s per A100 GPU.", ["225 TFLOPS/GPU"]),
+        ("It achieves 40 TFlops/GPU.", ["40 TFLOPS/GPU"]),
+        ("Training runs at 502 petaFLOP/s.", ["502 PFLOPS"]),
+        ("Generation reaches 91.07fps.", ["91.07 fps"]),
+        ("Decoding at 5.86 tokens per second.", ["5.86 tokens/s"]),
+    ],
+)
 def test_throughputs(catalog, sentence, expected):
     assert facts_in(catalog, sentence, "throughput") == expected
 
 
 # ------------------------------------------------------------------- headline
+
 
 def test_headline_prefers_speedup_then_reduction_then_throughput():
     speedup = Fact("speedup", "up to 2.31×", "s")

@@ -33,8 +33,9 @@ def data(tmp_path) -> Path:
 
 
 def fetch_day(server: RecordedServer, data: Path, *extra: str, day: str = "2025-01-23") -> int:
-    return main(["fetch", "hf-daily", "--date", day, "--data", str(data), "--endpoint", server.url(HF_PATH),
-                 *FAST, *extra])
+    return main(
+        ["fetch", "hf-daily", "--date", day, "--data", str(data), "--endpoint", server.url(HF_PATH), *FAST, *extra]
+    )
 
 
 def test_a_day_adds_the_papers_on_topic_with_links_and_counts_the_rest(data, capsys):
@@ -55,7 +56,8 @@ def test_a_day_adds_the_papers_on_topic_with_links_and_counts_the_rest(data, cap
     assert {item["paper"]["id"] for item in kept} == ON_TOPIC | {"2307.08691"}
     assert all(item in json.loads(DAY) for item in kept)
     assert {p.sources[-1].line for p in load_papers(data) if p.arxiv_id in ON_TOPIC} == {2, 3, 4, 5} - {
-        next(s.line for p in load_papers(data) if p.arxiv_id == "2307.08691" for s in p.sources[-1:])}
+        next(s.line for p in load_papers(data) if p.arxiv_id == "2307.08691" for s in p.sources[-1:])
+    }
     flash2 = next(p for p in load_papers(data) if p.id == "flashattention-2")  # in the store already: updated
     assert flash2.arxiv_id == "2307.08691" and flash2.sources[-1].file == "sources/hf-daily-2025-01-23.json"
 
@@ -86,8 +88,9 @@ def test_the_endpoint_comes_from_the_environment(data, monkeypatch, capsys):
 
 
 def test_429_waits_as_retry_after_says_then_succeeds(data):
-    with RecordedServer({HF_PATH: [Answer(b"slow down", 429, "text/plain", {"Retry-After": "1"}),
-                                   Answer(DAY)]}) as server:
+    with RecordedServer(
+        {HF_PATH: [Answer(b"slow down", 429, "text/plain", {"Retry-After": "1"}), Answer(DAY)]}
+    ) as server:
         assert fetch_day(server, data, "--retries", "2") == 0
     first, second = server.requests
     assert second.at - first.at >= 0.9  # it waited the second the server asked for
@@ -103,8 +106,24 @@ def test_progress_names_each_page_on_stderr(data, capsys):
 
 def test_an_arxiv_query_adds_its_papers_on_topic(data, capsys):
     with RecordedServer({ARXIV_PATH: [Answer(ATOM, content_type="application/atom+xml; charset=utf-8")]}) as server:
-        assert main(["fetch", "arxiv", "--query", 'abs:"KV cache"', "--max", "5", "--data", str(data),
-                     "--endpoint", server.url(ARXIV_PATH), *FAST]) == 0
+        assert (
+            main(
+                [
+                    "fetch",
+                    "arxiv",
+                    "--query",
+                    'abs:"KV cache"',
+                    "--max",
+                    "5",
+                    "--data",
+                    str(data),
+                    "--endpoint",
+                    server.url(ARXIV_PATH),
+                    *FAST,
+                ]
+            )
+            == 0
+        )
     (request,) = server.requests
     assert (request.query["search_query"], request.query["max_results"]) == ('abs:"KV cache"', "5")
     out = capsys.readouterr().out
@@ -116,15 +135,24 @@ def test_an_arxiv_query_adds_its_papers_on_topic(data, capsys):
 
 # Every bad answer: what the server does, extra options, and what the message must say.
 BAD = {
-    "429 with Retry-After, still": ([Answer(b"slow down", 429, "text/plain", {"Retry-After": "1"})], ["--retries", "1"],
-                                    "HTTP 429 Too Many Requests after 2 tries; the server asks to wait 1 s (Retry-After)"),
-    "500": ([Answer(b"oops", 500, "text/plain")], ["--retries", "1"],
-            "HTTP 500 Internal Server Error after 2 tries; try again later"),
+    "429 with Retry-After, still": (
+        [Answer(b"slow down", 429, "text/plain", {"Retry-After": "1"})],
+        ["--retries", "1"],
+        "HTTP 429 Too Many Requests after 2 tries; the server asks to wait 1 s (Retry-After)",
+    ),
+    "500": (
+        [Answer(b"oops", 500, "text/plain")],
+        ["--retries", "1"],
+        "HTTP 500 Internal Server Error after 2 tries; try again later",
+    ),
     "timeout": ([Answer(DAY, stall=3)], ["--timeout", "0.5"], "no answer within 0.5 s"),
-    "truncated JSON": ([Answer(DAY[:len(DAY) // 2])], [], "the file was cut off"),
+    "truncated JSON": ([Answer(DAY[: len(DAY) // 2])], [], "the file was cut off"),
     "connection cut mid-answer": ([Answer(DAY, send=len(DAY) // 2)], [], "the connection broke in the middle"),
-    "wrong content type": ([Answer(b"<html><body>Sign in</body></html>", content_type="text/html")], [],
-                           "the answer is text/html, not application/json"),
+    "wrong content type": (
+        [Answer(b"<html><body>Sign in</body></html>", content_type="text/html")],
+        [],
+        "the answer is text/html, not application/json",
+    ),
     "not a list": ([Answer(b'{"error": "Invalid date"}')], [], "expected a JSON list"),
 }
 
@@ -151,18 +179,37 @@ def test_an_empty_day_changes_nothing(data, capsys):
 def test_a_failure_on_the_second_day_keeps_the_first_out_too(data, capsys):
     before = snapshot(data)
     with RecordedServer({HF_PATH: [Answer(DAY), Answer(b"oops", 503, "text/plain")]}) as server:
-        assert main(["fetch", "hf-daily", "--since", "2025-01-22", "--until", "2025-01-23", "--data", str(data),
-                     "--endpoint", server.url(HF_PATH), *FAST]) == 1
+        assert (
+            main(
+                [
+                    "fetch",
+                    "hf-daily",
+                    "--since",
+                    "2025-01-22",
+                    "--until",
+                    "2025-01-23",
+                    "--data",
+                    str(data),
+                    "--endpoint",
+                    server.url(HF_PATH),
+                    *FAST,
+                ]
+            )
+            == 1
+        )
     assert [r.query["date"] for r in server.requests] == ["2025-01-22", "2025-01-23"]
     assert "HTTP 503" in capsys.readouterr().err
     assert snapshot(data) == before
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["hf-daily", "--date", "2099-01-01"], "has not come yet"),
-    (["hf-daily", "--until", "2025-01-01"], "--until goes with --since"),
-    (["arxiv", "--query", " "], "--query is empty"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["hf-daily", "--date", "2099-01-01"], "has not come yet"),
+        (["hf-daily", "--until", "2025-01-01"], "--until goes with --since"),
+        (["arxiv", "--query", " "], "--query is empty"),
+    ],
+)
 def test_bad_usage_exits_2_before_any_request(argv, message, data, capsys):
     assert main(["fetch", *argv, "--data", str(data), "--endpoint", "http://127.0.0.1:9/never"]) == 2
     assert message in capsys.readouterr().err

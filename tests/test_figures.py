@@ -14,47 +14,71 @@ def figures(catalog, sentence: str) -> list[tuple[str, str, str]]:
     return [(f.kind, f.value, f.baseline) for f in extract_facts("", sentence, catalog) if f.kind in FIGURE_KINDS]
 
 
-@pytest.mark.parametrize("sentence, expected", [
-    # MFU and utilization, as a level and as a gain
-    ("It reaches 2.4× MFU over Megatron-LM on 512 GPUs.", [("speedup", "2.4× higher MFU", "Megatron-LM")]),
-    ("Training sustains 46% MFU on 1,024 GPUs.", [("utilization", "46% MFU", "")]),
-    ("It runs at up to 55% of theoretical peak performance.", [("utilization", "up to 55% of peak", "")]),
-    ("We achieve strong scaling efficiencies of 89% and 87% for these models.",
-     [("utilization", "89% scaling efficiency", ""), ("utilization", "87% scaling efficiency", "")]),
-    ("It increases GPU utilization from below 40% to over 90%.",
-     [("utilization", "<40% utilization", ""), ("utilization", ">90% utilization", "")]),
-    # baselines the sentence names
-    ("Our kernels are 1.3x faster over CUTLASS on H100.", [("speedup", "1.3×", "CUTLASS")]),
-    ("It achieves up to 2.2x higher throughput and 20x lower TTFT than vLLM.",
-     [("speedup", "up to 2.2×", "vLLM"), ("reduction", "20× lower TTFT", "vLLM")]),
-    ("Compared to ZeRO-3, the system trains 1.5x faster.", [("speedup", "1.5×", "ZeRO-3")]),
-    ("It yields +19.2\\% over {\\it cuBLAS} using the optimal layout.", [("speedup", "19.2% faster", "cuBLAS")]),
-    # energy and power, clean values
-    ("The design shows 1.6-4.1x lower energy consumptions are reduced across workloads.",
-     [("reduction", "1.6–4.1× lower energy consumptions", "")]),
-    ("The board draws 300 W and the run used 1.2 kWh.", [("energy", "300 W", ""), ("energy", "1.2 kWh", "")]),
-    ("It reduces the energy consumption by 2.39x on one RTX3060 and 1.99x on one RTX4090.",
-     [("reduction", "2.39× lower energy consumption", ""), ("reduction", "1.99× lower energy consumption", "")]),
-    # time, memory, cost, scale-ups and quality
-    ("Punica adds only 2ms latency per token and reaches 0.108s/token offloaded.",
-     [("latency", "2 ms", ""), ("latency", "0.108 s/token", "")]),
-    ("It fine-tunes a 13B model on a 24GB GPU with less than 12 GB of memory.",
-     [("memory", "24 GB", ""), ("memory", "<12 GB", "")]),
-    ("The training run cost about $630K.", [("cost", "~$630K", "")]),
-    ("It can train 25x larger models than GPU-only solutions.",
-     [("scale", "25× larger models", "GPU-only solutions")]),
-    ("Our model achieves 2.08% test error and 3.1% better top-1 accuracy than MobileNetV2.",
-     [("quality", "2.08% test error", ""), ("quality", "3.1% better top-1 accuracy", "")]),
-])
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        # MFU and utilization, as a level and as a gain
+        ("It reaches 2.4× MFU over Megatron-LM on 512 GPUs.", [("speedup", "2.4× higher MFU", "Megatron-LM")]),
+        ("Training sustains 46% MFU on 1,024 GPUs.", [("utilization", "46% MFU", "")]),
+        ("It runs at up to 55% of theoretical peak performance.", [("utilization", "up to 55% of peak", "")]),
+        (
+            "We achieve strong scaling efficiencies of 89% and 87% for these models.",
+            [("utilization", "89% scaling efficiency", ""), ("utilization", "87% scaling efficiency", "")],
+        ),
+        (
+            "It increases GPU utilization from below 40% to over 90%.",
+            [("utilization", "<40% utilization", ""), ("utilization", ">90% utilization", "")],
+        ),
+        # baselines the sentence names
+        ("Our kernels are 1.3x faster over CUTLASS on H100.", [("speedup", "1.3×", "CUTLASS")]),
+        (
+            "It achieves up to 2.2x higher throughput and 20x lower TTFT than vLLM.",
+            [("speedup", "up to 2.2×", "vLLM"), ("reduction", "20× lower TTFT", "vLLM")],
+        ),
+        ("Compared to ZeRO-3, the system trains 1.5x faster.", [("speedup", "1.5×", "ZeRO-3")]),
+        ("It yields +19.2\\% over {\\it cuBLAS} using the optimal layout.", [("speedup", "19.2% faster", "cuBLAS")]),
+        # energy and power, clean values
+        (
+            "The design shows 1.6-4.1x lower energy consumptions are reduced across workloads.",
+            [("reduction", "1.6–4.1× lower energy consumptions", "")],
+        ),
+        ("The board draws 300 W and the run used 1.2 kWh.", [("energy", "300 W", ""), ("energy", "1.2 kWh", "")]),
+        (
+            "It reduces the energy consumption by 2.39x on one RTX3060 and 1.99x on one RTX4090.",
+            [("reduction", "2.39× lower energy consumption", ""), ("reduction", "1.99× lower energy consumption", "")],
+        ),
+        # time, memory, cost, scale-ups and quality
+        (
+            "Punica adds only 2ms latency per token and reaches 0.108s/token offloaded.",
+            [("latency", "2 ms", ""), ("latency", "0.108 s/token", "")],
+        ),
+        (
+            "It fine-tunes a 13B model on a 24GB GPU with less than 12 GB of memory.",
+            [("memory", "24 GB", ""), ("memory", "<12 GB", "")],
+        ),
+        ("The training run cost about $630K.", [("cost", "~$630K", "")]),
+        (
+            "It can train 25x larger models than GPU-only solutions.",
+            [("scale", "25× larger models", "GPU-only solutions")],
+        ),
+        (
+            "Our model achieves 2.08% test error and 3.1% better top-1 accuracy than MobileNetV2.",
+            [("quality", "2.08% test error", ""), ("quality", "3.1% better top-1 accuracy", "")],
+        ),
+    ],
+)
 def test_figures(catalog, sentence, expected):
     assert figures(catalog, sentence) == expected
 
 
-@pytest.mark.parametrize("sentence", [
-    "Inference runs on 4timesRTX 3090 (24G) GPUs.",  # a count of GPUs, not a ratio
-    "Tile sizes of 16x16 achieve the best balance.",
-    "The model has 175B parameters and was trained on 1.4T tokens.",
-])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Inference runs on 4timesRTX 3090 (24G) GPUs.",  # a count of GPUs, not a ratio
+        "Tile sizes of 16x16 achieve the best balance.",
+        "The model has 175B parameters and was trained on 1.4T tokens.",
+    ],
+)
 def test_no_figure_where_there_is_none(catalog, sentence):
     assert figures(catalog, sentence) == []
 
@@ -65,12 +89,15 @@ def test_headline_names_the_baseline(catalog):
     assert headline is not None and headline.text == "1.3× speedup vs CUTLASS (H100)"
 
 
-@pytest.mark.parametrize("sentence, expected", [
-    ("It is 2.31times faster, uses 3GB of VRAM and 72\\% MFU.", ["2.31times", "3GB", "72\\%"]),
-    ("Latency drops to 2 ms at 5.86 tokens per second and 300 W.", ["2 ms", "5.86 tokens per second", "300 W"]),
-    ("It sustains 25 petaflops for $630K.", ["25 petaflops", "$630K"]),
-    ("MFU reaches 41 on the largest run.", ["41 (MFU)"]),
-    ("It runs on 8xA100 and 4timesRTX 3090 with 175B parameters.", []),
-])
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("It is 2.31times faster, uses 3GB of VRAM and 72\\% MFU.", ["2.31times", "3GB", "72\\%"]),
+        ("Latency drops to 2 ms at 5.86 tokens per second and 300 W.", ["2 ms", "5.86 tokens per second", "300 W"]),
+        ("It sustains 25 petaflops for $630K.", ["25 petaflops", "$630K"]),
+        ("MFU reaches 41 on the largest run.", ["41 (MFU)"]),
+        ("It runs on 8xA100 and 4timesRTX 3090 with 175B parameters.", []),
+    ],
+)
 def test_finder_is_broad_and_skips_counts(sentence, expected):
     assert [text for _start, text, _number in find_quantities(sentence)] == expected

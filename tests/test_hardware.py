@@ -21,6 +21,7 @@ def names_in(catalog: HardwareCatalog, text: str) -> list[str]:
 
 # ------------------------------------------------------------------ the real catalogue
 
+
 def test_real_catalogue_loads_with_valid_classes_and_unique_slugs(catalog):
     assert len(catalog) > 50
     assert {entry.class_ for entry in catalog} <= set(HARDWARE_CLASSES)
@@ -51,6 +52,7 @@ def test_slug(catalog):
 
 
 # ------------------------------------------------------------------- real abstracts
+
 
 def test_cuda_l1_names_every_gpu_it_was_measured_on(catalog, papers):
     paper = papers["cuda_l1"]
@@ -94,15 +96,27 @@ def test_abstracts_without_hardware_find_none(catalog, papers):
 
 # ------------------------------------------------------------------- matching rules
 
+
 @pytest.mark.parametrize("text", ["RTX4090", "RTX 4090", "RTX-4090", "rtx 4090", "GeForce RTX 4090", "4090"])
 def test_spacing_hyphen_and_case_variants(catalog, text):
     found = catalog.find(f"on a {text} GPU")
     assert [(entry.name, start, end) for entry, start, end in found] == [("RTX 4090", 5, 5 + len(text))]
 
 
-@pytest.mark.parametrize("text", [
-    "14090 samples", "A1000", "XV100", "V1000", "H1000", "L400", "MI300XL", "H100x", "RTX 40900",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "14090 samples",
+        "A1000",
+        "XV100",
+        "V1000",
+        "H1000",
+        "L400",
+        "MI300XL",
+        "H100x",
+        "RTX 40900",
+    ],
+)
 def test_no_match_inside_other_tokens(catalog, text):
     assert catalog.find(text) == []
 
@@ -110,39 +124,50 @@ def test_no_match_inside_other_tokens(catalog, text):
 def test_counts_and_plurals_glued_to_names(catalog):
     text = "8xA100-80GB, 8×H100, 4timesRTX 3090 and two V100s"
     assert [(entry.name, text[start:end]) for entry, start, end in catalog.find(text)] == [
-        ("A100", "A100"), ("H100", "H100"), ("RTX 3090", "RTX 3090"), ("V100", "V100s")]
+        ("A100", "A100"),
+        ("H100", "H100"),
+        ("RTX 3090", "RTX 3090"),
+        ("V100", "V100s"),
+    ]
 
 
-@pytest.mark.parametrize("text, name", [
-    ("an RTX 6000 Ada card", "RTX 6000 Ada"),
-    ("the RTX 6000 card", "RTX 6000"),
-    ("GH200 Grace Hopper Superchip", "GH200"),
-    ("on Grace Hopper nodes", "GH200"),
-    ("an Ampere Altra server", "Ampere Altra"),
-    ("Ascend 910B NPUs", "Ascend 910B"),
-    ("TPUv4 pods", "TPU v4"),
-    ("Intel Gaudi-2", "Gaudi 2"),
-])
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("an RTX 6000 Ada card", "RTX 6000 Ada"),
+        ("the RTX 6000 card", "RTX 6000"),
+        ("GH200 Grace Hopper Superchip", "GH200"),
+        ("on Grace Hopper nodes", "GH200"),
+        ("an Ampere Altra server", "Ampere Altra"),
+        ("Ascend 910B NPUs", "Ascend 910B"),
+        ("TPUv4 pods", "TPU v4"),
+        ("Intel Gaudi-2", "Gaudi 2"),
+    ],
+)
 def test_longest_alias_wins(catalog, text, name):
     assert names_in(catalog, text) == [name]
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("training on Frontier, the exascale machine", ["Frontier"]),
-    ("Frontier models such as GPT-4", []),
-    ("the Pareto frontier of cost", []),
-    ("other NVIDIA architectures, such as Turing.", ["Turing"]),
-    ("it passes the Turing test", []),
-    ("Megatron-Turing NLG 530B", []),
-    ("the Ada architecture", ["Ada Lovelace"]),
-    ("ADA optimizer and ada", []),
-    ("Maxwell's equations", []),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("training on Frontier, the exascale machine", ["Frontier"]),
+        ("Frontier models such as GPT-4", []),
+        ("the Pareto frontier of cost", []),
+        ("other NVIDIA architectures, such as Turing.", ["Turing"]),
+        ("it passes the Turing test", []),
+        ("Megatron-Turing NLG 530B", []),
+        ("the Ada architecture", ["Ada Lovelace"]),
+        ("ADA optimizer and ada", []),
+        ("Maxwell's equations", []),
+    ],
+)
 def test_words_shared_with_english_need_their_case_and_context(catalog, text, expected):
     assert names_in(catalog, text) == expected
 
 
 # ------------------------------------------------------------------------- validation
+
 
 def write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "hw.yaml"
@@ -159,22 +184,33 @@ def test_valid_minimal_catalogue(tmp_path):
     assert names_in(catalog, "on an H100") == ["H100"]
 
 
-@pytest.mark.parametrize("second_entry, message", [
-    ("- name: A100\n  aliases: []\n  class: gpu\n",
-     "hw.yaml:5: hardware[1].vendor: missing; every entry needs name, aliases, vendor and class"),
-    ("- name: A100\n  aliases: []\n  vendor: NVIDIA\n  class: gpu-ish\n",
-     "hw.yaml:8: hardware[1].class: 'gpu-ish' is not one of"),
-    ("- name: A100\n  aliases: [4090]\n  vendor: NVIDIA\n  class: gpu\n",
-     "hw.yaml:6: hardware[1].aliases[0]: expected text, got a whole number '4090' (quote it: '4090')"),
-    ("- name: A100\n  aliases: [H-100]\n  vendor: NVIDIA\n  class: gpu\n",
-     "hw.yaml:6: hardware[1].aliases: 'H-100' already belongs to 'H100'"),
-    ("- name: A100\n  aliases: []\n  vendor: NVIDIA\n  class: gpu\n  color: green\n",
-     "hw.yaml:9: hardware[1].color: unknown field; known fields are: name, aliases"),
-    ("- name: ''\n  aliases: []\n  vendor: NVIDIA\n  class: gpu\n",
-     "hw.yaml:5: hardware[1].name: is empty"),
-    ("- just a string\n",
-     "hw.yaml:5: hardware[1]: expected a mapping of keys to values, got text 'just a string'"),
-])
+@pytest.mark.parametrize(
+    "second_entry, message",
+    [
+        (
+            "- name: A100\n  aliases: []\n  class: gpu\n",
+            "hw.yaml:5: hardware[1].vendor: missing; every entry needs name, aliases, vendor and class",
+        ),
+        (
+            "- name: A100\n  aliases: []\n  vendor: NVIDIA\n  class: gpu-ish\n",
+            "hw.yaml:8: hardware[1].class: 'gpu-ish' is not one of",
+        ),
+        (
+            "- name: A100\n  aliases: [4090]\n  vendor: NVIDIA\n  class: gpu\n",
+            "hw.yaml:6: hardware[1].aliases[0]: expected text, got a whole number '4090' (quote it: '4090')",
+        ),
+        (
+            "- name: A100\n  aliases: [H-100]\n  vendor: NVIDIA\n  class: gpu\n",
+            "hw.yaml:6: hardware[1].aliases: 'H-100' already belongs to 'H100'",
+        ),
+        (
+            "- name: A100\n  aliases: []\n  vendor: NVIDIA\n  class: gpu\n  color: green\n",
+            "hw.yaml:9: hardware[1].color: unknown field; known fields are: name, aliases",
+        ),
+        ("- name: ''\n  aliases: []\n  vendor: NVIDIA\n  class: gpu\n", "hw.yaml:5: hardware[1].name: is empty"),
+        ("- just a string\n", "hw.yaml:5: hardware[1]: expected a mapping of keys to values, got text 'just a string'"),
+    ],
+)
 def test_invalid_entries_name_file_line_entry_and_field(tmp_path, second_entry, message):
     with pytest.raises(DataError) as raised:
         load_hardware(write(tmp_path, GOOD_ENTRY + second_entry))

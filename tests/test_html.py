@@ -57,6 +57,7 @@ def test_preformatted_text_and_scripts_keep_every_character():
 
 def test_what_a_reader_sees_is_the_same():
     """Text with its white space collapsed, as a browser lays it out, and every element and attribute."""
+
     def seen(html: str) -> tuple[str, list]:
         soup = BeautifulSoup(html, "html.parser")
         text = " ".join(soup.body.get_text().split())

@@ -19,11 +19,15 @@ def test_four_dumps_make_one_record_per_distinct_paper(store):
     papers = {p.id: p for p in load_papers(store)}
     assert len(papers) == len(report.new) == DISTINCT
     assert sum(len(p.sources) for p in papers.values()) == ALL_ENTRIES
-    assert sorted((store / "sources").iterdir()) and [p.name for p in sorted((store / "sources").iterdir())] == \
-        [p.name for p in DUMPS]
+    assert sorted((store / "sources").iterdir()) and [p.name for p in sorted((store / "sources").iterdir())] == [
+        p.name for p in DUMPS
+    ]
     melange = papers["melange"]
     assert [s.file for s in melange.sources] == [
-        "sources/000_a68d431dd70e0225.txt", "sources/001_42609761d4888975.txt", "sources/003_107be3634218fa73.txt"]
+        "sources/000_a68d431dd70e0225.txt",
+        "sources/001_42609761d4888975.txt",
+        "sources/003_107be3634218fa73.txt",
+    ]
     assert melange.links == ["https://github.com/tyler-griggs/melange-release"]
 
 
@@ -68,8 +72,12 @@ def test_curator_fields_survive_reingest(store):
     ingest([dump("000")], store, listing_year=2025)
     path = paper_path(store, "zero-infinity")
     record = yaml.safe_load(path.read_text())
-    record |= {"topics": ["offloading"], "tags": ["nvme"], "notes": "Baseline for Fuyou.",
-               "overrides": {"system": "ZeRO-Infinity", "hardware": ["V100"]}}
+    record |= {
+        "topics": ["offloading"],
+        "tags": ["nvme"],
+        "notes": "Baseline for Fuyou.",
+        "overrides": {"system": "ZeRO-Infinity", "hardware": ["V100"]},
+    }
     path.write_text(yaml.safe_dump(record, sort_keys=False, allow_unicode=True))
     ingest(DUMPS, store, listing_year=2025)
     kept = yaml.safe_load(path.read_text())

@@ -18,7 +18,10 @@ def test_mentions_find_systems_across_spellings_and_skip_self_and_lowercase_word
         "fa2": (["FlashAttention-2"], "FlashAttention-2 partitions work across warps."),
         "fast": (["FastAttention"], "FastAttention extends FlashAttention2 to NPUs. It beats flash attention 2."),
         "zi": (["ZeRO-Infinity"], "ZeRO-Infinity offloads to NVMe."),
-        "fuyou": (["Fuyou"], "Unlike ZeRO Infinity, Fuyou keeps the GPU busy. Holmes-like is one word, not Holmes' name."),
+        "fuyou": (
+            ["Fuyou"],
+            "Unlike ZeRO Infinity, Fuyou keeps the GPU busy. Holmes-like is one word, not Holmes' name.",
+        ),
         "holmes": (["Holmes"], "Holmes trains across NICs; a holmes in lowercase is a word."),
         "c4": (["C4"], "C4 names a dataset elsewhere."),
     }

@@ -62,19 +62,24 @@ def front(page: str) -> dict:
     return yaml.safe_load(page.split("---\n", 2)[1])
 
 
-@pytest.mark.parametrize("listing_page, ids_of", [
-    ("topics/serving.md", lambda corpus: corpus.by_topic["serving"]),
-    ("hardware/a100.md", lambda corpus: corpus.by_hardware["A100"]),
-    ("tags/llm.md", lambda corpus: corpus.by_tag["llm"]),
-    ("systems.md", lambda corpus: [pid for pid, d in corpus.papers.items() if d.system]),
-])
+@pytest.mark.parametrize(
+    "listing_page, ids_of",
+    [
+        ("topics/serving.md", lambda corpus: corpus.by_topic["serving"]),
+        ("hardware/a100.md", lambda corpus: corpus.by_hardware["A100"]),
+        ("tags/llm.md", lambda corpus: corpus.by_tag["llm"]),
+        ("systems.md", lambda corpus: [pid for pid, d in corpus.papers.items() if d.system]),
+    ],
+)
 def test_every_paper_of_a_split_listing_is_in_exactly_one_part(small_parts, listing_page, ids_of):
     corpus, files = small_parts
     page = files[listing_page]
     assert "digest-table" not in page  # the listing's own page links its parts, it holds no rows
-    parts = [posixpath.normpath(posixpath.join(posixpath.dirname(listing_page), link))
-             for link in LINK_RE.findall(page)
-             if link.startswith(listing_page.removesuffix(".md").rsplit("/", 1)[-1] + "/")]
+    parts = [
+        posixpath.normpath(posixpath.join(posixpath.dirname(listing_page), link))
+        for link in LINK_RE.findall(page)
+        if link.startswith(listing_page.removesuffix(".md").rsplit("/", 1)[-1] + "/")
+    ]
     assert len(parts) > 1 and all(part in files for part in parts)
     listed = []
     for part in parts:
@@ -83,8 +88,9 @@ def test_every_paper_of_a_split_listing_is_in_exactly_one_part(small_parts, list
         assert '<div class="digest-table" data-search-exclude>' in text
         rows = [line for line in text.splitlines() if line.startswith("<tr><td>") and "papers/" in line]
         assert 0 < len(rows) <= SIZE
-        listed += [next(page for page in linked_pages(part, row) if page.startswith("papers/"))[7:-3]
-                   for row in rows]  # a row's first paper link is its paper
+        listed += [
+            next(page for page in linked_pages(part, row) if page.startswith("papers/"))[7:-3] for row in rows
+        ]  # a row's first paper link is its paper
         for link in LINK_RE.findall(text):  # every link of a part leads to a page of the site
             assert posixpath.normpath(posixpath.join(posixpath.dirname(part), link)) in files, (part, link)
         for linked in linked_pages(part, text, files):
@@ -111,6 +117,7 @@ def test_paper_page_says_same_hardware_once_per_hardware(small_parts):
     page = files[f"papers/{paper_id}.md"]
     section = page.split("## Same hardware", 1)[1].split("\n## ", 1)[0].split("<details", 1)[0]
     lines = [line for line in section.splitlines() if line.startswith("<li>")]
+
     def listed(name):  # an architecture's page lists its devices' papers too
         names = [name, *(entry.name for entry in corpus.catalog if entry.arch == name)]
         return len({pid for each in names for pid in corpus.by_hardware.get(each, [])})
@@ -119,7 +126,10 @@ def test_paper_page_says_same_hardware_once_per_hardware(small_parts):
     assert len(lines) == len(expected) > 0
     for line, (name, others) in zip(lines, expected, strict=True):
         slug = corpus.catalog.slug(corpus.catalog.get(name))
-        assert line == f'<li><a href="../../hardware/{slug}/">{name}</a> · {others} other paper{"s" if others != 1 else ""}</li>'
+        assert (
+            line
+            == f'<li><a href="../../hardware/{slug}/">{name}</a> · {others} other paper{"s" if others != 1 else ""}</li>'
+        )
     assert "papers/" not in section and "zero-infinity" not in section  # no paper titles
 
 
@@ -128,7 +138,7 @@ def test_sources_are_a_collapsed_table_of_every_sighting(small_parts):
     for paper_id, derived in corpus.papers.items():
         section = files[f"papers/{paper_id}.md"].split('<details class="digest-sources"', 1)[1]
         sources = derived.paper.sources
-        (_, rows), = tables(section)
+        ((_, rows),) = tables(section)
         assert [(row[-2], row[-1]) for row in rows] == [(source.file, str(source.line)) for source in sources]
 
 

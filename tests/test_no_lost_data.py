@@ -71,8 +71,13 @@ def world(tmp_path_factory):
     reference = copy_store(base, folder / "reference")
     started = time.perf_counter()
     subprocess.run(digest("ingest", "--data", str(reference), str(large)), check=True, capture_output=True)
-    return {"base": base, "large": large, "seconds": time.perf_counter() - started,
-            "reference": snapshot(reference), "before": snapshot(base)}
+    return {
+        "base": base,
+        "large": large,
+        "seconds": time.perf_counter() - started,
+        "reference": snapshot(reference),
+        "before": snapshot(base),
+    }
 
 
 def copy_store(store: Path, to: Path) -> Path:
@@ -104,8 +109,11 @@ def test_sigkill_at_random_moments_loses_nothing_and_a_rerun_completes(world, tm
     rng = random.Random(14)
     for trial in range(3):
         store = copy_store(world["base"], tmp_path / f"trial-{trial}")
-        process = subprocess.Popen(digest("ingest", "--data", str(store), str(world["large"])),
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            digest("ingest", "--data", str(store), str(world["large"])),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(rng.uniform(0.2, 1.0) * world["seconds"])
         process.kill()
         process.wait()
@@ -116,24 +124,48 @@ def test_sigkill_at_random_moments_loses_nothing_and_a_rerun_completes(world, tm
 
 @pytest.mark.parametrize("stop_at", ["journal", "first move", "half the moves", "last move"])
 def test_sigkill_inside_the_commit_is_finished_by_the_next_run(world, tmp_path, stop_at):
-    moves = len([name for name in world["reference"] if name not in world["before"]
-                 or world["reference"][name] != world["before"][name]])
+    moves = len(
+        [
+            name
+            for name in world["reference"]
+            if name not in world["before"] or world["reference"][name] != world["before"][name]
+        ]
+    )
     rename = {"journal": 1, "first move": 2, "half the moves": 1 + moves // 2, "last move": 1 + moves}[stop_at]
     store = copy_store(world["base"], tmp_path / "store")
-    result = subprocess.run([sys.executable, "-c", STOP_AT_RENAME, str(rename), "SIGKILL", "ingest", "--data",
-                             str(store), str(world["large"])], capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            STOP_AT_RENAME,
+            str(rename),
+            "SIGKILL",
+            "ingest",
+            "--data",
+            str(store),
+            str(world["large"]),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == -signal.SIGKILL
     assert_nothing_lost(store, world["before"])
     notes = unfinished_writes(store)
     if stop_at == "journal":  # killed before the commit point: the store itself is as it was
         assert without_staging(snapshot(store)) == world["before"]
-        assert notes[0].endswith("left by a run that was stopped before it wrote anything; the next `digest "
-                                 "ingest` removes it (or delete it)")
+        assert notes[0].endswith(
+            "left by a run that was stopped before it wrote anything; the next `digest "
+            "ingest` removes it (or delete it)"
+        )
     else:
-        assert notes[0].endswith("a run was stopped after committing a write and before finishing it; the store "
-                                 "is consistent, and the next `digest ingest` finishes the write")
-    rerun = subprocess.run(digest("ingest", "--data", str(store), str(world["large"])), capture_output=True,
-                           text=True, check=True)
+        assert notes[0].endswith(
+            "a run was stopped after committing a write and before finishing it; the store "
+            "is consistent, and the next `digest ingest` finishes the write"
+        )
+    rerun = subprocess.run(
+        digest("ingest", "--data", str(store), str(world["large"])), capture_output=True, text=True, check=True
+    )
     if stop_at != "journal":
         assert f"finished the write of a run that was stopped halfway ({moves} files)" in rerun.stderr
     assert snapshot(store) == world["reference"]
@@ -142,10 +174,16 @@ def test_sigkill_inside_the_commit_is_finished_by_the_next_run(world, tmp_path, 
 
 def test_ctrl_c_inside_the_commit_finishes_it_and_says_so(world, tmp_path):
     store = copy_store(world["base"], tmp_path / "store")
-    result = subprocess.run([sys.executable, "-c", STOP_AT_RENAME, "2", "SIGINT", "ingest", "--data", str(store),
-                             str(world["large"])], capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", STOP_AT_RENAME, "2", "SIGINT", "ingest", "--data", str(store), str(world["large"])],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 130 and "Traceback" not in result.stderr
-    assert result.stderr.strip().splitlines()[-1] == f"interrupted: every change was written to {store} before it stopped"
+    assert (
+        result.stderr.strip().splitlines()[-1] == f"interrupted: every change was written to {store} before it stopped"
+    )
     assert snapshot(store) == world["reference"]
 
 
@@ -155,21 +193,34 @@ def test_two_ingests_at_once_lose_no_paper_and_no_sighting(tmp_path):
     abstract = "We present a system that trains large models on many GPUs with less memory and more speed. " * 3
     dumps = []
     for team in "AB":
-        papers = [f"Clash: Paper From Team {team}", *(f"Paper {team}{i}: A System" for i in range(500)),
-                  "Shared: The Paper Both Runs Saw"]
+        papers = [
+            f"Clash: Paper From Team {team}",
+            *(f"Paper {team}{i}: A System" for i in range(500)),
+            "Shared: The Paper Both Runs Saw",
+        ]
         path = tmp_path / f"team-{team}.txt"
         path.write_text("".join(f"{title}\n\n{abstract}{title}.\n\n" for title in papers), encoding="utf-8")
         dumps.append(path)
     store = tmp_path / "data"
     store.mkdir()
     with store_lock(store):  # both start while a writer holds the store: both must wait
-        runs = [subprocess.Popen(digest("ingest", "--data", str(store), str(path)), stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True) for path in dumps]
+        runs = [
+            subprocess.Popen(
+                digest("ingest", "--data", str(store), str(path)),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for path in dumps
+        ]
         waiting = [run.stderr.readline() for run in runs]
     outputs = [run.communicate(timeout=120) for run in runs]
     assert [run.returncode for run in runs] == [0, 0], outputs
-    assert all(line == f"note: {store}: another digest command is writing to this store; waiting for it to finish "
-               "(Ctrl-C stops this one)\n" for line in waiting)
+    assert all(
+        line == f"note: {store}: another digest command is writing to this store; waiting for it to finish "
+        "(Ctrl-C stops this one)\n"
+        for line in waiting
+    )
     papers = {paper.id: paper for paper in load_papers(store)}
     assert len(papers) == 2 + 500 + 500 + 1  # the two clashing papers, each team's own, the shared one
     assert {papers["clash"].title, papers["clash-2"].title} == {"Clash: Paper From Team A", "Clash: Paper From Team B"}
@@ -186,8 +237,14 @@ def test_a_record_edited_during_a_run_is_never_overwritten(store):
     time.sleep(0.01)
     path.write_text(path.read_text().replace("notes: ''", "notes: A curator's note."))  # saved mid-run
     before = snapshot(store)
-    with pytest.raises(WriteError, match=f"{path}: changed by someone else while this run was working; nothing "
-                       "was written: run the command again"), transaction(store) as tx:
+    with (
+        pytest.raises(
+            WriteError,
+            match=f"{path}: changed by someone else while this run was working; nothing "
+            "was written: run the command again",
+        ),
+        transaction(store) as tx,
+    ):
         tx.write_text(path, "id: x\n", expect=loaded[paper_id].stamp)
     with pytest.raises(WriteError, match="was created by someone else"), transaction(store) as tx:
         tx.write_text(path, "id: x\n", expect=None)
@@ -201,6 +258,7 @@ def test_check_says_when_a_writer_is_at_work(store):
     assert not (store / f"{STAGING_PREFIX}live").exists()
     with transaction(store) as tx:
         tx.write_text(paper_path(store, "x"), "id: x\n")
-        assert unfinished_writes(store) == [f"{store}: a digest command is writing to the store right now; check "
-                                            "again when it is done"]
+        assert unfinished_writes(store) == [
+            f"{store}: a digest command is writing to the store right now; check again when it is done"
+        ]
     assert os.listdir(store) == ["papers"]

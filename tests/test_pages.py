@@ -41,11 +41,14 @@ def fixture_site(fixture_corpus):
     return render_site(fixture_corpus, SITE_URL)
 
 
-@pytest.mark.parametrize("page, golden", [
-    ("topics/offloading.md", "topic-offloading.md"),
-    ("papers/fastattention.md", "paper-fastattention.md"),
-    ("papers/ssdtrain.md", "paper-ssdtrain.md"),
-])
+@pytest.mark.parametrize(
+    "page, golden",
+    [
+        ("topics/offloading.md", "topic-offloading.md"),
+        ("papers/fastattention.md", "paper-fastattention.md"),
+        ("papers/ssdtrain.md", "paper-ssdtrain.md"),
+    ],
+)
 def test_golden_pages(fixture_site, page, golden):
     """Set UPDATE_GOLDEN=1 to rewrite the golden files after a deliberate change; review the diff."""
     path = GOLDEN / golden
@@ -58,8 +61,10 @@ def test_pages_link_papers_that_name_each_other(fixture_corpus, fixture_site):
     fuyou = "adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning"
     assert [m.target for m in fixture_corpus.papers[fuyou].compares_to] == ["zero-infinity"]
     assert fixture_corpus.papers["zero-infinity"].compared_by == [fuyou]
-    assert f'<a href="../{fuyou}/">Adding NVMe SSDs to Enable and Accelerate 100B Model Fine-tuning on a Single GPU</a>' \
+    assert (
+        f'<a href="../{fuyou}/">Adding NVMe SSDs to Enable and Accelerate 100B Model Fine-tuning on a Single GPU</a>'
         in fixture_site["papers/zero-infinity.md"].split("## Compared by")[1]
+    )
     # Named as background (current frameworks) or as what a paper extends: no baseline, no link.
     assert fixture_corpus.papers["holmes"].compares_to == []
     assert fixture_corpus.papers["fastattention"].compares_to == []
@@ -94,8 +99,20 @@ def test_exports_agree_with_the_records(fixture_corpus, fixture_site):
         assert row["title"] == derived.paper.title and row["abstract"] == derived.paper.abstract
         assert row["topics"] == derived.topics and row["hardware"] == derived.hardware
         assert row["url"] == f"{SITE_URL}papers/{paper_id}/"
-        assert set(row) >= {"id", "title", "abstract", "year", "topics", "tags", "hardware", "claims", "system",
-                            "compares_to", "related", "url"}
+        assert set(row) >= {
+            "id",
+            "title",
+            "abstract",
+            "year",
+            "topics",
+            "tags",
+            "hardware",
+            "claims",
+            "system",
+            "compares_to",
+            "related",
+            "url",
+        }
     assert by_id["adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning"]["compares_to"] == ["zero-infinity"]
     rows = list(csv.DictReader(io.StringIO(fixture_site["papers.csv"])))
     assert [row["id"] for row in rows] == list(fixture_corpus.papers)
@@ -129,14 +146,17 @@ def test_marked_sentence_is_one_inert_cell_with_each_value_marked_once():
     sentence = "We run <b>|</b> on 8 V100 GPUs, up to 2.31times faster."
     count, device = sentence.index("8 V100 GPUs"), sentence.index("V100")
     speed = sentence.index("up to")
-    cell = md_marked(sentence, [(speed, speed + 15, "Speedup"), (device, device + 4, "Hardware"),
-                                (count, count + 11, "GPU count")])
+    cell = md_marked(
+        sentence, [(speed, speed + 15, "Speedup"), (device, device + 4, "Hardware"), (count, count + 11, "GPU count")]
+    )
     html = MarkdownIt("commonmark").enable("table").render(f"| a | b |\n|---|---|\n| {cell} | x |\n")
     assert html.count("<td>") == 2 and "<b>" not in html
     assert '<mark title="GPU count, Hardware">8 V100 GPUs</mark>' in html
     assert '<mark title="Speedup">up to 2.31×</mark> faster.' in html
-    assert re.sub(r"<[^>]+>", "", html.split("<td>")[1].split("</td>")[0]) == \
-        "We run &lt;b&gt;|&lt;/b&gt; on 8 V100 GPUs, up to 2.31× faster."
+    assert (
+        re.sub(r"<[^>]+>", "", html.split("<td>")[1].split("</td>")[0])
+        == "We run &lt;b&gt;|&lt;/b&gt; on 8 V100 GPUs, up to 2.31× faster."
+    )
 
 
 def test_inert_text_renders_as_written_and_keeps_character_references_whole():

@@ -22,10 +22,15 @@ def by_title(parsed, start: str):
     return next(entry for entry in parsed.entries if entry.title.startswith(start))
 
 
-@pytest.mark.parametrize("prefix, layout, count", [
-    ("000", "blank-lines", 20), ("001", "line-per-field", 15),
-    ("002", "with-metadata", 55), ("003", "line-per-field", 27),
-])
+@pytest.mark.parametrize(
+    "prefix, layout, count",
+    [
+        ("000", "blank-lines", 20),
+        ("001", "line-per-field", 15),
+        ("002", "with-metadata", 55),
+        ("003", "line-per-field", 27),
+    ],
+)
 def test_each_layout_parses_every_entry(prefix, layout, count):
     parsed = parse(prefix)
     assert parsed.layout == layout
@@ -84,10 +89,26 @@ def test_dates_without_a_year_stay_year_less_without_listing_year():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=2000)
-       | st.lists(st.sampled_from(["", "·", "  • 3 authors", "Mar 6", "Feb 30, 2024 3", "Subscribe",
-                                   "Zyphra Zyphra", "A Title: Subtitle", "x " * 200 + ".", "Feb 29"]),
-                  max_size=40).map("\n".join))
+@given(
+    st.text(alphabet=st.characters(codec="utf-8"), max_size=2000)
+    | st.lists(
+        st.sampled_from(
+            [
+                "",
+                "·",
+                "  • 3 authors",
+                "Mar 6",
+                "Feb 30, 2024 3",
+                "Subscribe",
+                "Zyphra Zyphra",
+                "A Title: Subtitle",
+                "x " * 200 + ".",
+                "Feb 29",
+            ]
+        ),
+        max_size=40,
+    ).map("\n".join)
+)
 def test_parser_raises_only_its_own_error(text):
     try:
         parsed = parse_hf_daily(text, "fuzz.txt", 2025)
@@ -99,8 +120,15 @@ def test_parser_raises_only_its_own_error(text):
             assert entry.title and entry.abstract
 
 
-@pytest.mark.parametrize("first_title", ["<think> Tokens: Reasoning on a Budget", "[Re] Reproducing ZeRO-Offload",
-                                         "GaLore: Memory-Efficient LLM Training", "---***---"])
+@pytest.mark.parametrize(
+    "first_title",
+    [
+        "<think> Tokens: Reasoning on a Budget",
+        "[Re] Reproducing ZeRO-Offload",
+        "GaLore: Memory-Efficient LLM Training",
+        "---***---",
+    ],
+)
 def test_a_dump_that_starts_with_an_odd_title_is_still_a_dump(first_title):
     """Only a document's own start (a tag, a brace, `key:` lines, ---) makes a file JSON, XML,
     HTML or YAML; a title that merely starts with "<" or "[" does not."""

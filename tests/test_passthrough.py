@@ -11,7 +11,9 @@ EXTENSIONS = ["tables", "attr_list", "md_in_html", "admonition", "toc"]  # as mk
 
 def test_a_marked_block_comes_back_byte_for_byte_and_the_rest_is_converted():
     block = '<div class="x"><table><tr><td>*not emphasis* [not](a link) a|b</td></tr></table></div>'
-    page = f"# Title\n\nSome *text*.\n\n{passthrough.mark(block)}\nMore text.\n\n{passthrough.mark('<ul><li>b</li></ul>')}"
+    page = (
+        f"# Title\n\nSome *text*.\n\n{passthrough.mark(block)}\nMore text.\n\n{passthrough.mark('<ul><li>b</li></ul>')}"
+    )
     stashed, blocks = passthrough.stash(page)
     assert blocks == [block, "<ul><li>b</li></ul>"] and "<table>" not in stashed
     html = passthrough.restore(markdown.markdown(stashed, extensions=EXTENSIONS), blocks)

@@ -38,7 +38,10 @@ RELEVANCE = [
     ("sequence parallelism", ["papers/sequence-parallelism/", "papers/arctic-long-sequence-training/"]),
     ("pipeline parallelism", ["topics/parallelism/"]),
     ("heterogeneous NIC", ["papers/holmes/"]),
-    ("frontier supercomputer", ["hardware/frontier/", "papers/optimizing-distributed-training-on-frontier-for-large-language/"]),
+    (
+        "frontier supercomputer",
+        ["hardware/frontier/", "papers/optimizing-distributed-training-on-frontier-for-large-language/"],
+    ),
     ("moe inference", ["papers/hybrimoe/"]),
     ("prefill decode disaggregation", ["papers/nexus/", "papers/sarathi/"]),
     ("chunked prefill", ["papers/sarathi/"]),

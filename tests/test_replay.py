@@ -56,8 +56,22 @@ def test_a_replay_makes_the_store_a_live_fetch_of_the_same_days_makes(tmp_path, 
     answers = {f"{day}": Answer((recorded / f"hf-daily-{day}.json").read_bytes()) for day in DAYS}
     for day in DAYS:
         with RecordedServer({"/api/daily_papers": [answers[day]]}) as server:
-            assert main(["fetch", "hf-daily", "--date", day, "--data", str(live), "--endpoint",
-                         server.url("/api/daily_papers"), *FAST]) == 0
+            assert (
+                main(
+                    [
+                        "fetch",
+                        "hf-daily",
+                        "--date",
+                        day,
+                        "--data",
+                        str(live),
+                        "--endpoint",
+                        server.url("/api/daily_papers"),
+                        *FAST,
+                    ]
+                )
+                == 0
+            )
     assert snapshot(data) == snapshot(live)
     err = capsys.readouterr().err
     assert "replaying 3 day(s)" in err and "[1/1] 2025-01-21 to 2025-01-23: 16 listed" in err
@@ -181,7 +195,7 @@ def test_a_replay_stopped_by_a_broken_answer_keeps_the_weeks_it_finished_and_res
     folder.mkdir()
     days = [f"2025-01-{day:02d}" for day in range(13, 23)]  # ten days: a week, then three more
     for number, day in enumerate(days):
-        (folder / f"hf-daily-{day}.json").write_text(json.dumps(ITEMS[number::len(days)]), encoding="utf-8")
+        (folder / f"hf-daily-{day}.json").write_text(json.dumps(ITEMS[number :: len(days)]), encoding="utf-8")
     whole = tmp_path / "whole"
     shutil.copytree(data, whole)
     assert replay(whole, folder) == 0
@@ -189,7 +203,7 @@ def test_a_replay_stopped_by_a_broken_answer_keeps_the_weeks_it_finished_and_res
     (folder / f"hf-daily-{days[-1]}.json").write_text('[{"paper": ', encoding="utf-8")  # cut off
     assert replay(data, folder) == 1
     assert "cut off" in capsys.readouterr().err
-    held = sorted(p.name[len("hf-daily-"):-len(".json")] for p in (data / "sources").glob("hf-daily-*.json"))
+    held = sorted(p.name[len("hf-daily-") : -len(".json")] for p in (data / "sources").glob("hf-daily-*.json"))
     assert held and held[-1] <= days[6]  # the first week is committed, nothing of the second
     (folder / f"hf-daily-{days[-1]}.json").write_bytes(good)
     assert replay(data, folder) == 0
@@ -198,8 +212,7 @@ def test_a_replay_stopped_by_a_broken_answer_keeps_the_weeks_it_finished_and_res
     assert snapshot(data) == snapshot(whole)
 
 
-def test_the_model_cache_reads_again_only_what_changed_and_gives_what_a_fresh_read_gives(data, tmp_path,
-                                                                                         monkeypatch):
+def test_the_model_cache_reads_again_only_what_changed_and_gives_what_a_fresh_read_gives(data, tmp_path, monkeypatch):
     from digest.derive import learnables
 
     monkeypatch.setenv("DIGEST_CACHE", str(tmp_path / "cache"))
@@ -210,11 +223,16 @@ def test_the_model_cache_reads_again_only_what_changed_and_gives_what_a_fresh_re
     monkeypatch.setattr(learnables, "load_paper", lambda path: read.append(path.stem) or real_load(path))
     again, _ = learnables.store_learnables(data, taxonomy)
     assert read == []  # nothing changed: nothing read
-    assert [(i.paper, i.example, i.classification.machine_topics, i.classification.fallback) for i in again] == \
-        [(i.paper, i.example, i.classification.machine_topics, i.classification.fallback) for i in first]
+    assert [(i.paper, i.example, i.classification.machine_topics, i.classification.fallback) for i in again] == [
+        (i.paper, i.example, i.classification.machine_topics, i.classification.fallback) for i in first
+    ]
     path = data / "papers" / "flashattention-2.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("topics:", "topics: [serving]\nold_topics:", 1)
-                    .replace("old_topics:", "#", 1), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        .replace("topics:", "topics: [serving]\nold_topics:", 1)
+        .replace("old_topics:", "#", 1),
+        encoding="utf-8",
+    )
     third, _ = learnables.store_learnables(data, taxonomy)
     assert read == ["flashattention-2"]
     assert next(i for i in third if i.paper.id == "flashattention-2").paper.topics == ["serving"]

@@ -23,17 +23,29 @@ def uncurate(data, *paper_ids):
         path.write_text(with_topics(path, path.read_text(encoding="utf-8"), []), encoding="utf-8")
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("id: a\ntitle: T\ntopics: []\nabstract: A\n", "id: a\ntitle: T\ntopics: [kernels, serving]\nabstract: A\n"),
-    ("id: a\ntitle: T\ntopics:\n- offloading\n- parallelism\nabstract: A\n",
-     "id: a\ntitle: T\ntopics: [kernels, serving]\nabstract: A\n"),
-    ("id: a\ntitle: T\ntopics: null  # not yet\nabstract: A\n",
-     "id: a\ntitle: T\ntopics: [kernels, serving]  # not yet\nabstract: A\n"),
-    ("id: a\ntitle: T\ntopics:\nabstract: A\n", "id: a\ntitle: T\ntopics: [kernels, serving]\nabstract: A\n"),
-    ("id: a\ntitle: T\ntags: [x]\nabstract: A\n", "id: a\ntitle: T\ntopics: [kernels, serving]\ntags: [x]\nabstract: A\n"),
-    ("id: a\ntitle: 'T'  # quoted\nabstract: >-\n  folded\n  text\n",
-     "id: a\ntitle: 'T'  # quoted\ntopics: [kernels, serving]\nabstract: >-\n  folded\n  text\n"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("id: a\ntitle: T\ntopics: []\nabstract: A\n", "id: a\ntitle: T\ntopics: [kernels, serving]\nabstract: A\n"),
+        (
+            "id: a\ntitle: T\ntopics:\n- offloading\n- parallelism\nabstract: A\n",
+            "id: a\ntitle: T\ntopics: [kernels, serving]\nabstract: A\n",
+        ),
+        (
+            "id: a\ntitle: T\ntopics: null  # not yet\nabstract: A\n",
+            "id: a\ntitle: T\ntopics: [kernels, serving]  # not yet\nabstract: A\n",
+        ),
+        ("id: a\ntitle: T\ntopics:\nabstract: A\n", "id: a\ntitle: T\ntopics: [kernels, serving]\nabstract: A\n"),
+        (
+            "id: a\ntitle: T\ntags: [x]\nabstract: A\n",
+            "id: a\ntitle: T\ntopics: [kernels, serving]\ntags: [x]\nabstract: A\n",
+        ),
+        (
+            "id: a\ntitle: 'T'  # quoted\nabstract: >-\n  folded\n  text\n",
+            "id: a\ntitle: 'T'  # quoted\ntopics: [kernels, serving]\nabstract: >-\n  folded\n  text\n",
+        ),
+    ],
+)
 def test_with_topics_changes_only_the_topics_text(text, expected):
     assert with_topics("a.yaml", text, ["kernels", "serving"]) == expected
 
@@ -52,8 +64,9 @@ def test_accept_writes_only_the_topics_line_and_keeps_comments(seeded_store, cap
     assert "tempi: topics parallelism, kernels (was parallelism)" in capsys.readouterr().out
     after = snapshot(seeded_store)
     assert {name for name in after if after[name] != before.get(name)} == {"papers/tempi.yaml"}
-    changed = [(old, new) for old, new in zip(original.splitlines(), path.read_text().splitlines(), strict=True)
-               if old != new]
+    changed = [
+        (old, new) for old, new in zip(original.splitlines(), path.read_text().splitlines(), strict=True) if old != new
+    ]
     assert changed == [("topics: [parallelism]", "topics: [parallelism, kernels]")]
     assert load_paper(path).paper.topics == ["parallelism", "kernels"]
 
@@ -66,10 +79,13 @@ def test_accept_without_topics_takes_the_suggestion(seeded_store, capsys):
     assert load_paper(paper_path(seeded_store, "zo2")).paper.topics == list(suggested.topics)
 
 
-@pytest.mark.parametrize("args, message", [
-    (["accept", "tempi", "zo2", "--topics", "kernels,gpus"], "unknown topic 'gpus'"),
-    (["accept", "tempi", "no-such-paper", "--topics", "kernels"], "no paper with id 'no-such-paper'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["accept", "tempi", "zo2", "--topics", "kernels,gpus"], "unknown topic 'gpus'"),
+        (["accept", "tempi", "no-such-paper", "--topics", "kernels"], "no paper with id 'no-such-paper'"),
+    ],
+)
 def test_a_bad_accept_writes_nothing_and_exits_2(seeded_store, capsys, args, message):
     before = snapshot(seeded_store)
     assert main([*args, "--data", str(seeded_store)]) == 2
@@ -83,8 +99,9 @@ def test_review_lists_uncurated_papers_least_confident_first(seeded_store, capsy
     captured = capsys.readouterr()
     listed = [line.split()[0] for line in captured.out.splitlines() if not line.startswith(" ")]
     assert sorted(listed) == sorted(UNCURATED)
-    confidences = [float(line.split("confidence ")[1].split()[0]) for line in captured.out.splitlines()
-                   if "confidence" in line]
+    confidences = [
+        float(line.split("confidence ")[1].split()[0]) for line in captured.out.splitlines() if "confidence" in line
+    ]
     assert confidences == sorted(confidences)
     assert "suggested:" in captured.out and "5 paper(s) need review, 83 curated" in captured.err
 
@@ -134,5 +151,7 @@ def test_curating_retrains_and_an_unrelated_edit_does_not(seeded_store):
 
 def test_same_records_give_the_same_pages_byte_for_byte(seeded_store):
     uncurate(seeded_store, *UNCURATED)
-    assert build_files(seeded_store, "https://digest.example/")[1] == build_files(seeded_store,
-                                                                                   "https://digest.example/")[1]
+    assert (
+        build_files(seeded_store, "https://digest.example/")[1]
+        == build_files(seeded_store, "https://digest.example/")[1]
+    )

@@ -43,8 +43,16 @@ JSON = "application/json"
 
 
 def hf_item(arxiv: str, title: str, summary: str, upvotes: int = 1) -> dict:
-    return {"paper": {"id": arxiv, "title": title, "summary": summary, "upvotes": upvotes,
-                      "publishedAt": "2023-07-17T17:50:36.000Z"}, "title": title}
+    return {
+        "paper": {
+            "id": arxiv,
+            "title": title,
+            "summary": summary,
+            "upvotes": upvotes,
+            "publishedAt": "2023-07-17T17:50:36.000Z",
+        },
+        "title": title,
+    }
 
 
 def write_json(path: Path, items: list[dict]) -> Path:
@@ -53,6 +61,7 @@ def write_json(path: Path, items: list[dict]) -> Path:
 
 
 # ------------------------------------------------------------------------ duplicates and rewrites
+
 
 def test_an_arxiv_id_in_other_digits_is_no_id_and_makes_no_second_record(tmp_path, capsys):
     assert arxiv_id("２３０７.０８６９１") is None and arxiv_id("arXiv:２３０７.０８６９１v2") is None
@@ -74,8 +83,11 @@ def test_counts_of_5001_digits_in_a_text_dump_are_left_empty_with_a_note(tmp_pat
     assert f"note: {dump}:5: 5,001 digits are no count of authors: left empty" in lines
     assert f"note: {dump}:7: 5,001 digits are no count of upvotes: left empty" in lines
     papers = {paper.id: paper for paper in load_papers(store)}
-    assert (papers["alpha"].authors_count, papers["alpha"].upvotes, papers["alpha"].published) == (None, None,
-                                                                                                   "2025-03-06")
+    assert (papers["alpha"].authors_count, papers["alpha"].upvotes, papers["alpha"].published) == (
+        None,
+        None,
+        "2025-03-06",
+    )
     assert (papers["beta"].authors_count, papers["beta"].upvotes) == (7, 15) and check_store(store) == []
 
 
@@ -101,16 +113,18 @@ def test_a_complete_abstract_is_never_rewritten_by_a_longer_one(tmp_path, capsys
 def test_accept_keeps_line_endings_the_bom_and_comments(tmp_path, capsys, newline, bom):
     store = small_store(tmp_path)
     path = paper_path(store, "flashattention-2")
-    text = path.read_text(encoding="utf-8").replace("topics: []\n", "topics:\n- serving  # first guess\n"
-                                                    "# to be checked\n- other\n")
+    text = path.read_text(encoding="utf-8").replace(
+        "topics: []\n", "topics:\n- serving  # first guess\n# to be checked\n- other\n"
+    )
     original = bom + text.replace("\n", newline).encode("utf-8")
     path.write_bytes(original)
     assert run_digest(["check", "--data", str(store)], capsys)[0] == 0
-    assert run_digest(["accept", "flashattention-2", "--topics", "kernels,kernels", "--data", str(store)],
-                      capsys)[0] == 0
+    assert (
+        run_digest(["accept", "flashattention-2", "--topics", "kernels,kernels", "--data", str(store)], capsys)[0] == 0
+    )
     written = path.read_bytes()
     assert written.startswith(bom) and written.count(b"\n") <= original.count(b"\n")
-    old, new = original[len(bom):].decode().split(newline), written[len(bom):].decode().split(newline)
+    old, new = original[len(bom) :].decode().split(newline), written[len(bom) :].decode().split(newline)
     changed = [line for line in new if line not in old]
     assert changed == ["topics: [kernels]", "  # first guess"], changed  # the topic once, the comments kept
     assert "# to be checked" in new and len(new) == len(old) - 1
@@ -119,13 +133,23 @@ def test_accept_keeps_line_endings_the_bom_and_comments(tmp_path, capsys, newlin
 
 # ------------------------------------------------------------------------------------- hangs
 
+
 def test_a_fifo_among_the_records_hangs_no_command_and_no_lock(tmp_path, capsys):
     """The corpus checks the one line; here, that `ingest` says it too and leaves the lock free."""
     store = small_store(tmp_path)
     os.mkfifo(store / "papers" / "x.yaml")
     started = time.monotonic()
-    code, lines = run_digest(["ingest", "--data", str(store), "--listing-year", "2025",
-                              str(Path(__file__).parent / "fixtures" / "bad" / "odd-file-name.txt")], capsys)
+    code, lines = run_digest(
+        [
+            "ingest",
+            "--data",
+            str(store),
+            "--listing-year",
+            "2025",
+            str(Path(__file__).parent / "fixtures" / "bad" / "odd-file-name.txt"),
+        ],
+        capsys,
+    )
     assert code == 1 and any("x.yaml: is a named pipe (FIFO), not a regular file" in line for line in lines)
     assert time.monotonic() - started < 30
     from digest.records.transaction import writer_active
@@ -135,11 +159,17 @@ def test_a_fifo_among_the_records_hangs_no_command_and_no_lock(tmp_path, capsys)
 
 def test_a_fuzzy_query_with_a_huge_edit_distance_answers_at_once(tmp_path):
     words = [f"{stem}{n}" for stem in ("gpu", "kernel", "memory", "offload") for n in range(150)]
-    docs = [{"location": f"papers/p{page}/", "title": f"Paper {page}", "text": " ".join(words[page::7])}
-            for page in range(60)]
+    docs = [
+        {"location": f"papers/p{page}/", "title": f"Paper {page}", "text": " ".join(words[page::7])}
+        for page in range(60)
+    ]
     (tmp_path / "search").mkdir()
-    config = {"lang": ["en"], "separator": r"[\s\-]+", "pipeline": ["stopWordFilter"],
-              "fields": {"title": {"boost": 1000}, "text": {"boost": 1}}}
+    config = {
+        "lang": ["en"],
+        "separator": r"[\s\-]+",
+        "pipeline": ["stopWordFilter"],
+        "fields": {"title": {"boost": 1000}, "text": {"boost": 1}},
+    }
     (tmp_path / "search" / "search_index.json").write_text(json.dumps({"config": config, "docs": docs}))
     index = load_index(tmp_path)
     started = time.monotonic()
@@ -154,8 +184,13 @@ def test_a_date_may_be_next_year_and_no_later():
     from digest.sources.fields import iso_day
 
     year = dt.datetime.now(dt.UTC).year
-    for value, ok in ((f"{year + 1}-12-31", True), (f"{year + 1}", True), (f"{year + 2}-01-01", False),
-                      (f"{year + 2}", False), ("--12-31", True)):
+    for value, ok in (
+        (f"{year + 1}-12-31", True),
+        (f"{year + 1}", True),
+        (f"{year + 2}-01-01", False),
+        (f"{year + 2}", False),
+        ("--12-31", True),
+    ):
         document = YamlFile.parse("x.yaml", f"published: '{value}'\n")
         node = document.mapping(document.root, "")["published"]
         if ok:
@@ -172,10 +207,14 @@ def test_since_last_skips_a_kept_answer_of_a_day_that_never_comes(tmp_path):
     (tmp_path / "hf-daily-2025-01-20.json").write_text("[]")
     today = dt.date(2025, 1, 24)
     assert hf_daily.days_to_fetch(tmp_path, today=today, since="last") == [
-        dt.date(2025, 1, 21), dt.date(2025, 1, 22), dt.date(2025, 1, 23)]
+        dt.date(2025, 1, 21),
+        dt.date(2025, 1, 22),
+        dt.date(2025, 1, 23),
+    ]
 
 
 # ------------------------------------------------------------------------------------ security
+
 
 def test_no_latex_command_of_a_record_reaches_papers_bib_or_the_cite_block(tmp_path):
     store = small_store(tmp_path)
@@ -191,15 +230,18 @@ def test_no_latex_command_of_a_record_reaches_papers_bib_or_the_cite_block(tmp_p
     assert entry["author"] == "Eve csname inputendcsname and {Tom and Jerry} and M\\'elange Team"
 
 
-@pytest.mark.parametrize("text, expected", [
-    (r"\textbf{Bold} M\"uller \c{c}a \& 100\% $\alpha \times \frac{1}{2}$", None),
-    (r"\def\x{y} \let\a\b \catcode`\^ \openout", r"defx{y} leta\b catcode`\^ openout"),
-    (r"$x^^5cinput$", "$x^{}^5cinput$"),
-    (r"$a % b # c & d$", r"$a \% b \# c \& d$"),
-    (r"50\\% off", r"50\\\% off"),
-    (r"costs $5 per hour, 10% off", r"costs \$5 per hour, 10\% off"),  # a lone $ is a dollar
-    (r"$\mathcal{O}(n)$ and $x_1$", None),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (r"\textbf{Bold} M\"uller \c{c}a \& 100\% $\alpha \times \frac{1}{2}$", None),
+        (r"\def\x{y} \let\a\b \catcode`\^ \openout", r"defx{y} leta\b catcode`\^ openout"),
+        (r"$x^^5cinput$", "$x^{}^5cinput$"),
+        (r"$a % b # c & d$", r"$a \% b \# c \& d$"),
+        (r"50\\% off", r"50\\\% off"),
+        (r"costs $5 per hour, 10% off", r"costs \$5 per hour, 10\% off"),  # a lone $ is a dollar
+        (r"$\mathcal{O}(n)$ and $x_1$", None),
+    ],
+)
 def test_bibtex_text_keeps_typesetting_and_drops_every_other_command(text, expected):
     assert bibtex_text(text) == (text if expected is None else expected)
 
@@ -217,6 +259,7 @@ def test_an_old_style_arxiv_id_gets_no_hugging_face_link():
 
 
 # ---------------------------------------------------------------------------------------- site
+
 
 def test_tags_that_differ_in_more_than_case_never_share_a_page(tmp_path):
     assert len({tag_slug(tag) for tag in ("C++", "c", "C#", "_x", "x", "c plus plus", "C--")}) == 7
@@ -237,10 +280,12 @@ def test_tags_that_differ_in_more_than_case_never_share_a_page(tmp_path):
 
 # ------------------------------------------------------------------------------------- fetch
 
+
 def client(**options) -> tuple[Client, list[str], list[float]]:
     said, slept = [], []
-    made = Client(HttpOptions(**{"timeout": 5, "retries": 0, **options}), progress=lambda m, _: said.append(m),
-                  sleep=slept.append)
+    made = Client(
+        HttpOptions(**{"timeout": 5, "retries": 0, **options}), progress=lambda m, _: said.append(m), sleep=slept.append
+    )
     return made, said, slept
 
 
@@ -252,8 +297,11 @@ def test_a_dripping_answer_stops_at_the_deadline(tmp_path):
     with RecordedServer({"/a": [Answer(b"[" + b" " * 200 + b"]", drip=0.05)]}) as server:
         made, _, _ = client(deadline=1.0)
         started = time.monotonic()
-        with pytest.raises(FetchError, match=r"/a: the answer took more than 1 s to arrive \(\d+ bytes so far\): "
-                                             "the server is too slow"):
+        with pytest.raises(
+            FetchError,
+            match=r"/a: the answer took more than 1 s to arrive \(\d+ bytes so far\): "
+            "the server is too slow",
+        ):
             get(made, server.url("/a"), tmp_path)
         assert time.monotonic() - started < 5
 
@@ -286,8 +334,10 @@ def test_a_server_dripping_its_headers_stops_at_the_deadline(tmp_path):
         stop.set()
         listener.close()
     assert time.monotonic() - started < 8
-    assert str(stopped.value) == (f"{url}: no whole answer within 1 s (the server sends too slowly, or its headers "
-                                  "never end); stopped, try again later")
+    assert str(stopped.value) == (
+        f"{url}: no whole answer within 1 s (the server sends too slowly, or its headers "
+        "never end); stopped, try again later"
+    )
     assert signal.getsignal(signal.SIGALRM) == signal.SIG_DFL and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
@@ -298,10 +348,14 @@ def test_a_storm_of_429s_stops_at_the_budget_and_shows_each_wait(tmp_path):
         with pytest.raises(FetchError) as failed:
             get(made, server.url("/a"), tmp_path)
     assert slept == [120, 120] and len(server.requests) == 3  # Retry-After cut to max_wait, budget 300 s
-    assert str(failed.value).endswith("HTTP 429 Too Many Requests after 3 tries; this fetch has waited 240 s between "
-                                      "tries, and 120 s more would pass its 300 s budget: try again later")
-    assert said == [f"{server.url('/a')}: HTTP 429 Too Many Requests; try {n} of 11 in 120 s (as the server asks "
-                    "(Retry-After))" for n in (2, 3)]
+    assert str(failed.value).endswith(
+        "HTTP 429 Too Many Requests after 3 tries; this fetch has waited 240 s between "
+        "tries, and 120 s more would pass its 300 s budget: try again later"
+    )
+    assert said == [
+        f"{server.url('/a')}: HTTP 429 Too Many Requests; try {n} of 11 in 120 s (as the server asks (Retry-After))"
+        for n in (2, 3)
+    ]
 
 
 def test_backoff_without_retry_after_doubles_and_the_budget_spans_the_whole_fetch(tmp_path):
@@ -311,8 +365,10 @@ def test_backoff_without_retry_after_doubles_and_the_budget_spans_the_whole_fetc
             get(made, server.url("/a"), tmp_path)
         assert slept == [0, 4, 8, 16] and made.waited == 28
         made.options = HttpOptions(timeout=5, retries=4, budget=40)
-        with pytest.raises(FetchError, match="after 4 tries; this fetch has waited 40 s between tries, and 16 s more "
-                                             "would pass its 40 s budget"):
+        with pytest.raises(
+            FetchError,
+            match="after 4 tries; this fetch has waited 40 s between tries, and 16 s more would pass its 40 s budget",
+        ):
             get(made, server.url("/b"), tmp_path)
         assert slept[4:] == [0, 4, 8]
 
@@ -336,13 +392,23 @@ def test_an_unreadable_retry_after_on_the_last_try_is_not_shown(tmp_path):
 
 
 def test_redirects_stay_on_the_same_server_and_port(tmp_path):
-    with RecordedServer({"/new": [Answer(b"[]")]}) as other, RecordedServer({
-            "/same": [Answer(b"", 302, None, {"Location": "/new-place"})], "/new-place": [Answer(b"[1]")],
-            "/away": [Answer(b"", 301, None, {"Location": other.url("/new")})]}) as server:
+    with (
+        RecordedServer({"/new": [Answer(b"[]")]}) as other,
+        RecordedServer(
+            {
+                "/same": [Answer(b"", 302, None, {"Location": "/new-place"})],
+                "/new-place": [Answer(b"[1]")],
+                "/away": [Answer(b"", 301, None, {"Location": other.url("/new")})],
+            }
+        ) as server,
+    ):
         made = client()[0]
         assert get(made, server.url("/same"), tmp_path) == 3
-        with pytest.raises(FetchError, match=r"/away: redirected to http://127\.0\.0\.1:\d+, another server or port: "
-                                             "not followed; if the API moved there, give its address with --endpoint"):
+        with pytest.raises(
+            FetchError,
+            match=r"/away: redirected to http://127\.0\.0\.1:\d+, another server or port: "
+            "not followed; if the API moved there, give its address with --endpoint",
+        ):
             get(made, server.url("/away"), tmp_path)
     assert other.requests == []
 
@@ -359,11 +425,14 @@ def test_connection_failures_are_said_in_words(tmp_path):
     port = free_port()
     with pytest.raises(FetchError) as refused:
         get(client()[0], f"http://127.0.0.1:{port}/a", tmp_path)
-    assert str(refused.value) == (f"http://127.0.0.1:{port}/a: the connection was refused: nothing answers at "
-                                  f"127.0.0.1:{port}; try again later")
+    assert str(refused.value) == (
+        f"http://127.0.0.1:{port}/a: the connection was refused: nothing answers at 127.0.0.1:{port}; try again later"
+    )
     with RecordedServer({"/a": [Answer(hang_up=True)]}) as server, pytest.raises(FetchError) as dropped:
         get(client()[0], server.url("/a"), tmp_path)
-    assert str(dropped.value) == f"{server.url('/a')}: the server closed the connection without answering; try again later"
+    assert (
+        str(dropped.value) == f"{server.url('/a')}: the server closed the connection without answering; try again later"
+    )
     with pytest.raises(FetchError, match="not a web address"):
         get(client()[0], "htp:/nowhere", tmp_path)
 
@@ -373,15 +442,27 @@ def test_a_latin1_answer_is_not_a_dump_to_save_again(tmp_path, capsys):
     body = json.dumps([hf_item("2501.00001", "Caf\xe9: Serving", "We serve models. " * 20)], ensure_ascii=False)
     before = tree_hash(store)
     with RecordedServer({"/api": [Answer(body.encode("latin-1"))]}) as server:
-        code, lines = run_digest(["fetch", "hf-daily", "--date", "2025-01-23", "--data", str(store), "--endpoint",
-                                  server.url("/api"), "--retries", "0"], capsys)
+        code, lines = run_digest(
+            [
+                "fetch",
+                "hf-daily",
+                "--date",
+                "2025-01-23",
+                "--data",
+                str(store),
+                "--endpoint",
+                server.url("/api"),
+                "--retries",
+                "0",
+            ],
+            capsys,
+        )
     shown = "\n".join(lines)
     assert code == 1 and "not UTF-8 text (byte 0xe9" in shown and "an API answers in UTF-8" in shown
     assert "save the dump" not in shown and tree_hash(store) == before
 
 
-def test_a_fetch_keeps_its_answers_in_the_store_and_the_next_one_clears_what_a_killed_one_left(tmp_path,
-                                                                                               monkeypatch):
+def test_a_fetch_keeps_its_answers_in_the_store_and_the_next_one_clears_what_a_killed_one_left(tmp_path, monkeypatch):
     store = small_store(tmp_path)
     outside = tmp_path / "tmp"
     outside.mkdir()
@@ -400,13 +481,30 @@ def test_a_fetch_keeps_its_answers_in_the_store_and_the_next_one_clears_what_a_k
 
 # ------------------------------------------------------------------------------------ signals
 
+
 def test_sigterm_during_a_fetch_says_so_and_changes_nothing(tmp_path):
     store = small_store(tmp_path)
     before = tree_hash(store)
     with RecordedServer({"/api": [Answer(b"[]", stall=20)]}) as server:
-        process = subprocess.Popen([sys.executable, "-m", "digest.cli", "fetch", "hf-daily", "--date", "2025-01-23",
-                                    "--data", str(store), "--endpoint", server.url("/api"), "--retries", "0"],
-                                   stderr=subprocess.PIPE, text=True)
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "digest.cli",
+                "fetch",
+                "hf-daily",
+                "--date",
+                "2025-01-23",
+                "--data",
+                str(store),
+                "--endpoint",
+                server.url("/api"),
+                "--retries",
+                "0",
+            ],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         deadline = time.monotonic() + 30
         while not server.requests and time.monotonic() < deadline:
             time.sleep(0.05)

@@ -52,16 +52,20 @@ def probabilities(model, items, fallback):
 
 # ----------------------------------------------------------------------------- the model
 
+
 def test_the_model_learns_from_curated_papers_only(repo_model):
     """An uncurated paper is no negative example: uncurated copies of curated papers change nothing."""
     taxonomy, curated = repo_model
-    copies = [dataclasses.replace(item, paper=dataclasses.replace(item.paper, id=item.paper.id + "-again", topics=[]))
-              for item in curated[:40]]
+    copies = [
+        dataclasses.replace(item, paper=dataclasses.replace(item.paper, id=item.paper.id + "-again", topics=[]))
+        for item in curated[:40]
+    ]
     fallback = taxonomy.fallback.slug
     alone = train_on_curated(curated, taxonomy)
     with_copies = train_on_curated(curated + copies, taxonomy)
     assert alone.learned_topics and probabilities(alone, curated[:8], fallback) == probabilities(
-        with_copies, curated[:8], fallback)
+        with_copies, curated[:8], fallback
+    )
 
 
 def test_a_topic_with_too_few_curated_papers_is_left_to_the_rules(repo_model):
@@ -70,7 +74,7 @@ def test_a_topic_with_too_few_curated_papers_is_left_to_the_rules(repo_model):
     topic = model.learned_topics[0]
     having = [item for item in curated if topic in item.paper.topics]
     assert len(having) > MIN_POSITIVES - 1
-    fewer = [item for item in curated if topic not in item.paper.topics] + having[:MIN_POSITIVES - 1]
+    fewer = [item for item in curated if topic not in item.paper.topics] + having[: MIN_POSITIVES - 1]
     small = train_on_curated(fewer, taxonomy)
     assert topic not in small.learned_topics and set(small.learned_topics) == set(model.learned_topics) - {topic}
     (suggestion,) = suggest(small, having[:1], taxonomy.fallback.slug)
@@ -79,11 +83,15 @@ def test_a_topic_with_too_few_curated_papers_is_left_to_the_rules(repo_model):
 
 # ----------------------------------------------------------------------- the fetch filter
 
-ON_TOPIC = ("FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning",
-            "We propose an attention kernel for GPUs that tiles the computation to cut HBM reads and writes, "
-            "with better work partitioning between thread blocks and warps, reaching 73% of peak FLOPs on A100.")
-OFF_TOPIC = ("A Corpus of Sonnets for Poetry Generation",
-             "We collect ten thousand sonnets and study how people rate the rhymes of generated poems.")
+ON_TOPIC = (
+    "FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning",
+    "We propose an attention kernel for GPUs that tiles the computation to cut HBM reads and writes, "
+    "with better work partitioning between thread blocks and warps, reaching 73% of peak FLOPs on A100.",
+)
+OFF_TOPIC = (
+    "A Corpus of Sonnets for Poetry Generation",
+    "We collect ten thousand sonnets and study how people rate the rhymes of generated poems.",
+)
 
 
 def test_a_new_store_with_no_curated_papers_filters_by_the_rules():
@@ -113,15 +121,30 @@ def test_without_an_on_topic_model_the_rules_placement_decides():
 
 # ------------------------------------------------------------------------------- fetch
 
+
 def hf_items(count: int, start: int = 0) -> bytes:
-    return json.dumps([{"paper": {"id": f"2501.{start + n:05d}", "title": f"Sonnet Corpus {start + n}",
-                                  "summary": OFF_TOPIC[1], "upvotes": 1}} for n in range(count)]).encode()
+    return json.dumps(
+        [
+            {
+                "paper": {
+                    "id": f"2501.{start + n:05d}",
+                    "title": f"Sonnet Corpus {start + n}",
+                    "summary": OFF_TOPIC[1],
+                    "upvotes": 1,
+                }
+            }
+            for n in range(count)
+        ]
+    ).encode()
 
 
 def atom(count: int, start: int) -> bytes:
-    entries = "".join(f"<entry><id>http://arxiv.org/abs/2501.{start + n:05d}v1</id><title>Sonnet Corpus "
-                      f"{start + n}</title><summary>{OFF_TOPIC[1]}</summary><published>2025-01-02T00:00:00Z"
-                      "</published></entry>" for n in range(count))
+    entries = "".join(
+        f"<entry><id>http://arxiv.org/abs/2501.{start + n:05d}v1</id><title>Sonnet Corpus "
+        f"{start + n}</title><summary>{OFF_TOPIC[1]}</summary><published>2025-01-02T00:00:00Z"
+        "</published></entry>"
+        for n in range(count)
+    )
     return f'<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom">{entries}</feed>'.encode()
 
 
@@ -145,19 +168,28 @@ def test_arxiv_max_300_asks_three_pages_three_seconds_apart(tmp_path):
     assert [series.page(n).params["start"] for n in range(3)] == ["0", "100", "200"]
     store = small_store(tmp_path)
     atom_type = "application/atom+xml"
-    pages = [Answer(atom(100, 0), content_type=atom_type), Answer(atom(100, 100), content_type=atom_type),
-             Answer(atom(100, 200), content_type=atom_type)]
+    pages = [
+        Answer(atom(100, 0), content_type=atom_type),
+        Answer(atom(100, 100), content_type=atom_type),
+        Answer(atom(100, 200), content_type=atom_type),
+    ]
     slept: list[float] = []
     with RecordedServer({"/q": pages}) as server:
-        report = fetch([arxiv.query_series("all:sonnet", 300, server.url("/q"))], store, client=quiet_client()[0],
-                       dry_run=True, sleep=slept.append)
+        report = fetch(
+            [arxiv.query_series("all:sonnet", 300, server.url("/q"))],
+            store,
+            client=quiet_client()[0],
+            dry_run=True,
+            sleep=slept.append,
+        )
     assert report.listed == 300 and [r.query["start"] for r in server.requests] == ["0", "100", "200"]
     assert slept == [3.0, 3.0]
 
 
 def test_429_without_retry_after_backs_off_and_tries_again(tmp_path):
-    with RecordedServer({"/a": [Answer(b"slow", 429, "text/plain"), Answer(b"slow", 429, "text/plain"),
-                                Answer(b"[]")]}) as server:
+    with RecordedServer(
+        {"/a": [Answer(b"slow", 429, "text/plain"), Answer(b"slow", 429, "text/plain"), Answer(b"[]")]}
+    ) as server:
         client, slept = quiet_client(retries=2, backoff=1.5)
         assert client.download(server.url("/a"), {}, tmp_path / "x", ("application/json",)) == 2
     assert slept == [0, 3.0] and len(server.requests) == 3
@@ -171,6 +203,7 @@ def test_an_answer_larger_than_the_cap_is_refused(tmp_path):
 
 
 # ---------------------------------------------------------------------------- the store
+
 
 def test_a_failure_after_the_commit_point_keeps_the_journal_and_the_next_run_finishes(tmp_path, monkeypatch):
     store = small_store(tmp_path)
@@ -202,21 +235,32 @@ def test_a_journal_naming_a_file_outside_the_store_is_refused(tmp_path):
     (stage / "0.yaml").write_text("pwned\n")
     (stage / JOURNAL).write_text(json.dumps({"version": 1, "moves": [["0.yaml", "../outside.yaml"]]}))
     before = tree_hash(store)
-    with pytest.raises(WriteError, match=r"names '\.\./outside\.yaml', which is not a file of the store"), \
-            store_lock(store):
+    with (
+        pytest.raises(WriteError, match=r"names '\.\./outside\.yaml', which is not a file of the store"),
+        store_lock(store),
+    ):
         pass
     assert not (tmp_path / "outside.yaml").exists() and tree_hash(store) == before
 
 
 # ------------------------------------------------------------------------------- ingest
 
+
 def test_a_later_source_fills_empty_fields_and_never_rewrites_one(tmp_path, capsys):
     store = small_store(tmp_path)
     path = paper_path(store, "flashattention-2")
     path.write_text(path.read_text().replace("organization: null", "organization: Stanford"), encoding="utf-8")
     fa2 = load_corpus(store).papers["flashattention-2"].paper
-    item = {"paper": {"id": "2307.08691", "title": fa2.title, "summary": fa2.abstract, "upvotes": 9,
-                      "authors": [{"name": "Tri Dao"}], "publishedAt": "2023-07-17T00:00:00.000Z"}}
+    item = {
+        "paper": {
+            "id": "2307.08691",
+            "title": fa2.title,
+            "summary": fa2.abstract,
+            "upvotes": 9,
+            "authors": [{"name": "Tri Dao"}],
+            "publishedAt": "2023-07-17T00:00:00.000Z",
+        }
+    }
     (tmp_path / "a.json").write_text(json.dumps([item]))
     assert run_digest(["ingest", "--data", str(store), str(tmp_path / "a.json")], capsys)[0] == 0
     item["paper"].update(authors=[{"name": "Someone Else"}], publishedAt="2024-01-01T00:00:00.000Z", upvotes=4)
@@ -224,10 +268,15 @@ def test_a_later_source_fills_empty_fields_and_never_rewrites_one(tmp_path, caps
     assert run_digest(["ingest", "--data", str(store), str(tmp_path / "b.json")], capsys)[0] == 0
     paper = load_corpus(store).papers["flashattention-2"].paper
     assert (paper.authors, paper.published, paper.upvotes, paper.organization) == (
-        ["Tri Dao"], "2023-07-17", 9, "Stanford")
+        ["Tri Dao"],
+        "2023-07-17",
+        9,
+        "Stanford",
+    )
 
 
 # ---------------------------------------------------------------------------- overrides
+
 
 def curated_store(tmp_path: Path, paper_id: str, fields: str) -> Path:
     store = small_store(tmp_path)
@@ -259,9 +308,13 @@ def test_curated_facts_are_marked_curated_and_an_empty_list_says_none(tmp_path):
 
 # ----------------------------------------------------------------------- columns, exports
 
+
 def test_code_cells_number_their_links_and_compares_cells_name_systems(tmp_path):
-    store = curated_store(tmp_path, "fastattention", "overrides: {code: ['https://a.example/x', "
-                          "'https://b.example/y'], compares_to: [flashattention-2]}")
+    store = curated_store(
+        tmp_path,
+        "fastattention",
+        "overrides: {code: ['https://a.example/x', 'https://b.example/y'], compares_to: [flashattention-2]}",
+    )
     corpus = load_corpus(store)
     links = RenderContext(corpus, environment()).links("topics/kernels.md")
     derived = corpus.papers["fastattention"]
@@ -270,8 +323,17 @@ def test_code_cells_number_their_links_and_compares_cells_name_systems(tmp_path)
     assert system and COLUMNS["compares_to"].markdown(derived, links) == f"[{system}](../papers/flashattention-2.md)"
 
 
-@pytest.mark.parametrize("name, label", [("Zeus", "Z"), ("alpa", "A"), ("ZeRO-Infinity", "Z"), ("3FS", "0–9 and others"),
-                                         ("Ωmega", "0–9 and others"), ("", "0–9 and others")])
+@pytest.mark.parametrize(
+    "name, label",
+    [
+        ("Zeus", "Z"),
+        ("alpa", "A"),
+        ("ZeRO-Infinity", "Z"),
+        ("3FS", "0–9 and others"),
+        ("Ωmega", "0–9 and others"),
+        ("", "0–9 and others"),
+    ],
+)
 def test_systems_are_grouped_by_their_first_letter_a_to_z(name, label):
     assert letter_group(name).label == label
 

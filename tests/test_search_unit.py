@@ -34,17 +34,17 @@ plugins:
 PAGES = {
     "index.md": "# ML Systems Digest\n\nPapers on GPU kernels, training and hardware.\n",
     "topics/kernels.md": "# GPU kernels\n\nFused attention kernels such as “FlashAttention-2” and (FP8) GEMMs.\n\n"
-                         "## Attention kernels\n\nTiling attention to cut HBM traffic.\n",
+    "## Attention kernels\n\nTiling attention to cut HBM traffic.\n",
     "topics/training.md": "# Training\n\nDistributed training: ZeRO-Infinity, pipeline parallelism, FP8 training.\n",
     "papers/flashattention-2.md": "---\ntags: [attention, kernels]\n---\n\n"
-        "# FlashAttention-2: Faster Attention with Better Parallelism\n\nSystem FlashAttention-2.\n\n"
-        "## Abstract\n\nFlashAttention-2 reaches 73% of peak on A100/H100 GPUs (2× over FlashAttention).\n\n"
-        "## Facts\n\nHardware: A100, H100.\n",
+    "# FlashAttention-2: Faster Attention with Better Parallelism\n\nSystem FlashAttention-2.\n\n"
+    "## Abstract\n\nFlashAttention-2 reaches 73% of peak on A100/H100 GPUs (2× over FlashAttention).\n\n"
+    "## Facts\n\nHardware: A100, H100.\n",
     "papers/zero-infinity.md": "---\ntags: [memory, training]\n---\n\n"
-        "# ZeRO-Infinity: Breaking the GPU Memory Wall\n\nSystem ZeRO-Infinity.\n\n"
-        "## Abstract\n\nZeRO-Infinity's offload engine uses CPU and NVMe memory [ZeRO, ZeRO-Offload].\n",
+    "# ZeRO-Infinity: Breaking the GPU Memory Wall\n\nSystem ZeRO-Infinity.\n\n"
+    "## Abstract\n\nZeRO-Infinity's offload engine uses CPU and NVMe memory [ZeRO, ZeRO-Offload].\n",
     "papers/fp8-lm.md": "---\ntags: [training, low precision]\n---\n\n"
-        "# FP8-LM: Training FP8 Large Language Models\n\n## Abstract\n\nMixed-precision (FP8) training on H100 GPUs.\n",
+    "# FP8-LM: Training FP8 Large Language Models\n\n## Abstract\n\nMixed-precision (FP8) training on H100 GPUs.\n",
     "hardware/rtx-4090.md": "# RTX 4090\n\nConsumer Ada GPU, 24 GB; used by 3 papers (FP8, int4).\n",
     "hardware/h100.md": "# H100\n\nHopper GPU, 80 GB HBM3; its Transformer Engine runs FP8.\n",
 }
@@ -88,6 +88,7 @@ def with_tags_boost(site, boost, folder):
 
 # --- rankings on the built site ----------------------------------------------------------
 
+
 @pytest.mark.build
 @pytest.mark.parametrize("query", ["flashattention-2", "FlashAttention-2", "flashattention", "flash"])
 def test_a_system_name_finds_its_paper_first_whole_and_in_parts(index, query):
@@ -97,11 +98,18 @@ def test_a_system_name_finds_its_paper_first_whole_and_in_parts(index, query):
 
 
 @pytest.mark.build
-@pytest.mark.parametrize("query, page", [
-    ("zero-infinity", "papers/zero-infinity/"), ("ZeRO-Infinity", "papers/zero-infinity/"),
-    ("infinity", "papers/zero-infinity/"), ("rtx 4090", "hardware/rtx-4090/"), ("4090", "hardware/rtx-4090/"),
-    ("h100", "hardware/h100/"), ("fp8", "papers/fp8-lm/"),
-])
+@pytest.mark.parametrize(
+    "query, page",
+    [
+        ("zero-infinity", "papers/zero-infinity/"),
+        ("ZeRO-Infinity", "papers/zero-infinity/"),
+        ("infinity", "papers/zero-infinity/"),
+        ("rtx 4090", "hardware/rtx-4090/"),
+        ("4090", "hardware/rtx-4090/"),
+        ("h100", "hardware/h100/"),
+        ("fp8", "papers/fp8-lm/"),
+    ],
+)
 def test_names_with_hyphens_and_digits_rank_their_page_first(index, query, page):
     assert search(index, query)[0].page == page
 
@@ -129,8 +137,13 @@ def test_results_are_one_hit_per_page_ranked_by_its_best_document(index):
 @pytest.mark.build
 def test_a_section_can_be_the_best_match_of_its_page(index):
     [hit] = search(index, "tiling")
-    assert hit == Hit(location="topics/kernels/#attention-kernels", title="Attention kernels",
-                      score=hit.score, page="topics/kernels/", page_title="GPU kernels")
+    assert hit == Hit(
+        location="topics/kernels/#attention-kernels",
+        title="Attention kernels",
+        score=hit.score,
+        page="topics/kernels/",
+        page_title="GPU kernels",
+    )
 
 
 @pytest.mark.build
@@ -162,6 +175,7 @@ def test_limit_and_queries_that_find_nothing(index):
 
 # --- errors ---------------------------------------------------------------------------------
 
+
 def test_a_missing_site_says_to_build_first(tmp_path):
     with pytest.raises(SearchIndexError, match="run mkdocs build first"):
         load_index(tmp_path / "site")
@@ -183,30 +197,44 @@ def test_an_index_in_another_language_is_refused(site, tmp_path):
 
 # --- the worker's tokenizer and query rewriting ---------------------------------------------
 
+
 def test_material_tokens_skip_markup_and_split_with_the_separator():
     separator = re.compile(SEPARATOR)
     text = "<p>“FlashAttention-2” (FP8) on A100/H100, 1.5× faster.</p> <code>flash_attn</code>"
     assert material_tokens(text, separator) == [
-        "flashattention", "2", "fp8", "on", "a100", "h100", "1.5×", "faster", "flash_attn"]
+        "flashattention",
+        "2",
+        "fp8",
+        "on",
+        "a100",
+        "h100",
+        "1.5×",
+        "faster",
+        "flash_attn",
+    ]
     assert material_tokens(["low precision", "KV cache"], separator) == ["low", "precision", "kv", "cache"]
 
 
-@pytest.mark.parametrize("typed, sent_to_lunr", [
-    ("flash", "flash*"),
-    # the worker keeps the rest of a hyphenated word on each piece: lunr reads "flashattention 2*"
-    ("flashattention-2", "flashattention-2* flashattention-2*"),
-    ("rtx 4090", "rtx* 4090*"),
-    ("a100/h100", "a100* h100*"),
-    ('"pipeline parallelism"', "+pipeline +parallelism"),
-    ("kernels -attention", "kernels* -attention"),
-    ("gpu~ memory^10", "gpu~1 memory^10"),
-    ("a + b", "a* b*"),
-])
+@pytest.mark.parametrize(
+    "typed, sent_to_lunr",
+    [
+        ("flash", "flash*"),
+        # the worker keeps the rest of a hyphenated word on each piece: lunr reads "flashattention 2*"
+        ("flashattention-2", "flashattention-2* flashattention-2*"),
+        ("rtx 4090", "rtx* 4090*"),
+        ("a100/h100", "a100* h100*"),
+        ('"pipeline parallelism"', "+pipeline +parallelism"),
+        ("kernels -attention", "kernels* -attention"),
+        ("gpu~ memory^10", "gpu~1 memory^10"),
+        ("a + b", "a* b*"),
+    ],
+)
 def test_the_query_is_rewritten_as_the_browser_does(typed, sent_to_lunr):
     assert transform_query(typed, re.compile(SEPARATOR)) == sent_to_lunr
 
 
 # --- a larger index ---------------------------------------------------------------------------
+
 
 def test_a_large_index_lists_exactly_the_pages_holding_the_word_best_first(tmp_path):
     words = [f"{stem}{n}" for stem in ("gpu", "kernel", "memory", "offload", "serve", "train") for n in range(300)]
@@ -214,12 +242,21 @@ def test_a_large_index_lists_exactly_the_pages_holding_the_word_best_first(tmp_p
     for page in range(100):
         for section in range(6):
             text = " ".join(words[(page * 37 + section * 11 + i * 7) % len(words)] for i in range(120))
-            docs.append({"location": f"papers/p{page}/" + (f"#s{section}" if section else ""),
-                         "title": f"Paper {page} section {section}", "text": f"<p>{text}</p>",
-                         "tags": ["training", "memory"]})
+            docs.append(
+                {
+                    "location": f"papers/p{page}/" + (f"#s{section}" if section else ""),
+                    "title": f"Paper {page} section {section}",
+                    "text": f"<p>{text}</p>",
+                    "tags": ["training", "memory"],
+                }
+            )
     (tmp_path / "search").mkdir()
-    config = {"lang": ["en"], "separator": SEPARATOR, "pipeline": ["stopWordFilter"],
-              "fields": {"title": {"boost": 1000}, "text": {"boost": 1}, "tags": {"boost": 100}}}
+    config = {
+        "lang": ["en"],
+        "separator": SEPARATOR,
+        "pipeline": ["stopWordFilter"],
+        "fields": {"title": {"boost": 1000}, "text": {"boost": 1}, "tags": {"boost": 100}},
+    }
     (tmp_path / "search" / "search_index.json").write_text(json.dumps({"config": config, "docs": docs}))
     index = load_index(tmp_path)
     hits = search(index, "kernel17", limit=len(docs))

@@ -59,10 +59,20 @@ def test_makefile_serves_with_the_tested_flags():
 def serving(data: Path, log):
     """`mkdocs serve` as `make serve` runs it, on `data`, logging to `log`: yields its base URL."""
     base = f"http://127.0.0.1:{free_port()}/"
-    env = {**os.environ, "DIGEST_DATA": str(data), "SITE_URL": base,
-           "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
-    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", *SERVE_FLAGS, "--dev-addr", base[7:-1],
-                               "-w", str(data)], cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
+    env = {
+        **os.environ,
+        "DIGEST_DATA": str(data),
+        "SITE_URL": base,
+        "NO_MKDOCS_2_WARNING": "1",
+        "DISABLE_MKDOCS_2_WARNING": "true",
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", *SERVE_FLAGS, "--dev-addr", base[7:-1], "-w", str(data)],
+        cwd=REPO,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     try:
         yield base
     finally:
@@ -80,8 +90,12 @@ def test_record_edit_shows_in_the_serve_preview(tmp_path):
 
         record = data / "papers" / "triforce.yaml"
         record.write_text(record.read_text().replace("notes: ''", "notes: Checked against the 68m draft model."))
-        wait_for(lambda: "Checked against the 68m draft model" in (fetch(page) or ""), 60,
-                 "the edited note did not show", log)
+        wait_for(
+            lambda: "Checked against the 68m draft model" in (fetch(page) or ""),
+            60,
+            "the edited note did not show",
+            log,
+        )
 
         # A dirty rebuild renders one page, yet the rest of the site and its search stay whole.
         assert "TriForce" in fetch(base + "topics/serving/")
@@ -104,8 +118,10 @@ def test_a_bad_record_keeps_the_last_good_site_served_and_the_fix_recovers(tmp_p
         assert "Holmes" in wait_for(lambda: fetch(page), 120, "the first build served nothing", log)
 
         record.write_text(good.replace("upvotes: null", "upvotes: [15]").replace("notes: ''", "notes: Broken."))
-        expected = (f"{record}:6: upvotes: expected a whole number, got a list (`digest check` lists every "
-                    "problem); the preview shows the last good build until this is fixed")
+        expected = (
+            f"{record}:6: upvotes: expected a whole number, got a list (`digest check` lists every "
+            "problem); the preview shows the last good build until this is fixed"
+        )
         wait_for(lambda: expected in log_text(log), 60, "the broken record was not reported", log)
         served = fetch(page)
         assert "Holmes" in served and "Broken." not in served  # the last good site, still served

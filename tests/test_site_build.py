@@ -98,8 +98,10 @@ def test_exports_are_in_the_site_and_match_the_records(built_site):
 
 
 HOSTILE_TITLE = "</title><script>alert('title')</script> Pipe | `tick` $x$ \\textbf{Bold} M\\'elange"
-HOSTILE_ABSTRACT = ("We present <img src=x onerror=alert(1)> HostileNet | with [a link](javascript:alert(2)) "
-                    "and <a href='javascript:alert(3)'>click</a>, `code`, $\\alpha$ and **bold** text. " * 4)
+HOSTILE_ABSTRACT = (
+    "We present <img src=x onerror=alert(1)> HostileNet | with [a link](javascript:alert(2)) "
+    "and <a href='javascript:alert(3)'>click</a>, `code`, $\\alpha$ and **bold** text. " * 4
+)
 
 
 @pytest.fixture(scope="module")
@@ -113,10 +115,14 @@ def hostile_site(tmp_path_factory):
     import yaml
 
     fields = yaml.safe_load(record)
-    fields.update(id="hostile", title=HOSTILE_TITLE, abstract=HOSTILE_ABSTRACT,
-                  notes="<b onmouseover=alert(4)>note</b> [x](javascript:alert(5))",
-                  organization="<svg onload=alert(6)>",
-                  overrides={"system": "<i>Evil</i>|Net", "hardware": ["<b>GPU</b>"]})
+    fields.update(
+        id="hostile",
+        title=HOSTILE_TITLE,
+        abstract=HOSTILE_ABSTRACT,
+        notes="<b onmouseover=alert(4)>note</b> [x](javascript:alert(5))",
+        organization="<svg onload=alert(6)>",
+        overrides={"system": "<i>Evil</i>|Net", "hardware": ["<b>GPU</b>"]},
+    )
     (data / "papers" / "hostile.yaml").write_text(yaml.safe_dump(fields, sort_keys=False, allow_unicode=True))
     result = mkdocs_build(REPO / "mkdocs.yml", root / "site", {"DIGEST_DATA": str(data)})
     assert result.returncode == 0, result.stderr[-3000:]
@@ -126,7 +132,11 @@ def hostile_site(tmp_path_factory):
 def test_hostile_record_renders_as_inert_text(hostile_site):
     page = soup(hostile_site / "papers" / "hostile" / "index.html")
     article = page.select_one("article")
-    assert article.find("h1").get_text().startswith("</title><script>alert('title')</script> Pipe | `tick` $x$ Bold Mélange")
+    assert (
+        article.find("h1")
+        .get_text()
+        .startswith("</title><script>alert('title')</script> Pipe | `tick` $x$ Bold Mélange")
+    )
     assert "<img src=x onerror=alert(1)> HostileNet | with [a link](javascript:alert(2))" in article.get_text()
     assert "<b onmouseover=alert(4)>note</b>" in article.get_text()
     assert article.find_all(["script", "img", "iframe", "b", "i"]) == []
@@ -182,21 +192,36 @@ def test_search_indexes_what_readers_search_for(built_site):
     assert abstract["text"].startswith("<p>FlashAttention series has been widely applied")
 
 
-REPEATED = ("cite", "facts", "why-these-topics", "compares-against", "compared-by", "related-papers", "same-hardware",
-            "sources", "papers")
+REPEATED = (
+    "cite",
+    "facts",
+    "why-these-topics",
+    "compares-against",
+    "compared-by",
+    "related-papers",
+    "same-hardware",
+    "sources",
+    "papers",
+)
 
 
 def test_search_leaves_out_repeated_material(built_site):
     """BibTeX, fact sentences, link lists, sources and the rows of listings are not indexed; nor are tag
     pages and the parts of long listings (whole pages out of search)."""
     docs = search_docs(built_site)
-    assert [doc["location"] for doc in docs if doc["location"].startswith("papers/")
-            and doc["location"].partition("#")[2] in REPEATED] == []
+    assert [
+        doc["location"]
+        for doc in docs
+        if doc["location"].startswith("papers/") and doc["location"].partition("#")[2] in REPEATED
+    ] == []
     assert {doc["location"].partition("#")[2] for doc in docs if doc["location"].startswith("topics/")} == {""}
     assert [doc["location"] for doc in docs if doc["location"].startswith("tags/") and doc["location"] != "tags/"] == []
     titles = [p.title for p in load_papers(REPO_DATA)]
-    listings = [doc for doc in docs if doc["location"].split("/")[0] in ("topics", "hardware", "systems", "tags")
-                or doc["location"] == ""]
+    listings = [
+        doc
+        for doc in docs
+        if doc["location"].split("/")[0] in ("topics", "hardware", "systems", "tags") or doc["location"] == ""
+    ]
     assert listings
     assert [(doc["location"], title) for doc in listings for title in titles if title in doc["text"]] == []
     # ...while the pages themselves are built and show what search leaves out.
@@ -205,8 +230,11 @@ def test_search_leaves_out_repeated_material(built_site):
 
 
 def test_pages_carry_no_theme_indentation(built_site):
-    for page in [built_site / "index.html", built_site / "papers" / "fastattention" / "index.html",
-                 built_site / "contributing" / "index.html"]:
+    for page in [
+        built_site / "index.html",
+        built_site / "papers" / "fastattention" / "index.html",
+        built_site / "contributing" / "index.html",
+    ]:
         html = re.sub(r"(?is)<(pre|textarea|script|style)\b.*?</\1>", "", page.read_text(encoding="utf-8"))
         assert not re.search(r"\n[ \t]+", html), page
     code = soup(built_site / "contributing" / "index.html").find("pre")

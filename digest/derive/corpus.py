@@ -120,17 +120,36 @@ def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> 
     roles = paper.overrides.get("sentence_roles") or machine_roles(paper)
     context_values = paper.overrides.get("context_values", [])
     # A curator's sentence roles say whose each value is: the page shows those, the eval the machine's.
-    shown = extract_facts(paper.title, paper.abstract, catalog, roles, context_values) \
-        if "sentence_roles" in paper.overrides or context_values else facts
+    shown = (
+        extract_facts(paper.title, paper.abstract, catalog, roles, context_values)
+        if "sentence_roles" in paper.overrides or context_values
+        else facts
+    )
     text = f"{paper.title}. {paper.abstract}"
     terms = {key: derive(text, taxonomy) for key, derive in VOCABULARIES.items()}
     classification = classify(paper.title, paper.abstract, taxonomy)
-    curated = overrides.apply(paper, facts=shown, classification=classification, terms=terms,
-                              headline=machine_headline(shown), taxonomy=taxonomy)
-    return Derived(paper=paper, facts=curated.facts, classification=curated.classification, tags=curated.tags,
-                   terms=curated.terms, published=curated.published, headline=curated.headline,
-                   curated=curated.keys, curated_comparisons=curated.compares_to, extracted=facts,
-                   learnable=Learnable.of(paper, classification), roles=list(roles))
+    curated = overrides.apply(
+        paper,
+        facts=shown,
+        classification=classification,
+        terms=terms,
+        headline=machine_headline(shown),
+        taxonomy=taxonomy,
+    )
+    return Derived(
+        paper=paper,
+        facts=curated.facts,
+        classification=curated.classification,
+        tags=curated.tags,
+        terms=curated.terms,
+        published=curated.published,
+        headline=curated.headline,
+        curated=curated.keys,
+        curated_comparisons=curated.compares_to,
+        extracted=facts,
+        learnable=Learnable.of(paper, classification),
+        roles=list(roles),
+    )
 
 
 def machine_roles(paper: Paper) -> list[str]:
@@ -140,31 +159,43 @@ def machine_roles(paper: Paper) -> list[str]:
     return sentence_roles(sentences, system[0] if system else None)
 
 
-def baseline_mentions(names: dict[str, tuple[list[str], str]],
-                      roles: dict[str, dict[str, str]]) -> dict[str, list[Mention]]:
+def baseline_mentions(
+    names: dict[str, tuple[list[str], str]], roles: dict[str, dict[str, str]]
+) -> dict[str, list[Mention]]:
     """The papers each paper names as a baseline: with comparison language, in a sentence about
     its own work (the title counts as one), never a predecessor named as background."""
+
     def keep(paper_id: str, sentence: str, start: int) -> bool:
         return roles[paper_id].get(sentence) not in (BACKGROUND, PRIOR) and compared_with(sentence, start)
 
     return find_mentions(names, split_sentences, keep)
 
 
-def build_corpus(derived_papers: list[Derived], taxonomy: Taxonomy, catalog: HardwareCatalog,
-                 memo: Memo = no_memo, rejected: Sequence[Learnable] = ()) -> Corpus:
+def build_corpus(
+    derived_papers: list[Derived],
+    taxonomy: Taxonomy,
+    catalog: HardwareCatalog,
+    memo: Memo = no_memo,
+    rejected: Sequence[Learnable] = (),
+) -> Corpus:
     """The derived papers linked to each other and grouped by topic, hardware and tag. The
     `rejected` papers are not part of it: the model learns from them as papers in no topic."""
     # Fresh link fields on every build: a Derived reused from the last build must not keep old ones.
-    derived = {d.id: replace(d, compares_to=[], compared_by=[], related=[])
-               for d in sorted(derived_papers, key=lambda d: d.id)}
+    derived = {
+        d.id: replace(d, compares_to=[], compared_by=[], related=[]) for d in sorted(derived_papers, key=lambda d: d.id)
+    }
     _suggest(derived, taxonomy, memo, rejected)
     _link(derived, memo)
     by_topic: dict[str, list[str]] = {topic.slug: [] for topic in taxonomy.topics}
     by_topic.update(group_by({pid: d.topics for pid, d in derived.items()}))
     return Corpus(
-        papers=derived, taxonomy=taxonomy, catalog=catalog, by_topic=by_topic,
+        papers=derived,
+        taxonomy=taxonomy,
+        catalog=catalog,
+        by_topic=by_topic,
         by_hardware=group_by({pid: d.hardware for pid, d in derived.items()}),
-        by_tag=group_by({pid: d.tags for pid, d in derived.items()}), rejected=rejected,
+        by_tag=group_by({pid: d.tags for pid, d in derived.items()}),
+        rejected=rejected,
     )
 
 
@@ -173,8 +204,11 @@ def _suggest(derived: dict[str, Derived], taxonomy: Taxonomy, memo: Memo, reject
     texts, the curated topics, the rejections and the taxonomy are as they were (an edit to a note
     retrains nothing)."""
     papers = [d.learnable or Learnable.of(d.paper, d.classification) for d in derived.values()]
-    inputs = (taxonomy, [(p.paper.id, p.paper.title, p.paper.abstract, p.paper.topics) for p in papers],
-              [p.paper.id for p in rejected])
+    inputs = (
+        taxonomy,
+        [(p.paper.id, p.paper.title, p.paper.abstract, p.paper.topics) for p in papers],
+        [p.paper.id for p in rejected],
+    )
 
     def compute() -> list[Suggestion]:
         return suggest(train_on_curated([*papers, *rejected], taxonomy), papers, taxonomy.fallback.slug)
@@ -185,14 +219,18 @@ def _suggest(derived: dict[str, Derived], taxonomy: Taxonomy, memo: Memo, reject
 
 def _link(derived: dict[str, Derived], memo: Memo) -> None:
     # The title counts as the first sentence: "Extend FlashAttention2 to NPUs" names its baseline.
-    names = {pid: ([d.system] if d.system else [], f"{d.paper.title}. {d.paper.abstract}")
-             for pid, d in derived.items()}
+    names = {
+        pid: ([d.system] if d.system else [], f"{d.paper.title}. {d.paper.abstract}") for pid, d in derived.items()
+    }
     roles = {pid: dict(zip(split_sentences(d.paper.abstract), d.roles, strict=False)) for pid, d in derived.items()}
     mentions = memo("mentions", (names, roles), lambda: baseline_mentions(names, roles))
     for pid, d in derived.items():
         if d.curated_comparisons is not None:
-            d.compares_to = [Mention(target, derived[target].system or target, "")
-                             for target in d.curated_comparisons if target in derived]
+            d.compares_to = [
+                Mention(target, derived[target].system or target, "")
+                for target in d.curated_comparisons
+                if target in derived
+            ]
         else:
             d.compares_to = list(mentions[pid])
         for mention in d.compares_to:

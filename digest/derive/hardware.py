@@ -21,7 +21,15 @@ from ..text.keys import url_slug
 from ..text.trie import trie_regex
 
 HARDWARE_CLASSES = (
-    "gpu", "npu", "accelerator", "fpga", "cpu", "soc", "system", "supercomputer", "architecture",
+    "gpu",
+    "npu",
+    "accelerator",
+    "fpga",
+    "cpu",
+    "soc",
+    "system",
+    "supercomputer",
+    "architecture",
 )
 
 # In an alias, a space or hyphen means "one space/hyphen or nothing": RTX 4090 = RTX4090 = RTX-4090.
@@ -84,8 +92,11 @@ def _compile_catalog_regex(entries: tuple[HardwareEntry, ...]) -> re.Pattern[str
     checked on the original text afterwards). Matching folded text with plain characters, not
     re.IGNORECASE, lets the engine skip a failing branch on its first character: more than
     twice as fast. Each alias ends with its end check, tried after every longer alias."""
-    aliases = [(_alias_atoms(alias), _end_check(entry.not_followed_by))
-               for entry in entries for alias in (entry.name, *entry.aliases, *entry.cased_aliases)]
+    aliases = [
+        (_alias_atoms(alias), _end_check(entry.not_followed_by))
+        for entry in entries
+        for alias in (entry.name, *entry.aliases, *entry.cased_aliases)
+    ]
     if not aliases:
         return re.compile(r"(?!)")  # an empty catalogue finds nothing
     return re.compile(_START_OF_NAME + "(?P<name>" + trie_regex(aliases, _atom_regex) + ")")
@@ -194,13 +205,19 @@ def _check_unique(document: YamlFile, entries: tuple[HardwareEntry, ...], nodes:
         claims = [("name", f"slug:{url_slug(entry.name)}", entry.name)]
         claims += [
             (field_name, _lookup_key(alias), alias)
-            for field_name, aliases in (("name", (entry.name,)), ("aliases", entry.aliases),
-                                        ("cased_aliases", entry.cased_aliases))
+            for field_name, aliases in (
+                ("name", (entry.name,)),
+                ("aliases", entry.aliases),
+                ("cased_aliases", entry.cased_aliases),
+            )
             for alias in aliases
         ]
         for field_name, key, spelled in claims:
             owner = owner_of.setdefault(key, entry.name)
             if owner != entry.name:
                 keys = {k.value: v for k, v in node.value} if isinstance(node, yaml.MappingNode) else {}
-                document.fail(keys.get(field_name, node), f"hardware[{number - 1}].{field_name}",
-                              f"{spelled!r} already belongs to {owner!r}; remove one of them")
+                document.fail(
+                    keys.get(field_name, node),
+                    f"hardware[{number - 1}].{field_name}",
+                    f"{spelled!r} already belongs to {owner!r}; remove one of them",
+                )

@@ -62,8 +62,9 @@ class Example:
 
 def example(title: str, abstract: str, classification: Classification) -> Example:
     # The title twice: it names the contribution, as the rules' title weight says.
-    scores = tuple(min(score.score / score.threshold, RULE_CAP) if score.threshold else 0.0
-                   for score in classification.scores)
+    scores = tuple(
+        min(score.score / score.threshold, RULE_CAP) if score.threshold else 0.0 for score in classification.scores
+    )
     return Example(terms(f"{title}. {title}. {abstract}"), scores)
 
 
@@ -125,17 +126,29 @@ class TopicModel:
     def learned_topics(self) -> tuple[str, ...]:
         return tuple(slug for slug in self.topics if slug in self.fits)
 
-    def predict(self, examples: Sequence[Example], rule_topics: Sequence[Sequence[str]], *, terms: bool = True,
-                features: sparse.csr_matrix | None = None) -> list[list[TopicPrediction]]:
+    def predict(
+        self,
+        examples: Sequence[Example],
+        rule_topics: Sequence[Sequence[str]],
+        *,
+        terms: bool = True,
+        features: sparse.csr_matrix | None = None,
+    ) -> list[list[TopicPrediction]]:
         """For each example, a prediction per ruled topic: the model's where it learned the topic,
         else the rules' (`rule_topics`: the topics the rules gave each example); with the terms that
         weighed most, unless `terms` is False. `features`: `self.features(examples)`, if computed."""
         features = self.features(examples) if features is None else features
-        probabilities = {slug: fit.classifier.predict_proba(features)[:, 1]
-                         for slug, fit in self.fits.items()} if features is not None else {}
+        probabilities = (
+            {slug: fit.classifier.predict_proba(features)[:, 1] for slug, fit in self.fits.items()}
+            if features is not None
+            else {}
+        )
         # What each feature adds to each topic's score, for all papers at once.
-        contributions = {slug: features.multiply(fit.classifier.coef_[0]).tocsr()
-                         for slug, fit in self.fits.items()} if features is not None and terms else {}
+        contributions = (
+            {slug: features.multiply(fit.classifier.coef_[0]).tocsr() for slug, fit in self.fits.items()}
+            if features is not None and terms
+            else {}
+        )
         predictions = []
         for row, ruled in enumerate(rule_topics):
             names = self._names(examples[row]) if features is not None and terms else {}
@@ -146,8 +159,15 @@ class TopicModel:
                     paper.append(TopicPrediction(slug, None, None, slug in ruled))
                     continue
                 probability = float(probabilities[slug][row])
-                paper.append(TopicPrediction(slug, probability, fit.threshold, probability >= fit.threshold,
-                                             _strongest(contributions[slug], row, names) if terms else ()))
+                paper.append(
+                    TopicPrediction(
+                        slug,
+                        probability,
+                        fit.threshold,
+                        probability >= fit.threshold,
+                        _strongest(contributions[slug], row, names) if terms else (),
+                    )
+                )
             predictions.append(paper)
         return predictions
 
@@ -162,16 +182,16 @@ class TopicModel:
 def _strongest(contributions: sparse.csr_matrix, row: int, names: dict[int, str]) -> tuple[str, ...]:
     """The paper's own terms (and rule scores) that added most to a topic's score."""
     start, end = contributions.indptr[row], contributions.indptr[row + 1]
-    order = sorted(zip(contributions.data[start:end], contributions.indices[start:end], strict=True),
-                   key=lambda c: (-c[0], c[1]))
+    order = sorted(
+        zip(contributions.data[start:end], contributions.indices[start:end], strict=True), key=lambda c: (-c[0], c[1])
+    )
     return tuple(names[int(index)] for value, index in order[:STRONGEST_TERMS] if value > 0 and int(index) in names)
 
 
 def train(examples: Sequence[Example], labels: Sequence[Sequence[str]], topics: Sequence[str]) -> TopicModel:
     """A model of `topics` (the ruled topics) from curated examples and their curated topics."""
     positives = {slug: sum(slug in paper for paper in labels) for slug in topics}
-    learnable = [slug for slug in topics
-                 if MIN_POSITIVES <= positives[slug] <= len(labels) - min(FOLDS, MIN_POSITIVES)]
+    learnable = [slug for slug in topics if MIN_POSITIVES <= positives[slug] <= len(labels) - min(FOLDS, MIN_POSITIVES)]
     model = TopicModel(tuple(topics), positives)
     in_any = np.array([any(slug in paper for slug in topics) for paper in labels], dtype=int)
     if not learnable and not _can_learn(in_any):
@@ -200,8 +220,14 @@ def _can_learn(target: np.ndarray) -> bool:
 def _classifier(regularisation: float = REGULARISATION, weights: str | None = None) -> LogisticRegression:
     # Topics: unweighted classes: the thresholds already adapt to how rare a topic is, and the
     # probabilities stay calibrated enough to show as confidence.
-    return LogisticRegression(C=regularisation, class_weight=weights, solver="liblinear", dual=True,
-                              random_state=SEED, max_iter=MAX_ITERATIONS)
+    return LogisticRegression(
+        C=regularisation,
+        class_weight=weights,
+        solver="liblinear",
+        dual=True,
+        random_state=SEED,
+        max_iter=MAX_ITERATIONS,
+    )
 
 
 @functools.lru_cache(maxsize=1 << 16)  # a corpus repeats its words: hash each once
@@ -210,8 +236,9 @@ def _index(term: str) -> int:
     return int(murmurhash3_32(term, seed=0, positive=True)) % HASHED_FEATURES
 
 
-def _features(counts: sparse.csr_matrix, examples: Sequence[Example], idf: TfidfTransformer,
-              keep: sparse.dia_matrix) -> sparse.csr_matrix:
+def _features(
+    counts: sparse.csr_matrix, examples: Sequence[Example], idf: TfidfTransformer, keep: sparse.dia_matrix
+) -> sparse.csr_matrix:
     text = idf.transform(counts) @ keep
     rules = sparse.csr_matrix(np.array([e.rule_scores for e in examples], dtype=np.float64))
     return sparse.hstack([text, rules], format="csr")

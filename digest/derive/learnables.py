@@ -92,11 +92,14 @@ def _key(data_dir: Path) -> str:
 
 
 def _entry(item: Learnable, stamp: Stamp | None) -> dict[str, Any]:
-    return {"stamp": [stamp.mtime_ns, stamp.size, stamp.inode] if stamp else None,
-            "paper": item.paper.to_mapping(),
-            "scores": [[s.slug, s.score, s.threshold] for s in item.classification.scores],
-            "fallback": item.classification.topics[0].slug if item.classification.fallback else None,
-            "terms": list(item.example.terms), "rule_scores": list(item.example.rule_scores)}
+    return {
+        "stamp": [stamp.mtime_ns, stamp.size, stamp.inode] if stamp else None,
+        "paper": item.paper.to_mapping(),
+        "scores": [[s.slug, s.score, s.threshold] for s in item.classification.scores],
+        "fallback": item.classification.topics[0].slug if item.classification.fallback else None,
+        "terms": list(item.example.terms),
+        "rule_scores": list(item.example.rule_scores),
+    }
 
 
 def _learnable(entry: dict[str, Any], taxonomy: Taxonomy, rejected: bool) -> Learnable:

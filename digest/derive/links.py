@@ -18,7 +18,8 @@ from ..text.keys import name_key
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*|\d+[A-Za-z][A-Za-z0-9]*")
 _TERM_RE = re.compile(r"[a-z][a-z0-9]+(?:-[a-z0-9]+)*")
-_STOPWORDS = frozenset("""
+_STOPWORDS = frozenset(
+    """
 a about above across after again against all almost also although always among an and another any
 are as at be because been before being below between both but by can could did do does doing done
 during each either enable enables even every few for from further had has have having here how
@@ -29,7 +30,8 @@ their them then there these they this those through thus to too under until up u
 using various very via was we were what when where which while who whom why will with within without
 would yet achieve achieves approach based existing model models method methods results work
 framework system systems
-""".split())
+""".split()
+)
 SIGNATURE_TERMS = 24  # heaviest terms kept per paper
 POSTING_CAP = 48  # papers kept per term: bounds the work per paper whatever the corpus size
 _SUFFIX_RE = re.compile(r"(?<=[a-z]{3})(?:ing|ed|es|s)$")
@@ -42,9 +44,11 @@ class Mention:
     sentence: str
 
 
-def find_mentions(papers: dict[str, tuple[list[str], str]],
-                  split_sentences: Callable[[str], list[str]],
-                  keep: Callable[[str, str, int], bool] | None = None) -> dict[str, list[Mention]]:
+def find_mentions(
+    papers: dict[str, tuple[list[str], str]],
+    split_sentences: Callable[[str], list[str]],
+    keep: Callable[[str, str, int], bool] | None = None,
+) -> dict[str, list[Mention]]:
     """For each paper id, the other papers whose system names appear in its abstract.
 
     `papers` maps id -> (system names of that paper, abstract). A name counts when it has
@@ -67,12 +71,13 @@ def find_mentions(papers: dict[str, tuple[list[str], str]],
             matches = list(_WORD_RE.finditer(sentence))
             words = [match.group() for match in matches]
             # A phrase's key is its words' keys joined.
-            keys = [word_keys[word] if word in word_keys else word_keys.setdefault(word, name_key(word))
-                    for word in words]
+            keys = [
+                word_keys[word] if word in word_keys else word_keys.setdefault(word, name_key(word)) for word in words
+            ]
             for start in range(len(words)):
                 for size in range(min(longest, len(words) - start), 0, -1):
-                    target = by_key.get("".join(keys[start:start + size]))
-                    phrase = words[start:start + size]
+                    target = by_key.get("".join(keys[start : start + size]))
+                    phrase = words[start : start + size]
                     if target and target != paper_id and target not in found and _looks_like_name(phrase):
                         if keep is None or keep(paper_id, sentence, matches[start].start()):
                             found[target] = Mention(target, " ".join(phrase), sentence)
@@ -85,14 +90,18 @@ def find_mentions(papers: dict[str, tuple[list[str], str]],
 # "while X only achieves". A name without it is a predecessor, a building block or related work.
 _COMPARED_BEFORE = re.compile(
     r"\b(?:vs\.?|versus|over|than|compared\s+(?:to|with|against)|relative\s+to|against|outperform\w*|"
-    r"surpass\w*|beats?|exceed\w*|while|whereas)\b[^.;]{0,40}$", re.IGNORECASE)
+    r"surpass\w*|beats?|exceed\w*|while|whereas)\b[^.;]{0,40}$",
+    re.IGNORECASE,
+)
 _COMPARED_AFTER = re.compile(r"^\S*\s+(?:\w+\s+){0,2}(?:baselines?|only\s+achieves?|fails?)\b", re.IGNORECASE)
 
 
 def compared_with(sentence: str, start: int) -> bool:
     """Whether the name at sentence[start:] is named as a baseline."""
-    return bool(_COMPARED_BEFORE.search(sentence[max(0, start - 60):start])
-                or _COMPARED_AFTER.match(sentence[start:start + 60]))
+    return bool(
+        _COMPARED_BEFORE.search(sentence[max(0, start - 60) : start])
+        or _COMPARED_AFTER.match(sentence[start : start + 60])
+    )
 
 
 def _looks_like_name(words: list[str]) -> bool:
@@ -102,15 +111,23 @@ def _looks_like_name(words: list[str]) -> bool:
 def related_papers(texts: dict[str, str], top: int = 5) -> dict[str, list[tuple[str, float]]]:
     """Top `top` most similar papers for each id, by cosine over TF-IDF signatures."""
     stems: dict[str, str] = {}  # the vocabulary is small next to the text: stem each word once
-    tokens = {paper_id: [stems[t] if t in stems else stems.setdefault(t, _stem(t))
-                         for t in _TERM_RE.findall(text.lower()) if t not in _STOPWORDS]
-              for paper_id, text in texts.items()}
+    tokens = {
+        paper_id: [
+            stems[t] if t in stems else stems.setdefault(t, _stem(t))
+            for t in _TERM_RE.findall(text.lower())
+            if t not in _STOPWORDS
+        ]
+        for paper_id, text in texts.items()
+    }
     document_frequency = Counter(term for words in tokens.values() for term in set(words))
     total = len(texts)
     signatures: dict[str, dict[str, float]] = {}
     for paper_id, words in tokens.items():
-        weights = {term: (1 + math.log(count)) * math.log(total / document_frequency[term])
-                   for term, count in Counter(words).items() if document_frequency[term] > 1}
+        weights = {
+            term: (1 + math.log(count)) * math.log(total / document_frequency[term])
+            for term, count in Counter(words).items()
+            if document_frequency[term] > 1
+        }
         heaviest = sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:SIGNATURE_TERMS]
         norm = math.sqrt(sum(w * w for _, w in heaviest)) or 1.0
         signatures[paper_id] = {term: w / norm for term, w in heaviest}

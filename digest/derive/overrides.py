@@ -45,8 +45,15 @@ class Curated:
     keys: frozenset[str]  # the curated keys: "topics", "tags" and any override key
 
 
-def apply(paper: Paper, *, facts: Sequence[Fact], classification: Classification, terms: Mapping[str, list[str]],
-          headline: Headline | None, taxonomy: Taxonomy) -> Curated:
+def apply(
+    paper: Paper,
+    *,
+    facts: Sequence[Fact],
+    classification: Classification,
+    terms: Mapping[str, list[str]],
+    headline: Headline | None,
+    taxonomy: Taxonomy,
+) -> Curated:
     """The machine's values for `paper` with the curator's corrections applied and marked."""
     overrides: Mapping[str, Any] = paper.overrides
     keys = set(overrides) | ({"topics"} if paper.topics else set()) | ({"tags"} if paper.tags else set())
@@ -75,5 +82,8 @@ def _facts(facts: Sequence[Fact], overrides: Mapping[str, Any]) -> list[Fact]:
 
 
 def _values(curated_kinds: Mapping[str, Any]) -> list[tuple[str, str]]:
-    return [(kind, value) for kind, values in curated_kinds.items()
-            for value in ([values] if isinstance(values, str) else values)]
+    return [
+        (kind, value)
+        for kind, values in curated_kinds.items()
+        for value in ([values] if isinstance(values, str) else values)
+    ]

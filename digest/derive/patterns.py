@@ -100,8 +100,9 @@ class _PatternParser:
                 items.append(_Char(self.pattern[self.position]))
                 self.position += 1
             elif char in "[]{}":
-                raise PatternError(f"{char!r} has no meaning here: write (a|b) for a choice, "
-                                   f"or \\{char} for the character itself")
+                raise PatternError(
+                    f"{char!r} has no meaning here: write (a|b) for a choice, or \\{char} for the character itself"
+                )
             else:
                 items.append(_Char(char))
         return tuple(items)

@@ -52,26 +52,36 @@ class Verdict:
             return f"{', '.join(self.topics)} (by the rules)" if self.topics else "placed in no topic by the rules"
         floor = "" if self.kept else ", under the floor"
         placed = f"; placed in {', '.join(self.topics)}" if self.topics else ""
-        return (f"{'on topic' if self.kept else 'off topic'} (model {self.probability:.2f}{floor}"
-                f"{'; ' + nearest if nearest else ''}{placed})")
+        return (
+            f"{'on topic' if self.kept else 'off topic'} (model {self.probability:.2f}{floor}"
+            f"{'; ' + nearest if nearest else ''}{placed})"
+        )
 
 
 def on_topic(suggestion: Suggestion, min_probability: float = MIN_PROBABILITY) -> Verdict:
     """The verdict on one paper from the machine's suggestion (see digest/derive/suggest.py)."""
     placed = tuple(p.slug for p in suggestion.predictions if p.chosen)
-    closest = max(((p.slug, p.probability) for p in suggestion.predictions if p.probability is not None),
-                  key=lambda item: item[1], default=None)
+    closest = max(
+        ((p.slug, p.probability) for p in suggestion.predictions if p.probability is not None),
+        key=lambda item: item[1],
+        default=None,
+    )
     if suggestion.relevance is None:  # the rules decide
         return Verdict(bool(placed), placed, None, closest)
     return Verdict(suggestion.relevance >= min_probability, placed, suggestion.relevance, closest)
 
 
-def judge(papers: Sequence[tuple[str, str]], training: Sequence[Learnable], taxonomy: Taxonomy,
-          min_probability: float = MIN_PROBABILITY) -> list[Verdict]:
+def judge(
+    papers: Sequence[tuple[str, str]],
+    training: Sequence[Learnable],
+    taxonomy: Taxonomy,
+    min_probability: float = MIN_PROBABILITY,
+) -> list[Verdict]:
     """A verdict for each (title, abstract), from a model trained on the `training` papers (the
     curated and rejected ones: see `train_on_curated`)."""
     model = train_on_curated(training, taxonomy)
-    candidates = [Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy))
-                  for paper in (Paper(id="candidate", title=title, abstract=abstract) for title, abstract in papers)]
-    return [on_topic(suggestion, min_probability)
-            for suggestion in suggest(model, candidates, taxonomy.fallback.slug)]
+    candidates = [
+        Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy))
+        for paper in (Paper(id="candidate", title=title, abstract=abstract) for title, abstract in papers)
+    ]
+    return [on_topic(suggestion, min_probability) for suggestion in suggest(model, candidates, taxonomy.fallback.slug)]

@@ -67,9 +67,14 @@ class RuleIndex:
         # The detector reports the longest lead at a position; the shorter leads it starts with are
         # there too, so their rules are tried as well.
         self.candidates: dict[str, list[tuple[Rule, Callable[[str, int], re.Match[str] | None]]]] = {
-            lead: [(rule, variant.regex.match) for shorter in leads if lead.startswith(shorter)
-                   for rule, variant in self.by_lead[shorter]]
-            for lead in leads}
+            lead: [
+                (rule, variant.regex.match)
+                for shorter in leads
+                if lead.startswith(shorter)
+                for rule, variant in self.by_lead[shorter]
+            ]
+            for lead in leads
+        }
 
     def first_matches(self, folded: str) -> dict[Rule, re.Match[str]]:
         """The first match of every rule that matches the case-folded text."""

@@ -54,8 +54,11 @@ def train_on_curated(papers: Sequence[Learnable], taxonomy: Taxonomy) -> TopicMo
     """A model of the ruled topics from the papers whose topics a curator set, and those a curator
     rejected (negatives of every topic)."""
     curated = sorted((item for item in papers if item.curated), key=lambda item: (item.paper.id, item.rejected))
-    return train([item.example for item in curated], [[] if item.rejected else item.paper.topics for item in curated],
-                 [topic.slug for topic in taxonomy.ruled_topics])
+    return train(
+        [item.example for item in curated],
+        [[] if item.rejected else item.paper.topics for item in curated],
+        [topic.slug for topic in taxonomy.ruled_topics],
+    )
 
 
 def suggest(model: TopicModel, papers: Sequence[Learnable], fallback: str, *, terms: bool = True) -> list[Suggestion]:
@@ -63,16 +66,28 @@ def suggest(model: TopicModel, papers: Sequence[Learnable], fallback: str, *, te
     terms (what a page and `digest explain` show; a listing needs none)."""
     examples = [item.example for item in papers]
     features = model.features(examples)  # hashed once for the topics and the on-topic question
-    predictions = model.predict(examples, [item.classification.machine_topics for item in papers], terms=terms,
-                                features=features)
+    predictions = model.predict(
+        examples, [item.classification.machine_topics for item in papers], terms=terms, features=features
+    )
     relevance = model.relevance(examples, features)
     suggestions = []
     for paper_predictions, on_topic in zip(predictions, relevance, strict=True):
         chosen = tuple(p.slug for p in paper_predictions if p.chosen)
-        suggestions.append(Suggestion(chosen or (fallback,), tuple(paper_predictions),
-                                      min((_certainty(p.probability, p.threshold, p.chosen) for p in paper_predictions
-                                           if p.probability is not None and p.threshold is not None), default=0.0),
-                                      on_topic))
+        suggestions.append(
+            Suggestion(
+                chosen or (fallback,),
+                tuple(paper_predictions),
+                min(
+                    (
+                        _certainty(p.probability, p.threshold, p.chosen)
+                        for p in paper_predictions
+                        if p.probability is not None and p.threshold is not None
+                    ),
+                    default=0.0,
+                ),
+                on_topic,
+            )
+        )
     return suggestions
 
 
@@ -93,8 +108,10 @@ def explain_suggestion(suggestion: Suggestion, curated: bool) -> str:
             lines.append(f"{p.slug}: too few curated papers to learn from; the rules decide ({decided})")
             continue
         terms = ", ".join(f"'{term}'" for term in p.terms) or "none"
-        lines.append(f"{p.slug}: probability {p.probability:.2f} (threshold {p.threshold:.2f}, "
-                     f"{'yes' if p.chosen else 'no'}) — strongest terms: {terms}")
+        lines.append(
+            f"{p.slug}: probability {p.probability:.2f} (threshold {p.threshold:.2f}, "
+            f"{'yes' if p.chosen else 'no'}) — strongest terms: {terms}"
+        )
     verdict = "a curator's topics replace these" if curated else f"confidence {suggestion.confidence:.2f}"
     lines.append(f"suggested: {', '.join(suggestion.topics)} ({verdict})")
     return "\n".join(lines)

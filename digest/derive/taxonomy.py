@@ -97,8 +97,16 @@ def load_taxonomy(path: Path) -> Taxonomy:
 
 
 class _TaxonomyReader:
-    TOP_KEYS = ("title_weight", "tag_threshold", "topics", "fallback", "tags", "memory_tiers", "workloads",
-                "parallelism")
+    TOP_KEYS = (
+        "title_weight",
+        "tag_threshold",
+        "topics",
+        "fallback",
+        "tags",
+        "memory_tiers",
+        "workloads",
+        "parallelism",
+    )
     TOPIC_KEYS = ("slug", "name", "description", "rules", "columns", "threshold")
     FALLBACK_KEYS = ("slug", "name", "description", "columns")
     RULE_KEYS = ("pattern", "weight")
@@ -111,10 +119,16 @@ class _TaxonomyReader:
     def taxonomy(self, root: yaml.Node) -> Taxonomy:
         doc = self.doc
         top = doc.mapping(root, "", self.TOP_KEYS, required=("topics", "fallback"))
-        title_weight = (doc.integer(top["title_weight"], "title_weight", minimum=1) if "title_weight" in top
-                        else DEFAULT_TITLE_WEIGHT)
-        tag_threshold = (doc.integer(top["tag_threshold"], "tag_threshold", minimum=1) if "tag_threshold" in top
-                         else DEFAULT_TAG_THRESHOLD)
+        title_weight = (
+            doc.integer(top["title_weight"], "title_weight", minimum=1)
+            if "title_weight" in top
+            else DEFAULT_TITLE_WEIGHT
+        )
+        tag_threshold = (
+            doc.integer(top["tag_threshold"], "tag_threshold", minimum=1)
+            if "tag_threshold" in top
+            else DEFAULT_TAG_THRESHOLD
+        )
         topic_nodes = doc.sequence(top["topics"], "topics", nonempty=True)
         topics = [self.topic(node, f"topics[{i}]") for i, node in enumerate(topic_nodes)]
         topics.append(self.fallback(top["fallback"]))
@@ -122,14 +136,17 @@ class _TaxonomyReader:
         self.unique(list(zip([t.slug for t in topics], [*topic_nodes, top["fallback"]], slug_fields, strict=True)))
         tag_nodes = [] if "tags" not in top else doc.sequence(top["tags"], "tags", nonempty=True)
         tags = [self.tag(node, f"tags[{i}]", tag_threshold) for i, node in enumerate(tag_nodes)]
-        self.unique([(tag.slug, node, f"tags[{i}].slug")
-                     for i, (tag, node) in enumerate(zip(tags, tag_nodes, strict=True))])
+        self.unique(
+            [(tag.slug, node, f"tags[{i}].slug") for i, (tag, node) in enumerate(zip(tags, tag_nodes, strict=True))]
+        )
         return Taxonomy(
-            topics=tuple(topics), tags=tuple(tags),
+            topics=tuple(topics),
+            tags=tuple(tags),
             memory_tiers=self.terms(top.get("memory_tiers"), "memory_tiers"),
             workloads=self.terms(top.get("workloads"), "workloads"),
             parallelism=self.terms(top.get("parallelism"), "parallelism"),
-            title_weight=title_weight, path=doc.path,
+            title_weight=title_weight,
+            path=doc.path,
         )
 
     def topic(self, node: yaml.Node, field: str) -> Topic:
@@ -142,8 +159,11 @@ class _TaxonomyReader:
             description=doc.text(keys["description"], f"{field}.description").strip(),
             columns=self.columns(keys["columns"], f"{field}.columns"),
             rules=tuple(self.rule(rule, f"{field}.rules[{i}]") for i, rule in enumerate(rule_nodes)),
-            threshold=(doc.integer(keys["threshold"], f"{field}.threshold", minimum=1) if "threshold" in keys
-                       else DEFAULT_TOPIC_THRESHOLD),
+            threshold=(
+                doc.integer(keys["threshold"], f"{field}.threshold", minimum=1)
+                if "threshold" in keys
+                else DEFAULT_TOPIC_THRESHOLD
+            ),
             columns_line=doc.line(keys["columns"]),
         )
 
@@ -175,8 +195,11 @@ class _TaxonomyReader:
             slug=self.slug(keys["slug"], f"{field}.slug"),
             name=doc.text(keys["name"], f"{field}.name").strip(),
             rules=self.phrases(keys["match"], f"{field}.match"),
-            threshold=(doc.integer(keys["threshold"], f"{field}.threshold", minimum=1) if "threshold" in keys
-                       else default_threshold),
+            threshold=(
+                doc.integer(keys["threshold"], f"{field}.threshold", minimum=1)
+                if "threshold" in keys
+                else default_threshold
+            ),
         )
 
     def terms(self, node: yaml.Node | None, field: str) -> tuple[Term, ...]:
@@ -184,8 +207,12 @@ class _TaxonomyReader:
         terms = []
         for index, item in enumerate([] if node is None else doc.sequence(node, field, nonempty=True)):
             keys = doc.mapping(item, f"{field}[{index}]", self.TERM_KEYS, required=self.TERM_KEYS)
-            terms.append(Term(doc.text(keys["name"], f"{field}[{index}].name").strip(),
-                              self.phrases(keys["match"], f"{field}[{index}].match")))
+            terms.append(
+                Term(
+                    doc.text(keys["name"], f"{field}[{index}].name").strip(),
+                    self.phrases(keys["match"], f"{field}[{index}].match"),
+                )
+            )
         return tuple(terms)
 
     def phrases(self, node: yaml.Node, field: str) -> tuple[Rule, ...]:

@@ -90,7 +90,11 @@ def _candidate(path: Path, index: int, item: Any) -> tuple[str, Candidate]:
             published = dt.date.fromisoformat(published).isoformat()
         except ValueError:
             raise fail("published", f"{published!r} is not a day like 2023-07-17") from None
-    return paper_id, Candidate(title=title, arxiv_id=found_id, authors=tuple(" ".join(n.split()) for n in authors),
-                               published=published or None, evidence=text("evidence") or f"{path} [{index}]",
-                               note=text("note"))
-
+    return paper_id, Candidate(
+        title=title,
+        arxiv_id=found_id,
+        authors=tuple(" ".join(n.split()) for n in authors),
+        published=published or None,
+        evidence=text("evidence") or f"{path} [{index}]",
+        note=text("note"),
+    )

@@ -61,8 +61,12 @@ def judge(paper: Paper, candidates: Sequence[Candidate]) -> Outcome:
         return Outcome(paper.id, "ambiguous", f"{len(ids)} papers have this title ({named}): none taken")
     chosen = same[0]
     if paper.arxiv_id and chosen.arxiv_id and chosen.arxiv_id != paper.arxiv_id:
-        return Outcome(paper.id, "conflict", f"the record names arXiv {paper.arxiv_id}, the paper of this title is "
-                       f"{chosen.arxiv_id} ({chosen.evidence}): the record's id stands, nothing filled")
+        return Outcome(
+            paper.id,
+            "conflict",
+            f"the record names arXiv {paper.arxiv_id}, the paper of this title is "
+            f"{chosen.arxiv_id} ({chosen.evidence}): the record's id stands, nothing filled",
+        )
     filled = fill(replace(paper), chosen)
     if not filled:
         return Outcome(paper.id, "nothing new", f"{chosen.evidence} adds nothing the record lacks", candidate=chosen)
@@ -87,4 +91,3 @@ def fill(paper: Paper, candidate: Candidate) -> list[str]:
         paper.notes = candidate.note
         filled.append("notes")
     return filled
-

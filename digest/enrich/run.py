@@ -32,13 +32,23 @@ class EnrichReport:
         return sum(outcome.verdict == verdict for outcome in self.outcomes)
 
     def summary(self) -> str:
-        counts = ", ".join(f"{self.count(verdict)} {verdict}" for verdict in VERDICTS if self.count(verdict)
-                           or verdict in ("filled", "no match", "ambiguous"))
+        counts = ", ".join(
+            f"{self.count(verdict)} {verdict}"
+            for verdict in VERDICTS
+            if self.count(verdict) or verdict in ("filled", "no match", "ambiguous")
+        )
         return f"{len(self.outcomes)} record(s) looked up: {counts}; {self.complete} already complete"
 
 
-def enrich(data_dir: Path, lookup: Lookup, *, paper_ids: Sequence[str] = (), dry_run: bool = False,
-           progress: Progress | None = None, wanted: Callable[[Paper], bool] | None = None) -> EnrichReport:
+def enrich(
+    data_dir: Path,
+    lookup: Lookup,
+    *,
+    paper_ids: Sequence[str] = (),
+    dry_run: bool = False,
+    progress: Progress | None = None,
+    wanted: Callable[[Paper], bool] | None = None,
+) -> EnrichReport:
     """Complete the records of `data_dir` (or those of `paper_ids`) that lack an arXiv id,
     authors or a date, from the candidates `lookup` offers. `wanted`: which records to look up
     (default: those that lack one of the fields)."""

@@ -29,11 +29,20 @@ def query_series(query: str, most: int, url: str, pause: float = PAUSE) -> Serie
     def page(number: int) -> Page:
         start = number * size
         count = min(size, most - start)
-        return Page(url, {"search_query": query, "start": str(start), "max_results": str(count),
-                          "sortBy": "submittedDate", "sortOrder": "descending"},
-                    f"{stem}-from-{start + 1}.atom" if start else f"{stem}.atom",
-                    f"results {start + 1}-{start + count}", arxiv_atom.NAME,
-                    ("application/atom+xml", "application/xml", "text/xml"))
+        return Page(
+            url,
+            {
+                "search_query": query,
+                "start": str(start),
+                "max_results": str(count),
+                "sortBy": "submittedDate",
+                "sortOrder": "descending",
+            },
+            f"{stem}-from-{start + 1}.atom" if start else f"{stem}.atom",
+            f"results {start + 1}-{start + count}",
+            arxiv_atom.NAME,
+            ("application/atom+xml", "application/xml", "text/xml"),
+        )
 
     return Series(page, size, -(-most // size), pause)
 
@@ -47,7 +56,17 @@ def title_query(title: str) -> str:
 def title_page(title: str, url: str, most: int = TITLE_RESULTS) -> Page:
     """The one page of answers to a title query, best match first."""
     stem = f"arxiv-title-{url_slug(title)[:_NAME_LIMIT].strip('-') or 'untitled'}"
-    return Page(url, {"search_query": title_query(title), "start": "0", "max_results": str(most),
-                      "sortBy": "relevance", "sortOrder": "descending"},
-                f"{stem}.atom", f"title {title[:_NAME_LIMIT]!r}", arxiv_atom.NAME,
-                ("application/atom+xml", "application/xml", "text/xml"))
+    return Page(
+        url,
+        {
+            "search_query": title_query(title),
+            "start": "0",
+            "max_results": str(most),
+            "sortBy": "relevance",
+            "sortOrder": "descending",
+        },
+        f"{stem}.atom",
+        f"title {title[:_NAME_LIMIT]!r}",
+        arxiv_atom.NAME,
+        ("application/atom+xml", "application/xml", "text/xml"),
+    )

@@ -25,8 +25,9 @@ from .http import Client
 class TitleLookup:
     """`lookup(paper)`: the papers the arXiv API finds for the paper's title."""
 
-    def __init__(self, client: Client, endpoint: str, *, pause: float = arxiv.PAUSE,
-                 sleep: Callable[[float], None] = time.sleep):
+    def __init__(
+        self, client: Client, endpoint: str, *, pause: float = arxiv.PAUSE, sleep: Callable[[float], None] = time.sleep
+    ):
         self.client, self.endpoint, self.pause, self.sleep = client, endpoint, pause, sleep
         self.requests = 0
 
@@ -40,12 +41,20 @@ class TitleLookup:
             self.client.download(page.url, page.params, target, page.accept)
             try:
                 _, _, entries = open_source(target, None, page.format)
-                return [Candidate(title=entry.title, arxiv_id=entry.arxiv_id, authors=tuple(entry.authors),
-                                  published=entry.published, evidence=abs_url(entry.arxiv_id or ""))
-                        for entry in entries]
+                return [
+                    Candidate(
+                        title=entry.title,
+                        arxiv_id=entry.arxiv_id,
+                        authors=tuple(entry.authors),
+                        published=entry.published,
+                        evidence=abs_url(entry.arxiv_id or ""),
+                    )
+                    for entry in entries
+                ]
             except EmptySourceError:  # the query matched no paper
                 return []
             except DumpError as error:
                 where = f" (line {error.line})" if error.line else ""
-                raise FetchError(f"{page.url} ({page.label}): the answer{where} is unusable: {error.message}; "
-                                 "nothing was written") from None
+                raise FetchError(
+                    f"{page.url} ({page.label}): the answer{where} is unusable: {error.message}; nothing was written"
+                ) from None

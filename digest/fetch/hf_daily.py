@@ -24,9 +24,14 @@ _KEPT = re.compile(r"^hf-daily-(\d{4}-\d{2}-\d{2})(?:-p\d+)?(?:-[0-9a-f]{8})?\.j
 def day_series(day: dt.date, url: str) -> Series:
     def page(number: int) -> Page:
         later = f"-p{number + 1}" if number else ""
-        return Page(url, {"date": day.isoformat(), "limit": str(PAGE_SIZE), "p": str(number)},
-                    f"hf-daily-{day.isoformat()}{later}.json", f"{day.isoformat()}{later.replace('-p', ' page ')}",
-                    hf_daily_api.NAME, ("application/json",))
+        return Page(
+            url,
+            {"date": day.isoformat(), "limit": str(PAGE_SIZE), "p": str(number)},
+            f"hf-daily-{day.isoformat()}{later}.json",
+            f"{day.isoformat()}{later.replace('-p', ' page ')}",
+            hf_daily_api.NAME,
+            ("application/json",),
+        )
 
     return Series(page, PAGE_SIZE, MAX_PAGES)
 
@@ -49,8 +54,14 @@ MAX_DAYS = 92  # days in one fetch: a quarter of listings, some 90 requests
 CATCH_UP_DAYS = 7  # `--since last` goes back at most this far
 
 
-def days_to_fetch(sources_dir: Path, *, today: dt.date, date: dt.date | None = None,
-                  since: dt.date | str | None = None, until: dt.date | None = None) -> list[dt.date]:
+def days_to_fetch(
+    sources_dir: Path,
+    *,
+    today: dt.date,
+    date: dt.date | None = None,
+    since: dt.date | str | None = None,
+    until: dt.date | None = None,
+) -> list[dt.date]:
     """The days a fetch asks for: `date` alone; or from `since` (a day, or "last": the day after
     the newest day the store holds, at most CATCH_UP_DAYS back) through `until`; by default
     yesterday (UTC), the newest complete listing. Raises ValueError with what is wrong."""

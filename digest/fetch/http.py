@@ -65,8 +65,10 @@ def _version(package: str) -> str:
         return "dev"
 
 
-USER_AGENT = (f"ML-Systems-Paper-Digest/{_version('ml-systems-paper-digest')} (digest fetch; "
-              f"python-requests/{_version('requests')})")
+USER_AGENT = (
+    f"ML-Systems-Paper-Digest/{_version('ml-systems-paper-digest')} (digest fetch; "
+    f"python-requests/{_version('requests')})"
+)
 
 
 @dataclass(frozen=True)
@@ -93,8 +95,14 @@ class Client:
     """One session for a whole fetch: connections reused, every request tried the same way, one
     budget of waiting for all of them."""
 
-    def __init__(self, options: HttpOptions | None = None, *, progress: Progress | None = None,
-                 sleep: Callable[[float], None] = time.sleep, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        options: HttpOptions | None = None,
+        *,
+        progress: Progress | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.options = options or HttpOptions()
         self.progress = progress or (lambda message, milestone: None)
         self.sleep, self.clock = sleep, clock
@@ -122,16 +130,20 @@ class Client:
             except _TryAgainError as failed:
                 after = f" after {attempt} tries" if attempt > 1 else ""
                 if attempt == tries:
-                    raise FetchError(f"{failed.where}: {failed.message}{after}{failed.hint or '; try again later'}") \
-                        from None
+                    raise FetchError(
+                        f"{failed.where}: {failed.message}{after}{failed.hint or '; try again later'}"
+                    ) from None
                 wait = self._wait(failed.retry_after, attempt)
                 if self.waited + wait > self.options.budget:
-                    raise FetchError(f"{failed.where}: {failed.message}{after}; this fetch has waited "
-                                     f"{self.waited:g} s between tries, and {wait:g} s more would pass its "
-                                     f"{self.options.budget:g} s budget: try again later") from None
+                    raise FetchError(
+                        f"{failed.where}: {failed.message}{after}; this fetch has waited "
+                        f"{self.waited:g} s between tries, and {wait:g} s more would pass its "
+                        f"{self.options.budget:g} s budget: try again later"
+                    ) from None
                 why = "as the server asks (Retry-After)" if failed.retry_after is not None else "backing off"
-                self.progress(f"{failed.where}: {failed.message}; try {attempt + 1} of {tries} in {wait:g} s ({why})",
-                              True)
+                self.progress(
+                    f"{failed.where}: {failed.message}; try {attempt + 1} of {tries} in {wait:g} s ({why})", True
+                )
                 self.sleep(wait)
                 self.waited += wait
         raise AssertionError("unreachable: the last try returns or raises")
@@ -149,15 +161,18 @@ class Client:
             with _alarm(deadline + _ALARM_GRACE):
                 return self._request(url, params, target, accept)
         except _DeadlinePassedError:
-            raise FetchError(f"{url}: no whole answer within {deadline:g} s (the server sends too slowly, or its "
-                             "headers never end); stopped, try again later") from None
+            raise FetchError(
+                f"{url}: no whole answer within {deadline:g} s (the server sends too slowly, or its "
+                "headers never end); stopped, try again later"
+            ) from None
 
     def _request(self, url: str, params: Mapping[str, str] | None, target: Path, accept: tuple[str, ...]) -> int:
         started = self.clock()
         for _ in range(self.options.max_redirects + 1):
             try:
-                response = self.session.get(url, params=params, timeout=self.options.timeout, stream=True,
-                                            allow_redirects=False)
+                response = self.session.get(
+                    url, params=params, timeout=self.options.timeout, stream=True, allow_redirects=False
+                )
             except requests.RequestException as error:
                 sent = error.request.url if error.request is not None else None
                 where = sent if isinstance(sent, str) else url
@@ -178,8 +193,10 @@ class Client:
         location = urljoin(response.url, response.headers.get("Location", ""))
         here, there = urlsplit(response.url), urlsplit(location)
         if (here.scheme, here.hostname, here.port) != (there.scheme, there.hostname, there.port):
-            raise FetchError(f"{response.url}: redirected to {there.scheme}://{there.netloc}, another server or "
-                             "port: not followed; if the API moved there, give its address with --endpoint")
+            raise FetchError(
+                f"{response.url}: redirected to {there.scheme}://{there.netloc}, another server or "
+                "port: not followed; if the API moved there, give its address with --endpoint"
+            )
         return location
 
     def _check(self, response: requests.Response, where: str, accept: tuple[str, ...]) -> None:
@@ -192,8 +209,10 @@ class Client:
         content_type = response.headers.get("Content-Type", "").split(";")[0].strip().lower()
         if content_type not in accept:
             stated = content_type or "of no stated type"
-            raise FetchError(f"{where}: the answer is {stated}, not {' or '.join(accept)}: not the API's answer "
-                             "(an error page, a proxy, or the wrong --endpoint)")
+            raise FetchError(
+                f"{where}: the answer is {stated}, not {' or '.join(accept)}: not the API's answer "
+                "(an error page, a proxy, or the wrong --endpoint)"
+            )
 
     def _save(self, response: requests.Response, where: str, target: Path, started: float) -> int:
         """Stream the body to `target`, chunk by chunk as it arrives (read1 returns what has come,
@@ -204,11 +223,15 @@ class Client:
                 while chunk := response.raw.read1(_CHUNK, decode_content=True):
                     size += len(chunk)
                     if size > options.max_bytes:
-                        raise FetchError(f"{where}: the answer is larger than {options.max_bytes:,} bytes, far "
-                                         "more than an API's page; stopped")
+                        raise FetchError(
+                            f"{where}: the answer is larger than {options.max_bytes:,} bytes, far "
+                            "more than an API's page; stopped"
+                        )
                     if self.clock() - started > options.deadline:
-                        raise FetchError(f"{where}: the answer took more than {options.deadline:g} s to arrive "
-                                         f"({size:,} bytes so far): the server is too slow; stopped, try again later")
+                        raise FetchError(
+                            f"{where}: the answer took more than {options.deadline:g} s to arrive "
+                            f"({size:,} bytes so far): the server is too slow; stopped, try again later"
+                        )
                     out.write(chunk)
         except ReadTimeoutError:
             raise _TryAgainError(where, f"the answer stopped for {options.timeout:g} s") from None
@@ -227,23 +250,51 @@ class Client:
         if isinstance(reason, NewConnectionError) and not isinstance(reason, NameResolutionError):
             return _connect_failure(reason, host), True  # (a subclass of ConnectTimeoutError: asked first)
         cases = [  # the first that holds says it
-            (isinstance(reason, NameResolutionError), f"cannot find the server {host} (its name does not resolve)",
-             True),
-            (isinstance(reason, ConnectTimeoutError) or isinstance(error, requests.ConnectTimeout),
-             f"could not connect within {timeout:g} s", True),
-            (isinstance(reason, ReadTimeoutError) or isinstance(error, requests.ReadTimeout),
-             f"no answer within {timeout:g} s", True),
-            (isinstance(reason, SSLError) or isinstance(error, requests.exceptions.SSLError),
-             "the secure connection failed (TLS): the server's certificate or protocol was refused", False),
-            (isinstance(error, requests.exceptions.ChunkedEncodingError),
-             "the connection broke in the middle of the answer (it was cut off)", True),
-            (isinstance(reason, ProtocolError | ConnectionError) or "RemoteDisconnected" in type(reason).__name__,
-             "the server closed the connection without answering", True),
-            (isinstance(error, requests.exceptions.InvalidURL | requests.exceptions.MissingSchema
-                        | requests.exceptions.InvalidSchema),
-             "not a web address the fetch can ask (http:// or https://, then a host)", False),
-            (isinstance(reason, HTTPError | OSError) or isinstance(error, requests.ConnectionError),
-             "the connection failed", True),
+            (
+                isinstance(reason, NameResolutionError),
+                f"cannot find the server {host} (its name does not resolve)",
+                True,
+            ),
+            (
+                isinstance(reason, ConnectTimeoutError) or isinstance(error, requests.ConnectTimeout),
+                f"could not connect within {timeout:g} s",
+                True,
+            ),
+            (
+                isinstance(reason, ReadTimeoutError) or isinstance(error, requests.ReadTimeout),
+                f"no answer within {timeout:g} s",
+                True,
+            ),
+            (
+                isinstance(reason, SSLError) or isinstance(error, requests.exceptions.SSLError),
+                "the secure connection failed (TLS): the server's certificate or protocol was refused",
+                False,
+            ),
+            (
+                isinstance(error, requests.exceptions.ChunkedEncodingError),
+                "the connection broke in the middle of the answer (it was cut off)",
+                True,
+            ),
+            (
+                isinstance(reason, ProtocolError | ConnectionError) or "RemoteDisconnected" in type(reason).__name__,
+                "the server closed the connection without answering",
+                True,
+            ),
+            (
+                isinstance(
+                    error,
+                    requests.exceptions.InvalidURL
+                    | requests.exceptions.MissingSchema
+                    | requests.exceptions.InvalidSchema,
+                ),
+                "not a web address the fetch can ask (http:// or https://, then a host)",
+                False,
+            ),
+            (
+                isinstance(reason, HTTPError | OSError) or isinstance(error, requests.ConnectionError),
+                "the connection failed",
+                True,
+            ),
         ]
         return next(((message, again) for holds, message, again in cases if holds), ("the request failed", False))
 
@@ -280,8 +331,10 @@ def _alarm(seconds: float) -> Iterator[None]:
     server that drips the status line or headers a byte at a time, each within the read timeout.
     Only the main thread receives signals, and only an unused SIGALRM is taken; elsewhere the
     checks in `_save` are the deadline."""
-    usable = threading.current_thread() is threading.main_thread() and \
-        signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None)
+    usable = threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGALRM) in (
+        signal.SIG_DFL,
+        None,
+    )
     if not usable:
         yield
         return

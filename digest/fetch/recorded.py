@@ -49,8 +49,9 @@ def recorded_days(folder: Path) -> list[dt.date]:
     return days_held(folder)
 
 
-def days_to_replay(folder: Path, sources_dir: Path, *, since: dt.date | None = None,
-                   until: dt.date | None = None) -> list[dt.date]:
+def days_to_replay(
+    folder: Path, sources_dir: Path, *, since: dt.date | None = None, until: dt.date | None = None
+) -> list[dt.date]:
     """The recorded days from `since` (by default the day after the newest day the store holds)
     through `until`."""
     held = days_held(sources_dir)
@@ -60,7 +61,7 @@ def days_to_replay(folder: Path, sources_dir: Path, *, since: dt.date | None = N
 
 def weeks(days: list[dt.date], size: int = 7) -> list[list[dt.date]]:
     """`days` in consecutive batches of at most `size`."""
-    return [days[start:start + size] for start in range(0, len(days), size)]
+    return [days[start : start + size] for start in range(0, len(days), size)]
 
 
 @dataclass
@@ -73,15 +74,21 @@ class ReplayReport:
     updated: int = 0  # records that took a new sighting
 
 
-def replay(folder: Path, days: list[dt.date], data_dir: Path, *, dry_run: bool = False, add: Collection[str] = (),
-           progress: Callable[[str], None] = lambda message: None) -> ReplayReport:
+def replay(
+    folder: Path,
+    days: list[dt.date],
+    data_dir: Path,
+    *,
+    dry_run: bool = False,
+    add: Collection[str] = (),
+    progress: Callable[[str], None] = lambda message: None,
+) -> ReplayReport:
     """Replay the recorded answers of `days` from `folder` into `data_dir`, a week at a time
     (`add`: arXiv ids kept whatever the filter says)."""
     transport, report, started = RecordedAnswers(folder), ReplayReport(), time.perf_counter()
     batches = weeks(days)
     for number, batch in enumerate(batches, start=1):
-        done = fetch([day_series(day, RECORDED) for day in batch], data_dir, client=transport, dry_run=dry_run,
-                     add=add)
+        done = fetch([day_series(day, RECORDED) for day in batch], data_dir, client=transport, dry_run=dry_run, add=add)
         new = done.ingest.new if done.ingest else []
         report.days += len(batch)
         report.listed += done.listed
@@ -89,7 +96,9 @@ def replay(folder: Path, days: list[dt.date], data_dir: Path, *, dry_run: bool =
         report.left_out += done.left_out
         report.rejected += done.rejected
         report.updated += len(done.ingest.updated) if done.ingest else 0
-        progress(f"[{number}/{len(batches)}] {batch[0]} to {batch[-1]}: {done.listed} listed, {len(new)} kept, "
-                 f"{len(done.left_out)} left out; {len(report.kept)} kept in all "
-                 f"({time.perf_counter() - started:.0f} s)")
+        progress(
+            f"[{number}/{len(batches)}] {batch[0]} to {batch[-1]}: {done.listed} listed, {len(new)} kept, "
+            f"{len(done.left_out)} left out; {len(report.kept)} kept in all "
+            f"({time.perf_counter() - started:.0f} s)"
+        )
     return report

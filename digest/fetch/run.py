@@ -50,9 +50,16 @@ class FetchReport:
     ingest: IngestReport | None = None  # None when no answer listed a paper
 
 
-def fetch(series: Sequence[Series], data_dir: Path, *, client: Transport, dry_run: bool = False,
-          progress: Progress | None = None, sleep: Callable[[float], None] = time.sleep,
-          add: Collection[str] = ()) -> FetchReport:
+def fetch(
+    series: Sequence[Series],
+    data_dir: Path,
+    *,
+    client: Transport,
+    dry_run: bool = False,
+    progress: Progress | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+    add: Collection[str] = (),
+) -> FetchReport:
     """Fetch the pages of `series` and ingest the papers on topic into `data_dir`, and those whose
     arXiv id is in `add` whatever the filter says (a curator adding a paper it missed)."""
     say = progress or (lambda message, milestone: None)
@@ -63,19 +70,38 @@ def fetch(series: Sequence[Series], data_dir: Path, *, client: Transport, dry_ru
             return report
         listed = [entry for _, _, entries in answers for entry in entries]
         judged = _judge(data_dir, listed, say, add)
-        report.left_out = list(dict.fromkeys(judged.left_out(entry) for entry in listed
-                                             if not judged.keeps(entry) and not judged.known(entry)))
+        report.left_out = list(
+            dict.fromkeys(
+                judged.left_out(entry) for entry in listed if not judged.keeps(entry) and not judged.known(entry)
+            )
+        )
         report.rejected = list(dict.fromkeys(_named(entry) for entry in listed if _known(entry, judged.rejected)))
-        parts = [(page, part) for page, path, entries in answers
-                 if (part := judged.kept_part(page, path, entries)) is not None]
+        parts = [
+            (page, part)
+            for page, path, entries in answers
+            if (part := judged.kept_part(page, path, entries)) is not None
+        ]
         if parts:
-            report.ingest = ingest([part for _, part in parts], data_dir, dry_run=dry_run, progress=say,
-                                   format_name=parts[0][0].format, keep=judged.keeps)
+            report.ingest = ingest(
+                [part for _, part in parts],
+                data_dir,
+                dry_run=dry_run,
+                progress=say,
+                format_name=parts[0][0].format,
+                keep=judged.keeps,
+            )
     return report
 
 
-def _download(series: Sequence[Series], folder: Path, client: Transport, report: FetchReport, *, say: Progress,
-              sleep: Callable[[float], None]) -> list[tuple[Page, Path, list[Entry]]]:
+def _download(
+    series: Sequence[Series],
+    folder: Path,
+    client: Transport,
+    report: FetchReport,
+    *,
+    say: Progress,
+    sleep: Callable[[float], None],
+) -> list[tuple[Page, Path, list[Entry]]]:
     """Every page of `series` in `folder`, read: the answers that list a paper, with their entries."""
     answers = []
     for one in series:
@@ -120,8 +146,11 @@ class _Judged:
         kept or held already (written beside it), None when there is none; any other answer whole."""
         if page.format != hf_daily_api.NAME:
             return path
-        cited = {entry.arxiv_id for entry in entries if entry.arxiv_id and not _known(entry, self.rejected)
-                 and (self.keeps(entry) or _known(entry, self.held))}
+        cited = {
+            entry.arxiv_id
+            for entry in entries
+            if entry.arxiv_id and not _known(entry, self.rejected) and (self.keeps(entry) or _known(entry, self.held))
+        }
         if not cited:
             return None
         part = path.parent / "kept" / path.name
@@ -140,8 +169,9 @@ def _entries(page: Page, path: Path) -> list[Entry]:
     except DumpError as error:
         where = f" (line {error.line})" if error.line else ""
         message = _DUMP_ADVICE.sub(": an API answers in UTF-8, so this is not its answer", error.message)
-        raise FetchError(f"{page.url} ({page.label}): the answer{where} is unusable: {message}; "
-                         "nothing was written") from None
+        raise FetchError(
+            f"{page.url} ({page.label}): the answer{where} is unusable: {message}; nothing was written"
+        ) from None
 
 
 def _judge(data_dir: Path, entries: list[Entry], say: Progress, added: Collection[str]) -> _Judged:
@@ -150,11 +180,14 @@ def _judge(data_dir: Path, entries: list[Entry], say: Progress, added: Collectio
     unique = {_key(entry): entry for entry in entries}
     taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
     training, records = training_set(data_dir, taxonomy)
-    say(f"judging {len(unique)} paper(s) against the {len(training)} curated and rejected paper(s) of {data_dir}",
-        True)
+    say(f"judging {len(unique)} paper(s) against the {len(training)} curated and rejected paper(s) of {data_dir}", True)
     found = judge([(entry.title, entry.abstract) for entry in unique.values()], training, taxonomy)
-    return _Judged(dict(zip(unique, found, strict=True)), _keys([item.paper for item in records]),
-                   _keys([item.paper for item in training if item.rejected]), added)
+    return _Judged(
+        dict(zip(unique, found, strict=True)),
+        _keys([item.paper for item in records]),
+        _keys([item.paper for item in training if item.rejected]),
+        added,
+    )
 
 
 def _keys(papers: Sequence[Paper]) -> set[str]:

@@ -28,7 +28,7 @@ def record_with_topics(path: Path, topics: list[str]) -> bytes:
     data = read_regular(path)
     bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
     try:
-        text = data[len(bom):].decode("utf-8")  # bytes.decode keeps \r\n and \r as they are
+        text = data[len(bom) :].decode("utf-8")  # bytes.decode keeps \r\n and \r as they are
     except UnicodeDecodeError as error:
         raise DataError(path, None, None, f"not UTF-8 text (byte {error.start}); save it as UTF-8") from None
     return bom + with_topics(path, text, topics).encode("utf-8")
@@ -61,8 +61,12 @@ def with_topics(path: Path | str, text: str, topics: list[str]) -> str:
     after, _ = paper_from_yaml(YamlFile.parse(path, edited))
     before.topics = list(topics)
     if after != before:  # the reader would see some other field change: refuse rather than corrupt
-        raise DataError(path, YamlFile.line(nodes["topics"][1]) if "topics" in nodes else None, "topics",
-                        "cannot rewrite this field in place without changing another; edit it by hand")
+        raise DataError(
+            path,
+            YamlFile.line(nodes["topics"][1]) if "topics" in nodes else None,
+            "topics",
+            "cannot rewrite this field in place without changing another; edit it by hand",
+        )
     return edited
 
 

@@ -28,10 +28,20 @@ CURATOR_FIELDS = ("topics", "tags", "notes", "overrides")
 # "headline" (a text, or a mapping with the HEADLINE_FIELDS) or "roles" (one of ROLES per
 # sentence of the abstract). digest/derive/overrides.py applies every one of them.
 OVERRIDE_KEYS = {
-    "system": "text", "hardware": "texts", "gpu_count": "texts", "model_scale": "texts",
-    "precision": "texts", "headline": "headline", "memory_tiers": "texts", "workload": "texts",
-    "parallelism": "texts", "code": "links", "compares_to": "texts", "published": "date",
-    "sentence_roles": "roles", "context_values": "texts",
+    "system": "text",
+    "hardware": "texts",
+    "gpu_count": "texts",
+    "model_scale": "texts",
+    "precision": "texts",
+    "headline": "headline",
+    "memory_tiers": "texts",
+    "workload": "texts",
+    "parallelism": "texts",
+    "code": "links",
+    "compares_to": "texts",
+    "published": "date",
+    "sentence_roles": "roles",
+    "context_values": "texts",
 }
 # Whose work an abstract sentence is about: the paper's own, the field's background, prior or
 # baseline work, or both the paper's and another's ("X reaches 156 TFLOPS while Y reaches 45").
@@ -56,8 +66,14 @@ class Source:
     organization: str | None = None
 
     def to_mapping(self) -> dict[str, Any]:
-        return {"file": self.file, "line": self.line, "date": self.date, "upvotes": self.upvotes,
-                "authors_count": self.authors_count, "organization": self.organization}
+        return {
+            "file": self.file,
+            "line": self.line,
+            "date": self.date,
+            "upvotes": self.upvotes,
+            "authors_count": self.authors_count,
+            "organization": self.organization,
+        }
 
 
 @dataclass(slots=True)
@@ -85,12 +101,20 @@ class Paper:
         author names and the truncation mark are written only when there is one, and the long
         lists (authors, the abstract, sources) come after the fields a curator edits."""
         return {
-            "id": self.id, "title": self.title, **({"arxiv_id": self.arxiv_id} if self.arxiv_id else {}),
-            "published": self.published, **({"added": self.added} if self.added else {}),
-            "authors_count": self.authors_count, "organization": self.organization,
-            "upvotes": self.upvotes, "links": list(self.links),
-            "topics": list(self.topics), "tags": list(self.tags), "notes": self.notes,
-            "overrides": dict(self.overrides), **({"authors": list(self.authors)} if self.authors else {}),
+            "id": self.id,
+            "title": self.title,
+            **({"arxiv_id": self.arxiv_id} if self.arxiv_id else {}),
+            "published": self.published,
+            **({"added": self.added} if self.added else {}),
+            "authors_count": self.authors_count,
+            "organization": self.organization,
+            "upvotes": self.upvotes,
+            "links": list(self.links),
+            "topics": list(self.topics),
+            "tags": list(self.tags),
+            "notes": self.notes,
+            "overrides": dict(self.overrides),
+            **({"authors": list(self.authors)} if self.authors else {}),
             "abstract": self.abstract,
             **({"abstract_truncated": True} if self.abstract_truncated else {}),
             "sources": [s.to_mapping() for s in self.sources],
@@ -113,7 +137,8 @@ def paper_from_yaml(document: YamlFile) -> tuple[Paper, dict[str, int]]:
     if not _ID_RE.match(paper_id):
         document.fail(get("id"), "id", f"{paper_id!r} is not a slug (lowercase letters, digits and single hyphens)")
     paper = Paper(
-        id=paper_id, title=document.text(get("title"), "title"),
+        id=paper_id,
+        title=document.text(get("title"), "title"),
         abstract=document.text(get("abstract"), "abstract"),
         arxiv_id=_arxiv_id(document, get("arxiv_id")),
         published=document.date(get("published"), "published"),
@@ -128,9 +153,12 @@ def paper_from_yaml(document: YamlFile) -> tuple[Paper, dict[str, int]]:
         notes=document.optional_text(get("notes"), "notes", allow_empty=True) or "",
         overrides=_overrides(document, get("overrides")),
         abstract_truncated=document.flag(get("abstract_truncated"), "abstract_truncated"),
-        sources=[_source(document, item, f"sources[{index}]")
-                 for index, item in enumerate([] if is_null(get("sources")) else
-                                              document.sequence(get("sources"), "sources"))],
+        sources=[
+            _source(document, item, f"sources[{index}]")
+            for index, item in enumerate(
+                [] if is_null(get("sources")) else document.sequence(get("sources"), "sources")
+            )
+        ],
     )
     _check_roles_fit(document, get("overrides"), paper)
     return paper, lines
@@ -144,9 +172,12 @@ def _check_roles_fit(document: YamlFile, node: yaml.Node | None, paper: Paper) -
     sentences = split_sentences(paper.abstract)
     if len(roles) != len(sentences):
         roles_node = next(value for key, value in node.value if key.value == "sentence_roles")
-        document.fail(roles_node, "overrides.sentence_roles",
-                      f"{len(roles)} roles for {len(sentences)} sentences; give one role per sentence of the "
-                      f"abstract, in order (its last sentence starts {sentences[-1][:40]!r})")
+        document.fail(
+            roles_node,
+            "overrides.sentence_roles",
+            f"{len(roles)} roles for {len(sentences)} sentences; give one role per sentence of the "
+            f"abstract, in order (its last sentence starts {sentences[-1][:40]!r})",
+        )
 
 
 def _arxiv_id(document: YamlFile, node: yaml.Node | None) -> str | None:
@@ -180,8 +211,11 @@ def _links(document: YamlFile, node: yaml.Node | None, field: str) -> list[str]:
     links = document.texts(node, field)
     for index, link in enumerate(links):
         if not is_web_address(link):
-            document.fail(node, f"{field}[{index}]", f"{link!r:.80} is not an http(s) address; "
-                          "links must start with https:// or http://")
+            document.fail(
+                node,
+                f"{field}[{index}]",
+                f"{link!r:.80} is not an http(s) address; links must start with https:// or http://",
+            )
     return links
 
 
@@ -221,8 +255,11 @@ def _headline(document: YamlFile, node: yaml.Node, field: str) -> str | dict[str
         if len(values) > 1:
             document.fail(node, field, "metric none says there is no headline; remove the other fields")
     elif metric not in METRICS:
-        document.fail(keys["metric"], f"{field}.metric", f"{metric!r} is not a metric; metrics are: "
-                      + ", ".join(METRICS) + ", or none")
+        document.fail(
+            keys["metric"],
+            f"{field}.metric",
+            f"{metric!r} is not a metric; metrics are: " + ", ".join(METRICS) + ", or none",
+        )
     elif "value" not in values:
         document.fail(node, f"{field}.value", "missing; a headline needs its value, e.g. '2.31×'")
     return values

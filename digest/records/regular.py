@@ -19,8 +19,12 @@ class NotRegularFileError(OSError):
 
 def file_kind(mode: int) -> str:
     """What a non-regular file is, in words: "a named pipe (FIFO)", "a socket", ..."""
-    kinds = {stat.S_ISFIFO: "a named pipe (FIFO)", stat.S_ISSOCK: "a socket", stat.S_ISCHR: "a character device",
-             stat.S_ISBLK: "a block device"}
+    kinds = {
+        stat.S_ISFIFO: "a named pipe (FIFO)",
+        stat.S_ISSOCK: "a socket",
+        stat.S_ISCHR: "a character device",
+        stat.S_ISBLK: "a block device",
+    }
     return next((name for test, name in kinds.items() if test(mode)), "not a file")
 
 

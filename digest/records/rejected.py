@@ -33,8 +33,12 @@ class Rejection:
     reason: str = ""
 
     def to_mapping(self) -> dict[str, Any]:
-        return {**self.paper.to_mapping(), "rejected_by": self.rejected_by, "rejected_on": self.rejected_on,
-                "reason": self.reason}
+        return {
+            **self.paper.to_mapping(),
+            "rejected_by": self.rejected_by,
+            "rejected_on": self.rejected_on,
+            "reason": self.reason,
+        }
 
 
 def rejected_path(data_dir: Path, paper_id: str) -> Path:
@@ -45,20 +49,29 @@ def load_rejection(path: Path) -> Rejection:
     document = YamlFile.read(path, "rejected paper")
     if document.root is None:
         document.fail(None, None, "the file is empty; a rejected paper keeps its record and who rejected it")
-    keys = document.mapping(document.root, "", (*PAPER_FIELDS, *_OWN_FIELDS),
-                            required=("id", "title", "abstract", "rejected_by", "rejected_on"))
+    keys = document.mapping(
+        document.root,
+        "",
+        (*PAPER_FIELDS, *_OWN_FIELDS),
+        required=("id", "title", "abstract", "rejected_by", "rejected_on"),
+    )
     # The record's own fields are read by the record's reader, so the two never disagree.
     own = {key: keys.pop(key) for key in _OWN_FIELDS if key in keys}
-    record = yaml.MappingNode("tag:yaml.org,2002:map", [(key, value) for key, value in document.root.value
-                                                  if key.value not in _OWN_FIELDS])
+    record = yaml.MappingNode(
+        "tag:yaml.org,2002:map", [(key, value) for key, value in document.root.value if key.value not in _OWN_FIELDS]
+    )
     paper, lines = paper_from_yaml(YamlFile(path, record))
     if paper.id != path.stem:
         raise DataError(path, lines.get("id"), "id", f"{paper.id!r} does not match the file name {path.name!r}")
     rejected_on = document.date(own["rejected_on"], "rejected_on")
     if rejected_on is None or rejected_on.startswith("--"):
         document.fail(own["rejected_on"], "rejected_on", "give the day of the rejection, like 2026-11-24")
-    return Rejection(paper, document.text(own["rejected_by"], "rejected_by"), rejected_on,
-                     document.optional_text(own.get("reason"), "reason", allow_empty=True) or "")
+    return Rejection(
+        paper,
+        document.text(own["rejected_by"], "rejected_by"),
+        rejected_on,
+        document.optional_text(own.get("reason"), "reason", allow_empty=True) or "",
+    )
 
 
 def rejected_paths(data_dir: Path) -> list[Path]:

@@ -13,8 +13,21 @@ from .transaction import Stamp, Transaction, store_lock, transaction
 from .yamlfile import BOOL, INT, NULL, STR, YamlFile
 
 # The one way to write into the store is a transaction (see transaction.py); it is re-exported here.
-__all__ = ["LoadedPaper", "Stamp", "Transaction", "dump_mapping", "dump_paper", "load_all", "load_paper", "load_papers",
-           "paper_path", "paper_paths", "require_store", "store_lock", "transaction"]
+__all__ = [
+    "LoadedPaper",
+    "Stamp",
+    "Transaction",
+    "dump_mapping",
+    "dump_paper",
+    "load_all",
+    "load_paper",
+    "load_papers",
+    "paper_path",
+    "paper_paths",
+    "require_store",
+    "store_lock",
+    "transaction",
+]
 
 PAPERS_DIR = "papers"
 SOURCES_DIR = "sources"
@@ -34,16 +47,22 @@ def require_store(data_dir: Path) -> None:
     """A command given a data folder that does not exist says so; it never makes a new store."""
     if not data_dir.is_dir():
         what = "is not a folder" if data_dir.exists() else "no such folder"
-        raise UsageError(f"{data_dir}: {what}; --data names a store (a folder holding papers/, sources/, "
-                         f"taxonomy.yaml and hardware.yaml). To start a new one: mkdir -p {data_dir}")
+        raise UsageError(
+            f"{data_dir}: {what}; --data names a store (a folder holding papers/, sources/, "
+            f"taxonomy.yaml and hardware.yaml). To start a new one: mkdir -p {data_dir}"
+        )
 
 
 def load_paper(path: Path) -> LoadedPaper:
     stamp = Stamp.of(path)
     paper, lines = paper_from_yaml(YamlFile.read(path, "record"))
     if paper.id != path.stem:
-        raise DataError(path, lines.get("id"), "id", f"{paper.id!r} does not match the file name {path.name!r}; "
-                        "an id never changes, so rename neither")
+        raise DataError(
+            path,
+            lines.get("id"),
+            "id",
+            f"{paper.id!r} does not match the file name {path.name!r}; an id never changes, so rename neither",
+        )
     return LoadedPaper(paper, path, lines, stamp)
 
 
@@ -98,6 +117,7 @@ def _node(value: object) -> yaml.Node:
     if isinstance(value, list):
         return yaml.SequenceNode("tag:yaml.org,2002:seq", [_node(item) for item in value], flow_style=False)
     if isinstance(value, dict):
-        return yaml.MappingNode("tag:yaml.org,2002:map", [(_node(key), _node(item)) for key, item in value.items()],
-                                flow_style=False)
+        return yaml.MappingNode(
+            "tag:yaml.org,2002:map", [(_node(key), _node(item)) for key, item in value.items()], flow_style=False
+        )
     raise TypeError(f"a record holds no {type(value).__name__}")

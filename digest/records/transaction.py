@@ -76,6 +76,7 @@ class _Move:
 
 # ----------------------------------------------------------------------------- the lock
 
+
 @dataclass
 class _Held:
     written: bool = False  # a transaction under this hold has committed
@@ -98,8 +99,10 @@ def store_lock(data_dir: Path) -> Iterator[None]:
         try:
             fcntl.flock(folder, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            log.warning(f"{data_dir}: another digest command is writing to this store; "
-                        "waiting for it to finish (Ctrl-C stops this one)")
+            log.warning(
+                f"{data_dir}: another digest command is writing to this store; "
+                "waiting for it to finish (Ctrl-C stops this one)"
+            )
             fcntl.flock(folder, fcntl.LOCK_EX)
         _HELD[key] = _Held()
         finish_interrupted(data_dir)
@@ -108,8 +111,11 @@ def store_lock(data_dir: Path) -> Iterator[None]:
         if isinstance(interrupt, Interrupted):
             raise
         written = key in _HELD and _HELD[key].written
-        raise Interrupted(f"every change was written to {data_dir} before it stopped" if written
-                          else f"nothing was written to {data_dir}") from None
+        raise Interrupted(
+            f"every change was written to {data_dir} before it stopped"
+            if written
+            else f"nothing was written to {data_dir}"
+        ) from None
     finally:
         _HELD.pop(key, None)
         os.close(folder)  # closing the descriptor releases the lock
@@ -138,6 +144,7 @@ def _open_folder(data_dir: Path) -> int:
 
 # ----------------------------------------------------------------------------- the transaction
 
+
 class Transaction:
     """The files of one change of the store, staged, then moved into place together by `commit`."""
 
@@ -146,8 +153,9 @@ class Transaction:
         try:
             self.stage = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=data_dir))
         except OSError as error:
-            raise WriteError(f"{data_dir}: cannot write into the store ({error.strerror}); "
-                             "nothing was written") from None
+            raise WriteError(
+                f"{data_dir}: cannot write into the store ({error.strerror}); nothing was written"
+            ) from None
         self.moves: list[_Move] = []
         self.committed = False  # the journal is written: the change will be made, now or by the next writer
         self.done = False  # every move made
@@ -169,8 +177,13 @@ class Transaction:
                 digest.update(chunk)
                 handle.write(chunk)
         if digest.hexdigest() != sha256:
-            raise DataError(source, None, None, "changed while it was being ingested; nothing was written: "
-                            "run the ingest again once the file is complete")
+            raise DataError(
+                source,
+                None,
+                None,
+                "changed while it was being ingested; nothing was written: "
+                "run the ingest again once the file is complete",
+            )
 
     def remove(self, target: Path, *, expect: Stamp | None = ANYTHING) -> None:
         """Stage the removal of `target` (a record that moves elsewhere, as `digest reject` does)."""
@@ -183,8 +196,9 @@ class Transaction:
         try:
             _flush([os.path.join(self.stage, move.staged) for move in self.moves if move.staged != _REMOVE], self.stage)
         except OSError as error:
-            raise WriteError(f"{self.data_dir}: cannot write the change to disk ({error.strerror}); "
-                             "nothing was written") from None
+            raise WriteError(
+                f"{self.data_dir}: cannot write the change to disk ({error.strerror}); nothing was written"
+            ) from None
         with _signals_held():
             _write_journal(self.stage, self.moves, self.data_dir)
             self.committed = True
@@ -200,9 +214,9 @@ class Transaction:
 
     def _relative(self, target: Path) -> str:
         path, root = os.path.abspath(target), os.path.join(os.path.abspath(self.data_dir), "")
-        if not path.startswith(root) or path[len(root):].startswith(STAGING_PREFIX):
+        if not path.startswith(root) or path[len(root) :].startswith(STAGING_PREFIX):
             raise ValueError(f"{target} is not a file of the store {self.data_dir}")
-        return path[len(root):]
+        return path[len(root) :]
 
     @contextmanager
     def _staged(self, target: Path, expect: Stamp | None) -> Iterator[BinaryIO]:
@@ -212,8 +226,9 @@ class Transaction:
             with open(os.path.join(self.stage, staged), "xb") as handle:
                 yield handle
         except OSError as error:
-            raise WriteError(f"{self.data_dir}: cannot stage {relative} ({error.strerror}); "
-                             "nothing was written") from None
+            raise WriteError(
+                f"{self.data_dir}: cannot stage {relative} ({error.strerror}); nothing was written"
+            ) from None
         self.moves.append(_Move(staged, relative, expect))
 
     def _check_targets(self) -> None:
@@ -226,17 +241,23 @@ class Transaction:
                 os.close(handle)
                 os.unlink(probe)
             except OSError as error:
-                raise WriteError(f"{folder}: cannot write here ({error.strerror}); nothing was written: "
-                                 "make the folder writable and run the command again") from None
+                raise WriteError(
+                    f"{folder}: cannot write here ({error.strerror}); nothing was written: "
+                    "make the folder writable and run the command again"
+                ) from None
         for move in self.moves:
             target = self.data_dir / move.target
             if os.path.isdir(target):
-                raise WriteError(f"{target}: is a folder where a file belongs; nothing was written: "
-                                 "move the folder away and run the command again")
+                raise WriteError(
+                    f"{target}: is a folder where a file belongs; nothing was written: "
+                    "move the folder away and run the command again"
+                )
             if move.expect is not ANYTHING and Stamp.of(target) != move.expect:
                 happened = "was created" if move.expect is None else "changed"
-                raise WriteError(f"{target}: {happened} by someone else while this run was working; "
-                                 "nothing was written: run the command again")
+                raise WriteError(
+                    f"{target}: {happened} by someone else while this run was working; "
+                    "nothing was written: run the command again"
+                )
 
 
 @contextmanager
@@ -253,6 +274,7 @@ def transaction(data_dir: Path) -> Iterator[Transaction]:
 
 
 # ----------------------------------------------------------------------------- the journal
+
 
 def _write_journal(stage: Path, moves: list[_Move], data_dir: Path) -> None:
     temporary = stage / f"{JOURNAL}.tmp"
@@ -291,9 +313,11 @@ def _apply(data_dir: Path, stage: Path, moves: list[tuple[str, str]]) -> None:
             _fsync_folder(folder)
         (stage / JOURNAL).unlink()
     except OSError as error:
-        raise WriteError(f"{data_dir}: the write stopped after {done} of {len(moves)} files ({error.strerror}); "
-                         "the store is consistent: fix the cause, then any `digest ingest` finishes the write "
-                         "first") from None
+        raise WriteError(
+            f"{data_dir}: the write stopped after {done} of {len(moves)} files ({error.strerror}); "
+            "the store is consistent: fix the cause, then any `digest ingest` finishes the write "
+            "first"
+        ) from None
     shutil.rmtree(stage, ignore_errors=True)
 
 
@@ -319,13 +343,17 @@ def _read_journal(stage: Path, data_dir: Path) -> list[tuple[str, str]]:
         moves = json.loads(journal.read_text(encoding="utf-8"))["moves"]
         pairs = [(str(staged), str(target)) for staged, target in moves]
     except (OSError, ValueError, KeyError, TypeError) as error:
-        raise WriteError(f"{journal}: not a journal the digest wrote ({error}); move {stage} out of the store, "
-                         "then run `digest check`") from None
+        raise WriteError(
+            f"{journal}: not a journal the digest wrote ({error}); move {stage} out of the store, "
+            "then run `digest check`"
+        ) from None
     for staged, target in pairs:
         parts = Path(target).parts
         if "/" in staged or not parts or Path(target).is_absolute() or ".." in parts:
-            raise WriteError(f"{journal}: names {target!r}, which is not a file of the store; move {stage} out "
-                             "of the store, then run `digest check`")
+            raise WriteError(
+                f"{journal}: names {target!r}, which is not a file of the store; move {stage} out "
+                "of the store, then run `digest check`"
+            )
     return pairs
 
 
@@ -336,13 +364,18 @@ def unfinished_writes(data_dir: Path) -> list[str]:
         return []
     if writer_active(data_dir):
         return [f"{data_dir}: a digest command is writing to the store right now; check again when it is done"]
-    return [f"{stage}: a run was stopped after committing a write and before finishing it; the store is "
-            "consistent, and the next `digest ingest` finishes the write" if (stage / JOURNAL).is_file() else
-            f"{stage}: left by a run that was stopped before it wrote anything; the next `digest ingest` "
-            "removes it (or delete it)" for stage in stages]
+    return [
+        f"{stage}: a run was stopped after committing a write and before finishing it; the store is "
+        "consistent, and the next `digest ingest` finishes the write"
+        if (stage / JOURNAL).is_file()
+        else f"{stage}: left by a run that was stopped before it wrote anything; the next `digest ingest` "
+        "removes it (or delete it)"
+        for stage in stages
+    ]
 
 
 # ----------------------------------------------------------------------------- the disk and signals
+
 
 def _folders(data_dir: Path, targets: list[str]) -> list[Path]:
     """The folders that `targets` (paths under `data_dir`) go into."""
@@ -378,8 +411,10 @@ def _signals_held() -> Iterator[None]:
         yield  # only the main thread receives signals
         return
     caught: list[int] = []
-    previous = {sig: signal.signal(sig, lambda received, _frame: caught.append(received))
-                for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    previous = {
+        sig: signal.signal(sig, lambda received, _frame: caught.append(received))
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    }
     try:
         yield
     finally:

@@ -31,8 +31,14 @@ MAX_DEPTH = 1_500  # lists in lists: a curated file nests a few levels; libyaml 
 _MAX_DIGITS = 18  # a count or a line number; Python refuses to parse 4,300 digits and more
 # A full date, a year, or the ISO form for a day whose year is unknown (--MM-DD).
 _DATE_RE = re.compile(r"^(?:\d{4}(?:-\d{2}-\d{2})?|--\d{2}-\d{2})$")
-_KIND_NAMES = {STR: "text", INT: "a whole number", NULL: "null", BOOL: "true/false",
-               "tag:yaml.org,2002:float": "a number", "tag:yaml.org,2002:timestamp": "a date"}
+_KIND_NAMES = {
+    STR: "text",
+    INT: "a whole number",
+    NULL: "null",
+    BOOL: "true/false",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:timestamp": "a date",
+}
 
 
 class YamlFile:
@@ -52,8 +58,9 @@ class YamlFile:
         except IsADirectoryError:
             raise DataError(path, None, None, f"is a directory, not a {what}") from None
         except NotRegularFileError as error:
-            raise DataError(path, None, None, f"{error}; a {what} is a YAML file: delete it, or replace it "
-                            "with the file") from None
+            raise DataError(
+                path, None, None, f"{error}; a {what} is a YAML file: delete it, or replace it with the file"
+            ) from None
         except OSError as error:
             raise DataError(path, None, None, f"cannot read the {what}: {error.strerror}") from None
         try:
@@ -71,13 +78,15 @@ class YamlFile:
             root = loader.get_single_node()
         except yaml.MarkedYAMLError as error:
             mark = error.problem_mark or error.context_mark
-            raise DataError(path, mark.line + 1 if mark else None, None,
-                            f"YAML syntax error: {error.problem or error.context}") from None
+            raise DataError(
+                path, mark.line + 1 if mark else None, None, f"YAML syntax error: {error.problem or error.context}"
+            ) from None
         except yaml.reader.ReaderError as error:
             line = text[: error.position].count("\n") + 1
             code = error.character if isinstance(error.character, int) else ord(error.character)
-            raise DataError(path, line, None, f"holds the control character U+{code:04X}, which YAML does not "
-                            "allow; delete it") from None
+            raise DataError(
+                path, line, None, f"holds the control character U+{code:04X}, which YAML does not allow; delete it"
+            ) from None
         except yaml.YAMLError as error:
             raise DataError(path, None, None, f"YAML syntax error: {error}") from None
         finally:
@@ -98,8 +107,9 @@ class YamlFile:
 
     # -- shapes
 
-    def mapping(self, node: yaml.Node | None, field: str, allowed: Iterable[str] | None = None,
-                required: Iterable[str] = ()) -> dict[str, yaml.Node]:
+    def mapping(
+        self, node: yaml.Node | None, field: str, allowed: Iterable[str] | None = None, required: Iterable[str] = ()
+    ) -> dict[str, yaml.Node]:
         """The keys of a mapping node; unknown, duplicate or missing keys fail."""
         if not isinstance(node, yaml.MappingNode):
             self.fail(node, field, f"expected a mapping of keys to values, got {self.describe(node)}")
@@ -135,8 +145,11 @@ class YamlFile:
         if not allow_empty and not node.value.strip():
             self.fail(node, field, "is empty")
         if bad := UNPRINTABLE.search(node.value):
-            self.fail(node, field, f"holds the control character U+{ord(bad.group()):04X} at position "
-                      f"{bad.start() + 1}; delete it")
+            self.fail(
+                node,
+                field,
+                f"holds the control character U+{ord(bad.group()):04X} at position {bad.start() + 1}; delete it",
+            )
         return str(node.value)
 
     def optional_text(self, node: yaml.Node | None, field: str, allow_empty: bool = False) -> str | None:
@@ -155,8 +168,11 @@ class YamlFile:
             self.fail(node, field, f"a number of {len(node.value):,} digits is not a count; check the value")
         value = int(_CONSTRUCTOR.construct_yaml_int(node))
         if value < minimum:
-            self.fail(node, field, f"must not be negative, got {value}" if minimum == 0
-                      else f"must be at least {minimum}, got {value}")
+            self.fail(
+                node,
+                field,
+                f"must not be negative, got {value}" if minimum == 0 else f"must be at least {minimum}, got {value}",
+            )
         return value
 
     def optional_integer(self, node: yaml.Node | None, field: str, minimum: int = 0) -> int | None:
@@ -176,16 +192,20 @@ class YamlFile:
             return None
         value = node.value if isinstance(node, yaml.ScalarNode) and node.tag != BOOL else None
         if not isinstance(value, str) or not _DATE_RE.match(value):
-            self.fail(node, field, f"expected a date like 2024-03-11, a year like 2024 or --03-11, "
-                      f"got {self.describe(node)}")
+            self.fail(
+                node, field, f"expected a date like 2024-03-11, a year like 2024 or --03-11, got {self.describe(node)}"
+            )
         if len(value) == 10 and value[0] != "-":
             try:
                 dt.date.fromisoformat(value)
             except ValueError:
                 self.fail(node, field, f"no such date: {value}")
         if value[0] != "-" and int(value[:4]) > latest_year():  # 9999-12-31 would head every listing
-            self.fail(node, field, f"{value} is after next year ({latest_year()}); write the day it was published, "
-                      "or null when unknown")
+            self.fail(
+                node,
+                field,
+                f"{value} is after next year ({latest_year()}); write the day it was published, or null when unknown",
+            )
         return value
 
     def describe(self, node: yaml.Node | None) -> str:
@@ -208,8 +228,11 @@ class YamlFile:
         while stack:
             node = stack.pop()
             if id(node) in seen:
-                self.fail(node, None, "YAML anchors and aliases (&name, *name) are not allowed here; "
-                          "write the value out in full")
+                self.fail(
+                    node,
+                    None,
+                    "YAML anchors and aliases (&name, *name) are not allowed here; write the value out in full",
+                )
             seen.add(id(node))
             if isinstance(node, yaml.SequenceNode):
                 stack.extend(node.value)
@@ -235,9 +258,14 @@ def _refuse_deep_nesting(path: Path | str, text: str) -> None:
                 depth += 1
                 if depth > MAX_DEPTH:
                     line = event.start_mark.line + 1 if event.start_mark else None
-                    raise DataError(path, line, None, f"lists and mappings nested more than "
-                                    f"{MAX_DEPTH:,} deep; no record, taxonomy or catalogue needs that: "
-                                    "check the file")
+                    raise DataError(
+                        path,
+                        line,
+                        None,
+                        f"lists and mappings nested more than "
+                        f"{MAX_DEPTH:,} deep; no record, taxonomy or catalogue needs that: "
+                        "check the file",
+                    )
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
     except yaml.YAMLError:

@@ -14,8 +14,12 @@ import matplotlib
 from matplotlib.figure import Figure  # not pyplot: no global figure state, and its import alone took a second
 
 _STYLE: Any = {
-    "svg.hashsalt": "ml-systems-digest", "svg.fonttype": "none", "font.size": 9,
-    "font.family": "sans-serif", "axes.spines.top": False, "axes.spines.right": False,
+    "svg.hashsalt": "ml-systems-digest",
+    "svg.fonttype": "none",
+    "font.size": 9,
+    "font.family": "sans-serif",
+    "axes.spines.top": False,
+    "axes.spines.right": False,
 }
 _PALETTE = ["#3f51b5", "#009688", "#ff9800", "#e91e63", "#607d8b", "#9c27b0", "#8bc34a", "#795548"]
 
@@ -58,8 +62,15 @@ def hardware_by_topic(matrix: Mapping[str, Mapping[str, int]], topics: list[str]
         for y, row in enumerate(values):
             for x, value in enumerate(row):
                 if value:
-                    axes.text(x, y, str(value), ha="center", va="center",
-                              color="white" if value > peak / 2 else "black", fontsize=8)
+                    axes.text(
+                        x,
+                        y,
+                        str(value),
+                        ha="center",
+                        va="center",
+                        color="white" if value > peak / 2 else "black",
+                        fontsize=8,
+                    )
         axes.set_title(title, loc="left")
         for spine in axes.spines.values():
             spine.set_visible(False)

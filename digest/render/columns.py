@@ -63,26 +63,40 @@ def _suggested(derived: Derived) -> dict[str, Any] | None:
     suggestion = derived.suggestion
     if suggestion is None:
         return None
-    return {"topics": list(suggestion.topics), "confidence": round(suggestion.confidence, 3),
-            "probabilities": {p.slug: round(p.probability, 3) for p in suggestion.predictions
-                              if p.probability is not None}}
+    return {
+        "topics": list(suggestion.topics),
+        "confidence": round(suggestion.confidence, 3),
+        "probabilities": {p.slug: round(p.probability, 3) for p in suggestion.predictions if p.probability is not None},
+    }
 
 
 _COLUMNS = [
     Column("id", "Id", lambda d: d.id),
     Column("title", "Paper", lambda d: d.paper.title, lambda d, links: links.paper(d.id)),
-    Column("arxiv_id", "arXiv", lambda d: d.paper.arxiv_id,
-           lambda d, links: read_links(d.paper, compact=True, html=links.html)),
+    Column(
+        "arxiv_id",
+        "arXiv",
+        lambda d: d.paper.arxiv_id,
+        lambda d, links: read_links(d.paper, compact=True, html=links.html),
+    ),
     Column("abstract", "Abstract", lambda d: d.paper.abstract),
     Column("year", "Year", lambda d: d.year, lambda d, links: str(d.year or "")),
     Column("published", "Published", lambda d: d.published),
     Column("added", "Added", lambda d: d.paper.added),
-    Column("system", "System", lambda d: d.system,
-           lambda d, links: links.paper(d.id, d.system or _short_title(d.paper.title))),
+    Column(
+        "system",
+        "System",
+        lambda d: d.system,
+        lambda d, links: links.paper(d.id, d.system or _short_title(d.paper.title)),
+    ),
     Column("topics", "Topics", lambda d: d.topics, lambda d, links: ", ".join(links.topic(t) for t in d.topics)),
     Column("tags", "Tags", lambda d: d.tags),
-    Column("hardware", "Hardware", lambda d: d.hardware,
-           lambda d, links: ", ".join(links.hardware(name) for name in d.hardware)),
+    Column(
+        "hardware",
+        "Hardware",
+        lambda d: d.hardware,
+        lambda d, links: ", ".join(links.hardware(name) for name in d.hardware),
+    ),
     Column("gpu_count", "GPUs", _values_of("gpu_count")),
     Column("model_scale", "Model scale", _values_of("model_scale")),
     Column("precision", "Precision", _values_of("precision")),
@@ -92,10 +106,21 @@ _COLUMNS = [
     Column("headline", "Headline result", lambda d: d.headline.text if d.headline else None),
     Column("metric", "Metric", lambda d: d.headline.metric or None if d.headline else None),
     Column("code", "Code", _values_of("code"), _code_cell),
-    Column("claims", "Facts", lambda d: [{"kind": f.kind, "value": f.value, "sentence": f.sentence,
-                                           "curated": f.curated, **({"baseline": f.baseline} if f.baseline else {}),
-                                           **({} if f.own else {"context": True})}
-                                          for f in d.facts]),
+    Column(
+        "claims",
+        "Facts",
+        lambda d: [
+            {
+                "kind": f.kind,
+                "value": f.value,
+                "sentence": f.sentence,
+                "curated": f.curated,
+                **({"baseline": f.baseline} if f.baseline else {}),
+                **({} if f.own else {"context": True}),
+            }
+            for f in d.facts
+        ],
+    ),
     Column("suggested", "Suggested topics", _suggested),
     Column("compares_to", "Compares against", lambda d: [m.target for m in d.compares_to], _comparisons_cell),
     Column("compared_by", "Compared by", lambda d: list(d.compared_by)),
@@ -110,11 +135,53 @@ _COLUMNS = [
 COLUMNS: dict[str, Column] = {column.key: column for column in _COLUMNS}
 
 # What each export holds, in order (both end with the paper's URL on the site, added by exports.py).
-JSON_FIELDS = ("id", "title", "arxiv_id", "abstract", "year", "published", "added", "topics", "suggested", "tags",
-               "hardware", "system", "metric", "headline", "claims", "compares_to", "compared_by", "related", "links",
-               "upvotes", "authors", "authors_count", "organization", "curated")
-CSV_FIELDS = ("id", "title", "arxiv_id", "year", "published", "added", "system", "topics", "tags", "hardware", "metric",
-              "headline", "compares_to", "related", "upvotes", "authors", "authors_count", "organization", "curated")
+JSON_FIELDS = (
+    "id",
+    "title",
+    "arxiv_id",
+    "abstract",
+    "year",
+    "published",
+    "added",
+    "topics",
+    "suggested",
+    "tags",
+    "hardware",
+    "system",
+    "metric",
+    "headline",
+    "claims",
+    "compares_to",
+    "compared_by",
+    "related",
+    "links",
+    "upvotes",
+    "authors",
+    "authors_count",
+    "organization",
+    "curated",
+)
+CSV_FIELDS = (
+    "id",
+    "title",
+    "arxiv_id",
+    "year",
+    "published",
+    "added",
+    "system",
+    "topics",
+    "tags",
+    "hardware",
+    "metric",
+    "headline",
+    "compares_to",
+    "related",
+    "upvotes",
+    "authors",
+    "authors_count",
+    "organization",
+    "curated",
+)
 # Columns a topic table may not show: long text, or structured values with no cell.
 NOT_IN_TABLES = frozenset({"abstract", "claims", "suggested"})
 TABLE_COLUMNS = tuple(key for key in COLUMNS if key not in NOT_IN_TABLES)
@@ -126,7 +193,14 @@ def unknown_columns(taxonomy: Taxonomy) -> list[DataError]:
     errors = []
     for index, topic in enumerate(taxonomy.topics):
         owner = "fallback" if topic is taxonomy.fallback else f"topics[{index}]"
-        errors += [DataError(taxonomy.path, topic.columns_line, f"{owner}.columns[{position}]",
-                             f"unknown column {key!r}; columns are: {', '.join(TABLE_COLUMNS)}")
-                   for position, key in enumerate(topic.columns) if key not in TABLE_COLUMNS]
+        errors += [
+            DataError(
+                taxonomy.path,
+                topic.columns_line,
+                f"{owner}.columns[{position}]",
+                f"unknown column {key!r}; columns are: {', '.join(TABLE_COLUMNS)}",
+            )
+            for position, key in enumerate(topic.columns)
+            if key not in TABLE_COLUMNS
+        ]
     return errors

@@ -49,8 +49,9 @@ def papers_csv(corpus: Corpus, site_url: str) -> str:
     writer.writeheader()
     for derived in corpus.papers.values():
         row = _row(derived, CSV_FIELDS, site_url)
-        writer.writerow({key: _cell("; ".join(value) if isinstance(value, list) else value)
-                         for key, value in row.items()})
+        writer.writerow(
+            {key: _cell("; ".join(value) if isinstance(value, list) else value) for key, value in row.items()}
+        )
     return buffer.getvalue()
 
 
@@ -64,8 +65,16 @@ def _cell(value: object) -> object:
     return value
 
 
-def atom_feed(corpus: Corpus, site_url: str, title: str, *, ids: Iterable[str] | None = None,
-              path: str = "feed.xml", page: str = "", teaser: bool = False) -> str:
+def atom_feed(
+    corpus: Corpus,
+    site_url: str,
+    title: str,
+    *,
+    ids: Iterable[str] | None = None,
+    path: str = "feed.xml",
+    page: str = "",
+    teaser: bool = False,
+) -> str:
     """The most recently added papers (all, or those of `ids`) as Atom, at `path` in the site, for
     the page at `page` (a URL path: "topics/offloading/"). Dated by the papers (when they were
     added, else published), never by the clock, so builds are stable. `teaser` shortens each

@@ -16,6 +16,15 @@ Listing = tuple[str, str, str, str, list[str]]  # (kind, slug, name, page path, 
 
 def listing_feeds(corpus: Corpus, site_url: str, listings: list[Listing]) -> dict[str, str]:
     """A feed per (kind, slug, name, page path, paper ids) listing, at feed_path(kind, slug)."""
-    return {feed_path(kind, slug): atom_feed(corpus, site_url, f"{SITE_NAME}: {name}", ids=ids,
-                                             path=feed_path(kind, slug), page=page_url(page), teaser=True)
-            for kind, slug, name, page, ids in listings}
+    return {
+        feed_path(kind, slug): atom_feed(
+            corpus,
+            site_url,
+            f"{SITE_NAME}: {name}",
+            ids=ids,
+            path=feed_path(kind, slug),
+            page=page_url(page),
+            teaser=True,
+        )
+        for kind, slug, name, page, ids in listings
+    }

@@ -82,8 +82,15 @@ def render_hardware_index(context: RenderContext) -> str:
         entry = catalog.get(name)
         arch = entry.arch if entry else None
         family = links.to(family_of[arch].path, links.text(arch)) if arch in family_of else links.text(arch or "")
-        rows.append([links.hardware(name), links.text(entry.vendor if entry else ""),
-                     links.text(entry.class_ if entry else ""), family, str(len(ids))])
+        rows.append(
+            [
+                links.hardware(name),
+                links.text(entry.vendor if entry else ""),
+                links.text(entry.class_ if entry else ""),
+                family,
+                str(len(ids)),
+            ]
+        )
     table = html_table(["Hardware", "Vendor", "Class", "Architecture", "Papers"], rows, interactive=True)
     return context.render("hardware_index.md.j2", table=table)
 
@@ -100,30 +107,59 @@ def hardware_pages(context: RenderContext) -> dict[str, str]:
         if entry is None or name in family_of:  # an architecture's page is its family's
             continue
         family = family_of.get(entry.arch or "")
-        pages.update(_page(context, hardware_path(catalog.slug(entry)), entry.name, entry, ids=ids, names=(name,),
-                           family=family))
+        pages.update(
+            _page(context, hardware_path(catalog.slug(entry)), entry.name, entry, ids=ids, names=(name,), family=family)
+        )
     for family in family_of.values():
         ids = family_papers(context, family)
         if ids:
-            pages.update(_page(context, family.path, family.name, family.entry, ids=ids,
-                               names=(family.name, *family.members), members=family))
+            pages.update(
+                _page(
+                    context,
+                    family.path,
+                    family.name,
+                    family.entry,
+                    ids=ids,
+                    names=(family.name, *family.members),
+                    members=family,
+                )
+            )
     return pages
 
 
-def _page(context: RenderContext, source: str, name: str, entry: HardwareEntry | None, *, ids: Sequence[str],
-          names: tuple[str, ...], family: Family | None = None,
-          members: Family | None = None) -> dict[str, str]:
+def _page(
+    context: RenderContext,
+    source: str,
+    name: str,
+    entry: HardwareEntry | None,
+    *,
+    ids: Sequence[str],
+    names: tuple[str, ...],
+    family: Family | None = None,
+    members: Family | None = None,
+) -> dict[str, str]:
     """The page of a device (`family` is its family) or of a family (`members`), and its parts."""
     rows = [(year_group(derived.year), derived.id) for derived in context.papers_by_year(ids)]
     shown, parts = listing(context, source, name, rows, partial(_table, context, frozenset(names)))
     links = context.links(source)
     by_hardware = context.corpus.by_hardware
-    member_links = [f"{links.hardware(device)} ({len(by_hardware[device])})"
-                    for device in (members.members if members else ()) if device in by_hardware]
+    member_links = [
+        f"{links.hardware(device)} ({len(by_hardware[device])})"
+        for device in (members.members if members else ())
+        if device in by_hardware
+    ]
     feed = context.feed("hardware", source.removeprefix("hardware/").removesuffix(".md"), name, source, ids)
-    page = context.render("hardware.md.j2", name=name, entry=entry, listing=shown, feed=feed,
-                          feed_href=rel(source, feed["feed"]), members=member_links, is_family=members is not None,
-                          family=family and links.to(family.path, md_text(family.name)))
+    page = context.render(
+        "hardware.md.j2",
+        name=name,
+        entry=entry,
+        listing=shown,
+        feed=feed,
+        feed_href=rel(source, feed["feed"]),
+        members=member_links,
+        is_family=members is not None,
+        family=family and links.to(family.path, md_text(family.name)),
+    )
     return {source: page, **parts}
 
 
@@ -134,6 +170,12 @@ def _table(context: RenderContext, names: frozenset[str], source: str, ids: Sequ
     for pid in ids:
         derived = context.corpus.papers[pid]
         sentence = next((f.sentence for f in derived.facts if f.kind == "hardware" and f.value in names), "")
-        rows.append([links.paper(pid), str(derived.year or ""), ", ".join(links.topic(t) for t in derived.topics),
-                     links.text(sentence)])
+        rows.append(
+            [
+                links.paper(pid),
+                str(derived.year or ""),
+                ", ".join(links.topic(t) for t in derived.topics),
+                links.text(sentence),
+            ]
+        )
     return html_table(HEADERS, rows, interactive=True, keys=["title", "year", "topics", "sentence"])

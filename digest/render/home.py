@@ -14,16 +14,25 @@ def render_home(context: RenderContext) -> str:
     source = "index.md"
     links = context.links(source)
     corpus = context.corpus
-    topic_rows = [[links.topic(slug), md_text(topic.description.split(". ")[0].rstrip(".")),
-                   str(len(corpus.by_topic.get(slug, [])))] for slug, topic in context.topics.items()]
+    topic_rows = [
+        [
+            links.topic(slug),
+            md_text(topic.description.split(". ")[0].rstrip(".")),
+            str(len(corpus.by_topic.get(slug, []))),
+        ]
+        for slug, topic in context.topics.items()
+    ]
     # What a reader came for: papers in a topic, not the off-topic ones, by when they were added.
-    newest_rows = [[links.paper(d.id), md_text(d.paper.added or d.published or ""),
-                    ", ".join(links.topic(t) for t in d.topics)]
-                   for d in on_topic(corpus, by_added(corpus))[:NEWEST_ON_HOME]]
+    newest_rows = [
+        [links.paper(d.id), md_text(d.paper.added or d.published or ""), ", ".join(links.topic(t) for t in d.topics)]
+        for d in on_topic(corpus, by_added(corpus))[:NEWEST_ON_HOME]
+    ]
     counts = {
-        "papers": len(corpus.papers), "hardware": len(corpus.by_hardware),
+        "papers": len(corpus.papers),
+        "hardware": len(corpus.by_hardware),
         "systems": sum(1 for d in corpus.papers.values() if d.system),
         "comparisons": sum(len(d.compares_to) for d in corpus.papers.values()),
     }
-    return context.render("home.md.j2", counts=counts, topic_rows=topic_rows, newest_rows=newest_rows,
-                          new_page=links.to(NEW_PAGE, "New"))
+    return context.render(
+        "home.md.j2", counts=counts, topic_rows=topic_rows, newest_rows=newest_rows, new_page=links.to(NEW_PAGE, "New")
+    )

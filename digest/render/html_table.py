@@ -17,9 +17,17 @@ from ..passthrough import mark
 EMPTY = "–"
 
 
-def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, interactive: bool = False,
-               keys: Sequence[str] | None = None, sticky: bool = True, collapse: bool = True,
-               css_class: str = "", marked: bool = True) -> str:
+def html_table(
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    *,
+    interactive: bool = False,
+    keys: Sequence[str] | None = None,
+    sticky: bool = True,
+    collapse: bool = True,
+    css_class: str = "",
+    marked: bool = True,
+) -> str:
     """A table of HTML cells (an empty cell shows "–"). `keys` name the columns (a class per
     heading, `col-KEY`, sets its width); `sticky` keeps the first column (the paper) in view
     while the table scrolls sideways; `collapse` leaves out a column that is empty in every
@@ -28,19 +36,23 @@ def html_table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, interac
     marks that block instead. `interactive` adds the filter box of the
     sort and filter script (docs/js/tables.js) and leaves the rows out of search: a listing's
     rows repeat what the pages they link to say."""
-    shown = [index for index in range(len(headers))
-             if not collapse or not rows or any(row[index] for row in rows)]
+    shown = [index for index in range(len(headers)) if not collapse or not rows or any(row[index] for row in rows)]
     names = keys or [""] * len(headers)
-    head = "".join(f'<th class="col-{names[i]}">{headers[i]}</th>' if names[i] else f"<th>{headers[i]}</th>"
-                   for i in shown)
+    head = "".join(
+        f'<th class="col-{names[i]}">{headers[i]}</th>' if names[i] else f"<th>{headers[i]}</th>" for i in shown
+    )
     body = "\n".join("<tr>" + "".join(f"<td>{row[i] or EMPTY}</td>" for i in shown) + "</tr>" for row in rows)
     classes = " ".join(filter(None, ["digest-grid", "digest-sticky" if sticky else "", css_class]))
-    table = (f'<div class="digest-scroll"><table class="{classes}">\n<thead><tr>{head}</tr></thead>\n'
-             f"<tbody>\n{body}\n</tbody>\n</table></div>")
+    table = (
+        f'<div class="digest-scroll"><table class="{classes}">\n<thead><tr>{head}</tr></thead>\n'
+        f"<tbody>\n{body}\n</tbody>\n</table></div>"
+    )
     if not interactive:
         return mark(table) if marked else table + "\n"
     # No blank line inside: Python-Markdown keeps the whole block as raw HTML (when the hooks,
     # digest/passthrough.py, do not carry it past Markdown altogether).
-    return mark('<div class="digest-table" data-search-exclude>\n'
-                '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows">\n'
-                f"{table}\n</div>")
+    return mark(
+        '<div class="digest-table" data-search-exclude>\n'
+        '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows">\n'
+        f"{table}\n</div>"
+    )

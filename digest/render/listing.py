@@ -64,8 +64,11 @@ def split(rows: Sequence[tuple[Group, str]], size: int) -> list[Part]:
     groups: dict[Group, list[str]] = {}
     for group, paper_id in rows:
         groups.setdefault(group, []).append(paper_id)
-    return [Part(group, tuple(ids[start:start + size]), start + 1, len(ids), start // size + 1)
-            for group, ids in groups.items() for start in range(0, len(ids), size)]
+    return [
+        Part(group, tuple(ids[start : start + size]), start + 1, len(ids), start // size + 1)
+        for group, ids in groups.items()
+        for start in range(0, len(ids), size)
+    ]
 
 
 def year_group(year: int | None) -> Group:
@@ -115,18 +118,33 @@ class Listing:
     part_size: int
 
 
-def listing(context: RenderContext, source: str, name: str, rows: Sequence[tuple[Group, str]],
-            render_body: RenderBody, *, noun: str = "papers", by: str = "year") -> tuple[Listing, dict[str, str]]:
+def listing(
+    context: RenderContext,
+    source: str,
+    name: str,
+    rows: Sequence[tuple[Group, str]],
+    render_body: RenderBody,
+    *,
+    noun: str = "papers",
+    by: str = "year",
+) -> tuple[Listing, dict[str, str]]:
     """The listing of page `source` (called `name`) over (group, paper id) rows in their order, and
     the pages of its parts (none while it fits on one page)."""
     parts = split(rows, PART_SIZE)
-    shown = Listing(len(rows), noun, by, parts_index(context, source, parts),
-                    "" if parts else render_body(source, [pid for _, pid in rows]), PART_SIZE)
+    shown = Listing(
+        len(rows),
+        noun,
+        by,
+        parts_index(context, source, parts),
+        "" if parts else render_body(source, [pid for _, pid in rows]),
+        PART_SIZE,
+    )
     return shown, _part_pages(context, source, name, parts, render_body, noun=noun)
 
 
-def _part_pages(context: RenderContext, listing_path: str, name: str, parts: list[Part], render_body: RenderBody,
-                *, noun: str) -> dict[str, str]:
+def _part_pages(
+    context: RenderContext, listing_path: str, name: str, parts: list[Part], render_body: RenderBody, *, noun: str
+) -> dict[str, str]:
     """Every part's page: its title, where it belongs (the listing, the parts before and after
     it), then the table `render_body` writes for its rows."""
     pages = {}
@@ -136,9 +154,13 @@ def _part_pages(context: RenderContext, listing_path: str, name: str, parts: lis
         previous = parts[index - 1] if index > 0 else None
         following = parts[index + 1] if index + 1 < len(parts) else None
         pages[path] = context.render(
-            "listing_part.md.j2", title=f"{name}: {part.label}", part=part, noun=noun,
+            "listing_part.md.j2",
+            title=f"{name}: {part.label}",
+            part=part,
+            noun=noun,
             up=links.to(listing_path, md_text(name)),
             previous=previous and links.to(part_path(listing_path, previous), md_text(previous.label)),
             next=following and links.to(part_path(listing_path, following), md_text(following.label)),
-            body=render_body(path, part.ids))
+            body=render_body(path, part.ids),
+        )
     return pages

@@ -120,9 +120,11 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], interactive: bo
     body = "\n".join(lines) + "\n"
     if not interactive:
         return body
-    return ('<div class="digest-table" markdown data-search-exclude>\n'
-            '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows">\n\n'
-            f"{body}\n</div>\n")
+    return (
+        '<div class="digest-table" markdown data-search-exclude>\n'
+        '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows">\n\n'
+        f"{body}\n</div>\n"
+    )
 
 
 _Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when PyYAML has it: same text, faster

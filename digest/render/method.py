@@ -18,26 +18,57 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
     if evaluation is not None:
         names = {topic.slug: topic.name for topic in context.corpus.taxonomy.topics}
         for topic in evaluation.topics:
-            rows.append([md_text(names[topic.slug]), str(topic.support)] + [
-                f"{s.precision:.2f} / {s.recall:.2f} / {s.f1:.2f}" for s in (topic.scores[m] for m in METHODS)])
+            rows.append(
+                [md_text(names[topic.slug]), str(topic.support)]
+                + [f"{s.precision:.2f} / {s.recall:.2f} / {s.f1:.2f}" for s in (topic.scores[m] for m in METHODS)]
+            )
         macro = [(METHOD_NAMES[m], f"{evaluation.macro_f1(m):.2f}") for m in METHODS]
         links = context.links("method.md")
-        unextracted = [[links.paper(q.paper), md_text(q.text), md_text(q.sentence)]
-                       for q in evaluation.figures.unextracted[:UNEXTRACTED_SHOWN]]
-        filter_rows = [["rules alone" if f.floor is None else f"{f.floor:.2f}", f"{f.kept} of {f.in_topic}",
-                        f"{f.dropped} of {f.fallback}"] for f in evaluation.fetch_filter]
+        unextracted = [
+            [links.paper(q.paper), md_text(q.text), md_text(q.sentence)]
+            for q in evaluation.figures.unextracted[:UNEXTRACTED_SHOWN]
+        ]
+        filter_rows = [
+            [
+                "rules alone" if f.floor is None else f"{f.floor:.2f}",
+                f"{f.kept} of {f.in_topic}",
+                f"{f.dropped} of {f.fallback}",
+            ]
+            for f in evaluation.fetch_filter
+        ]
         if evaluation.temporal is not None:
-            temporal_rows = [[md_text(names[t.slug]), str(t.support),
-                              "{0.precision:.2f} / {0.recall:.2f} / {0.f1:.2f}".format(t.scores["ships"])]
-                             for t in evaluation.temporal.topics]
+            temporal_rows = [
+                [
+                    md_text(names[t.slug]),
+                    str(t.support),
+                    "{0.precision:.2f} / {0.recall:.2f} / {0.f1:.2f}".format(t.scores["ships"]),
+                ]
+                for t in evaluation.temporal.topics
+            ]
         attribution = evaluation.attribution
-        kinds = [[md_text(FACT_LABELS.get(k.kind, k.kind)), f"{k.right_before} of {k.shown_before} "
-                  f"({k.precision_before:.2f})", f"{k.right} of {k.shown} ({k.precision:.2f})"]
-                 for k in [*attribution.kinds.values(), attribution.total()] if k.shown_before]
+        kinds = [
+            [
+                md_text(FACT_LABELS.get(k.kind, k.kind)),
+                f"{k.right_before} of {k.shown_before} ({k.precision_before:.2f})",
+                f"{k.right} of {k.shown} ({k.precision:.2f})",
+            ]
+            for k in [*attribution.kinds.values(), attribution.total()]
+            if k.shown_before
+        ]
         if kinds:
             kinds[-1][0] = "**All**"
-    return context.render("method.md.j2", topics=context.corpus.taxonomy.ruled_topics, evaluation=evaluation,
-                          headers=["Topic", "Curated papers", *(f"{METHOD_NAMES[m]}: P / R / F1" for m in METHODS)],
-                          rows=rows, macro=macro, unextracted=unextracted, temporal=evaluation and evaluation.temporal,
-                          temporal_rows=temporal_rows, filter_rows=filter_rows, floor=MIN_PROBABILITY, kinds=kinds,
-                          grouped=evaluation is not None and any(len(f.dumps) > 1 for f in evaluation.folds))
+    return context.render(
+        "method.md.j2",
+        topics=context.corpus.taxonomy.ruled_topics,
+        evaluation=evaluation,
+        headers=["Topic", "Curated papers", *(f"{METHOD_NAMES[m]}: P / R / F1" for m in METHODS)],
+        rows=rows,
+        macro=macro,
+        unextracted=unextracted,
+        temporal=evaluation and evaluation.temporal,
+        temporal_rows=temporal_rows,
+        filter_rows=filter_rows,
+        floor=MIN_PROBABILITY,
+        kinds=kinds,
+        grouped=evaluation is not None and any(len(f.dumps) > 1 for f in evaluation.folds),
+    )

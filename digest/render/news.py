@@ -56,13 +56,28 @@ def render_new(context: RenderContext) -> str:
         first = newest - dt.timedelta(days=days - 1)
         papers = [d for d in dated if first <= dt.date.fromisoformat(d.paper.added or "") < shown_before]
         listed = on_topic(corpus, papers)
-        rows = [[links.paper(d.id, d.system) if d.system else links.paper(d.id), links.text(d.paper.added),
-                 ", ".join(links.topic(t) for t in d.topics), links.text(d.headline or ""),
-                 ", ".join(links.hardware(h) for h in d.hardware)] for d in listed]
-        table = html_table(["Paper", "Added", "Topics", "Headline result", "Hardware"], rows,
-                           keys=["title", "added", "topics", "headline", "hardware"]) if rows else ""
-        periods.append(Period(name, first.isoformat(), (shown_before - dt.timedelta(days=1)).isoformat(),
-                              table, len(listed)))
+        rows = [
+            [
+                links.paper(d.id, d.system) if d.system else links.paper(d.id),
+                links.text(d.paper.added),
+                ", ".join(links.topic(t) for t in d.topics),
+                links.text(d.headline or ""),
+                ", ".join(links.hardware(h) for h in d.hardware),
+            ]
+            for d in listed
+        ]
+        table = (
+            html_table(
+                ["Paper", "Added", "Topics", "Headline result", "Hardware"],
+                rows,
+                keys=["title", "added", "topics", "headline", "hardware"],
+            )
+            if rows
+            else ""
+        )
+        periods.append(
+            Period(name, first.isoformat(), (shown_before - dt.timedelta(days=1)).isoformat(), table, len(listed))
+        )
         shown_before = first
     month = [d for d in dated if dt.date.fromisoformat(d.paper.added or "") >= shown_before]
     off_topic = len(month) - len(on_topic(corpus, month))

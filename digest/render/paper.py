@@ -22,10 +22,22 @@ from .read_links import read_links
 
 AUTHORS_SHOWN = 10
 FACT_LABELS = {
-    "system": "System", "hardware": "Hardware", "gpu_count": "GPU count", "model_scale": "Model scale",
-    "precision": "Precision", "speedup": "Speedup", "reduction": "Reduction", "scale": "Scale-up",
-    "utilization": "Utilization", "throughput": "Throughput", "latency": "Time", "memory": "Memory",
-    "energy": "Energy and power", "cost": "Cost", "quality": "Quality", "code": "Code",
+    "system": "System",
+    "hardware": "Hardware",
+    "gpu_count": "GPU count",
+    "model_scale": "Model scale",
+    "precision": "Precision",
+    "speedup": "Speedup",
+    "reduction": "Reduction",
+    "scale": "Scale-up",
+    "utilization": "Utilization",
+    "throughput": "Throughput",
+    "latency": "Time",
+    "memory": "Memory",
+    "energy": "Energy and power",
+    "cost": "Cost",
+    "quality": "Quality",
+    "code": "Code",
 }
 
 
@@ -34,8 +46,9 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     links = context.links(source)
     derived = context.corpus.papers[paper_id]
     paper = derived.paper
-    meta: list[tuple[str, str, bool]] = [("Published", md_text(derived.published or "unknown"),
-                                          derived.is_curated("published"))]
+    meta: list[tuple[str, str, bool]] = [
+        ("Published", md_text(derived.published or "unknown"), derived.is_curated("published"))
+    ]
     if paper.added:
         meta.append(("Added", md_text(paper.added), False))
     if paper.authors:
@@ -49,8 +62,9 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     if derived.system:
         meta.append(("System", md_text(derived.system), False))
     if derived.hardware:
-        meta.append(("Hardware", ", ".join(links.hardware(name) for name in derived.hardware),
-                     derived.is_curated("hardware")))
+        meta.append(
+            ("Hardware", ", ".join(links.hardware(name) for name in derived.hardware), derived.is_curated("hardware"))
+        )
     for key, values in derived.terms.items():
         if values:
             meta.append((COLUMNS[key].label, md_text(", ".join(values)), derived.is_curated(key)))
@@ -60,24 +74,43 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     if derived.tags:  # not marked curated: a curator's tags add to the rules', they replace none
         meta.append(("Tags", ", ".join(links.tag(t) for t in derived.tags), False))
 
-
     html_links = context.links(source, html=True)
     facts = render_facts(context, facts_by_sentence(derived, html_links))
     context_facts = render_facts(context, facts_by_sentence(derived, html_links, own=False), own=False)
     topic_matches = topic_evidence(context, derived)  # HTML: shown in a collapsed HTML block
     # One line per hardware, its page and how many other papers name it: the page lists them.
-    same_hardware = [(html_links.hardware(name), others)
-                     for name in derived.hardware if (others := papers_naming(context, name) - 1)]
+    same_hardware = [
+        (html_links.hardware(name), others) for name in derived.hardware if (others := papers_naming(context, name) - 1)
+    ]
     sources = html_table(
         ["Listed", "Upvotes", "Authors", "Dump", "Line"],
-        [[html_text(s.date or ""), "" if s.upvotes is None else str(s.upvotes),
-          html_text(s.organization or ("" if s.authors_count is None else s.authors_count)),
-          f"<code>{html_text(s.file)}</code>", str(s.line)] for s in paper.sources], sticky=False, marked=False)
+        [
+            [
+                html_text(s.date or ""),
+                "" if s.upvotes is None else str(s.upvotes),
+                html_text(s.organization or ("" if s.authors_count is None else s.authors_count)),
+                f"<code>{html_text(s.file)}</code>",
+                str(s.line),
+            ]
+            for s in paper.sources
+        ],
+        sticky=False,
+        marked=False,
+    )
     return context.render(
-        "paper.md.j2", paper=paper, derived=derived, links=links, html_links=html_links, meta=meta, facts=facts,
+        "paper.md.j2",
+        paper=paper,
+        derived=derived,
+        links=links,
+        html_links=html_links,
+        meta=meta,
+        facts=facts,
         context_facts=context_facts,
-        topic_matches=topic_matches, same_hardware=same_hardware, sources=sources,
-        read=read_links(paper), bibtex=bibtex_entry(derived),
+        topic_matches=topic_matches,
+        same_hardware=same_hardware,
+        sources=sources,
+        read=read_links(paper),
+        bibtex=bibtex_entry(derived),
         review_link=html_links.to(REVIEW_PAGE, "Needs review"),
         unplaced=not derived.is_curated("topics") and derived.topics == [context.corpus.taxonomy.fallback.slug],
         tag_names=[context.tag_names.get(tag, tag) for tag in derived.tags],
@@ -120,25 +153,38 @@ def facts_by_sentence(derived: Derived, links: PageLinks, own: bool = True) -> l
     for sentence in reading_order:
         facts = by_sentence[sentence]
         marks = [(*fact.span, FACT_LABELS.get(fact.kind, fact.kind)) for fact in facts if fact.span]
-        rows.append(FactRow(md_marked(sentence, marks, html_cell=True), fact_values(facts, links, linked=own),
-                            facts=facts))
+        rows.append(
+            FactRow(md_marked(sentence, marks, html_cell=True), fact_values(facts, links, linked=own), facts=facts)
+        )
     if "" in by_sentence:
-        rows.append(FactRow("<em>Set by a curator in the record's <code>overrides</code></em>",
-                            fact_values(by_sentence[""], links), curated=True, facts=by_sentence[""]))
+        rows.append(
+            FactRow(
+                "<em>Set by a curator in the record's <code>overrides</code></em>",
+                fact_values(by_sentence[""], links),
+                curated=True,
+                facts=by_sentence[""],
+            )
+        )
     return rows
 
 
 def fact_values(facts: list[Fact], links: PageLinks, linked: bool = True) -> str:
-    """"<strong>Speedup</strong> up to 2.2× (vs vLLM) · <strong>Hardware</strong> A100, H100" (HTML):
+    """ "<strong>Speedup</strong> up to 2.2× (vs vLLM) · <strong>Hardware</strong> A100, H100" (HTML):
     each kind once, then its values, linked when they have a page (a hardware page lists the papers
     that use it, so context hardware, which the paper does not use, stays plain text)."""
     by_kind: dict[str, list[str]] = {}
     for fact in facts:
         by_kind.setdefault(fact.kind, []).append(
-            html_link(fact.value, fact.value) if fact.kind == "code" else
-            links.hardware(fact.value) if fact.kind == "hardware" and linked else html_text(fact.shown))
-    return " · ".join(f"<strong>{FACT_LABELS.get(kind, html_text(kind))}</strong> {', '.join(values)}"
-                      for kind, values in by_kind.items())
+            html_link(fact.value, fact.value)
+            if fact.kind == "code"
+            else links.hardware(fact.value)
+            if fact.kind == "hardware" and linked
+            else html_text(fact.shown)
+        )
+    return " · ".join(
+        f"<strong>{FACT_LABELS.get(kind, html_text(kind))}</strong> {', '.join(values)}"
+        for kind, values in by_kind.items()
+    )
 
 
 def author_list(names: list[str]) -> str:
@@ -185,7 +231,15 @@ def topic_evidence(context: RenderContext, derived: Derived) -> list[TopicEviden
             continue
         phrases = ", ".join(f"“{html_text(hit.phrase)}” ({hit.where})" for hit in score.matches[:6])
         terms = ", ".join(f"“{html_text(term)}”" for term in prediction.terms) if prediction else ""
-        evidence.append(TopicEvidence(
-            context.topics[score.slug].name, score.score, score.threshold, phrases,
-            prediction.probability if prediction else None, prediction.threshold if prediction else None, terms))
+        evidence.append(
+            TopicEvidence(
+                context.topics[score.slug].name,
+                score.score,
+                score.threshold,
+                phrases,
+                prediction.probability if prediction else None,
+                prediction.threshold if prediction else None,
+                terms,
+            )
+        )
     return evidence

@@ -15,6 +15,9 @@ def read_links(paper: Paper, compact: bool = False, html: bool = False) -> str:
     link = html_link if html else md_link
     if paper.arxiv_id is None:
         return "" if compact else link("search arXiv for the title", search_url(paper.title))
-    links = [(paper.arxiv_id if compact else f"arXiv:{paper.arxiv_id}", abs_url(paper.arxiv_id)),
-             ("PDF", pdf_url(paper.arxiv_id)), ("HF" if compact else "Hugging Face", hugging_face_url(paper.arxiv_id))]
+    links = [
+        (paper.arxiv_id if compact else f"arXiv:{paper.arxiv_id}", abs_url(paper.arxiv_id)),
+        ("PDF", pdf_url(paper.arxiv_id)),
+        ("HF" if compact else "Hugging Face", hugging_face_url(paper.arxiv_id)),
+    ]
     return " · ".join(link(label, url) for label, url in links if url is not None)

@@ -25,10 +25,13 @@ def render_review(context: RenderContext) -> dict[str, str]:
     order = {topic.slug: index for index, topic in enumerate(corpus.taxonomy.topics)}
     grouped = sorted(waiting, key=lambda d: order.get(_first_topic(d), len(order)))  # stable: least confident first
     rows = [(_group(context, d), d.id) for d in grouped]
-    shown, parts = listing(context, REVIEW_PAGE, "Needs review", rows, partial(_table, context),
-                           by="suggested topic")
-    return {REVIEW_PAGE: context.render("review.md.j2", listing=shown, waiting=len(waiting),
-                                        curated=len(corpus.papers) - len(waiting)), **parts}
+    shown, parts = listing(context, REVIEW_PAGE, "Needs review", rows, partial(_table, context), by="suggested topic")
+    return {
+        REVIEW_PAGE: context.render(
+            "review.md.j2", listing=shown, waiting=len(waiting), curated=len(corpus.papers) - len(waiting)
+        ),
+        **parts,
+    }
 
 
 def _first_topic(derived: Derived) -> str:

@@ -39,18 +39,29 @@ SITE_NAME = "ML Systems Paper Digest"
 CHART_HARDWARE_ROWS = 15
 
 
-def render_site(corpus: Corpus, site_url: str, templates: jinja2.Environment | None = None,
-                memo: Memo = no_memo, evaluation: Evaluation | None = None) -> dict[str, str]:
+def render_site(
+    corpus: Corpus,
+    site_url: str,
+    templates: jinja2.Environment | None = None,
+    memo: Memo = no_memo,
+    evaluation: Evaluation | None = None,
+) -> dict[str, str]:
     """Every generated file of the site. `memo` may reuse the last build's charts; the Method
     page shows `evaluation` when given."""
     problems = unknown_columns(corpus.taxonomy)
     if problems:
         raise problems[0]
     context = RenderContext(corpus, templates or environment())
-    files = {"index.md": render_home(context), "method.md": render_method(context, evaluation),
-             **render_review(context), "hardware/index.md": render_hardware_index(context),
-             NEW_PAGE: render_new(context),
-             "SUMMARY.md": render_nav(context), **render_systems(context), **render_tags(context)}
+    files = {
+        "index.md": render_home(context),
+        "method.md": render_method(context, evaluation),
+        **render_review(context),
+        "hardware/index.md": render_hardware_index(context),
+        NEW_PAGE: render_new(context),
+        "SUMMARY.md": render_nav(context),
+        **render_systems(context),
+        **render_tags(context),
+    }
     for slug in context.topics:
         files.update(render_topic(context, slug))
     for paper_id in corpus.papers:
@@ -74,8 +85,13 @@ def topics_by_year_chart(corpus: Corpus, memo: Memo = no_memo) -> str:
     title = "Papers per topic and year"
     # matplotlib takes a quarter of a second per chart: `mkdocs serve` reuses an unchanged one.
     # The inputs as JSON, which keeps the order of every mapping (the chart shows it).
-    return str(memo("chart:topics-by-year", json.dumps([counts, topics]),
-                    lambda: charts.papers_per_topic_and_year(counts, topics, title)))
+    return str(
+        memo(
+            "chart:topics-by-year",
+            json.dumps([counts, topics]),
+            lambda: charts.papers_per_topic_and_year(counts, topics, title),
+        )
+    )
 
 
 def hardware_by_topic_chart(corpus: Corpus, memo: Memo = no_memo) -> str:
@@ -83,8 +99,13 @@ def hardware_by_topic_chart(corpus: Corpus, memo: Memo = no_memo) -> str:
     busiest = sorted(corpus.by_hardware.items(), key=lambda item: (-len(item[1]), item[0]))[:CHART_HARDWARE_ROWS]
     matrix = {name: Counter(t for pid in ids for t in corpus.papers[pid].topics) for name, ids in busiest}
     title = f"Papers per hardware and topic (top {len(matrix)} hardware)"
-    return str(memo("chart:hardware-by-topic", json.dumps([matrix, topics]),
-                    lambda: charts.hardware_by_topic(matrix, topics, title)))
+    return str(
+        memo(
+            "chart:hardware-by-topic",
+            json.dumps([matrix, topics]),
+            lambda: charts.hardware_by_topic(matrix, topics, title),
+        )
+    )
 
 
 def write_site(files: dict[str, str], out: Path) -> tuple[int, int]:

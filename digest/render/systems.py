@@ -13,10 +13,18 @@ SOURCE = "systems.md"
 
 
 def render_systems(context: RenderContext) -> dict[str, str]:
-    named = sorted((d for d in context.corpus.papers.values() if d.system),
-                   key=lambda d: ((d.system or "").casefold(), d.id))
-    shown, parts = listing(context, SOURCE, "Systems A–Z", [(letter_group(d.system or ""), d.id) for d in named],
-                           partial(_table, context), noun="systems", by="first letter")
+    named = sorted(
+        (d for d in context.corpus.papers.values() if d.system), key=lambda d: ((d.system or "").casefold(), d.id)
+    )
+    shown, parts = listing(
+        context,
+        SOURCE,
+        "Systems A–Z",
+        [(letter_group(d.system or ""), d.id) for d in named],
+        partial(_table, context),
+        noun="systems",
+        by="first letter",
+    )
     return {SOURCE: context.render("systems.md.j2", listing=shown), **parts}
 
 

@@ -32,8 +32,9 @@ def render_tags(context: RenderContext) -> dict[str, str]:
         rows = [(year_group(derived.year), derived.id) for derived in context.papers_by_year(ids)]
         shown, parts = listing(context, source, name, rows, partial(_table, context))
         feed = context.feed("tag", slug, name, source, ids)
-        files[source] = context.render("tag.md.j2", name=name, listing=shown, feed=feed,
-                                         feed_href=rel(source, feed["feed"]))
+        files[source] = context.render(
+            "tag.md.j2", name=name, listing=shown, feed=feed, feed_href=rel(source, feed["feed"])
+        )
         files.update(parts)
         index.append([links.to(source, links.text(name)), str(len(rows))])
     table = html_table(["Tag", "Papers"], index, interactive=True)

@@ -25,9 +25,19 @@ def environment(override_dir: Path | None = None) -> jinja2.Environment:
         loaders.append(jinja2.FileSystemLoader(override_dir))
     loaders.append(jinja2.FileSystemLoader(TEMPLATES_DIR))
     # Markdown output: escaping is the `md` filter's job, HTML autoescaping would double it.
-    env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), trim_blocks=True, lstrip_blocks=True,
-                             undefined=jinja2.StrictUndefined, autoescape=False)  # noqa: S701
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(loaders),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,  # noqa: S701
+    )
     env.filters.update(md=md_text, md_plain=lambda value: md_text(value, latex=False), html_text=html_text)
-    env.globals.update(table=table, front_matter=front_matter, paper_path=paper_path, topic_path=topic_path,
-                       hardware_path=hardware_path)
+    env.globals.update(
+        table=table,
+        front_matter=front_matter,
+        paper_path=paper_path,
+        topic_path=topic_path,
+        hardware_path=hardware_path,
+    )
     return env

@@ -32,11 +32,16 @@ def render_topic(context: RenderContext, slug: str) -> dict[str, str]:
     source = topic_path(slug)
     topic = context.topics[slug]
     papers = context.papers_by_year(context.corpus.by_topic.get(slug, []))
-    shown, parts = listing(context, source, topic.name, [(year_group(d.year), d.id) for d in papers],
-                           partial(_table, context, slug))
+    shown, parts = listing(
+        context, source, topic.name, [(year_group(d.year), d.id) for d in papers], partial(_table, context, slug)
+    )
     feed = context.feed("topic", slug, topic.name, source, [d.id for d in papers])
-    return {source: context.render("topic.md.j2", topic=topic, listing=shown, feed=feed,
-                                           feed_href=rel(source, feed["feed"])), **parts}
+    return {
+        source: context.render(
+            "topic.md.j2", topic=topic, listing=shown, feed=feed, feed_href=rel(source, feed["feed"])
+        ),
+        **parts,
+    }
 
 
 def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -> str:
@@ -45,10 +50,18 @@ def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -
     columns = [COLUMNS[key] for key in table_columns(context.topics[slug].columns or DEFAULT_TABLE)]
     papers = [context.corpus.papers[pid] for pid in ids]
     rows = [[column.markdown(derived, cells) for column in columns] for derived in papers]
-    listed = [_Listed(links.paper(d.id), str(d.year or "year unknown"), _reason(context, d, slug),
-                      leading_sentences(d.paper.abstract)) for d in papers]
-    table = html_table([column.label for column in columns], rows, interactive=True,
-                       keys=[column.key for column in columns])
+    listed = [
+        _Listed(
+            links.paper(d.id),
+            str(d.year or "year unknown"),
+            _reason(context, d, slug),
+            leading_sentences(d.paper.abstract),
+        )
+        for d in papers
+    ]
+    table = html_table(
+        [column.label for column in columns], rows, interactive=True, keys=[column.key for column in columns]
+    )
     return context.render("_topic_listing.md.j2", table=table, papers=listed)
 
 

@@ -54,13 +54,18 @@ def detect_format(source: SourceFile, name: str | None = None) -> SourceFormat:
             return source_format
     expected = "; ".join(f"{f.name} ({f.description})" for f in FORMATS)
     kind = looks_like(source.head)
-    raise DumpError(source.path, None, None, (f"looks like {kind}, which no input format of the digest reads"
-                                              if kind else "not a format the digest reads")
-                    + f"; expected {expected}")
+    raise DumpError(
+        source.path,
+        None,
+        None,
+        (f"looks like {kind}, which no input format of the digest reads" if kind else "not a format the digest reads")
+        + f"; expected {expected}",
+    )
 
 
-def open_source(path: Path, listing_year: int | None = None,
-                format_name: str | None = None) -> tuple[SourceFile, ParsedSource, Iterator[Entry]]:
+def open_source(
+    path: Path, listing_year: int | None = None, format_name: str | None = None
+) -> tuple[SourceFile, ParsedSource, Iterator[Entry]]:
     """Check and open one source file: the file, the report its reading fills, and its entries as
     they are read. Every way the file can be unusable is a DumpError, raised here or, for what
     only the whole file shows, when the entries run out."""
@@ -73,5 +78,10 @@ def open_source(path: Path, listing_year: int | None = None,
 def _noting_replaced(source: SourceFile, parsed: ParsedSource, entries: Iterator[Entry]) -> Iterator[Entry]:
     yield from entries
     if source.first_replaced:
-        parsed.problems.append(Problem(source.first_replaced.number, f"{source.replaced:,} control character(s) "
-                                       "replaced by spaces (the first here)", skipped=False))
+        parsed.problems.append(
+            Problem(
+                source.first_replaced.number,
+                f"{source.replaced:,} control character(s) replaced by spaces (the first here)",
+                skipped=False,
+            )
+        )

@@ -47,8 +47,13 @@ def read(source: SourceFile, parsed: ParsedSource, listing_year: int | None = No
     for index, item in enumerate(feed.entries):
         line = lines[index] if index < len(lines) else 1
         if "/api/errors" in item.get("id", ""):
-            raise DumpError(source.path, line, None, f"the arXiv API answered with an error: "
-                            f"{fields.text(item.get('summary')) or fields.text(item.get('title'))}")
+            raise DumpError(
+                source.path,
+                line,
+                None,
+                f"the arXiv API answered with an error: "
+                f"{fields.text(item.get('summary')) or fields.text(item.get('title'))}",
+            )
         if (entry := _entry(item, line, parsed)) is not None:
             parsed.count += 1
             yield entry
@@ -61,13 +66,23 @@ def _refuse_broken(source: SourceFile, feed: Any) -> None:
     """Not well-formed XML, or XML that is no feed: refused whole (feedparser's `bozo`)."""
     error = feed.get("bozo_exception") if feed.get("bozo") else None
     if isinstance(error, xml.sax.SAXParseException):
-        raise DumpError(source.path, error.getLineNumber(), None, f"not well-formed XML ({error.getMessage()}): "
-                        "the response was cut off, or is not an answer of the arXiv API")
+        raise DumpError(
+            source.path,
+            error.getLineNumber(),
+            None,
+            f"not well-formed XML ({error.getMessage()}): "
+            "the response was cut off, or is not an answer of the arXiv API",
+        )
     if error is not None and not isinstance(error, feedparser.CharacterEncodingOverride):
         raise DumpError(source.path, None, None, f"not a feed feedparser can read ({error})")
     if feed.get("version") != "atom10":
-        raise DumpError(source.path, None, None, f"not an Atom feed (feedparser reads it as "
-                        f"{feed.get('version') or 'no feed at all'}); expected an answer of the arXiv API")
+        raise DumpError(
+            source.path,
+            None,
+            None,
+            f"not an Atom feed (feedparser reads it as "
+            f"{feed.get('version') or 'no feed at all'}); expected an answer of the arXiv API",
+        )
 
 
 def _entry_lines(source: SourceFile) -> list[int]:
@@ -85,5 +100,14 @@ def _entry(item: Any, line: int, parsed: ParsedSource) -> Entry | None:
         return None
     authors = [name for author in item.get("authors", []) if (name := fields.text(author.get("name")))]
     published = fields.iso_day(item.get("published"))
-    return Entry(title=title, abstract=abstract, line=line, arxiv_id=paper_id, authors=authors, date=published,
-                 published=published, authors_count=len(authors) or None, has_metadata=True)
+    return Entry(
+        title=title,
+        abstract=abstract,
+        line=line,
+        arxiv_id=paper_id,
+        authors=authors,
+        date=published,
+        published=published,
+        authors_count=len(authors) or None,
+        has_metadata=True,
+    )

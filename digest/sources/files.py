@@ -58,8 +58,9 @@ class SourceFile:
                     self.position = raw.tell()
                     yield line
         except UnicodeDecodeError:
-            raise DumpError(self.path, None, None, "changed while it was being read; run the ingest again "
-                            "once the file is complete") from None
+            raise DumpError(
+                self.path, None, None, "changed while it was being read; run the ingest again once the file is complete"
+            ) from None
         except OSError as error:
             raise DumpError(self.path, None, None, f"cannot be read: {error.strerror}") from None
 
@@ -69,8 +70,9 @@ class SourceFile:
         if stat.S_ISDIR(mode):
             raise DumpError(self.path, None, None, "is a directory; pass the dump files inside it")
         if not stat.S_ISREG(mode):
-            raise DumpError(self.path, None, None, f"is {_kind(mode)}, not a regular file; save the dump to a "
-                            "file and ingest that")
+            raise DumpError(
+                self.path, None, None, f"is {_kind(mode)}, not a regular file; save the dump to a file and ingest that"
+            )
         digest, decoder = hashlib.sha256(), codecs.getincrementaldecoder("utf-8")()
         newlines = 0
         head, has_text, last = b"", False, b""
@@ -109,25 +111,39 @@ class SourceFile:
 
     def _refuse_binary(self, chunk: bytes, newlines: int) -> None:
         if (nul := chunk.find(b"\x00")) >= 0:
-            raise DumpError(self.path, newlines + chunk.count(b"\n", 0, nul) + 1, None,
-                            "binary data (a NUL byte): expected a UTF-8 text dump; delete the NUL bytes "
-                            "(tr -d '\\000') if the rest is text")
+            raise DumpError(
+                self.path,
+                newlines + chunk.count(b"\n", 0, nul) + 1,
+                None,
+                "binary data (a NUL byte): expected a UTF-8 text dump; delete the NUL bytes "
+                "(tr -d '\\000') if the rest is text",
+            )
 
-    def _decode(self, decoder: codecs.IncrementalDecoder, chunk: bytes, offset: int, newlines: int,
-                final: bool = False) -> None:
+    def _decode(
+        self, decoder: codecs.IncrementalDecoder, chunk: bytes, offset: int, newlines: int, final: bool = False
+    ) -> None:
         pending = len(decoder.getstate()[0])  # the start of a character cut by the last chunk
         try:
             decoder.decode(chunk, final)
         except UnicodeDecodeError as error:
             data = error.object
             line = newlines + data[: error.start].count(b"\n") + 1
-            raise DumpError(self.path, line, None, f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset "
-                            f"{offset - pending + error.start}); save the dump as UTF-8") from None
+            raise DumpError(
+                self.path,
+                line,
+                None,
+                f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset "
+                f"{offset - pending + error.start}); save the dump as UTF-8",
+            ) from None
 
 
 def _kind(mode: int) -> str:
-    kinds = {stat.S_ISFIFO: "a named pipe (FIFO)", stat.S_ISSOCK: "a socket", stat.S_ISCHR: "a character device",
-             stat.S_ISBLK: "a block device"}
+    kinds = {
+        stat.S_ISFIFO: "a named pipe (FIFO)",
+        stat.S_ISSOCK: "a socket",
+        stat.S_ISCHR: "a character device",
+        stat.S_ISBLK: "a block device",
+    }
     return next((name for test, name in kinds.items() if test(mode)), "not a file")
 
 

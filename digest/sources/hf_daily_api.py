@@ -46,10 +46,15 @@ def read(source: SourceFile, parsed: ParsedSource, listing_year: int | None = No
             parsed.count += 1
             yield entry
     if not parsed.count and not parsed.problems:
-        raise EmptySourceError(source.path, None, None, "an empty list: the Daily Papers API listed no paper (a day "
-                          "without papers, or one not listed yet)")
-    parsed.judge("Daily Papers items with an arXiv id, a title and a summary",
-                 "an answer of the Hugging Face Daily Papers API")
+        raise EmptySourceError(
+            source.path,
+            None,
+            None,
+            "an empty list: the Daily Papers API listed no paper (a day without papers, or one not listed yet)",
+        )
+    parsed.judge(
+        "Daily Papers items with an arXiv id, a title and a summary", "an answer of the Hugging Face Daily Papers API"
+    )
 
 
 def write_subset(source: Path, target: Path, arxiv_ids: Collection[str]) -> int:
@@ -82,12 +87,19 @@ def _entry(item: Any, line: int, parsed: ParsedSource) -> Entry | None:
         return None
     optional = _Optional(parsed, line)
     authors = optional.names(paper.get("authors"))
-    return Entry(title=title, abstract=abstract, line=line, arxiv_id=paper_id, authors=authors,
-                 date=optional.day(item.get("publishedAt"), "publishedAt"),
-                 published=optional.day(paper.get("publishedAt"), "paper.publishedAt"),
-                 upvotes=optional.count(paper.get("upvotes"), "paper.upvotes"),
-                 authors_count=len(authors) or None,
-                 organization=optional.organization(item.get("organization")), has_metadata=True)
+    return Entry(
+        title=title,
+        abstract=abstract,
+        line=line,
+        arxiv_id=paper_id,
+        authors=authors,
+        date=optional.day(item.get("publishedAt"), "publishedAt"),
+        published=optional.day(paper.get("publishedAt"), "paper.publishedAt"),
+        upvotes=optional.count(paper.get("upvotes"), "paper.upvotes"),
+        authors_count=len(authors) or None,
+        organization=optional.organization(item.get("organization")),
+        has_metadata=True,
+    )
 
 
 class _Optional:
@@ -97,8 +109,9 @@ class _Optional:
         self.parsed, self.line = parsed, line
 
     def ignored(self, field: str, value: object, expected: str) -> None:
-        self.parsed.problem(self.line, f"{field}: expected {expected}, got {fields.kind(value)}: left empty",
-                            skipped=False)
+        self.parsed.problem(
+            self.line, f"{field}: expected {expected}, got {fields.kind(value)}: left empty", skipped=False
+        )
 
     def day(self, value: object, field: str) -> str | None:
         day = fields.iso_day(value)

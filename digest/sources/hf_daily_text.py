@@ -32,13 +32,21 @@ DESCRIPTION = "a text dump of a Hugging Face Daily Papers listing page: titles, 
 
 MAX_LINE = MAX_ABSTRACT
 _BOILERPLATE = {
-    "new", "subscribe", "daily papers", "byak and the research community",
-    "get trending papers in your email inbox!", "get trending papers in your email inbox once a day!",
+    "new",
+    "subscribe",
+    "daily papers",
+    "byak and the research community",
+    "get trending papers in your email inbox!",
+    "get trending papers in your email inbox once a day!",
 }
-_MONTHS = {m: i for i, m in enumerate(
-    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
-_DATE_RE = re.compile(r"^(?P<month>[A-Za-z]{3})\s+(?P<day>[0-9]{1,2})(?:,\s*(?P<year>[0-9]{4}))?"
-                      r"(?:\s+(?P<upvotes>[0-9]+))?$")
+_MONTHS = {
+    m: i
+    for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)
+}
+_DATE_RE = re.compile(
+    r"^(?P<month>[A-Za-z]{3})\s+(?P<day>[0-9]{1,2})(?:,\s*(?P<year>[0-9]{4}))?"
+    r"(?:\s+(?P<upvotes>[0-9]+))?$"
+)
 _AUTHORS_RE = re.compile(r"^[•·*-]?\s*(?P<count>[0-9][0-9,]*)\s+authors?$")
 _MAX_COUNT_DIGITS = 9  # a count of authors or upvotes; int() of 4,300 digits and more is a traceback
 _SEPARATOR = "·"
@@ -63,8 +71,9 @@ def parse(text: str, path: str = "<text>", listing_year: int | None = None) -> P
     return parsed
 
 
-def read_lines(lines: Iterable[Line], parsed: ParsedSource, listing_year: int | None,
-               cut_off: bool = False) -> Iterator[Entry]:
+def read_lines(
+    lines: Iterable[Line], parsed: ParsedSource, listing_year: int | None, cut_off: bool = False
+) -> Iterator[Entry]:
     """Entries of one dump as they are read. Raises DumpError, once the lines run out, when the
     dump has no entry at all or more blocks it cannot read than entries."""
     reader = _Reader(lines, parsed, listing_year, cut_off)
@@ -122,7 +131,7 @@ class _Reader:
                 self.take()
                 continue
             if lowered.startswith("subscribe") and len(line.text) > len("subscribe"):
-                self.ahead[0] = line._replace(text=line.text[len("subscribe"):].strip())  # "SubscribeMélange: ..."
+                self.ahead[0] = line._replace(text=line.text[len("subscribe") :].strip())  # "SubscribeMélange: ..."
                 return
             date = _DATE_RE.match(line.text)
             if date and self.parsed.listing_date is None and not date["upvotes"]:
@@ -144,8 +153,9 @@ class _Reader:
             return True
         self.take()
         if line.length > MAX_LINE:
-            message = (f"line of {line.length:,} characters is longer than any title or abstract "
-                       f"(limit {MAX_LINE:,}): skipped")
+            message = (
+                f"line of {line.length:,} characters is longer than any title or abstract (limit {MAX_LINE:,}): skipped"
+            )
             if self.pending is None:
                 self.problem(line.number, message)
             else:  # one block, with the title above: counted once, by drop_pending
@@ -194,15 +204,28 @@ class _Reader:
     def finish(self) -> None:
         self.drop_pending("has no abstract")
         last = self.last
-        if self.cut_off and last is not None and self.last_abstract == self.last_number \
-                and not last.abstract.endswith(_SENTENCE_END):
+        if (
+            self.cut_off
+            and last is not None
+            and self.last_abstract == self.last_number
+            and not last.abstract.endswith(_SENTENCE_END)
+        ):
             last.truncated = True
-            self.problem(self.last_abstract, f"the file ends inside the abstract of {_short(last.title)}: kept, "
-                         "marked as cut off; a later dump with the whole text replaces it", skipped=False)
+            self.problem(
+                self.last_abstract,
+                f"the file ends inside the abstract of {_short(last.title)}: kept, "
+                "marked as cut off; a later dump with the whole text replaces it",
+                skipped=False,
+            )
         self.release()
         blank, content = self.counts["blank"], self.counts["content"]
-        self.parsed.layout = ("with-metadata" if self.counts["separators"] else
-                              "blank-lines" if blank >= content // 2 else "line-per-field")
+        self.parsed.layout = (
+            "with-metadata"
+            if self.counts["separators"]
+            else "blank-lines"
+            if blank >= content // 2
+            else "line-per-field"
+        )
 
     def judge(self) -> None:
         """The whole file's verdict: is it a dump at all?"""

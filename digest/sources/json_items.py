@@ -55,7 +55,7 @@ class _Buffer:
             while self.position < len(self.text) and self.text[self.position] in _SPACE:
                 self.position += 1
             if self.position < len(self.text) or not self.more():
-                return self.text[self.position:self.position + 1]
+                return self.text[self.position : self.position + 1]
 
     def take(self, expected: str, what: str) -> None:
         found = self.peek()
@@ -71,18 +71,27 @@ class _Buffer:
             try:
                 value, end = _DECODER.raw_decode(self.text, self.position)
             except _TooLongError as error:
-                raise DumpError(self.path, self.line, None, f"item {number} holds a number of {error.args[0]:,} "
-                                "digits, which no field of an API's answer has: not an API's answer") from None
+                raise DumpError(
+                    self.path,
+                    self.line,
+                    None,
+                    f"item {number} holds a number of {error.args[0]:,} "
+                    "digits, which no field of an API's answer has: not an API's answer",
+                ) from None
             except RecursionError:  # the decoder recurses once per level, up to Python's limit
-                raise DumpError(self.path, self.line, None, f"item {number} nests lists or objects about "
-                                f"{sys.getrecursionlimit():,} deep, which no API's answer does") from None
+                raise DumpError(
+                    self.path,
+                    self.line,
+                    None,
+                    f"item {number} nests lists or objects about "
+                    f"{sys.getrecursionlimit():,} deep, which no API's answer does",
+                ) from None
             except json.JSONDecodeError as error:
                 if self.more():
                     continue
                 if not self.text.rstrip().endswith("]"):
                     raise self.cut_off(f"inside item {number}, which starts here") from None
-                raise DumpError(self.path, self.line + error.lineno - 1, None,
-                                f"not valid JSON: {error.msg}") from None
+                raise DumpError(self.path, self.line + error.lineno - 1, None, f"not valid JSON: {error.msg}") from None
             if end < len(self.text) or not self.more():  # a number may go on in the next chunk
                 self.position = end
                 return self.line, value
@@ -90,11 +99,12 @@ class _Buffer:
     def drop_decoded(self) -> None:
         """Forget the text before `position`, counting its lines."""
         self.line += self.text.count("\n", 0, self.position)
-        self.text, self.position = self.text[self.position:], 0
+        self.text, self.position = self.text[self.position :], 0
 
     def cut_off(self, where: str) -> DumpError:
-        return DumpError(self.path, self.line, None, f"the JSON ends {where}: the file was cut off; fetch or save "
-                         "it again")
+        return DumpError(
+            self.path, self.line, None, f"the JSON ends {where}: the file was cut off; fetch or save it again"
+        )
 
     def error(self, message: str) -> DumpError:
         self.drop_decoded()

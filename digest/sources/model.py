@@ -83,6 +83,11 @@ class ParsedSource:
             raise DumpError(self.path, None, None, f"found no {entries}{reason}; is this {kind}?")
         if self.skipped > self.count:
             blocks = self.skipped + self.count
-            raise DumpError(self.path, skips[0].line, None, f"{self.skipped:,} of {blocks:,} blocks are not paper "
-                            f"entries (the first: {skips[0].message}); this is not {kind}, or a badly broken "
-                            "one, so none of it is ingested")
+            raise DumpError(
+                self.path,
+                skips[0].line,
+                None,
+                f"{self.skipped:,} of {blocks:,} blocks are not paper "
+                f"entries (the first: {skips[0].message}); this is not {kind}, or a badly broken "
+                "one, so none of it is ingested",
+            )

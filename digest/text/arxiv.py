@@ -19,8 +19,11 @@ _ID = r"(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})"
 # second record of a paper under an id arXiv does not know.
 ARXIV_ID = re.compile(rf"^{_ID}\Z", re.ASCII)
 # What a source may write around an id: an arXiv address, an "arXiv:" prefix, a version, ".pdf".
-_WRITTEN = re.compile(rf"^(?:arxiv:|https?://(?:export\.|www\.)?arxiv\.org/(?:abs|pdf)/)?(?P<id>{_ID})"
-                      r"(?:v\d+)?(?:\.pdf)?/?\Z", re.IGNORECASE | re.ASCII)
+_WRITTEN = re.compile(
+    rf"^(?:arxiv:|https?://(?:export\.|www\.)?arxiv\.org/(?:abs|pdf)/)?(?P<id>{_ID})"
+    r"(?:v\d+)?(?:\.pdf)?/?\Z",
+    re.IGNORECASE | re.ASCII,
+)
 
 ABS = "https://arxiv.org/abs/"
 PDF = "https://arxiv.org/pdf/"

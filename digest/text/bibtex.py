@@ -23,13 +23,16 @@ _TOKEN = re.compile(r"\\([A-Za-z]+|.)|([&%#_~^$])", re.DOTALL)  # a command, or 
 _SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\^{}"}
 _MATH_SPECIALS = {"&": r"\&", "%": r"\%", "#": r"\#"}  # never math (_ ^ ~ are)
 # Commands that only typeset: accents and letters, font changes, and (in $math$) symbols.
-TEXT_COMMANDS = frozenset("""
+TEXT_COMMANDS = frozenset(
+    """
     c u v H d b t r k i j o O l L ss ae AE oe OE aa AA
     textbf textit emph texttt textsc textrm textsf textsl textup textmd textnormal textsuperscript
     textsubscript underline mbox LaTeX TeX ldots dots textasciitilde textasciicircum textbackslash
     textendash textemdash textquotedblleft textquotedblright textquoteleft textquoteright textbar
-""".split())
-MATH_COMMANDS = TEXT_COMMANDS | frozenset("""
+""".split()
+)
+MATH_COMMANDS = TEXT_COMMANDS | frozenset(
+    """
     alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi pi
     varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi
     Pi Sigma Upsilon Phi Psi Omega times cdot cdots ddots vdots sqrt frac dfrac tfrac log ln exp sin
@@ -40,7 +43,8 @@ MATH_COMMANDS = TEXT_COMMANDS | frozenset("""
     star ast mid propto equiv div vert lvert rvert Vert langle rangle lfloor rfloor lceil rceil hat
     bar tilde widetilde widehat overline vec dot ddot quad qquad colon top bot emptyset varnothing
     lesssim gtrsim approxeq
-""".split())
+""".split()
+)
 _AND = re.compile(r"\band\b", re.IGNORECASE)
 _TRAILING = re.compile(r"[\s\\]+\Z")
 
@@ -52,7 +56,7 @@ def bibtex_text(text: str) -> str:
     math = sum(match[2] == "$" for match in tokens) % 2 == 0  # a lone $ is a dollar, and so is every $
     pieces, position, inside = [], 0, False
     for match in tokens:
-        pieces.append(text[position:match.start()])
+        pieces.append(text[position : match.start()])
         position = match.end()
         command, special = match[1], match[2]
         if command is not None:  # a control symbol (\', \%, \{) only typesets; a word must be listed

@@ -15,8 +15,19 @@ import re
 import unicodedata
 
 # Accent commands as they appear in abstracts: M\'elange, na\"ive, \c{c}a.
-_ACCENTS = {"'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303",
-            "=": "\u0304", ".": "\u0307", "c": "\u0327", "u": "\u0306", "v": "\u030c", "H": "\u030b"}
+_ACCENTS = {
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    '"': "\u0308",
+    "~": "\u0303",
+    "=": "\u0304",
+    ".": "\u0307",
+    "c": "\u0327",
+    "u": "\u0306",
+    "v": "\u030c",
+    "H": "\u030b",
+}
 _ACCENT_RE = re.compile(r"""\{?\\(['`^"~=.]|[cuvH](?=[{\s]))\s*\{?([A-Za-z])\}?\}?""")
 _COMMAND_RE = re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|mathrm|mathbf|text|url)\{([^{}]*)\}")
 _OLD_FONT_RE = re.compile(r"\{\\(?:it|bf|em|tt|sc)\s+([^{}]*)\}")  # {\it cuBLAS}
@@ -33,8 +44,18 @@ def delatex(text: str) -> str:
     return _ESCAPED_RE.sub(r"\1", text)
 
 
-_SYMBOLS = {"times": "×", "sim": "~", "approx": "≈", "geq": "≥", "leq": "≤", "pm": "±", "cdot": "·",
-            "rightarrow": "→", "to": "→", "mu": "µ"}
+_SYMBOLS = {
+    "times": "×",
+    "sim": "~",
+    "approx": "≈",
+    "geq": "≥",
+    "leq": "≤",
+    "pm": "±",
+    "cdot": "·",
+    "rightarrow": "→",
+    "to": "→",
+    "mu": "µ",
+}
 _MATH_SYMBOL_RE = re.compile(r"\$?\\(" + "|".join(_SYMBOLS) + r")(?![A-Za-z])\$?")
 _GLUED_TIMES_RE = re.compile(r"(?<=\d)times(?=[A-Z]|\b)")
 _RANGE_SIM_RE = re.compile(r"(?<=\d) ?(?:sim|~) ?(?=\d)")  # 3.65 $\sim$ 39.14: a range
@@ -75,4 +96,4 @@ def leftovers(text: str) -> list[str]:
     """The conversion damage `clean_text` leaves in `text` (a LaTeX command, a glued "times", a
     lost character reference), each with a few words around it: what `digest check` flags."""
     cleaned = clean_text(text)
-    return [cleaned[max(0, m.start() - 20):m.end() + 20] for m in _LEFTOVER_RE.finditer(cleaned)]
+    return [cleaned[max(0, m.start() - 20) : m.end() + 20] for m in _LEFTOVER_RE.finditer(cleaned)]

@@ -10,11 +10,40 @@ from __future__ import annotations
 import re
 
 # Words whose trailing period does not end a sentence ("e.g. R1", "et al. (2023)", "vs. A").
-_ABBREVIATIONS = frozenset({
-    "e.g", "i.e", "al", "vs", "cf", "fig", "figs", "eq", "eqs", "sec", "no", "approx",
-    "resp", "ca", "viz", "ref", "refs", "tab", "dr", "mr", "ms", "prof", "st", "inc", "ltd",
-    "corp", "res", "est", "wrt", "w.r.t",
-})
+_ABBREVIATIONS = frozenset(
+    {
+        "e.g",
+        "i.e",
+        "al",
+        "vs",
+        "cf",
+        "fig",
+        "figs",
+        "eq",
+        "eqs",
+        "sec",
+        "no",
+        "approx",
+        "resp",
+        "ca",
+        "viz",
+        "ref",
+        "refs",
+        "tab",
+        "dr",
+        "mr",
+        "ms",
+        "prof",
+        "st",
+        "inc",
+        "ltd",
+        "corp",
+        "res",
+        "est",
+        "wrt",
+        "w.r.t",
+    }
+)
 _SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z0-9])")
 
 
@@ -57,7 +86,7 @@ def leading_sentences(text: str, limit: int = 320) -> str:
         return text
     fitting = [end for _, end in sentence_spans(text) if end <= limit]
     if fitting and fitting[-1] > 80:
-        return text[:fitting[-1]] + " …"
+        return text[: fitting[-1]] + " …"
     return text[:limit].rsplit(" ", 1)[0] + " …"
 
 

@@ -8,7 +8,9 @@ from urllib.parse import urlsplit
 
 _URL = re.compile(
     r"(?:https?://|(?<![\w.@/])(?:www\.|github\.com/|gitlab\.com/|huggingface\.co/|bitbucket\.org/))"
-    r"[^\s<>\"'\]\)}]+", re.IGNORECASE)
+    r"[^\s<>\"'\]\)}]+",
+    re.IGNORECASE,
+)
 _HINTS = ("http", "www.", "github.com", "gitlab.com", "huggingface.co", "bitbucket.org")
 _TRAILING = ".,;:!?'\""  # sentence punctuation after an address is not part of it
 # Found by the "://" or ".com/" inside an address, which the regex engine scans for quickly,

@@ -64,13 +64,26 @@ from .roles import BACKGROUND, OWN, PRIOR, baseline_spans, in_spans, rival_spans
 from .system import find_system
 
 KINDS = (
-    "system", "hardware", "gpu_count", "model_scale", "precision",
-    "speedup", "reduction", "scale", "utilization", "throughput", "latency", "memory", "energy", "cost", "quality",
+    "system",
+    "hardware",
+    "gpu_count",
+    "model_scale",
+    "precision",
+    "speedup",
+    "reduction",
+    "scale",
+    "utilization",
+    "throughput",
+    "latency",
+    "memory",
+    "energy",
+    "cost",
+    "quality",
     "code",
 )
 # The kinds that are figures: a number with what it measures, and its baseline when named
 # (`digest eval` checks that every number with a unit in an abstract becomes one).
-FIGURE_KINDS = KINDS[KINDS.index("speedup"):KINDS.index("quality") + 1]
+FIGURE_KINDS = KINDS[KINDS.index("speedup") : KINDS.index("quality") + 1]
 # The figures that compare with something, and so may name what: "2× over X", "30% less memory than X".
 COMPARATIVE_KINDS = ("speedup", "reduction", "scale")
 _KIND_ORDER = {kind: index for index, kind in enumerate(KINDS)}
@@ -114,8 +127,13 @@ class Fact:
         return f"{self.value} (vs {self.baseline})" if self.baseline else self.value
 
 
-def extract_facts(title: str, abstract: str, catalog: HardwareCatalog, roles: Sequence[str] | None = None,
-                  context_values: Sequence[str] = ()) -> list[Fact]:
+def extract_facts(
+    title: str,
+    abstract: str,
+    catalog: HardwareCatalog,
+    roles: Sequence[str] | None = None,
+    context_values: Sequence[str] = (),
+) -> list[Fact]:
     """Every fact in a paper's title and abstract: ordered by kind (see KINDS), then by where
     it first appears; one fact per (kind, value), the paper's own kept over context.
 
@@ -134,8 +152,9 @@ def extract_facts(title: str, abstract: str, catalog: HardwareCatalog, roles: Se
         roles = sentence_roles(abstract_sentences, system[0] if system else None)
     role_of = {title: OWN} | dict(zip(abstract_sentences, roles, strict=True))
     for text in ([title] if title else []) + abstract_sentences:
-        found.extend(attribute(_sentence_facts(Sentence(text, catalog.find(text))), role_of.get(text, OWN),
-                               context_values))
+        found.extend(
+            attribute(_sentence_facts(Sentence(text, catalog.find(text))), role_of.get(text, OWN), context_values)
+        )
     ordered = sorted(found, key=lambda fact: _KIND_ORDER[fact.kind])
     shown = {(fact.kind, fact.value) for fact in ordered if fact.own}
     # A value stated both as context and as the paper's is shown once, as the paper's.
@@ -164,8 +183,9 @@ def attribute(facts: list[Fact], role: str, context_values: Sequence[str] = ()) 
             own = False
         else:
             start = fact.span[0] if fact.span else -1
-            in_clause = (in_spans(start, rivals) if fact.kind in COMPARATIVE_KINDS
-                         else _in_baseline_clause(fact, start, spans))
+            in_clause = (
+                in_spans(start, rivals) if fact.kind in COMPARATIVE_KINDS else _in_baseline_clause(fact, start, spans)
+            )
             own = not in_clause and not listed_as_context(fact, context_values)
         marked.append(replace(fact, own=own))
     return marked
@@ -188,7 +208,7 @@ def listed_as_context(fact: Fact, context_values: Sequence[str]) -> bool:
     """Whether a curator listed the fact's value as someone else's: by its number, or by its value."""
     if not context_values or not fact.span:
         return False
-    words = fact.sentence[fact.span[0]:fact.span[1]]
+    words = fact.sentence[fact.span[0] : fact.span[1]]
     return any(_same_number(value, words) or value == fact.value for value in context_values)
 
 
@@ -200,8 +220,10 @@ def _same_number(value: str, words: str) -> bool:
 def _sentence_facts(sentence: Sentence) -> list[Fact]:
     positioned = [item for _name, rule in SENTENCE_RULES for item in rule(sentence)]
     positioned.sort(key=lambda item: (_KIND_ORDER[item[0]], item[1]))
-    return [Fact(kind, value, sentence.text, baseline=_baseline(sentence.text, kind, start), span=(start, end))
-            for kind, start, end, value in positioned]
+    return [
+        Fact(kind, value, sentence.text, baseline=_baseline(sentence.text, kind, start), span=(start, end))
+        for kind, start, end, value in positioned
+    ]
 
 
 def _baseline(sentence: str, kind: str, position: int) -> str:

@@ -15,19 +15,28 @@ from ...text.latex import delatex
 
 _COMPARISON = re.compile(
     r"\b(?:over|than|compared\s+(?:to|with|against)|relative\s+to|vs\.?|versus|against|in\s+comparison\s+(?:to|with))"
-    r"\s+(?P<rest>(?:[^.;]|\.(?=\S))*)", re.IGNORECASE)
+    r"\s+(?P<rest>(?:[^.;]|\.(?=\S))*)",
+    re.IGNORECASE,
+)
 _BEFORE = re.compile(
-    r"\b(?:compared\s+(?:to|with)|relative\s+to|over|against|versus|vs\.?)\s+(?P<rest>[^.;,]*),", re.IGNORECASE)
+    r"\b(?:compared\s+(?:to|with)|relative\s+to|over|against|versus|vs\.?)\s+(?P<rest>[^.;,]*),", re.IGNORECASE
+)
 # Words that end a baseline's name: what follows says where or how it was measured.
-_STOP = frozenset("""
+_STOP = frozenset(
+    """
 on for in at across when while with by from using under during and or but which that where as
 respectively achieving achieves reaching resulting leading making while whereas without to of per
 is are was were be been can could will would it its we our this such up
-""".split())
-_LEADING = frozenset({"the", "a", "an", "its", "their", "existing", "prior", "current", "using", "utilizing", "with",
-                      "within", "only"})
-_NOT_A_BASELINE = re.compile(r"^(?:\d|time|years?|(?:the\s+)?(?:course|past|last|ranges?|tested|inputs?)\b|"
-                             r"a\s+(?:wide|broad)|an?\s+order)", re.IGNORECASE)
+""".split()
+)
+_LEADING = frozenset(
+    {"the", "a", "an", "its", "their", "existing", "prior", "current", "using", "utilizing", "with", "within", "only"}
+)
+_NOT_A_BASELINE = re.compile(
+    r"^(?:\d|time|years?|(?:the\s+)?(?:course|past|last|ranges?|tested|inputs?)\b|"
+    r"a\s+(?:wide|broad)|an?\s+order)",
+    re.IGNORECASE,
+)
 _PLACEHOLDERS = frozenset({"equivalents", "equivalent", "counterparts", "counterpart", "implementations"})
 _STATE_OF_THE_ART = re.compile(r"\bstate\s+of\s+the\s+art\b", re.IGNORECASE)
 MAX_WORDS = 6

@@ -7,8 +7,7 @@ import re
 from .base import Found, Sentence
 from .numbers import NUMBER, unit_figures
 
-_ENERGY = re.compile(
-    rf"(?<![\w.,])(?P<number>{NUMBER})\s?(?P<unit>[kMG]?W|watts?|[kMG]?Wh|[kmM]?J|joules?)(?![\w/])")
+_ENERGY = re.compile(rf"(?<![\w.,])(?P<number>{NUMBER})\s?(?P<unit>[kMG]?W|watts?|[kMG]?Wh|[kmM]?J|joules?)(?![\w/])")
 _UNITS = {"watt": "W", "watts": "W", "joule": "J", "joules": "J"}
 
 

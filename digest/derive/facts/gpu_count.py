@@ -8,8 +8,20 @@ from collections.abc import Iterator
 from .base import Device, Found, Sentence
 
 _COUNT_WORDS = {
-    "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "sixteen": 16, "thirty-two": 32,
+    "one": 1,
+    "single": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "twelve": 12,
+    "sixteen": 16,
+    "thirty-two": 32,
     "sixty-four": 64,
 }
 _COUNT = r"(?:\d{1,3}(?:,\d{3})+|\d+|" + "|".join(_COUNT_WORDS) + ")"
@@ -19,17 +31,22 @@ _NOT_A_COUNT_AFTER = r"(?![\s\-]*(?:hours?|types?|memory|generations?|architectu
 # the unit is found first, the count is read backwards from it.
 _DEVICE_UNIT_WORD = re.compile(rf"(?P<unit>(?:GPU|GCD|NPU|TPU|gpu)s?){_NOT_A_COUNT_AFTER}(?![\w])")
 _COUNT_BEFORE_UNIT = re.compile(
-    rf"(?<![\w.,])(?:(?P<first>{_COUNT})\s+(?:and|or)\s+)?(?P<count>{_COUNT})[\s\-]+$", re.IGNORECASE)
+    rf"(?<![\w.,])(?:(?P<first>{_COUNT})\s+(?:and|or)\s+)?(?P<count>{_COUNT})[\s\-]+$", re.IGNORECASE
+)
 # The count in front of a named device: "8 V100", "two RTX 4090", "8xA100", "4timesRTX 3090".
 _COUNT_BEFORE_DEVICE = re.compile(
     rf"(?<![\w.,])(?:(?P<first>{_COUNT})\s*(?:,|and|or)\s*)?(?P<count>{_COUNT})"
-    r"(?:\s*(?:x|×|times)\s*|\s+)(?:(?:NVIDIA|Nvidia|AMD|Intel|Huawei|Google)\s+)?$", re.IGNORECASE)
+    r"(?:\s*(?:x|×|times)\s*|\s+)(?:(?:NVIDIA|Nvidia|AMD|Intel|Huawei|Google)\s+)?$",
+    re.IGNORECASE,
+)
 # What may follow the device before the unit: "-40G", " (24G)", " 80GB", " SXM".
 _DEVICE_SUFFIX = re.compile(r"(?:[\s\-]*\(?\d+\s*G[Bb]?\)?|\s+SXM\d?|\s+PCIe)*")
 _DEVICE_HOURS = re.compile(r"[\s\-]*(?:GPU[\s\-]*)?hours?\b", re.IGNORECASE)
 _VAGUE_COUNT = re.compile(
     r"\b(?P<amount>(?:tens|hundreds)\s+of\s+thousands|thousands|hundreds|tens)\s+of\s+"
-    r"(?:\w+\s+)?(?P<unit>GPUs|accelerators|NPUs|TPUs)\b", re.IGNORECASE)
+    r"(?:\w+\s+)?(?P<unit>GPUs|accelerators|NPUs|TPUs)\b",
+    re.IGNORECASE,
+)
 _COUNTABLE_CLASSES = ("gpu", "npu", "accelerator")
 _UNIT_FOR_CLASS = {"gpu": "GPU", "npu": "NPU", "accelerator": "accelerator"}
 
@@ -51,13 +68,18 @@ def _gpu_counts(sentence: str, devices: list[Device]) -> list[tuple[int, int, st
             continue  # no count, or the "4090" of "RTX 4090 GPU"
         for group in ("first", "count"):
             if counted.group(group):
-                found.append((counted.start(group), unit_word.end(),
-                              _device_count_value(counted.group(group), unit_word.group("unit"))))
+                found.append(
+                    (
+                        counted.start(group),
+                        unit_word.end(),
+                        _device_count_value(counted.group(group), unit_word.group("unit")),
+                    )
+                )
     for start, end, unit in _device_chains(sentence, devices):
         before = _COUNT_BEFORE_DEVICE.search(sentence, max(0, start - 40), start)
         after = sentence[end:]
         suffix = _DEVICE_SUFFIX.match(after)
-        after = after[suffix.end():] if suffix else after
+        after = after[suffix.end() :] if suffix else after
         if before is None or _DEVICE_HOURS.match(after):
             continue
         for group in ("first", "count"):
@@ -74,7 +96,7 @@ def _device_chains(sentence: str, devices: list[Device]) -> Iterator[tuple[int, 
     (start, end, unit); counted only if some device in the run is a GPU/NPU/accelerator."""
     chains: list[list[Device]] = []
     for device in devices:
-        if chains and not sentence[chains[-1][-1][2]:device[1]].strip():
+        if chains and not sentence[chains[-1][-1][2] : device[1]].strip():
             chains[-1].append(device)
         else:
             chains.append([device])

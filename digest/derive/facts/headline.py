@@ -28,11 +28,21 @@ _REDUCED = (
 _END_TO_END = re.compile(r"end-to-end|overall|application-level", re.I)
 _CONDITIONS = re.compile(
     r"\b(end-to-end|decode|decoding|prefill|inference|training|fine-tuning|offline|online|"
-    r"kernel-level|application-level)\b", re.I)
+    r"kernel-level|application-level)\b",
+    re.I,
+)
 # What a bare headline value ("7.3×", "38.38%") measures, as a table shows it.
-_METRIC_WORDS = {"speedup": "speedup", "throughput": "throughput", "latency": "lower latency", "memory": "less memory",
-                 "energy": "less energy", "cost": "lower cost", "quality": "better quality", "scale": "larger scale",
-                 "utilization": "utilization"}
+_METRIC_WORDS = {
+    "speedup": "speedup",
+    "throughput": "throughput",
+    "latency": "lower latency",
+    "memory": "less memory",
+    "energy": "less energy",
+    "cost": "lower cost",
+    "quality": "better quality",
+    "scale": "larger scale",
+    "utilization": "utilization",
+}
 _HEDGE = re.compile(r"^(?:up to|over|about|around|nearly|almost|more than|at least)\s+", re.I)
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _PERCENT_SPEEDUP = re.compile(r"^(?P<hedge>up to |over |about |around |~)?(?P<number>\d+(?:\.\d+)?)% ?(?:faster)?$")
@@ -73,11 +83,20 @@ class Headline:
 
 # The figures a headline is taken from, in tiers: a speedup, else a reduction, else a scale-up,
 # else a rate, else an absolute time, memory, utilization, energy or cost, else an accuracy.
-_TIERS = (("speedup",), ("reduction",), ("scale",), ("throughput",),
-          ("latency", "memory", "utilization", "energy", "cost"), ("quality",))
+_TIERS = (
+    ("speedup",),
+    ("reduction",),
+    ("scale",),
+    ("throughput",),
+    ("latency", "memory", "utilization", "energy", "cost"),
+    ("quality",),
+)
 # A figure for a part of the work, which an end-to-end figure of the same sentence or paper beats.
-_PART = re.compile(r"\b(?:decode|decoding|prefill|kernel-level|operator|microbenchmark|"
-                   r"(?:in|for|of)\s+(?:the\s+)?(?:attention|kernels?|operators?|layers?))\b", re.I)
+_PART = re.compile(
+    r"\b(?:decode|decoding|prefill|kernel-level|operator|microbenchmark|"
+    r"(?:in|for|of)\s+(?:the\s+)?(?:attention|kernels?|operators?|layers?))\b",
+    re.I,
+)
 
 
 def machine_headline(facts: Iterable[Fact]) -> Headline | None:
@@ -93,11 +112,13 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
         fact = candidates[0]
         if _PART.search(_around(fact)):
             fact = next((other for other in candidates if _END_TO_END.search(_around(other))), fact)
-        hardware = next((other.value for other in own if other.kind == "hardware" and other.sentence == fact.sentence),
-                        "")
+        hardware = next(
+            (other.value for other in own if other.kind == "hardware" and other.sentence == fact.sentence), ""
+        )
         condition = _CONDITIONS.search(_around(fact))
-        return Headline(metric_of(fact), fact.value, fact.baseline, hardware,
-                        condition.group(1).lower() if condition else "")
+        return Headline(
+            metric_of(fact), fact.value, fact.baseline, hardware, condition.group(1).lower() if condition else ""
+        )
     return None
 
 
@@ -105,8 +126,11 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
 # hours", "to only 0.001 seconds", "on a mere 18GB GPU"), not when it is a budget ("experiments
 # consuming 500,000 GPU-hours"). An accuracy that varies is a finding, not a result.
 _BUDGET_KINDS = ("latency", "memory", "cost")
-_FRUGAL_BEFORE = re.compile(r"\b(?:only|just|merely|mere|under|less\s+than|within|about|as\s+(?:little|few)\s+as|"
-                            r"to)\s+(?:(?:a|an|the)\s+)?$", re.I)
+_FRUGAL_BEFORE = re.compile(
+    r"\b(?:only|just|merely|mere|under|less\s+than|within|about|as\s+(?:little|few)\s+as|"
+    r"to)\s+(?:(?:a|an|the)\s+)?$",
+    re.I,
+)
 _NOT_A_QUALITY_RESULT = re.compile(r"variation|difference|drop|degradation|loss|gap", re.I)
 
 
@@ -114,9 +138,9 @@ def _is_a_result(fact: Fact) -> bool:
     if fact.kind in _BUDGET_KINDS:
         if fact.span is None:
             return False
-        digit = re.search(r"\d", fact.sentence[fact.span[0]:fact.span[1]])
+        digit = re.search(r"\d", fact.sentence[fact.span[0] : fact.span[1]])
         start = fact.span[0] + (digit.start() if digit else 0)  # the hedge may be in the span: "about 1 GPU hour"
-        return bool(_FRUGAL_BEFORE.search(fact.sentence[max(0, start - 30):start]))
+        return bool(_FRUGAL_BEFORE.search(fact.sentence[max(0, start - 30) : start]))
     if fact.kind == "quality":
         return not _NOT_A_QUALITY_RESULT.search(fact.value)
     return True
@@ -142,7 +166,7 @@ def _around(fact: Fact) -> str:
     start, end = fact.span
     before = max(fact.sentence.rfind(mark, 0, start) + len(mark) for mark in _CLAUSE_MARKS)
     after = [found for found in (fact.sentence.find(mark, end) for mark in _CLAUSE_MARKS) if found >= 0]
-    return fact.sentence[max(before, 0):min(after, default=len(fact.sentence))]
+    return fact.sentence[max(before, 0) : min(after, default=len(fact.sentence))]
 
 
 def curated_headline(value: str | Mapping[str, str]) -> Headline | None:
@@ -151,5 +175,11 @@ def curated_headline(value: str | Mapping[str, str]) -> Headline | None:
         return Headline("", value, curated=True)
     if value.get("metric") == "none":
         return None
-    return Headline(value["metric"], value["value"], value.get("baseline", ""), value.get("hardware", ""),
-                    value.get("condition", ""), curated=True)
+    return Headline(
+        value["metric"],
+        value["value"],
+        value.get("baseline", ""),
+        value.get("hardware", ""),
+        value.get("condition", ""),
+        curated=True,
+    )

@@ -9,10 +9,26 @@ from .numbers import NUMBER, unit_figures
 
 _TIME = re.compile(
     rf"(?<![\w.,])(?P<number>{NUMBER})\s?(?P<unit>(?:ms|s)\s?/\s?token|(?:(?:ms|µs|us|ns|s|secs?|seconds?|"
-    r"minutes?|mins?|hours?|hrs?|days?|GPU[\s-]hours?)(?![A-Za-z0-9/])))")
-_UNITS = {"sec": "s", "secs": "s", "second": "s", "seconds": "s", "min": "minutes", "mins": "minutes",
-          "minute": "minutes", "hr": "hours", "hrs": "hours", "hour": "hours", "day": "days", "us": "µs",
-          "gpu hour": "GPU hours", "gpu-hour": "GPU hours", "gpu-hours": "GPU hours", "gpu hours": "GPU hours"}
+    r"minutes?|mins?|hours?|hrs?|days?|GPU[\s-]hours?)(?![A-Za-z0-9/])))"
+)
+_UNITS = {
+    "sec": "s",
+    "secs": "s",
+    "second": "s",
+    "seconds": "s",
+    "min": "minutes",
+    "mins": "minutes",
+    "minute": "minutes",
+    "hr": "hours",
+    "hrs": "hours",
+    "hour": "hours",
+    "day": "days",
+    "us": "µs",
+    "gpu hour": "GPU hours",
+    "gpu-hour": "GPU hours",
+    "gpu-hours": "GPU hours",
+    "gpu hours": "GPU hours",
+}
 _HAS_UNIT_LETTER = re.compile(r"\d\s?(?:[mµun]?s|min|hour|hr|day|GPU)")
 
 

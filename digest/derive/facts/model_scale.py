@@ -15,12 +15,16 @@ _SCALE_MILLIONS = re.compile(rf"(?P<number>{_SCALE_NUMBER})M[\s\-]*[Pp]aram")
 _NOT_MODEL_SIZE_AFTER = re.compile(
     r"(?:[\s\-]+[\w\-]+){0,2}?[\s\-]+(?:tokens?|words?|pairs|images|samples|edges|nodes|vectors|"
     r"keys|sequences?|instructions|examples|documents|frames|pixels|bytes|rows|entries|queries|"
-    r"dollars|USD|FLOPs?|operations)\b", re.IGNORECASE)
+    r"dollars|USD|FLOPs?|operations)\b",
+    re.IGNORECASE,
+)
 _SCALE_WORD = r"(?:million|billion|trillion)"
 # "130 billion parameters", "22 Billion, 175 Billion, and 1 Trillion parameters".
 _SCALE_IN_WORDS = re.compile(
     rf"(?P<list>(?:(?:\d+(?:\.\d+)?|one|a)\s+{_SCALE_WORD}(?:\s*,\s*(?:and\s+)?|\s+(?:and|or|to)\s+)?)+)"
-    r"[\s\-]*param", re.IGNORECASE)
+    r"[\s\-]*param",
+    re.IGNORECASE,
+)
 _SCALE_LIST_ITEM = re.compile(rf"(?P<number>\d+(?:\.\d+)?|one|a)\s+(?P<word>{_SCALE_WORD})", re.IGNORECASE)
 _SCALE_LETTER = {"million": "M", "billion": "B", "trillion": "T"}
 # Scales stated without a number.

@@ -14,11 +14,24 @@ FRESH_NUMBER = rf"{NUMBER_START}\d*(?:,\d{{3}})*(?:\.\d+)?"
 _HEDGE_BEFORE = re.compile(
     r"(?<![\w])(?P<qualifier>up\s+to|up-to|more\s+than|less\s+than|at\s+least|at\s+most|over|under|below|above|"
     r"nearly|almost|about|around|approximately|approx\.|roughly|only|merely|just|~|<|>)\s*(?:a\s+)?$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _HEDGE_PREFIX = {
-    "up to": "up to ", "up-to": "up to ", "more than": ">", "at least": "≥", "over": ">", "above": ">",
-    "less than": "<", "under": "<", "below": "<", "at most": "≤", "<": "<", ">": ">",
-    "only": "", "merely": "", "just": "",
+    "up to": "up to ",
+    "up-to": "up to ",
+    "more than": ">",
+    "at least": "≥",
+    "over": ">",
+    "above": ">",
+    "less than": "<",
+    "under": "<",
+    "below": "<",
+    "at most": "≤",
+    "<": "<",
+    ">": ">",
+    "only": "",
+    "merely": "",
+    "just": "",
 }
 
 
@@ -32,8 +45,9 @@ def hedge(sentence: str, start: int) -> tuple[str, int]:
     return _HEDGE_PREFIX.get(raw, "~"), found.start()
 
 
-def unit_figures(sentence: str, pattern: re.Pattern[str],
-                 unit_of: dict[str, str] | None = None) -> list[tuple[int, int, str]]:
+def unit_figures(
+    sentence: str, pattern: re.Pattern[str], unit_of: dict[str, str] | None = None
+) -> list[tuple[int, int, str]]:
     """(start, end, value) for each match of `pattern` (groups `number` and `unit`), hedged and
     with the unit spelled as `unit_of` says (lowercased key), e.g. "up to 2 ms"."""
     found = []
@@ -49,8 +63,9 @@ def unit_figures(sentence: str, pattern: re.Pattern[str],
 LIST_BEFORE = re.compile(rf"(?:{NUMBER}\s?(?:\\?%)\s*(?:,\s*and|,|and|or|to)\s+)+$")
 
 
-def percentages(sentence: str, pattern: re.Pattern[str], hint: re.Pattern[str],
-                unless_after: re.Pattern[str]) -> list[re.Match[str]]:
+def percentages(
+    sentence: str, pattern: re.Pattern[str], hint: re.Pattern[str], unless_after: re.Pattern[str]
+) -> list[re.Match[str]]:
     """The matches of a percentage `pattern` in a sentence that `hint` says may hold the kind
     sought, but not those the words right after them give to another kind (`unless_after`)."""
     if ("%" not in sentence and "percent" not in sentence) or not hint.search(sentence):

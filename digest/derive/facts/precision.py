@@ -13,15 +13,26 @@ _PRECISION = re.compile(
     r"|(?P<wa>W\d{1,2}A\d{1,2}(?:KV\d{1,2})?)"
     r"|(?P<bits>(?:1\.58|[1-8]|16|32|64))-bit"
     r"|(?P<named>half|single|double)[\s\-]precision"
-    r")(?![\w])", re.IGNORECASE)
+    r")(?![\w])",
+    re.IGNORECASE,
+)
 # The cased W-only form ("W3 quantization") would match too much with IGNORECASE.
 _WEIGHT_ONLY = re.compile(r"(?<![\w\-])W[1-8](?=\s+(?:and\s+W\d|(?:quantization|kernel|GPU|weights?)\b))")
 # 16/32/64-bit are also integer widths ("32-bit keys"): only count them as a number format.
-_WIDE_BITS_CONTEXT = re.compile(r"[\s\-]+(?:precision|float\w*|weights?|activations?|training|arithmetic|format|"
-                                r"quantization|accumulation|inference)", re.IGNORECASE)
+_WIDE_BITS_CONTEXT = re.compile(
+    r"[\s\-]+(?:precision|float\w*|weights?|activations?|training|arithmetic|format|"
+    r"quantization|accumulation|inference)",
+    re.IGNORECASE,
+)
 _PRECISION_ALIASES = {
-    "BFLOAT16": "BF16", "FLOAT8": "FP8", "FLOAT16": "FP16", "FLOAT32": "FP32", "FLOAT64": "FP64",
-    "HALF": "FP16", "SINGLE": "FP32", "DOUBLE": "FP64",
+    "BFLOAT16": "BF16",
+    "FLOAT8": "FP8",
+    "FLOAT16": "FP16",
+    "FLOAT32": "FP32",
+    "FLOAT64": "FP64",
+    "HALF": "FP16",
+    "SINGLE": "FP32",
+    "DOUBLE": "FP64",
 }
 # Cheap substring tests that let most sentences skip the regexes above.
 _PRECISION_HINTS = ("fp", "bf16", "tf32", "int", "float", "bit", "precision", "e4m3", "e5m2")

@@ -12,15 +12,24 @@ from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, LIST_BEFORE, hedge, percentages
 
 _PERCENT = re.compile(rf"(?P<sign>\+)?(?P<number>{FRESH_NUMBER})\s?(?:\\?%|percent\b)")
-_METRIC_WORDS = (r"(?:top-?[15]\s+)?accuracy|(?:test\s+|mean\s+|median\s+|relative\s+)?errors?|correctness|MAPE|"
-                 r"perplexity|BLEU|F1|benchmarks?|success\s+rate|pass@\d+")
-_AFTER = re.compile(rf"\s*\)?\s*(?P<direction>higher|better|lower|worse|improvement|drop|gain|variation|difference)?\s*"
-                    rf"(?:(?:in|of|on)\s+)?(?:[\w\-%()]+\s+){{0,5}}?(?P<metric>{_METRIC_WORDS})\b", re.IGNORECASE)
+_METRIC_WORDS = (
+    r"(?:top-?[15]\s+)?accuracy|(?:test\s+|mean\s+|median\s+|relative\s+)?errors?|correctness|MAPE|"
+    r"perplexity|BLEU|F1|benchmarks?|success\s+rate|pass@\d+"
+)
+_AFTER = re.compile(
+    rf"\s*\)?\s*(?P<direction>higher|better|lower|worse|improvement|drop|gain|variation|difference)?\s*"
+    rf"(?:(?:in|of|on)\s+)?(?:[\w\-%()]+\s+){{0,5}}?(?P<metric>{_METRIC_WORDS})\b",
+    re.IGNORECASE,
+)
 # Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%".
-_BEFORE = re.compile(rf"(?P<metric>{_METRIC_WORDS})\b(?!-)\s+(?:(?:of|by|is|was|at|to|from|reaches|reaching|"
-                     r"improvement\s+of)\s+)?(?:up\s+to\s+|about\s+|over\s+)?\(?$", re.IGNORECASE)
-_AFTER_CHANGE = re.compile(r"\s*(?:lower|less|fewer|reduction|faster|speedup|of\s+(?:the\s+)?(?:\w+\s+)?peak)\b",
-                           re.IGNORECASE)
+_BEFORE = re.compile(
+    rf"(?P<metric>{_METRIC_WORDS})\b(?!-)\s+(?:(?:of|by|is|was|at|to|from|reaches|reaching|"
+    r"improvement\s+of)\s+)?(?:up\s+to\s+|about\s+|over\s+)?\(?$",
+    re.IGNORECASE,
+)
+_AFTER_CHANGE = re.compile(
+    r"\s*(?:lower|less|fewer|reduction|faster|speedup|of\s+(?:the\s+)?(?:\w+\s+)?peak)\b", re.IGNORECASE
+)
 _CHANGES = ("variation", "difference", "drop", "gain", "improvement")
 _HINT = re.compile(_METRIC_WORDS, re.IGNORECASE)
 
@@ -48,8 +57,8 @@ def _metric(word: str) -> str:
 
 
 def _metric_before(text: str, start: int) -> str | None:
-    window = text[max(0, start - 60):start]
+    window = text[max(0, start - 60) : start]
     listed = LIST_BEFORE.search(window)
-    window = window[:listed.start()] if listed else window
+    window = window[: listed.start()] if listed else window
     named = _BEFORE.search(window)
     return _metric(named.group("metric")) if named else None

@@ -16,21 +16,24 @@ from .numbers import FRESH_NUMBER, NUMBER, hedge
 
 # "2.31x", "2.31×", "2.31 times", the dumps' "2.31times", "3-fold". Not "16x16", "8xA100",
 # "3 x 3", "4 x A100", "4timesRTX".
-_TIMES = (r"(?:\s?[x×X](?![\w×])(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
-          r"|\s?times(?![A-Za-z])(?!\s*\d)|-fold\b)")
-_MULTIPLIER_RANGE = re.compile(
-    rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES})?\s*(?:-|–|~|to|sim)\s*(?P<high>{NUMBER}){_TIMES}")
+_TIMES = (
+    r"(?:\s?[x×X](?![\w×])(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
+    r"|\s?times(?![A-Za-z])(?!\s*\d)|-fold\b)"
+)
+_MULTIPLIER_RANGE = re.compile(rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES})?\s*(?:-|–|~|to|sim)\s*(?P<high>{NUMBER}){_TIMES}")
 _MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
 # "by a factor of up to 179", "by up to a factor 19".
 _FACTOR = re.compile(
     rf"factor(?<=\ba factor)\s+(?:of\s+)?(?:(?P<inner>up\s+to)\s+)?(?P<low>{NUMBER})"
-    r"(?:\s?(?:x|×|times))?(?![\w])(?!\.\d)")
+    r"(?:\s?(?:x|×|times))?(?![\w])(?!\.\d)"
+)
 # CUDA-L1's "x17.7": only in a sentence about speed, and never "x86".
 _PREFIX_MULTIPLIER = re.compile(r"[x×](?<![\w.][x×])(?P<low>(?!86\b|64\b)\d+(?:\.\d+)?)(?![\w])(?!\.\d)")
 _SPEED_SENTENCE = re.compile(r"[Ss]peed")
 _PERCENT_SIGN = r"\s?(?:\\?%|percent\b)"
 _PERCENT_RANGE = re.compile(
-    rf"(?P<low>{FRESH_NUMBER})(?:{_PERCENT_SIGN})?\s*(?:-|–|to)\s*(?P<high>{NUMBER}){_PERCENT_SIGN}")
+    rf"(?P<low>{FRESH_NUMBER})(?:{_PERCENT_SIGN})?\s*(?:-|–|to)\s*(?P<high>{NUMBER}){_PERCENT_SIGN}"
+)
 _PERCENT = re.compile(rf"(?P<low>{FRESH_NUMBER})(?P<plus>\+)?{_PERCENT_SIGN}")
 _HAS_DIGIT = re.compile(r"\d")
 
@@ -39,57 +42,118 @@ _AFTER_CAPACITY = re.compile(
     r"\s*(?:and\s+(?:even\s+)?[\d.]+\s*(?:x|×|times)\s*)?"  # "4times and even 8times upscaled"
     r"(?P<comparative>larger|bigger|longer|upscaled|upsampled|more(?!\s+(?:[\w\-]+\s+)?efficient))?(?(comparative)|"
     r"(?P<phrase>increase\s+in\s+(?:\w+\s+)?size|maximum\s+batch\s+sizes?|(?:the\s+)?(?:model|batch)\s+sizes?|"
-    r"sequence\s+length))\b(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,3})", re.IGNORECASE)
+    r"sequence\s+length))\b(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,3})",
+    re.IGNORECASE,
+)
 # A multiplier of a utilization is a gain in it: "2.4× MFU over Megatron-LM".
-_AFTER_UTILIZATION = re.compile(r"\s*(?:higher\s+|better\s+)?(?P<metric>MFU|(?:GPU\s+)?utili[sz]ation)\b",
-                                re.IGNORECASE)
+_AFTER_UTILIZATION = re.compile(
+    r"\s*(?:higher\s+|better\s+)?(?P<metric>MFU|(?:GPU\s+)?utili[sz]ation)\b", re.IGNORECASE
+)
 # "reducing models 6.4-12.7 times on model size": what a reduction is of, after the number.
 _OBJECT_AFTER_ON = re.compile(r"\s+(?:on|in)\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,3})")
 _AFTER_REDUCTION = re.compile(
     r"\s*(?P<word>lower|less|fewer|smaller|cheaper|reduction|decrease|savings?)\b"
-    r"(?:\s+(?:in|of)\b)?(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,5})", re.IGNORECASE)
+    r"(?:\s+(?:in|of)\b)?(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,5})",
+    re.IGNORECASE,
+)
 _AFTER_SPEED = re.compile(
     r"(?!\s*without\b)\s*(?:[\w\-]+\s+){0,2}?(?:faster|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
     r"more\s+(?:[\w\-]+\s+)?efficient|better\s+(?:\w+\s+)?(?:efficiency|throughput|performance|latency)|"
-    r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS)\b", re.IGNORECASE)
+    r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS)\b",
+    re.IGNORECASE,
+)
 # Words saying a number measures quality or a share of something, not efficiency. Not when
 # hyphenated into a modifier: "error-induced overhead" is still overhead.
-_NOT_A_RESULT = (r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
-                 r"top-1|MAPE|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?peak(?!\s+memory)|theoretical|"
-                 r"utili[sz]ation|MFU|variation|absolute")
+_NOT_A_RESULT = (
+    r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
+    r"top-1|MAPE|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?peak(?!\s+memory)|theoretical|"
+    r"utili[sz]ation|MFU|variation|absolute"
+)
 _AFTER_NOT_A_RESULT = re.compile(rf"^[^.;]{{0,40}}?\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
 _BETWEEN_NOT_A_RESULT = re.compile(rf"\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
 # "... and 3.0times", "..., 2.61x": a list of numbers shares the words after its last one.
 _LIST_CONTINUATION = re.compile(
     rf"^(?:\s*(?:,|and|or|,\s*and)\s*(?:up\s+to\s+)?{NUMBER}(?:\s*(?:-|–|sim)\s*{NUMBER})?"
-    rf"\s?(?:x|×|X|times|%|\\%))+")
+    rf"\s?(?:x|×|X|times|%|\\%))+"
+)
 # The last of these words before a number decides what the number is.
 _BEFORE_KEYWORDS = re.compile(
     r"\b(?:(?P<reduction>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|"
     r"minimi[sz]\w*|shrink\w*|compress\w*|less|smaller|fewer)|"
     r"(?P<speed>speed\w*|faster|accelerat\w*|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?)|"
     r"(?P<scale>grown|grew|grows|extends?|extending|enlarg\w*|increase\s+of)|(?P<not_a_result>gap|from))\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _REDUCTION_OBJECT_BEFORE = re.compile(
     r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|"
     r"minimi[sz]\w*|shrink\w*|compress\w*|less|fewer|smaller|and)\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,6}?)\s+by\s*$", re.IGNORECASE)
-_REDUCTION_VERB_RIGHT_BEFORE = re.compile(r"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s*$",
-                                          re.IGNORECASE)
+    r"(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,6}?)\s+by\s*$",
+    re.IGNORECASE,
+)
+_REDUCTION_VERB_RIGHT_BEFORE = re.compile(
+    r"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s*$", re.IGNORECASE
+)
 _REDUCTION_OBJECT_IN_LIST = re.compile(
     r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|minimi[sz]\w*)\s+"
     r"(?:the\s+|its\s+|their\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4}?)\s+by\s+"
-    rf"(?:up\s+to\s+)?{NUMBER}\s?(?:x|×|X|times|%|\\%)[^.;]*?(?:,|and)\s*$", re.IGNORECASE)
+    rf"(?:up\s+to\s+)?{NUMBER}\s?(?:x|×|X|times|%|\\%)[^.;]*?(?:,|and)\s*$",
+    re.IGNORECASE,
+)
 _NOT_AN_OBJECT = re.compile(r"(?:one|a|an|each|every|single|two|three|four|eight)\b", re.IGNORECASE)
 _OBJECT_AFTER_OF = re.compile(r"\s+of\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4})")
-_OBJECT_STOP_WORDS = frozenset({
-    "of", "for", "in", "on", "across", "when", "during", "with", "from", "to", "per", "than",
-    "compared", "while", "and", "or", "over", "vs", "versus", "by", "at", "as", "respectively",
-    "without", "which", "that", "using", "under", "relative",
-    # verbs: an object ends where its clause's verb begins ("energy consumptions are reduced")
-    "is", "are", "was", "were", "be", "been", "can", "could", "will", "would", "has", "have", "had",
-    "reduced", "achieved", "whereas", "thereby", "leading", "resulting",
-})
+_OBJECT_STOP_WORDS = frozenset(
+    {
+        "of",
+        "for",
+        "in",
+        "on",
+        "across",
+        "when",
+        "during",
+        "with",
+        "from",
+        "to",
+        "per",
+        "than",
+        "compared",
+        "while",
+        "and",
+        "or",
+        "over",
+        "vs",
+        "versus",
+        "by",
+        "at",
+        "as",
+        "respectively",
+        "without",
+        "which",
+        "that",
+        "using",
+        "under",
+        "relative",
+        # verbs: an object ends where its clause's verb begins ("energy consumptions are reduced")
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "can",
+        "could",
+        "will",
+        "would",
+        "has",
+        "have",
+        "had",
+        "reduced",
+        "achieved",
+        "whereas",
+        "thereby",
+        "leading",
+        "resulting",
+    }
+)
 _ADJECTIVE_REDUCTIONS = ("less", "fewer", "smaller")
 
 
@@ -121,8 +185,13 @@ def _numbers(sentence: str) -> list[_Number]:
         return []
     claimed: list[tuple[int, int]] = []
     found: list[_Number] = []
-    patterns = [(_FACTOR, False), (_MULTIPLIER_RANGE, False), (_MULTIPLIER, False),
-                (_PERCENT_RANGE, True), (_PERCENT, True)]
+    patterns = [
+        (_FACTOR, False),
+        (_MULTIPLIER_RANGE, False),
+        (_MULTIPLIER, False),
+        (_PERCENT_RANGE, True),
+        (_PERCENT, True),
+    ]
     if _SPEED_SENTENCE.search(sentence):
         patterns.insert(0, (_PREFIX_MULTIPLIER, False))
     for pattern, is_percent in patterns:
@@ -133,7 +202,7 @@ def _numbers(sentence: str) -> list[_Number]:
             qualifier, start = hedge(sentence, match.start())
             if match.groupdict().get("inner"):
                 qualifier = "up to "
-            signed = is_percent and sentence[max(0, match.start() - 1):match.start()] == "+"
+            signed = is_percent and sentence[max(0, match.start() - 1) : match.start()] == "+"
             number = _number_text(match) + ("+" if match.groupdict().get("plus") else "")
             found.append(_Number(start, match.end(), number, is_percent, qualifier, signed))
     return sorted(found, key=lambda number: number.start)
@@ -150,11 +219,11 @@ def extract(sentence: Sentence) -> list[Found]:
 
 
 def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa: PLR0911 (a decision list)
-    before = sentence[max(0, number.start - 80):number.start]
-    after = sentence[number.end:number.end + 120]
+    before = sentence[max(0, number.start - 80) : number.start]
+    after = sentence[number.end : number.end + 120]
     continuation = _LIST_CONTINUATION.match(after)
     if continuation:
-        after = after[continuation.end():]
+        after = after[continuation.end() :]
     unit = "%" if number.is_percent else "×"
     shown = f"{number.qualifier}{number.text}{unit}"
 

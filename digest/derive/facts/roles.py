@@ -33,7 +33,8 @@ _OWN_CUE = re.compile(
     r"initiative)\b|\bthe\s+proposed\b|\bproposed\s+(?:method|approach|scheme|system|framework)\b|"
     r"^(?:(?:extensive|the)\s+)?(?:experiments?|experimental\s+results?|evaluations?|results|microbenchmarks?)"
     r"(?:\s+\w+){0,6}?\s+(?:show|shows|demonstrate|demonstrates|indicate|indicates|reveal|reveals)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # Words that say the paper is turning to its own contribution: "we propose", "this paper", "in this work".
 _TURN_CUE = re.compile(
     r"\b(?:we|this\s+(?:paper|work|study|dissertation|thesis|research|article))\s+(?:\w+\s+){0,2}?"
@@ -44,7 +45,8 @@ _TURN_CUE = re.compile(
     r"provide|use|apply|fine-tune|evaluate|conduct|observe|find|deliver|distill|complete)\b|"
     r"\b(?:in\s+this\s+(?:paper|work|study|research)|this\s+(?:paper|work|study|dissertation|thesis|research|"
     r"competition)|to\s+(?:address|tackle|solve)\s+(?:this|these|the\s+above))\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # Words that point at other people's work.
 _PRIOR_CUE = re.compile(
     r"\b(?:existing|prior|previous(?:ly)?|conventional|traditional|established|"
@@ -52,10 +54,14 @@ _PRIOR_CUE = re.compile(
     r"implementations?|libraries|routines|works?|models?|techniques?)|"
     r"(?:recent|several|many|most)\s+(?:\w+\s+)?(?:studies|works?|methods|approaches|systems)|"
     r"ha(?:ve|s)\s+been\s+(?:proposed|developed|introduced|designed)|state-of-the-art\s+work)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # Prior work named as what is beaten is the paper's own result: "outperforming existing baselines".
-_COMPARED_WITH = re.compile(r"\b(?:outperform\w*|surpass\w*|than|over|compared\s+(?:to|with)|vs\.?|versus|"
-                            r"beyond|exceed\w*)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+_COMPARED_WITH = re.compile(
+    r"\b(?:outperform\w*|surpass\w*|than|over|compared\s+(?:to|with)|vs\.?|versus|"
+    r"beyond|exceed\w*)\s+(?:\w+\s+){0,2}$",
+    re.IGNORECASE,
+)
 # A sentence that opens by turning away from what came before.
 _CONTRAST_OPENING = re.compile(r"^(?:However|Unfortunately|Yet|Nevertheless|Unlike|Despite|Although|But)\b")
 # A clause about someone else inside an own sentence: "while ZeRO-Infinity only achieves 45 TFLOPS".
@@ -64,7 +70,9 @@ _BASELINE_CLAUSE = re.compile(
     r"(?:compared\s+(?:to|with)|than(?!\s+(?:about\s+|over\s+)?[\d~])|versus|vs\.?|relative\s+to|"
     r"as\s+(?:slow|fast)\s+as)\s+|from\s+(?=(?:[^.;]|\.(?=\d)){0,60}?\bto\b))"
     # the next change of a list of them: "from 10 s to 0.1 s for A, 18 s to 0.2 s for B"
-    r"|(?<=, )(?=\d[\d.,]*\s*[A-Za-z%]+\s+to\s+(?:only\s+)?\d)", re.IGNORECASE)
+    r"|(?<=, )(?=\d[\d.,]*\s*[A-Za-z%]+\s+to\s+(?:only\s+)?\d)",
+    re.IGNORECASE,
+)
 # Where a baseline clause ends: the next clause, or the sentence.
 _CLAUSE_END = re.compile(r";|,\s+(?:and|while|which|but|whereas|resulting|leading)\b|\.\s")
 
@@ -72,16 +80,21 @@ _CLAUSE_END = re.compile(r";|,\s+(?:and|while|which|but|whereas|resulting|leadin
 def sentence_roles(sentences: Sequence[str], system: str | None) -> list[str]:
     """One role (see records.model.ROLES) per abstract sentence, from cues and position."""
     own = [_is_own(sentence, system) for sentence in sentences]
-    turning = [bool(_TURN_CUE.search(sentence)) or (system is not None and _names(sentence, system))
-               for sentence in sentences]
+    turning = [
+        bool(_TURN_CUE.search(sentence)) or (system is not None and _names(sentence, system)) for sentence in sentences
+    ]
     # Where the abstract turns to its own work: the first "we propose" or naming of its system,
     # else the first sentence with any own cue, else (no cue at all) the start.
-    turn = next((index for index, turns in enumerate(turning) if turns),
-                next((index for index, is_own in enumerate(own) if is_own), 0))
+    turn = next(
+        (index for index, turns in enumerate(turning) if turns),
+        next((index for index, is_own in enumerate(own) if is_own), 0),
+    )
     roles = []
     for index, sentence in enumerate(sentences):
-        prior = any(not _COMPARED_WITH.search(sentence, max(0, cue.start() - 40), cue.start())
-                    for cue in _PRIOR_CUE.finditer(sentence))
+        prior = any(
+            not _COMPARED_WITH.search(sentence, max(0, cue.start() - 40), cue.start())
+            for cue in _PRIOR_CUE.finditer(sentence)
+        )
         if own[index] and index < turn and _CONTRAST_OPENING.match(sentence):
             roles.append(PRIOR if prior else BACKGROUND)  # "However, we are getting close to the memory wall"
         elif own[index]:
@@ -109,7 +122,7 @@ def _names(sentence: str, name: str) -> bool:
 def _names_another(sentence: str, system: str | None) -> bool:
     """The baseline clause names something: a capitalised word other than the paper's system."""
     for match in _BASELINE_CLAUSE.finditer(sentence):
-        clause = sentence[match.end():match.end() + 80]
+        clause = sentence[match.end() : match.end() + 80]
         words = re.findall(r"\b[A-Z][\w\-.]*", clause)
         if any(word != system for word in words):
             return True
@@ -143,9 +156,11 @@ def rival_spans(sentence: str) -> list[tuple[int, int]]:
     """The baseline spans that state another system's own result ("while Y achieves only 2.41×"),
     where even a comparative figure is the other system's: not what follows "than" or "compared
     to", which names what the paper's figure is measured against."""
-    return [(start, end) for (start, end), match in zip(baseline_spans(sentence), _BASELINE_CLAUSE.finditer(sentence),
-                                                        strict=True)
-            if match.group().lower().startswith(("while", "whereas"))]
+    return [
+        (start, end)
+        for (start, end), match in zip(baseline_spans(sentence), _BASELINE_CLAUSE.finditer(sentence), strict=True)
+        if match.group().lower().startswith(("while", "whereas"))
+    ]
 
 
 def in_spans(position: int, spans: Sequence[tuple[int, int]]) -> bool:

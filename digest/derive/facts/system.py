@@ -12,29 +12,145 @@ from ...text.latex import delatex
 from ...text.sentences import split_sentences
 
 # Title heads that open a sentence rather than name a system ("Towards: ...").
-_GENERIC_TITLE_HEADS = frozenset({
-    "towards", "toward", "understanding", "rethinking", "revisiting", "position", "survey",
-    "review", "overview", "tutorial", "introduction", "benchmarking", "evaluating", "analysis",
-    "challenges", "lessons", "beyond", "scaling", "optimizing", "accelerating", "report",
-    "perspective", "perspectives", "case", "abstract", "keynote", "editorial", "appendix",
-})
+_GENERIC_TITLE_HEADS = frozenset(
+    {
+        "towards",
+        "toward",
+        "understanding",
+        "rethinking",
+        "revisiting",
+        "position",
+        "survey",
+        "review",
+        "overview",
+        "tutorial",
+        "introduction",
+        "benchmarking",
+        "evaluating",
+        "analysis",
+        "challenges",
+        "lessons",
+        "beyond",
+        "scaling",
+        "optimizing",
+        "accelerating",
+        "report",
+        "perspective",
+        "perspectives",
+        "case",
+        "abstract",
+        "keynote",
+        "editorial",
+        "appendix",
+    }
+)
 # Acronyms an abstract defines in passing, which name no system of its own.
-_GENERIC_ACRONYMS = frozenset({
-    "llm", "llms", "gpu", "gpus", "cpu", "cpus", "npu", "npus", "tpu", "vm", "api", "apis",
-    "rl", "ml", "dl", "ai", "nas", "dnn", "dnns", "cnn", "cnns", "gnn", "gnns", "rnn", "kv",
-    "moe", "ptq", "qat", "slo", "slos", "ir", "hpc", "nlp", "cv", "hbm", "ssd", "ssds", "nvme",
-    "dram", "sram", "fpga", "fpgas", "asic", "mlp", "mlps", "ffn", "sgd", "peft", "lora", "rag",
-    "ttft", "tbt", "tpot", "qps", "mfu", "flops", "gemm", "hgemm", "vlm", "vlms", "mllm",
-    "mllms", "t2i", "t2v", "vit", "nerf", "nerfs", "isa", "sm", "dp", "tp", "pp", "ep", "sp",
-    "fsdp", "ddp", "rdma", "nic", "nics", "pcie", "cuda", "nr", "ng", "pd", "hdv", "ssm", "ssms",
-    "rdu", "kd", "e2e", "sota", "mpi", "gcd", "gcds", "ood",
-})
+_GENERIC_ACRONYMS = frozenset(
+    {
+        "llm",
+        "llms",
+        "gpu",
+        "gpus",
+        "cpu",
+        "cpus",
+        "npu",
+        "npus",
+        "tpu",
+        "vm",
+        "api",
+        "apis",
+        "rl",
+        "ml",
+        "dl",
+        "ai",
+        "nas",
+        "dnn",
+        "dnns",
+        "cnn",
+        "cnns",
+        "gnn",
+        "gnns",
+        "rnn",
+        "kv",
+        "moe",
+        "ptq",
+        "qat",
+        "slo",
+        "slos",
+        "ir",
+        "hpc",
+        "nlp",
+        "cv",
+        "hbm",
+        "ssd",
+        "ssds",
+        "nvme",
+        "dram",
+        "sram",
+        "fpga",
+        "fpgas",
+        "asic",
+        "mlp",
+        "mlps",
+        "ffn",
+        "sgd",
+        "peft",
+        "lora",
+        "rag",
+        "ttft",
+        "tbt",
+        "tpot",
+        "qps",
+        "mfu",
+        "flops",
+        "gemm",
+        "hgemm",
+        "vlm",
+        "vlms",
+        "mllm",
+        "mllms",
+        "t2i",
+        "t2v",
+        "vit",
+        "nerf",
+        "nerfs",
+        "isa",
+        "sm",
+        "dp",
+        "tp",
+        "pp",
+        "ep",
+        "sp",
+        "fsdp",
+        "ddp",
+        "rdma",
+        "nic",
+        "nics",
+        "pcie",
+        "cuda",
+        "nr",
+        "ng",
+        "pd",
+        "hdv",
+        "ssm",
+        "ssms",
+        "rdu",
+        "kd",
+        "e2e",
+        "sota",
+        "mpi",
+        "gcd",
+        "gcds",
+        "ood",
+    }
+)
 _SYSTEM_INTRO = re.compile(
     r"[WwTt](?<![\w][WwTt])(?:e|his\s+(?:paper|work|study|article|dissertation))\s+"
     r"(?:(?:then|also|further|first|hereby|now|therefore)\s+)?"
     r"(?:present|presents|introduce|introduces|propose|proposes|proposed|develop|develops|"
     r"design|designs|build|builds|describe|describes|release|releases|implement|implements|"
-    r"devise|devises|address\s+this\s+with)\s+")
+    r"devise|devises|address\s+this\s+with)\s+"
+)
 # A word that can be (part of) a name: capitalised, or camel-cased like "nnAudio".
 _NAME_WORD = r"(?:[A-Z][\w\-.+'’]*[\w+]|[A-Z]|[a-z]+[A-Z0-9][\w\-.+]*[\w+])"
 # Up to six such words, with the small words titles keep lower-case ("Active Partial Rollouts
@@ -47,12 +163,14 @@ _NAME_AFTER_VERB = re.compile(
     rf"(?:\s*\((?P<acronym>{_ACRONYM})\))?"
     r"(?=\s*(?:,|\(|;|:|--|—|–|\.|$)|\s+(?:which|that|to|as|for|with|in|on|is|a|an|the|"
     r"framework|system|library|method|approach|toolkit|toolbox|model|engine|compiler|scheduler|"
-    r"runtime|algorithm|technique|benchmark|dataset|pipeline|scheme|platform|family)\b)")
+    r"runtime|algorithm|technique|benchmark|dataset|pipeline|scheme|platform|family)\b)"
+)
 # "a novel framework called X", "dubbed X", "termed X", "namely the X".
 _EXPLICITLY_NAMED = re.compile(
     r"^[^.;]{0,80}?\b(?:called|named|dubbed|termed|namely)\s+(?:the\s+)?"
     rf"(?P<name>{_NAME_PHRASE}|[a-z][\w\-]*\d[\w\-]*|[a-z]+[A-Z][\w\-]*)"
-    rf"(?:\s+[a-z][\w\-]*){{0,3}}?(?:\s*\((?P<acronym>{_ACRONYM})\))?")
+    rf"(?:\s+[a-z][\w\-]*){{0,3}}?(?:\s*\((?P<acronym>{_ACRONYM})\))?"
+)
 # "Gradient Low-Rank Projection (GaLore)": an acronym defined in the same clause.
 _DEFINED_ACRONYM = re.compile(rf"^[^.;]{{0,120}}?(?P<before>(?:\S+\s+){{1,8}})\((?P<acronym>{_ACRONYM})\)")
 
@@ -60,7 +178,8 @@ _DEFINED_ACRONYM = re.compile(rf"^[^.;]{{0,120}}?(?P<before>(?:\S+\s+){{1,8}})\(
 # "... Training on GPU Clusters Using Megatron-LM", "... LLM Inference with Sarathi-Serve": a title
 # that ends by naming its system with a hyphenated or CamelCase name.
 _TITLE_TAIL_NAME = re.compile(
-    r"\b(?i:using|with|via|in)\s+(?P<name>[A-Z][\w.]*(?:-[\w.]+)+|[A-Z][a-z]+[A-Z][\w\-]*)\s*$")
+    r"\b(?i:using|with|via|in)\s+(?P<name>[A-Z][\w.]*(?:-[\w.]+)+|[A-Z][a-z]+[A-Z][\w\-]*)\s*$"
+)
 
 
 def system_name(title: str, abstract: str) -> str | None:
@@ -103,7 +222,7 @@ def _name_from_title(title: str, abstract: str) -> str | None:
 
 def _name_from_sentence(sentence: str) -> str | None:
     for intro in _SYSTEM_INTRO.finditer(sentence):
-        rest = sentence[intro.end():]
+        rest = sentence[intro.end() :]
         name = _named_system(rest)
         if name:
             return name

@@ -24,7 +24,9 @@ _THROUGHPUT_UNITS = (
 _THROUGHPUT = re.compile(
     rf"(?<![\w.,])(?P<number>{NUMBER})\s?(?P<unit>"
     + "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _name) in enumerate(_THROUGHPUT_UNITS))
-    + r")(?![\w])(?P<per_gpu>\s*(?:/\s*GPU\b|per\s+(?:\w+\s+)?GPU\b))?", re.IGNORECASE)
+    + r")(?![\w])(?P<per_gpu>\s*(?:/\s*GPU\b|per\s+(?:\w+\s+)?GPU\b))?",
+    re.IGNORECASE,
+)
 
 
 def _throughputs(sentence: str) -> list[tuple[int, int, str]]:

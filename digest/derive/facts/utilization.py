@@ -13,22 +13,33 @@ from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, hedge, percentages
 
 _PERCENT = re.compile(
-    rf"(?:(?P<low>{FRESH_NUMBER})\s?(?:\\?%)?\s*(?:-|–)\s*)?(?P<number>{NUMBER})\s?(?:\\?%|percent\b)")
+    rf"(?:(?P<low>{FRESH_NUMBER})\s?(?:\\?%)?\s*(?:-|–)\s*)?(?P<number>{NUMBER})\s?(?:\\?%|percent\b)"
+)
 _AFTER = re.compile(
     r"\s*\)?\s*(?:(?P<peak>of\s+(?:the\s+)?(?:[\w\-]+\s+){0,2}?(?:theoretical\s+)?(?:peak|maximum)\b(?!\s+memory))|"
     r"\(?(?P<mfu>MFU\b|model\s+FLOPs?\s+utili[sz]ation)|"
     r"(?P<utilization>(?:GPU\s+|compute\s+|hardware\s+)?utili[sz]ation\b)|"
-    r"(?P<scaling>(?:weak\s+|strong\s+)?scaling\s+efficienc))", re.IGNORECASE)
+    r"(?P<scaling>(?:weak\s+|strong\s+)?scaling\s+efficienc))",
+    re.IGNORECASE,
+)
 # Before a number, the metric must lead right up to it: "MFU from 20% to 60%", "efficiencies of 89% and 87%".
 _BEFORE = re.compile(
     r"(?:(?P<mfu>\bMFU|model\s+FLOPs?\s+utili[sz]ation)|(?P<scaling>\b(?:(?:weak|strong)\s+)?scaling\s+efficienc\w*)|"
     r"(?P<utilization>\butili[sz]ation)|(?P<throughput>\bGPU\s+throughputs?))\s+(?:\w+\s+){0,2}?"
-    r"(?:of|from|at|to|is|was|were|are|reach\w*|reaching|achiev\w*)\s+$", re.IGNORECASE)
+    r"(?:of|from|at|to|is|was|were|are|reach\w*|reaching|achiev\w*)\s+$",
+    re.IGNORECASE,
+)
 # Words after the number that make it a change or something else, left to the other extractors.
-_AFTER_OTHER = re.compile(r"\s*(?:lower|less|fewer|higher|more|better|faster|reduction|improvement|speedup)\b",
-                          re.IGNORECASE)
-_METRIC = {"peak": "of peak", "mfu": "MFU", "utilization": "utilization", "scaling": "scaling efficiency",
-           "throughput": "of peak"}
+_AFTER_OTHER = re.compile(
+    r"\s*(?:lower|less|fewer|higher|more|better|faster|reduction|improvement|speedup)\b", re.IGNORECASE
+)
+_METRIC = {
+    "peak": "of peak",
+    "mfu": "MFU",
+    "utilization": "utilization",
+    "scaling": "scaling efficiency",
+    "throughput": "of peak",
+}
 _HINT = re.compile(r"MFU|utili[sz]ation|peak|maximum|efficienc|throughput", re.IGNORECASE)
 
 
@@ -52,11 +63,11 @@ def _metric_after(text: str, end: int) -> str | None:
 
 def _metric_before(text: str, start: int) -> str | None:
     _qualifier, start = hedge(text, start)
-    window = text[max(0, start - 90):start]
+    window = text[max(0, start - 90) : start]
     listed = LIST_BEFORE.search(window)
     if listed:
-        window = window[:listed.start()]
-        window = window[:hedge(window, len(window))[1]]
+        window = window[: listed.start()]
+        window = window[: hedge(window, len(window))[1]]
     named = _BEFORE.search(window)
     if named is None:
         return None
