@@ -175,6 +175,32 @@ def test_curated_roles_must_fit_the_abstract_and_name_a_role(tmp_path):
             "speedup",
             "2.2×",
         ),
+        # the figure the experiments show beats one said of a part in passing
+        (
+            "We present Kite. Its new instruction is 2x faster than the old one. "
+            "Experiments show that Kite achieves a 3.9x speedup over FlashAttention.",
+            "speedup",
+            "3.9×",
+        ),
+        # a projection is not a result
+        (
+            "We present Kite, which speeds up rollouts by 1.8x. "
+            "We project that combining it with asynchronous training yields up to 2.5x end-to-end speedup.",
+            "speedup",
+            "1.8×",
+        ),
+        # a gain in latency is a latency result, whatever word says "gain"
+        ("We present Kite, delivering up to 70x latency reduction on B200.", "latency", "up to 70×"),
+        ("We present Kite. Kite improves p95 TTFT by 6.9-15.5% over load balancing.", "latency", "6.9–15.5% faster"),
+        # a LaTeX en dash ("8--11%") is a range
+        ("We present Kite. Kite improves generation speed over EAGLE-3 by 8--11%.", "speedup", "8–11% faster"),
+        # an improvement in accuracy or acceptance rate is not a speedup
+        (
+            "We present Kite, yielding ~10% acceptance rate improvements and a 5.5% improvement in accuracy, "
+            "and 1.3x faster training.",
+            "speedup",
+            "1.3×",
+        ),
     ],
 )
 def test_the_headline_is_the_papers_main_figure(catalog, abstract, metric, value):
