@@ -192,6 +192,14 @@ def test_curated_roles_must_fit_the_abstract_and_name_a_role(tmp_path):
         # a gain in latency is a latency result, whatever word says "gain"
         ("We present Kite, delivering up to 70x latency reduction on B200.", "latency", "up to 70×"),
         ("We present Kite. Kite improves p95 TTFT by 6.9-15.5% over load balancing.", "latency", "6.9–15.5% faster"),
+        # a compression ratio and a smaller KV cache are memory results
+        (
+            "We present Kite. On Qwen2.5-3B-Instruct, Kite achieves 3.24x KV-cache compression with fp16-comparable "
+            "quality, cutting per-layer error by 32-80%.",
+            "memory",
+            "3.24×",
+        ),
+        ("We present Kite, which achieves over 50% reduction in KV cache.", "memory", ">50% lower KV cache"),
         # a LaTeX en dash ("8--11%") is a range
         ("We present Kite. Kite improves generation speed over EAGLE-3 by 8--11%.", "speedup", "8–11% faster"),
         # an improvement in accuracy or acceptance rate is not a speedup

@@ -20,7 +20,10 @@ from . import Fact
 
 # What the words of a reduction say it reduces, first match wins.
 _REDUCED = (
-    ("memory", re.compile(r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation", re.I)),
+    (
+        "memory",
+        re.compile(r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation|KV[\s-]?cache", re.I),
+    ),
     ("energy", re.compile(r"energy|power", re.I)),
     ("cost", re.compile(r"cost|price|dollar|GPU[\s-]hours|compute\b|servers|GPUs", re.I)),
     ("latency", re.compile(r"latency|time|TTFT|TBT|TPOT|runtime|overhead|delay", re.I)),
@@ -161,11 +164,14 @@ def metric_of(fact: Fact) -> str:
         return next((metric for metric, words in _REDUCED if words.search(fact.value)), "cost")
     if fact.kind == "latency":
         return "cost" if re.search(r"GPU[\s-]hours?", fact.value, re.I) else "latency"
+    if fact.kind == "speedup" and fact.span and _COMPRESSION.match(fact.sentence[fact.span[1] :]):
+        return "memory"  # "3.24× KV-cache compression"
     if fact.kind == "speedup" and _LATENCY_GAIN.search(_around(fact)):
         return "latency"  # "up to 70× latency reduction", "improves p95 TTFT by 15%"
     return fact.kind if fact.kind in METRICS else "speedup"
 
 
+_COMPRESSION = re.compile(r"\s*(?:[\w\-]+\s+)?compression\b", re.I)
 # A gain said of a latency, in a clause that names no rate: a latency result, not a speedup.
 _LATENCY_GAIN = re.compile(
     r"^(?!.*\b(?:throughput|speed-?ups?|faster|tokens?/s|FLOPS)\b).*\b(?:latency|TTFT|TPOT|TBT|response\s+time)\b",
