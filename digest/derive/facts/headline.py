@@ -5,8 +5,9 @@ end-to-end". The machine takes it from the paper's own figures only (never from 
 this order: its speedups, then its reductions, then its scale-ups, then its throughput figures;
 within one, a figure that "experiments show" comes first, and an end-to-end figure wins over a
 part of the work ("decode throughput by 10×, end-to-end by 1.33×"). A figure the authors
-project rather than measure is not a result, and a gain in latency is a latency result. A curator's `overrides.headline` replaces it: a text, or the record
-itself (`metric: none` says the abstract states no result of the paper's own).
+project rather than measure is not a result; a gain in latency is a latency result, and a
+compression ratio a memory one. A curator's `overrides.headline` replaces it: a text, or the
+record itself (`metric: none` says the abstract states no result of the paper's own).
 """
 
 from __future__ import annotations
