@@ -69,11 +69,15 @@ SENTENCE_RULES: tuple[tuple[tuple[str, ...], Rule], ...] = (
 
 
 def _check_rules() -> None:
-    """Every kind of KINDS but the system (found once per paper by find_system) has one sentence rule."""
-    found = sorted(name for names, _rule in SENTENCE_RULES for name in names)
-    wanted = sorted(kind.name for kind in KINDS if kind.name != "system")
-    if found != wanted:
-        raise RuntimeError(f"SENTENCE_RULES find {found}; fact_kinds.KINDS needs {wanted}, one rule each")
+    """Every kind of KINDS but the system (found once per paper by find_system) has one sentence
+    rule, and a rule finds only kinds of KINDS."""
+    found = [name for names, _rule in SENTENCE_RULES for name in names]
+    wanted = [kind.name for kind in KINDS if kind.name != "system"]
+    problems = [f"{name!r} has no rule" for name in wanted if name not in found]
+    problems += [f"{name!r} is not in fact_kinds.KINDS" for name in found if name not in wanted]
+    problems += [f"{name!r} has two rules" for name in set(found) if found.count(name) > 1]
+    if problems:
+        raise RuntimeError("SENTENCE_RULES: " + "; ".join(problems))
 
 
 _check_rules()
