@@ -33,13 +33,14 @@ from typing import TYPE_CHECKING, Any
 
 from .derive.classify import classify
 from .derive.corpus import Corpus
-from .derive.facts import FIGURE_KINDS, Fact, extract_facts
+from .derive.facts import Fact, extract_facts
 from .derive.hardware import HardwareCatalog
 from .derive.learn import TopicModel
 from .derive.relevance import MIN_PROBABILITY, THRESHOLDS, on_topic
 from .derive.suggest import Learnable, suggest, train_on_curated
 from .derive.taxonomy import Taxonomy
 from .evaluate_facts import Attribution, evaluate_attribution
+from .fact_kinds import BY_NAME
 from .records.model import Paper
 from .text.sentences import split_sentences
 
@@ -364,7 +365,7 @@ def figure_coverage(papers: Sequence[Paper], facts_of: Mapping[str, Sequence[Fac
     for paper in papers:
         facts = facts_of[paper.id]
         # Per paper, not per sentence: a figure stated twice is one fact, kept where it first appears.
-        shown = {number for fact in facts if fact.kind in FIGURE_KINDS for number in _numbers_in(fact.value)}
+        shown = {number for fact in facts if BY_NAME[fact.kind].figure for number in _numbers_in(fact.value)}
         for sentence in split_sentences(paper.abstract):
             for _start, text, number in find_quantities(sentence):
                 coverage.found += 1

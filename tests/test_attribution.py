@@ -115,6 +115,13 @@ def test_another_systems_own_speedup_in_a_while_clause_is_context(catalog):
     assert over and all(f.own for f in over)
 
 
+def test_a_code_link_is_the_papers_whatever_sentence_gives_it(catalog):
+    abstract = "Earlier kernels reach 45 TFLOPS. Their code and ours is at https://github.com/example/kite."
+    facts = extract_facts("Kite: fast kernels", abstract, catalog, roles=["background", "prior"])
+    assert context(facts, "throughput") == ["45 TFLOPS"]
+    assert own(facts, "code") == ["https://github.com/example/kite"]
+
+
 def test_a_device_count_is_not_a_speedup(catalog):
     facts = extract_facts("A title", "We present Kite. Kite trains a 70B model on 8× RTX 4090 in two days.", catalog)
     assert own(facts, "speedup") == []
