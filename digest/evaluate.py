@@ -131,13 +131,13 @@ class FigureCoverage:
 
 @dataclass
 class Evaluation:
-    curated: int  # records with curated topics
-    uncurated: int
+    n_curated: int  # records with curated topics
+    n_uncurated: int
     folds: list[Fold]
     topics: list[TopicScores]
     figures: FigureCoverage
     fetch_filter: list[FilterScore] = field(default_factory=list)
-    rejected: int = 0  # rejected papers, scored as papers in no topic
+    n_rejected: int = 0  # rejected papers, scored as papers in no topic
     temporal: TemporalEvaluation | None = None  # the same papers split by time (digest/temporal.py)
     attribution: Attribution = field(default_factory=Attribution)  # whose the values are (evaluate_facts.py)
 
@@ -146,9 +146,9 @@ class Evaluation:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "curated": self.curated,
-            "uncurated": self.uncurated,
-            "rejected": self.rejected,
+            "curated": self.n_curated,
+            "uncurated": self.n_uncurated,
+            "rejected": self.n_rejected,
             "folds": [
                 {"name": f.name, "dumps": list(f.dumps), "papers": f.papers, "trained_on": f.trained_on}
                 for f in self.folds
@@ -246,14 +246,14 @@ def evaluate(
         score(held_out, train_on_curated(training, taxonomy), taxonomy, topics=topics, fetch_filter=fetch_filter)
         folds.append(Fold(name, tuple(dumps), len(held_out), len(training)))
     facts = {p.id: list(machine[p.id][1]) if machine else extract_facts(p.title, p.abstract, catalog) for p in papers}
-    curated = sum(1 for p in papers if p.topics)
+    n_curated = sum(1 for p in papers if p.topics)
     try:
         temporal = evaluate_temporal(decided, taxonomy, split)
     except ValueError:  # no decided paper has a date: nothing to split
         temporal = None
     return Evaluation(
-        curated,
-        len(papers) - curated,
+        n_curated,
+        len(papers) - n_curated,
         folds,
         topics,
         figure_coverage(papers, facts),
@@ -271,10 +271,7 @@ def evaluate_corpus(corpus: Corpus, max_folds: int | None = None) -> Evaluation:
         corpus.taxonomy,
         corpus.catalog,
         max_folds,
-        machine={
-            pid: (d.learnable or Learnable.of(d.paper, d.classification), d.extracted)
-            for pid, d in corpus.papers.items()
-        },
+        machine={pid: (d.learnable, d.extracted) for pid, d in corpus.papers.items()},
         rejected=corpus.rejected,
     )
 
@@ -314,7 +311,7 @@ def score(
             floor.fallback, floor.dropped = floor.fallback + (not in_topic), floor.dropped + (not in_topic and not kept)
         learned = {p.slug for p in suggestion.predictions if p.learned and p.chosen}
         chosen = {
-            "rules": set(item.classification.machine_topics),
+            "rules": set(item.classification.rule_topics),
             "model": learned or {fallback},
             "ships": set(suggestion.topics),
         }
@@ -376,7 +373,7 @@ def figure_coverage(papers: Sequence[Paper], facts_of: Mapping[str, Sequence[Fac
 def evaluation_text(report: Evaluation) -> str:
     """The report as the terminal shows it: folds, the per-topic table, figure coverage."""
     lines = [
-        f"{report.curated} curated papers and {report.rejected} rejected ones ({report.uncurated} uncurated "
+        f"{report.n_curated} curated papers and {report.n_rejected} rejected ones ({report.n_uncurated} uncurated "
         f"not scored), leave one dump out over {len(report.folds)} fold(s):"
     ]
     lines += [f"  {f.name}: {f.papers} predicted, trained on {f.trained_on}" for f in report.folds]

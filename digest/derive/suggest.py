@@ -67,7 +67,7 @@ def suggest(model: TopicModel, papers: Sequence[Learnable], fallback: str, *, te
     examples = [item.example for item in papers]
     features = model.features(examples)  # hashed once for the topics and the on-topic question
     predictions = model.predict(
-        examples, [item.classification.machine_topics for item in papers], terms=terms, features=features
+        examples, [item.classification.rule_topics for item in papers], terms=terms, features=features
     )
     relevance = model.relevance(examples, features)
     suggestions = []
