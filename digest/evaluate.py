@@ -37,7 +37,7 @@ from .derive.facts import FIGURE_KINDS, Fact, extract_facts
 from .derive.hardware import HardwareCatalog
 from .derive.learn import TopicModel
 from .derive.relevance import MIN_PROBABILITY, THRESHOLDS, on_topic
-from .derive.suggest import Learnable, suggest, train_on_curated
+from .derive.suggest import Learnable, fit_text, suggest, train_on_curated
 from .derive.taxonomy import Taxonomy
 from .evaluate_facts import Attribution, evaluate_attribution
 from .records.model import Paper
@@ -234,6 +234,8 @@ def evaluate(
 
     papers = sorted(papers, key=lambda p: p.id)
     decided = labelled(papers, rejected, taxonomy, machine)
+    # One text model for every fold, fitted once on the decided papers' words (it learns no topic).
+    vectorizer = fit_text(decided)
     fallback = taxonomy.fallback.slug
     topics = [
         TopicScores(t.slug, sum(t.slug in topics_of(item, fallback) for item in decided)) for t in taxonomy.topics
@@ -243,12 +245,13 @@ def evaluate(
     for name, dumps in fold_dumps(sorted({first_seen(item.paper) for item in decided}), max_folds):
         held_out = [item for item in decided if first_seen(item.paper) in dumps]
         training = [item for item in decided if first_seen(item.paper) not in dumps]
-        score(held_out, train_on_curated(training, taxonomy), taxonomy, topics=topics, fetch_filter=fetch_filter)
+        model = train_on_curated(training, taxonomy, vectorizer)
+        score(held_out, model, taxonomy, topics=topics, fetch_filter=fetch_filter)
         folds.append(Fold(name, tuple(dumps), len(held_out), len(training)))
     facts = {p.id: list(machine[p.id][1]) if machine else extract_facts(p.title, p.abstract, catalog) for p in papers}
     n_curated = sum(1 for p in papers if p.topics)
     try:
-        temporal = evaluate_temporal(decided, taxonomy, split)
+        temporal = evaluate_temporal(decided, taxonomy, split, vectorizer)
     except ValueError:  # no decided paper has a date: nothing to split
         temporal = None
     return Evaluation(

@@ -74,9 +74,10 @@ def test_a_topic_with_too_few_curated_papers_is_left_to_the_rules(seeded_store):
     for paper in hardware[MIN_POSITIVES - 1 :]:
         paper.topics = [t for t in paper.topics if t != "hardware"] or ["other"]
     from digest.derive.classify import classify
-    from digest.derive.suggest import Learnable, train_on_curated
+    from digest.derive.suggest import Learnable, fit_text, train_on_curated
 
-    model = train_on_curated([Learnable.of(p, classify(p.title, p.abstract, taxonomy)) for p in papers], taxonomy)
+    learnables = [Learnable.of(p, classify(p.title, p.abstract, taxonomy)) for p in papers]
+    model = train_on_curated(learnables, taxonomy, fit_text(learnables))
     assert "hardware" not in model.learned_topics and "kernels" in model.learned_topics
 
 

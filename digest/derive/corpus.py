@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
+from sklearn.feature_extraction.text import TfidfVectorizer
+
 from ..records.model import Paper
 from ..text.sentences import split_sentences
 from . import overrides
@@ -21,7 +23,7 @@ from .facts.roles import BACKGROUND, PRIOR, sentence_roles
 from .facts.system import find_system
 from .hardware import HardwareCatalog
 from .links import Mention, compared_with, find_mentions, group_by, related_papers
-from .suggest import Learnable, Suggestion, suggest, train_on_curated
+from .suggest import Learnable, Suggestion, fit_text, suggest, train_on_curated
 from .taxonomy import Taxonomy
 from .vocabularies import VOCABULARIES
 
@@ -203,13 +205,18 @@ def build_corpus(
     """The derived papers linked to each other and grouped by topic, hardware and tag. The
     `rejected` papers are not part of it: the model learns from them as papers in no topic."""
     own = {d.id: d for d in sorted(derivations, key=lambda d: d.id)}
-    suggestions = _suggestions(list(own.values()), taxonomy, memo, rejected)
+    # The build's one text model, fitted once on every paper's words: it feeds the topic model,
+    # related papers and the strongest terms. Refitted only when a paper's words change.
+    corpus = [*(d.learnable for d in own.values()), *rejected]
+    words = [(item.paper.id, item.example.terms) for item in corpus]
+    vectorizer = memo("vectorizer", words, lambda: fit_text(corpus))
+    suggestions = _suggestions(list(own.values()), taxonomy, memo, rejected, vectorizer)
     compares_to = _comparisons(own, memo)
     compared_by: dict[str, list[str]] = {pid: [] for pid in own}
     for pid, mentions in compares_to.items():
         for mention in mentions:
             compared_by[mention.target].append(pid)
-    related = _related(own, memo)
+    related: dict[str, list[tuple[str, float]]] = memo("related", words, lambda: _related(own, vectorizer))
     derived = {
         pid: Derived.of(d, suggestion, compares_to[pid], compared_by[pid], related[pid])
         for (pid, d), suggestion in zip(own.items(), suggestions, strict=True)
@@ -228,7 +235,11 @@ def build_corpus(
 
 
 def _suggestions(
-    papers: list[PaperDerivation], taxonomy: Taxonomy, memo: Memo, rejected: Sequence[Learnable]
+    papers: list[PaperDerivation],
+    taxonomy: Taxonomy,
+    memo: Memo,
+    rejected: Sequence[Learnable],
+    vectorizer: TfidfVectorizer | None,
 ) -> list[Suggestion]:
     """Train on the curated and rejected papers and suggest topics for every paper. Reused while the
     texts, the curated topics, the rejections and the taxonomy are as they were (an edit to a note
@@ -241,7 +252,8 @@ def _suggestions(
     )
 
     def compute() -> list[Suggestion]:
-        return suggest(train_on_curated([*learnables, *rejected], taxonomy), learnables, taxonomy.fallback.slug)
+        model = train_on_curated([*learnables, *rejected], taxonomy, vectorizer)
+        return suggest(model, learnables, taxonomy.fallback.slug)
 
     suggestions: list[Suggestion] = memo("suggestions", inputs, compute)
     return suggestions
@@ -263,8 +275,11 @@ def _comparisons(papers: dict[str, PaperDerivation], memo: Memo) -> dict[str, li
     }
 
 
-def _related(papers: dict[str, PaperDerivation], memo: Memo) -> dict[str, list[tuple[str, float]]]:
-    # The title twice: its words say what the paper is about more than any abstract sentence.
-    texts = {pid: f"{d.paper.title}. {d.paper.title}. {d.paper.abstract}" for pid, d in papers.items()}
-    related: dict[str, list[tuple[str, float]]] = memo("related", texts, lambda: related_papers(texts))
-    return related
+def _related(
+    papers: dict[str, PaperDerivation], vectorizer: TfidfVectorizer | None
+) -> dict[str, list[tuple[str, float]]]:
+    """The papers most like each paper, by the cosine of their rows of the build's TF-IDF matrix."""
+    if vectorizer is None:
+        return {pid: [] for pid in papers}
+    matrix = vectorizer.transform([d.learnable.example.terms for d in papers.values()])
+    return related_papers(list(papers), matrix)
