@@ -43,7 +43,7 @@ REGULARISATION = 4.0  # liblinear's C
 RELEVANCE_REGULARISATION = 16.0
 MAX_ITERATIONS = 10_000  # the weaker penalty needs more than liblinear's default 1,000 to converge
 RULE_CAP = 3.0  # rule scores enter as score / threshold, capped, next to TF-IDF values in [0, 1]
-MIN_DOCUMENTS = 2  # a word must appear in this many papers of the corpus to count: a name or a typo teaches nothing
+MIN_DOCUMENTS = 2  # a word must appear in this many training papers to count
 STRONGEST_TERMS = 5
 _WORD = re.compile(r"\b[a-z][a-z0-9]+\b")
 _STOP_WORDS = frozenset(ENGLISH_STOP_WORDS)
@@ -81,11 +81,13 @@ def _cut(words: tuple[str, ...]) -> tuple[str, ...]:
 
 def fit_vectorizer(examples: Sequence[Example]) -> TfidfVectorizer | None:
     """The build's one text model: TF-IDF (sublinear counts, unit rows) over the words of every
-    paper of the corpus, fitted once. None when no word appears in MIN_DOCUMENTS papers."""
-    vectorizer = TfidfVectorizer(analyzer=_cut, sublinear_tf=True, min_df=MIN_DOCUMENTS, dtype=np.float64)
+    paper of the corpus, fitted once. Every word counts in a row's length; the topic model keeps
+    the words of MIN_DOCUMENTS training papers, related papers those of two papers. None when the
+    papers have no word."""
+    vectorizer = TfidfVectorizer(analyzer=_cut, sublinear_tf=True, dtype=np.float64)
     try:
         return vectorizer.fit([e.terms for e in examples])
-    except ValueError:  # no word left: too few papers, or too short
+    except ValueError:  # no paper, or no word in any
         return None
 
 
@@ -117,22 +119,16 @@ class TopicModel:
     topics: tuple[str, ...]
     positives: dict[str, int]  # curated papers per topic
     vectorizer: TfidfVectorizer | None = None  # the build's text model (`fit_vectorizer`)
+    keep: sparse.dia_matrix | None = None  # 1 for the words of MIN_DOCUMENTS training papers, else 0
     fits: dict[str, _TopicFit] = field(default_factory=dict)
     on_topic: LogisticRegression | None = None  # in any ruled topic or in none: what `digest fetch` asks
 
     def features(self, examples: Sequence[Example]) -> sparse.csr_matrix | None:
         """The examples as the fitted models read them; None when no model is fitted. `predict`
         and `relevance` take it, so a caller asking both counts the words once."""
-        if not self.fits and self.on_topic is None:
+        if self.vectorizer is None or self.keep is None or not examples:
             return None
-        return self._features(examples)
-
-    def _features(self, examples: Sequence[Example]) -> sparse.csr_matrix | None:
-        if self.vectorizer is None or not examples:
-            return None
-        text = self.vectorizer.transform([e.terms for e in examples])
-        rules = sparse.csr_matrix(np.array([e.rule_scores for e in examples], dtype=np.float64))
-        return sparse.hstack([text, rules], format="csr")
+        return _features(self.vectorizer.transform([e.terms for e in examples]), examples, self.keep)
 
     def relevance(self, examples: Sequence[Example], features: sparse.csr_matrix | None = None) -> list[float | None]:
         """For each example, the probability that it belongs in some ruled topic; None for every one
@@ -218,9 +214,13 @@ def train(
     learnable = [slug for slug in topics if MIN_POSITIVES <= positives[slug] <= len(labels) - min(FOLDS, MIN_POSITIVES)]
     model = TopicModel(tuple(topics), positives, vectorizer)
     in_any = np.array([any(slug in paper for slug in topics) for paper in labels], dtype=int)
-    features = model._features(examples) if learnable or _can_learn(in_any) else None
-    if features is None:
+    if vectorizer is None or not (learnable or _can_learn(in_any)):
         return model
+    text = vectorizer.transform([e.terms for e in examples])
+    # Words of one training paper only (a name, a typo) teach nothing that carries over: zero them.
+    seen = np.asarray((text > 0).sum(axis=0)).ravel()
+    model.keep = sparse.diags((seen >= MIN_DOCUMENTS).astype(np.float64))
+    features = _features(text, examples, model.keep)
     sample = _sample(len(examples))
     for slug in learnable:
         target = np.array([slug in paper for paper in labels], dtype=int)
@@ -247,6 +247,11 @@ def _classifier(regularisation: float = REGULARISATION, weights: str | None = No
         random_state=SEED,
         max_iter=MAX_ITERATIONS,
     )
+
+
+def _features(text: sparse.csr_matrix, examples: Sequence[Example], keep: sparse.dia_matrix) -> sparse.csr_matrix:
+    rules = sparse.csr_matrix(np.array([e.rule_scores for e in examples], dtype=np.float64))
+    return sparse.hstack([text @ keep, rules], format="csr")
 
 
 def _sample(count: int) -> np.ndarray:

@@ -98,7 +98,9 @@ def _looks_like_name(words: list[str]) -> bool:
 def related_papers(ids: Sequence[str], matrix: sparse.csr_matrix, top: int = 5) -> dict[str, list[tuple[str, float]]]:
     """Top `top` most similar papers for each id (ties in the order of `ids`), by cosine over the
     papers' TF-IDF rows (`matrix`, one per id), each cut to its SIGNATURE_TERMS heaviest words."""
-    signatures = _signatures(sparse.csr_matrix(matrix))
+    matrix = sparse.csr_matrix(matrix)
+    shared = np.asarray((matrix > 0).sum(axis=0)).ravel() > 1  # a word of one paper links no two
+    signatures = _signatures(matrix @ sparse.diags(shared.astype(np.float64)))
     transposed = signatures.T.tocsr()
     related = {}
     for start in range(0, len(ids), _BLOCK):
@@ -113,7 +115,10 @@ def related_papers(ids: Sequence[str], matrix: sparse.csr_matrix, top: int = 5) 
 
 def _signatures(matrix: sparse.csr_matrix) -> sparse.csr_matrix:
     """Each row cut to its SIGNATURE_TERMS heaviest entries (ties to the first word), at unit length."""
-    rows, columns, values = [], [], []
+    matrix.eliminate_zeros()
+    rows: list[int] = []
+    columns: list[int] = []
+    values: list[float] = []
     for row in range(matrix.shape[0]):
         start, end = matrix.indptr[row], matrix.indptr[row + 1]
         data, indices = matrix.data[start:end], matrix.indices[start:end]
