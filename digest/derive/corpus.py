@@ -208,7 +208,7 @@ def build_corpus(
     # The build's one text model, fitted once on every paper's words: it feeds the topic model,
     # related papers and the strongest terms. Refitted only when a paper's words change.
     corpus = [*(d.learnable for d in own.values()), *rejected]
-    words = [(item.paper.id, item.example.terms) for item in corpus]
+    words = [(item.paper.id, item.example.words) for item in corpus]
     vectorizer = memo("vectorizer", words, lambda: fit_text(corpus))
     suggestions = _suggestions(list(own.values()), taxonomy, memo, rejected, vectorizer)
     compares_to = _comparisons(own, memo)
@@ -281,5 +281,5 @@ def _related(
     """The papers most like each paper, by the cosine of their rows of the build's TF-IDF matrix."""
     if vectorizer is None:
         return {pid: [] for pid in papers}
-    matrix = vectorizer.transform([d.learnable.example.terms for d in papers.values()])
+    matrix = vectorizer.transform([d.learnable.example.words for d in papers.values()])
     return related_papers(list(papers), matrix)

@@ -53,7 +53,7 @@ _STOP_WORDS = frozenset(ENGLISH_STOP_WORDS)
 class Example:
     """What the model sees of one paper: its terms and what the rules scored."""
 
-    terms: tuple[str, ...]  # the words of the paper (`words`), as the vectorizer counts them
+    words: tuple[str, ...]  # the paper's words (`words`), as the vectorizer counts them
     rule_scores: tuple[float, ...]  # one per ruled topic, score / threshold
 
 
@@ -74,9 +74,9 @@ def words(title: str, abstract: str) -> tuple[str, ...]:
     return tuple(sys.intern(word) for word in _WORD.findall(text) if word not in _STOP_WORDS)
 
 
-def _cut(words: tuple[str, ...]) -> tuple[str, ...]:
+def _cut(paper_words: tuple[str, ...]) -> tuple[str, ...]:
     """The vectorizer's analyzer: a paper's words are cut once, by `words`, and cached."""
-    return words
+    return paper_words
 
 
 def fit_vectorizer(examples: Sequence[Example]) -> TfidfVectorizer | None:
@@ -86,7 +86,7 @@ def fit_vectorizer(examples: Sequence[Example]) -> TfidfVectorizer | None:
     papers have no word."""
     vectorizer = TfidfVectorizer(analyzer=_cut, sublinear_tf=True, dtype=np.float64)
     try:
-        return vectorizer.fit([e.terms for e in examples])
+        return vectorizer.fit([e.words for e in examples])
     except ValueError:  # no paper, or no word in any
         return None
 
@@ -128,7 +128,7 @@ class TopicModel:
         and `relevance` take it, so a caller asking both counts the words once."""
         if self.vectorizer is None or self.keep is None or not examples:
             return None
-        return _features(self.vectorizer.transform([e.terms for e in examples]), examples, self.keep)
+        return _features(self.vectorizer.transform([e.words for e in examples]), examples, self.keep)
 
     def relevance(self, examples: Sequence[Example], features: sparse.csr_matrix | None = None) -> list[float | None]:
         """For each example, the probability that it belongs in some ruled topic; None for every one
@@ -216,7 +216,7 @@ def train(
     in_any = np.array([any(slug in paper for slug in topics) for paper in labels], dtype=int)
     if vectorizer is None or not (learnable or _can_learn(in_any)):
         return model
-    text = vectorizer.transform([e.terms for e in examples])
+    text = vectorizer.transform([e.words for e in examples])
     # Words of one training paper only (a name, a typo) teach nothing that carries over: zero them.
     seen = np.asarray((text > 0).sum(axis=0)).ravel()
     model.keep = sparse.diags((seen >= MIN_DOCUMENTS).astype(np.float64))
