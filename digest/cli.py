@@ -712,11 +712,10 @@ def _run_explain(args: argparse.Namespace) -> int:
     paper = derived.paper
     print(f"{paper.id}: {paper.title}\n")
     print("rules:")
-    print(explain(paper.title, paper.abstract, corpus.taxonomy, paper.topics or None))
-    if derived.suggestion is not None:
-        curated = sum(d.is_curated("topics") for d in corpus.papers.values())
-        print(f"\nmodel (trained on {curated} curated papers):")
-        print(explain_suggestion(derived.suggestion, derived.is_curated("topics")))
+    print(explain(paper.title, paper.abstract, corpus.taxonomy, derived.curated_topics or ()))
+    n_curated = sum(d.is_curated("topics") for d in corpus.papers.values())
+    print(f"\nmodel (trained on {n_curated} curated papers):")
+    print(explain_suggestion(derived.suggestion, derived.is_curated("topics")))
     print("\nfacts:" if derived.facts else "\nfacts: none extracted")
     for fact in derived.facts:
         origin = "curated" if fact.curated else f"from: {fact.sentence}"
@@ -729,7 +728,7 @@ def _run_explain(args: argparse.Namespace) -> int:
         headline = derived.headline
         print(f"\nheadline: {headline.text}  ({'curated' if headline.curated else f'metric {headline.metric}'})")
     for key in sorted(
-        derived.curated - {"topics", "tags", "sentence_roles", "headline"} - {fact.kind for fact in derived.facts}
+        derived.curated_keys - {"topics", "tags", "sentence_roles", "headline"} - {fact.kind for fact in derived.facts}
     ):
         print(f"  {key}: {paper.overrides.get(key)!r}  (curated)")
     return 0

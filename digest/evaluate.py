@@ -37,7 +37,7 @@ from .derive.facts import Fact, extract_facts
 from .derive.hardware import HardwareCatalog
 from .derive.learn import TopicModel
 from .derive.relevance import MIN_PROBABILITY, THRESHOLDS, on_topic
-from .derive.suggest import Learnable, suggest, train_on_curated
+from .derive.suggest import Learnable, fit_text, suggest, train_on_curated
 from .derive.taxonomy import Taxonomy
 from .evaluate_facts import Attribution, evaluate_attribution
 from .fact_kinds import BY_NAME
@@ -132,13 +132,13 @@ class FigureCoverage:
 
 @dataclass
 class Evaluation:
-    curated: int  # records with curated topics
-    uncurated: int
+    n_curated: int  # records with curated topics
+    n_uncurated: int
     folds: list[Fold]
     topics: list[TopicScores]
     figures: FigureCoverage
     fetch_filter: list[FilterScore] = field(default_factory=list)
-    rejected: int = 0  # rejected papers, scored as papers in no topic
+    n_rejected: int = 0  # rejected papers, scored as papers in no topic
     temporal: TemporalEvaluation | None = None  # the same papers split by time (digest/temporal.py)
     attribution: Attribution = field(default_factory=Attribution)  # whose the values are (evaluate_facts.py)
 
@@ -147,9 +147,9 @@ class Evaluation:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "curated": self.curated,
-            "uncurated": self.uncurated,
-            "rejected": self.rejected,
+            "curated": self.n_curated,
+            "uncurated": self.n_uncurated,
+            "rejected": self.n_rejected,
             "folds": [
                 {"name": f.name, "dumps": list(f.dumps), "papers": f.papers, "trained_on": f.trained_on}
                 for f in self.folds
@@ -235,6 +235,8 @@ def evaluate(
 
     papers = sorted(papers, key=lambda p: p.id)
     decided = labelled(papers, rejected, taxonomy, machine)
+    # One text model for every fold, fitted once on the decided papers' words (it learns no topic).
+    vectorizer = fit_text(decided)
     fallback = taxonomy.fallback.slug
     topics = [
         TopicScores(t.slug, sum(t.slug in topics_of(item, fallback) for item in decided)) for t in taxonomy.topics
@@ -244,17 +246,18 @@ def evaluate(
     for name, dumps in fold_dumps(sorted({first_seen(item.paper) for item in decided}), max_folds):
         held_out = [item for item in decided if first_seen(item.paper) in dumps]
         training = [item for item in decided if first_seen(item.paper) not in dumps]
-        score(held_out, train_on_curated(training, taxonomy), taxonomy, topics=topics, fetch_filter=fetch_filter)
+        model = train_on_curated(training, taxonomy, vectorizer)
+        score(held_out, model, taxonomy, topics=topics, fetch_filter=fetch_filter)
         folds.append(Fold(name, tuple(dumps), len(held_out), len(training)))
     facts = {p.id: list(machine[p.id][1]) if machine else extract_facts(p.title, p.abstract, catalog) for p in papers}
-    curated = sum(1 for p in papers if p.topics)
+    n_curated = sum(1 for p in papers if p.topics)
     try:
-        temporal = evaluate_temporal(decided, taxonomy, split)
+        temporal = evaluate_temporal(decided, taxonomy, split, vectorizer)
     except ValueError:  # no decided paper has a date: nothing to split
         temporal = None
     return Evaluation(
-        curated,
-        len(papers) - curated,
+        n_curated,
+        len(papers) - n_curated,
         folds,
         topics,
         figure_coverage(papers, facts),
@@ -272,10 +275,7 @@ def evaluate_corpus(corpus: Corpus, max_folds: int | None = None) -> Evaluation:
         corpus.taxonomy,
         corpus.catalog,
         max_folds,
-        machine={
-            pid: (d.learnable or Learnable.of(d.paper, d.classification), d.extracted)
-            for pid, d in corpus.papers.items()
-        },
+        machine={pid: (d.learnable, d.extracted) for pid, d in corpus.papers.items()},
         rejected=corpus.rejected,
     )
 
@@ -315,7 +315,7 @@ def score(
             floor.fallback, floor.dropped = floor.fallback + (not in_topic), floor.dropped + (not in_topic and not kept)
         learned = {p.slug for p in suggestion.predictions if p.learned and p.chosen}
         chosen = {
-            "rules": set(item.classification.machine_topics),
+            "rules": set(item.classification.rule_topics),
             "model": learned or {fallback},
             "ships": set(suggestion.topics),
         }
@@ -377,7 +377,7 @@ def figure_coverage(papers: Sequence[Paper], facts_of: Mapping[str, Sequence[Fac
 def evaluation_text(report: Evaluation) -> str:
     """The report as the terminal shows it: folds, the per-topic table, figure coverage."""
     lines = [
-        f"{report.curated} curated papers and {report.rejected} rejected ones ({report.uncurated} uncurated "
+        f"{report.n_curated} curated papers and {report.n_rejected} rejected ones ({report.n_uncurated} uncurated "
         f"not scored), leave one dump out over {len(report.folds)} fold(s):"
     ]
     lines += [f"  {f.name}: {f.papers} predicted, trained on {f.trained_on}" for f in report.folds]

@@ -79,10 +79,10 @@ def review_queue(data_dir: Path, only: ReviewFilter = ReviewFilter()) -> tuple[l
     if only.topic is not None:
         _check_topics([only.topic], taxonomy)
     from .derive.suggest import suggest, train_on_curated  # noqa: PLC0415
-    from .derive.training import training_set  # noqa: PLC0415
+    from .derive.training import store_vectorizer, training_set  # noqa: PLC0415
 
     training, records = training_set(data_dir, taxonomy)
-    model = train_on_curated(training, taxonomy)
+    model = train_on_curated(training, taxonomy, store_vectorizer(training, records))
     uncurated = [item for item in records if not item.paper.topics]
     suggestions = suggest(model, uncurated, taxonomy.fallback.slug, terms=False)
     waiting = [Waiting(item.paper, suggestion) for item, suggestion in zip(uncurated, suggestions, strict=True)]
@@ -183,10 +183,11 @@ def _suggested(
     """The machine's topics for each paper, from a model of every curated and rejected paper (the
     papers as the model sees them come from the same read of the store as its training set)."""
     from .derive.suggest import suggest, train_on_curated  # noqa: PLC0415
-    from .derive.training import training_set  # noqa: PLC0415
+    from .derive.training import store_vectorizer, training_set  # noqa: PLC0415
 
     training, records = training_set(data_dir, taxonomy)
     named = {paper.id for paper, _ in papers}
     candidates = [item for item in records if item.paper.id in named]
-    suggestions = suggest(train_on_curated(training, taxonomy), candidates, taxonomy.fallback.slug, terms=False)
+    model = train_on_curated(training, taxonomy, store_vectorizer(training, records))
+    suggestions = suggest(model, candidates, taxonomy.fallback.slug, terms=False)
     return {item.paper.id: suggestion.topics for item, suggestion in zip(candidates, suggestions, strict=True)}

@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sklearn.feature_extraction.text import TfidfVectorizer
+
 from .derive.relevance import MIN_PROBABILITY
-from .derive.suggest import Learnable, train_on_curated
+from .derive.suggest import Learnable, fit_text, train_on_curated
 from .derive.taxonomy import Taxonomy
 from .evaluate import FilterScore, TopicScores, score, topics_of
 
@@ -78,8 +80,14 @@ def default_split(days: Sequence[str]) -> str:
     return ordered[min(len(ordered) - 1, int(len(ordered) * TRAINING_SHARE))]
 
 
-def evaluate_temporal(decided: Sequence[Learnable], taxonomy: Taxonomy, split: str | None = None) -> TemporalEvaluation:
-    """Train on the decided papers first seen before `split` (default: `default_split`), predict the rest."""
+def evaluate_temporal(
+    decided: Sequence[Learnable],
+    taxonomy: Taxonomy,
+    split: str | None = None,
+    vectorizer: TfidfVectorizer | None = None,
+) -> TemporalEvaluation:
+    """Train on the decided papers first seen before `split` (default: `default_split`), predict the
+    rest; over `vectorizer`, the corpus's text model (default: fitted on the decided papers' words)."""
     dated = [(day, item) for item in decided if (day := seen_on(item)) is not None]
     if not dated:
         raise ValueError("no decided paper has a date to split on")
@@ -102,7 +110,7 @@ def evaluate_temporal(decided: Sequence[Learnable], taxonomy: Taxonomy, split: s
     if held_out:
         score(
             held_out,
-            train_on_curated(training, taxonomy),
+            train_on_curated(training, taxonomy, vectorizer or fit_text(decided)),
             taxonomy,
             topics=report.topics,
             fetch_filter=[report.fetch_filter],

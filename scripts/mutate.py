@@ -72,15 +72,15 @@ MUTANTS = [
     m(
         "review-order-reversed",
         "digest/derive/corpus.py",
-        "return sorted(uncurated, key=lambda d: (d.suggestion.confidence if d.suggestion else 0.0, d.id))",
-        "return sorted(uncurated, key=lambda d: (d.suggestion.confidence if d.suggestion else 0.0, d.id), reverse=True)",  # noqa: E501
+        "return sorted(uncurated, key=lambda d: (d.suggestion.confidence, d.id))",
+        "return sorted(uncurated, key=lambda d: (d.suggestion.confidence, d.id), reverse=True)",
         RULES,
         "tests/test_review.py",
     ),
     m(
         "review-order-by-id",
         "digest/derive/corpus.py",
-        "return sorted(uncurated, key=lambda d: (d.suggestion.confidence if d.suggestion else 0.0, d.id))",
+        "return sorted(uncurated, key=lambda d: (d.suggestion.confidence, d.id))",
         "return sorted(uncurated, key=lambda d: d.id)",
         RULES,
         "tests/test_review.py",

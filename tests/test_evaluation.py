@@ -38,9 +38,9 @@ def evaluation():
 
 
 def test_every_record_is_curated_and_each_dump_is_a_fold(evaluation):
-    assert evaluation.curated == len(load_papers(DATA)) and evaluation.uncurated == 0
+    assert evaluation.n_curated == len(load_papers(DATA)) and evaluation.n_uncurated == 0
     assert [fold.papers for fold in evaluation.folds] == [20, 12, 41, 15]
-    assert all(fold.papers + fold.trained_on == evaluation.curated for fold in evaluation.folds)
+    assert all(fold.papers + fold.trained_on == evaluation.n_curated for fold in evaluation.folds)
 
 
 def test_what_ships_holds_the_floor_on_papers_it_never_saw(evaluation):
@@ -74,9 +74,10 @@ def test_a_topic_with_too_few_curated_papers_is_left_to_the_rules(seeded_store):
     for paper in hardware[MIN_POSITIVES - 1 :]:
         paper.topics = [t for t in paper.topics if t != "hardware"] or ["other"]
     from digest.derive.classify import classify
-    from digest.derive.suggest import Learnable, train_on_curated
+    from digest.derive.suggest import Learnable, fit_text, train_on_curated
 
-    model = train_on_curated([Learnable.of(p, classify(p.title, p.abstract, taxonomy)) for p in papers], taxonomy)
+    learnables = [Learnable.of(p, classify(p.title, p.abstract, taxonomy)) for p in papers]
+    model = train_on_curated(learnables, taxonomy, fit_text(learnables))
     assert "hardware" not in model.learned_topics and "kernels" in model.learned_topics
 
 
@@ -97,7 +98,7 @@ def test_the_fetch_filter_keeps_papers_of_a_topic_and_drops_the_others_it_never_
     from digest.derive.relevance import MIN_PROBABILITY
 
     chosen = next(score for score in evaluation.fetch_filter if score.floor == MIN_PROBABILITY)
-    assert chosen.in_topic + chosen.fallback == evaluation.curated
+    assert chosen.in_topic + chosen.fallback == evaluation.n_curated
     assert chosen.kept / chosen.in_topic >= FILTER_KEEPS_FLOOR
     assert chosen.dropped / chosen.fallback >= FILTER_DROPS_FLOOR
     floors = [score for score in evaluation.fetch_filter if score.floor is not None]
@@ -160,11 +161,11 @@ def real_evaluation():
 
 
 def test_on_the_real_store_rejected_papers_are_scored_as_papers_in_no_topic(real_evaluation):
-    assert real_evaluation.rejected > 0
+    assert real_evaluation.n_rejected > 0
     from digest.derive.relevance import MIN_PROBABILITY
 
     chosen = next(score for score in real_evaluation.fetch_filter if score.floor == MIN_PROBABILITY)
-    assert chosen.fallback >= real_evaluation.rejected  # every rejected paper counts as off topic
+    assert chosen.fallback >= real_evaluation.n_rejected  # every rejected paper counts as off topic
     assert chosen.kept / chosen.in_topic >= REAL_KEEPS_FLOOR
     assert chosen.dropped / chosen.fallback >= REAL_DROPS_FLOOR
 

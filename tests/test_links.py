@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from digest.derive.learn import Example, fit_vectorizer, words
 from digest.derive.links import find_mentions, group_by, related_papers
 from digest.text.keys import name_key
 from digest.text.sentences import split_sentences
@@ -42,7 +43,10 @@ def test_related_papers_prefer_shared_rare_terms():
         "kernel-b": "Triton attention kernels tuned for Hopper tensor cores.",
         "serve": "Serving LLMs with speculative decoding and a KV cache.",
     }
-    related = related_papers(texts, top=2)
+    matrix = fit_vectorizer([Example(words(text, ""), ()) for text in texts.values()]).transform(
+        [words(text, "") for text in texts.values()]
+    )
+    related = related_papers(list(texts), matrix, top=2)
     assert related["nvme-a"][0][0] == "nvme-b"
     assert related["kernel"][0][0] == "kernel-b"
     assert all(other != paper for paper, pairs in related.items() for other, _ in pairs)

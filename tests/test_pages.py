@@ -60,14 +60,14 @@ def test_golden_pages(fixture_site, page, golden):
 def test_pages_link_papers_that_name_each_other(fixture_corpus, fixture_site):
     fuyou = "adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning"
     assert [m.target for m in fixture_corpus.papers[fuyou].compares_to] == ["zero-infinity"]
-    assert fixture_corpus.papers["zero-infinity"].compared_by == [fuyou]
+    assert fixture_corpus.papers["zero-infinity"].compared_by == (fuyou,)
     assert (
         f'<a href="../{fuyou}/">Adding NVMe SSDs to Enable and Accelerate 100B Model Fine-tuning on a Single GPU</a>'
         in fixture_site["papers/zero-infinity.md"].split("## Compared by")[1]
     )
     # Named as background (current frameworks) or as what a paper extends: no baseline, no link.
-    assert fixture_corpus.papers["holmes"].compares_to == []
-    assert fixture_corpus.papers["fastattention"].compares_to == []
+    assert fixture_corpus.papers["holmes"].compares_to == ()
+    assert fixture_corpus.papers["fastattention"].compares_to == ()
 
 
 def test_relative_links_match_posixpath_for_every_pair_of_pages(fixture_site):
@@ -97,7 +97,7 @@ def test_exports_agree_with_the_records(fixture_corpus, fixture_site):
     for paper_id, derived in fixture_corpus.papers.items():
         row = by_id[paper_id]
         assert row["title"] == derived.paper.title and row["abstract"] == derived.paper.abstract
-        assert row["topics"] == derived.topics and row["hardware"] == derived.hardware
+        assert row["topics"] == list(derived.topics) and row["hardware"] == derived.hardware
         assert row["url"] == f"{SITE_URL}papers/{paper_id}/"
         assert set(row) >= {
             "id",

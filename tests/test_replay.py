@@ -223,8 +223,8 @@ def test_the_model_cache_reads_again_only_what_changed_and_gives_what_a_fresh_re
     monkeypatch.setattr(learnables, "load_paper", lambda path: read.append(path.stem) or real_load(path))
     again, _ = learnables.store_learnables(data, taxonomy)
     assert read == []  # nothing changed: nothing read
-    assert [(i.paper, i.example, i.classification.machine_topics, i.classification.fallback) for i in again] == [
-        (i.paper, i.example, i.classification.machine_topics, i.classification.fallback) for i in first
+    assert [(i.paper, i.example, i.classification.rule_topics, i.classification.fallback) for i in again] == [
+        (i.paper, i.example, i.classification.rule_topics, i.classification.fallback) for i in first
     ]
     path = data / "papers" / "flashattention-2.yaml"
     path.write_text(

@@ -16,7 +16,7 @@ from digest.build import load_corpus
 from digest.derive.classify import classify
 from digest.derive.learn import MIN_POSITIVES, TopicPrediction
 from digest.derive.relevance import MIN_PROBABILITY, judge, on_topic
-from digest.derive.suggest import Learnable, Suggestion, suggest, train_on_curated
+from digest.derive.suggest import Learnable, Suggestion, fit_text, suggest, train_on_curated
 from digest.derive.taxonomy import load_taxonomy
 from digest.errors import FetchError, WriteError
 from digest.fetch import arxiv, hf_daily
@@ -61,8 +61,9 @@ def test_the_model_learns_from_curated_papers_only(repo_model):
         for item in curated[:40]
     ]
     fallback = taxonomy.fallback.slug
-    alone = train_on_curated(curated, taxonomy)
-    with_copies = train_on_curated(curated + copies, taxonomy)
+    vectorizer = fit_text(curated + copies)  # the corpus's one text model: both models read it
+    alone = train_on_curated(curated, taxonomy, vectorizer)
+    with_copies = train_on_curated(curated + copies, taxonomy, vectorizer)
     assert alone.learned_topics and probabilities(alone, curated[:8], fallback) == probabilities(
         with_copies, curated[:8], fallback
     )
@@ -70,12 +71,13 @@ def test_the_model_learns_from_curated_papers_only(repo_model):
 
 def test_a_topic_with_too_few_curated_papers_is_left_to_the_rules(repo_model):
     taxonomy, curated = repo_model
-    model = train_on_curated(curated, taxonomy)
+    vectorizer = fit_text(curated)
+    model = train_on_curated(curated, taxonomy, vectorizer)
     topic = model.learned_topics[0]
     having = [item for item in curated if topic in item.paper.topics]
     assert len(having) > MIN_POSITIVES - 1
     fewer = [item for item in curated if topic not in item.paper.topics] + having[: MIN_POSITIVES - 1]
-    small = train_on_curated(fewer, taxonomy)
+    small = train_on_curated(fewer, taxonomy, vectorizer)
     assert topic not in small.learned_topics and set(small.learned_topics) == set(model.learned_topics) - {topic}
     (suggestion,) = suggest(small, having[:1], taxonomy.fallback.slug)
     assert suggestion.prediction(topic).probability is None  # the rules decide it

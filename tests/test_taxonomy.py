@@ -7,12 +7,15 @@ from pathlib import Path
 import pytest
 import yaml
 
-from digest.derive.classify import apply_curated_topics, classify, explain
+from digest.derive.classify import classify, explain
+from digest.derive.corpus import derive_paper
+from digest.derive.hardware import load_hardware
 from digest.derive.taxonomy import load_taxonomy
 from digest.derive.vocabularies import memory_tiers as derive_memory_tiers
 from digest.derive.vocabularies import parallelism as derive_parallelism
 from digest.derive.vocabularies import workloads as derive_workload
 from digest.errors import DataError, DigestError
+from digest.records.model import Paper
 from digest.render.columns import TABLE_COLUMNS as COLUMNS
 from digest.render.columns import unknown_columns
 
@@ -85,7 +88,7 @@ def load_error(tmp_path: Path, text: str) -> DataError:
 @pytest.mark.parametrize("paper", CASES, ids=[c["title"][:48] for c in CASES])
 def test_seed_papers_get_the_topics_a_reader_gives_them(taxonomy, paper):
     result = classify(paper["title"], paper["abstract"], taxonomy)
-    assert set(result.final_topics) == set(paper["topics"]), explain(paper["title"], paper["abstract"], taxonomy)
+    assert set(result.rule_topics) == set(paper["topics"]), explain(paper["title"], paper["abstract"], taxonomy)
 
 
 def test_words_said_in_passing_do_not_make_a_topic(taxonomy):
@@ -111,7 +114,7 @@ def test_a_paper_that_matches_no_topic_falls_back_to_other(taxonomy):
     result = classify(paper["title"], paper["abstract"], taxonomy)
     assert result.fallback
     assert [(m.slug, m.score, m.matches) for m in result.topics] == [("other", 0, ())]
-    assert result.final_topics == ("other",)
+    assert result.rule_topics == ("other",)
 
 
 def test_scores_are_kept_for_every_topic_with_the_sentence_of_each_match(taxonomy):
@@ -169,7 +172,7 @@ def test_patterns_tolerate_hyphens_spaces_and_case(tmp_path):
 
 def test_patterns_match_whole_words_only(tmp_path):
     taxonomy = load_taxonomy(write(tmp_path, MINIMAL))
-    assert classify("", "We run CUDA kernels and offloaded layers.", taxonomy).final_topics == ("kernels", "offloading")
+    assert classify("", "We run CUDA kernels and offloaded layers.", taxonomy).rule_topics == ("kernels", "offloading")
     # "offload*" needs a word start; "Triton kernels?" may not run on into "kernelsmith".
     assert classify("", "Unoffloaded data and Triton kernelsmith.", taxonomy).fallback
 
@@ -202,21 +205,23 @@ def test_web_addresses_do_not_score(taxonomy):
 # ------------------------------------------------------------------------------------- curation and explain
 
 
-def test_curated_topics_override_the_classifier_but_keep_its_evidence(taxonomy):
+def curated(paper: dict, topics: list[str], taxonomy):
+    record = Paper(id="p", title=paper["title"], abstract=paper["abstract"], topics=topics)
+    return derive_paper(record, taxonomy, load_hardware(REPO / "data" / "hardware.yaml"))
+
+
+def test_curated_topics_are_the_decision_and_the_rules_stay_evidence(taxonomy):
     paper = seed_paper("Adding NVMe SSDs")
     machine = classify(paper["title"], paper["abstract"], taxonomy)
-    curated = apply_curated_topics(machine, ["serving", "hardware"], taxonomy)
-    assert curated.curated and curated.final_topics == ("serving", "hardware")
-    assert curated.machine_topics == ("offloading",)
-    assert curated.topics == machine.topics and curated.scores == machine.scores
-    assert apply_curated_topics(machine, None, taxonomy) is machine
-    assert apply_curated_topics(machine, [], taxonomy) is machine
+    derived = curated(paper, ["serving", "hardware", "serving"], taxonomy)
+    assert derived.curated_topics == ("serving", "hardware") and derived.is_curated("topics")
+    assert derived.classification == machine and machine.rule_topics == ("offloading",)
+    assert curated(paper, [], taxonomy).curated_topics is None
 
 
 def test_a_curated_topic_must_exist(taxonomy):
-    paper = seed_paper("Adding NVMe SSDs")
     with pytest.raises(DigestError, match="unknown topic 'offload'"):
-        apply_curated_topics(classify(paper["title"], paper["abstract"], taxonomy), ["offload"], taxonomy)
+        curated(seed_paper("Adding NVMe SSDs"), ["offload"], taxonomy)
 
 
 def test_explain_names_scores_thresholds_and_matched_phrases(taxonomy):

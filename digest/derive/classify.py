@@ -12,11 +12,11 @@ addresses in abstracts are ignored (see `rules.searchable`).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from ..errors import DigestError
 from ..text.sentences import sentence_around
 from .rules import Rule, searchable
 from .taxonomy import Taxonomy
@@ -64,29 +64,20 @@ class TagMatch:
 
 @dataclass(frozen=True)
 class Classification:
-    """What the classifier decided, with every piece of evidence.
+    """What the rules say of a paper, with every piece of evidence: evidence only, never the
+    decision (a curator's topics, else the suggestion: `corpus.Derived.topics`).
 
-    `topics` are the machine's topics (best score first, or just `other` when `fallback`);
-    `final_topics` are what the site shows: the curator's list when `curated`, else the machine's."""
+    `topics` are the topics the rules place it in (best score first, or just `other` when `fallback`)."""
 
     topics: tuple[TopicMatch, ...]
     tags: tuple[str, ...]
     tag_matches: tuple[TagMatch, ...]
     fallback: bool
     scores: tuple[TopicMatch, ...]  # every ruled topic, passed or not, in taxonomy order
-    curated_topics: tuple[str, ...] | None = None
 
     @property
-    def curated(self) -> bool:
-        return self.curated_topics is not None
-
-    @property
-    def machine_topics(self) -> tuple[str, ...]:
+    def rule_topics(self) -> tuple[str, ...]:
         return tuple(match.slug for match in self.topics)
-
-    @property
-    def final_topics(self) -> tuple[str, ...]:
-        return self.curated_topics if self.curated_topics is not None else self.machine_topics
 
 
 def classify(title: str, abstract: str, taxonomy: Taxonomy) -> Classification:
@@ -132,23 +123,10 @@ def _matches_of(rules: tuple[Rule, ...], evidence: dict[Rule, list[Match]]) -> t
     return tuple(match for rule in rules if rule in evidence for match in evidence[rule])
 
 
-def apply_curated_topics(
-    classification: Classification, curated_topics: list[str] | None, taxonomy: Taxonomy
-) -> Classification:
-    """The curator's `topics:` replace the machine's topics entirely; the machine's evidence is
-    kept so `explain` can still show what it would have said. None or [] means not curated."""
-    if not curated_topics:
-        return classification
-    unknown = [slug for slug in curated_topics if slug not in taxonomy.topic_slugs]
-    if unknown:
-        raise DigestError(f"unknown topic {unknown[0]!r}; topics are: {', '.join(sorted(taxonomy.topic_slugs))}")
-    return replace(classification, curated_topics=tuple(dict.fromkeys(curated_topics)))
-
-
-def explain(title: str, abstract: str, taxonomy: Taxonomy, curated_topics: list[str] | None = None) -> str:
+def explain(title: str, abstract: str, taxonomy: Taxonomy, curated_topics: Sequence[str] = ()) -> str:
     """The classifier's reasoning in plain text: each topic's score against its threshold with
     the phrases that scored, the tags, and whether a curator overrode the result."""
-    result = apply_curated_topics(classify(title, abstract, taxonomy), curated_topics, taxonomy)
+    result = classify(title, abstract, taxonomy)
     lines = []
     for score in result.scores:
         verdict = "yes" if score.passed else "no"
@@ -156,13 +134,12 @@ def explain(title: str, abstract: str, taxonomy: Taxonomy, curated_topics: list[
         lines.append(f"{score.slug}: score {score.score} (threshold {score.threshold}, {verdict}) — {evidence}")
     tags = [f"{t.slug} ({_describe(t.matches)})" for t in result.tag_matches]
     lines.append("tags: " + ("; ".join(tags) if tags else "none"))
-    machine = ", ".join(result.machine_topics)
+    machine = ", ".join(result.rule_topics)
     if result.fallback:
         machine += " (no topic reached its threshold)"
-    if result.curated:
-        lines.append(
-            f"topics: {', '.join(result.final_topics)} — curated in the record, overriding the classifier's {machine}"
-        )
+    if curated_topics:
+        curated = ", ".join(dict.fromkeys(curated_topics))
+        lines.append(f"topics: {curated} — curated in the record, overriding the classifier's {machine}")
     else:
         lines.append(f"topics by the rules alone: {machine} (where the model learned a topic, it decides)")
     return "\n".join(lines)

@@ -8,8 +8,10 @@ that builds again and again (`mkdocs serve`) reuse the cross-links of the last b
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, fields
 from typing import Any, TypeVar
+
+from sklearn.feature_extraction.text import TfidfVectorizer
 
 from ..records.model import Paper
 from ..text.sentences import split_sentences
@@ -21,7 +23,7 @@ from .facts.roles import BACKGROUND, PRIOR, sentence_roles
 from .facts.system import find_system
 from .hardware import HardwareCatalog
 from .links import Mention, compared_with, find_mentions, group_by, related_papers
-from .suggest import Learnable, Suggestion, suggest, train_on_curated
+from .suggest import Learnable, Suggestion, fit_text, suggest, train_on_curated
 from .taxonomy import Taxonomy
 from .vocabularies import VOCABULARIES
 
@@ -34,37 +36,28 @@ def no_memo(name: str, inputs: object, compute: Callable[[], T]) -> T:
     return compute()
 
 
-@dataclass
-class Derived:
-    """A paper with everything the digest derives for it, curator corrections applied."""
+@dataclass(frozen=True)
+class PaperDerivation:
+    """What the digest derives from one record alone, curator corrections applied: the machine's
+    evidence (`classification`, `learnable`) next to the curator's decisions (`curated_*`)."""
 
     paper: Paper
     facts: list[Fact]
-    classification: Classification
+    classification: Classification  # the rules' evidence; never the decision
     tags: list[str]
     terms: dict[str, list[str]]  # vocabulary values for table columns: memory_tiers, workload, parallelism
     published: str | None  # the record's date, or the curator's
     headline: Headline | None  # the paper's own main result, which a table shows
-    curated: frozenset[str] = frozenset()  # the keys a curator set: "topics", "tags", override keys
-    extracted: list[Fact] = field(default_factory=list)  # the facts as extracted, before any override
-    learnable: Learnable | None = None  # what the topic model sees of the paper
-    curated_comparisons: list[str] | None = None  # `overrides.compares_to`, resolved when linking
-    compares_to: list[Mention] = field(default_factory=list)
-    compared_by: list[str] = field(default_factory=list)
-    related: list[tuple[str, float]] = field(default_factory=list)
-    suggestion: Suggestion | None = None  # the learned model's topics, set when the corpus is built
-    roles: list[str] = field(default_factory=list)  # one per abstract sentence: the curator's, else the machine's
+    curated_keys: frozenset[str]  # the keys a curator set: "topics", "tags", override keys
+    curated_topics: tuple[str, ...] | None  # the record's `topics:`, or None when no curator set them
+    curated_comparisons: list[str] | None  # `overrides.compares_to`, resolved when linking
+    extracted: list[Fact]  # the facts as extracted, before any override
+    learnable: Learnable  # what the topic model sees of the paper
+    roles: list[str]  # one per abstract sentence: the curator's, else the machine's
 
     @property
     def id(self) -> str:
         return self.paper.id
-
-    @property
-    def topics(self) -> list[str]:
-        """The curator's topics, else the suggested ones (else, before the corpus is built, the rules')."""
-        if self.classification.curated or self.suggestion is None:
-            return list(self.classification.final_topics)
-        return list(self.suggestion.topics)
 
     @property
     def system(self) -> str | None:
@@ -85,13 +78,43 @@ class Derived:
         return int(published[:4]) if published and published[0].isdigit() else None
 
     def is_curated(self, key: str) -> bool:
-        return key in self.curated
+        return key in self.curated_keys
 
     def values(self, kind: str) -> list[str]:
         """The values of a fact kind or a vocabulary."""
         if kind in self.terms:
             return self.terms[kind]
         return [fact.value for fact in self.facts if fact.kind == kind and fact.own]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Derived(PaperDerivation):
+    """A paper with everything the digest derives for it, built once with the corpus: its own
+    values, the model's suggestion, the topics shown, and its links to the other papers."""
+
+    suggestion: Suggestion  # the model's evidence (where it learned a topic; the rules' elsewhere)
+    topics: tuple[str, ...]  # the decision the site shows: the curator's topics, else the suggestion's
+    compares_to: tuple[Mention, ...]
+    compared_by: tuple[str, ...]
+    related: tuple[tuple[str, float], ...]
+
+    @classmethod
+    def of(
+        cls,
+        own: PaperDerivation,
+        suggestion: Suggestion,
+        compares_to: Sequence[Mention],
+        compared_by: Sequence[str],
+        related: Sequence[tuple[str, float]],
+    ) -> Derived:
+        return cls(
+            **{f.name: getattr(own, f.name) for f in fields(PaperDerivation)},
+            suggestion=suggestion,
+            topics=own.curated_topics if own.curated_topics is not None else suggestion.topics,
+            compares_to=tuple(compares_to),
+            compared_by=tuple(compared_by),
+            related=tuple(related),
+        )
 
 
 @dataclass
@@ -107,14 +130,14 @@ class Corpus:
     def needs_review(self) -> list[Derived]:
         """Papers whose topics no curator set, least confident suggestion first (then by id)."""
         uncurated = [d for d in self.papers.values() if not d.is_curated("topics")]
-        return sorted(uncurated, key=lambda d: (d.suggestion.confidence if d.suggestion else 0.0, d.id))
+        return sorted(uncurated, key=lambda d: (d.suggestion.confidence, d.id))
 
     def newest(self, count: int) -> list[Derived]:
         dated = sorted(self.papers.values(), key=lambda d: (d.published or "", d.id), reverse=True)
         return dated[:count]
 
 
-def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> Derived:
+def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> PaperDerivation:
     """What the machine says about one paper, with the curator's corrections applied."""
     facts = extract_facts(paper.title, paper.abstract, catalog)
     roles = paper.overrides.get("sentence_roles") or machine_roles(paper)
@@ -136,15 +159,16 @@ def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> 
         headline=machine_headline(shown),
         taxonomy=taxonomy,
     )
-    return Derived(
+    return PaperDerivation(
         paper=paper,
         facts=curated.facts,
-        classification=curated.classification,
+        classification=classification,
         tags=curated.tags,
         terms=curated.terms,
         published=curated.published,
         headline=curated.headline,
-        curated=curated.keys,
+        curated_keys=curated.keys,
+        curated_topics=curated.topics,
         curated_comparisons=curated.compares_to,
         extracted=facts,
         learnable=Learnable.of(paper, classification),
@@ -172,7 +196,7 @@ def baseline_mentions(
 
 
 def build_corpus(
-    derived_papers: list[Derived],
+    derivations: list[PaperDerivation],
     taxonomy: Taxonomy,
     catalog: HardwareCatalog,
     memo: Memo = no_memo,
@@ -180,14 +204,25 @@ def build_corpus(
 ) -> Corpus:
     """The derived papers linked to each other and grouped by topic, hardware and tag. The
     `rejected` papers are not part of it: the model learns from them as papers in no topic."""
-    # Fresh link fields on every build: a Derived reused from the last build must not keep old ones.
+    own = {d.id: d for d in sorted(derivations, key=lambda d: d.id)}
+    # The build's one text model, fitted once on every paper's words: it feeds the topic model,
+    # related papers and the strongest terms. Refitted only when a paper's words change.
+    corpus = [*(d.learnable for d in own.values()), *rejected]
+    words = [(item.paper.id, item.example.words) for item in corpus]
+    vectorizer = memo("vectorizer", words, lambda: fit_text(corpus))
+    suggestions = _suggestions(list(own.values()), taxonomy, memo, rejected, vectorizer)
+    compares_to = _comparisons(own, memo)
+    compared_by: dict[str, list[str]] = {pid: [] for pid in own}
+    for pid, mentions in compares_to.items():
+        for mention in mentions:
+            compared_by[mention.target].append(pid)
+    related: dict[str, list[tuple[str, float]]] = memo("related", words, lambda: _related(own, vectorizer))
     derived = {
-        d.id: replace(d, compares_to=[], compared_by=[], related=[]) for d in sorted(derived_papers, key=lambda d: d.id)
+        pid: Derived.of(d, suggestion, compares_to[pid], compared_by[pid], related[pid])
+        for (pid, d), suggestion in zip(own.items(), suggestions, strict=True)
     }
-    _suggest(derived, taxonomy, memo, rejected)
-    _link(derived, memo)
     by_topic: dict[str, list[str]] = {topic.slug: [] for topic in taxonomy.topics}
-    by_topic.update(group_by({pid: d.topics for pid, d in derived.items()}))
+    by_topic.update(group_by({pid: list(d.topics) for pid, d in derived.items()}))
     return Corpus(
         papers=derived,
         taxonomy=taxonomy,
@@ -199,44 +234,52 @@ def build_corpus(
     )
 
 
-def _suggest(derived: dict[str, Derived], taxonomy: Taxonomy, memo: Memo, rejected: Sequence[Learnable]) -> None:
+def _suggestions(
+    papers: list[PaperDerivation],
+    taxonomy: Taxonomy,
+    memo: Memo,
+    rejected: Sequence[Learnable],
+    vectorizer: TfidfVectorizer | None,
+) -> list[Suggestion]:
     """Train on the curated and rejected papers and suggest topics for every paper. Reused while the
     texts, the curated topics, the rejections and the taxonomy are as they were (an edit to a note
     retrains nothing)."""
-    papers = [d.learnable or Learnable.of(d.paper, d.classification) for d in derived.values()]
+    learnables = [d.learnable for d in papers]
     inputs = (
         taxonomy,
-        [(p.paper.id, p.paper.title, p.paper.abstract, p.paper.topics) for p in papers],
+        [(p.paper.id, p.paper.title, p.paper.abstract, p.paper.topics) for p in learnables],
         [p.paper.id for p in rejected],
     )
 
     def compute() -> list[Suggestion]:
-        return suggest(train_on_curated([*papers, *rejected], taxonomy), papers, taxonomy.fallback.slug)
+        model = train_on_curated([*learnables, *rejected], taxonomy, vectorizer)
+        return suggest(model, learnables, taxonomy.fallback.slug)
 
-    for d, suggestion in zip(derived.values(), memo("suggestions", inputs, compute), strict=True):
-        d.suggestion = suggestion
+    suggestions: list[Suggestion] = memo("suggestions", inputs, compute)
+    return suggestions
 
 
-def _link(derived: dict[str, Derived], memo: Memo) -> None:
+def _comparisons(papers: dict[str, PaperDerivation], memo: Memo) -> dict[str, list[Mention]]:
+    """The papers each paper compares against: the curator's list, else the baselines its abstract names."""
     # The title counts as the first sentence: "Extend FlashAttention2 to NPUs" names its baseline.
-    names = {
-        pid: ([d.system] if d.system else [], f"{d.paper.title}. {d.paper.abstract}") for pid, d in derived.items()
+    names = {pid: ([d.system] if d.system else [], f"{d.paper.title}. {d.paper.abstract}") for pid, d in papers.items()}
+    roles = {pid: dict(zip(split_sentences(d.paper.abstract), d.roles, strict=False)) for pid, d in papers.items()}
+    mentions: dict[str, list[Mention]] = memo("mentions", (names, roles), lambda: baseline_mentions(names, roles))
+    return {
+        pid: mentions[pid]
+        if d.curated_comparisons is None
+        else [
+            Mention(target, papers[target].system or target, "") for target in d.curated_comparisons if target in papers
+        ]
+        for pid, d in papers.items()
     }
-    roles = {pid: dict(zip(split_sentences(d.paper.abstract), d.roles, strict=False)) for pid, d in derived.items()}
-    mentions = memo("mentions", (names, roles), lambda: baseline_mentions(names, roles))
-    for pid, d in derived.items():
-        if d.curated_comparisons is not None:
-            d.compares_to = [
-                Mention(target, derived[target].system or target, "")
-                for target in d.curated_comparisons
-                if target in derived
-            ]
-        else:
-            d.compares_to = list(mentions[pid])
-        for mention in d.compares_to:
-            derived[mention.target].compared_by.append(pid)
-    # The title twice: its words say what the paper is about more than any abstract sentence.
-    texts = {pid: f"{d.paper.title}. {d.paper.title}. {d.paper.abstract}" for pid, d in derived.items()}
-    related = memo("related", texts, lambda: related_papers(texts))
-    for pid, d in derived.items():
-        d.related = list(related[pid])
+
+
+def _related(
+    papers: dict[str, PaperDerivation], vectorizer: TfidfVectorizer | None
+) -> dict[str, list[tuple[str, float]]]:
+    """The papers most like each paper, by the cosine of their rows of the build's TF-IDF matrix."""
+    if vectorizer is None:
+        return {pid: [] for pid in papers}
+    matrix = vectorizer.transform([d.learnable.example.words for d in papers.values()])
+    return related_papers(list(papers), matrix)

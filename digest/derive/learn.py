@@ -2,23 +2,24 @@
 
 One logistic regression per topic (one-vs-rest) over TF-IDF features of the words of the title
 and abstract, plus the taxonomy's rule scores as features (so the
-hand-written rules are evidence the model weighs, not a separate opinion). Each topic's
+hand-written rules are evidence the model weighs, not a separate opinion). The TF-IDF is the
+build's one text model (`fit_vectorizer`): fitted once on the words of every paper of the corpus,
+its matrix also gives related papers (links.py) and names the strongest terms. Each topic's
 decision threshold is chosen by cross-validation inside the training set, never on the papers
 it will label. A topic with fewer than `MIN_POSITIVES` curated papers has too little to learn
 from: the rules decide it.
 
-Fast enough to retrain at every build (see the training line of benchmarks/run.py): terms are
-hashed, so there is no vocabulary to build; liblinear solves the dual problem, the fast side
-for sparse text; and the thresholds are cross-validated on at most `THRESHOLD_SAMPLE` papers,
-since one number per topic needs no more.
+Fast enough to retrain at every build (see the training line of benchmarks/run.py): the words
+are cut once per paper (and cached per record: learnables.py), so the vectorizer only counts;
+liblinear solves the dual problem, the fast side for sparse text; and the thresholds are
+cross-validated on at most `THRESHOLD_SAMPLE` papers, since one number per topic needs no more.
 
-Deterministic: the same curated records give the same model and the same pages, byte for byte
-(a fixed hash and fold seed, the deterministic liblinear solver, inputs in id order).
+Deterministic: the same records give the same model and the same pages, byte for byte (a fixed
+fold seed, the deterministic liblinear solver, inputs in id order).
 """
 
 from __future__ import annotations
 
-import functools
 import re
 import sys
 from collections.abc import Sequence
@@ -26,11 +27,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import sparse
-from sklearn.feature_extraction import FeatureHasher
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfTransformer
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import StratifiedKFold
-from sklearn.utils import murmurhash3_32
 
 from .classify import Classification
 
@@ -44,35 +43,52 @@ REGULARISATION = 4.0  # liblinear's C
 RELEVANCE_REGULARISATION = 16.0
 MAX_ITERATIONS = 10_000  # the weaker penalty needs more than liblinear's default 1,000 to converge
 RULE_CAP = 3.0  # rule scores enter as score / threshold, capped, next to TF-IDF values in [0, 1]
-HASHED_FEATURES = 2**18
-MIN_DOCUMENTS = 2  # a term must appear in this many training papers to count
+MIN_DOCUMENTS = 2  # a word must appear in this many training papers to count
 STRONGEST_TERMS = 5
 _WORD = re.compile(r"\b[a-z][a-z0-9]+\b")
 _STOP_WORDS = frozenset(ENGLISH_STOP_WORDS)
-_HASHER = FeatureHasher(n_features=HASHED_FEATURES, input_type="string", alternate_sign=False)
 
 
 @dataclass(frozen=True)
 class Example:
     """What the model sees of one paper: its terms and what the rules scored."""
 
-    terms: tuple[str, ...]  # words and word pairs of the title (twice) and abstract
+    words: tuple[str, ...]  # the paper's words (`words`), as the vectorizer counts them
     rule_scores: tuple[float, ...]  # one per ruled topic, score / threshold
 
 
 def example(title: str, abstract: str, classification: Classification) -> Example:
-    # The title twice: it names the contribution, as the rules' title weight says.
     scores = tuple(
         min(score.score / score.threshold, RULE_CAP) if score.threshold else 0.0 for score in classification.scores
     )
-    return Example(terms(f"{title}. {title}. {abstract}"), scores)
+    return Example(words(title, abstract), scores)
 
 
-def terms(text: str) -> tuple[str, ...]:
-    """Lowercased words without English stop words. No word pairs: on the curated records they
-    changed no decision (the rules' phrases carry them) and doubled the cost of training."""
-    # Interned: a corpus repeats a few thousand words, and every paper keeps its terms.
-    return tuple(sys.intern(word) for word in _WORD.findall(text.lower()) if word not in _STOP_WORDS)
+def words(title: str, abstract: str) -> tuple[str, ...]:
+    """The digest's one tokeniser: lowercased words of the title, twice, and the abstract, without
+    English stop words. The title twice: it names the contribution, as the rules' title weight says.
+    No word pairs: on the curated records they changed no decision (the rules' phrases carry them)
+    and doubled the cost of training."""
+    # Interned: a corpus repeats a few thousand words, and every paper keeps its words.
+    text = f"{title}. {title}. {abstract}".lower()
+    return tuple(sys.intern(word) for word in _WORD.findall(text) if word not in _STOP_WORDS)
+
+
+def _cut(paper_words: tuple[str, ...]) -> tuple[str, ...]:
+    """The vectorizer's analyzer: a paper's words are cut once, by `words`, and cached."""
+    return paper_words
+
+
+def fit_vectorizer(examples: Sequence[Example]) -> TfidfVectorizer | None:
+    """The build's one text model: TF-IDF (sublinear counts, unit rows) over the words of every
+    paper of the corpus, fitted once. Every word counts in a row's length; the topic model keeps
+    the words of MIN_DOCUMENTS training papers, related papers those of two papers. None when the
+    papers have no word."""
+    vectorizer = TfidfVectorizer(analyzer=_cut, sublinear_tf=True, dtype=np.float64)
+    try:
+        return vectorizer.fit([e.words for e in examples])
+    except ValueError:  # no paper, or no word in any
+        return None
 
 
 @dataclass(frozen=True)
@@ -102,17 +118,17 @@ class TopicModel:
 
     topics: tuple[str, ...]
     positives: dict[str, int]  # curated papers per topic
-    idf: TfidfTransformer | None = None
-    keep: sparse.dia_matrix | None = None  # 1 for the terms seen in MIN_DOCUMENTS training papers, else 0
+    vectorizer: TfidfVectorizer | None = None  # the build's text model (`fit_vectorizer`)
+    keep: sparse.dia_matrix | None = None  # 1 for the words of MIN_DOCUMENTS training papers, else 0
     fits: dict[str, _TopicFit] = field(default_factory=dict)
     on_topic: LogisticRegression | None = None  # in any ruled topic or in none: what `digest fetch` asks
 
     def features(self, examples: Sequence[Example]) -> sparse.csr_matrix | None:
-        """The examples as the fitted models read them; None before any model is fitted. `predict`
-        and `relevance` take it, so a caller asking both hashes the terms once."""
-        if self.idf is None or self.keep is None or not examples:
+        """The examples as the fitted models read them; None when no model is fitted. `predict`
+        and `relevance` take it, so a caller asking both counts the words once."""
+        if self.vectorizer is None or self.keep is None or not examples:
             return None
-        return _features(_HASHER.transform([e.terms for e in examples]), examples, self.idf, self.keep)
+        return _features(self.vectorizer.transform([e.words for e in examples]), examples, self.keep)
 
     def relevance(self, examples: Sequence[Example], features: sparse.csr_matrix | None = None) -> list[float | None]:
         """For each example, the probability that it belongs in some ruled topic; None for every one
@@ -149,9 +165,9 @@ class TopicModel:
             if features is not None and terms
             else {}
         )
+        names = self._names() if contributions else []
         predictions = []
         for row, ruled in enumerate(rule_topics):
-            names = self._names(examples[row]) if features is not None and terms else {}
             paper = []
             for slug in self.topics:
                 fit = self.fits.get(slug)
@@ -171,37 +187,40 @@ class TopicModel:
             predictions.append(paper)
         return predictions
 
-    def _names(self, example: Example) -> dict[int, str]:
-        """The feature columns of one paper, named by its own terms (the first spelling of a hash)."""
-        names = {HASHED_FEATURES + i: f"{slug} rules" for i, slug in enumerate(self.topics)}
-        for term in example.terms:
-            names.setdefault(_index(term), term)
-        return names
+    def _names(self) -> list[str]:
+        """The feature columns by name: the vectorizer's words, then each topic's rule score."""
+        words = list(self.vectorizer.get_feature_names_out()) if self.vectorizer is not None else []
+        return [*words, *(f"{slug} rules" for slug in self.topics)]
 
 
-def _strongest(contributions: sparse.csr_matrix, row: int, names: dict[int, str]) -> tuple[str, ...]:
-    """The paper's own terms (and rule scores) that added most to a topic's score."""
+def _strongest(contributions: sparse.csr_matrix, row: int, names: list[str]) -> tuple[str, ...]:
+    """The paper's own words (and rule scores) that added most to a topic's score."""
     start, end = contributions.indptr[row], contributions.indptr[row + 1]
     order = sorted(
         zip(contributions.data[start:end], contributions.indices[start:end], strict=True), key=lambda c: (-c[0], c[1])
     )
-    return tuple(names[int(index)] for value, index in order[:STRONGEST_TERMS] if value > 0 and int(index) in names)
+    return tuple(str(names[int(index)]) for value, index in order[:STRONGEST_TERMS] if value > 0)
 
 
-def train(examples: Sequence[Example], labels: Sequence[Sequence[str]], topics: Sequence[str]) -> TopicModel:
-    """A model of `topics` (the ruled topics) from curated examples and their curated topics."""
+def train(
+    examples: Sequence[Example],
+    labels: Sequence[Sequence[str]],
+    topics: Sequence[str],
+    vectorizer: TfidfVectorizer | None,
+) -> TopicModel:
+    """A model of `topics` (the ruled topics) from curated examples and their curated topics, over
+    the features of the corpus's `vectorizer` (`fit_vectorizer`)."""
     positives = {slug: sum(slug in paper for paper in labels) for slug in topics}
     learnable = [slug for slug in topics if MIN_POSITIVES <= positives[slug] <= len(labels) - min(FOLDS, MIN_POSITIVES)]
-    model = TopicModel(tuple(topics), positives)
+    model = TopicModel(tuple(topics), positives, vectorizer)
     in_any = np.array([any(slug in paper for slug in topics) for paper in labels], dtype=int)
-    if not learnable and not _can_learn(in_any):
+    if vectorizer is None or not (learnable or _can_learn(in_any)):
         return model
-    counts = _HASHER.transform([e.terms for e in examples])
-    # Terms of one paper only (a name, a typo) teach nothing that carries over: zero their weight.
-    seen = np.asarray((counts > 0).sum(axis=0)).ravel()
-    model.idf = TfidfTransformer(sublinear_tf=True).fit(counts)
+    text = vectorizer.transform([e.words for e in examples])
+    # Words of one training paper only (a name, a typo) teach nothing that carries over: zero them.
+    seen = np.asarray((text > 0).sum(axis=0)).ravel()
     model.keep = sparse.diags((seen >= MIN_DOCUMENTS).astype(np.float64))
-    features = _features(counts, examples, model.idf, model.keep)
+    features = _features(text, examples, model.keep)
     sample = _sample(len(examples))
     for slug in learnable:
         target = np.array([slug in paper for paper in labels], dtype=int)
@@ -230,18 +249,9 @@ def _classifier(regularisation: float = REGULARISATION, weights: str | None = No
     )
 
 
-@functools.lru_cache(maxsize=1 << 16)  # a corpus repeats its words: hash each once
-def _index(term: str) -> int:
-    """The column FeatureHasher gives a term (its murmurhash, as in sklearn's _hashing_fast)."""
-    return int(murmurhash3_32(term, seed=0, positive=True)) % HASHED_FEATURES
-
-
-def _features(
-    counts: sparse.csr_matrix, examples: Sequence[Example], idf: TfidfTransformer, keep: sparse.dia_matrix
-) -> sparse.csr_matrix:
-    text = idf.transform(counts) @ keep
+def _features(text: sparse.csr_matrix, examples: Sequence[Example], keep: sparse.dia_matrix) -> sparse.csr_matrix:
     rules = sparse.csr_matrix(np.array([e.rule_scores for e in examples], dtype=np.float64))
-    return sparse.hstack([text, rules], format="csr")
+    return sparse.hstack([text @ keep, rules], format="csr")
 
 
 def _sample(count: int) -> np.ndarray:

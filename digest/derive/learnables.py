@@ -34,7 +34,7 @@ from .suggest import Learnable
 from .taxonomy import Taxonomy
 
 CACHE_VARIABLE = "DIGEST_CACHE"
-_VERSION = 1
+_VERSION = 2  # 2: "words", cut by learn.words
 _CODE = (classify_module, learn, patterns, rules)  # what the cached values are computed by
 
 
@@ -97,7 +97,7 @@ def _entry(item: Learnable, stamp: Stamp | None) -> dict[str, Any]:
         "paper": item.paper.to_mapping(),
         "scores": [[s.slug, s.score, s.threshold] for s in item.classification.scores],
         "fallback": item.classification.topics[0].slug if item.classification.fallback else None,
-        "terms": list(item.example.terms),
+        "words": list(item.example.words),
         "rule_scores": list(item.example.rule_scores),
     }
 
@@ -111,7 +111,7 @@ def _learnable(entry: dict[str, Any], taxonomy: Taxonomy, rejected: bool) -> Lea
     passed = tuple(sorted((s for s in scores if s.passed), key=lambda s: -s.score))
     topics = passed or (TopicMatch(entry["fallback"] or taxonomy.fallback.slug, 0, 0, ()),)
     classification = Classification(topics, (), (), not passed, scores)
-    return Learnable(paper, classification, Example(tuple(entry["terms"]), tuple(entry["rule_scores"])), rejected)
+    return Learnable(paper, classification, Example(tuple(entry["words"]), tuple(entry["rule_scores"])), rejected)
 
 
 def _read(cache_file: Path, key: str) -> dict[str, Any]:

@@ -19,9 +19,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import DigestError
 from ..fact_kinds import KINDS, ORDER
 from ..records.model import Paper
-from .classify import Classification, apply_curated_topics
+from .classify import Classification
 from .facts import Fact, dedupe
 from .facts.headline import Headline, curated_headline
 from .taxonomy import Taxonomy
@@ -36,7 +37,7 @@ class Curated:
     """The values that end up on the site for one paper, and which of them a curator set."""
 
     facts: list[Fact]
-    classification: Classification
+    topics: tuple[str, ...] | None  # the curator's topics, or None: the machine suggests them
     tags: list[str]
     terms: dict[str, list[str]]
     published: str | None
@@ -60,7 +61,7 @@ def apply(
     curated_facts = _facts(facts, overrides)
     return Curated(
         facts=curated_facts,
-        classification=apply_curated_topics(classification, paper.topics or None, taxonomy),
+        topics=_topics(paper.topics, taxonomy),
         tags=list(dict.fromkeys([*classification.tags, *paper.tags])),
         terms={key: list(overrides[key]) if key in overrides else list(values) for key, values in terms.items()},
         published=overrides.get("published", paper.published),
@@ -68,6 +69,16 @@ def apply(
         compares_to=list(overrides["compares_to"]) if "compares_to" in overrides else None,
         keys=frozenset(keys),
     )
+
+
+def _topics(topics: Sequence[str], taxonomy: Taxonomy) -> tuple[str, ...] | None:
+    """The curator's `topics:`, which replace the machine's entirely; None or [] means not curated."""
+    if not topics:
+        return None
+    unknown = [slug for slug in topics if slug not in taxonomy.topic_slugs]
+    if unknown:
+        raise DigestError(f"unknown topic {unknown[0]!r}; topics are: {', '.join(sorted(taxonomy.topic_slugs))}")
+    return tuple(dict.fromkeys(topics))
 
 
 def _facts(facts: Sequence[Fact], overrides: Mapping[str, Any]) -> list[Fact]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from ..records.model import Paper
 from .classify import classify
-from .suggest import Learnable, Suggestion, suggest, train_on_curated
+from .suggest import Learnable, Suggestion, fit_text, suggest, train_on_curated
 from .taxonomy import Taxonomy
 
 MIN_PROBABILITY = 0.2
@@ -79,9 +79,10 @@ def judge(
 ) -> list[Verdict]:
     """A verdict for each (title, abstract), from a model trained on the `training` papers (the
     curated and rejected ones: see `train_on_curated`)."""
-    model = train_on_curated(training, taxonomy)
     candidates = [
         Learnable.of(paper, classify(paper.title, paper.abstract, taxonomy))
         for paper in (Paper(id="candidate", title=title, abstract=abstract) for title, abstract in papers)
     ]
+    # The text model of what is decided and what is asked about: the words fetch brings count too.
+    model = train_on_curated(training, taxonomy, fit_text([*training, *candidates]))
     return [on_topic(suggestion, min_probability) for suggestion in suggest(model, candidates, taxonomy.fallback.slug)]

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sklearn.feature_extraction.text import TfidfVectorizer
+
 from ..records.model import Paper
 from .classify import Classification
-from .learn import Example, TopicModel, TopicPrediction, example, train
+from .learn import Example, TopicModel, TopicPrediction, example, fit_vectorizer, train
 from .taxonomy import Taxonomy
 
 
@@ -50,14 +52,21 @@ class Suggestion:
         return any(p.learned for p in self.predictions)
 
 
-def train_on_curated(papers: Sequence[Learnable], taxonomy: Taxonomy) -> TopicModel:
+def fit_text(corpus: Sequence[Learnable]) -> TfidfVectorizer | None:
+    """The one TF-IDF vectorizer of a build, fitted on the words of every paper of the corpus (its
+    records and its rejected papers, each once): the topic model and related papers read it."""
+    return fit_vectorizer([item.example for item in corpus])
+
+
+def train_on_curated(papers: Sequence[Learnable], taxonomy: Taxonomy, vectorizer: TfidfVectorizer | None) -> TopicModel:
     """A model of the ruled topics from the papers whose topics a curator set, and those a curator
-    rejected (negatives of every topic)."""
+    rejected (negatives of every topic), over the corpus's `vectorizer` (`fit_text`)."""
     curated = sorted((item for item in papers if item.curated), key=lambda item: (item.paper.id, item.rejected))
     return train(
         [item.example for item in curated],
         [[] if item.rejected else item.paper.topics for item in curated],
         [topic.slug for topic in taxonomy.ruled_topics],
+        vectorizer,
     )
 
 
@@ -65,9 +74,9 @@ def suggest(model: TopicModel, papers: Sequence[Learnable], fallback: str, *, te
     """The suggestion for each paper, in the order given; `terms`: with each topic's strongest
     terms (what a page and `digest explain` show; a listing needs none)."""
     examples = [item.example for item in papers]
-    features = model.features(examples)  # hashed once for the topics and the on-topic question
+    features = model.features(examples)  # counted once for the topics and the on-topic question
     predictions = model.predict(
-        examples, [item.classification.machine_topics for item in papers], terms=terms, features=features
+        examples, [item.classification.rule_topics for item in papers], terms=terms, features=features
     )
     relevance = model.relevance(examples, features)
     suggestions = []

@@ -59,12 +59,10 @@ def _values_of(kind: str) -> Callable[[Derived], list[str]]:
     return lambda derived: derived.values(kind)
 
 
-def _suggested(derived: Derived) -> dict[str, Any] | None:
+def _suggested(derived: Derived) -> dict[str, Any]:
     """What the machine suggests (shown for every paper, so a curated one shows whether it agrees):
     its topics, its confidence and the learned probability of each topic it could learn."""
     suggestion = derived.suggestion
-    if suggestion is None:
-        return None
     return {
         "topics": list(suggestion.topics),
         "confidence": round(suggestion.confidence, 3),
@@ -103,7 +101,7 @@ _COLUMNS = [
     Column("published", "Published", lambda d: d.published),
     Column("added", "Added", lambda d: d.paper.added),
     *_kind_columns(),
-    Column("topics", "Topics", lambda d: d.topics, lambda d, links: ", ".join(links.topic(t) for t in d.topics)),
+    Column("topics", "Topics", lambda d: list(d.topics), lambda d, links: ", ".join(links.topic(t) for t in d.topics)),
     Column("tags", "Tags", lambda d: d.tags),
     Column("memory_tiers", "Memory tiers", _values_of("memory_tiers")),
     Column("workload", "Workload", _values_of("workload")),
@@ -134,7 +132,7 @@ _COLUMNS = [
     Column("authors", "Authors", lambda d: list(d.paper.authors)),
     Column("authors_count", "Author count", lambda d: d.paper.authors_count),
     Column("organization", "Organisation", lambda d: d.paper.organization),
-    Column("curated", "Curated", lambda d: sorted(d.curated)),
+    Column("curated", "Curated", lambda d: sorted(d.curated_keys)),
 ]
 COLUMNS: dict[str, Column] = {column.key: column for column in _COLUMNS}
 

@@ -95,7 +95,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         read=read_links(paper),
         bibtex=bibtex_entry(derived),
         review_link=html_links.to(REVIEW_PAGE, "Needs review"),
-        unplaced=not derived.is_curated("topics") and derived.topics == [context.corpus.taxonomy.fallback.slug],
+        unplaced=not derived.is_curated("topics") and derived.topics == (context.corpus.taxonomy.fallback.slug,),
         tag_names=[context.tag_names.get(tag, tag) for tag in derived.tags],
     )
 
@@ -176,12 +176,11 @@ def author_list(names: list[str]) -> str:
 
 def topic_list(derived: Derived, links: PageLinks) -> str:
     """The paper's topics as links; suggested ones with the model's probability: "Serving (suggested, 0.93)"."""
-    suggestion = derived.suggestion
-    if derived.is_curated("topics") or suggestion is None:
+    if derived.is_curated("topics"):
         return ", ".join(links.topic(t) for t in derived.topics)
     shown = []
     for slug in derived.topics:
-        prediction = suggestion.prediction(slug)
+        prediction = derived.suggestion.prediction(slug)
         how = f"{prediction.probability:.2f}" if prediction and prediction.probability is not None else "rules"
         shown.append(f"{links.topic(slug)} (suggested, {how})")
     return ", ".join(shown)
@@ -202,11 +201,10 @@ class TopicEvidence:
 
 def topic_evidence(context: RenderContext, derived: Derived) -> list[TopicEvidence]:
     """Every ruled topic the paper has, the rules gave or the model chose, in taxonomy order."""
-    suggestion = derived.suggestion
-    shown = set(derived.topics) | set(derived.classification.machine_topics)
+    shown = set(derived.topics) | set(derived.classification.rule_topics)
     evidence = []
     for score in derived.classification.scores:
-        prediction = suggestion.prediction(score.slug) if suggestion else None
+        prediction = derived.suggestion.prediction(score.slug)
         if score.slug not in shown and not (prediction and prediction.chosen):
             continue
         phrases = ", ".join(f"“{html_text(hit.phrase)}” ({hit.where})" for hit in score.matches[:6])

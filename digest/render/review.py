@@ -28,7 +28,7 @@ def render_review(context: RenderContext) -> dict[str, str]:
     shown, parts = listing(context, REVIEW_PAGE, "Needs review", rows, partial(_table, context), by="suggested topic")
     return {
         REVIEW_PAGE: context.render(
-            "review.md.j2", listing=shown, waiting=len(waiting), curated=len(corpus.papers) - len(waiting)
+            "review.md.j2", listing=shown, waiting=len(waiting), n_curated=len(corpus.papers) - len(waiting)
         ),
         **parts,
     }
@@ -50,7 +50,7 @@ def _table(context: RenderContext, source: str, ids: Sequence[str]) -> str:
     for paper_id in ids:
         derived = context.corpus.papers[paper_id]
         suggestion = derived.suggestion
-        confidence = f"{suggestion.confidence:.2f}" if suggestion and suggestion.learned else "rules only"
-        rules = ", ".join(links.topic(slug) for slug in derived.classification.machine_topics)
+        confidence = f"{suggestion.confidence:.2f}" if suggestion.learned else "rules only"
+        rules = ", ".join(links.topic(slug) for slug in derived.classification.rule_topics)
         rows.append([links.paper(derived.id), topic_list(derived, links), confidence, rules, md_text(derived.id)])
     return context.render("_review_table.md.j2", rows=rows)

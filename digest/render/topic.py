@@ -77,7 +77,7 @@ def _reason(context: RenderContext, derived: Derived, slug: str) -> str:
         return "topic set by a curator"
     if slug == context.corpus.taxonomy.fallback.slug:
         return "suggested: reached no topic"
-    prediction = derived.suggestion.prediction(slug) if derived.suggestion else None
+    prediction = derived.suggestion.prediction(slug)
     if prediction is not None and prediction.probability is not None:
         return f"suggested by the model ({prediction.probability:.2f})"
     match = next((m for m in derived.classification.topics if m.slug == slug), None)
