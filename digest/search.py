@@ -83,7 +83,7 @@ from lunr.stemmer import PorterStemmer
 from lunr.stop_word_filter import WORDS as STOP_WORDS
 from lunr.stop_word_filter import stop_word_filter
 
-from .errors import DigestError
+from .errors import SearchIndexError
 
 SEARCH_DIFFERENCES = (
     "Ranks pages as the site's own search box does (Material for MkDocs 9.8.1, lunr.js 2.3.9), "
@@ -103,10 +103,6 @@ Doc = dict[str, Any]  # one document of the search index, as JSON
 
 # Fields the worker's query parser knows, whatever the index has (parseSearchQuery).
 QUERY_FIELDS = ["title", "text", "tags"]
-
-
-class SearchIndexError(DigestError):
-    """The built site has no usable search index."""
 
 
 @dataclass(frozen=True)

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from digest.build import BuildCache, build_files
 from digest.check import check_store
+from digest.errors import DumpError
 from digest.ingest import ingest
 from digest.records.model import OVERRIDE_KEYS
 from digest.records.store import dump_paper, load_papers, paper_path
-from digest.sources.model import DumpError
 from digest.text.keys import paper_key
 
 from .conftest import DATA, snapshot

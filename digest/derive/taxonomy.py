@@ -13,8 +13,8 @@ from pathlib import Path
 
 import yaml
 
+from ..errors import PatternError
 from ..records.yamlfile import YamlFile
-from .patterns import PatternError
 from .rules import Rule, RuleIndex
 
 _SLUG = re.compile(r"[a-z][a-z0-9-]*\Z")
