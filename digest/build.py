@@ -106,16 +106,25 @@ def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
 
 
 def build_files(
-    data_dir: Path, site_url: str, cache: BuildCache | None = None, templates: jinja2.Environment | None = None
+    data_dir: Path,
+    site_url: str,
+    cache: BuildCache | None = None,
+    templates: jinja2.Environment | None = None,
+    part_size: int | None = None,
 ) -> tuple[Corpus, dict[str, str]]:
-    """The corpus of `data_dir` and every file the digest adds to the site."""
+    """The corpus of `data_dir` and every file the digest adds to the site (listings split into
+    parts of `part_size` rows; default listing.PART_SIZE)."""
     cache = cache or BuildCache()
     corpus = load_corpus(data_dir, cache)
-    return corpus, site_files(corpus, site_url, cache, templates)
+    return corpus, site_files(corpus, site_url, cache, templates, part_size)
 
 
 def site_files(
-    corpus: Corpus, site_url: str, cache: BuildCache, templates: jinja2.Environment | None = None
+    corpus: Corpus,
+    site_url: str,
+    cache: BuildCache,
+    templates: jinja2.Environment | None = None,
+    part_size: int | None = None,
 ) -> dict[str, str]:
     """Every file the digest adds to the site for a loaded corpus, with the Method page's evaluation."""
     # Recomputed only when what it measures changes: a record's text, topics or first dump, or the rules.
@@ -126,7 +135,7 @@ def site_files(
         [item.paper.id for item in corpus.rejected],
     )
     evaluation = cache.memo("evaluation", measured, lambda: evaluate_corpus(corpus, METHOD_FOLDS))
-    return render_site(corpus, site_url, templates, cache.memo, evaluation)
+    return render_site(corpus, site_url, templates, cache.memo, evaluation, part_size=part_size)
 
 
 def load_evaluation(data_dir: Path, max_folds: int | None = None, split: str | None = None) -> Evaluation:

@@ -45,13 +45,16 @@ def render_site(
     templates: jinja2.Environment | None = None,
     memo: Memo = no_memo,
     evaluation: Evaluation | None = None,
+    *,
+    part_size: int | None = None,
 ) -> dict[str, str]:
     """Every generated file of the site. `memo` may reuse the last build's charts; the Method
-    page shows `evaluation` when given."""
+    page shows `evaluation` when given; a listing longer than `part_size` rows (default
+    listing.PART_SIZE) is split into parts."""
     problems = unknown_columns(corpus.taxonomy)
     if problems:
         raise problems[0]
-    context = RenderContext(corpus, templates or environment())
+    context = RenderContext(corpus, templates or environment(), part_size)
     files = {
         "index.md": render_home(context),
         "method.md": render_method(context, evaluation),
