@@ -2,7 +2,7 @@
 rules, derive each paper, link them into a corpus, render the site's files.
 
 `BuildCache` is what a process that builds again and again (`mkdocs serve`, through the
-gen-files adapter) hands from one build to the next. Without one, every build starts afresh.
+MkDocs plugin, digest/plugin.py) hands from one build to the next. Without one, every build starts afresh.
 """
 
 from __future__ import annotations
@@ -40,8 +40,9 @@ class BuildCache:
       the taxonomy's and catalogue's) are unchanged, so an edit re-derives one paper only.
     - Per computation over the whole corpus (cross-links, charts): the last result, while its
       inputs are equal; an edit to a note or a tag leaves them as they were.
-    - Per generated file: when its current content first appeared, which the gen-files adapter
-      gives the file as its mtime so that `mkdocs serve --dirty` re-renders only changed pages.
+    - Per generated file: when its current content first appeared, which the MkDocs plugin
+      compares with its built page's mtime so that `mkdocs serve --dirty` re-renders only
+      changed pages.
     """
 
     def __init__(self) -> None:

@@ -185,7 +185,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help="write the digest's pages, charts and exports to a folder",
         description="Write every page the digest generates (home, topics, papers, hardware, systems, tags, "
         "method, the literate-nav SUMMARY.md), the SVG charts and the exports (papers.json, papers.csv, "
-        "feed.xml) under OUT: the same files `mkdocs build` gets through mkdocs-gen-files. Files whose "
+        "feed.xml) under OUT: the same files `mkdocs build` gets from the digest plugin. Files whose "
         "content is unchanged are not rewritten.",
         epilog=EXIT_CODES + ".",
     )

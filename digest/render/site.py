@@ -1,6 +1,6 @@
 """Everything the digest adds to a site: pages, charts and exports, as {path: text}.
 
-Used two ways: the gen-files adapter (digest/gen_files.py) hands the files to MkDocs, and
+Used two ways: the MkDocs plugin (digest/plugin.py) hands the files to MkDocs, and
 `digest pages --out DIR` writes them to a folder (for another renderer, or to inspect).
 """
 
