@@ -16,10 +16,9 @@ from typing import Any, TypeVar
 
 import jinja2
 
-from .check import unknown_topics
 from .derive.corpus import Corpus, build_corpus, derive_paper
 from .derive.hardware import load_hardware
-from .derive.taxonomy import load_taxonomy
+from .derive.taxonomy import load_taxonomy, unknown_topics
 from .derive.training import rejected_learnable
 from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen
 from .records.regular import read_regular
@@ -92,8 +91,8 @@ def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
         ("rules", *rules), lambda: (load_taxonomy(data_dir / TAXONOMY_FILE), load_hardware(data_dir / HARDWARE_FILE))
     )
     for item in loaded:
-        if problems := unknown_topics(item, taxonomy):
-            raise problems[0]
+        if problems := unknown_topics(item.paper.topics, taxonomy):
+            raise item.error("topics", problems[0])
     derived = [
         cache.reuse(("derived", path, raw, *rules), partial(derive_paper, item.paper, taxonomy, catalog))
         for (path, raw), item in zip(records, loaded, strict=True)

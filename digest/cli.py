@@ -656,9 +656,10 @@ def _run_check(args: argparse.Namespace) -> int:
     from .check import check_store  # noqa: PLC0415
     from .records.store import paper_paths  # noqa: PLC0415
     from .records.transaction import unfinished_writes  # noqa: PLC0415
+    from .render.columns import TABLE_COLUMNS  # noqa: PLC0415
 
     notes: list[DataError] = []
-    errors = check_store(args.data, notes)
+    errors = check_store(args.data, notes, columns=TABLE_COLUMNS)
     for error in errors:
         print(error)
     for leftover in notes:

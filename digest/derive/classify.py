@@ -19,7 +19,7 @@ from typing import Literal
 from ..errors import DigestError
 from ..text.sentences import sentence_around
 from .rules import Rule, searchable
-from .taxonomy import Taxonomy
+from .taxonomy import Taxonomy, unknown_topics
 
 Where = Literal["title", "abstract"]
 
@@ -139,9 +139,8 @@ def apply_curated_topics(
     kept so `explain` can still show what it would have said. None or [] means not curated."""
     if not curated_topics:
         return classification
-    unknown = [slug for slug in curated_topics if slug not in taxonomy.topic_slugs]
-    if unknown:
-        raise DigestError(f"unknown topic {unknown[0]!r}; topics are: {', '.join(sorted(taxonomy.topic_slugs))}")
+    if problems := unknown_topics(curated_topics, taxonomy):
+        raise DigestError(problems[0])
     return replace(classification, curated_topics=tuple(dict.fromkeys(curated_topics)))
 
 

@@ -15,10 +15,11 @@ from pathlib import Path
 import jinja2
 
 from ..derive.corpus import Corpus, Memo, no_memo
+from ..derive.taxonomy import unknown_columns
 from ..evaluate import Evaluation
 from . import charts
 from .bibtex import papers_bib
-from .columns import unknown_columns
+from .columns import TABLE_COLUMNS
 from .context import RenderContext
 from .exports import atom_feed, papers_csv, papers_json
 from .feeds import listing_feeds
@@ -51,7 +52,7 @@ def render_site(
     """Every generated file of the site. `memo` may reuse the last build's charts; the Method
     page shows `evaluation` when given; a listing longer than `part_size` rows (default
     listing.PART_SIZE) is split into parts."""
-    problems = unknown_columns(corpus.taxonomy)
+    problems = unknown_columns(corpus.taxonomy, TABLE_COLUMNS)
     if problems:
         raise problems[0]
     context = RenderContext(corpus, templates or environment(), part_size)
