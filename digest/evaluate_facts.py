@@ -27,14 +27,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .derive.corpus import baseline_mentions, machine_roles
-from .derive.facts import KINDS, Fact, listed_as_context
+from .derive.facts import Fact, listed_as_context
 from .derive.facts.headline import Headline, curated_headline, machine_headline
 from .derive.facts.roles import MIXED, OWN
 from .derive.links import find_mentions
+from .fact_kinds import KINDS
 from .records.model import Paper
 from .text.sentences import split_sentences
 
-SCORED_KINDS = tuple(kind for kind in KINDS if kind not in ("system", "code"))
+SCORED_KINDS = tuple(kind.name for kind in KINDS if not kind.always_own)
 
 
 @dataclass

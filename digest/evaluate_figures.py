@@ -11,7 +11,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .derive.facts import FIGURE_KINDS, Fact
+from .derive.facts import Fact
+from .fact_kinds import BY_NAME
 from .records.model import Paper
 from .text.sentences import split_sentences
 
@@ -79,7 +80,7 @@ def figure_coverage(papers: Sequence[Paper], facts_of: Mapping[str, Sequence[Fac
     for paper in papers:
         facts = facts_of[paper.id]
         # Per paper, not per sentence: a figure stated twice is one fact, kept where it first appears.
-        shown = {number for fact in facts if fact.kind in FIGURE_KINDS for number in _numbers_in(fact.value)}
+        shown = {number for fact in facts if BY_NAME[fact.kind].figure for number in _numbers_in(fact.value)}
         for sentence in split_sentences(paper.abstract):
             for _start, text, number in find_quantities(sentence):
                 coverage.found += 1

@@ -11,12 +11,8 @@ What the worker does, and so what this module does (read from the TypeScript sou
 * Index: ref `location`; the fields and boosts of the index's own `config.fields` (the plugin
   defaults them to title 1e3, text 1, tags 1e6; a boost of 0 counts as 1, as in lunr.js);
   BM25 with `b = 0` (no field-length normalisation); a document's `boost` front matter.
-* Tokenizer: Material's own, not lunr's. It skips HTML markup in a field (`<p>`, `<code>`),
-  splits the text between tags with `config.separator` (a regular expression, so zero-width
-  lookaheads work) and lowercases each piece; every tag in `tags` is split the same way.
-* Pipeline: lunr's trimmer, stopWordFilter and stemmer, keeping only those named in
-  `config.pipeline` (English default: stopWordFilter only). The query pipeline is the stemmer
-  alone, when it is configured.
+* Tokenizer and pipeline: Material's tokenizer and lunr.js's trimmer, stop word filter and
+  stemmer, as named in `config.pipeline` (digest/search_tokens.py).
 * Query: trimmed; a quoted phrase becomes required terms (`"a b"` -> `+a +b`); each word is
   cut by lunr's query lexer (whitespace and `-`) and by `config.separator`; every resulting
   term without `+`/`-`/`~`/`^` gets a trailing `*`. A side effect of the worker's code: a
@@ -31,6 +27,10 @@ What the worker does, and so what this module does (read from the TypeScript sou
   There is no score threshold: every match is listed. The browser renders the first ten
   pages at once, the rest as one scrolls; within a page it shows the article, then the
   sections scoring as much as the best one, then "N more on this page".
+
+The port is pinned to MATERIAL_VERSION and LUNR_PY_VERSION (tests/test_search_unit.py fails
+on other versions), and tests/test_browser.py checks on every run that the real search box, in
+Chromium, lists the same first ten pages for the relevance table's queries and awkward ones.
 
 Differences from the browser. Checked by running Material 9.8.1's own worker
 (search.*.min.js, with lunr.js 2.3.9 inside) under Node on the same search_index.json: 409
@@ -47,11 +47,7 @@ pages, sections, scores and order, except as listed here.
   distance, which at 100 takes minutes for one query (the browser's tab hangs as long).
 * A query of only `-excluded` words (or only unmatched stop words): the worker divides 0 by
   0 and lists every page with score NaN; here the score is 0. The order is the same.
-* Stemmer (only when `pipeline` names it): lunr.py's Porter stemmer disagrees with lunr.js's
-  on a final "y" (32 of the digest's 5,931 words: "key" -> "kei", "fly" -> "fly"); this
-  module patches that step, leaving 3 differences in 84,102 words (the bare suffixes "eed",
-  "ies", "sses"). The trimmer is rewritten too: lunr.py's keeps "(0.05)" whole and treats
-  accented letters as word characters (289 of the 5,931 words differed).
+* Stemmer and trimmer: see digest/search_tokens.py (3 differences in 84,102 words).
 * The separator is compiled by Python's `re`, where `\\w`, `\\b` and `\\d` also match
   non-ASCII letters and digits (JavaScript's are ASCII-only): this only matters next to
   accented or non-Latin letters. A separator using JavaScript-only syntax is refused.
@@ -67,7 +63,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,18 +71,21 @@ from typing import Any
 from lunr.builder import Builder
 from lunr.exceptions import BaseLunrException
 from lunr.index import Index
-from lunr.pipeline import Pipeline
 from lunr.query import Query, QueryPresence
 from lunr.query_lexer import QueryLexer
 from lunr.query_parser import QueryParser
-from lunr.stemmer import PorterStemmer
 from lunr.stop_word_filter import WORDS as STOP_WORDS
-from lunr.stop_word_filter import stop_word_filter
 
 from .errors import SearchIndexError
+from .search_tokens import PIPELINE_FUNCTIONS, js_stemmer, material_tokens, split_ranges
+
+# The versions this port was read from and checked against. On an upgrade, re-check the port
+# against the new search worker (the browser test in tests/test_browser.py), then move the pins.
+MATERIAL_VERSION = "9.8.1"  # mkdocs-material: its search worker, with lunr.js 2.3.9 inside
+LUNR_PY_VERSION = "0.8.0"  # lunr.py, whose internals are patched: token set edges, Porter stemmer
 
 SEARCH_DIFFERENCES = (
-    "Ranks pages as the site's own search box does (Material for MkDocs 9.8.1, lunr.js 2.3.9), "
+    f"Ranks pages as the site's own search box does (Material for MkDocs {MATERIAL_VERSION}, lunr.js 2.3.9), "
     "rebuilt with lunr.py from SITE/search/search_index.json with the index's own fields, boosts, "
     "separator and pipeline. The query is rewritten as the browser rewrites it: each word also "
     'matches as a prefix (a trailing *), "quoted words" are all required, +word is required, '
@@ -228,88 +227,6 @@ def _field_extractor(name: str, separator: re.Pattern[str]) -> Callable[[Doc], l
         return None if doc.get(name) is None else material_tokens(doc[name], separator)
 
     return extract
-
-
-# ---------------------------------------------------------------------------
-# Material's tokenizer (internal/tokenize, internal/extract, internal/_ split)
-
-
-def material_tokens(value: str | list[str], separator: re.Pattern[str]) -> list[str]:
-    """The lowercased tokens Material indexes for a field value (a string or a list of tags)."""
-    values = value if isinstance(value, list) else [value]
-    return [
-        text[start:end].lower()
-        for item in values
-        for text in _text_between_tags(str(item))
-        for start, end in split_ranges(text, separator)
-    ]
-
-
-def _text_between_tags(markup: str) -> Iterator[str]:
-    """The text outside `<...>` markup, cut exactly where Material's extract() cuts it."""
-    start = 0
-    for end, char in enumerate(markup):
-        if char == "<" and end > start:
-            yield markup[start:end]
-            start = end
-        elif char == ">":
-            start = end + 1
-    if len(markup) > start:
-        yield markup[start:]
-
-
-def split_ranges(text: str, separator: re.Pattern[str]) -> Iterator[tuple[int, int]]:
-    """The non-empty stretches of `text` between separator matches, with JavaScript's
-    RegExp.exec semantics: after an empty match the search resumes one character later."""
-    index = position = 0
-    while True:
-        match = separator.search(text, position) if position <= len(text) else None
-        until = match.start() if match else len(text)
-        if index < until:
-            yield index, until
-        if match is None:
-            return
-        index = match.end()
-        position = match.end() if match.end() > match.start() else match.start() + 1
-
-
-# ---------------------------------------------------------------------------
-# lunr.js pipeline functions
-
-
-_LEADING_NON_WORD = re.compile(r"\A[^A-Za-z0-9_]+")
-_TRAILING_NON_WORD = re.compile(r"[^A-Za-z0-9_]+\Z")
-
-
-def js_trimmer(token: Any, i: int | None = None, tokens: Any = None) -> Any:
-    """lunr.js's trimmer: strip ASCII non-word characters (JavaScript's \\W) at both ends."""
-    return token.update(lambda text, metadata=None: _TRAILING_NON_WORD.sub("", _LEADING_NON_WORD.sub("", text)))
-
-
-class LunrJsPorterStemmer(PorterStemmer):  # type: ignore[misc]
-    """lunr.py's Porter stemmer with lunr.js's step 1c, the one place where they disagree."""
-
-    def step1c(self) -> None:
-        # lunr.js turns a final y into i after a non-vowel that is not the first letter
-        # ("cry" -> "cri", "fly" -> "fli", "key" stays); lunr.py wants a vowel before it instead
-        word: str = self.b  # type: ignore[has-type]
-        if self.ends("y") and self.j >= self.k0 + 1 and word[self.j] not in "aeiou":
-            self.b = word[: self.k] + "i" + word[self.k + 1 :]
-
-
-_PORTER = LunrJsPorterStemmer()
-
-
-def js_stemmer(token: Any, i: int | None = None, tokens: Any = None) -> Any:
-    """lunr.js's stemmer."""
-    return token.update(_PORTER.stem)
-
-
-Pipeline.register_function(js_trimmer, "materialTrimmer")
-Pipeline.register_function(js_stemmer, "materialStemmer")
-
-# In lunr's default order; Material removes the ones its config does not name.
-PIPELINE_FUNCTIONS = {"trimmer": js_trimmer, "stopWordFilter": stop_word_filter, "stemmer": js_stemmer}
 
 
 # ---------------------------------------------------------------------------

@@ -387,6 +387,22 @@ MUTANTS = [
         ROBUST,
         "tests/test_review.py",
     ),
+    # -- the fact-kind table
+    m(
+        "speedup-without-baseline",
+        "digest/fact_kinds.py",
+        'Kind("speedup", "Speedup", figure=True, comparative=True)',
+        'Kind("speedup", "Speedup", figure=True)',
+        "tests/test_figures.py",
+    ),
+    m(
+        "code-can-be-context",
+        "digest/fact_kinds.py",
+        'override="links", column="Code", always_own=True)',
+        'override="links", column="Code")',
+        "tests/test_attribution.py",
+        "tests/test_facts.py",
+    ),
     # -- columns and exports
     m(
         "code-link-labels",

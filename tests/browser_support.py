@@ -265,3 +265,52 @@ def wait_for_result(page, path: str, *, within: int, timeout: float = 10_000):
         ) from error
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(page.url))
     return page.locator(f".md-search-result__item > a.md-search-result__link[href^='{origin}{path}']").first
+
+
+# Counts the queries the page sends to Material's search worker and the answers it gets back
+# (SearchMessageType QUERY = 2, RESULT = 3), so a test waits for the answer to the last query
+# typed rather than for a guessed time. Installed before the page's own scripts run.
+WATCH_SEARCH_WORKER_JS = """(() => {
+  const watch = window.__searchWorker = {sent: 0, answered: 0, last: null};
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", event => { if (event.data && event.data.type === 3) watch.answered++; });
+    }
+    postMessage(message, ...rest) {
+      if (message && message.type === 2) { watch.sent++; watch.last = message.data; }
+      return super.postMessage(message, ...rest);
+    }
+  };
+})();"""
+
+
+def search_and_wait(page, query: str, timeout: float = 10_000) -> None:
+    """Clear the search box, type `query` key by key, and wait until the worker has answered
+    it: the results on screen are then the ones for the whole query (they render as the answer
+    arrives, and the condition is checked on a later frame). Needs WATCH_SEARCH_WORKER_JS."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill("")
+    box.press_sequentially(query)
+    # a character with no key on the keyboard ("é", "“") is typed without key events, and the box
+    # reads its value on keyup: send the keyup a real keyboard would
+    box.dispatch_event("keyup")
+    page.wait_for_function(
+        """query => { const w = window.__searchWorker;
+             return w.last === query && w.answered === w.sent; }""",
+        arg=query,
+        timeout=timeout,
+    )
+
+
+def result_pages(page, limit: int) -> list[str]:
+    """The page of each of the first `limit` results, best first, as a path below the site
+    root without its leading '/': each result's first link is its page (the article)."""
+    return page.evaluate(
+        """limit => Array.from(document.querySelectorAll('.md-search-result__item'))
+             .slice(0, limit)
+             .map(item => new URL(item.querySelector('a.md-search-result__link').href).pathname.slice(1))""",
+        limit,
+    )

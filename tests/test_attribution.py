@@ -115,6 +115,13 @@ def test_another_systems_own_speedup_in_a_while_clause_is_context(catalog):
     assert over and all(f.own for f in over)
 
 
+def test_a_code_link_is_the_papers_whatever_sentence_gives_it(catalog):
+    abstract = "Earlier kernels reach 45 TFLOPS. Their code and ours is at https://github.com/example/kite."
+    facts = extract_facts("Kite: fast kernels", abstract, catalog, roles=["background", "prior"])
+    assert context(facts, "throughput") == ["45 TFLOPS"]
+    assert own(facts, "code") == ["https://github.com/example/kite"]
+
+
 def test_a_device_count_is_not_a_speedup(catalog):
     facts = extract_facts("A title", "We present Kite. Kite trains a 70B model on 8× RTX 4090 in two days.", catalog)
     assert own(facts, "speedup") == []
@@ -174,6 +181,40 @@ def test_curated_roles_must_fit_the_abstract_and_name_a_role(tmp_path):
             "We present Kite, which yields a 13.7x speedup in attention computation and a 2.2x end-to-end speedup.",
             "speedup",
             "2.2×",
+        ),
+        # the figure the experiments show beats one said of a part in passing
+        (
+            "We present Kite. Its new instruction is 2x faster than the old one. "
+            "Experiments show that Kite achieves a 3.9x speedup over FlashAttention.",
+            "speedup",
+            "3.9×",
+        ),
+        # a projection is not a result
+        (
+            "We present Kite, which speeds up rollouts by 1.8x. "
+            "We project that combining it with asynchronous training yields up to 2.5x end-to-end speedup.",
+            "speedup",
+            "1.8×",
+        ),
+        # a gain in latency is a latency result, whatever word says "gain"
+        ("We present Kite, delivering up to 70x latency reduction on B200.", "latency", "up to 70×"),
+        ("We present Kite. Kite improves p95 TTFT by 6.9-15.5% over load balancing.", "latency", "6.9–15.5% faster"),
+        # a compression ratio and a smaller KV cache are memory results
+        (
+            "We present Kite. On Qwen2.5-3B-Instruct, Kite achieves 3.24x KV-cache compression with fp16-comparable "
+            "quality, cutting per-layer error by 32-80%.",
+            "memory",
+            "3.24×",
+        ),
+        ("We present Kite, which achieves over 50% reduction in KV cache.", "memory", ">50% lower KV cache"),
+        # a LaTeX en dash ("8--11%") is a range
+        ("We present Kite. Kite improves generation speed over EAGLE-3 by 8--11%.", "speedup", "8–11% faster"),
+        # an improvement in accuracy or acceptance rate is not a speedup
+        (
+            "We present Kite, yielding ~10% acceptance rate improvements and a 5.5% improvement in accuracy, "
+            "and 1.3x faster training.",
+            "speedup",
+            "1.3×",
         ),
     ],
 )

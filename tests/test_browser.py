@@ -14,6 +14,8 @@ import pytest
 import yaml
 
 from digest.render.listing import PART_SIZE
+from digest.search import load_index
+from digest.search import search as digest_search
 
 from .browser_support import (
     CHROMIUM,
@@ -21,6 +23,7 @@ from .browser_support import (
     CONTENT,
     HEADING_JS,
     VIEWPORT,
+    WATCH_SEARCH_WORKER_JS,
     SiteServer,
     Tab,
     assert_sorted,
@@ -28,9 +31,11 @@ from .browser_support import (
     header,
     heading,
     path_of,
+    result_pages,
     row_states,
     rows,
     search,
+    search_and_wait,
     section_links,
     sort_by,
     table,
@@ -39,6 +44,7 @@ from .browser_support import (
     wait_for_result,
 )
 from .conftest import DATA, REPO, REPO_DATA, mkdocs_build
+from .test_relevance import RELEVANCE
 
 pytestmark = pytest.mark.browser
 
@@ -137,6 +143,63 @@ def test_search_finds_the_paper_and_opens_it(tab, query, paper_id, within):
     result.click()
     wait_for_page(tab.page, f"/papers/{paper_id}/", title_of(paper_id))
     tab.assert_clean()
+
+
+# `digest search` (digest/search.py, a port of Material's search worker) must rank pages as the
+# site's own search box does: the relevance table's queries and the awkward ones of the port.
+SEARCH_AGREEMENT = list(
+    dict.fromkeys(
+        [query for query, _ in RELEVANCE]
+        + [
+            "FlashAttention-2",  # hyphen: the worker sends `flashattention-2*`, an exact and a prefix term
+            "kv-cache",
+            "“FlashAttention-2”",  # typographic quotes, typed without key events
+            '"speculative decoding"',  # a quoted phrase: every word required
+            '"memory wall" nvme',
+            "specul",  # prefixes
+            "parall",
+            "h10",
+            "+nvme -ssd",  # required and excluded words
+            "offloading -nvme",
+            "offlaoding~1",  # fuzzy
+            "gpu^10 memory",  # term boost
+            "(fp8)",  # punctuation the separator cuts
+            "zero–infinity",  # en dash
+            "the gpu",  # a stop word
+            "2024",
+        ]
+    )
+)
+RESULTS_SHOWN = 10  # the browser renders the first ten pages at once
+
+
+@pytest.fixture(scope="module")
+def search_tab(chromium, site, request) -> Tab:
+    """One tab for every agreement query, watching its search worker; the box is cleared between
+    queries."""
+    context = chromium.new_context(viewport=VIEWPORT)
+    context.add_init_script(WATCH_SEARCH_WORKER_JS)
+    tab = Tab(context.new_page(), site.base).attach(context)
+    request.addfinalizer(lambda: _screenshot_and_close(tab, context, "search_agreement"))
+    tab.goto("")
+    return tab
+
+
+@pytest.fixture(scope="module")
+def site_index(site):
+    return load_index(site.folder)
+
+
+@pytest.mark.parametrize("query", SEARCH_AGREEMENT)
+def test_digest_search_ranks_pages_as_the_search_box_does(search_tab, site_index, query):
+    expected = [hit.page for hit in digest_search(site_index, query, limit=RESULTS_SHOWN)]
+    assert expected, f"{query!r} finds nothing: agreeing on no results proves nothing"
+    search_and_wait(search_tab.page, query)
+    assert result_pages(search_tab.page, RESULTS_SHOWN) == expected, (
+        f"{query!r}: the search box and digest search rank pages differently; if mkdocs-material was "
+        "upgraded, re-check digest/search.py against its search worker"
+    )
+    assert search_tab.page_errors == []
 
 
 # ---------------------------------------------------------------------------------- tables

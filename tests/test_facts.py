@@ -6,9 +6,11 @@ import re
 
 import pytest
 
-from digest.derive.facts import KINDS, Fact, extract_facts
+from digest.derive.facts import SENTENCE_RULES, Fact, extract_facts
+from digest.derive.facts.base import Sentence
 from digest.derive.facts.headline import machine_headline
 from digest.derive.facts.system import system_name
+from digest.fact_kinds import ORDER
 from digest.text.sentences import split_sentences
 
 
@@ -239,10 +241,30 @@ def test_facts_quote_their_sentence_verbatim_in_kind_order_without_duplicates(pa
         for fact in facts:
             assert fact.sentence in sentences, (key, fact)
             assert not fact.curated
-        kinds = [KINDS.index(fact.kind) for fact in facts]
+        kinds = [ORDER[fact.kind] for fact in facts]
         assert kinds == sorted(kinds), key
         pairs = [(fact.kind, fact.value) for fact in facts]
         assert len(pairs) == len(set(pairs)), key
+
+
+# Sentences of the kinds the fixture abstracts state none of (energy, cost).
+MORE_EXAMPLES = ["Training it draws 300 W and costs only $630K."]
+
+
+def test_each_sentence_rule_finds_only_the_kinds_it_is_registered_with(papers, catalog):
+    """SENTENCE_RULES says which rule finds which kind; a rule that found another would give a
+    kind two rules, or one the table lacks."""
+    texts = [text for paper in papers.values() for text in [paper["title"], *split_sentences(paper["abstract"])]]
+    texts += MORE_EXAMPLES  # a new kind's example goes here if no fixture abstract states one
+    found: set[str] = set()
+    for text in texts:
+        sentence = Sentence(text, catalog.find(text))
+        for kinds, rule in SENTENCE_RULES:
+            for kind, *_ in rule(sentence):
+                assert kind in kinds, (rule, text)
+                found.add(kind)
+    missing = set(ORDER) - {"system"} - found
+    assert not missing, f"no example sentence states {sorted(missing)}: add one to MORE_EXAMPLES"
 
 
 def test_each_value_marks_the_words_it_was_read_from(papers, facts_of):

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from digest.derive.facts import FIGURE_KINDS, extract_facts
+from digest.derive.facts import extract_facts
 from digest.derive.facts.headline import machine_headline
 from digest.evaluate_figures import find_quantities
+from digest.fact_kinds import BY_NAME
 
 
 def figures(catalog, sentence: str) -> list[tuple[str, str, str]]:
-    return [(f.kind, f.value, f.baseline) for f in extract_facts("", sentence, catalog) if f.kind in FIGURE_KINDS]
+    return [(f.kind, f.value, f.baseline) for f in extract_facts("", sentence, catalog) if BY_NAME[f.kind].figure]
 
 
 @pytest.mark.parametrize(

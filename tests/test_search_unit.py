@@ -264,3 +264,22 @@ def test_a_large_index_lists_exactly_the_pages_holding_the_word_best_first(tmp_p
     holding = {doc["location"].split("#")[0] for doc in docs if re.search(r"\bkernel17\d*\b", doc["text"])}
     assert holding and {hit.page for hit in hits} == holding
     assert [hit.score for hit in hits] == sorted((hit.score for hit in hits), reverse=True)
+
+
+# --- the versions the port was read from --------------------------------------------------------
+
+
+def test_installed_material_and_lunr_are_the_versions_the_search_port_follows():
+    """digest/search.py copies Material's search worker and patches lunr.py's internals: another
+    version may rank differently without any other test noticing until the browser test runs."""
+    from importlib.metadata import version
+
+    from digest.search import LUNR_PY_VERSION, MATERIAL_VERSION
+
+    installed = {"mkdocs-material": version("mkdocs-material"), "lunr": version("lunr")}
+    ported = {"mkdocs-material": MATERIAL_VERSION, "lunr": LUNR_PY_VERSION}
+    assert installed == ported, (
+        f"digest/search.py was ported from {ported}, but {installed} is installed: re-check the port "
+        "against the installed search worker (pytest -m browser -k search_box), then update "
+        "MATERIAL_VERSION / LUNR_PY_VERSION in digest/search.py"
+    )

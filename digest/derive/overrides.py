@@ -4,7 +4,7 @@ The machine derives; a curator's value replaces the machine's for that key, and 
 marked curated so that every page and export can say so. Every key of
 `records.model.OVERRIDE_KEYS` is applied here, and only here:
 
-  system, hardware, gpu_count, model_scale, precision, code   replace the extracted facts of that kind
+  a fact kind (its `override` in fact_kinds.KINDS)              replaces the extracted facts of that kind
   memory_tiers, workload, parallelism                          replace the derived vocabulary values
   headline                                                      replaces the headline result (a text or a record)
   published                                                     replaces the record's date
@@ -19,16 +19,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..records.model import OVERRIDE_KEYS, Paper
+from ..fact_kinds import KINDS, ORDER
+from ..records.model import Paper
 from .classify import Classification, apply_curated_topics
-from .facts import KINDS, Fact, dedupe
+from .facts import Fact, dedupe
 from .facts.headline import Headline, curated_headline
 from .taxonomy import Taxonomy
 from .vocabularies import VOCABULARIES
 
-FACT_KEYS = tuple(key for key in OVERRIDE_KEYS if key in KINDS)
+FACT_KEYS = tuple(kind.name for kind in KINDS if kind.override)
 VOCABULARY_KEYS = tuple(VOCABULARIES)
-_KIND_ORDER = {kind: index for index, kind in enumerate(KINDS)}
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ def _facts(facts: Sequence[Fact], overrides: Mapping[str, Any]) -> list[Fact]:
         return list(facts)
     kept = [fact for fact in facts if fact.kind not in curated_kinds]
     curated = [Fact(kind, value, "", curated=True) for kind, value in _values(curated_kinds)]
-    return dedupe(sorted(kept + curated, key=lambda fact: _KIND_ORDER[fact.kind]))
+    return dedupe(sorted(kept + curated, key=lambda fact: ORDER[fact.kind]))
 
 
 def _values(curated_kinds: Mapping[str, Any]) -> list[tuple[str, str]]:

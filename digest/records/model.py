@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from ..fact_kinds import KINDS
 from ..text.arxiv import ARXIV_ID, arxiv_id
 from ..text.sentences import split_sentences
 from ..text.urls import is_web_address
@@ -26,18 +27,13 @@ CURATOR_FIELDS = ("topics", "tags", "notes", "overrides")
 # What a curator may set under `overrides:` to correct what the digest derives, and its shape:
 # "text" (one string), "texts" (a list of strings), "links" (a list of http(s) URLs), "date",
 # "headline" (a text, or a mapping with the HEADLINE_FIELDS) or "roles" (one of ROLES per
-# sentence of the abstract). digest/derive/overrides.py applies every one of them.
-OVERRIDE_KEYS = {
-    "system": "text",
-    "hardware": "texts",
-    "gpu_count": "texts",
-    "model_scale": "texts",
-    "precision": "texts",
+# sentence of the abstract): the fact kinds a curator may set (`Kind.override`), then the rest.
+# digest/derive/overrides.py applies every one of them.
+OVERRIDE_KEYS = {kind.name: kind.override for kind in KINDS if kind.override} | {
     "headline": "headline",
     "memory_tiers": "texts",
     "workload": "texts",
     "parallelism": "texts",
-    "code": "links",
     "compares_to": "texts",
     "published": "date",
     "sentence_roles": "roles",

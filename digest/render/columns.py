@@ -3,7 +3,7 @@
 A column is a key (what data/taxonomy.yaml's `columns:` lists and the exports' field name), a
 label (its heading), a plain value (what CSV and JSON hold, and what a table shows unless the
 column has its own cell), and optionally a Markdown cell with links. Adding a column is one
-entry here.
+entry here; a fact kind is a column when its entry in `digest/fact_kinds.py` names one.
 """
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..derive.corpus import Derived
+from ..fact_kinds import KINDS
 from .context import PageLinks
 from .read_links import read_links
 
 Value = Any  # str | int | None | list[str] | list[dict]
+Cell = Callable[[Derived, PageLinks], str]  # a table cell, as Markdown or HTML
 
 
 @dataclass(frozen=True)
@@ -24,7 +26,7 @@ class Column:
     key: str
     label: str
     value: Callable[[Derived], Value]
-    cell: Callable[[Derived, PageLinks], str] | None = None
+    cell: Cell | None = None
 
     def markdown(self, derived: Derived, links: PageLinks) -> str:
         """The table cell: the column's own cell, else its value as escaped text, as Markdown or
@@ -68,6 +70,23 @@ def _suggested(derived: Derived) -> dict[str, Any] | None:
     }
 
 
+# The fact kinds whose column shows more than their own values as text; the rest show those.
+_KIND_CELLS: dict[str, tuple[Callable[[Derived], Value], Cell]] = {
+    "system": (lambda d: d.system, lambda d, links: links.paper(d.id, d.system or _short_title(d.paper.title))),
+    "hardware": (lambda d: d.hardware, lambda d, links: ", ".join(links.hardware(name) for name in d.hardware)),
+    "code": (_values_of("code"), _code_cell),
+}
+
+
+def _kind_columns() -> list[Column]:
+    """A column for each fact kind that is one (its heading is `Kind.column`), in the order of KINDS."""
+    return [
+        Column(kind.name, kind.column, *_KIND_CELLS.get(kind.name, (_values_of(kind.name), None)))
+        for kind in KINDS
+        if kind.column
+    ]
+
+
 _COLUMNS = [
     Column("id", "Id", lambda d: d.id),
     Column("title", "Paper", lambda d: d.paper.title, lambda d, links: links.paper(d.id)),
@@ -81,29 +100,14 @@ _COLUMNS = [
     Column("year", "Year", lambda d: d.year, lambda d, links: str(d.year or "")),
     Column("published", "Published", lambda d: d.published),
     Column("added", "Added", lambda d: d.paper.added),
-    Column(
-        "system",
-        "System",
-        lambda d: d.system,
-        lambda d, links: links.paper(d.id, d.system or _short_title(d.paper.title)),
-    ),
+    *_kind_columns(),
     Column("topics", "Topics", lambda d: d.topics, lambda d, links: ", ".join(links.topic(t) for t in d.topics)),
     Column("tags", "Tags", lambda d: d.tags),
-    Column(
-        "hardware",
-        "Hardware",
-        lambda d: d.hardware,
-        lambda d, links: ", ".join(links.hardware(name) for name in d.hardware),
-    ),
-    Column("gpu_count", "GPUs", _values_of("gpu_count")),
-    Column("model_scale", "Model scale", _values_of("model_scale")),
-    Column("precision", "Precision", _values_of("precision")),
     Column("memory_tiers", "Memory tiers", _values_of("memory_tiers")),
     Column("workload", "Workload", _values_of("workload")),
     Column("parallelism", "Parallelism", _values_of("parallelism")),
     Column("headline", "Headline result", lambda d: d.headline.text if d.headline else None),
     Column("metric", "Metric", lambda d: d.headline.metric or None if d.headline else None),
-    Column("code", "Code", _values_of("code"), _code_cell),
     Column(
         "claims",
         "Facts",

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ..derive.relevance import MIN_PROBABILITY
 from ..evaluate import METHODS, Evaluation
+from ..evaluate_facts import KindPrecision
+from ..fact_kinds import BY_NAME
 from .context import RenderContext
 from .markdown import md_text
-from .paper import FACT_LABELS
 
 UNEXTRACTED_SHOWN = 40
 METHOD_NAMES = {"rules": "Rules only", "model": "Learned model", "ships": "What ships"}
@@ -47,16 +48,10 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
             ]
         attribution = evaluation.attribution
         kinds = [
-            [
-                md_text(FACT_LABELS.get(k.kind, k.kind)),
-                f"{k.right_before} of {k.shown_before} ({k.precision_before:.2f})",
-                f"{k.right} of {k.shown} ({k.precision:.2f})",
-            ]
-            for k in [*attribution.kinds.values(), attribution.total()]
-            if k.shown_before
+            _precision_row(md_text(BY_NAME[k.kind].label), k) for k in attribution.kinds.values() if k.shown_before
         ]
         if kinds:
-            kinds[-1][0] = "**All**"
+            kinds.append(_precision_row("**All**", attribution.total()))
     return context.render(
         "method.md.j2",
         topics=context.corpus.taxonomy.ruled_topics,
@@ -72,3 +67,12 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
         kinds=kinds,
         grouped=evaluation is not None and any(len(f.dumps) > 1 for f in evaluation.folds),
     )
+
+
+def _precision_row(label: str, kind: KindPrecision) -> list[str]:
+    """How many of a kind's values shown as the paper's are right, before reading whose each is and after."""
+    return [
+        label,
+        f"{kind.right_before} of {kind.shown_before} ({kind.precision_before:.2f})",
+        f"{kind.right} of {kind.shown} ({kind.precision:.2f})",
+    ]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..derive.corpus import Derived
 from ..derive.facts import Fact
+from ..fact_kinds import BY_NAME
 from .bibtex import bibtex_entry
 from .columns import COLUMNS
 from .context import PageLinks, RenderContext
@@ -21,24 +22,6 @@ from .paths import REVIEW_PAGE, paper_path
 from .read_links import read_links
 
 AUTHORS_SHOWN = 10
-FACT_LABELS = {
-    "system": "System",
-    "hardware": "Hardware",
-    "gpu_count": "GPU count",
-    "model_scale": "Model scale",
-    "precision": "Precision",
-    "speedup": "Speedup",
-    "reduction": "Reduction",
-    "scale": "Scale-up",
-    "utilization": "Utilization",
-    "throughput": "Throughput",
-    "latency": "Time",
-    "memory": "Memory",
-    "energy": "Energy and power",
-    "cost": "Cost",
-    "quality": "Quality",
-    "code": "Code",
-}
 
 
 def render_paper(context: RenderContext, paper_id: str) -> str:
@@ -152,7 +135,7 @@ def facts_by_sentence(derived: Derived, links: PageLinks, own: bool = True) -> l
     rows = []
     for sentence in reading_order:
         facts = by_sentence[sentence]
-        marks = [(*fact.span, FACT_LABELS.get(fact.kind, fact.kind)) for fact in facts if fact.span]
+        marks = [(*fact.span, BY_NAME[fact.kind].label) for fact in facts if fact.span]
         rows.append(
             FactRow(md_marked(sentence, marks, html_cell=True), fact_values(facts, links, linked=own), facts=facts)
         )
@@ -181,10 +164,7 @@ def fact_values(facts: list[Fact], links: PageLinks, linked: bool = True) -> str
             if fact.kind == "hardware" and linked
             else html_text(fact.shown)
         )
-    return " · ".join(
-        f"<strong>{FACT_LABELS.get(kind, html_text(kind))}</strong> {', '.join(values)}"
-        for kind, values in by_kind.items()
-    )
+    return " · ".join(f"<strong>{BY_NAME[kind].label}</strong> {', '.join(values)}" for kind, values in by_kind.items())
 
 
 def author_list(names: list[str]) -> str:

@@ -5,30 +5,14 @@ blank cell than with a number that means something else. Every rule was written 
 Hugging Face "Daily Papers" abstracts, including their conversion damage ("2.31times" for
 "2.31$\\times$", "M\\'elange", "\\textbf{...}").
 
-One extractor per module; each takes a `Sentence` and returns (kind, start, end, value). They run
-in the order of SENTENCE_RULES over the title and every sentence of the abstract (as
-markdown-it-py runs its inline rules from an ordered list); the system name is found once per
-paper. Kinds, in the order facts are returned:
+One extractor per module; each takes a `Sentence` and returns (kind, start, end, value). They
+run over the title and every sentence of the abstract (as markdown-it-py runs its inline rules
+from a list of named rules); the system name is found once per paper. The kinds, their order and
+what sets them apart are one table, `KINDS` in `digest/fact_kinds.py`; `SENTENCE_RULES` here
+registers each rule with the kinds it finds.
 
-  system       the name of the paper's system or method ("Fuyou", "FlashAttention-2")
-  hardware     canonical catalogue names ("RTX 4090")
-  gpu_count    "8 GPUs", "1 GPU", "1,024 GPUs", "384 GCDs", "thousands of GPUs"
-  model_scale  "175B", "7B", "1T", "billion-scale"
-  precision    "FP8", "BF16", "INT4", "4-bit", "W4A8"
-  speedup      "up to 2.31×", "17.7×", "1.5–55×", "22.0% faster", "2.4× higher MFU"
-  reduction    "up to 77% lower deployment costs", "6× fewer parameters"
-  scale        "25× larger models", "30% more servers": how much bigger a problem fits
-  utilization  "72% MFU", ">50% of peak", "89% scaling efficiency"
-  throughput   "156 TFLOPS", "5.86 tokens/s", "91.07 fps", "900 GB/s"
-  latency      "2 ms", "0.108 s/token", "35 minutes", "1 GPU hours"
-  memory       "24 GB", "<16 GB", "258 bytes"
-  energy       "300 W", "1.2 kWh", "15 J"
-  cost         "$630K"
-  quality      "97.6% correctness", "2.08% test error": accuracy figures, never a table's headline
-  code         URLs ("https://github.com/...")
-
-The comparative figures (speedup, reduction, scale) also carry the baseline their sentence
-names ("over CUTLASS", "than vLLM"), found by `baseline.py`.
+The comparative figures (`Kind.comparative`: speedup, reduction, scale) also carry the
+baseline their sentence names ("over CUTLASS", "than vLLM"), found by `baseline.py`.
 
 Every fact says whether it is the paper's own (`own`) or context: a value from a background or
 prior-work sentence, or one tied to a baseline inside an own sentence (`roles.py`). Context is
@@ -41,6 +25,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from ...fact_kinds import BY_NAME, KINDS, ORDER
 from ...text.sentences import split_sentences
 from ..hardware import HardwareCatalog
 from . import (
@@ -63,47 +48,39 @@ from .baseline import baseline
 from .roles import BACKGROUND, OWN, PRIOR, baseline_spans, in_spans, rival_spans, sentence_roles
 from .system import find_system
 
-KINDS = (
-    "system",
-    "hardware",
-    "gpu_count",
-    "model_scale",
-    "precision",
-    "speedup",
-    "reduction",
-    "scale",
-    "utilization",
-    "throughput",
-    "latency",
-    "memory",
-    "energy",
-    "cost",
-    "quality",
-    "code",
+Rule = Callable[[Sentence], list[Found]]
+# The sentence rules, each with the kinds it finds (results.py tells a speedup from a reduction or
+# a scale-up in one pass). Facts come out in the order of KINDS whatever order these run in.
+SENTENCE_RULES: tuple[tuple[tuple[str, ...], Rule], ...] = (
+    (("hardware",), hardware.extract),
+    (("gpu_count",), gpu_count.extract),
+    (("model_scale",), model_scale.extract),
+    (("precision",), precision.extract),
+    (("speedup", "reduction", "scale"), results.extract),
+    (("utilization",), utilization.extract),
+    (("throughput",), throughput.extract),
+    (("latency",), latency.extract),
+    (("memory",), memory.extract),
+    (("energy",), energy.extract),
+    (("cost",), cost.extract),
+    (("quality",), quality.extract),
+    (("code",), code.extract),
 )
-# The kinds that are figures: a number with what it measures, and its baseline when named
-# (`digest eval` checks that every number with a unit in an abstract becomes one).
-FIGURE_KINDS = KINDS[KINDS.index("speedup") : KINDS.index("quality") + 1]
-# The figures that compare with something, and so may name what: "2× over X", "30% less memory than X".
-COMPARATIVE_KINDS = ("speedup", "reduction", "scale")
-_KIND_ORDER = {kind: index for index, kind in enumerate(KINDS)}
 
-# The sentence extractors, by name, in the order they run.
-SENTENCE_RULES: tuple[tuple[str, Callable[[Sentence], list[Found]]], ...] = (
-    ("hardware", hardware.extract),
-    ("model_scale", model_scale.extract),
-    ("precision", precision.extract),
-    ("throughput", throughput.extract),
-    ("code", code.extract),
-    ("gpu_count", gpu_count.extract),
-    ("results", results.extract),
-    ("utilization", utilization.extract),
-    ("latency", latency.extract),
-    ("memory", memory.extract),
-    ("energy", energy.extract),
-    ("cost", cost.extract),
-    ("quality", quality.extract),
-)
+
+def _check_rules() -> None:
+    """Every kind of KINDS but the system (found once per paper by find_system) has one sentence
+    rule, and a rule finds only kinds of KINDS."""
+    found = [name for names, _rule in SENTENCE_RULES for name in names]
+    wanted = [kind.name for kind in KINDS if kind.name != "system"]
+    problems = [f"{name!r} has no rule" for name in wanted if name not in found]
+    problems += [f"{name!r} is not in fact_kinds.KINDS" for name in found if name not in wanted]
+    problems += [f"{name!r} has two rules" for name in set(found) if found.count(name) > 1]
+    if problems:
+        raise RuntimeError("SENTENCE_RULES: " + "; ".join(problems))
+
+
+_check_rules()
 _FIRST_NUMBER = re.compile(r"\d[\d,.]*")
 
 
@@ -134,7 +111,7 @@ def extract_facts(
     roles: Sequence[str] | None = None,
     context_values: Sequence[str] = (),
 ) -> list[Fact]:
-    """Every fact in a paper's title and abstract: ordered by kind (see KINDS), then by where
+    """Every fact in a paper's title and abstract: ordered by kind (see fact_kinds.KINDS), then by where
     it first appears; one fact per (kind, value), the paper's own kept over context.
 
     `roles` gives one role per abstract sentence (a curator's); without it they are read from
@@ -155,14 +132,10 @@ def extract_facts(
         found.extend(
             attribute(_sentence_facts(Sentence(text, catalog.find(text))), role_of.get(text, OWN), context_values)
         )
-    ordered = sorted(found, key=lambda fact: _KIND_ORDER[fact.kind])
+    ordered = sorted(found, key=lambda fact: ORDER[fact.kind])
     shown = {(fact.kind, fact.value) for fact in ordered if fact.own}
     # A value stated both as context and as the paper's is shown once, as the paper's.
     return dedupe(fact for fact in ordered if fact.own or (fact.kind, fact.value) not in shown)
-
-
-# Kinds that describe the paper whatever sentence names them.
-_ALWAYS_OWN = frozenset({"system", "code"})
 
 
 def attribute(facts: list[Fact], role: str, context_values: Sequence[str] = ()) -> list[Fact]:
@@ -177,14 +150,14 @@ def attribute(facts: list[Fact], role: str, context_values: Sequence[str] = ()) 
     rivals = rival_spans(facts[0].sentence) if spans else []
     marked = []
     for fact in facts:
-        if fact.kind in _ALWAYS_OWN:
+        if BY_NAME[fact.kind].always_own:
             own = True
         elif role in (BACKGROUND, PRIOR):
             own = False
         else:
             start = fact.span[0] if fact.span else -1
             in_clause = (
-                in_spans(start, rivals) if fact.kind in COMPARATIVE_KINDS else _in_baseline_clause(fact, start, spans)
+                in_spans(start, rivals) if BY_NAME[fact.kind].comparative else _in_baseline_clause(fact, start, spans)
             )
             own = not in_clause and not listed_as_context(fact, context_values)
         marked.append(replace(fact, own=own))
@@ -218,8 +191,8 @@ def _same_number(value: str, words: str) -> bool:
 
 
 def _sentence_facts(sentence: Sentence) -> list[Fact]:
-    positioned = [item for _name, rule in SENTENCE_RULES for item in rule(sentence)]
-    positioned.sort(key=lambda item: (_KIND_ORDER[item[0]], item[1]))
+    positioned = [item for _kinds, rule in SENTENCE_RULES for item in rule(sentence)]
+    positioned.sort(key=lambda item: (ORDER[item[0]], item[1]))
     return [
         Fact(kind, value, sentence.text, baseline=_baseline(sentence.text, kind, start), span=(start, end))
         for kind, start, end, value in positioned
@@ -227,7 +200,7 @@ def _sentence_facts(sentence: Sentence) -> list[Fact]:
 
 
 def _baseline(sentence: str, kind: str, position: int) -> str:
-    if kind not in COMPARATIVE_KINDS:
+    if not BY_NAME[kind].comparative:
         return ""
     number = _FIRST_NUMBER.search(sentence, position)
     return baseline(sentence, position, number.end() if number else position)

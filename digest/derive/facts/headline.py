@@ -3,9 +3,11 @@
 A headline is (metric, value, baseline, hardware, condition): "speedup, 1.33×, vs Orca, A6000,
 end-to-end". The machine takes it from the paper's own figures only (never from context), in
 this order: its speedups, then its reductions, then its scale-ups, then its throughput figures;
-among the speedups, an end-to-end figure wins over a part of the work ("decode throughput by
-10×, end-to-end by 1.33×"). A curator's `overrides.headline` replaces it: a text, or the record
-itself (`metric: none` says the abstract states no result of the paper's own).
+within one, a figure that "experiments show" comes first, and an end-to-end figure wins over a
+part of the work ("decode throughput by 10×, end-to-end by 1.33×"). A figure the authors
+project rather than measure is not a result; a gain in latency is a latency result, and a
+compression ratio a memory one. A curator's `overrides.headline` replaces it: a text, or the
+record itself (`metric: none` says the abstract states no result of the paper's own).
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ from . import Fact
 
 # What the words of a reduction say it reduces, first match wins.
 _REDUCED = (
-    ("memory", re.compile(r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation", re.I)),
+    (
+        "memory",
+        re.compile(r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation|KV[\s-]?cache", re.I),
+    ),
     ("energy", re.compile(r"energy|power", re.I)),
     ("cost", re.compile(r"cost|price|dollar|GPU[\s-]hours|compute\b|servers|GPUs", re.I)),
     ("latency", re.compile(r"latency|time|TTFT|TBT|TPOT|runtime|overhead|delay", re.I)),
@@ -91,6 +96,9 @@ _TIERS = (
     ("latency", "memory", "utilization", "energy", "cost"),
     ("quality",),
 )
+_EVALUATED = re.compile(
+    r"\b(?:experiments?|evaluations?|results)\b[^.;]{0,60}\b(?:show|demonstrate|indicate|reveal)", re.I
+)
 # A figure for a part of the work, which an end-to-end figure of the same sentence or paper beats.
 _PART = re.compile(
     r"\b(?:decode|decoding|prefill|kernel-level|operator|microbenchmark|"
@@ -109,7 +117,8 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
         candidates = [fact for fact in own if fact.kind in tier]
         if not candidates:
             continue
-        fact = candidates[0]
+        # "Experiments show that X achieves ..." states the result the paper was evaluated on.
+        fact = next((other for other in candidates if _EVALUATED.search(other.sentence)), candidates[0])
         if _PART.search(_around(fact)):
             fact = next((other for other in candidates if _END_TO_END.search(_around(other))), fact)
         hardware = next(
@@ -132,9 +141,13 @@ _FRUGAL_BEFORE = re.compile(
     re.I,
 )
 _NOT_A_QUALITY_RESULT = re.compile(r"variation|difference|drop|degradation|loss|gap", re.I)
+# A figure the authors project or estimate, rather than measure, is not their result.
+_PROJECTED = re.compile(r"\b(?:we\s+(?:project|estimate|extrapolate)|projected|projections?)\b", re.I)
 
 
 def _is_a_result(fact: Fact) -> bool:
+    if _PROJECTED.search(fact.sentence):
+        return False
     if fact.kind in _BUDGET_KINDS:
         if fact.span is None:
             return False
@@ -152,8 +165,19 @@ def metric_of(fact: Fact) -> str:
         return next((metric for metric, words in _REDUCED if words.search(fact.value)), "cost")
     if fact.kind == "latency":
         return "cost" if re.search(r"GPU[\s-]hours?", fact.value, re.I) else "latency"
+    if fact.kind == "speedup" and fact.span and _COMPRESSION.match(fact.sentence[fact.span[1] :]):
+        return "memory"  # "3.24× KV-cache compression"
+    if fact.kind == "speedup" and _LATENCY_GAIN.search(_around(fact)):
+        return "latency"  # "up to 70× latency reduction", "improves p95 TTFT by 15%"
     return fact.kind if fact.kind in METRICS else "speedup"
 
+
+_COMPRESSION = re.compile(r"\s*(?:[\w\-]+\s+)?compression\b", re.I)
+# A gain said of a latency, in a clause that names no rate: a latency result, not a speedup.
+_LATENCY_GAIN = re.compile(
+    r"^(?!.*\b(?:throughput|speed-?ups?|faster|tokens?/s|FLOPS)\b).*\b(?:latency|TTFT|TPOT|TBT|response\s+time)\b",
+    re.I,
+)
 
 _CLAUSE_MARKS = (",", ";", " and ")
 

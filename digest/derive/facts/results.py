@@ -20,7 +20,9 @@ _TIMES = (
     r"(?:\s?[x×X](?![\w×])(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
     r"|\s?times(?![A-Za-z])(?!\s*\d)|-fold\b)"
 )
-_MULTIPLIER_RANGE = re.compile(rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES})?\s*(?:-|–|~|to|sim)\s*(?P<high>{NUMBER}){_TIMES}")
+_MULTIPLIER_RANGE = re.compile(
+    rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES})?\s*(?:--?|–|~|to|sim)\s*(?P<high>{NUMBER}){_TIMES}"
+)
 _MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
 # "by a factor of up to 179", "by up to a factor 19".
 _FACTOR = re.compile(
@@ -32,7 +34,7 @@ _PREFIX_MULTIPLIER = re.compile(r"[x×](?<![\w.][x×])(?P<low>(?!86\b|64\b)\d+(?
 _SPEED_SENTENCE = re.compile(r"[Ss]peed")
 _PERCENT_SIGN = r"\s?(?:\\?%|percent\b)"
 _PERCENT_RANGE = re.compile(
-    rf"(?P<low>{FRESH_NUMBER})(?:{_PERCENT_SIGN})?\s*(?:-|–|to)\s*(?P<high>{NUMBER}){_PERCENT_SIGN}"
+    rf"(?P<low>{FRESH_NUMBER})(?:{_PERCENT_SIGN})?\s*(?:--?|–|to)\s*(?P<high>{NUMBER}){_PERCENT_SIGN}"
 )
 _PERCENT = re.compile(rf"(?P<low>{FRESH_NUMBER})(?P<plus>\+)?{_PERCENT_SIGN}")
 _HAS_DIGIT = re.compile(r"\d")
@@ -67,13 +69,13 @@ _AFTER_SPEED = re.compile(
 _NOT_A_RESULT = (
     r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
     r"top-1|MAPE|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?peak(?!\s+memory)|theoretical|"
-    r"utili[sz]ation|MFU|variation|absolute"
+    r"utili[sz]ation|MFU|variation|absolute|acceptance"
 )
 _AFTER_NOT_A_RESULT = re.compile(rf"^[^.;]{{0,40}}?\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
 _BETWEEN_NOT_A_RESULT = re.compile(rf"\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
 # "... and 3.0times", "..., 2.61x": a list of numbers shares the words after its last one.
 _LIST_CONTINUATION = re.compile(
-    rf"^(?:\s*(?:,|and|or|,\s*and)\s*(?:up\s+to\s+)?{NUMBER}(?:\s*(?:-|–|sim)\s*{NUMBER})?"
+    rf"^(?:\s*(?:,|and|or|,\s*and)\s*(?:up\s+to\s+)?{NUMBER}(?:\s*(?:--?|–|sim)\s*{NUMBER})?"
     rf"\s?(?:x|×|X|times|%|\\%))+"
 )
 # The last of these words before a number decides what the number is.
@@ -238,7 +240,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         word = reduced.group("word").lower()
         word = word if word in _ADJECTIVE_REDUCTIONS else "lower"
         return "reduction", _reduction_value(shown, word, reduced.group("object"))
-    if _AFTER_SPEED.match(after):
+    speed = _AFTER_SPEED.match(after)
+    if speed and not _BETWEEN_NOT_A_RESULT.search(after[: speed.end()] + _improved_object(after[speed.end() :])):
         return "speedup", _speedup_value(number, shown)
     if _AFTER_NOT_A_RESULT.match(after):
         return None
@@ -255,6 +258,15 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     if number.signed or not number.is_percent:
         return "speedup", _speedup_value(number, shown)
     return None  # a bare percentage: a share, an accuracy, a utilisation
+
+
+_IMPROVED_OBJECT = re.compile(r"\s+(?:in|of)\s+(?:\w+\s+)?\w+")
+
+
+def _improved_object(after_speed: str) -> str:
+    """What an improvement is in: "a 5.5% improvement in accuracy" is not a speedup."""
+    improved = _IMPROVED_OBJECT.match(after_speed)
+    return improved.group() if improved else ""
 
 
 def _last_keyword(before: str) -> tuple[str, int] | None:
