@@ -9,7 +9,7 @@ SITE_READY := $(VENV)/.installed-site
 TEST_READY := $(VENV)/.installed-test
 INSTALLED := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
-# Quiet the end-of-life banners that Material and the gen-files/literate-nav plugins print on every build.
+# Quiet the end-of-life banners that Material and the literate-nav plugin print on every build.
 export NO_MKDOCS_2_WARNING := 1
 export DISABLE_MKDOCS_2_WARNING := true
 

@@ -3,10 +3,10 @@
 For each N it generates a synthetic corpus (benchmarks/generate.py) and times, each in its own
 process (wall time, and peak RSS from wait4):
   ingest       `digest ingest` of the corpus's dumps into an empty store
-  digest step  records -> every page, chart and export in memory (`build_files`, what gen-files
+  digest step  records -> every page, chart and export in memory (`build_files`, what the plugin
                runs: the corpus, the Method page's evaluation, the pages), timed inside the
                process, imports included (a cold `mkdocs build` pays them too)
-  mkdocs build `mkdocs build` of the whole site (gen-files runs the digest step inside it)
+  mkdocs build `mkdocs build` of the whole site (the digest plugin runs the digest step inside it)
   baseline     `mkdocs build` of N plain pre-written pages (title and abstract), same theme,
                extensions and search plugin, and top-level nav: the floor MkDocs sets
   pre-written  `mkdocs build` of `digest pages --out` (the digest's content, no digest step)
@@ -66,13 +66,13 @@ SEARCH_QUERY = "offloading"  # a word of many generated abstracts: the first res
 SEARCH_TRIALS = 3  # a fresh browser context each (nothing cached); the median is reported
 SEARCH_TIMEOUT = 300  # seconds
 
-# The digest step in a fresh process, as gen_pages.py runs it; prints its own timing as JSON.
+# The digest step in a fresh process, as the digest plugin runs it; prints its own timing as JSON.
 DIGEST_STEP = """
 import json, sys, time
 started = time.perf_counter()
 from pathlib import Path
 from digest.build import BuildCache, load_corpus, site_files
-cache = BuildCache()  # build_files, what gen-files runs, in its two halves
+cache = BuildCache()  # build_files, what the digest plugin runs, in its two halves
 corpus = load_corpus(Path(sys.argv[1]), cache)
 loaded = time.perf_counter()
 files = site_files(corpus, "http://127.0.0.1:8000/", cache)
@@ -260,7 +260,7 @@ def write_baseline(n: int, data: Path, folder: Path) -> Path:
         )
     config = repo_config()
     config["plugins"] = [
-        p for p in config["plugins"] if not (isinstance(p, dict) and ({"gen-files", "literate-nav"} & set(p)))
+        p for p in config["plugins"] if (p if isinstance(p, str) else next(iter(p))) not in ("digest", "literate-nav")
     ]
     config.pop("watch", None)
     config.pop("hooks", None)  # plain MkDocs: the theme's output as it comes
@@ -302,7 +302,7 @@ def zensical_available() -> bool:
 
 
 def write_pages_project(data: Path, folder: Path) -> Path:
-    """`digest pages --out` plus the hand-written docs, and mkdocs.yml minus the gen-files and
+    """`digest pages --out` plus the hand-written docs, and mkdocs.yml minus the digest and
     literate-nav plugins (Zensical runs neither) with the sidebar given as an explicit nav."""
     shutil.rmtree(folder, ignore_errors=True)
     docs = folder / "docs"
@@ -319,7 +319,7 @@ def write_pages_project(data: Path, folder: Path) -> Path:
     topics = load_taxonomy(data / "taxonomy.yaml").topics
     config = repo_config()
     config["plugins"] = [
-        p for p in config["plugins"] if not (isinstance(p, dict) and ({"gen-files", "literate-nav"} & set(p)))
+        p for p in config["plugins"] if (p if isinstance(p, str) else next(iter(p))) not in ("digest", "literate-nav")
     ]
     config.pop("watch", None)
     config["hooks"] = [str(REPO / hook) for hook in config.get("hooks", [])]  # Zensical runs no hooks
@@ -340,7 +340,7 @@ def write_pages_project(data: Path, folder: Path) -> Path:
 
 def stage_prewritten(n: int, data: Path, folder: Path) -> Run:
     """`mkdocs build` of the very pages the digest makes, written beforehand by `digest pages --out`:
-    the digest's content without the digest step, gen-files and literate-nav."""
+    the digest's content without the digest step (the digest plugin) and literate-nav."""
     config = write_pages_project(data, folder)
     site = folder / "mkdocs-site"
     done = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(config), "-d", str(site)], cwd=folder)
@@ -515,7 +515,7 @@ def machine() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
     versions = []
-    for package in ("mkdocs", "mkdocs-material", "mkdocs-gen-files", "mkdocs-literate-nav", "zensical", "PyYAML"):
+    for package in ("mkdocs", "mkdocs-material", "mkdocs-literate-nav", "zensical", "PyYAML"):
         try:
             versions.append(f"{package} {version(package)}")
         except PackageNotFoundError:

@@ -2,7 +2,7 @@
 rules, derive each paper, link them into a corpus, render the site's files.
 
 `BuildCache` is what a process that builds again and again (`mkdocs serve`, through the
-gen-files adapter) hands from one build to the next. Without one, every build starts afresh.
+MkDocs plugin, digest/plugin.py) hands from one build to the next. Without one, every build starts afresh.
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ from typing import Any, TypeVar
 
 import jinja2
 
-from .check import unknown_topics
 from .derive.corpus import Corpus, build_corpus, derive_paper
 from .derive.hardware import load_hardware
-from .derive.taxonomy import load_taxonomy
+from .derive.taxonomy import load_taxonomy, unknown_topics
 from .derive.training import rejected_learnable
 from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen
 from .records.regular import read_regular
@@ -40,8 +39,9 @@ class BuildCache:
       the taxonomy's and catalogue's) are unchanged, so an edit re-derives one paper only.
     - Per computation over the whole corpus (cross-links, charts): the last result, while its
       inputs are equal; an edit to a note or a tag leaves them as they were.
-    - Per generated file: when its current content first appeared, which the gen-files adapter
-      gives the file as its mtime so that `mkdocs serve --dirty` re-renders only changed pages.
+    - Per generated file: when its current content first appeared, which the MkDocs plugin
+      compares with its built page's mtime so that `mkdocs serve --dirty` re-renders only
+      changed pages.
     """
 
     def __init__(self) -> None:
@@ -91,8 +91,8 @@ def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
         ("rules", *rules), lambda: (load_taxonomy(data_dir / TAXONOMY_FILE), load_hardware(data_dir / HARDWARE_FILE))
     )
     for item in loaded:
-        if problems := unknown_topics(item, taxonomy):
-            raise problems[0]
+        if problems := unknown_topics(item.paper.topics, taxonomy):
+            raise item.error("topics", problems[0])
     derived = [
         cache.reuse(("derived", path, raw, *rules), partial(derive_paper, item.paper, taxonomy, catalog))
         for (path, raw), item in zip(records, loaded, strict=True)
@@ -106,16 +106,25 @@ def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
 
 
 def build_files(
-    data_dir: Path, site_url: str, cache: BuildCache | None = None, templates: jinja2.Environment | None = None
+    data_dir: Path,
+    site_url: str,
+    cache: BuildCache | None = None,
+    templates: jinja2.Environment | None = None,
+    part_size: int | None = None,
 ) -> tuple[Corpus, dict[str, str]]:
-    """The corpus of `data_dir` and every file the digest adds to the site."""
+    """The corpus of `data_dir` and every file the digest adds to the site (listings split into
+    parts of `part_size` rows; default listing.PART_SIZE)."""
     cache = cache or BuildCache()
     corpus = load_corpus(data_dir, cache)
-    return corpus, site_files(corpus, site_url, cache, templates)
+    return corpus, site_files(corpus, site_url, cache, templates, part_size)
 
 
 def site_files(
-    corpus: Corpus, site_url: str, cache: BuildCache, templates: jinja2.Environment | None = None
+    corpus: Corpus,
+    site_url: str,
+    cache: BuildCache,
+    templates: jinja2.Environment | None = None,
+    part_size: int | None = None,
 ) -> dict[str, str]:
     """Every file the digest adds to the site for a loaded corpus, with the Method page's evaluation."""
     # Recomputed only when what it measures changes: a record's text, topics or first dump, or the rules.
@@ -126,7 +135,7 @@ def site_files(
         [item.paper.id for item in corpus.rejected],
     )
     evaluation = cache.memo("evaluation", measured, lambda: evaluate_corpus(corpus, METHOD_FOLDS))
-    return render_site(corpus, site_url, templates, cache.memo, evaluation)
+    return render_site(corpus, site_url, templates, cache.memo, evaluation, part_size=part_size)
 
 
 def load_evaluation(data_dir: Path, max_folds: int | None = None, split: str | None = None) -> Evaluation:

@@ -6,25 +6,29 @@ each topic table names) and the hardware catalogue with the same readers the bui
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
 from .derive.hardware import load_hardware
-from .derive.taxonomy import Taxonomy, load_taxonomy
+from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_columns, unknown_topics
 from .errors import DataError
 from .records.rejected import load_rejections, rejected_path
 from .records.store import HARDWARE_FILE, SOURCES_DIR, TAXONOMY_FILE, LoadedPaper, load_all
-from .render.columns import unknown_columns
 from .text.keys import paper_key
 from .text.latex import leftovers
 
 
-def check_store(data_dir: Path, notes: list[DataError] | None = None) -> list[DataError]:
+def check_store(
+    data_dir: Path, notes: list[DataError] | None = None, *, columns: Collection[str] | None = None
+) -> list[DataError]:
     """All problems found, in file order; an empty list means the store is clean. `notes`, when
     given, collects what a reader would see wrong but the build renders all the same (a
     conversion leftover in an abstract): never an error, since whatever ingest writes, check
-    accepts."""
+    accepts. `columns` are the keys a topic table may show (the column registry's TABLE_COLUMNS,
+    which `digest check` passes: check reads no page code); None leaves the taxonomy's column
+    names unchecked."""
     loaded, errors = load_all(data_dir)
-    taxonomy = _taxonomy(data_dir, errors)
+    taxonomy = _taxonomy(data_dir, errors, columns)
     if (data_dir / HARDWARE_FILE).exists():
         try:
             load_hardware(data_dir / HARDWARE_FILE)
@@ -51,7 +55,7 @@ def check_store(data_dir: Path, notes: list[DataError] | None = None) -> list[Da
         if notes is not None:
             notes.extend(conversion_leftovers(item))
         if taxonomy is not None:
-            errors.extend(unknown_topics(item, taxonomy))
+            errors += [item.error("topics", message) for message in unknown_topics(item.paper.topics, taxonomy)]
         for target in paper.overrides.get("compares_to", []):
             if target not in ids:
                 errors.append(
@@ -121,21 +125,7 @@ def conversion_leftovers(item: LoadedPaper) -> list[DataError]:
     ]
 
 
-def unknown_topics(item: LoadedPaper, taxonomy: Taxonomy) -> list[DataError]:
-    """A curated topic the taxonomy does not have (the build refuses it too, with this message)."""
-    return [
-        DataError(
-            item.path,
-            item.lines.get("topics"),
-            "topics",
-            f"unknown topic {topic!r}; topics are: {', '.join(sorted(taxonomy.topic_slugs))}",
-        )
-        for topic in item.paper.topics
-        if topic not in taxonomy.topic_slugs
-    ]
-
-
-def _taxonomy(data_dir: Path, errors: list[DataError]) -> Taxonomy | None:
+def _taxonomy(data_dir: Path, errors: list[DataError], columns: Collection[str] | None) -> Taxonomy | None:
     """The store's taxonomy, or None while it has none yet (or a broken one, reported)."""
     path = data_dir / TAXONOMY_FILE
     if not path.exists():
@@ -145,5 +135,6 @@ def _taxonomy(data_dir: Path, errors: list[DataError]) -> Taxonomy | None:
     except DataError as exc:
         errors.append(exc)
         return None
-    errors.extend(unknown_columns(taxonomy))
+    if columns is not None:
+        errors.extend(unknown_columns(taxonomy, columns))
     return taxonomy

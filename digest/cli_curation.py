@@ -8,15 +8,12 @@ import os
 import sys
 from pathlib import Path
 
-from .cli_types import day
+from .cli_types import DATA_HELP, EXIT_CODES, REPO_DATA, Commands, day
 
-EPILOG = (
-    "exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that "
-    "cannot be written, 2 bad usage, 130 interrupted."
-)
+EPILOG = EXIT_CODES + "."
 
 
-def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser], data: Path, data_help: str) -> None:
+def add_commands(commands: Commands) -> None:
     review = commands.add_parser(
         "review",
         help="list uncurated papers, least confident first, with the topics suggested for them",
@@ -28,7 +25,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser], 
         "paper out of the digest with 'digest reject ID'.",
         epilog=EPILOG,
     )
-    review.add_argument("--data", type=Path, default=data, help=data_help)
+    review.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
     review.add_argument("--topic", metavar="SLUG", help="only papers suggested in this topic")
     review.add_argument(
         "--band",
@@ -61,7 +58,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser], 
         metavar="a,b",
         help="comma-separated topic slugs to set instead of the suggestion, e.g. kernels,serving",
     )
-    accept.add_argument("--data", type=Path, default=data, help=data_help)
+    accept.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
     accept.set_defaults(run=_run_accept)
 
     reject = commands.add_parser(
@@ -84,7 +81,7 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser], 
         default=os.environ.get("DIGEST_CURATOR") or getpass.getuser(),
         help="who rejects them (default: $DIGEST_CURATOR, else your login name)",
     )
-    reject.add_argument("--data", type=Path, default=data, help=data_help)
+    reject.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
     reject.set_defaults(run=_run_reject)
 
 

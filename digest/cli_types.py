@@ -1,9 +1,23 @@
-"""Argument types the `digest` commands share: each refuses what no command could use, with why."""
+"""What the `digest` commands share: the exit codes their help states, the default data folder, and
+the argument types, each of which refuses what no command could use, with why."""
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeAlias
+
+REPO_DATA = Path(__file__).resolve().parent.parent / "data"
+DATA_HELP = f"the data folder holding papers/, sources/ and taxonomy.yaml (default: {REPO_DATA})"
+EXIT_CODES = (
+    "exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that "
+    "cannot be written, 2 bad usage, 130 interrupted"
+)
+# Where each cli_* module adds its commands (a string: argparse's class takes no [] at run time).
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 YEARS = range(1990, 2101)  # listings of ML-systems papers; a typo (99999, -5) falls outside
 
@@ -16,3 +30,43 @@ def day(text: str) -> dt.date:
     if found.year not in YEARS:  # 9999-12-31 is a date, and the day after it is an OverflowError
         raise argparse.ArgumentTypeError(f"{text} is not a day from {YEARS[0]} to {YEARS[-1]}")
     return found
+
+
+def year(text: str) -> int:
+    try:
+        year = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if year not in YEARS:
+        raise argparse.ArgumentTypeError(f"{year} is not a listing year; give one from {YEARS[0]} to {YEARS[-1]}")
+    return year
+
+
+def positive(kind: Callable[[str], float], zero: bool = False, most: float = 1e6) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid number: {text!r}") from None
+        if not math.isfinite(value):  # float() reads "nan" and "inf", which no wait or count can be
+            raise argparse.ArgumentTypeError(f"{text} is not a number")
+        if value < 0 or (value == 0 and not zero):
+            raise argparse.ArgumentTypeError(f"{text} is not {'zero or more' if zero else 'more than zero'}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"{text} is more than {most:g}")
+        return value
+
+    return parse
+
+
+def arxiv(text: str) -> str:
+    from .text.arxiv import arxiv_id  # noqa: PLC0415
+
+    found = arxiv_id(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an arXiv id like 2307.08691")
+    return found
+
+
+def day_or_last(text: str) -> dt.date | str:
+    return "last" if text == "last" else day(text)

@@ -4,6 +4,11 @@ Every error the digest reports to a user is a DigestError: the command line prin
 on one line and exits with `exit_code` (1 for bad data or a store it cannot write, 2 for bad
 usage), never a traceback. A failed download is a FetchError (exit 1). Ctrl-C is an
 `Interrupted`, which says what became of the store.
+
+Every error class of the package is here. Two are not DigestErrors, because the standard library's
+callers expect their kind: a PatternError is a ValueError (the taxonomy's reader turns it into a
+DataError that names the line), a NotRegularFileError an OSError (a FIFO where a file should be).
+Private control-flow exceptions stay in the module that raises and catches them.
 """
 
 from __future__ import annotations
@@ -44,6 +49,30 @@ class WriteError(DigestError):
 
 class FetchError(DigestError):
     """A download failed (no answer, a refusal, a broken or foreign answer): nothing was written."""
+
+
+class DumpError(DataError):
+    """A source file that cannot be read at all: nothing from it is ingested."""
+
+
+class EmptySourceError(DumpError):
+    """A well-formed source that lists no paper (an API's answer for a day without papers)."""
+
+
+class StoreError(DigestError):
+    """The store holds invalid records; ingest refuses to merge into it."""
+
+
+class SearchIndexError(DigestError):
+    """The built site has no usable search index."""
+
+
+class PatternError(ValueError):
+    """A rule pattern that cannot be compiled; the message says why."""
+
+
+class NotRegularFileError(OSError):
+    """A path that is a FIFO, a socket or a device: its message says which."""
 
 
 class Interrupted(KeyboardInterrupt):

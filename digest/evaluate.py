@@ -17,16 +17,12 @@ The fetch filter, on the same folds: of the papers curated in a topic, how many 
 `digest fetch` would keep, and of the off-topic ones (rejected, or curated only under the
 fallback topic), how many it would drop, at each probability floor (digest/derive/relevance.py).
 
-Figures: every number in an abstract written with a multiplier, a percentage, a unit of
-speed, time, memory, energy or money, or MFU is found by `find_quantities`, a broad finder
-that shares nothing with the fact extractors, and counts as covered when a figure extracted
-from the same sentence shows the same number. The rest are listed, so a reader sees what the
-extractors miss.
+Figures (digest/evaluate_figures.py): the share of numbers with a unit in the abstracts that a
+fact extractor took, and the ones it did not. Whose the values are: digest/evaluate_facts.py.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -39,10 +35,9 @@ from .derive.learn import TopicModel
 from .derive.relevance import MIN_PROBABILITY, THRESHOLDS, on_topic
 from .derive.suggest import Learnable, fit_text, suggest, train_on_curated
 from .derive.taxonomy import Taxonomy
-from .evaluate_facts import Attribution, evaluate_attribution
-from .fact_kinds import BY_NAME
+from .evaluate_facts import Attribution, attribution_lines, evaluate_attribution
+from .evaluate_figures import FigureCoverage, figure_coverage
 from .records.model import Paper
-from .text.sentences import split_sentences
 
 if TYPE_CHECKING:
     from .temporal import TemporalEvaluation
@@ -104,30 +99,6 @@ class Fold:
     dumps: tuple[str, ...]
     papers: int  # curated papers first seen there, predicted
     trained_on: int
-
-
-@dataclass(frozen=True)
-class Quantity:
-    """A number with a unit in a sentence, as the broad finder saw it."""
-
-    paper: str
-    sentence: str
-    text: str
-    number: str
-
-
-@dataclass
-class FigureCoverage:
-    found: int = 0
-    unextracted: list[Quantity] = field(default_factory=list)
-
-    @property
-    def extracted(self) -> int:
-        return self.found - len(self.unextracted)
-
-    @property
-    def share(self) -> float:
-        return self.extracted / self.found if self.found else 1.0
 
 
 @dataclass
@@ -324,56 +295,6 @@ def score(
                 topic.scores[method].add(topic.slug in slugs, topic.slug in actual)
 
 
-# ----------------------------------------------------------------------------- figures
-
-_NUMBER = r"(?<![\w.,])\d+(?:,\d{3})*(?:\.\d+)?"
-# Units that make a number a figure. Words are matched whole; a multiplier glued to a name
-# ("8xA100", "4timesRTX") counts things, it is not a ratio.
-_UNIT = (
-    r"\s?(?:[x×X](?![A-Za-z0-9])|times(?![A-Za-z])|-?fold\b|\\?%|percent\b|"
-    r"(?:[kKMGTPE]i?)?(?:FLOP|flop)[sS]?(?:/s)?\b|(?:tera|peta|exa|giga)-?flop[s/]*|TOPS\b|"
-    r"(?:tokens?|tok|samples?|images?|sequences?|req(?:uest)?s?|queries|frames?|keys?)\s?(?:/\s?s(?:ec)?\b|"
-    r"per\s+second\b)|fps\b|FPS\b|QPS\b|"
-    r"(?:[KMGTP]i?B|[KMGT]B/s|bytes?)\b|[kMG]?W\b|watts?\b|(?:[kMG]W|W)h\b|k?J\b|joules?\b|"
-    r"(?:ms|µs|us|ns|s|secs?|seconds?|minutes?|mins?|hours?|hrs?|days?)\b(?:/\s?token)?|GPU[ -]hours?\b)"
-)
-_QUANTITY = re.compile(rf"(?P<number>{_NUMBER}){_UNIT}")
-_MONEY = re.compile(r"(?:\$|USD\s?)\s?(?P<number>\d+(?:,\d{3})*(?:\.\d+)?)\s?[KMB]?")
-_MFU = re.compile(rf"\bMFU\b[^.;]{{0,30}}?(?P<number>{_NUMBER})|(?P<before>{_NUMBER})[^.;\d]{{0,30}}?\bMFU\b")
-
-
-def find_quantities(sentence: str) -> list[tuple[int, str, str]]:
-    """(start, text, number) of every number with a unit in `sentence`, left to right, each once."""
-    found: dict[int, tuple[int, str, str]] = {}
-    for pattern in (_QUANTITY, _MONEY):
-        for match in pattern.finditer(sentence):
-            start = match.start("number")
-            found.setdefault(start, (start, match.group().strip(), match.group("number")))
-    for match in _MFU.finditer(sentence):
-        group = "number" if match.group("number") else "before"
-        start = match.start(group)
-        found.setdefault(start, (start, match.group(group) + " (MFU)", match.group(group)))
-    return sorted(found.values())
-
-
-def _numbers_in(value: str) -> set[str]:
-    return {number.replace(",", "") for number in re.findall(r"\d+(?:,\d{3})*(?:\.\d+)?", value)}
-
-
-def figure_coverage(papers: Sequence[Paper], facts_of: Mapping[str, Sequence[Fact]]) -> FigureCoverage:
-    coverage = FigureCoverage()
-    for paper in papers:
-        facts = facts_of[paper.id]
-        # Per paper, not per sentence: a figure stated twice is one fact, kept where it first appears.
-        shown = {number for fact in facts if BY_NAME[fact.kind].figure for number in _numbers_in(fact.value)}
-        for sentence in split_sentences(paper.abstract):
-            for _start, text, number in find_quantities(sentence):
-                coverage.found += 1
-                if number.replace(",", "") not in shown:
-                    coverage.unextracted.append(Quantity(paper.id, sentence, text, number))
-    return coverage
-
-
 def evaluation_text(report: Evaluation) -> str:
     """The report as the terminal shows it: folds, the per-topic table, figure coverage."""
     lines = [
@@ -406,36 +327,3 @@ def evaluation_text(report: Evaluation) -> str:
     ]
     lines += [f"  not extracted: {q.paper}: {q.text!r} in: {q.sentence}" for q in figures.unextracted]
     return "\n".join(lines + attribution_lines(report.attribution))
-
-
-def attribution_lines(report: Attribution) -> list[str]:
-    """Whose the values are: fact precision per kind before and after sentence roles, the
-    headline, and compares-against, on the papers with curated sentence roles."""
-    total = report.total()
-    lines = [
-        "",
-        f"values shown as the paper's, on {report.papers} papers with curated sentence roles "
-        f"({report.sentences} sentences, own / not own read right for {report.role_accuracy:.0%}):",
-        f"  {'kind':<12} {'before: right of shown':<24} {'now: right of shown':<22}",
-    ]
-    lines += [
-        f"  {k.kind:<12} {f'{k.right_before} of {k.shown_before} ({k.precision_before:.2f})':<24} "
-        f"{k.right} of {k.shown} ({k.precision:.2f})"
-        for k in report.kinds.values()
-        if k.shown_before
-    ]
-    lines += [
-        f"  {'all':<12} {f'{total.right_before} of {total.shown_before} ({total.precision_before:.2f})':<24} "
-        f"{total.right} of {total.shown} ({total.precision:.2f}); "
-        f"{report.context_shown_as_own} background or baseline values shown as the paper's",
-        f"  {total.right_before - total.right} of the paper's own {total.right_before} values read as context "
-        f"(kept {total.right / total.right_before if total.right_before else 1.0:.0%})",
-        f"headline: {report.headline_right} of {report.headline_papers} right ({report.headline_accuracy:.0%})",
-    ]
-    lines += [f"  {m.paper}: curated {m.curated!r}, machine {m.machine!r}" for m in report.headline_misses]
-    lines.append(
-        f"compares against: precision {report.compares_precision:.2f}, recall {report.compares_recall:.2f} "
-        f"({report.compared_true} right, {report.compared_false} wrong, {report.compared_missed} missed; "
-        f"{report.compared_false_before} wrong from any mention of a name)"
-    )
-    return lines

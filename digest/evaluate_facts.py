@@ -213,3 +213,36 @@ def _score_links(
         report.compared_false += len(predicted - truth)
         report.compared_missed += len(truth - predicted)
         report.compared_false_before += len({mention.target for mention in any_mention[paper.id]} - truth)
+
+
+def attribution_lines(report: Attribution) -> list[str]:
+    """Whose the values are: fact precision per kind before and after sentence roles, the
+    headline, and compares-against, on the papers with curated sentence roles."""
+    total = report.total()
+    lines = [
+        "",
+        f"values shown as the paper's, on {report.papers} papers with curated sentence roles "
+        f"({report.sentences} sentences, own / not own read right for {report.role_accuracy:.0%}):",
+        f"  {'kind':<12} {'before: right of shown':<24} {'now: right of shown':<22}",
+    ]
+    lines += [
+        f"  {k.kind:<12} {f'{k.right_before} of {k.shown_before} ({k.precision_before:.2f})':<24} "
+        f"{k.right} of {k.shown} ({k.precision:.2f})"
+        for k in report.kinds.values()
+        if k.shown_before
+    ]
+    lines += [
+        f"  {'all':<12} {f'{total.right_before} of {total.shown_before} ({total.precision_before:.2f})':<24} "
+        f"{total.right} of {total.shown} ({total.precision:.2f}); "
+        f"{report.context_shown_as_own} background or baseline values shown as the paper's",
+        f"  {total.right_before - total.right} of the paper's own {total.right_before} values read as context "
+        f"(kept {total.right / total.right_before if total.right_before else 1.0:.0%})",
+        f"headline: {report.headline_right} of {report.headline_papers} right ({report.headline_accuracy:.0%})",
+    ]
+    lines += [f"  {m.paper}: curated {m.curated!r}, machine {m.machine!r}" for m in report.headline_misses]
+    lines.append(
+        f"compares against: precision {report.compares_precision:.2f}, recall {report.compares_recall:.2f} "
+        f"({report.compared_true} right, {report.compared_false} wrong, {report.compared_missed} missed; "
+        f"{report.compared_false_before} wrong from any mention of a name)"
+    )
+    return lines

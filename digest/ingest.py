@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import DigestError
+from .errors import DumpError, StoreError
 from .records.added import is_day, today
 from .records.model import Paper, Source
 from .records.rejected import load_rejections
 from .records.store import SOURCES_DIR, dump_paper, load_all, paper_path, store_lock, transaction
 from .sources import open_source
 from .sources.files import SourceFile, file_sha256
-from .sources.model import DumpError, Entry, ParsedSource, Problem
+from .sources.model import Entry, ParsedSource, Problem
 from .text.keys import paper_key, paper_slug
 from .text.urls import unique_urls
 
@@ -59,10 +59,6 @@ class IngestReport:
             f"{len(self.new)} new, {len(self.updated)} updated, {len(self.unchanged)} unchanged, "
             f"{len(self.skipped)} skipped" + (f", {len(self.rejected)} rejected before" if self.rejected else "")
         )
-
-
-class StoreError(DigestError):
-    """The store holds invalid records; ingest refuses to merge into it."""
 
 
 def ingest(

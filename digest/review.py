@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .derive.taxonomy import Taxonomy, load_taxonomy
+from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_topics
 from .errors import UsageError
 from .records import store
 from .records.edit import record_with_topics
@@ -171,10 +171,10 @@ def _named_records(data_dir: Path, paper_ids: Sequence[str]) -> dict[str, tuple[
 
 
 def _check_topics(topics: Sequence[str], taxonomy: Taxonomy) -> None:
-    unknown = [slug for slug in topics if slug not in taxonomy.topic_slugs]
-    if unknown or not topics:
-        problem = f"unknown topic {unknown[0]!r}" if unknown else "--topics is empty"
-        raise UsageError(f"{problem}; topics are: {', '.join(t.slug for t in taxonomy.topics)}")
+    if problems := unknown_topics(topics, taxonomy):
+        raise UsageError(problems[0])
+    if not topics:
+        raise UsageError(f"--topics is empty; topics are: {', '.join(t.slug for t in taxonomy.topics)}")
 
 
 def _suggested(

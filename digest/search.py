@@ -76,7 +76,7 @@ from lunr.query_lexer import QueryLexer
 from lunr.query_parser import QueryParser
 from lunr.stop_word_filter import WORDS as STOP_WORDS
 
-from .errors import DigestError
+from .errors import SearchIndexError
 from .search_tokens import PIPELINE_FUNCTIONS, js_stemmer, material_tokens, split_ranges
 
 # The versions this port was read from and checked against. On an upgrade, re-check the port
@@ -102,10 +102,6 @@ Doc = dict[str, Any]  # one document of the search index, as JSON
 
 # Fields the worker's query parser knows, whatever the index has (parseSearchQuery).
 QUERY_FIELDS = ["title", "text", "tags"]
-
-
-class SearchIndexError(DigestError):
-    """The built site has no usable search index."""
 
 
 @dataclass(frozen=True)

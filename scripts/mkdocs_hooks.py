@@ -1,7 +1,6 @@
-"""MkDocs hooks (`hooks:` in mkdocs.yml): the digest told which command runs, the nav file kept
-out of the built site, and each built page without the theme's indentation (digest/html.py)."""
-
-import os
+"""MkDocs hooks (`hooks:` in mkdocs.yml): the nav file kept out of the built site, and each built
+page without the theme's indentation (digest/html.py). The digest's own pages come from its
+plugin (digest/plugin.py)."""
 
 from mkdocs.plugins import event_priority
 
@@ -9,12 +8,6 @@ from digest import passthrough
 from digest.html import strip_indentation
 
 NAV_FILE = "SUMMARY.md"  # literate-nav's nav_file in mkdocs.yml
-
-
-def on_startup(command: str, dirty: bool) -> None:
-    # Read by digest/gen_files.py. An environment variable, not an import: this hook stays light
-    # for a build that runs no gen-files (the benchmark's pre-written pages, a theme preview).
-    os.environ["DIGEST_MKDOCS_COMMAND"] = command
 
 
 @event_priority(-200)  # after literate-nav (-100) has read the nav from it

@@ -515,7 +515,7 @@ MUTANTS = [
         "            except ZeroDivisionError:",
         BAD,
     ),
-    m("cli-nan", "digest/cli.py", "if not math.isfinite(value):", "if False:", BAD),
+    m("cli-nan", "digest/cli_types.py", "if not math.isfinite(value):", "if False:", BAD),
     m("cli-day-years", "digest/cli_types.py", "if found.year not in YEARS:", "if False:", BAD, "tests/test_fetch.py"),
     m(
         "future-dates",
@@ -564,7 +564,7 @@ MUTANTS = [
     ),
     m(
         "explain-path",
-        "digest/cli.py",
+        "digest/cli_site.py",
         "derived = corpus.papers.get(args.paper_id)",
         "derived = corpus.papers.get(args.paper_id, next(iter(corpus.papers.values())))",
         BAD,

@@ -651,7 +651,7 @@ def test_a_full_disk_gives_a_message_and_no_partial_write(tmp_path, command, mes
     ],
 )
 def test_mkdocs_build_stops_with_the_line_check_prints(tmp_path, name):
-    """The gen-files script, run by a real `mkdocs build`: check's line, exit 1, no traceback."""
+    """The digest plugin, run by a real `mkdocs build`: check's line, exit 1, no traceback."""
     case = next(case for case in CASES if case.file == name)
     store = small_store(tmp_path)
     path = place(case, store, tmp_path)

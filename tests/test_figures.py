@@ -7,7 +7,7 @@ import pytest
 
 from digest.derive.facts import extract_facts
 from digest.derive.facts.headline import machine_headline
-from digest.evaluate import find_quantities
+from digest.evaluate_figures import find_quantities
 from digest.fact_kinds import BY_NAME
 
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from digest.errors import DumpError
 from digest.sources.hf_daily_text import parse as parse_hf_daily
-from digest.sources.model import DumpError
 from digest.sources.sniff import looks_like
 
 from .conftest import dump

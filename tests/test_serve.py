@@ -20,7 +20,7 @@ from .conftest import DATA, REPO
 
 pytestmark = pytest.mark.build
 
-# The flags `make serve` passes: rebuild only the pages an edit changed (see scripts/gen_pages.py).
+# The flags `make serve` passes: rebuild only the pages an edit changed (see digest/plugin.py).
 SERVE_FLAGS = ["--dirty", "--no-strict"]
 
 

@@ -10,14 +10,13 @@ import yaml
 from digest.derive.classify import classify, explain
 from digest.derive.corpus import derive_paper
 from digest.derive.hardware import load_hardware
-from digest.derive.taxonomy import load_taxonomy
+from digest.derive.taxonomy import load_taxonomy, unknown_columns
 from digest.derive.vocabularies import memory_tiers as derive_memory_tiers
 from digest.derive.vocabularies import parallelism as derive_parallelism
 from digest.derive.vocabularies import workloads as derive_workload
 from digest.errors import DataError, DigestError
 from digest.records.model import Paper
 from digest.render.columns import TABLE_COLUMNS as COLUMNS
-from digest.render.columns import unknown_columns
 
 REPO = Path(__file__).resolve().parent.parent
 CASES = yaml.safe_load((REPO / "tests" / "fixtures" / "classify_cases.yaml").read_text(encoding="utf-8"))
@@ -308,7 +307,7 @@ def test_a_bad_pattern_names_file_line_and_field(tmp_path, pattern, reason):
 
 def test_an_unknown_column_is_named(tmp_path):
     text = MINIMAL.replace("columns: [system, hardware]", "columns: [system, gpus]")
-    [error] = unknown_columns(load_taxonomy(write(tmp_path, text)))
+    [error] = unknown_columns(load_taxonomy(write(tmp_path, text)), COLUMNS)
     assert (error.line, error.field) == (line_of(text, "columns: [system, gpus]"), "topics[1].columns[1]")
     assert "unknown column 'gpus'" in error.message and "gpu_count" in error.message
 

@@ -25,7 +25,7 @@ from ..records.model import Paper
 from .classify import Classification
 from .facts import Fact, dedupe
 from .facts.headline import Headline, curated_headline
-from .taxonomy import Taxonomy
+from .taxonomy import Taxonomy, unknown_topics
 from .vocabularies import VOCABULARIES
 
 FACT_KEYS = tuple(kind.name for kind in KINDS if kind.override)
@@ -75,9 +75,8 @@ def _topics(topics: Sequence[str], taxonomy: Taxonomy) -> tuple[str, ...] | None
     """The curator's `topics:`, which replace the machine's entirely; None or [] means not curated."""
     if not topics:
         return None
-    unknown = [slug for slug in topics if slug not in taxonomy.topic_slugs]
-    if unknown:
-        raise DigestError(f"unknown topic {unknown[0]!r}; topics are: {', '.join(sorted(taxonomy.topic_slugs))}")
+    if problems := unknown_topics(topics, taxonomy):
+        raise DigestError(problems[0])
     return tuple(dict.fromkeys(topics))
 
 

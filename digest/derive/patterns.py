@@ -20,14 +20,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import PatternError
 from ..text.fold import is_word_char
 
 _SEPARATOR = r"(?:\s*-\s*|\s+)?"  # "KV cache" = "KV-cache" = "KVcache" = "multi- GPU"
 _END_OF_WORD = r"(?:(?<=\w)(?!\w)|(?<!\w))"  # a match ending in a letter may not run on into a word
-
-
-class PatternError(ValueError):
-    """A rule pattern that cannot be compiled; the message says why."""
 
 
 @dataclass(frozen=True)

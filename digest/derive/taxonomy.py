@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
+from ..errors import DataError, PatternError
 from ..records.yamlfile import YamlFile
-from .patterns import PatternError
 from .rules import Rule, RuleIndex
 
 _SLUG = re.compile(r"[a-z][a-z0-9-]*\Z")
@@ -86,6 +87,36 @@ class Taxonomy:
             if topic.slug == slug:
                 return topic
         raise KeyError(slug)
+
+
+def unknown_topics(topics: Iterable[str], taxonomy: Taxonomy) -> list[str]:
+    """The one check of topic names: a message for each of `topics` the taxonomy lacks. Where the
+    names came from says the error: a record's `topics:` a DataError naming its line (check and
+    the build), a command's `--topics` a UsageError, a list handed to the classifier a DigestError."""
+    known = taxonomy.topic_slugs
+    return [
+        f"unknown topic {topic!r}; topics are: {', '.join(sorted(known))}" for topic in topics if topic not in known
+    ]
+
+
+def unknown_columns(taxonomy: Taxonomy, columns: Collection[str]) -> list[DataError]:
+    """A DataError for each column a topic of the taxonomy lists that is not in `columns`, the
+    keys a topic table may show (TABLE_COLUMNS of the column registry, digest/render/columns.py,
+    which its callers pass: the taxonomy knows no page)."""
+    errors = []
+    for index, topic in enumerate(taxonomy.topics):
+        owner = "fallback" if topic is taxonomy.fallback else f"topics[{index}]"
+        errors += [
+            DataError(
+                taxonomy.path,
+                topic.columns_line,
+                f"{owner}.columns[{position}]",
+                f"unknown column {key!r}; columns are: {', '.join(columns)}",
+            )
+            for position, key in enumerate(topic.columns)
+            if key not in columns
+        ]
+    return errors
 
 
 def load_taxonomy(path: Path) -> Taxonomy:

@@ -13,10 +13,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..enrich.match import Candidate
-from ..errors import FetchError
+from ..errors import DumpError, EmptySourceError, FetchError
 from ..records.model import Paper
 from ..sources import open_source
-from ..sources.model import DumpError, EmptySourceError
 from ..text.arxiv import abs_url
 from . import arxiv
 from .http import Client

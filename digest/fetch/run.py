@@ -23,12 +23,12 @@ from typing import Protocol
 from ..derive.relevance import Verdict, judge
 from ..derive.taxonomy import load_taxonomy
 from ..derive.training import training_set
-from ..errors import FetchError
+from ..errors import DumpError, EmptySourceError, FetchError
 from ..ingest import IngestReport, Progress, ingest
 from ..records.model import Paper
 from ..records.store import TAXONOMY_FILE
 from ..sources import hf_daily_api, open_source
-from ..sources.model import DumpError, EmptySourceError, Entry
+from ..sources.model import Entry
 from ..text.keys import paper_key
 from .plan import Page, Series
 from .scratch import scratch_folder

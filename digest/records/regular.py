@@ -12,9 +12,7 @@ import os
 import stat
 from pathlib import Path
 
-
-class NotRegularFileError(OSError):
-    """A path that is a FIFO, a socket or a device: its message says which."""
+from ..errors import NotRegularFileError
 
 
 def file_kind(mode: int) -> str:

@@ -42,6 +42,10 @@ class LoadedPaper:
     lines: dict[str, int]  # field name -> line in the file, for messages about derived problems
     stamp: Stamp | None = None  # the file as it was read: a writer's change fails if it changed since
 
+    def error(self, field: str, message: str) -> DataError:
+        """A problem with `field` of this record, naming the file and the field's line."""
+        return DataError(self.path, self.lines.get(field), field, message)
+
 
 def require_store(data_dir: Path) -> None:
     """A command given a data folder that does not exist says so; it never makes a new store."""

@@ -26,9 +26,7 @@ import json
 import logging
 import os
 import shutil
-import signal
 import tempfile
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -36,12 +34,12 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import DataError, Interrupted, UsageError, WriteError
+from .disk import flush_staged, fsync_folder, signals_held, target_folders
 
 log = logging.getLogger("digest")
 
 STAGING_PREFIX = ".staging-"
 JOURNAL = "journal.json"
-_FSYNC_EACH = 64  # a commit of up to this many files fsyncs each; a larger one syncs the disks once
 _CHUNK = 1 << 20
 _REMOVE = ""  # a journal's move with no staged file removes its target
 
@@ -194,12 +192,14 @@ class Transaction:
             return
         self._check_targets()
         try:
-            _flush([os.path.join(self.stage, move.staged) for move in self.moves if move.staged != _REMOVE], self.stage)
+            flush_staged(
+                [os.path.join(self.stage, move.staged) for move in self.moves if move.staged != _REMOVE], self.stage
+            )
         except OSError as error:
             raise WriteError(
                 f"{self.data_dir}: cannot write the change to disk ({error.strerror}); nothing was written"
             ) from None
-        with _signals_held():
+        with signals_held():
             _write_journal(self.stage, self.moves, self.data_dir)
             self.committed = True
             _apply(self.data_dir, self.stage, [(move.staged, move.target) for move in self.moves])
@@ -234,7 +234,7 @@ class Transaction:
     def _check_targets(self) -> None:
         """Before the commit point: every target folder takes a new file, and no target changed
         since its writer read it. What fails here fails with nothing written."""
-        for folder in _folders(self.data_dir, [move.target for move in self.moves]):
+        for folder in target_folders(self.data_dir, [move.target for move in self.moves]):
             try:
                 folder.mkdir(parents=True, exist_ok=True)
                 handle, probe = tempfile.mkstemp(prefix=".write-test-", dir=folder)
@@ -284,7 +284,7 @@ def _write_journal(stage: Path, moves: list[_Move], data_dir: Path) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, stage / JOURNAL)
-        _fsync_folder(stage)
+        fsync_folder(stage)
     except OSError as error:
         (stage / JOURNAL).unlink(missing_ok=True)
         raise WriteError(f"{data_dir}: cannot write the journal ({error.strerror}); nothing was written") from None
@@ -293,7 +293,7 @@ def _write_journal(stage: Path, moves: list[_Move], data_dir: Path) -> None:
 def _apply(data_dir: Path, stage: Path, moves: list[tuple[str, str]]) -> None:
     """Make every move of a committed journal, skipping those made already; then drop it."""
     done = 0
-    folders = _folders(data_dir, [target for _, target in moves])
+    folders = target_folders(data_dir, [target for _, target in moves])
     try:
         for folder in folders:
             folder.mkdir(parents=True, exist_ok=True)
@@ -310,7 +310,7 @@ def _apply(data_dir: Path, stage: Path, moves: list[tuple[str, str]]) -> None:
                 # moved already, by the run that was stopped
             done += 1
         for folder in folders:
-            _fsync_folder(folder)
+            fsync_folder(folder)
         (stage / JOURNAL).unlink()
     except OSError as error:
         raise WriteError(
@@ -329,7 +329,7 @@ def finish_interrupted(data_dir: Path) -> None:
             continue
         if (stage / JOURNAL).is_file():
             moves = _read_journal(stage, data_dir)
-            with _signals_held():
+            with signals_held():
                 _apply(data_dir, stage, moves)
             log.warning(f"{stage}: finished the write of a run that was stopped halfway ({len(moves)} files)")
         else:
@@ -372,53 +372,3 @@ def unfinished_writes(data_dir: Path) -> list[str]:
         "removes it (or delete it)"
         for stage in stages
     ]
-
-
-# ----------------------------------------------------------------------------- the disk and signals
-
-
-def _folders(data_dir: Path, targets: list[str]) -> list[Path]:
-    """The folders that `targets` (paths under `data_dir`) go into."""
-    return [data_dir / folder for folder in sorted({os.path.dirname(target) for target in targets})]
-
-
-def _flush(paths: list[str], stage: Path) -> None:
-    """Put the staged files on disk before the journal says they are there."""
-    if len(paths) > _FSYNC_EACH:
-        os.sync()
-        return
-    for path in paths:
-        handle = os.open(path, os.O_RDONLY)
-        try:
-            os.fsync(handle)
-        finally:
-            os.close(handle)
-    _fsync_folder(stage)
-
-
-def _fsync_folder(folder: Path) -> None:
-    handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(handle)
-    finally:
-        os.close(handle)
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Ctrl-C, SIGTERM or SIGHUP in the middle of the moves would leave them half made: take them after."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread receives signals
-        return
-    caught: list[int] = []
-    previous = {
-        sig: signal.signal(sig, lambda received, _frame: caught.append(received))
-        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-    }
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
-        for received in caught:
-            signal.raise_signal(received)

@@ -19,9 +19,9 @@ from typing import Any, NoReturn
 
 import yaml
 
-from ..errors import DataError
+from ..errors import DataError, NotRegularFileError
 from ..text.printable import UNPRINTABLE
-from .regular import NotRegularFileError, read_regular
+from .regular import read_regular
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: ~9x faster, same marks
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..derive.corpus import Derived
-from ..derive.taxonomy import Taxonomy
-from ..errors import DataError
 from ..fact_kinds import KINDS
 from .context import PageLinks
 from .read_links import read_links
@@ -188,21 +186,3 @@ CSV_FIELDS = (
 NOT_IN_TABLES = frozenset({"abstract", "claims", "suggested"})
 TABLE_COLUMNS = tuple(key for key in COLUMNS if key not in NOT_IN_TABLES)
 DEFAULT_TABLE = ("system", "year", "hardware", "metric", "headline", "code", "arxiv_id")
-
-
-def unknown_columns(taxonomy: Taxonomy) -> list[DataError]:
-    """A DataError for each column a topic of the taxonomy lists that this registry lacks."""
-    errors = []
-    for index, topic in enumerate(taxonomy.topics):
-        owner = "fallback" if topic is taxonomy.fallback else f"topics[{index}]"
-        errors += [
-            DataError(
-                taxonomy.path,
-                topic.columns_line,
-                f"{owner}.columns[{position}]",
-                f"unknown column {key!r}; columns are: {', '.join(TABLE_COLUMNS)}",
-            )
-            for position, key in enumerate(topic.columns)
-            if key not in TABLE_COLUMNS
-        ]
-    return errors

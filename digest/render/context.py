@@ -17,9 +17,10 @@ from .paths import feed_path, hardware_path, paper_path, rel, tag_path, topic_pa
 class RenderContext:
     """One per build: renders templates and makes links from any page to any other."""
 
-    def __init__(self, corpus: Corpus, templates: jinja2.Environment) -> None:
+    def __init__(self, corpus: Corpus, templates: jinja2.Environment, part_size: int | None = None) -> None:
         self.corpus = corpus
         self.templates = templates
+        self.part_size = part_size  # rows of a listing's part; None: listing.PART_SIZE
         self.topics: dict[str, Topic] = {topic.slug: topic for topic in corpus.taxonomy.topics}
         self.tag_names = {tag.slug: tag.name for tag in corpus.taxonomy.tags}
         self._titles: dict[str, str] = {}  # paper id -> its escaped title, linked from many pages

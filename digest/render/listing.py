@@ -130,14 +130,15 @@ def listing(
 ) -> tuple[Listing, dict[str, str]]:
     """The listing of page `source` (called `name`) over (group, paper id) rows in their order, and
     the pages of its parts (none while it fits on one page)."""
-    parts = split(rows, PART_SIZE)
+    part_size = context.part_size or PART_SIZE
+    parts = split(rows, part_size)
     shown = Listing(
         len(rows),
         noun,
         by,
         parts_index(context, source, parts),
         "" if parts else render_body(source, [pid for _, pid in rows]),
-        PART_SIZE,
+        part_size,
     )
     return shown, _part_pages(context, source, name, parts, render_body, noun=noun)
 

@@ -1,6 +1,6 @@
 """Everything the digest adds to a site: pages, charts and exports, as {path: text}.
 
-Used two ways: the gen-files adapter (digest/gen_files.py) hands the files to MkDocs, and
+Used two ways: the MkDocs plugin (digest/plugin.py) hands the files to MkDocs, and
 `digest pages --out DIR` writes them to a folder (for another renderer, or to inspect).
 """
 
@@ -15,10 +15,11 @@ from pathlib import Path
 import jinja2
 
 from ..derive.corpus import Corpus, Memo, no_memo
+from ..derive.taxonomy import unknown_columns
 from ..evaluate import Evaluation
 from . import charts
 from .bibtex import papers_bib
-from .columns import unknown_columns
+from .columns import TABLE_COLUMNS
 from .context import RenderContext
 from .exports import atom_feed, papers_csv, papers_json
 from .feeds import listing_feeds
@@ -45,13 +46,16 @@ def render_site(
     templates: jinja2.Environment | None = None,
     memo: Memo = no_memo,
     evaluation: Evaluation | None = None,
+    *,
+    part_size: int | None = None,
 ) -> dict[str, str]:
     """Every generated file of the site. `memo` may reuse the last build's charts; the Method
-    page shows `evaluation` when given."""
-    problems = unknown_columns(corpus.taxonomy)
+    page shows `evaluation` when given; a listing longer than `part_size` rows (default
+    listing.PART_SIZE) is split into parts."""
+    problems = unknown_columns(corpus.taxonomy, TABLE_COLUMNS)
     if problems:
         raise problems[0]
-    context = RenderContext(corpus, templates or environment())
+    context = RenderContext(corpus, templates or environment(), part_size)
     files = {
         "index.md": render_home(context),
         "method.md": render_method(context, evaluation),

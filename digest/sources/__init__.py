@@ -15,9 +15,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import DumpError
 from . import arxiv_atom, hf_daily_api, hf_daily_text
 from .files import SourceFile
-from .model import DumpError, Entry, ParsedSource, Problem
+from .model import Entry, ParsedSource, Problem
 from .sniff import looks_like
 
 Reader = Callable[[SourceFile, ParsedSource, int | None], Iterator[Entry]]  # (file, its report, listing year)

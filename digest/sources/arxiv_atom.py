@@ -21,9 +21,10 @@ from typing import Any
 
 import feedparser
 
+from ..errors import DumpError, EmptySourceError
 from . import fields
 from .files import SourceFile
-from .model import DumpError, EmptySourceError, Entry, ParsedSource
+from .model import Entry, ParsedSource
 from .sniff import looks_like
 
 NAME = "arxiv-atom"

@@ -12,8 +12,9 @@ from functools import partial
 from itertools import chain
 from pathlib import Path
 
+from ..errors import DumpError
 from ..text.printable import UNPRINTABLE
-from .model import DumpError, Line
+from .model import Line
 
 HEAD = 65536  # what formats sniff: the first 64 KiB
 _CHUNK = 1 << 20

@@ -23,11 +23,12 @@ from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..errors import EmptySourceError
 from ..text.arxiv import arxiv_id
 from . import fields
 from .files import SourceFile
 from .json_items import json_items
-from .model import EmptySourceError, Entry, ParsedSource
+from .model import Entry, ParsedSource
 
 NAME = "hf-daily-api"
 DESCRIPTION = "the JSON of the Hugging Face Daily Papers API: a list of items, each with its `paper`"

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .model import DumpError
+from ..errors import DumpError
 
 _CHUNK = 1 << 20
 MAX_DIGITS = 100  # an id, a count or a timestamp; Python refuses to read an int of 4,300 digits

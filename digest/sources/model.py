@@ -5,18 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..errors import DataError
+from ..errors import DumpError
 
 MAX_TITLE = 400  # characters; a title longer than this is a paragraph that lost its title
 MAX_ABSTRACT = 20_000  # far longer than any real abstract (about 2,000 characters)
-
-
-class DumpError(DataError):
-    """A source file that cannot be read at all: nothing from it is ingested."""
-
-
-class EmptySourceError(DumpError):
-    """A well-formed source that lists no paper (an API's answer for a day without papers)."""
 
 
 class Line(NamedTuple):

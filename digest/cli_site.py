@@ -1,0 +1,248 @@
+"""The commands that read the store and what is built from it: `check`, `pages`, `explain`,
+`eval` and `search`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+from .cli_types import DATA_HELP, EXIT_CODES, REPO_DATA, Commands, day
+from .errors import DataError, UsageError, WriteError
+
+
+def add_check(commands: Commands) -> None:
+    """`digest check`: every file the build reads, and the store as a whole."""
+    check = commands.add_parser(
+        "check",
+        help="validate every record, the taxonomy and the hardware catalogue",
+        description="Validate every file the build reads: each record (schema, types, dates, links), the "
+        "taxonomy (rules, columns) and the hardware catalogue, and the store as a whole: duplicate ids or "
+        "titles, unknown topic names, overrides naming papers that do not exist, sources that are not kept. "
+        "Prints one 'file:line: field: message' per problem and exits 1 if there is any. What check "
+        "accepts, the build renders.",
+        epilog=EXIT_CODES + ".",
+    )
+    check.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    check.set_defaults(run=_run_check)
+
+
+def add_pages(commands: Commands) -> None:
+    """`digest pages`: the digest's files written to a folder."""
+    pages = commands.add_parser(
+        "pages",
+        help="write the digest's pages, charts and exports to a folder",
+        description="Write every page the digest generates (home, topics, papers, hardware, systems, tags, "
+        "method, the literate-nav SUMMARY.md), the SVG charts and the exports (papers.json, papers.csv, "
+        "feed.xml) under OUT: the same files `mkdocs build` gets from the digest plugin. Files whose "
+        "content is unchanged are not rewritten.",
+        epilog=EXIT_CODES + ".",
+    )
+    pages.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    pages.add_argument("--out", type=Path, required=True, help="folder to write into (created if missing)")
+    pages.add_argument(
+        "--site-url",
+        default="http://127.0.0.1:8000/",
+        help="absolute URL the site is served at, for the feed and exports (default: %(default)s)",
+    )
+    pages.add_argument(
+        "--templates",
+        type=Path,
+        metavar="DIR",
+        help="a folder of page templates (*.md.j2) that override the digest's own of the same name",
+    )
+    pages.set_defaults(run=_run_pages)
+
+
+def add_explain(commands: Commands) -> None:
+    """`digest explain`: why a paper got its topics, tags and facts."""
+    explain = commands.add_parser(
+        "explain",
+        help="say why a paper got its topics, tags and facts",
+        description="Print the reasoning for one paper: each topic's rule score against its threshold and the "
+        "phrases that matched where, the tags, the learned model's probability for each topic with the terms "
+        "that weighed most, the suggested topics and whether a curator set them, and the facts with the "
+        "sentences they came from (curated ones marked).",
+        epilog=EXIT_CODES + ".",
+    )
+    explain.add_argument("paper_id", metavar="ID", help="the paper's id (its file name in data/papers without .yaml)")
+    explain.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    explain.set_defaults(run=_run_explain)
+
+
+def add_eval(commands: Commands) -> None:
+    """`digest eval`: the machine measured against what curators decided."""
+    evaluate = commands.add_parser(
+        "eval",
+        help="measure topics, the fetch filter and figures against what curators decided",
+        description="Two measurements on the papers curators decided (records with curated topics, and rejected "
+        "papers, which count as in no topic). Leave one dump out: each paper is first seen in the dump of its "
+        "first `sources` entry; for each fold of dumps, the model is trained on the papers first seen elsewhere "
+        "and predicts those first seen in it. Temporal, as a daily update meets papers: trained on the papers "
+        "first seen before a day, it predicts those first seen on it or after. Prints per-topic precision, "
+        "recall and F1 and the macro-F1 (rules alone, the learned model alone and what ships), what the fetch "
+        "filter keeps and drops, then the share of numbers with a unit in the abstracts that were extracted as "
+        "figures, and the ones that were not.",
+        epilog=EXIT_CODES + ".",
+    )
+    evaluate.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    evaluate.add_argument(
+        "--folds",
+        type=int,
+        default=10,
+        metavar="N",
+        help="group the dumps into at most N folds, consecutive dumps together (default: "
+        "%(default)s; 0: one dump a fold)",
+    )
+    evaluate.add_argument(
+        "--split",
+        type=day,
+        metavar="DAY",
+        help="the temporal split's first predicted day (default: the day that leaves three "
+        "quarters of the dated papers before it)",
+    )
+    evaluate.add_argument("--json", action="store_true", help="print the report as JSON")
+    evaluate.set_defaults(run=_run_eval)
+
+
+def add_search(commands: Commands) -> None:
+    """`digest search`: a built site ranked as its search box ranks it."""
+    from .search import SEARCH_DIFFERENCES  # noqa: PLC0415 (lunr loads only when searching)
+
+    search = commands.add_parser(
+        "search",
+        help="search the built site as its search box ranks pages",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Rank the pages of a built site for QUERY with lunr.py over the site's own "
+        "search/search_index.json,\nusing that index's config (fields, boosts, separator, pipeline) and "
+        "Material's query habits\n(a trailing wildcard per term, quoted phrases as required terms), and "
+        "print the top pages with\ntheir URLs.\n\n" + textwrap.fill(SEARCH_DIFFERENCES, 96),
+        epilog=EXIT_CODES + "; 1 also when no page matches.",
+    )
+    search.add_argument("query", nargs="+", metavar="QUERY", help="the words to search for, as typed in the box")
+    search.add_argument(
+        "--site",
+        type=Path,
+        default=REPO_DATA.parent / "site",
+        help="the built site folder (default: %(default)s; run 'make build' first)",
+    )
+    search.add_argument("--limit", type=int, default=10, help="how many pages to print (default: %(default)s)")
+    search.set_defaults(run=_run_search)
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    from .check import check_store  # noqa: PLC0415
+    from .records.store import paper_paths  # noqa: PLC0415
+    from .records.transaction import unfinished_writes  # noqa: PLC0415
+    from .render.columns import TABLE_COLUMNS  # noqa: PLC0415
+
+    notes: list[DataError] = []
+    errors = check_store(args.data, notes, columns=TABLE_COLUMNS)
+    for error in errors:
+        print(error)
+    for leftover in notes:
+        print(f"note: {leftover}", file=sys.stderr)
+    for note in unfinished_writes(args.data):
+        print(f"note: {note}", file=sys.stderr)
+    count = len(paper_paths(args.data))
+    print(f"{count} records checked: " + (f"{len(errors)} problem(s)" if errors else "all clean"), file=sys.stderr)
+    return 1 if errors else 0
+
+
+def _run_pages(args: argparse.Namespace) -> int:
+    from .build import build_files  # noqa: PLC0415
+    from .render.site import write_site  # noqa: PLC0415
+    from .render.templates import environment  # noqa: PLC0415
+
+    if args.templates is not None and not args.templates.is_dir():
+        raise UsageError(f"{args.templates}: --templates must name a folder of *.md.j2 templates")
+    started = time.perf_counter()
+    corpus, files = build_files(args.data, args.site_url, templates=environment(args.templates))
+    try:
+        written, unchanged = write_site(files, args.out)
+    except OSError as error:  # a full disk, a read-only folder: the store is untouched, the pages incomplete
+        raise WriteError(
+            f"{args.out}: cannot write the pages ({error.strerror}); what is there is incomplete: "
+            "free the space or pick another --out, and run it again"
+        ) from None
+    print(
+        f"{len(corpus.papers)} papers -> {len(files)} files in {args.out} ({written} written, {unchanged} unchanged) "
+        f"in {time.perf_counter() - started:.2f} s"
+    )
+    return 0
+
+
+def _run_explain(args: argparse.Namespace) -> int:
+    from .build import load_corpus  # noqa: PLC0415
+    from .derive.classify import explain  # noqa: PLC0415
+    from .derive.suggest import explain_suggestion  # noqa: PLC0415
+    from .records.store import paper_path  # noqa: PLC0415
+    from .text.sentences import split_sentences  # noqa: PLC0415
+
+    path = paper_path(args.data, args.paper_id)
+    if not path.is_file():
+        raise UsageError(f"{path}: no paper with id {args.paper_id!r}")
+    corpus = load_corpus(args.data)  # the model learns from every curated record
+    derived = corpus.papers.get(args.paper_id)
+    if derived is None:  # a path that reaches a record (../papers/x) is no id
+        raise UsageError(
+            f"no paper with id {args.paper_id!r}; an id is a record's file name in {args.data / 'papers'} without .yaml"
+        )
+    paper = derived.paper
+    print(f"{paper.id}: {paper.title}\n")
+    print("rules:")
+    print(explain(paper.title, paper.abstract, corpus.taxonomy, derived.curated_topics or ()))
+    n_curated = sum(d.is_curated("topics") for d in corpus.papers.values())
+    print(f"\nmodel (trained on {n_curated} curated papers):")
+    print(explain_suggestion(derived.suggestion, derived.is_curated("topics")))
+    print("\nfacts:" if derived.facts else "\nfacts: none extracted")
+    for fact in derived.facts:
+        origin = "curated" if fact.curated else f"from: {fact.sentence}"
+        print(f"  {fact.kind}: {fact.shown}{'' if fact.own else ' [context]'}  ({origin})")
+    roles = "curated" if derived.is_curated("sentence_roles") else "read from cues and position"
+    print(f"\nsentence roles ({roles}):")
+    for role, sentence in zip(derived.roles, split_sentences(paper.abstract), strict=False):
+        print(f"  {role:<10} {sentence}")
+    if derived.headline:
+        headline = derived.headline
+        print(f"\nheadline: {headline.text}  ({'curated' if headline.curated else f'metric {headline.metric}'})")
+    for key in sorted(
+        derived.curated_keys - {"topics", "tags", "sentence_roles", "headline"} - {fact.kind for fact in derived.facts}
+    ):
+        print(f"  {key}: {paper.overrides.get(key)!r}  (curated)")
+    return 0
+
+
+def _run_eval(args: argparse.Namespace) -> int:
+    import json  # noqa: PLC0415
+
+    from .build import load_evaluation  # noqa: PLC0415
+    from .evaluate import evaluation_text  # noqa: PLC0415
+    from .temporal import temporal_text  # noqa: PLC0415
+
+    started = time.perf_counter()
+    report = load_evaluation(args.data, args.folds or None, args.split.isoformat() if args.split else None)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        print(evaluation_text(report))
+        if report.temporal is not None:
+            print(f"\n{temporal_text(report.temporal)}")
+        print(f"in {time.perf_counter() - started:.2f} s", file=sys.stderr)
+    return 0
+
+
+def _run_search(args: argparse.Namespace) -> int:
+    from .search import load_index, search  # noqa: PLC0415
+
+    query = " ".join(args.query)
+    hits = search(load_index(args.site), query, limit=args.limit)
+    if not hits:
+        print(f"no page matches {query!r}")
+        return 1
+    for rank, hit in enumerate(hits, start=1):
+        print(f"{rank:>3}. {hit.page_title}  [{hit.score:.1f}]\n     /{hit.location}")
+    sys.stdout.flush()  # inside main's try: a closed pipe is reported here, not at exit
+    return 0

@@ -1,0 +1,309 @@
+"""The commands that bring papers in: `ingest` (dumps) and `fetch` (an API, or a replay of
+recorded answers with `fetch hf-daily --from`); `enrich` completes them (cli_enrich.py)."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .cli_types import DATA_HELP, EXIT_CODES, REPO_DATA, Commands, arxiv, day, day_or_last, positive, year
+from .errors import UsageError
+from .sources import format_names
+
+if TYPE_CHECKING:
+    from .fetch.plan import Series
+    from .ingest import IngestReport
+
+PROGRESS_EVERY = 2.0  # seconds between two progress lines of a long ingest
+
+
+def add_ingest(commands: Commands) -> None:
+    """`digest ingest`: listing dumps into the records."""
+    ingest = commands.add_parser(
+        "ingest",
+        help="parse listing dumps and merge them into the records",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Parse source files (Hugging Face Daily Papers text dumps, all three layouts), keep a\n"
+        "copy of each under DATA/sources/, and merge their papers into DATA/papers/<id>.yaml: one\n"
+        "record per paper across all dumps (matched on the normalised title), each sighting kept\n"
+        "under `sources`. A dump may fill an empty field but never erases one, curator fields\n"
+        "(topics, tags, notes, overrides) are never touched, and re-ingesting a dump changes nothing.\n\n"
+        "Bad entries (a title with no abstract, an over-long line, an impossible date) are reported\n"
+        "and skipped while the rest of the file is ingested; with --strict one bad entry refuses\n"
+        "the whole run. A file that is not a readable text dump (missing, not a regular file, empty,\n"
+        "binary, not UTF-8, JSON, XML, HTML or YAML, or more unreadable blocks than entries) always\n"
+        "stops the run. A run that stops writes nothing at all.\n\n"
+        "One run at a time writes to a store: a second waits for the first, then merges into what it\n"
+        "wrote. A run stopped while writing (Ctrl-C, kill -9, a full disk) leaves the store as it was,\n"
+        "or with its write committed, which the next ingest finishes first.",
+        epilog=EXIT_CODES + ".",
+    )
+    ingest.add_argument("files", nargs="+", type=Path, metavar="FILE", help="dump files to ingest")
+    ingest.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    ingest.add_argument(
+        "--listing-year",
+        type=year,
+        metavar="YEAR",
+        help="year of the listing, given to dates shown without one ('Mar 6'); "
+        "without it such dates keep an unknown year (published stays empty)",
+    )
+    ingest.add_argument(
+        "--format",
+        choices=format_names(),
+        dest="format_name",
+        help="read every FILE as this format instead of detecting it from the content",
+    )
+    ingest.add_argument("--strict", action="store_true", help="refuse a whole file when any entry in it is bad")
+    ingest.add_argument("--dry-run", action="store_true", help="report what would change, write nothing")
+    ingest.set_defaults(run=_run_ingest)
+
+
+def add_fetch(commands: Commands) -> None:
+    """`digest fetch hf-daily` and `digest fetch arxiv`."""
+    from .fetch import arxiv as arxiv_api  # noqa: PLC0415
+    from .fetch import hf_daily  # noqa: PLC0415
+
+    def options(source: argparse.ArgumentParser, variable: str, url: str) -> None:
+        source.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+        source.add_argument(
+            "--dry-run", action="store_true", help="download, and report what would change; write nothing"
+        )
+        source.add_argument(
+            "--endpoint",
+            metavar="URL",
+            default=os.environ.get(variable) or url,
+            help=f"the API's address, for a mirror or a test server (default: ${variable}, else {url})",
+        )
+        source.add_argument(
+            "--timeout",
+            type=positive(float, most=3600),
+            default=30.0,
+            metavar="SECONDS",
+            help="give up on a connection or an answer silent this long, per try (default: %(default)s)",
+        )
+        source.add_argument(
+            "--retries",
+            type=positive(int, zero=True, most=100),
+            default=4,
+            metavar="N",
+            help="tries after the first, with backoff, after a timeout, a dropped connection, 429 or "
+            "5xx; a Retry-After is honoured (default: %(default)s)",
+        )
+
+    fetch = commands.add_parser(
+        "fetch",
+        help="download new papers from the Hugging Face Daily Papers API or arXiv, keep those on topic",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Download listings from an API, keep each answer under DATA/sources/ (when a record\n"
+        "cites it) and ingest it as `digest ingest` does. Only papers the machine places in a topic\n"
+        "(not Other GPU work) with a model probability of at least 0.3 become new records; the others\n"
+        "are counted and listed as left out (see `digest eval` for what that floor keeps and drops).\n"
+        "A paper already in the store takes its new sighting whatever its topic.\n\n"
+        "Every page is downloaded and read before anything is written: a failed or broken answer\n"
+        "(no answer in time, HTTP 429 or 5xx after the retries, the wrong content type, JSON or XML\n"
+        "cut off) stops the fetch with the reason, and the store is left as it was.",
+        epilog=EXIT_CODES + ".",
+    )
+    sources = fetch.add_subparsers(title="sources", metavar="SOURCE", required=True)
+    daily = sources.add_parser(
+        "hf-daily",
+        help="the Hugging Face Daily Papers of a day, or of several",
+        description="Fetch the Hugging Face Daily Papers listing of a day (default: yesterday, UTC) from "
+        "/api/daily_papers, or of every day from --since through --until.",
+        epilog=EXIT_CODES + ".",
+    )
+    options(daily, hf_daily.ENDPOINT_VARIABLE, hf_daily.ENDPOINT)
+    when = daily.add_mutually_exclusive_group()
+    when.add_argument("--date", type=day, metavar="DAY", help="the day to fetch, YYYY-MM-DD (default: yesterday)")
+    when.add_argument(
+        "--since",
+        type=day_or_last,
+        metavar="DAY|last",
+        help="fetch every day from DAY; 'last': from the day after the newest listing the store "
+        f"keeps, at most {hf_daily.CATCH_UP_DAYS} days back",
+    )
+    daily.add_argument("--until", type=day, metavar="DAY", help="the last day of --since (default: yesterday)")
+    daily.add_argument(
+        "--from",
+        type=Path,
+        dest="recorded",
+        metavar="DIR",
+        help="replay recorded answers (DIR/hf-daily-DAY.json) instead of asking the API: every "
+        "day of DIR after the newest day the store holds (or from --since, through --until), "
+        "through the same filter and ingest, a week per transaction: a stopped replay resumes",
+    )
+    daily.add_argument(
+        "--add",
+        action="append",
+        default=[],
+        type=arxiv,
+        metavar="ARXIV_ID",
+        help="keep this paper whatever the filter says (a curator adding one it missed); repeat for more",
+    )
+    daily.set_defaults(run=_run_fetch, plan=_daily_plan)
+    query = sources.add_parser(
+        "arxiv",
+        help="the newest arXiv papers that match a search query",
+        description="Fetch the newest papers matching an arXiv API search query (newest first, in pages "
+        f"of {arxiv_api.PAGE_SIZE}, {arxiv_api.PAUSE:g} s apart as arXiv asks).",
+        epilog=EXIT_CODES + ".",
+    )
+    options(query, arxiv_api.ENDPOINT_VARIABLE, arxiv_api.ENDPOINT)
+    query.add_argument("--query", required=True, help="an arXiv search query, e.g. 'abs:\"KV cache\" AND cat:cs.DC'")
+    query.add_argument(
+        "--max",
+        type=positive(int, most=10_000),
+        default=100,
+        metavar="N",
+        help="at most this many results (default: %(default)s)",
+    )
+    query.set_defaults(run=_run_fetch, plan=_arxiv_plan)
+
+
+def _daily_plan(args: argparse.Namespace) -> list[Series]:
+    from .fetch import hf_daily  # noqa: PLC0415
+
+    if args.until is not None and args.since is None:
+        raise UsageError("--until goes with --since")
+    try:
+        days = hf_daily.days_to_fetch(
+            args.data / "sources",
+            today=dt.datetime.now(dt.UTC).date(),
+            date=args.date,
+            since=args.since,
+            until=args.until,
+        )
+    except ValueError as error:
+        raise UsageError(f"digest fetch hf-daily: {error}") from None
+    return [hf_daily.day_series(day, args.endpoint) for day in days]
+
+
+def _arxiv_plan(args: argparse.Namespace) -> list[Series]:
+    from .fetch import arxiv  # noqa: PLC0415
+
+    if not args.query.strip():
+        raise UsageError("digest fetch arxiv: --query is empty")
+    return [arxiv.query_series(args.query, int(args.max), args.endpoint)]
+
+
+def _run_fetch(args: argparse.Namespace) -> int:
+    from .fetch.http import Client, HttpOptions  # noqa: PLC0415
+    from .fetch.run import fetch  # noqa: PLC0415
+
+    if getattr(args, "recorded", None) is not None:
+        return _run_replay(args)
+    started = time.perf_counter()
+    series = args.plan(args)
+    if not series:
+        print("the store holds every day's listing through yesterday: nothing to fetch")
+        return 0
+    progress = progress_lines()
+    client = Client(HttpOptions(timeout=args.timeout, retries=int(args.retries)), progress=progress)
+    try:
+        report = fetch(
+            series, args.data, client=client, dry_run=args.dry_run, progress=progress, add=getattr(args, "add", ())
+        )
+    finally:
+        client.close()
+    for line in report.left_out:
+        print(f"left out: {line}")
+    for line in report.rejected:
+        print(f"rejected before: {line}")
+    if report.ingest is not None:
+        _print_ingest(report.ingest, args.data, args.dry_run, started)
+    listed = f"{report.listed} paper(s) listed" if report.listed else "no paper listed: nothing to do"
+    print(
+        f"fetched {report.pages} page(s): {listed}"
+        + (f", {len(report.left_out)} left out as off-topic" if report.listed else "")
+    )
+    return 0
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    from .fetch.recorded import days_to_replay, replay  # noqa: PLC0415
+
+    # A replay resumes after the newest day the store holds unless told a day: "last" is that default.
+    since = None if args.since == "last" else args.since
+    since, until = (args.date, args.date) if args.date else (since, args.until)
+    days = days_to_replay(args.recorded, args.data / "sources", since=since, until=until)
+    if not days:
+        print(f"nothing to replay: the store holds every day {args.recorded} has in that range")
+        return 0
+    print(
+        f"replaying {len(days)} day(s) of {args.recorded}, {days[0]} to {days[-1]}, into {args.data}"
+        + (" (dry run: nothing written)" if args.dry_run else ""),
+        file=sys.stderr,
+    )
+    started = time.perf_counter()
+    report = replay(
+        args.recorded,
+        days,
+        args.data,
+        dry_run=args.dry_run,
+        add=args.add,
+        progress=lambda message: print(message, file=sys.stderr),
+    )
+    if args.dry_run:
+        for paper_id in report.kept:
+            print(f"would keep: {paper_id}")
+        for line in report.left_out:
+            print(f"would leave out: {line}")
+    verb = "would be" if args.dry_run else "were"
+    print(
+        f"replayed {report.days} day(s): {report.listed} paper(s) listed, {len(report.kept)} {verb} kept as new "
+        f"records, {len(report.left_out)} left out as off-topic, {len(report.rejected)} rejected before, "
+        f"{report.updated} record(s) took a new sighting, in {time.perf_counter() - started:.0f} s"
+    )
+    return 0
+
+
+def progress_lines() -> Callable[[str, bool], None]:
+    """Progress on stderr: every milestone, and the rest at most every PROGRESS_EVERY seconds."""
+    shown = time.perf_counter()
+
+    def progress(message: str, milestone: bool) -> None:
+        nonlocal shown
+        if milestone or time.perf_counter() - shown >= PROGRESS_EVERY:
+            print(message, file=sys.stderr)
+            shown = time.perf_counter()
+
+    return progress
+
+
+def _run_ingest(args: argparse.Namespace) -> int:
+    from .ingest import ingest  # noqa: PLC0415 (each command imports only what it runs)
+
+    started = time.perf_counter()
+    report = ingest(
+        args.files,
+        args.data,
+        listing_year=args.listing_year,
+        strict=args.strict,
+        dry_run=args.dry_run,
+        progress=progress_lines(),
+        format_name=args.format_name,
+    )
+    _print_ingest(report, args.data, args.dry_run, started)
+    return 0
+
+
+def _print_ingest(report: IngestReport, data: Path, dry_run: bool, started: float) -> None:
+    for line in report.skipped:
+        print(f"skipped: {line}")
+    for line in report.notes:
+        print(f"note: {line}")
+    for name in report.new:
+        print(f"new: {name}")
+    for name in report.updated:
+        print(f"updated: {name}")
+    verb = "would be" if dry_run else "were"
+    print(
+        f"{report.summary()} ({len(report.copied)} dump(s) {verb} copied to {data / 'sources'}) "
+        f"in {time.perf_counter() - started:.2f} s" + ("; dry run: nothing written" if dry_run else "")
+    )

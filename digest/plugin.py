@@ -1,0 +1,128 @@
+"""The MkDocs plugin `digest` (mkdocs.yml: `plugins: - digest`), the one module of the package
+that imports MkDocs: the digest library makes the site's files, this hands them to MkDocs.
+
+    plugins:
+      - digest:
+          data_dir: data              # the record store, relative to mkdocs.yml (the default)
+          templates: overrides/digest # optional: a folder of *.md.j2 that win over the package's
+          part_size: 200              # optional: rows of a listing before it is split into parts
+
+The environment variable DIGEST_DATA, when set, overrides `data_dir`: the tests and benchmarks
+build the repository's mkdocs.yml over a store of their own with it.
+
+`mkdocs serve` keeps this plugin's one instance for every rebuild of its process (MkDocs does so
+for a plugin with `on_startup`), so the BuildCache on it lets each rebuild reuse what the last one
+derived. A one-shot `mkdocs build` lets the cache go as soon as MkDocs has the files, before it
+renders them (at 10,000 papers the corpus is several hundred MiB).
+
+Bad data stops the first build of a process with check's one-line message (a PluginError:
+`mkdocs build` exits 1, no traceback). A rebuild that meets bad data, which only `mkdocs serve`
+makes, logs that same line and hands MkDocs the last good build's files instead: failing the
+build would leave MkDocs' server holding every request until the next good build, where the
+curator expects the last good preview while they fix the record.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Literal
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files, file_sort_key
+
+from .build import BuildCache, build_files
+from .errors import DigestError
+from .render.templates import environment
+
+log = logging.getLogger("mkdocs.plugins.digest")
+DATA_ENV = "DIGEST_DATA"  # overrides `data_dir` (tests, benchmarks)
+Command = Literal["build", "gh-deploy", "serve"]
+
+
+class DigestConfig(Config):  # type: ignore[no-untyped-call]  # (MkDocs leaves __init_subclass__ untyped)
+    data_dir = c.Dir(exists=True, default="data")
+    templates = c.Optional(c.Dir(exists=True))
+    part_size = c.Optional(c.Type(int))
+
+
+class GeneratedFile(File):
+    """A page, chart or export the digest made, in memory. MkDocs takes every in-memory file as
+    modified, so `mkdocs serve --dirty` would re-render every page after each edit; this one is
+    modified only when its content changed after its built page was written."""
+
+    changed_ns: int = 0  # when (ns since the epoch) the current content first appeared
+
+    @classmethod
+    def of(cls, config: MkDocsConfig, path: str, content: str, changed_ns: int) -> GeneratedFile:
+        file = cls.generated(config, path, content=content)
+        assert isinstance(file, cls)  # noqa: S101 (File.generated makes an instance of cls)
+        file.changed_ns = changed_ns
+        return file
+
+    def is_modified(self) -> bool:
+        built = Path(self.abs_dest_path)
+        return not built.is_file() or built.stat().st_mtime_ns < self.changed_ns
+
+
+class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
+    def __init__(self) -> None:
+        self.command: Command = "serve"
+        self.cache = BuildCache()
+        self.last_good: dict[str, str] = {}  # the files of this process's last build without bad data
+        self.generated: set[str] = set()  # the paths this process's last build generated
+
+    def on_startup(self, *, command: Command, dirty: bool) -> None:
+        self.command = command
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
+        if self.config.part_size is not None and self.config.part_size < 1:
+            raise PluginError(f"digest: part_size must be at least 1, not {self.config.part_size}")
+        return config
+
+    def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
+        generated = self._generate(config.site_url or "http://127.0.0.1:8000/")
+        self._remove_dropped(config, set(generated))
+        for path, changed_ns in self.cache.changed_at(generated).items():
+            if (existing := files.get_file_from_path(path)) is not None:
+                files.remove(existing)  # the digest's page wins over a docs/ file of the same name
+            files.append(GeneratedFile.of(config, path, generated[path], changed_ns))
+        if self.command != "serve":  # no build follows in this process: let the work go
+            self.cache.clear()
+            self.last_good.clear()
+            self.generated.clear()
+        # In the order MkDocs lists docs_dir (an index first, folders last): the order of the
+        # sitemap and the search index.
+        return Files(sorted(files, key=file_sort_key))
+
+    def _generate(self, site_url: str) -> dict[str, str]:
+        """The digest's files, or the last good build's while the data is bad (on a rebuild)."""
+        data = Path(os.environ.get(DATA_ENV) or self.config.data_dir)
+        templates = environment(Path(self.config.templates) if self.config.templates else None)
+        try:
+            _corpus, files = build_files(data, site_url, self.cache, templates, self.config.part_size)
+        except DigestError as error:
+            message = f"{error} (`digest check` lists every problem)"
+            if not self.last_good:
+                raise PluginError(message) from None
+            log.error(f"{message}; the preview shows the last good build until this is fixed")
+            return dict(self.last_good)
+        self.last_good = files
+        return files
+
+    def _remove_dropped(self, config: MkDocsConfig, current: set[str]) -> None:
+        """`mkdocs serve --dirty` never deletes a page it built: a record deleted while serving
+        kept its page. The pages a former build of this process generated and this one does not
+        are removed from the built site."""
+        for path in sorted(self.generated - current):
+            built = Path(File(path, None, config.site_dir, config.use_directory_urls).abs_dest_path)
+            built.unlink(missing_ok=True)
+            if built.parent != Path(config.site_dir) and built.parent.is_dir() and not any(built.parent.iterdir()):
+                built.parent.rmdir()  # papers/x/ of papers/x/index.html
+            log.info(f"{built}: removed, its page is no longer generated")
+        self.generated = current

@@ -1,0 +1,77 @@
+"""The MkDocs plugin `digest` (digest/plugin.py) through MkDocs' own config loading and events,
+in one process as `mkdocs serve` keeps it: its options are validated, a rebuild with no edit
+leaves every generated page unmodified for `--dirty`, an edit modifies only the pages it changed,
+and `part_size` splits the listings."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import Abort
+from mkdocs.structure.files import Files
+
+from digest.plugin import DATA_ENV, DigestPlugin
+
+from .conftest import DATA, REPO
+
+PAPER = "adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning"  # Fuyou, whose notes are empty
+
+
+def config_with(tmp_path: Path, **options: object) -> MkDocsConfig:
+    """The repository's mkdocs.yml, its digest plugin given `options`, building into tmp_path/site."""
+    plugins: list[object] = [{"digest": options} if options else "digest", "literate-nav", "search"]
+    config = load_config(str(REPO / "mkdocs.yml"), site_dir=str(tmp_path / "site"), plugins=plugins)
+    config.plugins.on_startup(command="serve", dirty=True)
+    return config
+
+
+def generate(config: MkDocsConfig) -> dict[str, bool]:
+    """One rebuild's generated files, each with whether `--dirty` would render it again; then
+    written where MkDocs would build them, as a build does."""
+    files = config.plugins.on_files(Files([]), config=config)
+    modified = {file.src_uri: file.is_modified() for file in files}
+    for file in files:
+        Path(file.abs_dest_path).parent.mkdir(parents=True, exist_ok=True)
+        Path(file.abs_dest_path).write_text(file.content_string, encoding="utf-8")
+    return modified
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    monkeypatch.setenv(DATA_ENV, str(data))
+    return data
+
+
+def test_a_templates_folder_that_does_not_exist_is_refused(tmp_path, caplog):
+    with pytest.raises(Abort):
+        config_with(tmp_path, templates="no/such/folder")
+    assert "option 'templates'" in caplog.text and "no/such/folder" in caplog.text
+
+
+@pytest.mark.build
+def test_a_dirty_rebuild_renders_only_the_pages_an_edit_changed(tmp_path, store):
+    config = config_with(tmp_path)
+    plugin = config.plugins["digest"]
+    assert isinstance(plugin, DigestPlugin)
+    first = generate(config)
+    assert all(first.values()) and f"papers/{PAPER}.md" in first
+    again = generate(config_with(tmp_path))  # serve reloads the config; the plugin instance stays
+    assert config_with(tmp_path).plugins["digest"] is plugin
+    assert not any(again.values())
+    record = store / "papers" / f"{PAPER}.yaml"
+    record.write_text(record.read_text(encoding="utf-8").replace("notes: ''", "notes: a new note"), encoding="utf-8")
+    edited = generate(config_with(tmp_path))
+    assert [path for path, modified in edited.items() if modified] == [f"papers/{PAPER}.md"]
+
+
+@pytest.mark.build
+def test_part_size_splits_the_listings(tmp_path, store):
+    whole = generate(config_with(tmp_path / "whole"))
+    parted = generate(config_with(tmp_path / "parted", part_size=5))
+    assert set(parted) - set(whole), "no listing was split into parts at 5 rows"
