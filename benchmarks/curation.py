@@ -60,7 +60,7 @@ def curator_commands(n: int) -> list[tuple[str, float]]:
 
 def real_store() -> list[tuple[str, float]]:
     """The repo's store: a full build, and `mkdocs serve --dirty` as `make serve` runs it."""
-    from digest.records.store import paper_paths
+    from digest.records.store import record_paths
 
     site = WORK / "real-site"
     build = run_child([str(BIN / "mkdocs"), "build", "-q", "-f", str(REPO / "mkdocs.yml"), "-d", str(site)])
@@ -71,7 +71,7 @@ def real_store() -> list[tuple[str, float]]:
     shutil.copytree(REPO / "data", copy)
     serve = measure_serve(copy, dirty=True)
     shutil.rmtree(copy.parent)
-    print(f"real store: {len(paper_paths(REPO / 'data'))} records, site {size / 2**20:.1f} MiB")
+    print(f"real store: {len(record_paths(REPO / 'data'))} records, site {size / 2**20:.1f} MiB")
     return [
         ("mkdocs build (real store)", build.seconds),
         ("serve: first page", serve["startup"]),

@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from digest.ingest import ingest
-from digest.records.store import dump_paper, load_paper, paper_path, transaction
+from digest.records.store import dump_paper, load_paper, record_path, transaction
 from digest.text.keys import title_key
 
 LISTING_YEAR = 2025  # given to ingest for the dumps' "Mar 6" dates without a year
@@ -593,7 +593,7 @@ def curate(data_dir: Path, papers: list[Generated], curated_share: float = CURAT
         edits.append(record)
     with transaction(data_dir) as tx:
         for record in edits:
-            tx.write_text(paper_path(data_dir, record.id), dump_paper(record))
+            tx.write_text(record_path(data_dir, record.id), dump_paper(record))
     return len(edits)
 
 

@@ -448,7 +448,7 @@ def fetch(url: str) -> str | None:
 def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS) -> dict:
     """Start `mkdocs serve` on the corpus, edit one record's notes `edits` times, and time each
     edit until the served paper page shows it (polled over loopback)."""
-    from digest.records.store import dump_paper, load_paper, paper_paths, transaction
+    from digest.records.store import dump_paper, load_paper, record_paths, transaction
 
     port = free_port()
     args = [
@@ -463,7 +463,7 @@ def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS) -> dict:
     ] + (["--dirty", "--no-strict"] if dirty else [])  # strict aborts on the dirty-build warning
     log = open(data.parent / f"serve-{'dirty' if dirty else 'full'}.log", "w")  # noqa: SIM115 (closed below)
     server = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, env={**ENV, "DIGEST_DATA": str(data)})
-    path = paper_paths(data)[len(paper_paths(data)) // 2]
+    path = record_paths(data)[len(record_paths(data)) // 2]
     url = f"http://127.0.0.1:{port}/papers/{path.stem}/"
     times = []
     try:

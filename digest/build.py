@@ -23,7 +23,7 @@ from .derive.training import rejected_learnable
 from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen
 from .records.regular import read_regular
 from .records.rejected import rejected_paths
-from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, load_papers, paper_paths
+from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, load_papers, record_paths
 from .render.site import render_site
 
 # The Method page's evaluation groups the dumps into at most this many folds: its cost stays
@@ -84,7 +84,7 @@ class BuildCache:
 def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
     """Every record of `data_dir`, derived and linked; raises the first DataError."""
     cache = cache or BuildCache()
-    records = [(path, _read(path)) for path in paper_paths(data_dir)]
+    records = [(path, _read(path)) for path in record_paths(data_dir)]
     rules = (_read(data_dir / TAXONOMY_FILE), _read(data_dir / HARDWARE_FILE))
     loaded = [cache.reuse(("record", path, raw), partial(load_paper, path)) for path, raw in records]
     taxonomy, catalog = cache.reuse(

@@ -134,7 +134,7 @@ def add_search(commands: Commands) -> None:
 
 def _run_check(args: argparse.Namespace) -> int:
     from .check import check_store  # noqa: PLC0415
-    from .records.store import paper_paths  # noqa: PLC0415
+    from .records.store import record_paths  # noqa: PLC0415
     from .records.transaction import unfinished_writes  # noqa: PLC0415
     from .render.columns import TABLE_COLUMNS  # noqa: PLC0415
 
@@ -146,7 +146,7 @@ def _run_check(args: argparse.Namespace) -> int:
         print(f"note: {leftover}", file=sys.stderr)
     for note in unfinished_writes(args.data):
         print(f"note: {note}", file=sys.stderr)
-    count = len(paper_paths(args.data))
+    count = len(record_paths(args.data))
     print(f"{count} records checked: " + (f"{len(errors)} problem(s)" if errors else "all clean"), file=sys.stderr)
     return 1 if errors else 0
 
@@ -178,10 +178,10 @@ def _run_explain(args: argparse.Namespace) -> int:
     from .build import load_corpus  # noqa: PLC0415
     from .derive.classify import explain  # noqa: PLC0415
     from .derive.suggest import explain_suggestion  # noqa: PLC0415
-    from .records.store import paper_path  # noqa: PLC0415
+    from .records.store import record_path  # noqa: PLC0415
     from .text.sentences import split_sentences  # noqa: PLC0415
 
-    path = paper_path(args.data, args.paper_id)
+    path = record_path(args.data, args.paper_id)
     if not path.is_file():
         raise UsageError(f"{path}: no paper with id {args.paper_id!r}")
     corpus = load_corpus(args.data)  # the model learns from every curated record

@@ -31,7 +31,7 @@ from .errors import DumpError, StoreError
 from .records.added import is_day, today
 from .records.model import Paper, Source
 from .records.rejected import load_rejections
-from .records.store import SOURCES_DIR, dump_paper, load_all, paper_path, store_lock, transaction
+from .records.store import SOURCES_DIR, dump_paper, load_all, record_path, store_lock, transaction
 from .sources import open_source
 from .sources.files import SourceFile, file_sha256
 from .sources.model import Entry, ParsedSource, Problem
@@ -164,7 +164,9 @@ class _Merge:
             for source, name in copies:  # first: the records cite them
                 tx.copy_file(source.path, self.data_dir / SOURCES_DIR / name, source.sha256, expect=None)
             for count, pid in enumerate(changed, start=1):
-                tx.write_text(paper_path(self.data_dir, pid), dump_paper(self.papers[pid]), expect=self.stamps.get(pid))
+                tx.write_text(
+                    record_path(self.data_dir, pid), dump_paper(self.papers[pid]), expect=self.stamps.get(pid)
+                )
                 if count % _EVERY == 0:
                     self.progress(f"staged {count:,} of {len(changed):,} records", False)
 

@@ -24,7 +24,7 @@ from .records import store
 from .records.edit import record_with_topics
 from .records.model import Paper
 from .records.rejected import Rejection, rejected_path
-from .records.store import TAXONOMY_FILE, Stamp, paper_path, store_lock, transaction
+from .records.store import TAXONOMY_FILE, Stamp, record_path, store_lock, transaction
 
 if TYPE_CHECKING:
     from .derive.suggest import Suggestion
@@ -131,7 +131,7 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
         accepted = []
         with transaction(data_dir) as tx:
             for paper_id, (paper, stamp) in papers.items():
-                path = paper_path(data_dir, paper_id)
+                path = record_path(data_dir, paper_id)
                 tx.write_bytes(path, record_with_topics(path, list(chosen[paper_id])), expect=stamp)
                 accepted.append(Accepted(paper_id, chosen[paper_id], tuple(paper.topics)))
     return accepted
@@ -152,7 +152,7 @@ def reject(
             for paper_id, (paper, stamp) in papers.items():
                 rejection = Rejection(paper, by.strip(), day, reason.strip())
                 tx.write_text(rejected_path(data_dir, paper_id), store.dump_mapping(rejection.to_mapping()))
-                tx.remove(paper_path(data_dir, paper_id), expect=stamp)
+                tx.remove(record_path(data_dir, paper_id), expect=stamp)
                 done.append(rejection)
     return done
 
@@ -161,7 +161,7 @@ def _named_records(data_dir: Path, paper_ids: Sequence[str]) -> dict[str, tuple[
     """The records of `paper_ids` (each once, in the order given), as read, with their stamps."""
     found = {}
     for paper_id in dict.fromkeys(paper_ids):
-        path = paper_path(data_dir, paper_id)
+        path = record_path(data_dir, paper_id)
         if "/" in paper_id or not path.exists():  # anything else there (a FIFO) is refused by its reader
             where = " (it was rejected)" if rejected_path(data_dir, paper_id).is_file() else ""
             raise UsageError(f"no paper with id {paper_id!r} in {data_dir / 'papers'}{where}")

@@ -13,7 +13,7 @@ from digest.errors import DataError
 from digest.ingest import ingest
 from digest.records.added import backfill_added, first_seen
 from digest.records.model import Paper, Source
-from digest.records.store import load_papers, paper_path
+from digest.records.store import load_papers, record_path
 
 from .conftest import DUMPS, REPO, snapshot
 
@@ -49,10 +49,10 @@ def test_first_seen_takes_the_earliest_dated_sighting_else_published():
 
 
 def test_backfill_adds_one_line_never_rewrites_and_is_idempotent(seeded_store):
-    sarathi = paper_path(seeded_store, "sarathi")
+    sarathi = record_path(seeded_store, "sarathi")
     text = sarathi.read_text().replace("added: '2023-08-30'\n", "")
     sarathi.write_text(text)
-    kept = paper_path(seeded_store, "galore")
+    kept = record_path(seeded_store, "galore")
     kept.write_text(kept.read_text().replace("added: '2024-03-06'", "added: '2020-01-01'"))
     report = backfill_added(seeded_store)
     assert report.filled == {"sarathi": "2023-08-30"}
@@ -65,8 +65,8 @@ def test_backfill_adds_one_line_never_rewrites_and_is_idempotent(seeded_store):
 
 
 def test_backfill_script_reports_what_it_filled(seeded_store):
-    paper_path(seeded_store, "sarathi").write_text(
-        paper_path(seeded_store, "sarathi").read_text().replace("added: '2023-08-30'\n", "")
+    record_path(seeded_store, "sarathi").write_text(
+        record_path(seeded_store, "sarathi").read_text().replace("added: '2023-08-30'\n", "")
     )
     result = subprocess.run(
         [sys.executable, str(REPO / "scripts" / "backfill_added.py"), "--data", str(seeded_store)],
@@ -79,7 +79,7 @@ def test_backfill_script_reports_what_it_filled(seeded_store):
 
 
 def test_a_record_added_must_be_a_whole_day(seeded_store):
-    path = paper_path(seeded_store, "sarathi")
+    path = record_path(seeded_store, "sarathi")
     path.write_text(path.read_text().replace("added: '2023-08-30'", "added: '2023'"))
     with pytest.raises(DataError, match=r"added.*whole date"):
         load_papers(seeded_store)
@@ -91,7 +91,7 @@ def test_the_new_page_counts_back_from_the_newest_addition(seeded_store):
     from .page_html import tables
 
     def date(paper_id, day):
-        path = paper_path(seeded_store, paper_id)
+        path = record_path(seeded_store, paper_id)
         text = path.read_text()
         path.write_text(
             re.sub(r"^added: .*$", f"added: '{day}'", text, flags=re.M)

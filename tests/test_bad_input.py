@@ -21,7 +21,7 @@ import yaml
 from digest.check import check_store
 from digest.cli import main
 from digest.ingest import ingest
-from digest.records.store import load_papers, paper_path
+from digest.records.store import load_papers, record_path
 from digest.text.sentences import split_sentences
 
 from .conftest import DATA, REPO, dump, mkdocs_build, snapshot
@@ -525,17 +525,17 @@ def test_a_cut_off_abstract_is_marked_and_the_whole_text_replaces_it(store, caps
         )
         in out
     )
-    beta = yaml.safe_load(paper_path(store, "beta").read_text())
+    beta = yaml.safe_load(record_path(store, "beta").read_text())
     assert beta["abstract_truncated"] is True and beta["abstract"].endswith("https://github.com/beta")
     assert beta["links"] == []  # half an address is no link
     assert check_store(store) == []
     assert ingest_fixture(store, "cut-off-dump-complete.txt", capsys=capsys)[0] == 0
-    beta = yaml.safe_load(paper_path(store, "beta").read_text())
+    beta = yaml.safe_load(record_path(store, "beta").read_text())
     assert "abstract_truncated" not in beta and beta["abstract"].endswith("and runs on 8 GPUs.")
     assert beta["links"] == ["https://github.com/beta-org/beta-train"] and len(beta["sources"]) == 2
     # The shorter text never wins back, whatever the order.
     assert ingest_fixture(store, "cut-off-dump.txt", capsys=capsys)[0] == 0
-    assert yaml.safe_load(paper_path(store, "beta").read_text())["abstract"] == beta["abstract"]
+    assert yaml.safe_load(record_path(store, "beta").read_text())["abstract"] == beta["abstract"]
 
 
 def test_a_dump_whose_name_is_not_utf8_is_kept_under_a_name_that_reads_back(tmp_path, store, capsys):
@@ -666,7 +666,7 @@ def test_mkdocs_build_stops_with_the_line_check_prints(tmp_path, name):
 
 def test_a_cut_off_abstract_with_curated_sentence_roles_stays_and_says_why(store, capsys):
     assert ingest_fixture(store, "cut-off-dump.txt", capsys=capsys)[0] == 0
-    path = paper_path(store, "beta")
+    path = record_path(store, "beta")
     record = yaml.safe_load(path.read_text())
     roles = ["own"] * len(split_sentences(record["abstract"]))
     path.write_text(

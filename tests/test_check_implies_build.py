@@ -22,7 +22,7 @@ from digest.check import check_store
 from digest.errors import DumpError
 from digest.ingest import ingest
 from digest.records.model import OVERRIDE_KEYS
-from digest.records.store import dump_paper, load_papers, paper_path
+from digest.records.store import dump_paper, load_papers, record_path
 from digest.render.columns import TABLE_COLUMNS
 from digest.text.keys import paper_key
 
@@ -71,7 +71,7 @@ GOOD = {
             "precision": some_of(["FP8", "INT4"]),
             "headline": words(1, 30).filter(str.strip),
             "memory_tiers": some_of(["GPU HBM", "tape"]),
-            "workload": some_of(["training", "dreaming"]),
+            "workloads": some_of(["training", "dreaming"]),
             "parallelism": some_of(["data", "warp"]),
             "code": some_of(["https://github.com/o/r"]),
             "compares_to": some_of(["other-paper", "p"]),
@@ -188,4 +188,4 @@ def test_whatever_ingest_writes_check_accepts(text):
         papers = load_papers(store)
         assert len(report.new) == len({paper_key(paper.title, paper.abstract) for paper in papers})
         for paper in papers:  # each record reads back as what was written: writing it again changes no byte
-            assert dump_paper(paper) == paper_path(store, paper.id).read_text(encoding="utf-8")
+            assert dump_paper(paper) == record_path(store, paper.id).read_text(encoding="utf-8")

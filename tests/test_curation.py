@@ -116,7 +116,7 @@ def test_fact_overrides_replace_the_extracted_values_and_are_marked(store):
 
 def test_vocabulary_overrides_replace_the_derived_terms(store):
     curate(
-        store, HOLMES, overrides={"memory_tiers": ["CPU DRAM"], "workload": ["inference"], "parallelism": ["expert"]}
+        store, HOLMES, overrides={"memory_tiers": ["CPU DRAM"], "workloads": ["inference"], "parallelism": ["expert"]}
     )
     files = site(store)
     page = files["papers/holmes.md"]

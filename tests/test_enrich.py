@@ -23,7 +23,7 @@ from digest.enrich.run import enrich
 from digest.errors import FetchError
 from digest.fetch.by_title import TitleLookup
 from digest.fetch.http import Client, HttpOptions
-from digest.records.store import load_paper, paper_path
+from digest.records.store import load_paper, record_path
 from digest.render.bibtex import bibtex_entry
 
 from .conftest import DATA, snapshot
@@ -54,7 +54,7 @@ def run(server: RecordedServer, data: Path, *argv: str) -> int:
 
 
 def record(data: Path, paper_id: str) -> dict:
-    return yaml.safe_load(paper_path(data, paper_id).read_text(encoding="utf-8"))
+    return yaml.safe_load(record_path(data, paper_id).read_text(encoding="utf-8"))
 
 
 def test_a_record_of_the_same_title_gets_its_id_authors_and_date(data, capsys):
@@ -153,7 +153,7 @@ def test_two_papers_of_the_same_title_are_ambiguous_and_neither_is_taken(data, c
 
 
 def test_a_value_already_in_the_record_is_never_replaced(data):
-    path = paper_path(data, "flashattention-2")
+    path = record_path(data, "flashattention-2")
     text = path.read_text(encoding="utf-8").replace("published: null", "published: '2023-09-01'")
     path.write_text(text.replace("\nabstract:", "\nauthors: [T. Dao]\nabstract:", 1), encoding="utf-8")
     with RecordedServer({PATH: [atom(FLASH2)]}) as server:
@@ -163,7 +163,7 @@ def test_a_value_already_in_the_record_is_never_replaced(data):
 
 
 def test_a_record_naming_another_arxiv_id_keeps_everything(data, capsys):
-    path = paper_path(data, "flashattention-2")
+    path = record_path(data, "flashattention-2")
     path.write_text(
         path.read_text(encoding="utf-8").replace("published: null", "arxiv_id: '2205.14135'\npublished: null"),
         encoding="utf-8",
@@ -176,7 +176,7 @@ def test_a_record_naming_another_arxiv_id_keeps_everything(data, capsys):
 
 
 def test_a_complete_record_is_not_looked_up(data, capsys):
-    path = paper_path(data, "flashattention-2")
+    path = record_path(data, "flashattention-2")
     path.write_text(
         path.read_text(encoding="utf-8")
         .replace("published: null", "arxiv_id: '2307.08691'\npublished: '2023-07-17'")
@@ -312,7 +312,7 @@ def test_findings_from_a_file_fill_through_the_same_checks(data, tmp_path, capsy
 
 
 def test_a_note_never_replaces_a_curators_note(data, tmp_path):
-    path = paper_path(data, "cuda-l2")
+    path = record_path(data, "cuda-l2")
     path.write_text(
         path.read_text(encoding="utf-8").replace("notes: ''", "notes: 'Read: strong on H100.'"), encoding="utf-8"
     )

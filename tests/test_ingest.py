@@ -6,7 +6,7 @@ import yaml
 
 from digest.cli import main
 from digest.ingest import ingest
-from digest.records.store import dump_paper, load_papers, paper_path
+from digest.records.store import dump_paper, load_papers, record_path
 
 from .conftest import DATA, DUMPS, dump, snapshot
 
@@ -70,7 +70,7 @@ def test_reingest_changes_no_byte(store):
 
 def test_curator_fields_survive_reingest(store):
     ingest([dump("000")], store, listing_year=2025)
-    path = paper_path(store, "zero-infinity")
+    path = record_path(store, "zero-infinity")
     record = yaml.safe_load(path.read_text())
     record |= {
         "topics": ["offloading"],
@@ -89,7 +89,7 @@ def test_curator_fields_survive_reingest(store):
 
 def test_a_later_dump_fills_but_never_erases(store):
     ingest([dump("002")], store, listing_year=2025)
-    path = paper_path(store, "galore")
+    path = record_path(store, "galore")
     record = yaml.safe_load(path.read_text())
     assert (record["published"], record["authors_count"], record["upvotes"]) == ("2024-03-06", 6, 15)
     ingest([dump("000")], store, listing_year=2025)  # lists GaLore with no metadata at all
@@ -120,7 +120,7 @@ def test_id_collisions_resolve_in_ingest_order(tmp_path, store):
 
 def test_listing_year_absent_keeps_year_unknown(store):
     ingest([dump("002")], store)
-    scale = yaml.safe_load(paper_path(store, "predictable-scale").read_text())
+    scale = yaml.safe_load(record_path(store, "predictable-scale").read_text())
     assert scale["published"] is None and scale["sources"][0]["date"] == "--03-06"
 
 

@@ -22,7 +22,7 @@ from digest.check import check_store
 from digest.errors import WriteError
 from digest.ingest import ingest
 from digest.records.model import paper_from_yaml
-from digest.records.store import load_all, load_papers, paper_path, store_lock, transaction
+from digest.records.store import load_all, load_papers, record_path, store_lock, transaction
 from digest.records.transaction import STAGING_PREFIX, unfinished_writes
 from digest.records.yamlfile import YamlFile
 
@@ -233,7 +233,7 @@ def test_a_record_edited_during_a_run_is_never_overwritten(store):
     ingest([generate.write_large_dump(store.parent / "one.txt", 3)], store)
     loaded = {item.paper.id: item for item in load_all(store)[0]}
     paper_id = sorted(loaded)[0]
-    path = paper_path(store, paper_id)
+    path = record_path(store, paper_id)
     time.sleep(0.01)
     path.write_text(path.read_text().replace("notes: ''", "notes: A curator's note."))  # saved mid-run
     before = snapshot(store)
@@ -257,7 +257,7 @@ def test_check_says_when_a_writer_is_at_work(store):
         pass  # taking the lock cleans what no one is writing
     assert not (store / f"{STAGING_PREFIX}live").exists()
     with transaction(store) as tx:
-        tx.write_text(paper_path(store, "x"), "id: x\n")
+        tx.write_text(record_path(store, "x"), "id: x\n")
         assert unfinished_writes(store) == [
             f"{store}: a digest command is writing to the store right now; check again when it is done"
         ]

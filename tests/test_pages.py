@@ -107,7 +107,7 @@ def test_exports_agree_with_the_records(fixture_corpus, fixture_site):
             "topics",
             "tags",
             "hardware",
-            "claims",
+            "facts",
             "system",
             "compares_to",
             "related",

@@ -9,7 +9,7 @@ from digest.build import BuildCache, build_files, load_corpus
 from digest.cli import main
 from digest.errors import DataError
 from digest.records.edit import with_topics
-from digest.records.store import load_paper, paper_path
+from digest.records.store import load_paper, record_path
 
 from .conftest import snapshot
 
@@ -19,7 +19,7 @@ UNCURATED = ("tempi", "pytorch-direct", "streamdiffusion", "polca", "zo2")
 def uncurate(data, *paper_ids):
     """Clear the curated topics of some records, as a record straight from ingest has them."""
     for paper_id in paper_ids:
-        path = paper_path(data, paper_id)
+        path = record_path(data, paper_id)
         path.write_text(with_topics(path, path.read_text(encoding="utf-8"), []), encoding="utf-8")
 
 
@@ -56,7 +56,7 @@ def test_with_topics_refuses_a_record_it_cannot_read():
 
 
 def test_accept_writes_only_the_topics_line_and_keeps_comments(seeded_store, capsys):
-    path = paper_path(seeded_store, "tempi")
+    path = record_path(seeded_store, "tempi")
     original = path.read_text(encoding="utf-8").replace("notes: ''", "notes: ''  # a curator's comment")
     path.write_text(original, encoding="utf-8")
     before = snapshot(seeded_store)
@@ -76,7 +76,7 @@ def test_accept_without_topics_takes_the_suggestion(seeded_store, capsys):
     suggested = load_corpus(seeded_store).papers["zo2"].suggestion
     assert suggested is not None and suggested.learned
     assert main(["accept", "zo2", "--data", str(seeded_store)]) == 0
-    assert load_paper(paper_path(seeded_store, "zo2")).paper.topics == list(suggested.topics)
+    assert load_paper(record_path(seeded_store, "zo2")).paper.topics == list(suggested.topics)
 
 
 @pytest.mark.parametrize(
@@ -142,7 +142,7 @@ def test_curating_retrains_and_an_unrelated_edit_does_not(seeded_store):
     cache = BuildCache()
     uncurate(seeded_store, "tempi")
     first = load_corpus(seeded_store, cache).papers["zo2"].suggestion
-    path = paper_path(seeded_store, "zo2")
+    path = record_path(seeded_store, "zo2")
     path.write_text(path.read_text().replace("notes: ''", "notes: 'checked'"), encoding="utf-8")
     assert load_corpus(seeded_store, cache).papers["zo2"].suggestion is first  # a note retrains nothing
     assert main(["accept", "tempi", "--topics", "parallelism", "--data", str(seeded_store)]) == 0

@@ -27,7 +27,7 @@ from digest.fetch.http import Client, HttpOptions, retry_after
 from digest.fetch.run import fetch
 from digest.fetch.scratch import SCRATCH_PREFIX, scratch_folder
 from digest.records.model import Paper
-from digest.records.store import load_papers, paper_path
+from digest.records.store import load_papers, record_path
 from digest.render.read_links import read_links
 from digest.render.site import render_site
 from digest.search import load_index, search
@@ -112,7 +112,7 @@ def test_a_complete_abstract_is_never_rewritten_by_a_longer_one(tmp_path, capsys
 @pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"], ids=["plain", "BOM"])
 def test_accept_keeps_line_endings_the_bom_and_comments(tmp_path, capsys, newline, bom):
     store = small_store(tmp_path)
-    path = paper_path(store, "flashattention-2")
+    path = record_path(store, "flashattention-2")
     text = path.read_text(encoding="utf-8").replace(
         "topics: []\n", "topics:\n- serving  # first guess\n# to be checked\n- other\n"
     )

@@ -23,7 +23,7 @@ from digest.fetch import arxiv, hf_daily
 from digest.fetch.http import Client, HttpOptions
 from digest.fetch.run import fetch
 from digest.records import transaction as tx_module
-from digest.records.store import load_papers, paper_path, store_lock, transaction
+from digest.records.store import load_papers, record_path, store_lock, transaction
 from digest.records.transaction import JOURNAL, STAGING_PREFIX
 from digest.render.columns import COLUMNS
 from digest.render.context import RenderContext
@@ -250,7 +250,7 @@ def test_a_journal_naming_a_file_outside_the_store_is_refused(tmp_path):
 
 def test_a_later_source_fills_empty_fields_and_never_rewrites_one(tmp_path, capsys):
     store = small_store(tmp_path)
-    path = paper_path(store, "flashattention-2")
+    path = record_path(store, "flashattention-2")
     path.write_text(path.read_text().replace("organization: null", "organization: Stanford"), encoding="utf-8")
     fa2 = load_corpus(store).papers["flashattention-2"].paper
     item = {
@@ -282,7 +282,7 @@ def test_a_later_source_fills_empty_fields_and_never_rewrites_one(tmp_path, caps
 
 def curated_store(tmp_path: Path, paper_id: str, fields: str) -> Path:
     store = small_store(tmp_path)
-    path = paper_path(store, paper_id)
+    path = record_path(store, paper_id)
     text = path.read_text(encoding="utf-8")
     for line in fields.splitlines():
         key = line.split(":", 1)[0]

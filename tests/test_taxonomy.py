@@ -261,7 +261,7 @@ def test_the_repository_taxonomy_has_five_topics_then_other(taxonomy):
         "metric",
         "headline",
         "memory_tiers",
-        "workload",
+        "workloads",
         "model_scale",
         "hardware",
         "code",

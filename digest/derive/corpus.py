@@ -45,7 +45,7 @@ class PaperDerivation:
     facts: list[Fact]
     classification: Classification  # the rules' evidence; never the decision
     tags: list[str]
-    terms: dict[str, list[str]]  # vocabulary values for table columns: memory_tiers, workload, parallelism
+    terms: dict[str, list[str]]  # vocabulary values for table columns: memory_tiers, workloads, parallelism
     published: str | None  # the record's date, or the curator's
     headline: Headline | None  # the paper's own main result, which a table shows
     curated_keys: frozenset[str]  # the keys a curator set: "topics", "tags", override keys

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..records.model import Paper, Source
 from ..records.rejected import load_rejection, rejected_paths
-from ..records.store import TAXONOMY_FILE, Stamp, load_paper, paper_paths
+from ..records.store import TAXONOMY_FILE, Stamp, load_paper, record_paths
 from . import classify as classify_module
 from . import learn, patterns, rules
 from .classify import Classification, TopicMatch, classify
@@ -61,7 +61,7 @@ def store_learnables(data_dir: Path, taxonomy: Taxonomy) -> tuple[list[Learnable
             found.append(item)
         return found
 
-    records = learnables(paper_paths(data_dir), lambda path: load_paper(path).paper, rejected=False)
+    records = learnables(record_paths(data_dir), lambda path: load_paper(path).paper, rejected=False)
     rejected = learnables(rejected_paths(data_dir), lambda path: load_rejection(path).paper, rejected=True)
     if fresh != cached:
         _write(cache_file, {"key": key, "entries": fresh})

@@ -5,7 +5,7 @@ marked curated so that every page and export can say so. Every key of
 `records.model.OVERRIDE_KEYS` is applied here, and only here:
 
   a fact kind (its `override` in fact_kinds.KINDS)              replaces the extracted facts of that kind
-  memory_tiers, workload, parallelism                          replace the derived vocabulary values
+  memory_tiers, workloads, parallelism                          replace the derived vocabulary values
   headline                                                      replaces the headline result (a text or a record)
   published                                                     replaces the record's date
   compares_to                                                   replaces the papers found named as baselines

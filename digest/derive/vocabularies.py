@@ -38,7 +38,7 @@ def workloads(text: str, taxonomy: Taxonomy) -> list[str]:
 
 
 # The vocabularies by the column (and override key) they fill.
-VOCABULARIES = {"memory_tiers": memory_tiers, "workload": workloads, "parallelism": parallelism}
+VOCABULARIES = {"memory_tiers": memory_tiers, "workloads": workloads, "parallelism": parallelism}
 
 
 def _named_terms(text: str, terms: tuple[Term, ...]) -> list[str]:

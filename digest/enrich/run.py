@@ -16,7 +16,7 @@ from pathlib import Path
 from ..errors import UsageError
 from ..ingest import Progress
 from ..records.model import Paper
-from ..records.store import dump_paper, load_paper, paper_path, paper_paths, store_lock, transaction
+from ..records.store import dump_paper, load_paper, record_path, record_paths, store_lock, transaction
 from .match import Candidate, Lookup, Outcome, fill, judge, missing
 
 VERDICTS = ("filled", "no match", "ambiguous", "conflict", "nothing new")
@@ -72,10 +72,10 @@ def enrich(
 
 def _papers(data_dir: Path, paper_ids: Sequence[str]) -> list[Paper]:
     if not paper_ids:
-        return [load_paper(path).paper for path in paper_paths(data_dir)]
+        return [load_paper(path).paper for path in record_paths(data_dir)]
     papers = []
     for paper_id in dict.fromkeys(paper_ids):
-        path = paper_path(data_dir, paper_id)
+        path = record_path(data_dir, paper_id)
         if not path.is_file():
             raise UsageError(f"{path}: no paper with id {paper_id!r}")
         papers.append(load_paper(path).paper)
@@ -86,7 +86,7 @@ def _write(data_dir: Path, chosen: dict[str, Candidate], say: Progress) -> int:
     written = 0
     with store_lock(data_dir), transaction(data_dir) as tx:
         for paper_id, candidate in chosen.items():
-            path = paper_path(data_dir, paper_id)
+            path = record_path(data_dir, paper_id)
             if not path.is_file():  # removed while it was looked up: nothing to complete
                 continue
             loaded = load_paper(path)  # as it is now: what a curator set meanwhile stays

@@ -32,7 +32,7 @@ CURATOR_FIELDS = ("topics", "tags", "notes", "overrides")
 OVERRIDE_KEYS = {kind.name: kind.override for kind in KINDS if kind.override} | {
     "headline": "headline",
     "memory_tiers": "texts",
-    "workload": "texts",
+    "workloads": "texts",
     "parallelism": "texts",
     "compares_to": "texts",
     "published": "date",

@@ -22,8 +22,8 @@ __all__ = [
     "load_all",
     "load_paper",
     "load_papers",
-    "paper_path",
-    "paper_paths",
+    "record_path",
+    "record_paths",
     "require_store",
     "store_lock",
     "transaction",
@@ -70,22 +70,22 @@ def load_paper(path: Path) -> LoadedPaper:
     return LoadedPaper(paper, path, lines, stamp)
 
 
-def paper_paths(data_dir: Path) -> list[Path]:
+def record_paths(data_dir: Path) -> list[Path]:
     return sorted((data_dir / PAPERS_DIR).glob("*.yaml"))
 
 
-def paper_path(data_dir: Path, paper_id: str) -> Path:
+def record_path(data_dir: Path, paper_id: str) -> Path:
     return data_dir / PAPERS_DIR / f"{paper_id}.yaml"
 
 
 def load_papers(data_dir: Path) -> list[Paper]:
     """Every record, validated; raises the first DataError. Use `load_all` to collect every error."""
-    return [load_paper(path).paper for path in paper_paths(data_dir)]
+    return [load_paper(path).paper for path in record_paths(data_dir)]
 
 
 def load_all(data_dir: Path) -> tuple[list[LoadedPaper], list[DataError]]:
     loaded, errors = [], []
-    for path in paper_paths(data_dir):
+    for path in record_paths(data_dir):
         try:
             loaded.append(load_paper(path))
         except DataError as exc:

@@ -102,12 +102,12 @@ _COLUMNS = [
     Column("topics", "Topics", lambda d: list(d.topics), lambda d, links: ", ".join(links.topic(t) for t in d.topics)),
     Column("tags", "Tags", lambda d: d.tags),
     Column("memory_tiers", "Memory tiers", _values_of("memory_tiers")),
-    Column("workload", "Workload", _values_of("workload")),
+    Column("workloads", "Workload", _values_of("workloads")),
     Column("parallelism", "Parallelism", _values_of("parallelism")),
     Column("headline", "Headline result", lambda d: d.headline.text if d.headline else None),
     Column("metric", "Metric", lambda d: d.headline.metric or None if d.headline else None),
     Column(
-        "claims",
+        "facts",
         "Facts",
         lambda d: [
             {
@@ -150,7 +150,7 @@ JSON_FIELDS = (
     "system",
     "metric",
     "headline",
-    "claims",
+    "facts",
     "compares_to",
     "compared_by",
     "related",
@@ -183,6 +183,6 @@ CSV_FIELDS = (
     "curated",
 )
 # Columns a topic table may not show: long text, or structured values with no cell.
-NOT_IN_TABLES = frozenset({"abstract", "claims", "suggested"})
+NOT_IN_TABLES = frozenset({"abstract", "facts", "suggested"})
 TABLE_COLUMNS = tuple(key for key in COLUMNS if key not in NOT_IN_TABLES)
 DEFAULT_TABLE = ("system", "year", "hardware", "metric", "headline", "code", "arxiv_id")
