@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import jinja2
 
 from .derive.corpus import Corpus, build_corpus, derive_paper
-from .derive.hardware import load_hardware
+from .derive.hardware_catalog import load_hardware
 from .derive.taxonomy import load_taxonomy, unknown_topics
 from .derive.training import rejected_learnable
 from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from pathlib import Path
 
-from .derive.hardware import load_hardware
+from .derive.hardware_catalog import load_hardware
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_columns, unknown_topics
 from .errors import DataError
 from .records.rejected import load_rejections, rejected_path

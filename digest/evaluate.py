@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from .derive.classify import classify
 from .derive.corpus import Corpus
 from .derive.facts import Fact, extract_facts
-from .derive.hardware import HardwareCatalog
+from .derive.hardware_catalog import HardwareCatalog
 from .derive.learn import TopicModel
 from .derive.relevance import MIN_PROBABILITY, THRESHOLDS, on_topic
 from .derive.suggest import Learnable, fit_text, suggest, train_on_curated

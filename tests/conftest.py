@@ -53,7 +53,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 @pytest.fixture(scope="session")
 def catalog():
     """The repo's hardware catalogue."""
-    from digest.derive.hardware import load_hardware
+    from digest.derive.hardware_catalog import load_hardware
 
     return load_hardware(DATA / "hardware.yaml")
 

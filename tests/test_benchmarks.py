@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from digest.check import check_store
-from digest.derive.hardware import load_hardware
+from digest.derive.hardware_catalog import load_hardware
 from digest.records.store import load_papers
 from digest.sources.hf_daily_text import parse as parse_hf_daily
 from digest.text.keys import title_key

@@ -15,7 +15,8 @@ import pytest
 import yaml
 
 from digest.build import build_files
-from digest.derive.overrides import FACT_KEYS, VOCABULARY_KEYS
+from digest.derive.overrides import FACT_KEYS
+from digest.derive.vocabularies import VOCABULARIES
 from digest.records.model import OVERRIDE_KEYS
 from digest.render.markdown import md_text
 
@@ -66,7 +67,7 @@ def test_every_override_key_is_applied_somewhere():
     # sentence_roles and context_values are applied at extraction (corpus.derive_paper).
     applied = (
         set(FACT_KEYS)
-        | set(VOCABULARY_KEYS)
+        | set(VOCABULARIES)
         | {"headline", "published", "compares_to", "sentence_roles", "context_values"}
     )
     assert applied == set(OVERRIDE_KEYS)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from digest.derive.hardware import HARDWARE_CLASSES, HardwareCatalog, load_hardware
+from digest.derive.hardware_catalog import HARDWARE_CLASSES, HardwareCatalog, load_hardware
 from digest.errors import DataError
 
 

@@ -9,7 +9,7 @@ import yaml
 
 from digest.derive.classify import classify, explain
 from digest.derive.corpus import derive_paper
-from digest.derive.hardware import load_hardware
+from digest.derive.hardware_catalog import load_hardware
 from digest.derive.taxonomy import load_taxonomy, unknown_columns
 from digest.derive.vocabularies import memory_tiers as derive_memory_tiers
 from digest.derive.vocabularies import parallelism as derive_parallelism

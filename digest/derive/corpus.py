@@ -21,7 +21,7 @@ from .facts import Fact, extract_facts
 from .facts.headline import Headline, machine_headline
 from .facts.roles import BACKGROUND, PRIOR, sentence_roles
 from .facts.system import find_system
-from .hardware import HardwareCatalog
+from .hardware_catalog import HardwareCatalog
 from .links import Mention, compared_with, find_mentions, group_by, related_papers
 from .suggest import Learnable, Suggestion, fit_text, suggest, train_on_curated
 from .taxonomy import Taxonomy

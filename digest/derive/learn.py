@@ -138,10 +138,6 @@ class TopicModel:
             return [None] * len(examples)
         return [float(p) for p in self.on_topic.predict_proba(features)[:, 1]]
 
-    @property
-    def learned_topics(self) -> tuple[str, ...]:
-        return tuple(slug for slug in self.topics if slug in self.fits)
-
     def predict(
         self,
         examples: Sequence[Example],

@@ -26,10 +26,8 @@ from .classify import Classification
 from .facts import Fact, dedupe
 from .facts.headline import Headline, curated_headline
 from .taxonomy import Taxonomy, unknown_topics
-from .vocabularies import VOCABULARIES
 
 FACT_KEYS = tuple(kind.name for kind in KINDS if kind.override)
-VOCABULARY_KEYS = tuple(VOCABULARIES)
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,6 @@ from ..text.sentences import split_sentences
 from ..text.urls import is_web_address
 from .yamlfile import YamlFile, is_null
 
-CURATOR_FIELDS = ("topics", "tags", "notes", "overrides")
-
 # What a curator may set under `overrides:` to correct what the digest derives, and its shape:
 # "text" (one string), "texts" (a list of strings), "links" (a list of http(s) URLs), "date",
 # "headline" (a text, or a mapping with the HEADLINE_FIELDS) or "roles" (one of ROLES per

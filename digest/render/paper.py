@@ -15,7 +15,7 @@ from ..fact_kinds import BY_NAME
 from .bibtex import bibtex_entry
 from .columns import COLUMNS
 from .context import PageLinks, RenderContext
-from .hardware import papers_naming
+from .hardware_pages import papers_naming
 from .html_table import html_table
 from .markdown import html_link, html_text, md_marked, md_text
 from .paths import REVIEW_PAGE, paper_path

@@ -23,7 +23,7 @@ from .columns import TABLE_COLUMNS
 from .context import RenderContext
 from .exports import atom_feed, papers_csv, papers_json
 from .feeds import listing_feeds
-from .hardware import hardware_pages, render_hardware_index
+from .hardware_pages import hardware_pages, render_hardware_index
 from .home import render_home
 from .method import render_method
 from .nav import render_nav

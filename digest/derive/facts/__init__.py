@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 
 from ...fact_kinds import BY_NAME, KINDS, ORDER
 from ...text.sentences import split_sentences
-from ..hardware import HardwareCatalog
+from ..hardware_catalog import HardwareCatalog
 from . import (
     code,
     cost,

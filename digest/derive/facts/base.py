@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..hardware import HardwareEntry
+from ..hardware_catalog import HardwareEntry
 
 # A catalogue device named in a sentence: (entry, start, end).
 Device = tuple[HardwareEntry, int, int]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 from ...text.latex import delatex
-from ...text.sentences import split_sentences
 
 # Title heads that open a sentence rather than name a system ("Towards: ...").
 _GENERIC_TITLE_HEADS = frozenset(
@@ -180,12 +179,6 @@ _DEFINED_ACRONYM = re.compile(rf"^[^.;]{{0,120}}?(?P<before>(?:\S+\s+){{1,8}})\(
 _TITLE_TAIL_NAME = re.compile(
     r"\b(?i:using|with|via|in)\s+(?P<name>[A-Z][\w.]*(?:-[\w.]+)+|[A-Z][a-z]+[A-Z][\w\-]*)\s*$"
 )
-
-
-def system_name(title: str, abstract: str) -> str | None:
-    """The name of the paper's system or method, or None when the paper names none."""
-    found = find_system(title, split_sentences(abstract))
-    return found[0] if found else None
 
 
 def find_system(title: str, abstract_sentences: list[str]) -> tuple[str, str] | None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from ..derive.hardware import HardwareEntry
+from ..derive.hardware_catalog import HardwareEntry
 from ..text.keys import url_slug
 from .context import RenderContext
 from .html_table import html_table
