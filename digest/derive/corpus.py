@@ -45,7 +45,7 @@ class PaperDerivation:
     facts: list[Fact]
     classification: Classification  # the rules' evidence; never the decision
     tags: list[str]
-    terms: dict[str, list[str]]  # vocabulary values for table columns: memory_tiers, workloads, parallelism
+    vocabulary: dict[str, list[str]]  # the vocabulary columns' values: memory_tiers, workloads, parallelism
     published: str | None  # the record's date, or the curator's
     headline: Headline | None  # the paper's own main result, which a table shows
     curated_keys: frozenset[str]  # the keys a curator set: "topics", "tags", override keys
@@ -82,8 +82,8 @@ class PaperDerivation:
 
     def values(self, kind: str) -> list[str]:
         """The values of a fact kind or a vocabulary."""
-        if kind in self.terms:
-            return self.terms[kind]
+        if kind in self.vocabulary:
+            return self.vocabulary[kind]
         return [fact.value for fact in self.facts if fact.kind == kind and fact.own]
 
 
@@ -149,13 +149,13 @@ def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> 
         else facts
     )
     text = f"{paper.title}. {paper.abstract}"
-    terms = {key: derive(text, taxonomy) for key, derive in VOCABULARIES.items()}
+    vocabulary = {key: derive(text, taxonomy) for key, derive in VOCABULARIES.items()}
     classification = classify(paper.title, paper.abstract, taxonomy)
     curated = overrides.apply(
         paper,
         facts=shown,
         classification=classification,
-        terms=terms,
+        vocabulary=vocabulary,
         headline=machine_headline(shown),
         taxonomy=taxonomy,
     )
@@ -164,7 +164,7 @@ def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> 
         facts=curated.facts,
         classification=classification,
         tags=curated.tags,
-        terms=curated.terms,
+        vocabulary=curated.vocabulary,
         published=curated.published,
         headline=curated.headline,
         curated_keys=curated.keys,

@@ -37,7 +37,7 @@ class Curated:
     facts: list[Fact]
     topics: tuple[str, ...] | None  # the curator's topics, or None: the machine suggests them
     tags: list[str]
-    terms: dict[str, list[str]]
+    vocabulary: dict[str, list[str]]
     published: str | None
     headline: Headline | None
     compares_to: list[str] | None  # paper ids, or None to take the ones the abstract names
@@ -49,7 +49,7 @@ def apply(
     *,
     facts: Sequence[Fact],
     classification: Classification,
-    terms: Mapping[str, list[str]],
+    vocabulary: Mapping[str, list[str]],
     headline: Headline | None,
     taxonomy: Taxonomy,
 ) -> Curated:
@@ -61,7 +61,9 @@ def apply(
         facts=curated_facts,
         topics=_topics(paper.topics, taxonomy),
         tags=list(dict.fromkeys([*classification.tags, *paper.tags])),
-        terms={key: list(overrides[key]) if key in overrides else list(values) for key, values in terms.items()},
+        vocabulary={
+            key: list(overrides[key]) if key in overrides else list(values) for key, values in vocabulary.items()
+        },
         published=overrides.get("published", paper.published),
         headline=curated_headline(overrides["headline"]) if "headline" in overrides else headline,
         compares_to=list(overrides["compares_to"]) if "compares_to" in overrides else None,

@@ -48,7 +48,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         meta.append(
             ("Hardware", ", ".join(links.hardware(name) for name in derived.hardware), derived.is_curated("hardware"))
         )
-    for key, values in derived.terms.items():
+    for key, values in derived.vocabulary.items():
         if values:
             meta.append((COLUMNS[key].label, md_text(", ".join(values)), derived.is_curated(key)))
     if derived.headline:
