@@ -6,9 +6,8 @@ import argparse
 import getpass
 import os
 import sys
-from pathlib import Path
 
-from .cli_types import DATA_HELP, EXIT_CODES, REPO_DATA, Commands, day
+from .cli_types import EXIT_CODES, Commands, add_data_option, day
 
 EPILOG = EXIT_CODES + "."
 
@@ -25,7 +24,7 @@ def add_commands(commands: Commands) -> None:
         "paper out of the digest with 'digest reject ID'.",
         epilog=EPILOG,
     )
-    review.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    add_data_option(review)
     review.add_argument("--topic", metavar="SLUG", help="only papers suggested in this topic")
     review.add_argument(
         "--band",
@@ -58,7 +57,7 @@ def add_commands(commands: Commands) -> None:
         metavar="a,b",
         help="comma-separated topic slugs to set instead of the suggestion, e.g. kernels,serving",
     )
-    accept.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    add_data_option(accept)
     accept.set_defaults(run=_run_accept)
 
     reject = commands.add_parser(
@@ -81,7 +80,7 @@ def add_commands(commands: Commands) -> None:
         default=os.environ.get("DIGEST_CURATOR") or getpass.getuser(),
         help="who rejects them (default: $DIGEST_CURATOR, else your login name)",
     )
-    reject.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    add_data_option(reject)
     reject.set_defaults(run=_run_reject)
 
 

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from .cli_sources import progress_lines
-from .cli_types import DATA_HELP, EXIT_CODES, REPO_DATA, Commands, positive
+from .cli_types import EXIT_CODES, Commands, add_data_option, positive
 
 
 def add_enrich(commands: Commands) -> None:
@@ -41,7 +41,7 @@ def add_enrich(commands: Commands) -> None:
         + ".",
     )
     enrich.add_argument("paper_ids", nargs="*", metavar="ID", help="only these records (default: every record)")
-    enrich.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    add_data_option(enrich)
     enrich.add_argument("--dry-run", action="store_true", help="look up and report what would be filled; write nothing")
     enrich.add_argument(
         "--from-file",

@@ -9,7 +9,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from .cli_types import DATA_HELP, EXIT_CODES, REPO_DATA, Commands, day
+from .cli_types import EXIT_CODES, REPO_DATA, Commands, add_data_option, day
 from .errors import DataError, UsageError, WriteError
 
 
@@ -25,7 +25,7 @@ def add_check(commands: Commands) -> None:
         "accepts, the build renders.",
         epilog=EXIT_CODES + ".",
     )
-    check.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    add_data_option(check)
     check.set_defaults(run=_run_check)
 
 
@@ -40,7 +40,7 @@ def add_pages(commands: Commands) -> None:
         "content is unchanged are not rewritten.",
         epilog=EXIT_CODES + ".",
     )
-    pages.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    add_data_option(pages)
     pages.add_argument("--out", type=Path, required=True, help="folder to write into (created if missing)")
     pages.add_argument(
         "--site-url",
@@ -68,7 +68,7 @@ def add_explain(commands: Commands) -> None:
         epilog=EXIT_CODES + ".",
     )
     explain.add_argument("paper_id", metavar="ID", help="the paper's id (its file name in data/papers without .yaml)")
-    explain.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    add_data_option(explain)
     explain.set_defaults(run=_run_explain)
 
 
@@ -87,7 +87,7 @@ def add_eval(commands: Commands) -> None:
         "figures, and the ones that were not.",
         epilog=EXIT_CODES + ".",
     )
-    evaluate.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    add_data_option(evaluate)
     evaluate.add_argument(
         "--folds",
         type=int,

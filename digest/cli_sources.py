@@ -12,7 +12,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cli_types import DATA_HELP, EXIT_CODES, REPO_DATA, Commands, arxiv, day, day_or_last, positive, year
+from .cli_types import (
+    EXIT_CODES,
+    Commands,
+    add_data_option,
+    arxiv,
+    day,
+    day_or_last,
+    positive,
+    year,
+)
 from .errors import UsageError
 from .sources import format_names
 
@@ -45,7 +54,7 @@ def add_ingest(commands: Commands) -> None:
         epilog=EXIT_CODES + ".",
     )
     ingest.add_argument("files", nargs="+", type=Path, metavar="FILE", help="dump files to ingest")
-    ingest.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+    add_data_option(ingest)
     ingest.add_argument(
         "--listing-year",
         type=year,
@@ -70,7 +79,7 @@ def add_fetch(commands: Commands) -> None:
     from .fetch import hf_daily  # noqa: PLC0415
 
     def options(source: argparse.ArgumentParser, variable: str, url: str) -> None:
-        source.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
+        add_data_option(source)
         source.add_argument(
             "--dry-run", action="store_true", help="download, and report what would change; write nothing"
         )

@@ -70,3 +70,8 @@ def arxiv(text: str) -> str:
 
 def day_or_last(text: str) -> dt.date | str:
     return "last" if text == "last" else day(text)
+
+
+def add_data_option(parser: argparse.ArgumentParser) -> None:
+    """`--data`, the store a command reads and writes: every command names it the same way."""
+    parser.add_argument("--data", type=Path, default=REPO_DATA, help=DATA_HELP)
