@@ -14,7 +14,7 @@ import pytest
 
 from digest.build import load_corpus
 from digest.derive.classify import classify
-from digest.derive.learn import MIN_POSITIVES, TopicModel, TopicPrediction
+from digest.derive.learn import MIN_POSITIVES, TopicPrediction
 from digest.derive.relevance import MIN_PROBABILITY, judge, on_topic
 from digest.derive.suggest import Learnable, Suggestion, fit_text, suggest, train_on_curated
 from digest.derive.taxonomy import load_taxonomy
@@ -34,12 +34,7 @@ from digest.render.templates import environment
 from .conftest import DATA
 from .http_support import Answer, RecordedServer
 from .test_bad_input import run_digest, small_store, tree_hash
-
-
-def learned(model: TopicModel) -> list[str]:
-    """The topics the model had enough curated papers to learn; the rules decide the rest."""
-    return [slug for slug in model.topics if slug in model.fits]
-
+from .test_evaluation import learned
 
 SITE = "https://digest.example/"
 
