@@ -258,22 +258,10 @@ def write_baseline(n: int, data: Path, folder: Path) -> Path:
             f"# {paper.title}\n\n## Abstract\n\n{paper.abstract}\n\n## Notes\n\n{paper.notes or 'None yet.'}\n",
             encoding="utf-8",
         )
-    config = repo_config()
-    config["plugins"] = [
-        p for p in config["plugins"] if (p if isinstance(p, str) else next(iter(p))) not in ("digest", "literate-nav")
-    ]
+    config = without_digest_nav(repo_config(), topics)
     config.pop("watch", None)
     config.pop("hooks", None)  # plain MkDocs: the theme's output as it comes
     config["theme"]["custom_dir"] = str(REPO / config["theme"]["custom_dir"])
-    config["nav"] = [
-        {"Home": "index.md"},
-        {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
-        {"Hardware": "hardware/index.md"},
-        {"Systems A–Z": "systems.md"},
-        {"Tags": "tags.md"},
-        {"Method": "method.md"},
-        {"Contributing": "contributing.md"},
-    ]
     config["validation"] = {**config.get("validation", {}), "omitted_files": "info"}
     (folder / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return folder / "mkdocs.yml"
@@ -297,6 +285,24 @@ def stage_baseline(n: int, data: Path, folder: Path) -> Run:
     return run
 
 
+def without_digest_nav(config: dict, topics: list) -> dict:
+    """mkdocs.yml minus the digest and literate-nav plugins, with the sidebar they would make
+    given as an explicit nav (for a site built from pages already written)."""
+    config["plugins"] = [
+        p for p in config["plugins"] if (p if isinstance(p, str) else next(iter(p))) not in ("digest", "literate-nav")
+    ]
+    config["nav"] = [
+        {"Home": "index.md"},
+        {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
+        {"Hardware": "hardware/index.md"},
+        {"Systems A–Z": "systems.md"},
+        {"Tags": "tags.md"},
+        {"Method": "method.md"},
+        {"Contributing": "contributing.md"},
+    ]
+    return config
+
+
 def zensical_available() -> bool:
     return (BIN / "zensical").exists()
 
@@ -317,23 +323,11 @@ def write_pages_project(data: Path, folder: Path) -> Path:
     from digest.derive.taxonomy import load_taxonomy
 
     topics = load_taxonomy(data / "taxonomy.yaml").topics
-    config = repo_config()
-    config["plugins"] = [
-        p for p in config["plugins"] if (p if isinstance(p, str) else next(iter(p))) not in ("digest", "literate-nav")
-    ]
+    config = without_digest_nav(repo_config(), topics)
     config.pop("watch", None)
     config["hooks"] = [str(REPO / hook) for hook in config.get("hooks", [])]  # Zensical runs no hooks
     config["site_dir"] = str(folder / "site")
     config["theme"]["custom_dir"] = str(REPO / config["theme"]["custom_dir"])
-    config["nav"] = [
-        {"Home": "index.md"},
-        {"Topics": [{t.name: f"topics/{t.slug}.md"} for t in topics]},
-        {"Hardware": "hardware/index.md"},
-        {"Systems A–Z": "systems.md"},
-        {"Tags": "tags.md"},
-        {"Method": "method.md"},
-        {"Contributing": "contributing.md"},
-    ]
     (folder / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return folder / "mkdocs.yml"
 
