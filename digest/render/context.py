@@ -7,17 +7,20 @@ from typing import Any
 
 import jinja2
 
-from ..derive.corpus import Corpus, Derived
+from ..derive.corpus import Corpus, Derived, Memo, no_memo
 from ..derive.taxonomy import Topic
 from ..text.keys import tag_slug
 from .markdown import html_link, html_text, md_link, md_text
 from .paths import feed_path, hardware_path, paper_path, rel, tag_path, topic_path, url_rel
+from .templates import fingerprint
 
 
 class RenderContext:
     """One per build: renders templates and makes links from any page to any other."""
 
-    def __init__(self, corpus: Corpus, templates: jinja2.Environment, part_size: int | None = None) -> None:
+    def __init__(
+        self, corpus: Corpus, templates: jinja2.Environment, part_size: int | None = None, reuse: Memo = no_memo
+    ) -> None:
         self.corpus = corpus
         self.templates = templates
         self.part_size = part_size  # rows of a listing's part; None: listing.PART_SIZE
@@ -28,9 +31,21 @@ class RenderContext:
         # (kind, slug, name, page, paper ids) of each listing with a feed, as its page is rendered.
         self.feeds: list[tuple[str, str, str, str, list[str]]] = []
         self.memo: dict[str, Any] = {}  # what several renderers derive once per build (hardware families)
+        self.templates_fingerprint = fingerprint(templates)
+        self.reuse = reuse  # the last build's output of a renderer whose inputs are equal (mkdocs serve)
 
     def render(self, template: str, **context: Any) -> str:
         return self.templates.get_template(template).render(**context)
+
+    def rows_inputs(self, ids: Iterable[str]) -> tuple[object, ...]:
+        """What a table of the papers `ids` may read, compared by value: the papers, the rules and
+        the templates. Passed with a renderer to `reuse`."""
+        return (
+            [self.corpus.papers[pid] for pid in ids],
+            self.corpus.taxonomy,
+            self.corpus.catalog,
+            self.templates_fingerprint,
+        )
 
     def links(self, source: str, *, html: bool = False) -> PageLinks:
         """Links from the page `source`: Markdown, or HTML (`html`) for the tables the digest

@@ -4,7 +4,9 @@ overrides/main.html) so that a feed reader given the page's address finds it."""
 
 from __future__ import annotations
 
-from ..derive.corpus import Corpus
+from functools import partial
+
+from ..derive.corpus import Corpus, Memo, no_memo
 from .exports import atom_feed
 from .paths import feed_path, page_url
 
@@ -14,17 +16,15 @@ SITE_NAME = "ML Systems Paper Digest"
 Listing = tuple[str, str, str, str, list[str]]  # (kind, slug, name, page path, paper ids)
 
 
-def listing_feeds(corpus: Corpus, site_url: str, listings: list[Listing]) -> dict[str, str]:
-    """A feed per (kind, slug, name, page path, paper ids) listing, at feed_path(kind, slug)."""
-    return {
-        feed_path(kind, slug): atom_feed(
-            corpus,
-            site_url,
-            f"{SITE_NAME}: {name}",
-            ids=ids,
-            path=feed_path(kind, slug),
-            page=page_url(page),
-            teaser=True,
+def listing_feeds(corpus: Corpus, site_url: str, listings: list[Listing], reuse: Memo = no_memo) -> dict[str, str]:
+    """A feed per (kind, slug, name, page path, paper ids) listing, at feed_path(kind, slug);
+    `reuse` may give the last build's feed while its listing and papers are equal."""
+    feeds = {}
+    for kind, slug, name, page, ids in listings:
+        path = feed_path(kind, slug)
+        write = partial(
+            atom_feed, corpus, site_url, f"{SITE_NAME}: {name}", ids=ids, path=path, page=page_url(page), teaser=True
         )
-        for kind, slug, name, page, ids in listings
-    }
+        inputs = (site_url, name, page, [corpus.papers[pid] for pid in ids])
+        feeds[path] = str(reuse(path, inputs, write))
+    return feeds

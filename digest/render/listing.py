@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import NamedTuple
 
 from .context import RenderContext
@@ -137,7 +138,7 @@ def listing(
         noun,
         by,
         parts_index(context, source, parts),
-        "" if parts else render_body(source, [pid for _, pid in rows]),
+        "" if parts else _body(context, render_body, source, [pid for _, pid in rows]),
         part_size,
     )
     return shown, _part_pages(context, source, name, parts, render_body, noun=noun)
@@ -162,6 +163,11 @@ def _part_pages(
             up=links.to(listing_path, md_text(name)),
             previous=previous and links.to(part_path(listing_path, previous), md_text(previous.label)),
             next=following and links.to(part_path(listing_path, following), md_text(following.label)),
-            body=render_body(path, part.ids),
+            body=_body(context, render_body, path, part.ids),
         )
     return pages
+
+
+def _body(context: RenderContext, render_body: RenderBody, path: str, ids: Sequence[str]) -> str:
+    """The table of page `path`, or the last build's while its papers and rules are equal."""
+    return str(context.reuse(f"table:{path}", context.rows_inputs(ids), partial(render_body, path, ids)))

@@ -100,6 +100,23 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     )
 
 
+def paper_page_inputs(context: RenderContext, paper_id: str) -> tuple[object, ...]:
+    """Everything `render_paper` reads, compared by value: on a `mkdocs serve` rebuild a paper
+    page whose inputs are equal to the last build's is not rendered again (an edit to one
+    record re-renders its page and those that link it, not a thousand)."""
+    derived = context.corpus.papers[paper_id]
+    linked = [mention.target for mention in derived.compares_to] + list(derived.compared_by)
+    linked += [pid for pid, _score in derived.related]
+    return (
+        derived,
+        [context.corpus.papers[pid].paper.title for pid in linked],
+        [papers_naming(context, name) for name in derived.hardware],
+        context.corpus.taxonomy,
+        context.corpus.catalog,
+        context.templates_fingerprint,
+    )
+
+
 @dataclass
 class FactRow:
     """One row of a paper's fact block: a sentence (HTML, each value's words marked in place) and

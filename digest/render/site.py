@@ -10,6 +10,7 @@ import json
 import os
 import tempfile
 from collections import Counter, defaultdict
+from functools import partial
 from pathlib import Path
 
 import jinja2
@@ -28,7 +29,7 @@ from .home import render_home
 from .method import render_method
 from .nav import render_nav
 from .news import render_new
-from .paper import render_paper
+from .paper import paper_page_inputs, render_paper
 from .paths import NEW_PAGE, paper_path
 from .review import render_review
 from .systems import render_systems
@@ -55,7 +56,7 @@ def render_site(
     problems = unknown_columns(corpus.taxonomy, TABLE_COLUMNS)
     if problems:
         raise problems[0]
-    context = RenderContext(corpus, templates or environment(), part_size)
+    context = RenderContext(corpus, templates or environment(), part_size, memo)
     files = {
         "index.md": render_home(context),
         "method.md": render_method(context, evaluation),
@@ -69,7 +70,8 @@ def render_site(
     for slug in context.topics:
         files.update(render_topic(context, slug))
     for paper_id in corpus.papers:
-        files[paper_path(paper_id)] = render_paper(context, paper_id)
+        page = paper_path(paper_id)
+        files[page] = memo(page, paper_page_inputs(context, paper_id), partial(render_paper, context, paper_id))
     files.update(hardware_pages(context))
     files["charts/topics-by-year.svg"] = topics_by_year_chart(corpus, memo)
     files["charts/hardware-by-topic.svg"] = hardware_by_topic_chart(corpus, memo)
@@ -77,7 +79,7 @@ def render_site(
     files["papers.csv"] = papers_csv(corpus, site_url)
     files["papers.bib"] = papers_bib(corpus)
     files["feed.xml"] = atom_feed(corpus, site_url, SITE_NAME)
-    files.update(listing_feeds(corpus, site_url, context.feeds))
+    files.update(listing_feeds(corpus, site_url, context.feeds, memo))
     return files
 
 

@@ -41,3 +41,15 @@ def environment(override_dir: Path | None = None) -> jinja2.Environment:
         hardware_path=hardware_path,
     )
     return env
+
+
+def fingerprint(env: jinja2.Environment) -> tuple[tuple[str, int], ...]:
+    """Each template file of `env` with its modification time: equal while no template changed."""
+    folders = [Path(folder) for loader in _loaders(env.loader) for folder in loader.searchpath]
+    return tuple((str(path), path.stat().st_mtime_ns) for folder in folders for path in sorted(folder.rglob("*.j2")))
+
+
+def _loaders(loader: jinja2.BaseLoader | None) -> list[jinja2.FileSystemLoader]:
+    if isinstance(loader, jinja2.ChoiceLoader):
+        return [found for inner in loader.loaders for found in _loaders(inner)]
+    return [loader] if isinstance(loader, jinja2.FileSystemLoader) else []
