@@ -1,10 +1,18 @@
-"""The digest's HTML blocks (its tables, its fact blocks) carried past Python-Markdown untouched.
+"""The digest's HTML blocks (its tables, its fact blocks) carried past Python-Markdown untouched,
+and past the search plugin's HTML parser where search leaves them out.
 
 Python-Markdown parses a raw HTML block tag by tag in Python before it passes it through: on a
 paper page that was half the page's conversion. The digest writes each such block between two
 marker comments; the MkDocs hooks (scripts/mkdocs_hooks.py) swap each marked block for a
-placeholder paragraph before the conversion (`stash`) and put it back after (`restore`). A
-renderer that runs no hooks (Zensical, `digest pages --out` read by anything else) converts the
+placeholder paragraph before the conversion (`stash`) and put it back after (`restore`).
+
+Most blocks sit where search leaves them out: in a section whose heading carries
+`data-search-exclude`, or on a page whose front matter says `search: exclude`. The search plugin
+would still parse each such block only to drop it, a tenth of a build; so such a block gets a
+placeholder search skips, and comes back only after the page is indexed (`restore(hidden=True)`).
+The index is the same either way.
+
+A renderer that runs no hooks (Zensical, `digest pages --out` read by anything else) converts the
 block as the raw HTML it is, and the marker comments stay invisible: the markers only save time.
 """
 
@@ -14,7 +22,10 @@ import re
 
 START, END = "<!--digest-html-->", "<!--/digest-html-->"
 _BLOCK_RE = re.compile(rf"^{re.escape(START)}\n(.*?)\n{re.escape(END)}$", re.MULTILINE | re.DOTALL)
-_PLACEHOLDER_RE = re.compile(r"<p>DIGESTHTML(\d+)X</p>")
+_HEADING_RE = re.compile(r"^#{1,6} .*$", re.MULTILINE)  # ATX headings: Material's search sections
+_SHOWN_RE = re.compile(r"<p>DIGESTHTML(\d+)X</p>")
+# A raw HTML block is followed by a blank line where a paragraph is not: the page stays the same.
+_HIDDEN_RE = re.compile(r"<p data-search-exclude>DIGESTHTML(\d+)X</p>\n?")
 
 
 def mark(html: str) -> str:
@@ -22,21 +33,31 @@ def mark(html: str) -> str:
     return f"{START}\n{html.strip()}\n{END}\n"
 
 
-def stash(markdown: str) -> tuple[str, list[str]]:
-    """The Markdown with each marked block replaced by a placeholder paragraph, and the blocks."""
+def stash(markdown: str, *, searched: bool = True) -> tuple[str, list[str]]:
+    """The Markdown with each marked block replaced by a placeholder paragraph, and the blocks.
+    A block search leaves out (all of them when the page is not `searched`) gets a placeholder
+    that search skips too."""
     if START not in markdown:
         return markdown, []
     blocks: list[str] = []
+    excluded_from = [
+        heading.start() for heading in _HEADING_RE.finditer(markdown) if "data-search-exclude" in heading[0]
+    ]
+    headings = [heading.start() for heading in _HEADING_RE.finditer(markdown)]
 
     def keep(match: re.Match[str]) -> str:
         blocks.append(match[1])
-        return f"\nDIGESTHTML{len(blocks) - 1}X\n"
+        section = max((start for start in headings if start < match.start()), default=-1)
+        if searched and section not in excluded_from:
+            return f"\nDIGESTHTML{len(blocks) - 1}X\n"
+        return f"\n<p data-search-exclude>DIGESTHTML{len(blocks) - 1}X</p>\n"
 
     return _BLOCK_RE.sub(keep, markdown), blocks
 
 
-def restore(html: str, blocks: list[str]) -> str:
-    """The converted page with each placeholder paragraph replaced by its block."""
+def restore(html: str, blocks: list[str], *, hidden: bool = False) -> str:
+    """The converted page with each placeholder paragraph replaced by its block: those search
+    reads, or (`hidden`) those it leaves out."""
     if not blocks:
         return html
-    return _PLACEHOLDER_RE.sub(lambda match: blocks[int(match[1])], html)
+    return (_HIDDEN_RE if hidden else _SHOWN_RE).sub(lambda match: blocks[int(match[1])], html)

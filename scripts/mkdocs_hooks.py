@@ -19,19 +19,28 @@ def on_files(files, config):
     return files
 
 
-_STASHED: dict[str, list[str]] = {}  # page -> its HTML blocks, between the two hooks below
+_STASHED: dict[str, list[str]] = {}  # page -> its HTML blocks, between the hooks below
 
 
 def on_page_markdown(markdown, page, config, files):
     """The digest's tables and fact blocks out of Markdown's way (digest/passthrough.py)."""
-    markdown, blocks = passthrough.stash(markdown)
+    searched = not (page.meta.get("search") or {}).get("exclude")
+    markdown, blocks = passthrough.stash(markdown, searched=searched)
     if blocks:
         _STASHED[page.file.src_uri] = blocks
     return markdown
 
 
 def on_page_content(html, page, config, files):
-    return passthrough.restore(html, _STASHED.pop(page.file.src_uri, []))
+    """The blocks search reads, back before the search plugin indexes the page."""
+    return passthrough.restore(html, _STASHED.get(page.file.src_uri, []))
+
+
+@event_priority(-100)  # after the search plugin (0) has indexed the page
+def on_page_context(context, page, config, nav):
+    """The blocks search leaves out, back once the page is indexed: not parsed for nothing."""
+    page.content = passthrough.restore(page.content, _STASHED.pop(page.file.src_uri, []), hidden=True)
+    return context
 
 
 def on_post_page(output: str, page: object, config: object) -> str:

@@ -31,3 +31,31 @@ def test_without_the_hooks_a_marked_block_is_still_the_same_html():
 def test_a_page_without_marks_is_left_alone():
     assert passthrough.stash("# Title\n\nText.\n") == ("# Title\n\nText.\n", [])
     assert passthrough.restore("<p>x</p>", []) == "<p>x</p>"
+
+
+def convert(page: str, *, searched: bool = True) -> tuple[str, str]:
+    """(what the search plugin reads, the finished page) as the MkDocs hooks make them."""
+    stashed, blocks = passthrough.stash(page, searched=searched)
+    for_search = passthrough.restore(markdown.markdown(stashed, extensions=EXTENSIONS), blocks)
+    return for_search, passthrough.restore(for_search, blocks, hidden=True)
+
+
+def test_a_block_search_leaves_out_is_hidden_from_it_until_the_page_is_indexed():
+    indexed, left_out = (
+        passthrough.mark("<table><tr><td>indexed</td></tr></table>"),
+        passthrough.mark("<ul><li>x</li></ul>"),
+    )
+    page = f"# Title\n\n{indexed}\n## Related {{ data-search-exclude }}\n\n{left_out}\n## Notes\n\nText.\n"
+    for_search, finished = convert(page)
+    assert "<td>indexed</td>" in for_search and "<li>x</li>" not in for_search
+    assert "<p data-search-exclude>DIGESTHTML1X</p>" in for_search  # the search plugin skips the element
+    assert "<td>indexed</td>" in finished and "<li>x</li>" in finished and "DIGESTHTML" not in finished
+    # The finished page is the one a single restore after the conversion makes.
+    stashed, blocks = passthrough.stash(page.replace(" { data-search-exclude }", ""))
+    plain = passthrough.restore(markdown.markdown(stashed, extensions=EXTENSIONS), blocks)
+    assert finished.replace(' data-search-exclude id="related"', ' id="related"') == plain
+
+
+def test_on_a_page_out_of_search_every_block_waits_for_the_index():
+    for_search, finished = convert(f"# Title\n\n{passthrough.mark('<p>a table</p>')}", searched=False)
+    assert "a table" not in for_search and "<p>a table</p>" in finished

@@ -239,3 +239,12 @@ def test_pages_carry_no_theme_indentation(built_site):
         assert not re.search(r"\n[ \t]+", html), page
     code = soup(built_site / "contributing" / "index.html").find("pre")
     assert code is not None and "digest ingest" in code.get_text()
+
+
+def test_every_digest_block_is_back_in_its_page_and_none_in_search(built_site):
+    """The hooks hide the digest's HTML blocks from Markdown, and those search leaves out from the
+    search plugin too (digest/passthrough.py): each is back in its page, no placeholder anywhere."""
+    built = [*built_site.rglob("*.html"), built_site / "search" / "search_index.json"]
+    assert [path for path in built if "DIGESTHTML" in path.read_text(encoding="utf-8")] == []
+    facts = soup(built_site / "papers" / "fastattention" / "index.html").select("table.digest-facts mark")
+    assert facts, "the fact block is missing from the paper page"
