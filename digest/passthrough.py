@@ -9,7 +9,7 @@ placeholder paragraph before the conversion (`stash`) and put it back after (`re
 Most blocks sit where search leaves them out: in a section whose heading carries
 `data-search-exclude`, or on a page whose front matter says `search: exclude`. The search plugin
 would still parse each such block only to drop it, a tenth of a build; so such a block gets a
-placeholder search skips, and comes back only after the page is indexed (`restore(hidden=True)`).
+placeholder search skips, and comes back only after the page is indexed (`restore_hidden`).
 The index is the same either way.
 
 A renderer that runs no hooks (Zensical, `digest pages --out` read by anything else) converts the
@@ -24,8 +24,8 @@ START, END = "<!--digest-html-->", "<!--/digest-html-->"
 _BLOCK_RE = re.compile(rf"^{re.escape(START)}\n(.*?)\n{re.escape(END)}$", re.MULTILINE | re.DOTALL)
 _HEADING_RE = re.compile(r"^#{1,6} .*$", re.MULTILINE)  # ATX headings: Material's search sections
 _SHOWN_RE = re.compile(r"<p>DIGESTHTML(\d+)X</p>")
-# A raw HTML block is followed by a blank line where a paragraph is not: the page stays the same.
-_HIDDEN_RE = re.compile(r"<p data-search-exclude>DIGESTHTML(\d+)X</p>\n?")
+_HIDDEN_RE = re.compile(r"<p>DIGESTHIDDEN(\d+)X</p>")
+_SKIPPED_RE = re.compile(r"<p data-search-exclude>DIGESTHIDDEN(\d+)X</p>")
 
 
 def mark(html: str) -> str:
@@ -48,16 +48,21 @@ def stash(markdown: str, *, searched: bool = True) -> tuple[str, list[str]]:
     def keep(match: re.Match[str]) -> str:
         blocks.append(match[1])
         section = max((start for start in headings if start < match.start()), default=-1)
-        if searched and section not in excluded_from:
-            return f"\nDIGESTHTML{len(blocks) - 1}X\n"
-        return f"\n<p data-search-exclude>DIGESTHTML{len(blocks) - 1}X</p>\n"
+        kind = "HTML" if searched and section not in excluded_from else "HIDDEN"
+        return f"\nDIGEST{kind}{len(blocks) - 1}X\n"
 
     return _BLOCK_RE.sub(keep, markdown), blocks
 
 
-def restore(html: str, blocks: list[str], *, hidden: bool = False) -> str:
-    """The converted page with each placeholder paragraph replaced by its block: those search
-    reads, or (`hidden`) those it leaves out."""
+def restore(html: str, blocks: list[str]) -> str:
+    """The converted page with each block search reads back in place of its placeholder, and
+    the placeholder of each block it leaves out marked for search to skip."""
     if not blocks:
         return html
-    return (_HIDDEN_RE if hidden else _SHOWN_RE).sub(lambda match: blocks[int(match[1])], html)
+    html = _SHOWN_RE.sub(lambda match: blocks[int(match[1])], html)
+    return _HIDDEN_RE.sub(r"<p data-search-exclude>DIGESTHIDDEN\1X</p>", html)
+
+
+def restore_hidden(html: str, blocks: list[str]) -> str:
+    """The indexed page with the blocks search leaves out back in place of their placeholders."""
+    return _SKIPPED_RE.sub(lambda match: blocks[int(match[1])], html) if blocks else html

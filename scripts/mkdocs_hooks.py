@@ -39,7 +39,7 @@ def on_page_content(html, page, config, files):
 @event_priority(-100)  # after the search plugin (0) has indexed the page
 def on_page_context(context, page, config, nav):
     """The blocks search leaves out, back once the page is indexed: not parsed for nothing."""
-    page.content = passthrough.restore(page.content, _STASHED.pop(page.file.src_uri, []), hidden=True)
+    page.content = passthrough.restore_hidden(page.content, _STASHED.pop(page.file.src_uri, []))
     return context
 
 

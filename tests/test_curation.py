@@ -80,7 +80,7 @@ def test_headline_override_reaches_the_table_csv_json_and_page(store):
     assert csv_row(files, HOLMES)["headline"] == "2.5× faster on mixed NICs"
     assert json_row(files, HOLMES)["headline"] == "2.5× faster on mixed NICs"
     assert "headline" in json_row(files, HOLMES)["curated"]
-    assert "**Headline** 2\\.5× faster on mixed NICs (curated)" in files["papers/holmes.md"]
+    assert "<strong>Headline</strong> 2.5× faster on mixed NICs (curated)" in files["papers/holmes.md"]
 
 
 def test_fact_overrides_replace_the_extracted_values_and_are_marked(store):
@@ -121,9 +121,9 @@ def test_vocabulary_overrides_replace_the_derived_terms(store):
     )
     files = site(store)
     page = files["papers/holmes.md"]
-    assert "**Memory tiers** CPU DRAM (curated)" in page
-    assert "**Workload** inference (curated)" in page
-    assert "**Parallelism** expert (curated)" in page
+    assert "<strong>Memory tiers</strong> CPU DRAM (curated)" in page
+    assert "<strong>Workload</strong> inference (curated)" in page
+    assert "<strong>Parallelism</strong> expert (curated)" in page
     cells = table_row(files["topics/parallelism.md"], HOLMES)
     assert "expert" in cells
 
@@ -133,7 +133,7 @@ def test_published_override_dates_the_paper_everywhere(store):
     day = f"{year}-02-03"
     curate(store, HOLMES, overrides={"published": day})
     files = site(store)
-    assert f"**Published** {day} (curated)" in files["papers/holmes.md"]
+    assert f"<strong>Published</strong> {day} (curated)" in files["papers/holmes.md"]
     newest = [line for line in files["index.md"].split("## Newest papers")[1].splitlines() if line.startswith("| [")]
     assert "papers/holmes.md" in newest[0] and day in newest[0]
     assert csv_row(files, HOLMES)["year"] == str(year) and csv_row(files, HOLMES)["published"] == day

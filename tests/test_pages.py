@@ -79,7 +79,7 @@ def test_relative_links_match_posixpath_for_every_pair_of_pages(fixture_site):
 
 def test_curated_values_are_marked(fixture_site):
     page = fixture_site["papers/ssdtrain.md"]
-    assert "**Memory tiers** GPU HBM, NVMe SSD (curated)" in page
+    assert "<strong>Memory tiers</strong> GPU HBM, NVMe SSD (curated)" in page
     assert "Topics set by a curator" in page
     assert "Activation offloading to SSD" in page
 

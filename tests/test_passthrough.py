@@ -37,7 +37,7 @@ def convert(page: str, *, searched: bool = True) -> tuple[str, str]:
     """(what the search plugin reads, the finished page) as the MkDocs hooks make them."""
     stashed, blocks = passthrough.stash(page, searched=searched)
     for_search = passthrough.restore(markdown.markdown(stashed, extensions=EXTENSIONS), blocks)
-    return for_search, passthrough.restore(for_search, blocks, hidden=True)
+    return for_search, passthrough.restore_hidden(for_search, blocks)
 
 
 def test_a_block_search_leaves_out_is_hidden_from_it_until_the_page_is_indexed():
@@ -48,8 +48,8 @@ def test_a_block_search_leaves_out_is_hidden_from_it_until_the_page_is_indexed()
     page = f"# Title\n\n{indexed}\n## Related {{ data-search-exclude }}\n\n{left_out}\n## Notes\n\nText.\n"
     for_search, finished = convert(page)
     assert "<td>indexed</td>" in for_search and "<li>x</li>" not in for_search
-    assert "<p data-search-exclude>DIGESTHTML1X</p>" in for_search  # the search plugin skips the element
-    assert "<td>indexed</td>" in finished and "<li>x</li>" in finished and "DIGESTHTML" not in finished
+    assert "<p data-search-exclude>DIGESTHIDDEN1X</p>" in for_search  # the search plugin skips the element
+    assert "<td>indexed</td>" in finished and "<li>x</li>" in finished and "DIGEST" not in finished
     # The finished page is the one a single restore after the conversion makes.
     stashed, blocks = passthrough.stash(page.replace(" { data-search-exclude }", ""))
     plain = passthrough.restore(markdown.markdown(stashed, extensions=EXTENSIONS), blocks)

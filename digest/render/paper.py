@@ -17,7 +17,7 @@ from .columns import COLUMNS
 from .context import PageLinks, RenderContext
 from .hardware_pages import papers_naming
 from .html_table import html_table
-from .markdown import html_link, html_text, md_marked, md_text
+from .markdown import html_link, html_text, md_marked
 from .paths import REVIEW_PAGE, paper_path
 from .read_links import read_links
 
@@ -27,37 +27,36 @@ AUTHORS_SHOWN = 10
 def render_paper(context: RenderContext, paper_id: str) -> str:
     source = paper_path(paper_id)
     links = context.links(source)
+    html_links = context.links(source, html=True)
     derived = context.corpus.papers[paper_id]
     paper = derived.paper
     meta: list[tuple[str, str, bool]] = [
-        ("Published", md_text(derived.published or "unknown"), derived.is_curated("published"))
+        ("Published", html_text(derived.published or "unknown"), derived.is_curated("published"))
     ]
     if paper.added:
-        meta.append(("Added", md_text(paper.added), False))
+        meta.append(("Added", html_text(paper.added), False))
     if paper.authors:
         meta.append(("Authors", author_list(paper.authors), False))
     elif paper.authors_count is not None:
         meta.append(("Authors", str(paper.authors_count), False))
     if paper.organization:
-        meta.append(("Organisation", md_text(paper.organization), False))
+        meta.append(("Organisation", html_text(paper.organization), False))
     if paper.upvotes is not None:
         meta.append(("Upvotes", str(paper.upvotes), False))
     if derived.system:
-        meta.append(("System", md_text(derived.system), False))
+        meta.append(("System", html_text(derived.system), False))
     if derived.hardware:
-        meta.append(
-            ("Hardware", ", ".join(links.hardware(name) for name in derived.hardware), derived.is_curated("hardware"))
-        )
+        hardware = ", ".join(html_links.hardware(name) for name in derived.hardware)
+        meta.append(("Hardware", hardware, derived.is_curated("hardware")))
     for key, values in derived.vocabulary.items():
         if values:
-            meta.append((COLUMNS[key].label, md_text(", ".join(values)), derived.is_curated(key)))
+            meta.append((COLUMNS[key].label, html_text(", ".join(values)), derived.is_curated(key)))
     if derived.headline:
-        meta.append(("Headline", md_text(derived.headline.text), derived.is_curated("headline")))
-    meta.append(("Topics", topic_list(derived, links), derived.is_curated("topics")))
+        meta.append(("Headline", html_text(derived.headline.text), derived.is_curated("headline")))
+    meta.append(("Topics", topic_list(derived, html_links), derived.is_curated("topics")))
     if derived.tags:  # not marked curated: a curator's tags add to the rules', they replace none
-        meta.append(("Tags", ", ".join(links.tag(t) for t in derived.tags), False))
+        meta.append(("Tags", ", ".join(html_links.tag(t) for t in derived.tags), False))
 
-    html_links = context.links(source, html=True)
     facts = render_facts(context, facts_by_sentence(derived, html_links))
     context_facts = render_facts(context, facts_by_sentence(derived, html_links, own=False), own=False)
     topic_matches = topic_evidence(context, derived)  # HTML: shown in a collapsed HTML block
@@ -92,7 +91,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         topic_matches=topic_matches,
         same_hardware=same_hardware,
         sources=sources,
-        read=read_links(paper),
+        read=read_links(paper, html=True),
         bibtex=bibtex_entry(derived),
         review_link=html_links.to(REVIEW_PAGE, "Needs review"),
         unplaced=not derived.is_curated("topics") and derived.topics == (context.corpus.taxonomy.fallback.slug,),
@@ -186,7 +185,7 @@ def fact_values(facts: list[Fact], links: PageLinks, linked: bool = True) -> str
 
 def author_list(names: list[str]) -> str:
     """The first AUTHORS_SHOWN names, then how many more."""
-    shown = ", ".join(md_text(name) for name in names[:AUTHORS_SHOWN])
+    shown = ", ".join(html_text(name) for name in names[:AUTHORS_SHOWN])
     more = len(names) - AUTHORS_SHOWN
     return f"{shown} and {more} more" if more > 0 else shown
 
