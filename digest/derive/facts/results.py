@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, NUMBER, hedge
+from .numbers import FRESH_NUMBER, NUMBER, NUMBER_START, hedge
 
 # "2.31x", "2.31×", "2.31 times", the dumps' "2.31times", "3-fold". Not "16x16", "8xA100",
 # "3 x 3", "4 x A100", "4timesRTX".
@@ -20,10 +20,15 @@ _TIMES = (
     r"(?:\s?[x×X](?![\w×])(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
     r"|\s?times(?![A-Za-z])(?!\s*\d)|-fold\b)"
 )
+# The dumps' "15timessim50times" is "15\\times\\sim50\\times": a range.
 _MULTIPLIER_RANGE = re.compile(
-    rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES})?\s*(?:--?|–|~|to|sim)\s*(?P<high>{NUMBER}){_TIMES}"
+    rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES}|times(?=sim))?\s*(?:--?|–|~|to|sim)\s*(?P<high>{NUMBER}){_TIMES}"
 )
 _MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
+# "2.27 and 2.5 times": the first of a pair shares the multiplier of the second.
+_SHARED_MULTIPLIER = re.compile(rf"(?<!-)(?P<low>{FRESH_NUMBER})(?=\s*(?:,|and|or)\s*(?:up\s+to\s+)?{NUMBER}{_TIMES})")
+# "a 1.59 throughput improvement": a decimal that a speedup word names, with its "×" lost.
+_BARE_MULTIPLIER = re.compile(rf"(?P<low>{NUMBER_START}\d*\.\d+)(?=\s+(?:speed-?ups?|throughput\s+improvements?)\b)")
 # "by a factor of up to 179", "by up to a factor 19".
 _FACTOR = re.compile(
     rf"factor(?<=\ba factor)\s+(?:of\s+)?(?:(?P<inner>up\s+to)\s+)?(?P<low>{NUMBER})"
@@ -71,7 +76,10 @@ _NOT_A_RESULT = (
     r"top-1|MAPE|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?peak(?!\s+memory)|theoretical|"
     r"utili[sz]ation|MFU|variation|absolute|acceptance"
 )
-_AFTER_NOT_A_RESULT = re.compile(rf"^[^.;]{{0,40}}?\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
+# Not past "while" or "without": "8.3× at 1M tokens while maintaining accuracy" is a speedup.
+_AFTER_NOT_A_RESULT = re.compile(
+    rf"^(?:(?!\b(?:while|whilst|without)\b)[^.;]){{0,40}}?\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE
+)
 _BETWEEN_NOT_A_RESULT = re.compile(rf"\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
 # "... and 3.0times", "..., 2.61x": a list of numbers shares the words after its last one.
 _LIST_CONTINUATION = re.compile(
@@ -191,6 +199,8 @@ def _numbers(sentence: str) -> list[_Number]:
         (_FACTOR, False),
         (_MULTIPLIER_RANGE, False),
         (_MULTIPLIER, False),
+        (_SHARED_MULTIPLIER, False),
+        (_BARE_MULTIPLIER, False),
         (_PERCENT_RANGE, True),
         (_PERCENT, True),
     ]
@@ -271,9 +281,15 @@ def _improved_object(after_speed: str) -> str:
 
 def _last_keyword(before: str) -> tuple[str, int] | None:
     matches = list(_BEFORE_KEYWORDS.finditer(before))
+    # "improve throughput from X by 9%": "from" names a source, not the start of a change.
+    while matches and matches[-1].group().lower() == "from" and _BY.search(before, matches[-1].end()):
+        matches.pop()
     if not matches or matches[-1].lastgroup is None:
         return None
     return matches[-1].lastgroup, matches[-1].end()
+
+
+_BY = re.compile(r"\bby\b", re.IGNORECASE)
 
 
 def _speedup_value(number: _Number, shown: str) -> str:
