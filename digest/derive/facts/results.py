@@ -73,7 +73,7 @@ _AFTER_SPEED = re.compile(
 # hyphenated into a modifier: "error-induced overhead" is still overhead.
 _NOT_A_RESULT = (
     r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
-    r"top-1|MAPE|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?peak(?!\s+memory)|theoretical|"
+    r"top-1|MAPE|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth)|theoretical|"
     r"utili[sz]ation|MFU|variation|absolute|acceptance"
 )
 # Not past "while" or "without": "8.3× at 1M tokens while maintaining accuracy" is a speedup.
