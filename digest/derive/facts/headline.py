@@ -141,6 +141,8 @@ _FRUGAL_BEFORE = re.compile(
     re.I,
 )
 _NOT_A_QUALITY_RESULT = re.compile(r"variation|difference|drop|degradation|loss|gap", re.I)
+# "1-3% accuracy degradation": what a method costs in accuracy, not what it achieves.
+_QUALITY_LOSS_AFTER = re.compile(r"\s*(?:[\w\-]+\s+){0,2}?(?:degradation|drop|loss|gap)\b", re.I)
 # A figure the authors project or estimate, rather than measure, is not their result.
 _PROJECTED = re.compile(r"\b(?:we\s+(?:project|estimate|extrapolate)|projected|projections?)\b", re.I)
 
@@ -155,14 +157,20 @@ def _is_a_result(fact: Fact) -> bool:
         start = fact.span[0] + (digit.start() if digit else 0)  # the hedge may be in the span: "about 1 GPU hour"
         return bool(_FRUGAL_BEFORE.search(fact.sentence[max(0, start - 30) : start]))
     if fact.kind == "quality":
-        return not _NOT_A_QUALITY_RESULT.search(fact.value)
+        loss = fact.span is not None and _QUALITY_LOSS_AFTER.match(fact.sentence, fact.span[1])
+        return not _NOT_A_QUALITY_RESULT.search(fact.value) and not loss
     return True
 
 
 def metric_of(fact: Fact) -> str:
     """What a figure measures, in the headline's terms."""
     if fact.kind == "reduction":
-        return next((metric for metric, words in _REDUCED if words.search(fact.value)), "cost")
+        # The value's words first; when they name nothing known ("19.6% lower rollout"), its clause's.
+        for text in (fact.value, _around(fact)):
+            metric = next((metric for metric, words in _REDUCED if words.search(text)), None)
+            if metric:
+                return metric
+        return "cost"
     if fact.kind == "latency":
         return "cost" if re.search(r"GPU[\s-]hours?", fact.value, re.I) else "latency"
     if fact.kind == "speedup" and fact.span and _COMPRESSION.match(fact.sentence[fact.span[1] :]):

@@ -1,4 +1,5 @@
-"""Quality: accuracy and error figures, "97.6% correctness", "2.08% test error", "3.1% better top-1 accuracy".
+"""Quality: accuracy and error figures, "97.6% correctness", "2.08% test error", "3.1% better top-1 accuracy",
+and generation-quality scores, "3.29 FID".
 
 Kept apart from the efficiency results (results.py), which refuse these numbers: a table of
 speedups must not show an accuracy, but the paper's page should still show what it claims.
@@ -34,9 +35,16 @@ _CHANGES = ("variation", "difference", "drop", "gain", "improvement")
 _HINT = re.compile(_METRIC_WORDS, re.IGNORECASE)
 
 
+# A generation-quality score written after its number: "3.29 FID", "4.32 1-NFE FID".
+_SCORE = re.compile(r"(?<![\w.,])(?P<number>\d+(?:\.\d+)?)\s+(?:[\w\-]+\s+)?(?P<metric>FID|FVD)\b")
+
+
 def extract(sentence: Sentence) -> list[Found]:
     text = sentence.text
-    found = []
+    found: list[Found] = [
+        ("quality", match.start(), match.end(), f"{match.group('number')} {match.group('metric')}")
+        for match in _SCORE.finditer(text)
+    ]
     for match in percentages(text, _PERCENT, _HINT, _AFTER_CHANGE):
         after = _AFTER.match(text, match.end())
         direction, metric = "", _metric_before(text, match.start())
