@@ -99,12 +99,15 @@ _TIERS = (
 _EVALUATED = re.compile(
     r"\b(?:experiments?|evaluations?|results)\b[^.;]{0,60}\b(?:show|demonstrate|indicate|reveal)", re.I
 )
-# A figure for a part of the work, which an end-to-end figure of the same sentence or paper beats.
-_PART = re.compile(
-    r"\b(?:decode|decoding|prefill|kernel-level|operator|microbenchmark|"
-    r"(?:in|for|of)\s+(?:the\s+)?(?:attention|kernels?|operators?|layers?))\b",
+# A figure for a component or a phase of the work, which an end-to-end figure beats. A
+# component's ("4.4× attention speedup") gives way to any figure for the whole work too, a
+# phase's ("faster decoding") does not: decoding may be the whole work.
+_COMPONENT = re.compile(
+    r"\b(?:kernel-level|operator|microbenchmark|(?:in|for|of)\s+(?:the\s+)?(?:attention|kernels?|operators?|layers?)|"
+    r"attention\s+(?:speed-?ups?|inference))\b",
     re.I,
 )
+_PHASE = re.compile(r"\b(?:decode|decoding|prefill)\b", re.I)
 
 
 def machine_headline(facts: Iterable[Fact]) -> Headline | None:
@@ -114,13 +117,10 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
     None if the paper states none."""
     own = [fact for fact in facts if fact.own and not fact.curated and _is_a_result(fact)]
     for tier in _TIERS:
-        candidates = [fact for fact in own if fact.kind in tier]
+        candidates = sorted((fact for fact in own if fact.kind in tier), key=_position)
         if not candidates:
             continue
-        # "Experiments show that X achieves ..." states the result the paper was evaluated on.
-        fact = next((other for other in candidates if _EVALUATED.search(other.sentence)), candidates[0])
-        if _PART.search(_around(fact)):
-            fact = next((other for other in candidates if _END_TO_END.search(_around(other))), fact)
+        fact = _main_figure(candidates, own)
         hardware = next(
             (other.value for other in own if other.kind == "hardware" and other.sentence == fact.sentence), ""
         )
@@ -129,6 +129,41 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
             metric_of(fact), fact.value, fact.baseline, hardware, condition.group(1).lower() if condition else ""
         )
     return None
+
+
+def _main_figure(candidates: list[Fact], own: list[Fact]) -> Fact:
+    """The main one of a tier's figures (in the order stated)."""
+    # "Experiments show that X achieves ..." states the result the paper was evaluated on.
+    fact = next((other for other in candidates if _EVALUATED.search(other.sentence)), candidates[0])
+    if _is_part(fact):
+        whole = [other for other in candidates if not _is_part(other)]
+        fallback = whole[0] if whole and _COMPONENT.search(_around(fact)) else fact
+        fact = next((other for other in candidates if _END_TO_END.search(_around(other))), fallback)
+    # "2.8× lower latency ... and 6.5× higher throughput": of two gains in speed side by side,
+    # the one stated first.
+    return next(
+        (
+            other
+            for other in own
+            if other.kind == "reduction"
+            and other.place == fact.place
+            and _position(other) < _position(fact)
+            and _LATENCY_WORDS.search(other.value)
+        ),
+        fact,
+    )
+
+
+_LATENCY_WORDS = re.compile(r"\b(?:latency|TTFT|TBT|TPOT|response\s+time)\b", re.I)
+
+
+def _is_part(fact: Fact) -> bool:
+    return bool(_COMPONENT.search(_around(fact)) or _PHASE.search(_around(fact)))
+
+
+def _position(fact: Fact) -> tuple[int, int]:
+    """Where a figure is stated: a paper states its main result before its lesser ones."""
+    return fact.place, fact.span[0] if fact.span else 0
 
 
 # An absolute time, memory or cost is a result when the abstract boasts of it ("in just 314K GPU
