@@ -227,7 +227,18 @@ def extract(sentence: Sentence) -> list[Found]:
         classified = _classify(sentence.text, number)
         if classified:
             results.append((classified[0], number.start, number.end, classified[1]))
+    for match in _ORDER_OF_MAGNITUDE.finditer(sentence.text):
+        qualifier, start = hedge(sentence.text, match.start())
+        results.append(("speedup", start, match.end(), f"{qualifier}{match.group('count').lower()} order of magnitude"))
     return results
+
+
+# "up to an order-of-magnitude improvement": a speedup with no number.
+_ORDER_OF_MAGNITUDE = re.compile(
+    r"\b(?P<count>an|one)\s+order[\s-]of[\s-]magnitude(?=[\s-]+(?:faster|speed-?ups?|acceleration|"
+    r"improvement(?!\s+(?:in|of)\s+(?:\w+\s+)?(?:accuracy|quality))|higher\s+throughput)\b)",
+    re.IGNORECASE,
+)
 
 
 def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa: PLR0911 (a decision list)
