@@ -116,22 +116,28 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
     figure for a part of the work ("decode throughput by 10×") gives way to an end-to-end one.
     None if the paper states none."""
     own = [fact for fact in facts if fact.own and not fact.curated and _is_a_result(fact)]
+    # A figure stated as a technique is introduced ("we introduce a method that speeds up X by
+    # 20×") is a component's, the paper's result only when it states no other.
+    fact = _main_figure([other for other in own if not _introduced(other)]) or _main_figure(own)
+    if fact is None:
+        return None
+    hardware = next((other.value for other in own if other.kind == "hardware" and other.sentence == fact.sentence), "")
+    condition = _CONDITIONS.search(_around(fact))
+    return Headline(
+        metric_of(fact), fact.value, fact.baseline, hardware, condition.group(1).lower() if condition else ""
+    )
+
+
+def _main_figure(figures: list[Fact]) -> Fact | None:
+    """The main one of the figures of the first tier that has any."""
     for tier in _TIERS:
-        candidates = sorted((fact for fact in own if fact.kind in tier), key=_position)
-        if not candidates:
-            continue
-        fact = _main_figure(candidates, own)
-        hardware = next(
-            (other.value for other in own if other.kind == "hardware" and other.sentence == fact.sentence), ""
-        )
-        condition = _CONDITIONS.search(_around(fact))
-        return Headline(
-            metric_of(fact), fact.value, fact.baseline, hardware, condition.group(1).lower() if condition else ""
-        )
+        candidates = sorted((fact for fact in figures if fact.kind in tier), key=_position)
+        if candidates:
+            return _main_of_tier(candidates, figures)
     return None
 
 
-def _main_figure(candidates: list[Fact], own: list[Fact]) -> Fact:
+def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
     """The main one of a tier's figures (in the order stated)."""
     # "Experiments show that X achieves ..." states the result the paper was evaluated on.
     fact = next((other for other in candidates if _EVALUATED.search(other.sentence)), candidates[0])
@@ -144,7 +150,7 @@ def _main_figure(candidates: list[Fact], own: list[Fact]) -> Fact:
     return next(
         (
             other
-            for other in own
+            for other in figures
             if other.kind == "reduction"
             and other.place == fact.place
             and _position(other) < _position(fact)
@@ -155,6 +161,16 @@ def _main_figure(candidates: list[Fact], own: list[Fact]) -> Fact:
 
 
 _LATENCY_WORDS = re.compile(r"\b(?:latency|TTFT|TBT|TPOT|response\s+time)\b", re.I)
+
+
+# "we introduce a method that speeds up X by 20×": the figure in the clause that introduces it.
+_INTRODUCING = re.compile(
+    r"\bwe\b[^.;]*?\b(?:propose|introduce|present|design|develop)\b[^.;,]*?\b(?:that|which)\b[^.;,]*$", re.I
+)
+
+
+def _introduced(fact: Fact) -> bool:
+    return bool(fact.span and _INTRODUCING.search(fact.sentence, 0, fact.span[0]))
 
 
 def _is_part(fact: Fact) -> bool:
