@@ -118,9 +118,15 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
     own = [fact for fact in facts if fact.own and not fact.curated and _is_a_result(fact)]
     # A figure stated as a technique is introduced ("we introduce a method that speeds up X by
     # 20×") is a component's, the paper's result only when it states no other.
-    fact = _main_figure([other for other in own if not _introduced(other)]) or _main_figure(own)
+    figures = [other for other in own if not _introduced(other)]
+    fact = _main_figure(figures) or _main_figure(own)
     if fact is None:
         return None
+    # What "experiments show" is the result the paper was evaluated on, whatever its tier,
+    # unless the tier's figure is said to be end-to-end.
+    evaluated = _main_figure([other for other in figures if _is_evaluated_gain(other)])
+    if evaluated and not _END_TO_END.search(_around(fact)):
+        fact = evaluated
     hardware = next((other.value for other in own if other.kind == "hardware" and other.sentence == fact.sentence), "")
     condition = _CONDITIONS.search(_around(fact))
     return Headline(
@@ -167,6 +173,16 @@ _LATENCY_WORDS = re.compile(r"\b(?:latency|TTFT|TBT|TPOT|response\s+time)\b", re
 _INTRODUCING = re.compile(
     r"\bwe\b[^.;]*?\b(?:propose|introduce|present|design|develop)\b[^.;,]*?\b(?:that|which)\b[^.;,]*$", re.I
 )
+
+
+# An accuracy is a result when it is a gain ("improve accuracy by 4.4%"), not a cost kept small.
+_QUALITY_GAIN = re.compile(r"\b(?:improv\w*|higher|better|gains?|increas\w*|boost\w*)\b", re.I)
+
+
+def _is_evaluated_gain(fact: Fact) -> bool:
+    if not _EVALUATED.search(fact.sentence):
+        return False
+    return fact.kind != "quality" or bool(_QUALITY_GAIN.search(_around(fact)))
 
 
 def _introduced(fact: Fact) -> bool:
