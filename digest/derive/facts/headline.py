@@ -2,12 +2,20 @@
 
 A headline is (metric, value, baseline, hardware, condition): "speedup, 1.33×, vs Orca, A6000,
 end-to-end". The machine takes it from the paper's own figures only (never from context), in
-this order: its speedups, then its reductions, then its scale-ups, then its throughput figures;
-within one, a figure that "experiments show" comes first, and an end-to-end figure wins over a
-part of the work ("decode throughput by 10×, end-to-end by 1.33×"). A figure the authors
-project rather than measure is not a result; a gain in latency is a latency result, and a
-compression ratio a memory one. A curator's `overrides.headline` replaces it: a text, or the
-record itself (`metric: none` says the abstract states no result of the paper's own).
+tiers: its speedups, then its reductions, then its scale-ups, then its throughput figures, ...;
+within one, in the order stated, where:
+- a figure that "experiments show" comes first, whatever its tier, unless the tier's figure is
+  said to be end-to-end;
+- an end-to-end figure wins over one for a part of the work ("decode throughput by 10×,
+  end-to-end by 1.33×"), and any figure for the whole work over a component's ("4.41× attention
+  speedup ..., 2.02× inference speedup");
+- a figure stated as a technique is introduced ("we propose a schedule that improves
+  throughput by 10%") is a component's, the headline only when there is no other;
+- of a latency reduction and a speedup side by side in one sentence, the first stated leads.
+A figure the authors project rather than measure is not a result; a gain in latency is a
+latency result, and a compression ratio a memory one. A curator's `overrides.headline` replaces
+it: a text, or the record itself (`metric: none` says the abstract states no result of the
+paper's own).
 """
 
 from __future__ import annotations
@@ -111,10 +119,8 @@ _PHASE = re.compile(r"\b(?:decode|decoding|prefill)\b", re.I)
 
 
 def machine_headline(facts: Iterable[Fact]) -> Headline | None:
-    """The paper's own main result, from its own facts (in the order extract_facts gives them:
-    by kind, then by where they first appear): the first of the first tier that has one; a
-    figure for a part of the work ("decode throughput by 10×") gives way to an end-to-end one.
-    None if the paper states none."""
+    """The paper's own main result, from its own facts (see the module's docstring for the
+    order). None if the paper states none."""
     own = [fact for fact in facts if fact.own and not fact.curated and _is_a_result(fact)]
     # A figure stated as a technique is introduced ("we introduce a method that speeds up X by
     # 20×") is a component's, the paper's result only when it states no other.
