@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, LIST_BEFORE, hedge, percentages
+from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, hedge, percentages
 
 _PERCENT = re.compile(rf"(?P<sign>\+)?(?P<number>{FRESH_NUMBER})\s?(?:\\?%|percent\b)")
 _METRIC_WORDS = (
     r"(?:top-?[15]\s+)?accuracy|(?:test\s+|mean\s+|median\s+|relative\s+)?errors?|correctness|MAPE|"
-    r"perplexity|BLEU|F1|benchmarks?|success\s+rate|pass@\d+"
+    r"perplexity|BLEU|F1|benchmarks?|success\s+rate|faster\s+rate|[A-Za-z]+@\d+"
 )
 _AFTER = re.compile(
     rf"\s*\)?\s*(?P<direction>higher|better|lower|worse|improvement|drop|gain|variation|difference)?\s*"
@@ -29,8 +29,9 @@ _BEFORE = re.compile(
     re.IGNORECASE,
 )
 _AFTER_CHANGE = re.compile(
-    r"\s*(?:lower|less|fewer|reduction|faster|speedup|of\s+(?:the\s+)?(?:\w+\s+)?peak)\b", re.IGNORECASE
+    r"\s*(?:lower|less|fewer|reduction|faster(?!\s+rates?\b)|speedup|of\s+(?:the\s+)?(?:\w+\s+)?peak)\b", re.IGNORECASE
 )
+_LIST_AFTER = re.compile(rf"(?:\s*(?:,\s*and|,|and|or)\s*{NUMBER}\s?\\?%)+")
 _CHANGES = ("variation", "difference", "drop", "gain", "improvement")
 _HINT = re.compile(_METRIC_WORDS, re.IGNORECASE)
 
@@ -46,9 +47,11 @@ def extract(sentence: Sentence) -> list[Found]:
         for match in _SCORE.finditer(text)
     ]
     for match in percentages(text, _PERCENT, _HINT, _AFTER_CHANGE):
-        after = _AFTER.match(text, match.end())
+        listed = _LIST_AFTER.match(text, match.end())  # "46.7% and 20.8% Avg@4 gains": the list's metric
+        end = listed.end() if listed else match.end()
+        after = _AFTER.match(text, end)
         direction, metric = "", _metric_before(text, match.start())
-        if after and after.end() - match.end() <= 48:
+        if after and after.end() - end <= 48:
             direction, metric = (after.group("direction") or "").lower(), _metric(after.group("metric"))
         if metric is None:
             continue

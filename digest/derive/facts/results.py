@@ -64,7 +64,7 @@ _AFTER_REDUCTION = re.compile(
     re.IGNORECASE,
 )
 _AFTER_SPEED = re.compile(
-    r"(?!\s*without\b)\s*(?:[\w\-]+\s+){0,2}?(?:faster|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
+    r"(?!\s*without\b)\s*(?:[\w\-]+\s+){0,2}?(?:faster(?!\s+rates?\b)|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
     r"more\s+(?:[\w\-]+\s+)?efficient|better\s+(?:\w+\s+)?(?:efficiency|throughput|performance|latency)|"
     r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS)\b",
     re.IGNORECASE,
@@ -74,7 +74,7 @@ _AFTER_SPEED = re.compile(
 _NOT_A_RESULT = (
     r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
     r"top-1|MAPE|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth)|theoretical|"
-    r"utili[sz]ation|MFU|variation|absolute|acceptance"
+    r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+"
 )
 # Not past "while" or "without": "8.3× at 1M tokens while maintaining accuracy" is a speedup.
 _AFTER_NOT_A_RESULT = re.compile(
