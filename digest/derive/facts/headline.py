@@ -31,7 +31,9 @@ from . import Fact
 _REDUCED = (
     (
         "memory",
-        re.compile(r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation|KV[\s-]?cache", re.I),
+        re.compile(
+            r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache", re.I
+        ),
     ),
     ("energy", re.compile(r"energy|power", re.I)),
     ("cost", re.compile(r"cost|price|dollar|GPU[\s-]hours|compute\b|servers|GPUs", re.I)),

@@ -63,6 +63,13 @@ _AFTER_REDUCTION = re.compile(
     r"(?:\s+(?:in|of)\b)?(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,5})",
     re.IGNORECASE,
 )
+# "a 90% parameters reduction", "70% K cache and 16%-18% V cache memory reduction": what is
+# reduced, named before the word.
+_AFTER_NAMED_REDUCTION = re.compile(
+    r"\s*(?P<object>(?:[A-Za-z][\w\-]*\s+){1,3}?)(?:and\s+[\d.%\-–\s]+(?:[A-Za-z][\w\-]*\s+){1,3}?)?"
+    r"(?:reduction|savings?)\b",
+    re.IGNORECASE,
+)
 _AFTER_SPEED = re.compile(
     r"(?!\s*without\b)\s*(?:[\w\-]+\s+){0,2}?(?:faster(?!\s+rates?\b)|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
     r"more\s+(?:[\w\-]+\s+)?efficient|better\s+(?:\w+\s+)?(?:efficiency|throughput|performance|latency)|"
@@ -256,11 +263,9 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     utilization = _AFTER_UTILIZATION.match(after)
     if utilization and not number.is_percent:
         return "speedup", f"{shown} higher {utilization.group('metric')}"
-    reduced = _AFTER_REDUCTION.match(after)
-    if reduced:
-        word = reduced.group("word").lower()
-        word = word if word in _ADJECTIVE_REDUCTIONS else "lower"
-        return "reduction", _reduction_value(shown, word, reduced.group("object"))
+    reduction = _reduction_after(shown, after)
+    if reduction:
+        return "reduction", reduction
     speed = _AFTER_SPEED.match(after)
     if speed and not _BETWEEN_NOT_A_RESULT.search(after[: speed.end()] + _improved_object(after[speed.end() :])):
         return "speedup", _speedup_value(number, shown)
@@ -279,6 +284,16 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     if number.signed or not number.is_percent:
         return "speedup", _speedup_value(number, shown)
     return None  # a bare percentage: a share, an accuracy, a utilisation
+
+
+def _reduction_after(shown: str, after: str) -> str | None:
+    """A reduction the words after the number say: "77% lower costs", "a 90% parameters reduction"."""
+    reduced = _AFTER_REDUCTION.match(after)
+    if reduced:
+        word = reduced.group("word").lower()
+        return _reduction_value(shown, word if word in _ADJECTIVE_REDUCTIONS else "lower", reduced.group("object"))
+    named = _AFTER_NAMED_REDUCTION.match(after)
+    return _reduction_value(shown, "lower", named.group("object")) if named else None
 
 
 _IMPROVED_OBJECT = re.compile(r"\s+(?:in|of)\s+(?:\w+\s+)?\w+")
