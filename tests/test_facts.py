@@ -387,6 +387,8 @@ def facts_in(catalog, sentence: str, kind: str) -> list[str]:
         ("Few-step sampling accelerates generation by 20timessim40times.", ["20–40×"]),
         # the first of a pair shares the multiplier of the second
         ("It is 1.7 and 2.3 times faster on the two clusters.", ["1.7×", "2.3×"]),
+        ("It serves Llama 3 and runs 2.5x faster.", ["2.5×"]),  # a version is not a multiplier
+        ("On Llama 3.1 speedup is modest.", []),
         # a decimal a speedup word names, its "×" lost
         ("Benchmarks show an average of 1.42 throughput improvement over the baseline.", ["1.42×"]),
         # "from" names where the throughput is measured, "by" the gain
@@ -414,6 +416,7 @@ def test_speedups(catalog, sentence, expected):
         ("It reaches 72% model FLOPs utilization.", []),
         # what is reduced, named before the word
         ("It achieves a 60% activation memory reduction.", ["60% lower activation memory"]),
+        ("It reduces 40% of memory bandwidth usage.", ["40% lower memory bandwidth usage"]),
         (
             "It gives up to 40% K cache and 10%-12% V cache memory reduction.",
             ["up to 40% lower K cache", "10–12% lower V cache memory"],
@@ -598,6 +601,12 @@ def test_headline_prefers_speedup_then_reduction_then_throughput():
             "Kite also runs 1.5x faster on A100 GPUs.",
             "memory",
             "8.2× lower model size",
+        ),
+        # ... but not over a figure stated before it
+        (
+            "We present Kite. Kite runs 3x faster than vLLM. Experiments show that Kite reduces memory by 20%.",
+            "speedup",
+            "3×",
         ),
         (
             "We present Kite. Experiments show that Kite improves task accuracy by up to 3.1%. "

@@ -5,7 +5,7 @@ end-to-end". The machine takes it from the paper's own figures only (never from 
 tiers: its speedups, then its reductions, then its scale-ups, then its throughput figures, ...;
 within one, in the order stated, where:
 - a figure that "experiments show" comes first, whatever its tier, unless the tier's figure is
-  said to be end-to-end;
+  stated before it or said to be end-to-end;
 - an end-to-end figure wins over one for a part of the work ("decode throughput by 10×,
   end-to-end by 1.33×"), and any figure for the whole work over a component's ("4.41× attention
   speedup ..., 2.02× inference speedup");
@@ -130,10 +130,10 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
     fact = _main_figure(figures) or _main_figure(own)
     if fact is None:
         return None
-    # What "experiments show" is the result the paper was evaluated on, whatever its tier,
-    # unless the tier's figure is said to be end-to-end.
+    # What "experiments show" first is the result the paper was evaluated on, whatever its tier,
+    # unless the tier's figure is stated before it or said to be end-to-end.
     evaluated = _main_figure([other for other in figures if _is_evaluated_gain(other)])
-    if evaluated and not _END_TO_END.search(_around(fact)):
+    if evaluated and _position(evaluated) < _position(fact) and not _END_TO_END.search(_around(fact)):
         fact = evaluated
     hardware = next((other.value for other in own if other.kind == "hardware" and other.sentence == fact.sentence), "")
     condition = _CONDITIONS.search(_around(fact))

@@ -29,6 +29,9 @@ _MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
 _SHARED_MULTIPLIER = re.compile(rf"(?<!-)(?P<low>{FRESH_NUMBER})(?=\s*(?:,|and|or)\s*(?:up\s+to\s+)?{NUMBER}{_TIMES})")
 # "a 1.59 throughput improvement": a decimal that a speedup word names, with its "×" lost.
 _BARE_MULTIPLIER = re.compile(rf"(?P<low>{NUMBER_START}\d*\.\d+)(?=\s+(?:speed-?ups?|throughput\s+improvements?)\b)")
+# The patterns that read a number with no "×" of its own, which a name's version must not fool.
+_LOOSE = (_SHARED_MULTIPLIER, _BARE_MULTIPLIER)
+_NAME_BEFORE = re.compile(r"\b[A-Z][\w\-]*\s$")
 # "by a factor of up to 179", "by up to a factor 19".
 _FACTOR = re.compile(
     rf"factor(?<=\ba factor)\s+(?:of\s+)?(?:(?P<inner>up\s+to)\s+)?(?P<low>{NUMBER})"
@@ -66,8 +69,8 @@ _AFTER_REDUCTION = re.compile(
 # "a 90% parameters reduction", "70% K cache and 16%-18% V cache memory reduction": what is
 # reduced, named before the word.
 _AFTER_NAMED_REDUCTION = re.compile(
-    r"\s*(?P<object>(?:[A-Za-z][\w\-]*\s+){1,3}?)(?:and\s+[\d.%\-–\s]+(?:[A-Za-z][\w\-]*\s+){1,3}?)?"
-    r"(?:reduction|savings?)\b",
+    r"\s*(?P<object>(?:(?!(?:with|without|no|a|an|the|in|of|for|on|at|by|to|and|or|than|over)\b)[A-Za-z][\w\-]*\s+)"
+    r"{1,3}?)(?:and\s+[\d.%\-–\s]+(?:[A-Za-z][\w\-]*\s+){1,3}?)?(?:reduction|savings?)\b",
     re.IGNORECASE,
 )
 _AFTER_SPEED = re.compile(
@@ -80,7 +83,7 @@ _AFTER_SPEED = re.compile(
 # hyphenated into a modifier: "error-induced overhead" is still overhead.
 _NOT_A_RESULT = (
     r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
-    r"top-1|MAPE|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth)|theoretical|"
+    r"top-1|MAPE|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
     r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+"
 )
 # Not past "while" or "without": "8.3× at 1M tokens while maintaining accuracy" is a speedup.
@@ -217,6 +220,8 @@ def _numbers(sentence: str) -> list[_Number]:
         for match in pattern.finditer(sentence):
             if any(match.start() < end and start < match.end() for start, end in claimed):
                 continue
+            if pattern in _LOOSE and _NAME_BEFORE.search(sentence, 0, match.start()):
+                continue  # "Llama 3.1 speedup", "Llama 3 and 2× ...": a version, not a multiplier
             claimed.append(match.span())
             qualifier, start = hedge(sentence, match.start())
             if match.groupdict().get("inner"):

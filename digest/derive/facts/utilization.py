@@ -21,7 +21,7 @@ _PERCENT = re.compile(
 _AFTER = re.compile(
     r"\s*\)?\s*(?:\([^()]{0,20}\)\s*)?"
     r"(?:(?P<peak>of\s+(?:the\s+)?(?:[\w\-]+\s+){0,2}?(?:theoretical\s+)?(?:peak|maximum)\b(?!\s+memory))|"
-    r"(?P<bandwidth>of\s+(?:the\s+)?(?:\w+\s+)?(?:memory\s+)?bandwidth\b)|"
+    r"(?P<bandwidth>of\s+(?:the\s+)?(?:\w+\s+)?(?:memory\s+)?bandwidth\b(?!\s+(?:usage|consumption|traffic|demands?)))|"
     r"\(?(?P<mfu>MFU\b|model\s+FLOPs?\s+utili[sz]ation)|"
     r"(?P<utilization>(?:GPU\s+|compute\s+|hardware\s+)?utili[sz]ation\b)|"
     r"(?P<scaling>(?:weak\s+|strong\s+)?scaling\s+efficienc))",
