@@ -3,7 +3,7 @@
 The floors sit a little under what was measured when they were set (ships: macro-F1 0.92, every
 topic precision >= 0.86 and recall >= 0.85, figure coverage 95%; on the 88 records with curated
 sentence roles: fact precision 1.00 with no background or baseline value shown as the paper's,
-headline accuracy 0.86, compares-against precision and recall 1.00 on one link): a guard against
+headline accuracy 0.94, compares-against precision and recall 1.00 on one link): a guard against
 a change that makes the machine worse, not a tuned target."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ RECALL_FLOOR = 0.80
 COVERAGE_FLOOR = 0.92
 FACT_PRECISION_FLOOR = 0.97
 CONTEXT_SHOWN_AS_OWN_CEILING = 5
-HEADLINE_ACCURACY_FLOOR = 0.80
+HEADLINE_ACCURACY_FLOOR = 0.91
 COMPARES_FLOOR = 0.95  # precision and recall
 
 

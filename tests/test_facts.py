@@ -383,6 +383,23 @@ def facts_in(catalog, sentence: str, kind: str) -> list[str]:
         ("It can train 25x larger models than before.", []),
         ("It improves task accuracy by up to 4.4% and 11.6% under W3.", []),
         ("It yields +22.0% over torch.matmul on average.", ["22.0% faster"]),
+        # a range as the dumps write "20\\times\\sim40\\times"
+        ("Few-step sampling accelerates generation by 20timessim40times.", ["20–40×"]),
+        # the first of a pair shares the multiplier of the second
+        ("It is 1.7 and 2.3 times faster on the two clusters.", ["1.7×", "2.3×"]),
+        ("It serves Llama 3 and runs 2.5x faster.", ["2.5×"]),  # a version is not a multiplier
+        ("On Llama 3.1 speedup is modest.", []),
+        # a decimal a speedup word names, its "×" lost
+        ("Benchmarks show an average of 1.42 throughput improvement over the baseline.", ["1.42×"]),
+        # "from" names where the throughput is measured, "by" the gain
+        ("Tuning improves throughput from the default pipeline by an average of 12.5%.", ["12.5% faster"]),
+        # the accuracy after "while" is not what the number measures
+        ("It accelerates prefill by up to 6.1x at 512K tokens while preserving accuracy.", ["up to 6.1×"]),
+        ("It delivers up to an order-of-magnitude improvement for agent workloads.", ["up to an order of magnitude"]),
+        # a share of bandwidth, a rate of tasks made faster and a metric@k gain are not speedups
+        ("The speed-tuned kernel reaches over 85% of memory bandwidth.", []),
+        ("It delivers 80% and 75% faster rate over the compiler on two suites.", []),
+        ("Training brings improvements, with 12.3% and 8.1% Pass@1 gains.", []),
     ],
 )
 def test_speedups(catalog, sentence, expected):
@@ -397,6 +414,13 @@ def test_speedups(catalog, sentence, expected):
         ("It achieves 20x lower TTFT than vLLM.", ["20× lower TTFT"]),
         ("It uses 6times fewer parameters.", ["6× fewer parameters"]),
         ("It reaches 72% model FLOPs utilization.", []),
+        # what is reduced, named before the word
+        ("It achieves a 60% activation memory reduction.", ["60% lower activation memory"]),
+        ("It reduces 40% of memory bandwidth usage.", ["40% lower memory bandwidth usage"]),
+        (
+            "It gives up to 40% K cache and 10%-12% V cache memory reduction.",
+            ["up to 40% lower K cache", "10–12% lower V cache memory"],
+        ),
     ],
 )
 def test_reductions(catalog, sentence, expected):
@@ -479,6 +503,52 @@ def test_throughputs(catalog, sentence, expected):
     assert facts_in(catalog, sentence, "throughput") == expected
 
 
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("It reaches 72% model FLOPs utilization.", ["72% MFU"]),
+        # a share of memory bandwidth, "(on average)" between
+        ("The kernel reaches over 85% (on average) of memory bandwidth.", [">85% of memory bandwidth"]),
+        # a gain in percentage points is a utilization; a relative gain in percent is not a level of one
+        (
+            "It raises average GPU utilization by a notable 12.4 percentage points.",
+            ["12.4 percentage points utilization"],
+        ),
+        ("It raises GPU utilization by 30%.", []),
+    ],
+)
+def test_utilizations(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "utilization") == expected
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("It answers in 2 ms.", ["2 ms"]),
+        # GPU hours counted in thousands, or naming the device
+        ("Training completes in just 120K H100 GPU hours.", ["120K GPU hours"]),
+        ("It trains using only 300 A100-80G GPU hours.", ["300 GPU hours"]),
+    ],
+)
+def test_times(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "latency") == expected
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("It improves task accuracy by up to 4.4%.", ["up to 4.4% accuracy"]),
+        # a generation-quality score written after its number
+        ("It reaches 2.45 FID with two sampling steps.", ["2.45 FID"]),
+        # a metric@k and a rate of tasks made faster, also for the earlier numbers of a list
+        ("Training brings improvements, with 12.3% and 8.1% Pass@1 gains.", ["12.3% Pass@1", "8.1% Pass@1"]),
+        ("It delivers 80% and 75% faster rate over the compiler.", ["80% faster rate", "75% faster rate"]),
+    ],
+)
+def test_qualities(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "quality") == expected
+
+
 # ------------------------------------------------------------------- headline
 
 
@@ -494,3 +564,68 @@ def test_headline_prefers_speedup_then_reduction_then_throughput():
     assert headline([Fact("speedup", "9×", "s", own=False)]) is None  # context is never a headline
     assert headline([Fact("hardware", "H100", "s")]) is None
     assert headline([]) is None
+
+
+@pytest.mark.parametrize(
+    "abstract, metric, value",
+    [
+        # a reduction whose words name nothing known takes its clause's metric
+        (
+            "We present Kite. Kite reduces prefill and end-to-end latency by up to 31% and 14%, respectively.",
+            "latency",
+            "up to 31% lower prefill",
+        ),
+        # a component's figure gives way to one for the whole work
+        (
+            "We present Kite. Kite delivers a 5.2x attention speedup over FlashAttention, "
+            "while achieving a 1.9x video generation speedup.",
+            "speedup",
+            "1.9×",
+        ),
+        # of a latency reduction and a speedup side by side, the first stated
+        (
+            "We present Kite. Kite gives 3.1x lower latency for chat serving and 5.4x higher throughput for batch jobs.",
+            "latency",
+            "3.1× lower latency",
+        ),
+        # a figure stated as a technique is introduced is a component's
+        (
+            "We present Kite. We propose a new pipeline schedule that improves throughput by 12%. "
+            "Kite trains a 1T-parameter model at 410 petaFLOP/s on 2048 GPUs.",
+            "throughput",
+            "410 PFLOPS",
+        ),
+        # what the experiments show leads over a higher tier's figure stated in passing
+        (
+            "We present Kite. Extensive experiments show that Kite reduces model size by 8.2x. "
+            "Kite also runs 1.5x faster on A100 GPUs.",
+            "memory",
+            "8.2× lower model size",
+        ),
+        # ... but not over a figure stated before it
+        (
+            "We present Kite. Kite runs 3x faster than vLLM. Experiments show that Kite reduces memory by 20%.",
+            "speedup",
+            "3×",
+        ),
+        (
+            "We present Kite. Experiments show that Kite improves task accuracy by up to 3.1%. "
+            "A fused kernel gives a 1.2x speedup.",
+            "quality",
+            "up to 3.1% accuracy",
+        ),
+    ],
+)
+def test_the_main_figure_among_several(catalog, abstract, metric, value):
+    found = machine_headline(extract_facts("A title", abstract, catalog))
+    assert found is not None and (found.metric, found.value) == (metric, value)
+
+
+def test_an_accuracy_degradation_is_not_a_headline(catalog):
+    abstract = "We present Kite. Quantizing with Kite incurs only 1-2% accuracy degradation."
+    assert machine_headline(extract_facts("A title", abstract, catalog)) is None
+
+
+def test_facts_know_where_their_sentence_stands(catalog):
+    facts = extract_facts("Kite: 2x Faster Serving", "We present Kite. It runs 3x faster.", catalog)
+    assert [(fact.value, fact.place) for fact in facts if fact.kind == "speedup"] == [("2×", 0), ("3×", 2)]

@@ -83,8 +83,24 @@ _COMPARED_BEFORE = re.compile(
 _COMPARED_AFTER = re.compile(r"^\S*\s+(?:\w+\s+){0,2}(?:baselines?|only\s+achieves?|fails?)\b", re.IGNORECASE)
 
 
+# A comparison that opens its clause with a common noun ends at its comma: in "compared to
+# the baseline, X reduces latency", X is the subject, not what it is compared with.
+_FRONTED_COMPARISON = re.compile(
+    r"(?:^|[,;]\s*)(?:compared\s+(?:to|with|against)|relative\s+to)\s+(?:[a-z\-]+\s+){0,3}?[a-z\-]+,\s*$",
+    re.IGNORECASE,
+)
+# A name of plain words that another name qualifies is that one's method: "Ulysses Sequence
+# Parallelism" is not "Sequence Parallelism" (a descriptive "Ring-Style" does not qualify it).
+_PLAIN_WORDS = re.compile(r"[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
+_QUALIFYING_NAME = re.compile(r"(?<=\s)(?<![\w-])[A-Z][A-Za-z0-9]*\s+$")
+
+
 def compared_with(sentence: str, start: int) -> bool:
     """Whether the name at sentence[start:] is named as a baseline."""
+    if _FRONTED_COMPARISON.search(sentence, 0, start):
+        return False
+    if _PLAIN_WORDS.match(sentence, start) and _QUALIFYING_NAME.search(sentence, 0, start):
+        return False
     return bool(
         _COMPARED_BEFORE.search(sentence[max(0, start - 60) : start])
         or _COMPARED_AFTER.match(sentence[start : start + 60])

@@ -97,6 +97,7 @@ class Fact:
     baseline: str = ""
     span: tuple[int, int] | None = None
     own: bool = True  # False: context, a value of the background or of a baseline
+    place: int = 0  # where its sentence stands: 0 the title, then 1, 2, ... the abstract's sentences
 
     @property
     def shown(self) -> str:
@@ -124,14 +125,17 @@ def extract_facts(
     if system:
         name, sentence = system
         start = sentence.find(name)  # the name as written; not found when LaTeX was cleaned from it
-        found.append(Fact("system", name, sentence, span=(start, start + len(name)) if start >= 0 else None))
+        span = (start, start + len(name)) if start >= 0 else None
+        place = abstract_sentences.index(sentence) + 1 if sentence in abstract_sentences else 0
+        found.append(Fact("system", name, sentence, span=span, place=place))
     if roles is None:
         roles = sentence_roles(abstract_sentences, system[0] if system else None)
     role_of = {title: OWN} | dict(zip(abstract_sentences, roles, strict=True))
-    for text in ([title] if title else []) + abstract_sentences:
-        found.extend(
-            attribute(_sentence_facts(Sentence(text, catalog.find(text))), role_of.get(text, OWN), context_values)
-        )
+    for place, text in enumerate([title, *abstract_sentences]):
+        if not text:
+            continue  # no title
+        facts = _sentence_facts(Sentence(text, catalog.find(text)), place)
+        found.extend(attribute(facts, role_of.get(text, OWN), context_values))
     ordered = sorted(found, key=lambda fact: ORDER[fact.kind])
     shown = {(fact.kind, fact.value) for fact in ordered if fact.own}
     # A value stated both as context and as the paper's is shown once, as the paper's.
@@ -190,11 +194,11 @@ def _same_number(value: str, words: str) -> bool:
     return bool(numbers) and numbers[0].rstrip(".,") in {n.rstrip(".,") for n in _FIRST_NUMBER.findall(words)}
 
 
-def _sentence_facts(sentence: Sentence) -> list[Fact]:
+def _sentence_facts(sentence: Sentence, place: int) -> list[Fact]:
     positioned = [item for _kinds, rule in SENTENCE_RULES for item in rule(sentence)]
     positioned.sort(key=lambda item: (ORDER[item[0]], item[1]))
     return [
-        Fact(kind, value, sentence.text, baseline=_baseline(sentence.text, kind, start), span=(start, end))
+        Fact(kind, value, sentence.text, baseline=_baseline(sentence.text, kind, start), span=(start, end), place=place)
         for kind, start, end, value in positioned
     ]
 

@@ -2,12 +2,20 @@
 
 A headline is (metric, value, baseline, hardware, condition): "speedup, 1.33×, vs Orca, A6000,
 end-to-end". The machine takes it from the paper's own figures only (never from context), in
-this order: its speedups, then its reductions, then its scale-ups, then its throughput figures;
-within one, a figure that "experiments show" comes first, and an end-to-end figure wins over a
-part of the work ("decode throughput by 10×, end-to-end by 1.33×"). A figure the authors
-project rather than measure is not a result; a gain in latency is a latency result, and a
-compression ratio a memory one. A curator's `overrides.headline` replaces it: a text, or the
-record itself (`metric: none` says the abstract states no result of the paper's own).
+tiers: its speedups, then its reductions, then its scale-ups, then its throughput figures, ...;
+within one, in the order stated, where:
+- a figure that "experiments show" comes first, whatever its tier, unless the tier's figure is
+  stated before it or said to be end-to-end;
+- an end-to-end figure wins over one for a part of the work ("decode throughput by 10×,
+  end-to-end by 1.33×"), and any figure for the whole work over a component's ("4.41× attention
+  speedup ..., 2.02× inference speedup");
+- a figure stated as a technique is introduced ("we propose a schedule that improves
+  throughput by 10%") is a component's, the headline only when there is no other;
+- of a latency reduction and a speedup side by side in one sentence, the first stated leads.
+A figure the authors project rather than measure is not a result; a gain in latency is a
+latency result, and a compression ratio a memory one. A curator's `overrides.headline` replaces
+it: a text, or the record itself (`metric: none` says the abstract states no result of the
+paper's own).
 """
 
 from __future__ import annotations
@@ -23,7 +31,9 @@ from . import Fact
 _REDUCED = (
     (
         "memory",
-        re.compile(r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation|KV[\s-]?cache", re.I),
+        re.compile(
+            r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache", re.I
+        ),
     ),
     ("energy", re.compile(r"energy|power", re.I)),
     ("cost", re.compile(r"cost|price|dollar|GPU[\s-]hours|compute\b|servers|GPUs", re.I)),
@@ -99,36 +109,101 @@ _TIERS = (
 _EVALUATED = re.compile(
     r"\b(?:experiments?|evaluations?|results)\b[^.;]{0,60}\b(?:show|demonstrate|indicate|reveal)", re.I
 )
-# A figure for a part of the work, which an end-to-end figure of the same sentence or paper beats.
-_PART = re.compile(
-    r"\b(?:decode|decoding|prefill|kernel-level|operator|microbenchmark|"
-    r"(?:in|for|of)\s+(?:the\s+)?(?:attention|kernels?|operators?|layers?))\b",
+# A figure for a component or a phase of the work, which an end-to-end figure beats. A
+# component's ("4.4× attention speedup") gives way to any figure for the whole work too, a
+# phase's ("faster decoding") does not: decoding may be the whole work.
+_COMPONENT = re.compile(
+    r"\b(?:kernel-level|operator|microbenchmark|(?:in|for|of)\s+(?:the\s+)?(?:attention|kernels?|operators?|layers?)|"
+    r"attention\s+(?:speed-?ups?|inference))\b",
     re.I,
 )
+_PHASE = re.compile(r"\b(?:decode|decoding|prefill)\b", re.I)
 
 
 def machine_headline(facts: Iterable[Fact]) -> Headline | None:
-    """The paper's own main result, from its own facts (in the order extract_facts gives them:
-    by kind, then by where they first appear): the first of the first tier that has one; a
-    figure for a part of the work ("decode throughput by 10×") gives way to an end-to-end one.
-    None if the paper states none."""
+    """The paper's own main result, from its own facts (see the module's docstring for the
+    order). None if the paper states none."""
     own = [fact for fact in facts if fact.own and not fact.curated and _is_a_result(fact)]
+    # A figure stated as a technique is introduced ("we introduce a method that speeds up X by
+    # 20×") is a component's, the paper's result only when it states no other.
+    figures = [other for other in own if not _introduced(other)]
+    fact = _main_figure(figures) or _main_figure(own)
+    if fact is None:
+        return None
+    # What "experiments show" first is the result the paper was evaluated on, whatever its tier,
+    # unless the tier's figure is stated before it or said to be end-to-end.
+    evaluated = _main_figure([other for other in figures if _is_evaluated_gain(other)])
+    if evaluated and _position(evaluated) < _position(fact) and not _END_TO_END.search(_around(fact)):
+        fact = evaluated
+    hardware = next((other.value for other in own if other.kind == "hardware" and other.sentence == fact.sentence), "")
+    condition = _CONDITIONS.search(_around(fact))
+    return Headline(
+        metric_of(fact), fact.value, fact.baseline, hardware, condition.group(1).lower() if condition else ""
+    )
+
+
+def _main_figure(figures: list[Fact]) -> Fact | None:
+    """The main one of the figures of the first tier that has any."""
     for tier in _TIERS:
-        candidates = [fact for fact in own if fact.kind in tier]
-        if not candidates:
-            continue
-        # "Experiments show that X achieves ..." states the result the paper was evaluated on.
-        fact = next((other for other in candidates if _EVALUATED.search(other.sentence)), candidates[0])
-        if _PART.search(_around(fact)):
-            fact = next((other for other in candidates if _END_TO_END.search(_around(other))), fact)
-        hardware = next(
-            (other.value for other in own if other.kind == "hardware" and other.sentence == fact.sentence), ""
-        )
-        condition = _CONDITIONS.search(_around(fact))
-        return Headline(
-            metric_of(fact), fact.value, fact.baseline, hardware, condition.group(1).lower() if condition else ""
-        )
+        candidates = sorted((fact for fact in figures if fact.kind in tier), key=_position)
+        if candidates:
+            return _main_of_tier(candidates, figures)
     return None
+
+
+def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
+    """The main one of a tier's figures (in the order stated)."""
+    # "Experiments show that X achieves ..." states the result the paper was evaluated on.
+    fact = next((other for other in candidates if _EVALUATED.search(other.sentence)), candidates[0])
+    if _is_part(fact):
+        whole = [other for other in candidates if not _is_part(other)]
+        fallback = whole[0] if whole and _COMPONENT.search(_around(fact)) else fact
+        fact = next((other for other in candidates if _END_TO_END.search(_around(other))), fallback)
+    # "2.8× lower latency ... and 6.5× higher throughput": of two gains in speed side by side,
+    # the one stated first.
+    return next(
+        (
+            other
+            for other in figures
+            if other.kind == "reduction"
+            and other.place == fact.place
+            and _position(other) < _position(fact)
+            and _LATENCY_WORDS.search(other.value)
+        ),
+        fact,
+    )
+
+
+_LATENCY_WORDS = re.compile(r"\b(?:latency|TTFT|TBT|TPOT|response\s+time)\b", re.I)
+
+
+# "we introduce a method that speeds up X by 20×": the figure in the clause that introduces it.
+_INTRODUCING = re.compile(
+    r"\bwe\b[^.;]*?\b(?:propose|introduce|present|design|develop)\b[^.;,]*?\b(?:that|which)\b[^.;,]*$", re.I
+)
+
+
+# An accuracy is a result when it is a gain ("improve accuracy by 4.4%"), not a cost kept small.
+_QUALITY_GAIN = re.compile(r"\b(?:improv\w*|higher|better|gains?|increas\w*|boost\w*)\b", re.I)
+
+
+def _is_evaluated_gain(fact: Fact) -> bool:
+    if not _EVALUATED.search(fact.sentence):
+        return False
+    return fact.kind != "quality" or bool(_QUALITY_GAIN.search(_around(fact)))
+
+
+def _introduced(fact: Fact) -> bool:
+    return bool(fact.span and _INTRODUCING.search(fact.sentence, 0, fact.span[0]))
+
+
+def _is_part(fact: Fact) -> bool:
+    return bool(_COMPONENT.search(_around(fact)) or _PHASE.search(_around(fact)))
+
+
+def _position(fact: Fact) -> tuple[int, int]:
+    """Where a figure is stated: a paper states its main result before its lesser ones."""
+    return fact.place, fact.span[0] if fact.span else 0
 
 
 # An absolute time, memory or cost is a result when the abstract boasts of it ("in just 314K GPU
@@ -141,6 +216,8 @@ _FRUGAL_BEFORE = re.compile(
     re.I,
 )
 _NOT_A_QUALITY_RESULT = re.compile(r"variation|difference|drop|degradation|loss|gap", re.I)
+# "1-3% accuracy degradation": what a method costs in accuracy, not what it achieves.
+_QUALITY_LOSS_AFTER = re.compile(r"\s*(?:[\w\-]+\s+){0,2}?(?:degradation|drop|loss|gap)\b", re.I)
 # A figure the authors project or estimate, rather than measure, is not their result.
 _PROJECTED = re.compile(r"\b(?:we\s+(?:project|estimate|extrapolate)|projected|projections?)\b", re.I)
 
@@ -155,14 +232,20 @@ def _is_a_result(fact: Fact) -> bool:
         start = fact.span[0] + (digit.start() if digit else 0)  # the hedge may be in the span: "about 1 GPU hour"
         return bool(_FRUGAL_BEFORE.search(fact.sentence[max(0, start - 30) : start]))
     if fact.kind == "quality":
-        return not _NOT_A_QUALITY_RESULT.search(fact.value)
+        loss = fact.span is not None and _QUALITY_LOSS_AFTER.match(fact.sentence, fact.span[1])
+        return not _NOT_A_QUALITY_RESULT.search(fact.value) and not loss
     return True
 
 
 def metric_of(fact: Fact) -> str:
     """What a figure measures, in the headline's terms."""
     if fact.kind == "reduction":
-        return next((metric for metric, words in _REDUCED if words.search(fact.value)), "cost")
+        # The value's words first; when they name nothing known ("19.6% lower rollout"), its clause's.
+        for text in (fact.value, _around(fact)):
+            metric = next((metric for metric, words in _REDUCED if words.search(text)), None)
+            if metric:
+                return metric
+        return "cost"
     if fact.kind == "latency":
         return "cost" if re.search(r"GPU[\s-]hours?", fact.value, re.I) else "latency"
     if fact.kind == "speedup" and fact.span and _COMPRESSION.match(fact.sentence[fact.span[1] :]):

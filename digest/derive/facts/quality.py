@@ -1,4 +1,5 @@
-"""Quality: accuracy and error figures, "97.6% correctness", "2.08% test error", "3.1% better top-1 accuracy".
+"""Quality: accuracy and error figures, "97.6% correctness", "2.08% test error", "3.1% better top-1 accuracy",
+and generation-quality scores, "3.29 FID".
 
 Kept apart from the efficiency results (results.py), which refuse these numbers: a table of
 speedups must not show an accuracy, but the paper's page should still show what it claims.
@@ -9,12 +10,12 @@ from __future__ import annotations
 import re
 
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, LIST_BEFORE, hedge, percentages
+from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, hedge, percentages
 
 _PERCENT = re.compile(rf"(?P<sign>\+)?(?P<number>{FRESH_NUMBER})\s?(?:\\?%|percent\b)")
 _METRIC_WORDS = (
     r"(?:top-?[15]\s+)?accuracy|(?:test\s+|mean\s+|median\s+|relative\s+)?errors?|correctness|MAPE|"
-    r"perplexity|BLEU|F1|benchmarks?|success\s+rate|pass@\d+"
+    r"perplexity|BLEU|F1|benchmarks?|success\s+rate|faster\s+rate|[A-Za-z]+@\d+"
 )
 _AFTER = re.compile(
     rf"\s*\)?\s*(?P<direction>higher|better|lower|worse|improvement|drop|gain|variation|difference)?\s*"
@@ -28,19 +29,29 @@ _BEFORE = re.compile(
     re.IGNORECASE,
 )
 _AFTER_CHANGE = re.compile(
-    r"\s*(?:lower|less|fewer|reduction|faster|speedup|of\s+(?:the\s+)?(?:\w+\s+)?peak)\b", re.IGNORECASE
+    r"\s*(?:lower|less|fewer|reduction|faster(?!\s+rates?\b)|speedup|of\s+(?:the\s+)?(?:\w+\s+)?peak)\b", re.IGNORECASE
 )
+_LIST_AFTER = re.compile(rf"(?:\s*(?:,\s*and|,|and|or)\s*{NUMBER}\s?\\?%)+")
 _CHANGES = ("variation", "difference", "drop", "gain", "improvement")
 _HINT = re.compile(_METRIC_WORDS, re.IGNORECASE)
 
 
+# A generation-quality score written after its number: "3.29 FID", "4.32 1-NFE FID".
+_SCORE = re.compile(r"(?<![\w.,])(?P<number>\d+(?:\.\d+)?)\s+(?:[\w\-]+\s+)?(?P<metric>FID|FVD)\b")
+
+
 def extract(sentence: Sentence) -> list[Found]:
     text = sentence.text
-    found = []
+    found: list[Found] = [
+        ("quality", match.start(), match.end(), f"{match.group('number')} {match.group('metric')}")
+        for match in _SCORE.finditer(text)
+    ]
     for match in percentages(text, _PERCENT, _HINT, _AFTER_CHANGE):
-        after = _AFTER.match(text, match.end())
+        listed = _LIST_AFTER.match(text, match.end())  # "46.7% and 20.8% Avg@4 gains": the list's metric
+        end = listed.end() if listed else match.end()
+        after = _AFTER.match(text, end)
         direction, metric = "", _metric_before(text, match.start())
-        if after and after.end() - match.end() <= 48:
+        if after and after.end() - end <= 48:
             direction, metric = (after.group("direction") or "").lower(), _metric(after.group("metric"))
         if metric is None:
             continue

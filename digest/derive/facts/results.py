@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, NUMBER, hedge
+from .numbers import FRESH_NUMBER, NUMBER, NUMBER_START, hedge
 
 # "2.31x", "2.31×", "2.31 times", the dumps' "2.31times", "3-fold". Not "16x16", "8xA100",
 # "3 x 3", "4 x A100", "4timesRTX".
@@ -20,10 +20,18 @@ _TIMES = (
     r"(?:\s?[x×X](?![\w×])(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
     r"|\s?times(?![A-Za-z])(?!\s*\d)|-fold\b)"
 )
+# The dumps' "15timessim50times" is "15\\times\\sim50\\times": a range.
 _MULTIPLIER_RANGE = re.compile(
-    rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES})?\s*(?:--?|–|~|to|sim)\s*(?P<high>{NUMBER}){_TIMES}"
+    rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES}|times(?=sim))?\s*(?:--?|–|~|to|sim)\s*(?P<high>{NUMBER}){_TIMES}"
 )
 _MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
+# "2.27 and 2.5 times": the first of a pair shares the multiplier of the second.
+_SHARED_MULTIPLIER = re.compile(rf"(?<!-)(?P<low>{FRESH_NUMBER})(?=\s*(?:,|and|or)\s*(?:up\s+to\s+)?{NUMBER}{_TIMES})")
+# "a 1.59 throughput improvement": a decimal that a speedup word names, with its "×" lost.
+_BARE_MULTIPLIER = re.compile(rf"(?P<low>{NUMBER_START}\d*\.\d+)(?=\s+(?:speed-?ups?|throughput\s+improvements?)\b)")
+# The patterns that read a number with no "×" of its own, which a name's version must not fool.
+_LOOSE = (_SHARED_MULTIPLIER, _BARE_MULTIPLIER)
+_NAME_BEFORE = re.compile(r"\b[A-Z][\w\-]*\s$")
 # "by a factor of up to 179", "by up to a factor 19".
 _FACTOR = re.compile(
     rf"factor(?<=\ba factor)\s+(?:of\s+)?(?:(?P<inner>up\s+to)\s+)?(?P<low>{NUMBER})"
@@ -58,8 +66,15 @@ _AFTER_REDUCTION = re.compile(
     r"(?:\s+(?:in|of)\b)?(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,5})",
     re.IGNORECASE,
 )
+# "a 90% parameters reduction", "70% K cache and 16%-18% V cache memory reduction": what is
+# reduced, named before the word.
+_AFTER_NAMED_REDUCTION = re.compile(
+    r"\s*(?P<object>(?:(?!(?:with|without|no|a|an|the|in|of|for|on|at|by|to|and|or|than|over)\b)[A-Za-z][\w\-]*\s+)"
+    r"{1,3}?)(?:and\s+[\d.%\-–\s]+(?:[A-Za-z][\w\-]*\s+){1,3}?)?(?:reduction|savings?)\b",
+    re.IGNORECASE,
+)
 _AFTER_SPEED = re.compile(
-    r"(?!\s*without\b)\s*(?:[\w\-]+\s+){0,2}?(?:faster|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
+    r"(?!\s*without\b)\s*(?:[\w\-]+\s+){0,2}?(?:faster(?!\s+rates?\b)|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
     r"more\s+(?:[\w\-]+\s+)?efficient|better\s+(?:\w+\s+)?(?:efficiency|throughput|performance|latency)|"
     r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS)\b",
     re.IGNORECASE,
@@ -68,10 +83,13 @@ _AFTER_SPEED = re.compile(
 # hyphenated into a modifier: "error-induced overhead" is still overhead.
 _NOT_A_RESULT = (
     r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
-    r"top-1|MAPE|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?peak(?!\s+memory)|theoretical|"
-    r"utili[sz]ation|MFU|variation|absolute|acceptance"
+    r"top-1|MAPE|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
+    r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+"
 )
-_AFTER_NOT_A_RESULT = re.compile(rf"^[^.;]{{0,40}}?\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
+# Not past "while" or "without": "8.3× at 1M tokens while maintaining accuracy" is a speedup.
+_AFTER_NOT_A_RESULT = re.compile(
+    rf"^(?:(?!\b(?:while|whilst|without)\b)[^.;]){{0,40}}?\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE
+)
 _BETWEEN_NOT_A_RESULT = re.compile(rf"\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
 # "... and 3.0times", "..., 2.61x": a list of numbers shares the words after its last one.
 _LIST_CONTINUATION = re.compile(
@@ -191,6 +209,8 @@ def _numbers(sentence: str) -> list[_Number]:
         (_FACTOR, False),
         (_MULTIPLIER_RANGE, False),
         (_MULTIPLIER, False),
+        (_SHARED_MULTIPLIER, False),
+        (_BARE_MULTIPLIER, False),
         (_PERCENT_RANGE, True),
         (_PERCENT, True),
     ]
@@ -200,6 +220,8 @@ def _numbers(sentence: str) -> list[_Number]:
         for match in pattern.finditer(sentence):
             if any(match.start() < end and start < match.end() for start, end in claimed):
                 continue
+            if pattern in _LOOSE and _NAME_BEFORE.search(sentence, 0, match.start()):
+                continue  # "Llama 3.1 speedup", "Llama 3 and 2× ...": a version, not a multiplier
             claimed.append(match.span())
             qualifier, start = hedge(sentence, match.start())
             if match.groupdict().get("inner"):
@@ -217,7 +239,18 @@ def extract(sentence: Sentence) -> list[Found]:
         classified = _classify(sentence.text, number)
         if classified:
             results.append((classified[0], number.start, number.end, classified[1]))
+    for match in _ORDER_OF_MAGNITUDE.finditer(sentence.text):
+        qualifier, start = hedge(sentence.text, match.start())
+        results.append(("speedup", start, match.end(), f"{qualifier}{match.group('count').lower()} order of magnitude"))
     return results
+
+
+# "up to an order-of-magnitude improvement": a speedup with no number.
+_ORDER_OF_MAGNITUDE = re.compile(
+    r"\b(?P<count>an|one)\s+order[\s-]of[\s-]magnitude(?=[\s-]+(?:faster|speed-?ups?|acceleration|"
+    r"improvement(?!\s+(?:in|of)\s+(?:\w+\s+)?(?:accuracy|quality))|higher\s+throughput)\b)",
+    re.IGNORECASE,
+)
 
 
 def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa: PLR0911 (a decision list)
@@ -235,11 +268,9 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     utilization = _AFTER_UTILIZATION.match(after)
     if utilization and not number.is_percent:
         return "speedup", f"{shown} higher {utilization.group('metric')}"
-    reduced = _AFTER_REDUCTION.match(after)
-    if reduced:
-        word = reduced.group("word").lower()
-        word = word if word in _ADJECTIVE_REDUCTIONS else "lower"
-        return "reduction", _reduction_value(shown, word, reduced.group("object"))
+    reduction = _reduction_after(shown, after)
+    if reduction:
+        return "reduction", reduction
     speed = _AFTER_SPEED.match(after)
     if speed and not _BETWEEN_NOT_A_RESULT.search(after[: speed.end()] + _improved_object(after[speed.end() :])):
         return "speedup", _speedup_value(number, shown)
@@ -260,6 +291,16 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     return None  # a bare percentage: a share, an accuracy, a utilisation
 
 
+def _reduction_after(shown: str, after: str) -> str | None:
+    """A reduction the words after the number say: "77% lower costs", "a 90% parameters reduction"."""
+    reduced = _AFTER_REDUCTION.match(after)
+    if reduced:
+        word = reduced.group("word").lower()
+        return _reduction_value(shown, word if word in _ADJECTIVE_REDUCTIONS else "lower", reduced.group("object"))
+    named = _AFTER_NAMED_REDUCTION.match(after)
+    return _reduction_value(shown, "lower", named.group("object")) if named else None
+
+
 _IMPROVED_OBJECT = re.compile(r"\s+(?:in|of)\s+(?:\w+\s+)?\w+")
 
 
@@ -271,9 +312,15 @@ def _improved_object(after_speed: str) -> str:
 
 def _last_keyword(before: str) -> tuple[str, int] | None:
     matches = list(_BEFORE_KEYWORDS.finditer(before))
+    # "improve throughput from X by 9%": "from" names a source, not the start of a change.
+    while matches and matches[-1].group().lower() == "from" and _BY.search(before, matches[-1].end()):
+        matches.pop()
     if not matches or matches[-1].lastgroup is None:
         return None
     return matches[-1].lastgroup, matches[-1].end()
+
+
+_BY = re.compile(r"\bby\b", re.IGNORECASE)
 
 
 def _speedup_value(number: _Number, shown: str) -> str:

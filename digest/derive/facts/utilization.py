@@ -12,11 +12,16 @@ import re
 from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, hedge, percentages
 
+# A gain in a utilization is often in "percentage points": "by 26.6 percentage points".
 _PERCENT = re.compile(
-    rf"(?:(?P<low>{FRESH_NUMBER})\s?(?:\\?%)?\s*(?:-|–)\s*)?(?P<number>{NUMBER})\s?(?:\\?%|percent\b)"
+    rf"(?:(?P<low>{FRESH_NUMBER})\s?(?:\\?%)?\s*(?:-|–)\s*)?(?P<number>{NUMBER})\s?"
+    r"(?:\\?%|(?P<points>percentage\s+points?)\b|percent\b)"
 )
+# "(on average)" may stand between a share and what it is a share of.
 _AFTER = re.compile(
-    r"\s*\)?\s*(?:(?P<peak>of\s+(?:the\s+)?(?:[\w\-]+\s+){0,2}?(?:theoretical\s+)?(?:peak|maximum)\b(?!\s+memory))|"
+    r"\s*\)?\s*(?:\([^()]{0,20}\)\s*)?"
+    r"(?:(?P<peak>of\s+(?:the\s+)?(?:[\w\-]+\s+){0,2}?(?:theoretical\s+)?(?:peak|maximum)\b(?!\s+memory))|"
+    r"(?P<bandwidth>of\s+(?:the\s+)?(?:\w+\s+)?(?:memory\s+)?bandwidth\b(?!\s+(?:usage|consumption|traffic|demands?)))|"
     r"\(?(?P<mfu>MFU\b|model\s+FLOPs?\s+utili[sz]ation)|"
     r"(?P<utilization>(?:GPU\s+|compute\s+|hardware\s+)?utili[sz]ation\b)|"
     r"(?P<scaling>(?:weak\s+|strong\s+)?scaling\s+efficienc))",
@@ -26,7 +31,7 @@ _AFTER = re.compile(
 _BEFORE = re.compile(
     r"(?:(?P<mfu>\bMFU|model\s+FLOPs?\s+utili[sz]ation)|(?P<scaling>\b(?:(?:weak|strong)\s+)?scaling\s+efficienc\w*)|"
     r"(?P<utilization>\butili[sz]ation)|(?P<throughput>\bGPU\s+throughputs?))\s+(?:\w+\s+){0,2}?"
-    r"(?:of|from|at|to|is|was|were|are|reach\w*|reaching|achiev\w*)\s+$",
+    r"(?:of|from|at|to|is|was|were|are|reach\w*|reaching|achiev\w*|(?P<gain>by(?:\s+an?\s+\w+)?))\s+$",
     re.IGNORECASE,
 )
 # Words after the number that make it a change or something else, left to the other extractors.
@@ -35,24 +40,26 @@ _AFTER_OTHER = re.compile(
 )
 _METRIC = {
     "peak": "of peak",
+    "bandwidth": "of memory bandwidth",
     "mfu": "MFU",
     "utilization": "utilization",
     "scaling": "scaling efficiency",
     "throughput": "of peak",
 }
-_HINT = re.compile(r"MFU|utili[sz]ation|peak|maximum|efficienc|throughput", re.IGNORECASE)
+_HINT = re.compile(r"MFU|utili[sz]ation|peak|maximum|efficienc|throughput|bandwidth", re.IGNORECASE)
 
 
 def extract(sentence: Sentence) -> list[Found]:
     text = sentence.text
     found = []
     for match in percentages(text, _PERCENT, _HINT, _AFTER_OTHER):
-        metric = _metric_after(text, match.end()) or _metric_before(text, match.start())
+        metric = _metric_after(text, match.end()) or _metric_before(text, match.start(), bool(match.group("points")))
         if metric is None:
             continue
         qualifier, start = hedge(text, match.start())
         low = f"{match.group('low')}–" if match.group("low") else ""
-        found.append(("utilization", start, match.end(), f"{qualifier}{low}{match.group('number')}% {metric}"))
+        unit = " percentage points" if match.group("points") else "%"
+        found.append(("utilization", start, match.end(), f"{qualifier}{low}{match.group('number')}{unit} {metric}"))
     return found
 
 
@@ -61,7 +68,7 @@ def _metric_after(text: str, end: int) -> str | None:
     return _METRIC[after.lastgroup] if after and after.lastgroup else None
 
 
-def _metric_before(text: str, start: int) -> str | None:
+def _metric_before(text: str, start: int, points: bool) -> str | None:
     _qualifier, start = hedge(text, start)
     window = text[max(0, start - 90) : start]
     listed = LIST_BEFORE.search(window)
@@ -71,5 +78,7 @@ def _metric_before(text: str, start: int) -> str | None:
     named = _BEFORE.search(window)
     if named is None:
         return None
-    group = next(name for name in _METRIC if name != "peak" and named.group(name))
+    if named.group("gain") and not points:
+        return None  # "utilization by 30%": a relative gain, not a level of utilization
+    group = next(name for name in _METRIC if name in named.groupdict() and named.group(name))
     return _METRIC[group]
