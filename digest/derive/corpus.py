@@ -139,8 +139,9 @@ class Corpus:
 
 def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> PaperDerivation:
     """What the machine says about one paper, with the curator's corrections applied."""
-    facts = extract_facts(paper.title, paper.abstract, catalog)
-    roles = paper.overrides.get("sentence_roles") or machine_roles(paper)
+    machine = machine_roles(paper)  # read once: the machine's facts and, uncurated, the page's roles
+    facts = extract_facts(paper.title, paper.abstract, catalog, machine)
+    roles = paper.overrides.get("sentence_roles") or machine
     context_values = paper.overrides.get("context_values", [])
     # A curator's sentence roles say whose each value is: the page shows those, the eval the machine's.
     shown = (
