@@ -16,11 +16,13 @@ from typing import Any, TypeVar
 
 import jinja2
 
-from .derive.corpus import Corpus, build_corpus, derive_paper
-from .derive.hardware_catalog import load_hardware
-from .derive.taxonomy import load_taxonomy, unknown_topics
+from .background import Pending
+from .derive.corpus import Corpus, PaperDerivation, build_corpus, derive_paper
+from .derive.hardware_catalog import HardwareCatalog, load_hardware
+from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_topics
 from .derive.training import rejected_learnable
 from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen
+from .records.model import Paper
 from .records.regular import read_regular
 from .records.rejected import rejected_paths
 from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, load_papers, record_paths
@@ -29,6 +31,7 @@ from .render.site import render_site
 # The Method page's evaluation groups the dumps into at most this many folds: its cost stays
 # bounded (one training per fold) however many dumps the site holds.
 METHOD_FOLDS = 5
+DERIVE_APART_FROM = 200  # papers to derive: fewer are not worth a child process (an edit while serving)
 T = TypeVar("T")
 
 
@@ -55,6 +58,15 @@ class BuildCache:
         value = self._previous[key] if key in self._previous else make()
         self._current[key] = value
         return value
+
+    def reuse_each(self, keys: list[Hashable], make: Callable[[list[int]], list[T]]) -> list[T]:
+        """For each key, what the last build had for it; those it lacks made together, by
+        make(their indices)."""
+        missing = [index for index, key in enumerate(keys) if key not in self._previous]
+        made = dict(zip(missing, make(missing), strict=True)) if missing else {}
+        values = [made[index] if index in made else self._previous[key] for index, key in enumerate(keys)]
+        self._current.update(zip(keys, values, strict=True))
+        return values
 
     def end_loading(self) -> None:
         """Keep what this build used, for the next; forget the rest."""
@@ -93,16 +105,29 @@ def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
     for item in loaded:
         if problems := unknown_topics(item.paper.topics, taxonomy):
             raise item.error("topics", problems[0])
-    derived = [
-        cache.reuse(("derived", path, raw, *rules), partial(derive_paper, item.paper, taxonomy, catalog))
-        for (path, raw), item in zip(records, loaded, strict=True)
-    ]
+    derived = cache.reuse_each(
+        [("derived", path, raw, *rules) for path, raw in records],
+        lambda missing: derive_each([loaded[index].paper for index in missing], taxonomy, catalog),
+    )
     rejected = [
         cache.reuse(("rejected", path, raw, *rules), partial(rejected_learnable, path, taxonomy))
         for path, raw in [(path, _read(path)) for path in rejected_paths(data_dir)]
     ]
     cache.end_loading()
     return build_corpus(derived, taxonomy, catalog, cache.memo, rejected)
+
+
+def derive_each(papers: list[Paper], taxonomy: Taxonomy, catalog: HardwareCatalog) -> list[PaperDerivation]:
+    """derive_paper of each paper; of many, half on the machine's other core (digest/background.py)."""
+    if len(papers) < DERIVE_APART_FROM:
+        return _derive(papers, taxonomy, catalog)
+    half = len(papers) // 2
+    other = Pending(partial(_derive, papers[half:], taxonomy, catalog))
+    return _derive(papers[:half], taxonomy, catalog) + other.result()
+
+
+def _derive(papers: list[Paper], taxonomy: Taxonomy, catalog: HardwareCatalog) -> list[PaperDerivation]:
+    return [derive_paper(paper, taxonomy, catalog) for paper in papers]
 
 
 def build_files(
@@ -134,8 +159,9 @@ def site_files(
         [(d.id, d.paper.title, d.paper.abstract, d.paper.topics, first_seen(d.paper)) for d in corpus.papers.values()],
         [item.paper.id for item in corpus.rejected],
     )
-    evaluation = cache.memo("evaluation", measured, lambda: evaluate_corpus(corpus, METHOD_FOLDS))
-    return render_site(corpus, site_url, templates, cache.memo, evaluation, part_size=part_size)
+    # On the other core while the pages render (digest/background.py).
+    evaluation = cache.memo("evaluation", measured, lambda: Pending(partial(evaluate_corpus, corpus, METHOD_FOLDS)))
+    return render_site(corpus, site_url, templates, cache.memo, evaluation.result, part_size=part_size)
 
 
 def load_evaluation(data_dir: Path, max_folds: int | None = None, split: str | None = None) -> Evaluation:

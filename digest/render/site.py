@@ -10,6 +10,7 @@ import json
 import os
 import tempfile
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -46,12 +47,12 @@ def render_site(
     site_url: str,
     templates: jinja2.Environment | None = None,
     memo: Memo = no_memo,
-    evaluation: Evaluation | None = None,
+    evaluation: Callable[[], Evaluation] | None = None,
     *,
     part_size: int | None = None,
 ) -> dict[str, str]:
     """Every generated file of the site. `memo` may reuse the last build's charts; the Method
-    page shows `evaluation` when given; a listing longer than `part_size` rows (default
+    page shows what `evaluation()` gives, when given; a listing longer than `part_size` rows (default
     listing.PART_SIZE) is split into parts."""
     problems = unknown_columns(corpus.taxonomy, TABLE_COLUMNS)
     if problems:
@@ -59,7 +60,6 @@ def render_site(
     context = RenderContext(corpus, templates or environment(), part_size, memo)
     files = {
         "index.md": render_home(context),
-        "method.md": render_method(context, evaluation),
         **render_review(context),
         "hardware/index.md": render_hardware_index(context),
         NEW_PAGE: render_new(context),
@@ -80,6 +80,8 @@ def render_site(
     files["papers.bib"] = papers_bib(corpus)
     files["feed.xml"] = atom_feed(corpus, site_url, SITE_NAME)
     files.update(listing_feeds(corpus, site_url, context.feeds, memo))
+    # Last: the evaluation may still be running beside the rest (digest/background.py).
+    files["method.md"] = render_method(context, evaluation() if evaluation else None)
     return files
 
 
