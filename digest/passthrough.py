@@ -7,7 +7,8 @@ marker comments; the MkDocs hooks (scripts/mkdocs_hooks.py) swap each marked blo
 placeholder paragraph before the conversion (`stash`) and put it back after (`restore`).
 
 Most blocks sit where search leaves them out: in a section whose heading carries
-`data-search-exclude`, or on a page whose front matter says `search: exclude`. The search plugin
+`data-search-exclude`, on a page whose front matter says `search: exclude`, or inside an element
+that carries it (an interactive table). The search plugin
 would still parse each such block only to drop it, a tenth of a build; so such a block gets a
 placeholder search skips, and comes back only after the page is indexed (`restore_hidden`).
 The index is the same either way.
@@ -23,6 +24,7 @@ import re
 START, END = "<!--digest-html-->", "<!--/digest-html-->"
 _BLOCK_RE = re.compile(rf"^{re.escape(START)}\n(.*?)\n{re.escape(END)}$", re.MULTILINE | re.DOTALL)
 _HEADING_RE = re.compile(r"^#{1,6} .*$", re.MULTILINE)  # ATX headings: Material's search sections
+_EXCLUDED_ELEMENT_RE = re.compile(r"<[a-z][^>]*\sdata-search-exclude[\s>]")  # search skips it whole
 _SHOWN_RE = re.compile(r"<p>DIGESTHTML(\d+)X</p>")
 _HIDDEN_RE = re.compile(r"<p>DIGESTHIDDEN(\d+)X</p>")
 _SKIPPED_RE = re.compile(r"<p data-search-exclude>DIGESTHIDDEN(\d+)X</p>")
@@ -48,7 +50,8 @@ def stash(markdown: str, *, searched: bool = True) -> tuple[str, list[str]]:
     def keep(match: re.Match[str]) -> str:
         blocks.append(match[1])
         section = max((start for start in headings if start < match.start()), default=-1)
-        kind = "HTML" if searched and section not in excluded_from else "HIDDEN"
+        excluded = section in excluded_from or _EXCLUDED_ELEMENT_RE.match(match[1]) is not None
+        kind = "HTML" if searched and not excluded else "HIDDEN"
         return f"\nDIGEST{kind}{len(blocks) - 1}X\n"
 
     return _BLOCK_RE.sub(keep, markdown), blocks
