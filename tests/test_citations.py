@@ -4,6 +4,7 @@ entry, hostile titles cannot break out of their field, and every paper has somew
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from pathlib import Path
@@ -108,9 +109,9 @@ def test_every_paper_page_says_where_to_read_it(site):
     for name, text in site.items():
         if not name.startswith("papers/"):
             continue
-        read = re.search(r"^\*\*Read\*\* (.+)$", text, re.M)
+        read = re.search(r"^<p><strong>Read</strong> (.+)</p>$", text, re.M)
         assert read, name
-        urls = re.findall(r"\]\((https://[^)]+)\)", read[1])
+        urls = [html.unescape(url) for url in re.findall(r'<a href="(https://[^"]+)">', read[1])]
         if "arxiv.org/abs/" in read[1]:
             paper_id = arxiv_id(urls[0])
             assert urls == [
