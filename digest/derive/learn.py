@@ -1,8 +1,10 @@
 """A topic classifier that learns from curators: the curated `topics:` of the records teach it.
 
 One logistic regression per topic (one-vs-rest) over TF-IDF features of the words of the title
-and abstract, plus the taxonomy's rule scores as features (so the
-hand-written rules are evidence the model weighs, not a separate opinion). The TF-IDF is the
+and abstract, plus the taxonomy's rule scores as features, each topic's total and each rule's own
+points (so the hand-written rules are evidence the model weighs, not a separate opinion: a phrase
+that fires out of context on the rejected papers, "face swapping" for "swap*", learns a small
+weight of its own instead of dragging its topic's total with it). The TF-IDF is the
 build's one text model (`fit_vectorizer`): fitted once on the words of every paper of the corpus,
 its matrix also gives related papers (links.py) and names the strongest terms. Each topic's
 decision threshold is chosen by cross-validation inside the training set, never on the papers
@@ -55,13 +57,24 @@ class Example:
 
     words: tuple[str, ...]  # the paper's words (`words`), as the vectorizer counts them
     rule_scores: tuple[float, ...]  # one per ruled topic, score / threshold
+    rule_hits: tuple[tuple[str, float], ...] = ()  # each rule that matched (`rule_feature`): points / threshold
 
 
 def example(title: str, abstract: str, classification: Classification) -> Example:
     scores = tuple(
         min(score.score / score.threshold, RULE_CAP) if score.threshold else 0.0 for score in classification.scores
     )
-    return Example(words(title, abstract), scores)
+    hits: dict[str, float] = {}
+    for score in classification.scores:
+        for match in score.matches if score.threshold else ():
+            name = rule_feature(score.slug, match.rule)
+            hits[name] = hits.get(name, 0.0) + match.points / score.threshold
+    return Example(words(title, abstract), scores, tuple(hits.items()))
+
+
+def rule_feature(slug: str, pattern: str) -> str:
+    """A rule's feature name, as the strongest terms show it."""
+    return f"{slug} rule “{pattern}”"
 
 
 def words(title: str, abstract: str) -> tuple[str, ...]:
@@ -120,6 +133,7 @@ class TopicModel:
     positives: dict[str, int]  # curated papers per topic
     vectorizer: TfidfVectorizer | None = None  # the build's text model (`fit_vectorizer`)
     keep: sparse.dia_matrix | None = None  # 1 for the words of MIN_DOCUMENTS training papers, else 0
+    rules: dict[str, int] = field(default_factory=dict)  # each rule that matched a training paper: its column
     fits: dict[str, _TopicFit] = field(default_factory=dict)
     on_topic: LogisticRegression | None = None  # in any ruled topic or in none: what `digest fetch` asks
 
@@ -128,7 +142,7 @@ class TopicModel:
         and `relevance` take it, so a caller asking both counts the words once."""
         if self.vectorizer is None or self.keep is None or not examples:
             return None
-        return _features(self.vectorizer.transform([e.words for e in examples]), examples, self.keep)
+        return _features(self.vectorizer.transform([e.words for e in examples]), examples, self.keep, self.rules)
 
     def relevance(self, examples: Sequence[Example], features: sparse.csr_matrix | None = None) -> list[float | None]:
         """For each example, the probability that it belongs in some ruled topic; None for every one
@@ -184,9 +198,9 @@ class TopicModel:
         return predictions
 
     def _names(self) -> list[str]:
-        """The feature columns by name: the vectorizer's words, then each topic's rule score."""
+        """The feature columns by name: the vectorizer's words, each topic's rule score, each rule's."""
         words = list(self.vectorizer.get_feature_names_out()) if self.vectorizer is not None else []
-        return [*words, *(f"{slug} rules" for slug in self.topics)]
+        return [*words, *(f"{slug} rules" for slug in self.topics), *self.rules]
 
 
 def _strongest(contributions: sparse.csr_matrix, row: int, names: list[str]) -> tuple[str, ...]:
@@ -216,7 +230,8 @@ def train(
     # Words of one training paper only (a name, a typo) teach nothing that carries over: zero them.
     seen = np.asarray((text > 0).sum(axis=0)).ravel()
     model.keep = sparse.diags((seen >= MIN_DOCUMENTS).astype(np.float64))
-    features = _features(text, examples, model.keep)
+    model.rules = {name: column for column, name in enumerate(sorted({n for e in examples for n, _ in e.rule_hits}))}
+    features = _features(text, examples, model.keep, model.rules)
     sample = _sample(len(examples))
     for slug in learnable:
         target = np.array([slug in paper for paper in labels], dtype=int)
@@ -245,9 +260,16 @@ def _classifier(regularisation: float = REGULARISATION, weights: str | None = No
     )
 
 
-def _features(text: sparse.csr_matrix, examples: Sequence[Example], keep: sparse.dia_matrix) -> sparse.csr_matrix:
-    rules = sparse.csr_matrix(np.array([e.rule_scores for e in examples], dtype=np.float64))
-    return sparse.hstack([text @ keep, rules], format="csr")
+def _features(
+    text: sparse.csr_matrix, examples: Sequence[Example], keep: sparse.dia_matrix, rules: dict[str, int]
+) -> sparse.csr_matrix:
+    """The words, each topic's rule score, and each rule's points (a rule no training paper matched
+    has no column: it could have learned no weight)."""
+    scores = sparse.csr_matrix(np.array([e.rule_scores for e in examples], dtype=np.float64))
+    cells = [(row, rules[name], value) for row, e in enumerate(examples) for name, value in e.rule_hits if name in rules]
+    rows, columns, values = zip(*cells, strict=True) if cells else ((), (), ())
+    hits = sparse.csr_matrix((values, (rows, columns)), shape=(len(examples), len(rules)), dtype=np.float64)
+    return sparse.hstack([text @ keep, scores, hits], format="csr")
 
 
 def _sample(count: int) -> np.ndarray:
