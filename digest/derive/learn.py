@@ -39,7 +39,7 @@ MIN_POSITIVES = 5  # below this many curated papers, a topic is left to the rule
 FOLDS = 4  # cross-validation folds for the thresholds
 THRESHOLD_SAMPLE = 2000  # at most this many papers choose the thresholds
 SEED = 0
-REGULARISATION = 4.0  # liblinear's C
+REGULARISATION = (4.0, 16.0)  # liblinear's C: each topic takes the one its cross-validation scores best
 # The on-topic model: a weaker penalty and balanced classes, since on-topic papers are a few in a
 # hundred. Chosen with the fetch filter's floor on whole recorded days never trained on (relevance.py).
 RELEVANCE_REGULARISATION = 16.0
@@ -235,8 +235,8 @@ def train(
     sample = _sample(len(examples))
     for slug in learnable:
         target = np.array([slug in paper for paper in labels], dtype=int)
-        threshold = _threshold(features[sample], target[sample])
-        model.fits[slug] = _TopicFit(_classifier().fit(features, target), threshold)
+        threshold, regularisation = _threshold(features[sample], target[sample])
+        model.fits[slug] = _TopicFit(_classifier(regularisation).fit(features, target), threshold)
     if _can_learn(in_any):
         model.on_topic = _classifier(RELEVANCE_REGULARISATION, "balanced").fit(features, in_any)
     return model
@@ -247,7 +247,7 @@ def _can_learn(target: np.ndarray) -> bool:
     return bool(min(int(target.sum()), len(target) - int(target.sum())) >= MIN_POSITIVES)
 
 
-def _classifier(regularisation: float = REGULARISATION, weights: str | None = None) -> LogisticRegression:
+def _classifier(regularisation: float, weights: str | None = None) -> LogisticRegression:
     # Topics: unweighted classes: the thresholds already adapt to how rare a topic is, and the
     # probabilities stay calibrated enough to show as confidence.
     return LogisticRegression(
@@ -278,18 +278,31 @@ def _sample(count: int) -> np.ndarray:
     return np.arange(0, count, step)
 
 
-def _threshold(features: sparse.csr_matrix, target: np.ndarray) -> float:
-    """The probability cut that maximises F1 over out-of-fold predictions of the training set.
+def _threshold(features: sparse.csr_matrix, target: np.ndarray) -> tuple[float, float]:
+    """The probability cut and the C (of REGULARISATION) that maximise F1 over out-of-fold
+    predictions of the training set: both chosen on the training papers alone.
 
-    Ties go to the middle of the best range, away from either edge."""
+    Ties go to the weaker penalty first listed, and to the middle of the best range of cuts."""
     positives = int(target.sum())
     if min(positives, len(target) - positives) < 2:
-        return 0.5  # too few in the sample to cross-validate
+        return 0.5, REGULARISATION[0]  # too few in the sample to cross-validate
     folds = StratifiedKFold(n_splits=min(FOLDS, positives, len(target) - positives), shuffle=True, random_state=SEED)
-    scores = np.zeros(len(target))
-    for train_rows, test_rows in folds.split(np.zeros(len(target)), target):
-        classifier = _classifier().fit(features[train_rows], target[train_rows])
-        scores[test_rows] = classifier.predict_proba(features[test_rows])[:, 1]
+    splits = list(folds.split(np.zeros(len(target)), target))
+    best: tuple[float, float, float] = (-1.0, 0.5, REGULARISATION[0])  # F1, cut, C
+    for regularisation in REGULARISATION:
+        scores = np.zeros(len(target))
+        for train_rows, test_rows in splits:
+            classifier = _classifier(regularisation).fit(features[train_rows], target[train_rows])
+            scores[test_rows] = classifier.predict_proba(features[test_rows])[:, 1]
+        f1, cut = _best_cut(scores, target)
+        if f1 > best[0] + 1e-12:
+            best = (f1, cut, regularisation)
+    return best[1], best[2]
+
+
+def _best_cut(scores: np.ndarray, target: np.ndarray) -> tuple[float, float]:
+    """The best F1 of any cut of the scores, and the cut: the middle of the best range."""
+    positives = int(target.sum())
     candidates = np.unique(np.round(scores, 6))
     cuts = (candidates[:-1] + candidates[1:]) / 2 if len(candidates) > 1 else candidates
     best, best_cuts = -1.0, [0.5]
@@ -301,4 +314,4 @@ def _threshold(features: sparse.csr_matrix, target: np.ndarray) -> float:
             best, best_cuts = f1, [float(cut)]
         elif abs(f1 - best) <= 1e-12:
             best_cuts.append(float(cut))
-    return float(np.median(best_cuts))
+    return best, float(np.median(best_cuts))
