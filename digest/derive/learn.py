@@ -275,7 +275,12 @@ def _features(
     """The words, each topic's rule score, and each rule's points (a rule no training paper matched
     has no column: it could have learned no weight)."""
     scores = sparse.csr_matrix(np.array([e.rule_scores for e in examples], dtype=np.float64))
-    cells = [(row, rules[name], value) for row, e in enumerate(examples) for name, value in e.rule_hits if name in rules]
+    cells = [
+        (row, rules[name], value)
+        for row, example in enumerate(examples)
+        for name, value in example.rule_hits
+        if name in rules
+    ]
     rows, columns, values = zip(*cells, strict=True) if cells else ((), (), ())
     hits = sparse.csr_matrix((values, (rows, columns)), shape=(len(examples), len(rules)), dtype=np.float64)
     return sparse.hstack([text @ keep, scores, hits], format="csr")
