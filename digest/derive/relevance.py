@@ -29,10 +29,9 @@ from dataclasses import dataclass
 
 from ..records.model import Paper
 from .classify import classify
-from .suggest import Learnable, Suggestion, fit_text, suggest, train_on_curated
+from .suggest import MIN_PROBABILITY, Learnable, Suggestion, fit_text, suggest, train_on_curated
 from .taxonomy import Taxonomy
 
-MIN_PROBABILITY = 0.2
 THRESHOLDS = (0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5)  # what `digest eval` measures, MIN_PROBABILITY among them
 
 
