@@ -235,20 +235,11 @@ def train(
     sample = _sample(len(examples))
     for slug in learnable:
         target = np.array([slug in paper for paper in labels], dtype=int)
-        own = features @ _own_columns(model, text.shape[1], slug)
-        threshold, regularisation = _threshold(own[sample], target[sample])
-        model.fits[slug] = _TopicFit(_classifier(regularisation).fit(own, target), threshold)
+        threshold, regularisation = _threshold(features[sample], target[sample])
+        model.fits[slug] = _TopicFit(_classifier(regularisation).fit(features, target), threshold)
     if _can_learn(in_any):
         model.on_topic = _classifier(RELEVANCE_REGULARISATION, "balanced").fit(features, in_any)
     return model
-
-
-def _own_columns(model: TopicModel, words: int, slug: str) -> sparse.dia_matrix:
-    """1 for the words and the topic's own rules, 0 for other topics' rules. Another topic's rules
-    are no evidence for this one: with few papers of that topic to learn from, the model took them
-    for "a systems paper", and put parallelism papers in serving."""
-    own = [slug == topic for topic in model.topics] + [name.startswith(f"{slug} rule ") for name in model.rules]
-    return sparse.diags(np.array([True] * words + own, dtype=np.float64))
 
 
 def _can_learn(target: np.ndarray) -> bool:
