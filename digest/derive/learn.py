@@ -7,8 +7,8 @@ that fires out of context on the rejected papers, "face swapping" for "swap*", l
 weight of its own instead of dragging its topic's total with it). The TF-IDF is the
 build's one text model (`fit_vectorizer`): fitted once on the words of every paper of the corpus,
 its matrix also gives related papers (links.py) and names the strongest terms. Each topic's
-decision threshold is chosen by cross-validation inside the training set, never on the papers
-it will label. A topic with fewer than `MIN_POSITIVES` curated papers has too little to learn
+decision threshold and penalty (C) are chosen by cross-validation inside the training set, never
+on the papers it will label. A topic with fewer than `MIN_POSITIVES` curated papers has too little to learn
 from: the rules decide it.
 
 Fast enough to retrain at every build (see the training line of benchmarks/run.py): the words
