@@ -94,12 +94,12 @@ def test_each_rule_is_a_feature_of_its_own_that_the_model_can_name(repo_model):
     offloading = next(score for score in item.classification.scores if score.slug == "offloading")
     hits = dict(item.example.rule_hits)
     assert hits[rule_feature("offloading", "NVMe")] == 6 / offloading.threshold  # +6 in the title
-    own = [value for name, value in hits.items() if name.startswith("offloading rule ")]
+    own = [value for name, value in hits.items() if name.startswith("offloading rule: ")]
     assert sum(own) == pytest.approx(offloading.score / offloading.threshold)
     model = train_on_curated(curated, taxonomy, fit_text(curated))
     assert rule_feature("offloading", "NVMe") in model.rules
     terms = [term for s in suggest(model, curated, taxonomy.fallback.slug) for p in s.predictions for term in p.terms]
-    assert any(" rule “" in term for term in terms)
+    assert any(" rule: " in term for term in terms)
 
 
 def test_a_paper_under_the_fetch_floor_is_placed_in_no_learned_topic():

@@ -74,7 +74,7 @@ def example(title: str, abstract: str, classification: Classification) -> Exampl
 
 def rule_feature(slug: str, pattern: str) -> str:
     """A rule's feature name, as the strongest terms show it."""
-    return f"{slug} rule “{pattern}”"
+    return f"{slug} rule: {pattern}"
 
 
 def words(title: str, abstract: str) -> tuple[str, ...]:
