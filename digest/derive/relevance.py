@@ -17,10 +17,10 @@ Papers never trained on, with the model trained on the papers decided before a d
 keeps fewer than 2 in 100 off-topic papers of the days after. Trained before 2025-06-01 and
 before 2025-12-01 (to choose), it kept 93% of the on-topic papers after, and 1.7% and 1.9% of
 the rest; trained before 2026-04-20 (to check), 96% (45 of 47) and 1.7% (36 of 2,118). Those
-figures predate each rule's own feature (learn.py); in the repo, that change took the filter at
-this floor from 176 to 178 of 203 papers kept and 754 to 769 of 850 dropped, leave one dump out,
-and by time from 46 to 44 of 48 kept and 189 to 191 of 218 dropped. A paper
-wrongly dropped can still be added (`digest fetch ... --add ID`); one wrongly kept waits in Needs
+figures predate issue 18 (each rule its own feature, learn.py; rules that need company); in the
+repo, it took the filter at this floor from 176 to 178 of 203 papers kept and 754 to 769 of 850
+dropped, leave one dump out, and by time from 46 to 44 of 48 kept and 189 to 191 of 218 dropped.
+A paper wrongly dropped can still be added (`digest fetch ... --add ID`); one wrongly kept waits in Needs
 review for a curator's `digest reject`. `digest eval` prints what each floor keeps and drops, by
 leave one dump out and by time.
 """
