@@ -32,8 +32,8 @@ from .derive.corpus import Corpus
 from .derive.facts import Fact, extract_facts
 from .derive.hardware_catalog import HardwareCatalog
 from .derive.learn import TopicModel
-from .derive.relevance import MIN_PROBABILITY, THRESHOLDS, on_topic
-from .derive.suggest import Learnable, fit_text, suggest, train_on_curated
+from .derive.relevance import THRESHOLDS, on_topic
+from .derive.suggest import MIN_PROBABILITY, Learnable, fit_text, suggest, train_on_curated
 from .derive.taxonomy import Taxonomy
 from .evaluate_facts import Attribution, attribution_lines, evaluate_attribution
 from .evaluate_figures import FigureCoverage, figure_coverage

@@ -16,8 +16,7 @@ from typing import Any
 
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from .derive.relevance import MIN_PROBABILITY
-from .derive.suggest import Learnable, fit_text, train_on_curated
+from .derive.suggest import MIN_PROBABILITY, Learnable, fit_text, train_on_curated
 from .derive.taxonomy import Taxonomy
 from .evaluate import FilterScore, TopicScores, score, topics_of
 

@@ -62,6 +62,13 @@ MUTANTS = [
         "tests/test_review.py",
     ),
     m(
+        "suggest-ignores-the-fetch-floor",
+        "digest/derive/suggest.py",
+        "off_topic = on_topic is not None and on_topic < MIN_PROBABILITY",
+        "off_topic = False",
+        RULES,
+    ),
+    m(
         "model-min-positives",
         "digest/derive/learn.py",
         "if MIN_POSITIVES <= positives[slug] <=",

@@ -14,10 +14,11 @@ import pytest
 
 from digest.build import load_corpus
 from digest.derive.classify import classify
-from digest.derive.learn import MIN_POSITIVES, TopicPrediction
+from digest.derive.learn import MIN_POSITIVES, TopicPrediction, rule_feature
 from digest.derive.relevance import MIN_PROBABILITY, judge, on_topic
 from digest.derive.suggest import Learnable, Suggestion, fit_text, suggest, train_on_curated
 from digest.derive.taxonomy import load_taxonomy
+from digest.derive.training import store_vectorizer, training_set
 from digest.errors import FetchError, WriteError
 from digest.fetch import arxiv, hf_daily
 from digest.fetch.http import Client, HttpOptions
@@ -30,8 +31,9 @@ from digest.render.context import RenderContext
 from digest.render.exports import papers_json
 from digest.render.listing import letter_group
 from digest.render.templates import environment
+from digest.temporal import seen_on
 
-from .conftest import DATA
+from .conftest import DATA, REPO_DATA
 from .http_support import Answer, RecordedServer
 from .test_bad_input import run_digest, small_store, tree_hash
 from .test_evaluation import learned
@@ -82,6 +84,38 @@ def test_a_topic_with_too_few_curated_papers_is_left_to_the_rules(repo_model):
     assert topic not in learned(small) and set(learned(small)) == set(learned(model)) - {topic}
     (suggestion,) = suggest(small, having[:1], taxonomy.fallback.slug)
     assert suggestion.prediction(topic).probability is None  # the rules decide it
+
+
+def test_each_rule_is_a_feature_of_its_own_that_the_model_can_name(repo_model):
+    """Each rule's points (over the topic's threshold) are a feature next to the topic's total, so
+    a phrase that fires out of context learns its own weight; the strongest terms can name it."""
+    taxonomy, curated = repo_model
+    item = next(item for item in curated if item.paper.title.startswith("Adding NVMe SSDs"))
+    offloading = next(score for score in item.classification.scores if score.slug == "offloading")
+    hits = dict(item.example.rule_hits)
+    assert hits[rule_feature("offloading", "NVMe")] == 6 / offloading.threshold  # +6 in the title
+    own = [value for name, value in hits.items() if name.startswith("offloading rule: ")]
+    assert sum(own) == pytest.approx(offloading.score / offloading.threshold)
+    model = train_on_curated(curated, taxonomy, fit_text(curated))
+    assert rule_feature("offloading", "NVMe") in model.rules
+    terms = [term for s in suggest(model, curated, taxonomy.fallback.slug) for p in s.predictions for term in p.terms]
+    assert any(" rule: " in term for term in terms)
+
+
+def test_a_paper_under_the_fetch_floor_is_placed_in_no_learned_topic():
+    """The site suggests no topic for a paper `digest fetch` would drop: the topic models never
+    learn "none of these". Trained on the real store's past, some later papers pass a topic's
+    threshold while the on-topic model puts them under the floor: they get the fallback, and
+    confidence 0, so review shows them first."""
+    taxonomy = load_taxonomy(REPO_DATA / "taxonomy.yaml")
+    decided, records = training_set(REPO_DATA, taxonomy)
+    past = [item for item in decided if (seen_on(item) or "") < "2026-04-13"]
+    later = [item for item in decided if (seen_on(item) or "") >= "2026-04-13"]
+    model = train_on_curated(past, taxonomy, store_vectorizer(decided, records))
+    under = [s for s in suggest(model, later, taxonomy.fallback.slug, terms=False) if s.relevance < MIN_PROBABILITY]
+    passed = [s for s in under if any(p.learned and p.probability >= p.threshold for p in s.predictions)]
+    assert passed and all(s.topics == (taxonomy.fallback.slug,) and s.confidence == 0.0 for s in passed)
+    assert all(not p.chosen for s in under for p in s.predictions if p.learned)
 
 
 # ----------------------------------------------------------------------- the fetch filter

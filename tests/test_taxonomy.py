@@ -229,7 +229,7 @@ def test_explain_names_scores_thresholds_and_matched_phrases(taxonomy):
     offloading = next(line for line in text.splitlines() if line.startswith("offloading:"))
     assert "(threshold 4, yes)" in offloading
     assert "title: 'NVMe' (+6), 'SSDs' (+2)" in offloading
-    assert "'swapping' (+2)" in offloading and "'CPU memory' (+2)" in offloading
+    assert "'swapping' (+1)" in offloading and "'CPU memory' (+2)" in offloading
     assert "kernels: score 0 (threshold 4, no) — no rule matched" in text
     assert "tags: " in text and "fine-tuning (title: 'Fine-tuning' (+2)" in text
     assert (

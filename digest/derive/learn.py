@@ -1,12 +1,14 @@
 """A topic classifier that learns from curators: the curated `topics:` of the records teach it.
 
 One logistic regression per topic (one-vs-rest) over TF-IDF features of the words of the title
-and abstract, plus the taxonomy's rule scores as features (so the
-hand-written rules are evidence the model weighs, not a separate opinion). The TF-IDF is the
+and abstract, plus the taxonomy's rule scores as features, each topic's total and each rule's own
+points (so the hand-written rules are evidence the model weighs, not a separate opinion: a phrase
+that fires out of context on the rejected papers, "face swapping" for "swap*", learns a small
+weight of its own instead of dragging its topic's total with it). The TF-IDF is the
 build's one text model (`fit_vectorizer`): fitted once on the words of every paper of the corpus,
 its matrix also gives related papers (links.py) and names the strongest terms. Each topic's
-decision threshold is chosen by cross-validation inside the training set, never on the papers
-it will label. A topic with fewer than `MIN_POSITIVES` curated papers has too little to learn
+decision threshold and penalty (C) are chosen by cross-validation inside the training set, never
+on the papers it will label. A topic with fewer than `MIN_POSITIVES` curated papers has too little to learn
 from: the rules decide it.
 
 Fast enough to retrain at every build (see the training line of benchmarks/run.py): the words
@@ -37,7 +39,7 @@ MIN_POSITIVES = 5  # below this many curated papers, a topic is left to the rule
 FOLDS = 4  # cross-validation folds for the thresholds
 THRESHOLD_SAMPLE = 2000  # at most this many papers choose the thresholds
 SEED = 0
-REGULARISATION = 4.0  # liblinear's C
+REGULARISATION = (4.0, 16.0)  # liblinear's C: each topic takes the one its cross-validation scores best
 # The on-topic model: a weaker penalty and balanced classes, since on-topic papers are a few in a
 # hundred. Chosen with the fetch filter's floor on whole recorded days never trained on (relevance.py).
 RELEVANCE_REGULARISATION = 16.0
@@ -55,13 +57,24 @@ class Example:
 
     words: tuple[str, ...]  # the paper's words (`words`), as the vectorizer counts them
     rule_scores: tuple[float, ...]  # one per ruled topic, score / threshold
+    rule_hits: tuple[tuple[str, float], ...] = ()  # each rule that matched (`rule_feature`): points / threshold
 
 
 def example(title: str, abstract: str, classification: Classification) -> Example:
     scores = tuple(
         min(score.score / score.threshold, RULE_CAP) if score.threshold else 0.0 for score in classification.scores
     )
-    return Example(words(title, abstract), scores)
+    hits: dict[str, float] = {}
+    for score in classification.scores:
+        for match in score.matches if score.threshold else ():
+            name = rule_feature(score.slug, match.rule)
+            hits[name] = hits.get(name, 0.0) + match.points / score.threshold
+    return Example(words(title, abstract), scores, tuple(hits.items()))
+
+
+def rule_feature(slug: str, pattern: str) -> str:
+    """A rule's feature name, as the strongest terms show it."""
+    return f"{slug} rule: {pattern}"
 
 
 def words(title: str, abstract: str) -> tuple[str, ...]:
@@ -120,6 +133,7 @@ class TopicModel:
     positives: dict[str, int]  # curated papers per topic
     vectorizer: TfidfVectorizer | None = None  # the build's text model (`fit_vectorizer`)
     keep: sparse.dia_matrix | None = None  # 1 for the words of MIN_DOCUMENTS training papers, else 0
+    rules: dict[str, int] = field(default_factory=dict)  # each rule that matched a training paper: its column
     fits: dict[str, _TopicFit] = field(default_factory=dict)
     on_topic: LogisticRegression | None = None  # in any ruled topic or in none: what `digest fetch` asks
 
@@ -128,7 +142,7 @@ class TopicModel:
         and `relevance` take it, so a caller asking both counts the words once."""
         if self.vectorizer is None or self.keep is None or not examples:
             return None
-        return _features(self.vectorizer.transform([e.words for e in examples]), examples, self.keep)
+        return _features(self.vectorizer.transform([e.words for e in examples]), examples, self.keep, self.rules)
 
     def relevance(self, examples: Sequence[Example], features: sparse.csr_matrix | None = None) -> list[float | None]:
         """For each example, the probability that it belongs in some ruled topic; None for every one
@@ -184,9 +198,9 @@ class TopicModel:
         return predictions
 
     def _names(self) -> list[str]:
-        """The feature columns by name: the vectorizer's words, then each topic's rule score."""
+        """The feature columns by name: the vectorizer's words, each topic's rule score, each rule's."""
         words = list(self.vectorizer.get_feature_names_out()) if self.vectorizer is not None else []
-        return [*words, *(f"{slug} rules" for slug in self.topics)]
+        return [*words, *(f"{slug} rules" for slug in self.topics), *self.rules]
 
 
 def _strongest(contributions: sparse.csr_matrix, row: int, names: list[str]) -> tuple[str, ...]:
@@ -216,12 +230,13 @@ def train(
     # Words of one training paper only (a name, a typo) teach nothing that carries over: zero them.
     seen = np.asarray((text > 0).sum(axis=0)).ravel()
     model.keep = sparse.diags((seen >= MIN_DOCUMENTS).astype(np.float64))
-    features = _features(text, examples, model.keep)
+    model.rules = {name: column for column, name in enumerate(sorted({n for e in examples for n, _ in e.rule_hits}))}
+    features = _features(text, examples, model.keep, model.rules)
     sample = _sample(len(examples))
     for slug in learnable:
         target = np.array([slug in paper for paper in labels], dtype=int)
-        threshold = _threshold(features[sample], target[sample])
-        model.fits[slug] = _TopicFit(_classifier().fit(features, target), threshold)
+        threshold, regularisation = _threshold(features[sample], target[sample])
+        model.fits[slug] = _TopicFit(_classifier(regularisation).fit(features, target), threshold)
     if _can_learn(in_any):
         model.on_topic = _classifier(RELEVANCE_REGULARISATION, "balanced").fit(features, in_any)
     return model
@@ -232,7 +247,7 @@ def _can_learn(target: np.ndarray) -> bool:
     return bool(min(int(target.sum()), len(target) - int(target.sum())) >= MIN_POSITIVES)
 
 
-def _classifier(regularisation: float = REGULARISATION, weights: str | None = None) -> LogisticRegression:
+def _classifier(regularisation: float, weights: str | None = None) -> LogisticRegression:
     # Topics: unweighted classes: the thresholds already adapt to how rare a topic is, and the
     # probabilities stay calibrated enough to show as confidence.
     return LogisticRegression(
@@ -245,9 +260,21 @@ def _classifier(regularisation: float = REGULARISATION, weights: str | None = No
     )
 
 
-def _features(text: sparse.csr_matrix, examples: Sequence[Example], keep: sparse.dia_matrix) -> sparse.csr_matrix:
-    rules = sparse.csr_matrix(np.array([e.rule_scores for e in examples], dtype=np.float64))
-    return sparse.hstack([text @ keep, rules], format="csr")
+def _features(
+    text: sparse.csr_matrix, examples: Sequence[Example], keep: sparse.dia_matrix, rules: dict[str, int]
+) -> sparse.csr_matrix:
+    """The words, each topic's rule score, and each rule's points (a rule no training paper matched
+    has no column: it could have learned no weight)."""
+    scores = sparse.csr_matrix(np.array([e.rule_scores for e in examples], dtype=np.float64))
+    cells = [
+        (row, rules[name], value)
+        for row, example in enumerate(examples)
+        for name, value in example.rule_hits
+        if name in rules
+    ]
+    rows, columns, values = zip(*cells, strict=True) if cells else ((), (), ())
+    hits = sparse.csr_matrix((values, (rows, columns)), shape=(len(examples), len(rules)), dtype=np.float64)
+    return sparse.hstack([text @ keep, scores, hits], format="csr")
 
 
 def _sample(count: int) -> np.ndarray:
@@ -256,27 +283,37 @@ def _sample(count: int) -> np.ndarray:
     return np.arange(0, count, step)
 
 
-def _threshold(features: sparse.csr_matrix, target: np.ndarray) -> float:
-    """The probability cut that maximises F1 over out-of-fold predictions of the training set.
+def _threshold(features: sparse.csr_matrix, target: np.ndarray) -> tuple[float, float]:
+    """The probability cut and the C (of REGULARISATION) that maximise F1 over out-of-fold
+    predictions of the training set: both chosen on the training papers alone.
 
-    Ties go to the middle of the best range, away from either edge."""
+    Ties go to the weaker penalty first listed, and to the middle of the best range of cuts."""
     positives = int(target.sum())
     if min(positives, len(target) - positives) < 2:
-        return 0.5  # too few in the sample to cross-validate
+        return 0.5, REGULARISATION[0]  # too few in the sample to cross-validate
     folds = StratifiedKFold(n_splits=min(FOLDS, positives, len(target) - positives), shuffle=True, random_state=SEED)
-    scores = np.zeros(len(target))
-    for train_rows, test_rows in folds.split(np.zeros(len(target)), target):
-        classifier = _classifier().fit(features[train_rows], target[train_rows])
-        scores[test_rows] = classifier.predict_proba(features[test_rows])[:, 1]
+    splits = list(folds.split(np.zeros(len(target)), target))
+    best: tuple[float, float, float] = (-1.0, 0.5, REGULARISATION[0])  # F1, cut, C
+    for regularisation in REGULARISATION:
+        scores = np.zeros(len(target))
+        for train_rows, test_rows in splits:
+            classifier = _classifier(regularisation).fit(features[train_rows], target[train_rows])
+            scores[test_rows] = classifier.predict_proba(features[test_rows])[:, 1]
+        f1, cut = _best_cut(scores, target)
+        if f1 > best[0] + 1e-12:
+            best = (f1, cut, regularisation)
+    return best[1], best[2]
+
+
+def _best_cut(scores: np.ndarray, target: np.ndarray) -> tuple[float, float]:
+    """The best F1 of any cut of the scores, and the cut: the middle of the best range. Every cut
+    between two distinct scores at once: what a cut chooses is counted by sorted position."""
+    positives = int(target.sum())
     candidates = np.unique(np.round(scores, 6))
     cuts = (candidates[:-1] + candidates[1:]) / 2 if len(candidates) > 1 else candidates
-    best, best_cuts = -1.0, [0.5]
-    for cut in cuts:
-        chosen = scores >= cut
-        true_positives = float(np.sum(chosen & (target == 1)))
-        f1 = 2 * true_positives / (chosen.sum() + positives) if chosen.sum() + positives else 0.0
-        if f1 > best + 1e-12:
-            best, best_cuts = f1, [float(cut)]
-        elif abs(f1 - best) <= 1e-12:
-            best_cuts.append(float(cut))
-    return float(np.median(best_cuts))
+    chosen = len(scores) - np.searchsorted(np.sort(scores), cuts, side="left")
+    true_positives = positives - np.searchsorted(np.sort(scores[target == 1]), cuts, side="left")
+    total = chosen + positives
+    f1 = np.divide(2.0 * true_positives, total, out=np.zeros(len(cuts)), where=total > 0)
+    best = float(f1.max())
+    return best, float(np.median(cuts[f1 >= best - 1e-12]))

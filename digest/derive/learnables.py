@@ -34,7 +34,7 @@ from .suggest import Learnable
 from .taxonomy import Taxonomy
 
 CACHE_VARIABLE = "DIGEST_CACHE"
-_VERSION = 2  # 2: "words", cut by learn.words
+_VERSION = 3  # 2: "words", cut by learn.words; 3: "rule_hits"
 _CODE = (classify_module, learn, patterns, rules)  # what the cached values are computed by
 
 
@@ -99,6 +99,7 @@ def _entry(item: Learnable, stamp: Stamp | None) -> dict[str, Any]:
         "fallback": item.classification.topics[0].slug if item.classification.fallback else None,
         "words": list(item.example.words),
         "rule_scores": list(item.example.rule_scores),
+        "rule_hits": [list(hit) for hit in item.example.rule_hits],
     }
 
 
@@ -111,7 +112,8 @@ def _learnable(entry: dict[str, Any], taxonomy: Taxonomy, rejected: bool) -> Lea
     passed = tuple(sorted((s for s in scores if s.passed), key=lambda s: -s.score))
     topics = passed or (TopicMatch(entry["fallback"] or taxonomy.fallback.slug, 0, 0, ()),)
     classification = Classification(topics, (), (), not passed, scores)
-    return Learnable(paper, classification, Example(tuple(entry["words"]), tuple(entry["rule_scores"])), rejected)
+    hits = tuple((str(name), float(value)) for name, value in entry["rule_hits"])
+    return Learnable(paper, classification, Example(tuple(entry["words"]), tuple(entry["rule_scores"]), hits), rejected)
 
 
 def _read(cache_file: Path, key: str) -> dict[str, Any]:

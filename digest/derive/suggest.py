@@ -3,10 +3,16 @@ what the rules say where it could not, and how confident that is.
 
 The same combination serves the site (uncurated papers get these topics, shown as suggested),
 `digest review` (least confident first) and `digest eval` (the "ships" column).
+
+A paper the on-topic model puts under the fetch filter's floor (`MIN_PROBABILITY`) gets no learned
+topic: each topic model only asks "this topic or another", and the papers in none of them, most of
+a day's listing, are what the on-topic model learned. So the site suggests no topic for a paper
+`digest fetch` would have dropped.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,6 +22,8 @@ from ..records.model import Paper
 from .classify import Classification
 from .learn import Example, TopicModel, TopicPrediction, example, fit_vectorizer, train
 from .taxonomy import Taxonomy
+
+MIN_PROBABILITY = 0.2  # the on-topic probability the fetch filter keeps a paper at (chosen: relevance.py)
 
 
 @dataclass(frozen=True)
@@ -80,7 +88,9 @@ def suggest(model: TopicModel, papers: Sequence[Learnable], fallback: str, *, te
     )
     relevance = model.relevance(examples, features)
     suggestions = []
-    for paper_predictions, on_topic in zip(predictions, relevance, strict=True):
+    for learned, on_topic in zip(predictions, relevance, strict=True):
+        off_topic = on_topic is not None and on_topic < MIN_PROBABILITY  # no learned topic, then
+        paper_predictions = [dataclasses.replace(p, chosen=False) if off_topic and p.learned else p for p in learned]
         chosen = tuple(p.slug for p in paper_predictions if p.chosen)
         suggestions.append(
             Suggestion(
@@ -101,10 +111,11 @@ def suggest(model: TopicModel, papers: Sequence[Learnable], fallback: str, *, te
 
 
 def _certainty(probability: float, threshold: float, chosen: bool) -> float:
-    """How far the probability is from the threshold, as a share of the way to 0 or 1."""
+    """How far the probability is from the threshold, as a share of the way to 0 or 1; 0 for a
+    topic left out although its probability passed (the on-topic model disagreed)."""
     if chosen:
         return (probability - threshold) / (1 - threshold) if threshold < 1 else 1.0
-    return (threshold - probability) / threshold if threshold > 0 else 1.0
+    return max(0.0, (threshold - probability) / threshold) if threshold > 0 else 1.0
 
 
 def explain_suggestion(suggestion: Suggestion, curated: bool) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..derive.relevance import MIN_PROBABILITY
+from ..derive.suggest import MIN_PROBABILITY
 from ..evaluate import METHODS, Evaluation
 from ..evaluate_facts import KindPrecision
 from ..fact_kinds import BY_NAME
