@@ -39,24 +39,29 @@ class Pending(Generic[T]):
             sender.close()  # the child's end: the parent reads EOF if the child dies
 
     def result(self) -> T:
-        """The value (computed once), or the exception compute() raises, raised here."""
+        """The value (computed once), or the exception compute() raises, raised here (and
+        again when asked again)."""
         if self._compute is not None:
-            compute, self._compute = self._compute, None
-            self._value = compute() if self._process is None else self._received(compute)
+            answer = self._answer()
+            # A failure is done again here: the error raised is the real one, with its traceback
+            # (a DataError names its file and line), not a copy that had to survive pickling.
+            self._value = self._compute() if answer is None else answer[0]
+            self._compute = None
         return self._value  # type: ignore[return-value]
 
-    def _received(self, compute: Callable[[], T]) -> T:
-        assert self._process is not None  # noqa: S101 (only called for a started child)
+    def _answer(self) -> tuple[T] | None:
+        """The child's value, or None: no child, or it failed or died (killed)."""
+        if self._process is None:
+            return None
+        process, self._process = self._process, None
         try:
-            value: tuple[T] | None = self._receiver.recv()
-        except EOFError:  # the child died without an answer (killed)
-            value = None
+            answer: tuple[T] | None = self._receiver.recv()
+        except EOFError:
+            answer = None
         finally:
             self._receiver.close()
-            self._process.join()
-        # A failure is done again here: the error raised is the real one, with its traceback
-        # (a DataError names its file and line), not a copy that had to survive pickling.
-        return compute() if value is None else value[0]
+            process.join()
+        return answer
 
 
 def _send_result(compute: Callable[[], object], sender: Connection) -> None:

@@ -42,15 +42,13 @@ def stash(markdown: str, *, searched: bool = True) -> tuple[str, list[str]]:
     if START not in markdown:
         return markdown, []
     blocks: list[str] = []
-    excluded_from = [
-        heading.start() for heading in _HEADING_RE.finditer(markdown) if "data-search-exclude" in heading[0]
-    ]
-    headings = [heading.start() for heading in _HEADING_RE.finditer(markdown)]
+    # (where each section starts, whether search leaves it out); the page's start opens one too.
+    sections = [(-1, False)] + [(h.start(), "data-search-exclude" in h[0]) for h in _HEADING_RE.finditer(markdown)]
 
     def keep(match: re.Match[str]) -> str:
         blocks.append(match[1])
-        section = max((start for start in headings if start < match.start()), default=-1)
-        excluded = section in excluded_from or _EXCLUDED_ELEMENT_RE.match(match[1]) is not None
+        in_excluded_section = [left_out for start, left_out in sections if start < match.start()][-1]
+        excluded = in_excluded_section or _EXCLUDED_ELEMENT_RE.match(match[1]) is not None
         kind = "HTML" if searched and not excluded else "HIDDEN"
         return f"\nDIGEST{kind}{len(blocks) - 1}X\n"
 

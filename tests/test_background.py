@@ -49,3 +49,17 @@ def test_beside_another_thread_nothing_forks():
     finally:
         stop.set()
         other.join()
+
+
+def test_a_failure_is_raised_again_when_asked_again():
+    calls = []
+
+    def flaky() -> int:
+        calls.append(os.getpid())
+        raise ValueError("no")
+
+    pending = Pending(flaky)
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            pending.result()
+    assert calls.count(os.getpid()) == 2  # the parent computed it each time it was asked
