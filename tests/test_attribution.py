@@ -227,6 +227,51 @@ def test_curated_roles_must_fit_the_abstract_and_name_a_role(tmp_path):
             "speedup",
             "1.3×",
         ),
+        # a reduction whose words name nothing known takes its clause's metric
+        (
+            "We present Kite. Kite reduces prefill and end-to-end latency by up to 31% and 14%, respectively.",
+            "latency",
+            "up to 31% lower prefill",
+        ),
+        # a component's figure gives way to one for the whole work
+        (
+            "We present Kite. Kite delivers a 5.2x attention speedup over FlashAttention, "
+            "while achieving a 1.9x video generation speedup.",
+            "speedup",
+            "1.9×",
+        ),
+        # of a latency reduction and a speedup side by side, the first stated
+        (
+            "We present Kite. Kite gives 3.1x lower latency for chat serving and 5.4x higher throughput for batch jobs.",
+            "latency",
+            "3.1× lower latency",
+        ),
+        # a figure stated as a technique is introduced is a component's
+        (
+            "We present Kite. We propose a new pipeline schedule that improves throughput by 12%. "
+            "Kite trains a 1T-parameter model at 410 petaFLOP/s on 2048 GPUs.",
+            "throughput",
+            "410 PFLOPS",
+        ),
+        # what the experiments show leads over a higher tier's figure stated in passing
+        (
+            "We present Kite. Extensive experiments show that Kite reduces model size by 8.2x. "
+            "Kite also runs 1.5x faster on A100 GPUs.",
+            "memory",
+            "8.2× lower model size",
+        ),
+        # ... but not over a figure stated before it
+        (
+            "We present Kite. Kite runs 3x faster than vLLM. Experiments show that Kite reduces memory by 20%.",
+            "speedup",
+            "3×",
+        ),
+        (
+            "We present Kite. Experiments show that Kite improves task accuracy by up to 3.1%. "
+            "A fused kernel gives a 1.2x speedup.",
+            "quality",
+            "up to 3.1% accuracy",
+        ),
     ],
 )
 def test_the_headline_is_the_papers_main_figure(catalog, abstract, metric, value):

@@ -566,61 +566,6 @@ def test_headline_prefers_speedup_then_reduction_then_throughput():
     assert headline([]) is None
 
 
-@pytest.mark.parametrize(
-    "abstract, metric, value",
-    [
-        # a reduction whose words name nothing known takes its clause's metric
-        (
-            "We present Kite. Kite reduces prefill and end-to-end latency by up to 31% and 14%, respectively.",
-            "latency",
-            "up to 31% lower prefill",
-        ),
-        # a component's figure gives way to one for the whole work
-        (
-            "We present Kite. Kite delivers a 5.2x attention speedup over FlashAttention, "
-            "while achieving a 1.9x video generation speedup.",
-            "speedup",
-            "1.9×",
-        ),
-        # of a latency reduction and a speedup side by side, the first stated
-        (
-            "We present Kite. Kite gives 3.1x lower latency for chat serving and 5.4x higher throughput for batch jobs.",
-            "latency",
-            "3.1× lower latency",
-        ),
-        # a figure stated as a technique is introduced is a component's
-        (
-            "We present Kite. We propose a new pipeline schedule that improves throughput by 12%. "
-            "Kite trains a 1T-parameter model at 410 petaFLOP/s on 2048 GPUs.",
-            "throughput",
-            "410 PFLOPS",
-        ),
-        # what the experiments show leads over a higher tier's figure stated in passing
-        (
-            "We present Kite. Extensive experiments show that Kite reduces model size by 8.2x. "
-            "Kite also runs 1.5x faster on A100 GPUs.",
-            "memory",
-            "8.2× lower model size",
-        ),
-        # ... but not over a figure stated before it
-        (
-            "We present Kite. Kite runs 3x faster than vLLM. Experiments show that Kite reduces memory by 20%.",
-            "speedup",
-            "3×",
-        ),
-        (
-            "We present Kite. Experiments show that Kite improves task accuracy by up to 3.1%. "
-            "A fused kernel gives a 1.2x speedup.",
-            "quality",
-            "up to 3.1% accuracy",
-        ),
-    ],
-)
-def test_the_main_figure_among_several(catalog, abstract, metric, value):
-    found = machine_headline(extract_facts("A title", abstract, catalog))
-    assert found is not None and (found.metric, found.value) == (metric, value)
-
-
 def test_an_accuracy_degradation_is_not_a_headline(catalog):
     abstract = "We present Kite. Quantizing with Kite incurs only 1-2% accuracy degradation."
     assert machine_headline(extract_facts("A title", abstract, catalog)) is None
