@@ -6,12 +6,13 @@ the digest's own work (deriving a thousand papers, the Method page's evaluation)
 Forking is safe only in a process with one thread: `mkdocs build`, and the first build of
 `mkdocs serve`, which builds before its server starts. Where it is not (a rebuild runs beside
 the server's threads; a platform without fork) the computation runs here, when its result is
-asked for.
+asked for. DIGEST_CORES=1 in the environment keeps every build on one core.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -21,7 +22,11 @@ T = TypeVar("T")
 
 
 def can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    return (
+        "fork" in multiprocessing.get_all_start_methods()
+        and threading.active_count() == 1
+        and os.environ.get("DIGEST_CORES") != "1"
+    )
 
 
 class Pending(Generic[T]):

@@ -34,11 +34,14 @@ from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, file_sort_key
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
 
 from .build import BuildCache, build_files
 from .errors import DigestError
+from .page_split import PageSplit, split_pages
 from .render.templates import environment, fingerprint
 
 log = logging.getLogger("mkdocs.plugins.digest")
@@ -74,13 +77,15 @@ class GeneratedFile(File):
 class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self.command: Command = "serve"
+        self.dirty = False
+        self.split: PageSplit | None = None  # paper pages built on the other core (`mkdocs build`)
         self.cache = BuildCache()
         self.last_good: dict[str, str] = {}  # the files of this process's last build without bad data
         self.generated: set[str] = set()  # the paths this process's last build generated
         self.templates: jinja2.Environment | None = None  # kept while no template file changes
 
     def on_startup(self, *, command: Command, dirty: bool) -> None:
-        self.command = command
+        self.command, self.dirty = command, dirty
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if self.config.part_size is not None and self.config.part_size < 1:
@@ -101,6 +106,21 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
         # In the order MkDocs lists docs_dir (an index first, folders last): the order of the
         # sitemap and the search index.
         return Files(sorted(files, key=file_sort_key))
+
+    @event_priority(-200)  # after literate-nav has made the sidebar the child's pages carry
+    def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
+        if self.command == "build":
+            self.split = split_pages(config, files, nav, self.dirty)
+        return nav
+
+    def on_env(self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files) -> jinja2.Environment:
+        return self.split.prepare(env) if self.split else env
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        if self.split and page.file.src_uri == self.split.last_page:
+            split, self.split = self.split, None
+            split.finish()
+        return output
 
     def _generate(self, site_url: str) -> dict[str, str]:
         """The digest's files, or the last good build's while the data is bad (on a rebuild)."""
