@@ -71,13 +71,17 @@ DIGEST_STEP = """
 import json, sys, time
 started = time.perf_counter()
 from pathlib import Path
-from digest.build import BuildCache, load_corpus, site_files
-cache = BuildCache()  # build_files, what the digest plugin runs, in its two halves
-corpus = load_corpus(Path(sys.argv[1]), cache)
-loaded = time.perf_counter()
-files = site_files(corpus, "http://127.0.0.1:8000/", cache)
+import digest.build
+from digest.build import BuildCache, build_files
+linking = digest.build.link
+marks = {}
+def link(*args):  # when the records are read and derived, and linking begins
+    marks["loaded"] = time.perf_counter()
+    return linking(*args)
+digest.build.link = link
+_corpus, files = build_files(Path(sys.argv[1]), "http://127.0.0.1:8000/", BuildCache())
 done = time.perf_counter()
-print(json.dumps({"seconds": done - started, "corpus": loaded - started, "render": done - loaded,
+print(json.dumps({"seconds": done - started, "corpus": marks["loaded"] - started, "render": done - marks["loaded"],
                   "files": len(files), "markdown_bytes": sum(len(t.encode()) for p, t in files.items()
                                                             if p.endswith(".md"))}))
 """
@@ -818,8 +822,8 @@ def render_report(runs: list[Run], serve: dict, related_10k: float, training_10k
     for run in runs:
         if run.stage == "digest step" and "corpus" in run.extra:
             lines.append(
-                f"- N = {run.n:,} digest step: imports and records -> corpus {run.extra['corpus']:.2f} s, "
-                f"the Method page's evaluation, pages and exports {run.extra['render']:.2f} s; "
+                f"- N = {run.n:,} digest step: imports, records read and derived {run.extra['corpus']:.2f} s; "
+                f"linked, the Method page's evaluation, pages and exports {run.extra['render']:.2f} s; "
                 f"{run.extra['files']:,} files, "
                 f"{run.extra['markdown_bytes'] / 1e6:.1f} MB of Markdown."
             )

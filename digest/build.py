@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,9 +20,10 @@ import jinja2
 from .background import Pending
 from .derive.corpus import Corpus, PaperDerivation, build_corpus, derive_paper
 from .derive.hardware_catalog import HardwareCatalog, load_hardware
+from .derive.suggest import Learnable
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_topics
 from .derive.training import rejected_learnable
-from .evaluate import Evaluation, evaluate, evaluate_corpus, first_seen
+from .evaluate import Evaluation, evaluate, first_seen
 from .records.model import Paper
 from .records.regular import read_regular
 from .records.rejected import rejected_paths
@@ -93,9 +95,24 @@ class BuildCache:
         return {path: self._first_seen[path][1] for path in files}
 
 
+@dataclass(frozen=True)
+class Loaded:
+    """A store's records, each derived on its own, before they are linked into a Corpus."""
+
+    derivations: list[PaperDerivation]
+    taxonomy: Taxonomy
+    catalog: HardwareCatalog
+    rejected: list[Learnable]
+
+
 def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
     """Every record of `data_dir`, derived and linked; raises the first DataError."""
     cache = cache or BuildCache()
+    return link(load_derived(data_dir, cache), cache)
+
+
+def load_derived(data_dir: Path, cache: BuildCache) -> Loaded:
+    """Every record of `data_dir`, each derived; raises the first DataError."""
     records = [(path, _read(path)) for path in record_paths(data_dir)]
     rules = (_read(data_dir / TAXONOMY_FILE), _read(data_dir / HARDWARE_FILE))
     loaded = [cache.reuse(("record", path, raw), partial(load_paper, path)) for path, raw in records]
@@ -114,7 +131,11 @@ def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
         for path, raw in [(path, _read(path)) for path in rejected_paths(data_dir)]
     ]
     cache.end_loading()
-    return build_corpus(derived, taxonomy, catalog, cache.memo, rejected)
+    return Loaded(derived, taxonomy, catalog, rejected)
+
+
+def link(loaded: Loaded, cache: BuildCache) -> Corpus:
+    return build_corpus(loaded.derivations, loaded.taxonomy, loaded.catalog, cache.memo, loaded.rejected)
 
 
 def derive_each(papers: list[Paper], taxonomy: Taxonomy, catalog: HardwareCatalog) -> list[PaperDerivation]:
@@ -138,30 +159,35 @@ def build_files(
     part_size: int | None = None,
 ) -> tuple[Corpus, dict[str, str]]:
     """The corpus of `data_dir` and every file the digest adds to the site (listings split into
-    parts of `part_size` rows; default listing.PART_SIZE)."""
+    parts of `part_size` rows; default listing.PART_SIZE), with the Method page's evaluation."""
     cache = cache or BuildCache()
-    corpus = load_corpus(data_dir, cache)
-    return corpus, site_files(corpus, site_url, cache, templates, part_size)
-
-
-def site_files(
-    corpus: Corpus,
-    site_url: str,
-    cache: BuildCache,
-    templates: jinja2.Environment | None = None,
-    part_size: int | None = None,
-) -> dict[str, str]:
-    """Every file the digest adds to the site for a loaded corpus, with the Method page's evaluation."""
+    loaded = load_derived(data_dir, cache)
     # Recomputed only when what it measures changes: a record's text, topics or first dump, or the rules.
     measured = (
-        corpus.taxonomy,
-        corpus.catalog,
-        [(d.id, d.paper.title, d.paper.abstract, d.paper.topics, first_seen(d.paper)) for d in corpus.papers.values()],
-        [item.paper.id for item in corpus.rejected],
+        loaded.taxonomy,
+        loaded.catalog,
+        sorted(
+            (d.id, d.paper.title, d.paper.abstract, d.paper.topics, first_seen(d.paper)) for d in loaded.derivations
+        ),
+        [item.paper.id for item in loaded.rejected],
     )
-    # On the other core while the pages render (digest/background.py).
-    evaluation = cache.memo("evaluation", measured, lambda: Pending(partial(evaluate_corpus, corpus, METHOD_FOLDS)))
-    return render_site(corpus, site_url, templates, cache.memo, evaluation.result, part_size=part_size)
+    # On the other core while the papers are linked and the pages render (digest/background.py).
+    evaluation = cache.memo("evaluation", measured, lambda: Pending(partial(evaluate_derived, loaded)))
+    corpus = link(loaded, cache)
+    return corpus, render_site(corpus, site_url, templates, cache.memo, evaluation.result, part_size=part_size)
+
+
+def evaluate_derived(loaded: Loaded) -> Evaluation:
+    """The Method page's evaluation, reusing what the build derived."""
+    derivations = sorted(loaded.derivations, key=lambda d: d.id)
+    return evaluate(
+        [d.paper for d in derivations],
+        loaded.taxonomy,
+        loaded.catalog,
+        METHOD_FOLDS,
+        machine={d.id: (d.learnable, d.extracted) for d in derivations},
+        rejected=loaded.rejected,
+    )
 
 
 def load_evaluation(data_dir: Path, max_folds: int | None = None, split: str | None = None) -> Evaluation:

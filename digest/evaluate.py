@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .derive.classify import classify
-from .derive.corpus import Corpus
 from .derive.facts import Fact, extract_facts
 from .derive.hardware_catalog import HardwareCatalog
 from .derive.learn import TopicModel
@@ -236,18 +235,6 @@ def evaluate(
         len(rejected),
         temporal,
         attribution=evaluate_attribution(papers, facts),
-    )
-
-
-def evaluate_corpus(corpus: Corpus, max_folds: int | None = None) -> Evaluation:
-    """`evaluate` over a built corpus, reusing what the build derived."""
-    return evaluate(
-        [d.paper for d in corpus.papers.values()],
-        corpus.taxonomy,
-        corpus.catalog,
-        max_folds,
-        machine={pid: (d.learnable, d.extracted) for pid, d in corpus.papers.items()},
-        rejected=corpus.rejected,
     )
 
 

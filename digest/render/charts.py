@@ -7,11 +7,12 @@ unchanged corpus leaves the chart files unchanged and `mkdocs serve` does not re
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
-import matplotlib
-from matplotlib.figure import Figure  # not pyplot: no global figure state, and its import alone took a second
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 _STYLE: Any = {
     "svg.hashsalt": "ml-systems-digest",
@@ -24,6 +25,18 @@ _STYLE: Any = {
 _PALETTE = ["#3f51b5", "#009688", "#ff9800", "#e91e63", "#607d8b", "#9c27b0", "#8bc34a", "#795548"]
 
 
+@contextmanager
+def _figure(width: float, height: float) -> Iterator[Figure]:
+    # Imported here, not with the module: a build draws its charts on the other core
+    # (digest/background.py), and the import is a fifth of a second. Not pyplot: no global figure
+    # state, and its import alone took a second.
+    import matplotlib  # noqa: PLC0415
+    from matplotlib.figure import Figure  # noqa: PLC0415
+
+    with matplotlib.rc_context(_STYLE):
+        yield Figure(figsize=(width, height))
+
+
 def _svg(figure: Figure) -> str:
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight")
@@ -33,8 +46,7 @@ def _svg(figure: Figure) -> str:
 def papers_per_topic_and_year(counts: Mapping[str, Mapping[str, int]], topics: list[str], title: str) -> str:
     """Stacked bars: one bar per year, one colour per topic. `counts[year][topic]`."""
     years = sorted(counts)
-    with matplotlib.rc_context(_STYLE):
-        figure = Figure(figsize=(7.5, 3.2))
+    with _figure(7.5, 3.2) as figure:
         axes = figure.subplots()
         bottoms = [0] * len(years)
         for index, topic in enumerate(topics):
@@ -51,8 +63,7 @@ def hardware_by_topic(matrix: Mapping[str, Mapping[str, int]], topics: list[str]
     """A heat map of papers per hardware (rows) and topic (columns), with the counts written in."""
     rows = list(matrix)
     values = [[matrix[row].get(topic, 0) for topic in topics] for row in rows]
-    with matplotlib.rc_context(_STYLE):
-        figure = Figure(figsize=(7.5, 0.8 + 0.28 * max(len(rows), 1)))
+    with _figure(7.5, 0.8 + 0.28 * max(len(rows), 1)) as figure:
         axes = figure.subplots()
         axes.imshow(values or [[0] * len(topics)], cmap="Blues", aspect="auto", vmin=0)
         axes.set_xticks(range(len(topics)), topics)

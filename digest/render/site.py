@@ -16,6 +16,7 @@ from pathlib import Path
 
 import jinja2
 
+from ..background import Pending
 from ..derive.corpus import Corpus, Memo, no_memo
 from ..derive.taxonomy import unknown_columns
 from ..evaluate import Evaluation
@@ -58,6 +59,7 @@ def render_site(
     if problems:
         raise problems[0]
     context = RenderContext(corpus, templates or environment(), part_size, memo)
+    drawn_charts = home_charts(corpus, memo)
     files = {
         "index.md": render_home(context),
         **render_review(context),
@@ -73,47 +75,41 @@ def render_site(
         page = paper_path(paper_id)
         files[page] = memo(page, paper_page_inputs(context, paper_id), partial(render_paper, context, paper_id))
     files.update(hardware_pages(context))
-    files["charts/topics-by-year.svg"] = topics_by_year_chart(corpus, memo)
-    files["charts/hardware-by-topic.svg"] = hardware_by_topic_chart(corpus, memo)
     files["papers.json"] = papers_json(corpus, site_url)
     files["papers.csv"] = papers_csv(corpus, site_url)
     files["papers.bib"] = papers_bib(corpus)
     files["feed.xml"] = atom_feed(corpus, site_url, SITE_NAME)
     files.update(listing_feeds(corpus, site_url, context.feeds, memo))
-    # Last: the evaluation may still be running beside the rest (digest/background.py).
+    # Last: the evaluation and the charts may still be running beside the rest (digest/background.py).
     files["method.md"] = render_method(context, evaluation() if evaluation else None)
+    files.update(drawn_charts())
     return files
 
 
-def topics_by_year_chart(corpus: Corpus, memo: Memo = no_memo) -> str:
+def home_charts(corpus: Corpus, memo: Memo = no_memo) -> Callable[[], dict[str, str]]:
+    """The home page's two charts, started now and drawn on the other core while the pages
+    render (digest/background.py): matplotlib takes a quarter of a second per chart, and `mkdocs
+    serve` reuses them while their inputs are unchanged."""
     topics = [topic.slug for topic in corpus.taxonomy.topics]
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     for derived in corpus.papers.values():
         counts[str(derived.year) if derived.year else "unknown"].update(derived.topics)
-    title = "Papers per topic and year"
-    # matplotlib takes a quarter of a second per chart: `mkdocs serve` reuses an unchanged one.
-    # The inputs as JSON, which keeps the order of every mapping (the chart shows it).
-    return str(
-        memo(
-            "chart:topics-by-year",
-            json.dumps([counts, topics]),
-            lambda: charts.papers_per_topic_and_year(counts, topics, title),
-        )
-    )
-
-
-def hardware_by_topic_chart(corpus: Corpus, memo: Memo = no_memo) -> str:
-    topics = [topic.slug for topic in corpus.taxonomy.topics]
     busiest = sorted(corpus.by_hardware.items(), key=lambda item: (-len(item[1]), item[0]))[:CHART_HARDWARE_ROWS]
     matrix = {name: Counter(t for pid in ids for t in corpus.papers[pid].topics) for name, ids in busiest}
-    title = f"Papers per hardware and topic (top {len(matrix)} hardware)"
-    return str(
-        memo(
-            "chart:hardware-by-topic",
-            json.dumps([matrix, topics]),
-            lambda: charts.hardware_by_topic(matrix, topics, title),
-        )
+    # The inputs as JSON, which keeps the order of every mapping (the charts show it).
+    drawn: Pending[dict[str, str]] = memo(
+        "charts", json.dumps([counts, matrix, topics]), lambda: Pending(partial(_draw_charts, counts, matrix, topics))
     )
+    return drawn.result
+
+
+def _draw_charts(counts: dict[str, Counter[str]], matrix: dict[str, Counter[str]], topics: list[str]) -> dict[str, str]:
+    return {
+        "charts/topics-by-year.svg": charts.papers_per_topic_and_year(counts, topics, "Papers per topic and year"),
+        "charts/hardware-by-topic.svg": charts.hardware_by_topic(
+            matrix, topics, f"Papers per hardware and topic (top {len(matrix)} hardware)"
+        ),
+    }
 
 
 def write_site(files: dict[str, str], out: Path) -> tuple[int, int]:
