@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 from .base import Found, Sentence
-from .numbers import NUMBER, unit_figures
+from .numbers import NUMBER, UNIT_GAP, unit_figures
 
 # GPU hours may be counted in thousands and name the device: "314K H800 GPU hours".
 _TIME = re.compile(
-    rf"(?<![\w.,])(?P<number>{NUMBER}(?:K(?=\s))?)\s?(?:[A-Z][\w\-]*\d[\w\-]*\s+(?=GPU))?"
+    rf"(?<![\w.,])(?P<number>{NUMBER}(?:K(?=\s))?){UNIT_GAP}(?:[A-Z][\w\-]*\d[\w\-]*\s+(?=GPU))?"
     r"(?P<unit>(?:ms|s)\s?/\s?token|(?:(?:ms|µs|us|ns|s|secs?|seconds?|"
     r"minutes?|mins?|hours?|hrs?|days?|GPU[\s-]hours?)(?![A-Za-z0-9/])))"
 )
@@ -31,7 +31,7 @@ _UNITS = {
     "gpu-hours": "GPU hours",
     "gpu hours": "GPU hours",
 }
-_HAS_UNIT_LETTER = re.compile(r"\d\s?(?:[mµun]?s|min|hour|hr|day|GPU)|GPU[\s-]hour")
+_HAS_UNIT_LETTER = re.compile(rf"\d{UNIT_GAP}(?:[mµun]?s|min|hour|hr|day|GPU)|GPU[\s-]hour")
 
 
 def extract(sentence: Sentence) -> list[Found]:

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import re
 
+from . import quality_change
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, hedge, percentages
+from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, UNIT_GAP, hedge, percentages
 
-_PERCENT = re.compile(rf"(?P<sign>\+)?(?P<number>{FRESH_NUMBER})\s?(?:\\?%|percent\b)")
+_PERCENT = re.compile(
+    rf"(?P<sign>\+)?(?:(?P<low>{FRESH_NUMBER})(?:{UNIT_GAP}\\?%)?\s*[-–]\s*)?(?P<number>{NUMBER}){UNIT_GAP}(?:\\?%|percent\b)"
+)
 _METRIC_WORDS = (
     r"(?:top-?[15]\s+)?accuracy|(?:test\s+|mean\s+|median\s+|relative\s+)?errors?|correctness|MAPE|"
-    r"perplexity|BLEU|F1|benchmarks?|success\s+rate|faster\s+rate|[A-Za-z]+@\d+"
+    r"perplexity|BLEU|F1|m?IoU|mAP|Dice|benchmarks?|success\s+rate|win\s+rate|faster\s+rate|[A-Za-z]+@\d+|"
+    r"[A-Z][\w\-]*Bench(?:[\w\-]*)"
 )
 _AFTER = re.compile(
     rf"\s*\)?\s*(?P<direction>higher|better|lower|worse|improvement|drop|gain|variation|difference)?\s*"
@@ -24,7 +28,7 @@ _AFTER = re.compile(
 )
 # Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%".
 _BEFORE = re.compile(
-    rf"(?P<metric>{_METRIC_WORDS})\b(?!-)\s+(?:(?:of|by|is|was|at|to|from|reaches|reaching|"
+    rf"(?P<metric>{_METRIC_WORDS})\b(?!-)\s+(?:(?:gains?|improvements?)\s+)?(?:(?:of|by|is|was|at|to|from|reaches|reaching|"
     r"improvement\s+of)\s+)?(?:up\s+to\s+|about\s+|over\s+)?\(?$",
     re.IGNORECASE,
 )
@@ -58,13 +62,19 @@ def extract(sentence: Sentence) -> list[Found]:
         qualifier, start = hedge(text, match.start())
         sign = "+" if match.group("sign") else ""
         words = f"{direction} in {metric}" if direction in _CHANGES else " ".join(w for w in (direction, metric) if w)
-        found.append(("quality", start, match.end(), f"{qualifier}{sign}{match.group('number')}% {words}"))
-    return found
+        number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
+        found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
+    changes = quality_change.extract(text)
+    # A change read whole ("from 61.2% to 70.4%") keeps its numbers from being read again alone.
+    kept = [item for item in found if not any(item[1] < end and start < item[2] for _k, start, end, _v in changes)]
+    return kept + changes
 
 
 def _metric(word: str) -> str:
     word = re.sub(r"\s+", " ", word)
-    return "on benchmarks" if word.lower().startswith("benchmark") else word
+    if word.lower().startswith("benchmark"):
+        return "on benchmarks"
+    return f"on {word}" if "Bench" in word else word  # a benchmark's name: "on LiveCodeBench"
 
 
 def _metric_before(text: str, start: int) -> str | None:
