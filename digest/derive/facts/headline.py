@@ -227,6 +227,8 @@ def _is_a_result(fact: Fact) -> bool:
     if _PROJECTED.search(fact.sentence):
         return False
     if fact.kind in _BUDGET_KINDS:
+        if fact.value.startswith("RTF "):
+            return True  # a real-time factor is stated only to boast of speed
         if fact.span is None:
             return False
         digit = re.search(r"\d", fact.sentence[fact.span[0] : fact.span[1]])

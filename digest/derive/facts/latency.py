@@ -34,10 +34,28 @@ _UNITS = {
 _HAS_UNIT_LETTER = re.compile(rf"\d{UNIT_GAP}(?:[mµun]?s|min|hour|hr|day|GPU)|GPU[\s-]hour")
 
 
+# A real-time factor (processing time over media duration; lower is faster): "an RTF of 0.195",
+# "real-time factor (RTF) of 0.2", "0.08 RTF".
+_RTF = re.compile(
+    r"\b(?:RTF|real[\s-]time\s+factor(?:\s*\(RTF\))?)\s*(?:of|=|:|is|was|as\s+low\s+as)?\s*(?:only\s+)?"
+    rf"(?P<number>{NUMBER})(?![\w×%])|(?<![\w.,])(?P<before>{NUMBER})\s+RTF\b",
+    re.IGNORECASE,
+)
+
+
+def _real_time_factors(text: str) -> list[Found]:
+    if "RTF" not in text and "real" not in text.lower():
+        return []
+    return [
+        ("latency", match.start(), match.end(), f"RTF {match.group('number') or match.group('before')}")
+        for match in _RTF.finditer(text)
+    ]
+
+
 def extract(sentence: Sentence) -> list[Found]:
     if not _HAS_UNIT_LETTER.search(sentence.text):
-        return []
-    found = []
+        return _real_time_factors(sentence.text)
+    found = _real_time_factors(sentence.text)
     for start, end, value in unit_figures(sentence.text, _TIME, _UNITS):
         found.append(("latency", start, end, re.sub(r"\s?/\s?token$", "/token", value)))
     return found

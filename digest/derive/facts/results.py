@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import fraction
 from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
 
@@ -254,7 +255,7 @@ def extract(sentence: Sentence) -> list[Found]:
     for match in _ORDER_OF_MAGNITUDE.finditer(sentence.text):
         qualifier, start = hedge(sentence.text, match.start())
         results.append(("speedup", start, match.end(), f"{qualifier}{match.group('count').lower()} order of magnitude"))
-    return results
+    return results + fraction.extract(sentence.text)
 
 
 # "up to an order-of-magnitude improvement": a speedup with no number.
