@@ -30,7 +30,15 @@ def _own(catalog, abstract: str, kind: str) -> list[str]:
             "RTN from 58.4% to 69.9% under weight averaging.",
             ("quality", "69.9% (from 58.4%)"),
         ),
-        # A gain in percentage points.
+        (
+            "Our rescoring reduces the word error rate from 11.7% to 8.9% on accented speech.",
+            ("quality", "8.9% (from 11.7%)"),
+        ),
+        # A gain in percentage points, or in points of a named score.
+        (
+            "Compared to the frozen model, our tuning improves top-1 accuracy by 2.6 points.",
+            ("quality", "2.6 points accuracy"),
+        ),
         (
             "Our prompt mutation raises the attack success rate by more than 22 percentage points over "
             "prior red-teaming baselines.",
@@ -93,3 +101,14 @@ def test_flops_saved_are_a_cost_even_beside_a_cache(catalog):
 
 def test_an_efficiency_raised_from_one_share_to_another_is_not_a_quality(catalog):
     assert _own(catalog, "Our scheduler improves GPU utilization from 41% to 78%.", "quality") == []
+
+
+def test_a_clause_after_while_has_its_own_metric(catalog):
+    abstract = "It boosts throughput by 28% while improving accuracy by 1.4 points."
+    assert _own(catalog, abstract, "quality") == ["1.4 points accuracy"]
+    assert _headline(catalog, abstract) == ("speedup", "28% faster")
+
+
+def test_a_raise_reads_its_old_value_once(catalog):
+    abstract = "Our adapter improves accuracy from 62.5% to 71.0% on the held-out split."
+    assert _own(catalog, abstract, "quality") == ["71.0% (from 62.5%)"]

@@ -23,7 +23,7 @@ _METRIC_WORDS = (
 )
 _AFTER = re.compile(
     rf"\s*\)?\s*(?P<direction>higher|better|lower|worse|improvement|drop|gain|variation|difference)?\s*"
-    rf"(?:(?:in|of|on)\s+)?(?:[\w\-%()]+\s+){{0,5}}?(?P<metric>{_METRIC_WORDS})\b",
+    rf"(?:(?:in|of|on)\s+)?(?:(?!(?:while|whilst|but)\b)[\w\-%()]+\s+){{0,5}}?(?P<metric>{_METRIC_WORDS})\b",
     re.IGNORECASE,
 )
 # Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%".
@@ -64,10 +64,10 @@ def extract(sentence: Sentence) -> list[Found]:
         words = f"{direction} in {metric}" if direction in _CHANGES else " ".join(w for w in (direction, metric) if w)
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
-    changes = quality_change.extract(text)
+    changes = quality_change.changes(text)
     # A change read whole ("from 61.2% to 70.4%") keeps its numbers from being read again alone.
-    kept = [item for item in found if not any(item[1] < end and start < item[2] for _k, start, end, _v in changes)]
-    return kept + changes
+    kept = [item for item in found if not any(item[1] < change[2] and begin < item[2] for change, begin in changes)]
+    return kept + [change for change, _begin in changes]
 
 
 def _metric(word: str) -> str:

@@ -14,28 +14,40 @@ from .base import Found
 from .numbers import NUMBER, UNIT_GAP, hedge
 
 _PERCENT = rf"{UNIT_GAP}(?:\\?%|\s?percent\b)"
+_FROM_TO = rf"\s+from\s+(?P<old>{NUMBER}){_PERCENT}\s+to\s+(?P<number>{NUMBER}){_PERCENT}"
 # A raise, with what is raised between the verb and "from" (no efficiency word: a utilization or
 # a hit rate raised from 40% to 80% is not a quality).
-_FROM_TO = re.compile(
-    r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*)\b(?P<what>[^.;%]{0,80}?)\s+from\s+"
-    rf"(?P<old>{NUMBER}){_PERCENT}\s+to\s+(?P<number>{NUMBER}){_PERCENT}",
+_RAISED = re.compile(
+    rf"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*)\b(?P<what>[^.;%]{{0,80}}?){_FROM_TO}",
+    re.IGNORECASE,
+)
+# A fall in an error: "reduces the word error rate from 12.4% to 8.1%".
+_LOWERED = re.compile(
+    rf"\b(?:reduc\w*|lower\w*|decreas\w*|cut\w*|drop\w*)\b(?P<what>[^.;%]{{0,60}}?\b(?:error|WER|CER|"
+    rf"hallucination|failure|violation)s?(?:\s+rates?)?){_FROM_TO}",
     re.IGNORECASE,
 )
 _EFFICIENCY = re.compile(
     r"utili[sz]ation|MFU|throughput|bandwidth|memory|occupancy|hit\s+rate|sparsity|compression|speed|efficien",
     re.IGNORECASE,
 )
-_POINTS = re.compile(rf"(?<![\w.,])(?P<sign>\+)?(?P<number>{NUMBER})\s*(?:percentage[\s-]points?|pp\b|p\.p\.)")
-# What a gain in points is of, named just before it: "success rate by", "accuracy of".
-_POINTS_OF = re.compile(
-    r"(?P<metric>accuracy|success\s+rate|win\s+rate|pass@\d+|F1|recall|precision|score)\b[^.;,]{0,30}$", re.IGNORECASE
+# Points are percentage points ("by 22 percentage points", "12.5 pp"), or plain "points" after a
+# score they are of ("top-1 accuracy by 2.3 points").
+_POINTS = re.compile(
+    rf"(?<![\w.,])(?P<sign>\+)?(?P<number>{NUMBER})\s*(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b)"
 )
-_SIGNED_ON = re.compile(rf"(?<![\w.,])\+(?P<number>{NUMBER})\s+(?:points?\s+)?on\s+(?P<bench>[A-Z][\w\-]*\d*[\w\-]*)")
+_POINTS_OF = re.compile(
+    r"(?P<metric>accuracy|success\s+rate|win\s+rate|pass@\d+|F1|recall|precision|scores?|exact\s+match)\b"
+    r"[^.;,]{0,30}$",
+    re.IGNORECASE,
+)
+_SIGNED_ON = re.compile(rf"(?<![\w.,])\+(?P<number>{NUMBER})\s+(?:points?\s+)?on\s+(?P<bench>[A-Z][\w\-]*)")
 _LOSS = r"(?P<which>(?:validation|training|test|eval(?:uation)?|pre-?training)\s+)?(?P<metric>loss|perplexity|PPL)\b"
 # "reduces validation loss by 0.05": a bare number after "by" (not a percentage, which quality.py reads).
 _LOSS_BY = re.compile(
     rf"\b(?:reduc\w*|lower\w*|decreas\w*|improv\w*|cut\w*)\s+(?:the\s+|its\s+)?{_LOSS}[^.;%]{{0,60}}?\bby\s+"
-    r"(?:up\s+to\s+|about\s+|nearly\s+|over\s+)?(?P<number>\d+(?:\.\d+)?)(?![\d.])(?!\s?(?:\\?%|×|[xX]\b|times\b|percent))",
+    r"(?:up\s+to\s+|about\s+|nearly\s+|over\s+)?(?P<number>\d+(?:\.\d+)?)(?![\d.])"
+    r"(?!\s?(?:\\?%|×|[xX]\b|times\b|percent))",
     re.IGNORECASE,
 )
 # "improves validation loss over X at 100M, 350M and 1B (-0.061, -0.149, and -0.140)": the first delta.
@@ -45,40 +57,45 @@ _LOSS_DELTAS = re.compile(
     re.IGNORECASE,
 )
 
+# A change found: the fact, and where the words it was read from begin (before the fact's own
+# span: "from 61.2% to 70.4%" shows 70.4%, and its 61.2% must not be read again alone).
+Change = tuple[Found, int]
 
-def extract(text: str) -> list[Found]:
-    """(kind, start, end, value) for each quality change the sentence states."""
-    found: list[Found] = []
-    for match in _FROM_TO.finditer(text):
-        if not _EFFICIENCY.search(match.group("what")):
-            found.append(
-                (
-                    "quality",
-                    match.start("number"),
-                    match.end(),
-                    f"{match.group('number')}% (from {match.group('old')}%)",
-                )
-            )
-    for match in _POINTS.finditer(text):
-        if _EFFICIENCY.search(text[max(0, match.start() - 60) : match.start()]):
-            continue  # utilization.py reads "MFU by 12 percentage points"
-        qualifier, start = hedge(text, match.start())
-        named = _POINTS_OF.search(text, max(0, start - 60), start)
-        metric = " " + " ".join(named.group("metric").split()) if named else ""
-        sign = "+" if match.group("sign") else ""
-        found.append(("quality", start, match.end(), f"{qualifier}{sign}{match.group('number')} points{metric}"))
+
+def changes(text: str) -> list[Change]:
+    """Each quality change the sentence states, with where its words begin."""
+    found: list[Change] = []
+    for pattern in (_RAISED, _LOWERED):
+        for match in pattern.finditer(text):
+            if not _EFFICIENCY.search(match.group("what")):
+                value = f"{match.group('number')}% (from {match.group('old')}%)"
+                found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
+    found += [(points, points[1]) for points in _points(text)]
     for match in _SIGNED_ON.finditer(text):
-        found.append(("quality", match.start(), match.end(), f"+{match.group('number')} on {match.group('bench')}"))
+        value = f"+{match.group('number')} on {match.group('bench')}"
+        found.append((("quality", match.start(), match.end(), value), match.start()))
     for pattern in (_LOSS_BY, _LOSS_DELTAS):
         for match in pattern.finditer(text):
             which = (match.group("which") or "").lower()
-            number = match.group("number").lstrip("-−–")
-            found.append(
-                (
-                    "quality",
-                    match.start("number"),
-                    match.end("number"),
-                    f"{number} lower {which}{match.group('metric')}",
-                )
-            )
+            value = f"{match.group('number').lstrip('-−–')} lower {which}{match.group('metric')}"
+            found.append((("quality", match.start("number"), match.end("number"), value), match.start("number")))
+    return found
+
+
+_CLAUSE_START = re.compile(r"[,;]|\b(?:while|whilst|and|but)\b", re.IGNORECASE)
+
+
+def _points(text: str) -> list[Found]:
+    found: list[Found] = []
+    for match in _POINTS.finditer(text):
+        clause = _CLAUSE_START.split(text[max(0, match.start() - 60) : match.start()])[-1]
+        if _EFFICIENCY.search(clause):
+            continue  # utilization.py reads "MFU by 12 percentage points"
+        qualifier, start = hedge(text, match.start())
+        named = _POINTS_OF.search(text, max(0, start - 60), start)
+        if not named and not match.group("percentage"):
+            continue  # "data points", "2 points": points of nothing named
+        metric = " " + " ".join(named.group("metric").split()) if named else ""
+        sign = "+" if match.group("sign") else ""
+        found.append(("quality", start, match.end(), f"{qualifier}{sign}{match.group('number')} points{metric}"))
     return found
