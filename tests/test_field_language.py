@@ -112,3 +112,41 @@ def test_a_clause_after_while_has_its_own_metric(catalog):
 def test_a_raise_reads_its_old_value_once(catalog):
     abstract = "Our adapter improves accuracy from 62.5% to 71.0% on the held-out split."
     assert _own(catalog, abstract, "quality") == ["71.0% (from 62.5%)"]
+
+
+# Added after the second blind sample was scored (general phrasings it showed; see the report).
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # The later items of a list of accuracy gains are accuracy gains too, not speedups.
+        (
+            "Our 7B model achieves relative accuracy improvements of 4.2% over one open model and 38.5% over "
+            "another on coding benchmarks.",
+            ("quality", "4.2% accuracy"),
+        ),
+        # A score named before its number.
+        ("Our sampler reaches FVD scores of 88.1 on UCF101 and 21.2 on K600.", ("quality", "88.1 FVD")),
+        # An error lowered from one value to another in a unit, and a score against another's.
+        (
+            "Experiments show that our pose model reduces joint angle error from ~15 degrees to ~9 degrees.",
+            ("quality", "~9 degrees joint angle error (from 15)"),
+        ),
+        (
+            "On the puzzle task, our planner shows higher accuracy under the same token budget (71.2% vs. 58.0% "
+            "at 8k tokens).",
+            ("quality", "71.2% (vs 58.0%)"),
+        ),
+        # A multiplier of how far a model extrapolates is a scale, not a speed.
+        (
+            "Our cache enables a 16x length extrapolation beyond the clips seen in training.",
+            ("scale", "16× length extrapolation"),
+        ),
+        # A gain a theoretical analysis foresees is not measured: no headline.
+        (
+            "In a theoretical analysis, we show that this schedule has the potential to yield 2-4x gains in throughput.",
+            None,
+        ),
+    ],
+)
+def test_headline_reads_phrasings_of_the_second_sample(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

@@ -220,7 +220,11 @@ _LOWER_LOSS = re.compile(r"\blower\b.*\b(?:loss|perplexity|PPL)$", re.I)
 # "1-3% accuracy degradation": what a method costs in accuracy, not what it achieves.
 _QUALITY_LOSS_AFTER = re.compile(r"\s*(?:[\w\-]+\s+){0,2}?(?:degradation|drop|loss|gap)\b", re.I)
 # A figure the authors project or estimate, rather than measure, is not their result.
-_PROJECTED = re.compile(r"\b(?:we\s+(?:project|estimate|extrapolate)|projected|projections?)\b", re.I)
+_PROJECTED = re.compile(
+    r"\b(?:we\s+(?:project|estimate|extrapolate)|projected|projections?|theoretical\s+analysis|in\s+theory|"
+    r"theoretically|(?:has|have)\s+the\s+potential\s+to)\b",
+    re.I,
+)
 
 
 def _is_a_result(fact: Fact) -> bool:

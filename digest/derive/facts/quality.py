@@ -41,13 +41,22 @@ _HINT = re.compile(_METRIC_WORDS, re.IGNORECASE)
 
 
 # A generation-quality score written after its number: "3.29 FID", "4.32 1-NFE FID".
-_SCORE = re.compile(r"(?<![\w.,])(?P<number>\d+(?:\.\d+)?)\s+(?:[\w\-]+\s+)?(?P<metric>FID|FVD)\b")
+_SCORE = re.compile(
+    r"(?<![\w.,])(?P<number>\d+(?:\.\d+)?)\s+(?:[\w\-]+\s+)?(?P<metric>FID|FVD)\b|"
+    # or named first: "FVD scores of 103.3", "an FID of 2.1" (not "FID from 5.2 to 3.1")
+    r"\b(?P<named>FID|FVD)\s+(?:scores?\s+)?(?:of|is|=)\s*(?P<after>\d+(?:\.\d+)?)(?![\d.%])"
+)
 
 
 def extract(sentence: Sentence) -> list[Found]:
     text = sentence.text
     found: list[Found] = [
-        ("quality", match.start(), match.end(), f"{match.group('number')} {match.group('metric')}")
+        (
+            "quality",
+            match.start(),
+            match.end(),
+            f"{match.group('number') or match.group('after')} {match.group('metric') or match.group('named')}",
+        )
         for match in _SCORE.finditer(text)
     ]
     for match in percentages(text, _PERCENT, _HINT, _AFTER_CHANGE):

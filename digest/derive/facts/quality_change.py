@@ -2,6 +2,8 @@
 - a score raised from one value to another: "improves 4-bit RTN from 61.2% to 70.4%";
 - a gain in percentage points: "raises the success rate by more than 25 percentage points";
 - a signed gain on a named benchmark: "+2.7 on MATH";
+- an error lowered from one value to another, in a unit or none: "from ~17 degrees to ~10 degrees";
+- a score against another's: "higher accuracy at the same budget (71.2% vs. 58.0%)";
 - a lower loss or perplexity: "reduces validation loss by 0.05", "improves validation loss
   over the baseline (-0.058, -0.12)".
 """
@@ -25,6 +27,20 @@ _RAISED = re.compile(
 _LOWERED = re.compile(
     rf"\b(?:reduc\w*|lower\w*|decreas\w*|cut\w*|drop\w*)\b(?P<what>[^.;%]{{0,60}}?\b(?:error|WER|CER|"
     rf"hallucination|failure|violation)s?(?:\s+rates?)?){_FROM_TO}",
+    re.IGNORECASE,
+)
+# The same for an error measured in a unit, or in none: "reduces rotation error from ~17 degrees to ~10
+# degrees", "lowers FID from 5.2 to 3.1".
+_LOWERED_ABSOLUTE = re.compile(
+    r"\b(?:reduc\w*|lower\w*|decreas\w*|cut\w*)\s+(?:the\s+|its\s+)?(?P<what>(?:[\w\-]+\s+){0,2}?"
+    r"(?:errors?|FID|FVD|WER|CER|perplexity|distance))\s+from\s+~?(?P<old>\d+(?:\.\d+)?)(?P<unit>\s*(?:degrees?|°|mm|cm))?"
+    r"\s+to\s+(?P<hedge>~)?(?P<number>\d+(?:\.\d+)?)(?:\s*(?:degrees?|°|mm|cm))?(?![\d.%])",
+    re.IGNORECASE,
+)
+# A score set against another's in brackets: "higher performance within the same budget (83.4% vs. 60.0% at 4k)".
+_VERSUS = re.compile(rf"(?P<number>{NUMBER}){_PERCENT}\s+(?:vs\.?|versus)\s+(?P<old>{NUMBER}){_PERCENT}", re.IGNORECASE)
+_BETTER = re.compile(
+    r"\b(?:higher|better|improved|superior|stronger)\s+(?:\w+\s+)?(?:performance|accuracy|scores?|success\s+rates?)\b",
     re.IGNORECASE,
 )
 _EFFICIENCY = re.compile(
@@ -70,6 +86,15 @@ def changes(text: str) -> list[Change]:
             if not _EFFICIENCY.search(match.group("what")):
                 value = f"{match.group('number')}% (from {match.group('old')}%)"
                 found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
+    for match in _LOWERED_ABSOLUTE.finditer(text):
+        measured = " ".join([match.group("number"), *(match.group("unit") or "").split(), *match.group("what").split()])
+        value = f"{match.group('hedge') or ''}{measured} (from {match.group('old')})"
+        found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
+    for match in _VERSUS.finditer(text):
+        clause = _CLAUSE_START.split(text[max(0, match.start() - 80) : match.start()])[-1]
+        if _BETTER.search(clause) and not _EFFICIENCY.search(clause):
+            value = f"{match.group('number')}% (vs {match.group('old')}%)"
+            found.append((("quality", match.start(), match.end(), value), match.start()))
     found += [(points, points[1]) for points in _points(text)]
     for match in _SIGNED_ON.finditer(text):
         value = f"+{match.group('number')} on {match.group('bench')}"

@@ -53,7 +53,7 @@ _AFTER_CAPACITY = re.compile(
     r"\s*(?:and\s+(?:even\s+)?[\d.]+\s*(?:x|×|times)\s*)?"  # "4times and even 8times upscaled"
     r"(?P<comparative>larger|bigger|longer|upscaled|upsampled|more(?!\s+(?:[\w\-]+\s+)?efficient))?(?(comparative)|"
     r"(?P<phrase>increase\s+in\s+(?:\w+\s+)?size|maximum\s+batch\s+sizes?|(?:the\s+)?(?:model|batch)\s+sizes?|"
-    r"sequence\s+length))\b(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,3})",
+    r"sequence\s+length|(?:temporal\s+|length\s+|context\s+)?extrapolation))\b(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,3})",
     re.IGNORECASE,
 )
 # A multiplier of a utilization is a gain in it: "2.4× MFU over Megatron-LM".
@@ -93,7 +93,9 @@ _AFTER_NOT_A_RESULT = re.compile(
 )
 # "IoU gains of 1.2%", "accuracy improvement of 3%": a gain the words before say is in quality.
 _QUALITY_GAIN_BEFORE = re.compile(
-    rf"\b(?:{_NOT_A_RESULT})\s+(?:gains?|improvements?|increases?)\s+(?:of|by)\s+(?:up\s+to\s+)?$", re.IGNORECASE
+    rf"\b(?:{_NOT_A_RESULT})\s+(?:gains?|improvements?|increases?)\s+(?:of|by)\s+(?:up\s+to\s+)?"
+    rf"(?:{NUMBER}\s?%[^,;%]{{0,60}}?(?:,\s*and|,|and)\s+)*$",  # and the later items of its list
+    re.IGNORECASE,
 )
 # "by 3.7% on CodeBench": a percentage gain on a named benchmark is a score.
 _ON_A_BENCHMARK = re.compile(r"\s*on\s+(?:the\s+)?[A-Z][\w\-]*Bench\b")
