@@ -150,3 +150,16 @@ def test_a_raise_reads_its_old_value_once(catalog):
 )
 def test_headline_reads_phrasings_of_the_second_sample(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+def test_a_range_of_points_is_the_paper_s_own(catalog):
+    abstract = (
+        "Our agent outperforms three baselines, achieving absolute gains ranging from 3.1 to 17.6 percentage points."
+    )
+    assert _headline(catalog, abstract) == ("quality", "3.1–17.6 points")
+
+
+def test_a_lowercase_benchmark_word_names_no_benchmark(catalog):
+    # A benchmark paper's figure for another system: no score of a named benchmark, no headline.
+    abstract = "The benchmark is far from saturated: the best agent succeeds on only 31.2% of full-benchmark tasks."
+    assert _own(catalog, abstract, "quality") == []

@@ -50,7 +50,8 @@ _EFFICIENCY = re.compile(
 # Points are percentage points ("by 22 percentage points", "12.5 pp"), or plain "points" after a
 # score they are of ("top-1 accuracy by 2.3 points").
 _POINTS = re.compile(
-    rf"(?<![\w.,])(?P<sign>\+)?(?P<number>{NUMBER})\s*(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b)"
+    rf"(?<![\w.,])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})\s*"
+    r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b)"
 )
 _POINTS_OF = re.compile(
     r"(?P<metric>accuracy|success\s+rate|win\s+rate|pass@\d+|F1|recall|precision|scores?|exact\s+match)\b"
@@ -107,6 +108,7 @@ def changes(text: str) -> list[Change]:
     return found
 
 
+_FROM_BEFORE = re.compile(r"\bfrom\s+$", re.IGNORECASE)
 _CLAUSE_START = re.compile(r"[,;]|\b(?:while|whilst|and|but)\b", re.IGNORECASE)
 
 
@@ -122,5 +124,8 @@ def _points(text: str) -> list[Found]:
             continue  # "data points", "2 points": points of nothing named
         metric = " " + " ".join(named.group("metric").split()) if named else ""
         sign = "+" if match.group("sign") else ""
-        found.append(("quality", start, match.end(), f"{qualifier}{sign}{match.group('number')} points{metric}"))
+        number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
+        if match.group("low") and _FROM_BEFORE.search(text, 0, start):
+            start = match.start("number")  # "ranging from 4 to 20 points": "from" opens no baseline's value here
+        found.append(("quality", start, match.end(), f"{qualifier}{sign}{number} points{metric}"))
     return found
