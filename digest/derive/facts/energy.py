@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 
 from .base import Found, Sentence
-from .numbers import NUMBER, unit_figures
+from .numbers import NUMBER, UNIT_GAP, unit_figures
 
-_ENERGY = re.compile(rf"(?<![\w.,])(?P<number>{NUMBER})\s?(?P<unit>[kMG]?W|watts?|[kMG]?Wh|[kmM]?J|joules?)(?![\w/])")
+_ENERGY = re.compile(
+    rf"(?<![\w.,])(?P<number>{NUMBER}){UNIT_GAP}(?P<unit>[kMG]?W|watts?|[kMG]?Wh|[kmM]?J|joules?)(?![\w/])"
+)
 _UNITS = {"watt": "W", "watts": "W", "joule": "J", "joules": "J"}
 
 

@@ -36,7 +36,7 @@ _REDUCED = (
         ),
     ),
     ("energy", re.compile(r"energy|power", re.I)),
-    ("cost", re.compile(r"cost|price|dollar|GPU[\s-]hours|compute\b|servers|GPUs", re.I)),
+    ("cost", re.compile(r"cost|price|dollar|GPU[\s-]hours|compute\b|FLOPs?\b|MACs\b|servers|GPUs", re.I)),
     ("latency", re.compile(r"latency|time|TTFT|TBT|TPOT|runtime|overhead|delay", re.I)),
     ("quality", re.compile(r"error|loss|MAPE|perplexity", re.I)),
 )
@@ -211,21 +211,28 @@ def _position(fact: Fact) -> tuple[int, int]:
 # consuming 500,000 GPU-hours"). An accuracy that varies is a finding, not a result.
 _BUDGET_KINDS = ("latency", "memory", "cost")
 _FRUGAL_BEFORE = re.compile(
-    r"\b(?:only|just|merely|mere|under|less\s+than|within|about|as\s+(?:little|few)\s+as|"
+    r"\b(?:only|just|merely|mere|under|below|less\s+than|within|about|as\s+(?:little|few)\s+as|"
     r"to)\s+(?:(?:a|an|the)\s+)?$",
     re.I,
 )
 _NOT_A_QUALITY_RESULT = re.compile(r"variation|difference|drop|degradation|loss|gap", re.I)
+_LOWER_LOSS = re.compile(r"\blower\b.*\b(?:loss|perplexity|PPL)$", re.I)
 # "1-3% accuracy degradation": what a method costs in accuracy, not what it achieves.
 _QUALITY_LOSS_AFTER = re.compile(r"\s*(?:[\w\-]+\s+){0,2}?(?:degradation|drop|loss|gap)\b", re.I)
 # A figure the authors project or estimate, rather than measure, is not their result.
-_PROJECTED = re.compile(r"\b(?:we\s+(?:project|estimate|extrapolate)|projected|projections?)\b", re.I)
+_PROJECTED = re.compile(
+    r"\b(?:we\s+(?:project|estimate|extrapolate)|projected|projections?|theoretical\s+analysis|in\s+theory|"
+    r"theoretically|(?:has|have)\s+the\s+potential\s+to)\b",
+    re.I,
+)
 
 
 def _is_a_result(fact: Fact) -> bool:
     if _PROJECTED.search(fact.sentence):
         return False
     if fact.kind in _BUDGET_KINDS:
+        if fact.value.startswith("RTF "):
+            return True  # a real-time factor is stated only to boast of speed
         if fact.span is None:
             return False
         digit = re.search(r"\d", fact.sentence[fact.span[0] : fact.span[1]])
@@ -233,7 +240,8 @@ def _is_a_result(fact: Fact) -> bool:
         return bool(_FRUGAL_BEFORE.search(fact.sentence[max(0, start - 30) : start]))
     if fact.kind == "quality":
         loss = fact.span is not None and _QUALITY_LOSS_AFTER.match(fact.sentence, fact.span[1])
-        return not _NOT_A_QUALITY_RESULT.search(fact.value) and not loss
+        lowered = _LOWER_LOSS.search(fact.value)  # "0.05 lower validation loss": a gain
+        return (lowered or not _NOT_A_QUALITY_RESULT.search(fact.value)) and not loss
     return True
 
 

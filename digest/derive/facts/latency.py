@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 from .base import Found, Sentence
-from .numbers import NUMBER, unit_figures
+from .numbers import NUMBER, UNIT_GAP, unit_figures
 
 # GPU hours may be counted in thousands and name the device: "314K H800 GPU hours".
 _TIME = re.compile(
-    rf"(?<![\w.,])(?P<number>{NUMBER}(?:K(?=\s))?)\s?(?:[A-Z][\w\-]*\d[\w\-]*\s+(?=GPU))?"
+    rf"(?<![\w.,])(?P<number>{NUMBER}(?:K(?=\s))?){UNIT_GAP}(?:[A-Z][\w\-]*\d[\w\-]*\s+(?=GPU))?"
     r"(?P<unit>(?:ms|s)\s?/\s?token|(?:(?:ms|µs|us|ns|s|secs?|seconds?|"
     r"minutes?|mins?|hours?|hrs?|days?|GPU[\s-]hours?)(?![A-Za-z0-9/])))"
 )
@@ -31,13 +31,31 @@ _UNITS = {
     "gpu-hours": "GPU hours",
     "gpu hours": "GPU hours",
 }
-_HAS_UNIT_LETTER = re.compile(r"\d\s?(?:[mµun]?s|min|hour|hr|day|GPU)|GPU[\s-]hour")
+_HAS_UNIT_LETTER = re.compile(rf"\d{UNIT_GAP}(?:[mµun]?s|min|hour|hr|day|GPU)|GPU[\s-]hour")
+
+
+# A real-time factor (processing time over media duration; lower is faster): "an RTF of 0.195",
+# "real-time factor (RTF) of 0.2", "0.08 RTF".
+_RTF = re.compile(
+    r"\b(?:RTF|real[\s-]time\s+factor(?:\s*\(RTF\))?)\s*(?:of|=|:|is|was|as\s+low\s+as)?\s*(?:only\s+)?"
+    rf"(?P<number>{NUMBER})(?![\w×%])|(?<![\w.,])(?P<before>{NUMBER})\s+RTF\b",
+    re.IGNORECASE,
+)
+
+
+def _real_time_factors(text: str) -> list[Found]:
+    if "RTF" not in text and "real" not in text.lower():
+        return []
+    return [
+        ("latency", match.start(), match.end(), f"RTF {match.group('number') or match.group('before')}")
+        for match in _RTF.finditer(text)
+    ]
 
 
 def extract(sentence: Sentence) -> list[Found]:
     if not _HAS_UNIT_LETTER.search(sentence.text):
-        return []
-    found = []
+        return _real_time_factors(sentence.text)
+    found = _real_time_factors(sentence.text)
     for start, end, value in unit_figures(sentence.text, _TIME, _UNITS):
         found.append(("latency", start, end, re.sub(r"\s?/\s?token$", "/token", value)))
     return found

@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 
 NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
+# What may stand between a number and its unit: a space, or LaTeX's thin, medium or tied space
+# ("19.63\,FPS", "4\;GB", "100~ms"), which the dumps keep verbatim.
+UNIT_GAP = r"(?:\s|\\[,;:! ]|~)?"
 # A number that starts a token: not the "100" of "A100", the "5" of "2.5" or the "024" of
 # "1,024". Written digit-first, then looking back, so the regex engine only tries at digits.
 NUMBER_START = r"\d(?<![\w.,]\d)"
@@ -12,7 +15,7 @@ FRESH_NUMBER = rf"{NUMBER_START}\d*(?:,\d{{3}})*(?:\.\d+)?"
 
 # How a number is hedged (read backwards from it), and how that shows in a value.
 _HEDGE_BEFORE = re.compile(
-    r"(?<![\w])(?P<qualifier>up\s+to|up-to|more\s+than|less\s+than|at\s+least|at\s+most|over|under|below|above|"
+    r"(?<![\w])(?P<qualifier>up\s+to|up-to|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|over|under|below|above|"
     r"nearly|almost|about|around|approximately|approx\.|roughly|only|merely|just|~|<|>)\s*(?:a\s+)?$",
     re.IGNORECASE,
 )
@@ -24,6 +27,7 @@ _HEDGE_PREFIX = {
     "over": ">",
     "above": ">",
     "less than": "<",
+    "fewer than": "<",
     "under": "<",
     "below": "<",
     "at most": "≤",

@@ -9,22 +9,26 @@ from __future__ import annotations
 
 import re
 
+from . import quality_change
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, hedge, percentages
+from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, UNIT_GAP, hedge, percentages
 
-_PERCENT = re.compile(rf"(?P<sign>\+)?(?P<number>{FRESH_NUMBER})\s?(?:\\?%|percent\b)")
+_PERCENT = re.compile(
+    rf"(?P<sign>\+)?(?:(?P<low>{FRESH_NUMBER})(?:{UNIT_GAP}\\?%)?\s*[-–]\s*)?(?P<number>{NUMBER}){UNIT_GAP}(?:\\?%|percent\b)"
+)
 _METRIC_WORDS = (
     r"(?:top-?[15]\s+)?accuracy|(?:test\s+|mean\s+|median\s+|relative\s+)?errors?|correctness|MAPE|"
-    r"perplexity|BLEU|F1|benchmarks?|success\s+rate|faster\s+rate|[A-Za-z]+@\d+"
+    r"perplexity|BLEU|F1|m?IoU|mAP|Dice|benchmarks?|success\s+rate|win\s+rate|faster\s+rate|[A-Za-z]+@\d+|"
+    r"(?-i:[A-Z][\w\-]*Bench[\w\-]*)"  # a benchmark's name, capitalised: "LiveCodeBench", not "full-benchmark"
 )
 _AFTER = re.compile(
     rf"\s*\)?\s*(?P<direction>higher|better|lower|worse|improvement|drop|gain|variation|difference)?\s*"
-    rf"(?:(?:in|of|on)\s+)?(?:[\w\-%()]+\s+){{0,5}}?(?P<metric>{_METRIC_WORDS})\b",
+    rf"(?:(?:in|of|on)\s+)?(?:(?!(?:while|whilst|but)\b)[\w\-%()]+\s+){{0,5}}?(?P<metric>{_METRIC_WORDS})\b",
     re.IGNORECASE,
 )
 # Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%".
 _BEFORE = re.compile(
-    rf"(?P<metric>{_METRIC_WORDS})\b(?!-)\s+(?:(?:of|by|is|was|at|to|from|reaches|reaching|"
+    rf"(?P<metric>{_METRIC_WORDS})\b(?!-)\s+(?:(?:gains?|improvements?)\s+)?(?:(?:of|by|is|was|at|to|from|reaches|reaching|"
     r"improvement\s+of)\s+)?(?:up\s+to\s+|about\s+|over\s+)?\(?$",
     re.IGNORECASE,
 )
@@ -37,13 +41,22 @@ _HINT = re.compile(_METRIC_WORDS, re.IGNORECASE)
 
 
 # A generation-quality score written after its number: "3.29 FID", "4.32 1-NFE FID".
-_SCORE = re.compile(r"(?<![\w.,])(?P<number>\d+(?:\.\d+)?)\s+(?:[\w\-]+\s+)?(?P<metric>FID|FVD)\b")
+_SCORE = re.compile(
+    r"(?<![\w.,])(?P<number>\d+(?:\.\d+)?)\s+(?:[\w\-]+\s+)?(?P<metric>FID|FVD)\b|"
+    # or named first: "FVD scores of 103.3", "an FID of 2.1" (not "FID from 5.2 to 3.1")
+    r"\b(?P<named>FID|FVD)\s+(?:scores?\s+)?(?:of|is|=)\s*(?P<after>\d+(?:\.\d+)?)(?![\d.%])"
+)
 
 
 def extract(sentence: Sentence) -> list[Found]:
     text = sentence.text
     found: list[Found] = [
-        ("quality", match.start(), match.end(), f"{match.group('number')} {match.group('metric')}")
+        (
+            "quality",
+            match.start(),
+            match.end(),
+            f"{match.group('number') or match.group('after')} {match.group('metric') or match.group('named')}",
+        )
         for match in _SCORE.finditer(text)
     ]
     for match in percentages(text, _PERCENT, _HINT, _AFTER_CHANGE):
@@ -58,13 +71,19 @@ def extract(sentence: Sentence) -> list[Found]:
         qualifier, start = hedge(text, match.start())
         sign = "+" if match.group("sign") else ""
         words = f"{direction} in {metric}" if direction in _CHANGES else " ".join(w for w in (direction, metric) if w)
-        found.append(("quality", start, match.end(), f"{qualifier}{sign}{match.group('number')}% {words}"))
-    return found
+        number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
+        found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
+    changes = quality_change.changes(text)
+    # A change read whole ("from 61.2% to 70.4%") keeps its numbers from being read again alone.
+    kept = [item for item in found if not any(item[1] < change[2] and begin < item[2] for change, begin in changes)]
+    return kept + [change for change, _begin in changes]
 
 
 def _metric(word: str) -> str:
     word = re.sub(r"\s+", " ", word)
-    return "on benchmarks" if word.lower().startswith("benchmark") else word
+    if word.lower().startswith("benchmark"):
+        return "on benchmarks"
+    return f"on {word}" if "Bench" in word else word  # a benchmark's name: "on LiveCodeBench"
 
 
 def _metric_before(text: str, start: int) -> str | None:

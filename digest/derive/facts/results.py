@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import fraction
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, NUMBER, NUMBER_START, hedge
+from .numbers import FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
 
 # "2.31x", "2.31×", "2.31 times", the dumps' "2.31times", "3-fold". Not "16x16", "8xA100",
 # "3 x 3", "4 x A100", "4timesRTX".
@@ -40,7 +41,7 @@ _FACTOR = re.compile(
 # CUDA-L1's "x17.7": only in a sentence about speed, and never "x86".
 _PREFIX_MULTIPLIER = re.compile(r"[x×](?<![\w.][x×])(?P<low>(?!86\b|64\b)\d+(?:\.\d+)?)(?![\w])(?!\.\d)")
 _SPEED_SENTENCE = re.compile(r"[Ss]peed")
-_PERCENT_SIGN = r"\s?(?:\\?%|percent\b)"
+_PERCENT_SIGN = rf"{UNIT_GAP}(?:\\?%|percent\b)"
 _PERCENT_RANGE = re.compile(
     rf"(?P<low>{FRESH_NUMBER})(?:{_PERCENT_SIGN})?\s*(?:--?|–|to)\s*(?P<high>{NUMBER}){_PERCENT_SIGN}"
 )
@@ -52,7 +53,7 @@ _AFTER_CAPACITY = re.compile(
     r"\s*(?:and\s+(?:even\s+)?[\d.]+\s*(?:x|×|times)\s*)?"  # "4times and even 8times upscaled"
     r"(?P<comparative>larger|bigger|longer|upscaled|upsampled|more(?!\s+(?:[\w\-]+\s+)?efficient))?(?(comparative)|"
     r"(?P<phrase>increase\s+in\s+(?:\w+\s+)?size|maximum\s+batch\s+sizes?|(?:the\s+)?(?:model|batch)\s+sizes?|"
-    r"sequence\s+length))\b(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,3})",
+    r"sequence\s+length|(?:temporal\s+|length\s+|context\s+)?extrapolation))\b(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,3})",
     re.IGNORECASE,
 )
 # A multiplier of a utilization is a gain in it: "2.4× MFU over Megatron-LM".
@@ -83,13 +84,27 @@ _AFTER_SPEED = re.compile(
 # hyphenated into a modifier: "error-induced overhead" is still overhead.
 _NOT_A_RESULT = (
     r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
-    r"top-1|MAPE|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
+    r"top-1|MAPE|m?IoU|mAP|Dice|win\s+rate|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
     r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+"
 )
 # Not past "while" or "without": "8.3× at 1M tokens while maintaining accuracy" is a speedup.
 _AFTER_NOT_A_RESULT = re.compile(
     rf"^(?:(?!\b(?:while|whilst|without)\b)[^.;]){{0,40}}?\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE
 )
+# "IoU gains of 1.2%", "accuracy improvement of 3%": a gain the words before say is in quality.
+_QUALITY_GAIN_BEFORE = re.compile(
+    rf"\b(?:{_NOT_A_RESULT})\s+(?:gains?|improvements?|increases?)\s+(?:of|by)\s+(?:up\s+to\s+)?"
+    rf"(?:{NUMBER}\s?%[^,;%]{{0,60}}?(?:,\s*and|,|and)\s+)*$",  # and the later items of its list
+    re.IGNORECASE,
+)
+# "by 3.7% on CodeBench": a percentage gain on a named benchmark is a score.
+_ON_A_BENCHMARK = re.compile(r"\s*on\s+(?:the\s+)?[A-Z][\w\-]*Bench\b")
+
+
+def _quality_gain(before: str, after: str) -> bool:
+    return bool(_QUALITY_GAIN_BEFORE.search(before) or _ON_A_BENCHMARK.match(after))
+
+
 _BETWEEN_NOT_A_RESULT = re.compile(rf"\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
 # "... and 3.0times", "..., 2.61x": a list of numbers shares the words after its last one.
 _LIST_CONTINUATION = re.compile(
@@ -99,7 +114,7 @@ _LIST_CONTINUATION = re.compile(
 # The last of these words before a number decides what the number is.
 _BEFORE_KEYWORDS = re.compile(
     r"\b(?:(?P<reduction>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|"
-    r"minimi[sz]\w*|shrink\w*|compress\w*|less|smaller|fewer)|"
+    r"minimi[sz]\w*|shrink\w*|compress\w*|less(?!\s+than\b)|smaller|fewer(?!\s+than\b))|"
     r"(?P<speed>speed\w*|faster|accelerat\w*|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?)|"
     r"(?P<scale>grown|grew|grows|extends?|extending|enlarg\w*|increase\s+of)|(?P<not_a_result>gap|from))\b",
     re.IGNORECASE,
@@ -242,7 +257,7 @@ def extract(sentence: Sentence) -> list[Found]:
     for match in _ORDER_OF_MAGNITUDE.finditer(sentence.text):
         qualifier, start = hedge(sentence.text, match.start())
         results.append(("speedup", start, match.end(), f"{qualifier}{match.group('count').lower()} order of magnitude"))
-    return results
+    return results + fraction.extract(sentence.text)
 
 
 # "up to an order-of-magnitude improvement": a speedup with no number.
@@ -274,7 +289,7 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     speed = _AFTER_SPEED.match(after)
     if speed and not _BETWEEN_NOT_A_RESULT.search(after[: speed.end()] + _improved_object(after[speed.end() :])):
         return "speedup", _speedup_value(number, shown)
-    if _AFTER_NOT_A_RESULT.match(after):
+    if _AFTER_NOT_A_RESULT.match(after) or (number.is_percent and _quality_gain(before, after)):
         return None
     keyword = _last_keyword(before)
     if keyword is not None:

@@ -1,0 +1,38 @@
+"""Reductions written as a fraction of what was: "reduces FLOPs to 1/6 and latency to 1/4",
+"cuts memory to one third". results.py reads them with the other reductions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Found
+
+_FRACTION = r"(?P<fraction>1/\d+|one[\s-](?:half|third|quarter|fourth|fifth|sixth|eighth|tenth))"
+_OBJECT = r"(?P<object>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,2}?)"
+_HEDGED = r"(?:(?P<hedge>only|just|about|roughly|nearly|under|less\s+than)\s+)?"
+# The verb leads the first: "reduces (the) FLOPs to 1/6".
+_FIRST = re.compile(
+    rf"\b(?:reduc\w*|cut\w*|lower\w*|decreas\w*|shrink\w*|compress\w*|bring\w*\s+down)\s+(?:the\s+|its\s+|their\s+)?"
+    rf"{_OBJECT}\s+(?:down\s+)?to\s+{_HEDGED}{_FRACTION}",
+    re.IGNORECASE,
+)
+# Later ones of the list share it: "and latency to 1/4".
+_NEXT = re.compile(rf"\s*(?:,\s*and|,|and)\s+(?:the\s+|its\s+)?{_OBJECT}\s+to\s+{_HEDGED}{_FRACTION}", re.IGNORECASE)
+_SHOWN_HEDGE = {"under": "<", "less than": "<", "about": "~", "roughly": "~", "nearly": "~"}
+
+
+def extract(text: str) -> list[Found]:
+    """("reduction", start, end, "1/6 FLOPs") for each fraction a reduction brings something to."""
+    if "/" not in text and not re.search(r"\bone[\s-]", text, re.IGNORECASE):
+        return []
+    found: list[Found] = []
+    for first in _FIRST.finditer(text):
+        match: re.Match[str] | None = first
+        while match:
+            hedge = " ".join((match.group("hedge") or "").lower().split())
+            value = f"{_SHOWN_HEDGE.get(hedge, '')}{match.group('fraction')} {' '.join(match.group('object').split())}"
+            start = match.start("hedge") if match.group("hedge") else match.start("fraction")
+            found.append(("reduction", start, match.end("fraction"), value))
+            match = _NEXT.match(text, match.end())
+    return found

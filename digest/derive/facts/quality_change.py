@@ -1,0 +1,131 @@
+"""Quality changes written without an accuracy word after a percentage, which quality.py reads:
+- a score raised from one value to another: "improves 4-bit RTN from 61.2% to 70.4%";
+- a gain in percentage points: "raises the success rate by more than 25 percentage points";
+- a signed gain on a named benchmark: "+2.7 on MATH";
+- an error lowered from one value to another, in a unit or none: "from ~17 degrees to ~10 degrees";
+- a score against another's: "higher accuracy at the same budget (71.2% vs. 58.0%)";
+- a lower loss or perplexity: "reduces validation loss by 0.05", "improves validation loss
+  over the baseline (-0.058, -0.12)".
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Found
+from .numbers import NUMBER, UNIT_GAP, hedge
+
+_PERCENT = rf"{UNIT_GAP}(?:\\?%|\s?percent\b)"
+_FROM_TO = rf"\s+from\s+(?P<old>{NUMBER}){_PERCENT}\s+to\s+(?P<number>{NUMBER}){_PERCENT}"
+# A raise, with what is raised between the verb and "from" (no efficiency word: a utilization or
+# a hit rate raised from 40% to 80% is not a quality).
+_RAISED = re.compile(
+    rf"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*)\b(?P<what>[^.;%]{{0,80}}?){_FROM_TO}",
+    re.IGNORECASE,
+)
+# A fall in an error: "reduces the word error rate from 12.4% to 8.1%".
+_LOWERED = re.compile(
+    rf"\b(?:reduc\w*|lower\w*|decreas\w*|cut\w*|drop\w*)\b(?P<what>[^.;%]{{0,60}}?\b(?:error|WER|CER|"
+    rf"hallucination|failure|violation)s?(?:\s+rates?)?){_FROM_TO}",
+    re.IGNORECASE,
+)
+# The same for an error measured in a unit, or in none: "reduces rotation error from ~17 degrees to ~10
+# degrees", "lowers FID from 5.2 to 3.1".
+_LOWERED_ABSOLUTE = re.compile(
+    r"\b(?:reduc\w*|lower\w*|decreas\w*|cut\w*)\s+(?:the\s+|its\s+)?(?P<what>(?:[\w\-]+\s+){0,2}?"
+    r"(?:errors?|FID|FVD|WER|CER|perplexity|distance))\s+from\s+~?(?P<old>\d+(?:\.\d+)?)(?P<unit>\s*(?:degrees?|°|mm|cm))?"
+    r"\s+to\s+(?P<hedge>~)?(?P<number>\d+(?:\.\d+)?)(?:\s*(?:degrees?|°|mm|cm))?(?![\d.%])",
+    re.IGNORECASE,
+)
+# A score set against another's in brackets: "higher performance within the same budget (83.4% vs. 60.0% at 4k)".
+_VERSUS = re.compile(rf"(?P<number>{NUMBER}){_PERCENT}\s+(?:vs\.?|versus)\s+(?P<old>{NUMBER}){_PERCENT}", re.IGNORECASE)
+_BETTER = re.compile(
+    r"\b(?:higher|better|improved|superior|stronger)\s+(?:\w+\s+)?(?:performance|accuracy|scores?|success\s+rates?)\b",
+    re.IGNORECASE,
+)
+_EFFICIENCY = re.compile(
+    r"utili[sz]ation|MFU|throughput|bandwidth|memory|occupancy|hit\s+rate|sparsity|compression|speed|efficien",
+    re.IGNORECASE,
+)
+# Points are percentage points ("by 22 percentage points", "12.5 pp"), or plain "points" after a
+# score they are of ("top-1 accuracy by 2.3 points").
+_POINTS = re.compile(
+    rf"(?<![\w.,])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})\s*"
+    r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b)"
+)
+_POINTS_OF = re.compile(
+    r"(?P<metric>accuracy|success\s+rate|win\s+rate|pass@\d+|F1|recall|precision|scores?|exact\s+match)\b"
+    r"[^.;,]{0,30}$",
+    re.IGNORECASE,
+)
+_SIGNED_ON = re.compile(rf"(?<![\w.,])\+(?P<number>{NUMBER})\s+(?:points?\s+)?on\s+(?P<bench>[A-Z][\w\-]*)")
+_LOSS = r"(?P<which>(?:validation|training|test|eval(?:uation)?|pre-?training)\s+)?(?P<metric>loss|perplexity|PPL)\b"
+# "reduces validation loss by 0.05": a bare number after "by" (not a percentage, which quality.py reads).
+_LOSS_BY = re.compile(
+    rf"\b(?:reduc\w*|lower\w*|decreas\w*|improv\w*|cut\w*)\s+(?:the\s+|its\s+)?{_LOSS}[^.;%]{{0,60}}?\bby\s+"
+    r"(?:up\s+to\s+|about\s+|nearly\s+|over\s+)?(?P<number>\d+(?:\.\d+)?)(?![\d.])"
+    r"(?!\s?(?:\\?%|×|[xX]\b|times\b|percent))",
+    re.IGNORECASE,
+)
+# "improves validation loss over X at 100M, 350M and 1B (-0.061, -0.149, and -0.140)": the first delta.
+_LOSS_DELTAS = re.compile(
+    rf"\b(?:reduc\w*|lower\w*|decreas\w*|improv\w*)\s+(?:the\s+|its\s+)?{_LOSS}[^.;()]{{0,100}}\(\s*"
+    r"(?P<number>[-−–]\d*\.\d+)",
+    re.IGNORECASE,
+)
+
+# A change found: the fact, and where the words it was read from begin (before the fact's own
+# span: "from 61.2% to 70.4%" shows 70.4%, and its 61.2% must not be read again alone).
+Change = tuple[Found, int]
+
+
+def changes(text: str) -> list[Change]:
+    """Each quality change the sentence states, with where its words begin."""
+    found: list[Change] = []
+    for pattern in (_RAISED, _LOWERED):
+        for match in pattern.finditer(text):
+            if not _EFFICIENCY.search(match.group("what")):
+                value = f"{match.group('number')}% (from {match.group('old')}%)"
+                found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
+    for match in _LOWERED_ABSOLUTE.finditer(text):
+        measured = " ".join([match.group("number"), *(match.group("unit") or "").split(), *match.group("what").split()])
+        value = f"{match.group('hedge') or ''}{measured} (from {match.group('old')})"
+        found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
+    for match in _VERSUS.finditer(text):
+        clause = _CLAUSE_START.split(text[max(0, match.start() - 80) : match.start()])[-1]
+        if _BETTER.search(clause) and not _EFFICIENCY.search(clause):
+            value = f"{match.group('number')}% (vs {match.group('old')}%)"
+            found.append((("quality", match.start(), match.end(), value), match.start()))
+    found += [(points, points[1]) for points in _points(text)]
+    for match in _SIGNED_ON.finditer(text):
+        value = f"+{match.group('number')} on {match.group('bench')}"
+        found.append((("quality", match.start(), match.end(), value), match.start()))
+    for pattern in (_LOSS_BY, _LOSS_DELTAS):
+        for match in pattern.finditer(text):
+            which = (match.group("which") or "").lower()
+            value = f"{match.group('number').lstrip('-−–')} lower {which}{match.group('metric')}"
+            found.append((("quality", match.start("number"), match.end("number"), value), match.start("number")))
+    return found
+
+
+_FROM_BEFORE = re.compile(r"\bfrom\s+$", re.IGNORECASE)
+_CLAUSE_START = re.compile(r"[,;]|\b(?:while|whilst|and|but)\b", re.IGNORECASE)
+
+
+def _points(text: str) -> list[Found]:
+    found: list[Found] = []
+    for match in _POINTS.finditer(text):
+        clause = _CLAUSE_START.split(text[max(0, match.start() - 60) : match.start()])[-1]
+        if _EFFICIENCY.search(clause):
+            continue  # utilization.py reads "MFU by 12 percentage points"
+        qualifier, start = hedge(text, match.start())
+        named = _POINTS_OF.search(text, max(0, start - 60), start)
+        if not named and not match.group("percentage"):
+            continue  # "data points", "2 points": points of nothing named
+        metric = " " + " ".join(named.group("metric").split()) if named else ""
+        sign = "+" if match.group("sign") else ""
+        number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
+        if match.group("low") and _FROM_BEFORE.search(text, 0, start):
+            start = match.start("number")  # "ranging from 4 to 20 points": "from" opens no baseline's value here
+        found.append(("quality", start, match.end(), f"{qualifier}{sign}{number} points{metric}"))
+    return found
