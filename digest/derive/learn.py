@@ -43,6 +43,7 @@ SEED = 0
 REGULARISATION = (4.0, 16.0)  # liblinear's C: each topic takes the one its cross-validation scores best
 # The on-topic model: a weaker penalty and balanced classes, since on-topic papers are a few in a
 # hundred. Chosen with the fetch filter's floor on whole recorded days never trained on (relevance.py).
+# It also reads the paper's shares of systems and of model-quality words (density.py).
 RELEVANCE_REGULARISATION = 16.0
 MAX_ITERATIONS = 10_000  # the weaker penalty needs more than liblinear's default 1,000 to converge
 RULE_CAP = 3.0  # rule scores enter as score / threshold, capped, next to TF-IDF values in [0, 1]
