@@ -69,6 +69,13 @@ MUTANTS = [
         RULES,
     ),
     m(
+        "on-topic-model-blind-to-word-shares",
+        "digest/derive/density.py",
+        "systems = sum(word in SYSTEMS_WORDS for word in words)",
+        "systems = 0",
+        "tests/test_density.py",
+    ),
+    m(
         "model-min-positives",
         "digest/derive/learn.py",
         "if MIN_POSITIVES <= positives[slug] <=",

@@ -33,6 +33,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import StratifiedKFold
 
+from . import density
 from .classify import Classification
 
 MIN_POSITIVES = 5  # below this many curated papers, a topic is left to the rules
@@ -42,6 +43,7 @@ SEED = 0
 REGULARISATION = (4.0, 16.0)  # liblinear's C: each topic takes the one its cross-validation scores best
 # The on-topic model: a weaker penalty and balanced classes, since on-topic papers are a few in a
 # hundred. Chosen with the fetch filter's floor on whole recorded days never trained on (relevance.py).
+# It also reads the paper's shares of systems and of model-quality words (density.py).
 RELEVANCE_REGULARISATION = 16.0
 MAX_ITERATIONS = 10_000  # the weaker penalty needs more than liblinear's default 1,000 to converge
 RULE_CAP = 3.0  # rule scores enter as score / threshold, capped, next to TF-IDF values in [0, 1]
@@ -150,7 +152,7 @@ class TopicModel:
         features = self.features(examples) if features is None else features
         if self.on_topic is None or features is None:
             return [None] * len(examples)
-        return [float(p) for p in self.on_topic.predict_proba(features)[:, 1]]
+        return [float(p) for p in self.on_topic.predict_proba(_with_shares(features, examples))[:, 1]]
 
     def predict(
         self,
@@ -238,7 +240,7 @@ def train(
         threshold, regularisation = _threshold(features[sample], target[sample])
         model.fits[slug] = _TopicFit(_classifier(regularisation).fit(features, target), threshold)
     if _can_learn(in_any):
-        model.on_topic = _classifier(RELEVANCE_REGULARISATION, "balanced").fit(features, in_any)
+        model.on_topic = _classifier(RELEVANCE_REGULARISATION, "balanced").fit(_with_shares(features, examples), in_any)
     return model
 
 
@@ -275,6 +277,13 @@ def _features(
     rows, columns, values = zip(*cells, strict=True) if cells else ((), (), ())
     hits = sparse.csr_matrix((values, (rows, columns)), shape=(len(examples), len(rules)), dtype=np.float64)
     return sparse.hstack([text @ keep, scores, hits], format="csr")
+
+
+def _with_shares(features: sparse.csr_matrix, examples: Sequence[Example]) -> sparse.csr_matrix:
+    """The on-topic model's features: the topic models' and the paper's shares of systems and of
+    model-quality words (density.py). Only there: in the topic models they cost serving F1."""
+    shares = sparse.csr_matrix(np.array([density.shares(e.words) for e in examples], dtype=np.float64))
+    return sparse.hstack([features, shares], format="csr")
 
 
 def _sample(count: int) -> np.ndarray:
