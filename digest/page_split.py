@@ -179,12 +179,12 @@ def _collected_logs(logs: list[tuple[str, int, str]]) -> Iterator[None]:
     """MkDocs' log messages kept, not shown: shown once this process has them, and counted
     there by strict mode."""
     logger = logging.getLogger("mkdocs")
-    saved: Sequence[logging.Handler] = logger.handlers[:]
-    logger.handlers = [_Collector(logs)]
+    saved: tuple[Sequence[logging.Handler], bool] = (logger.handlers[:], logger.propagate)
+    logger.handlers, logger.propagate = [_Collector(logs)], False
     try:
         yield
     finally:
-        logger.handlers = list(saved)
+        logger.handlers, logger.propagate = list(saved[0]), saved[1]
 
 
 @contextmanager
