@@ -5,7 +5,8 @@ benchmark) often says once that it makes inference efficient, and each of those 
 TF-IDF as it would in a systems paper. What tells the two apart is how much of the text is about
 the machine: GPUs, memory, throughput, scheduling, against accuracy, tasks, datasets, training
 signals. Two shares of a paper's words (`words`, the title counted twice) say that, whatever the
-single words are; both topic models and the on-topic model read them (learn.py).
+single words are. The on-topic model, which the fetch filter asks, reads them (learn.py); the
+topic models do not (there they cost serving F1).
 
 The word lists are general words of each side, never a paper's name or a topic's phrase.
 """
