@@ -20,6 +20,7 @@ import jinja2
 from .background import Pending
 from .derive.corpus import Corpus, PaperDerivation, build_corpus, derive_paper
 from .derive.hardware_catalog import HardwareCatalog, load_hardware
+from .derive.learn import import_learning
 from .derive.suggest import Learnable
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_topics
 from .derive.training import rejected_learnable
@@ -34,6 +35,7 @@ from .render.site import render_site
 # bounded (one training per fold) however many dumps the site holds.
 METHOD_FOLDS = 5
 DERIVE_APART_FROM = 200  # papers to derive: fewer are not worth a child process (an edit while serving)
+IMPORT_AS_PAPERS = 300  # importing scikit-learn takes as long as deriving about this many papers
 T = TypeVar("T")
 
 
@@ -139,12 +141,15 @@ def link(loaded: Loaded, cache: BuildCache) -> Corpus:
 
 
 def derive_each(papers: list[Paper], taxonomy: Taxonomy, catalog: HardwareCatalog) -> list[PaperDerivation]:
-    """derive_paper of each paper; of many, half on the machine's other core (digest/background.py)."""
+    """derive_paper of each paper; of many, about half on the machine's other core
+    (digest/background.py), while this process also imports scikit-learn, which linking the
+    papers needs next."""
     if len(papers) < DERIVE_APART_FROM:
         return _derive(papers, taxonomy, catalog)
-    half = len(papers) // 2
-    other = Pending(partial(_derive, papers[half:], taxonomy, catalog))
-    return _derive(papers[:half], taxonomy, catalog) + other.result()
+    here = max(len(papers) - IMPORT_AS_PAPERS, 0) // 2
+    other = Pending(partial(_derive, papers[here:], taxonomy, catalog))
+    import_learning()
+    return _derive(papers[:here], taxonomy, catalog) + other.result()
 
 
 def _derive(papers: list[Paper], taxonomy: Taxonomy, catalog: HardwareCatalog) -> list[PaperDerivation]:

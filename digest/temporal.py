@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-from sklearn.feature_extraction.text import TfidfVectorizer
+from typing import TYPE_CHECKING, Any
 
 from .derive.suggest import MIN_PROBABILITY, Learnable, fit_text, train_on_curated
 from .derive.taxonomy import Taxonomy
 from .evaluate import FilterScore, TopicScores, score, topics_of
+
+if TYPE_CHECKING:
+    from sklearn.feature_extraction.text import TfidfVectorizer
 
 TRAINING_SHARE = 0.75  # by default, the split day leaves this share of the dated papers before it
 

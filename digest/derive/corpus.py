@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
-
-from sklearn.feature_extraction.text import TfidfVectorizer
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..records.model import Paper
 from ..text.sentences import split_sentences
@@ -26,6 +24,9 @@ from .links import Mention, compared_with, find_mentions, group_by, related_pape
 from .suggest import Learnable, Suggestion, fit_text, suggest, train_on_curated
 from .taxonomy import Taxonomy
 from .vocabularies import VOCABULARIES
+
+if TYPE_CHECKING:
+    from sklearn.feature_extraction.text import TfidfVectorizer
 
 T = TypeVar("T")
 # memo(name, inputs, compute): compute(), or the result of the last call with equal inputs.

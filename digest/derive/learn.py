@@ -22,19 +22,23 @@ fold seed, the deterministic liblinear solver, inputs in id order).
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import sparse
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
-from sklearn.linear_model import LogisticRegression
-from sklearn.model_selection import StratifiedKFold
 
 from . import density
 from .classify import Classification
+from .stop_words import ENGLISH_STOP_WORDS
+
+if TYPE_CHECKING:
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
 
 MIN_POSITIVES = 5  # below this many curated papers, a topic is left to the rules
 FOLDS = 4  # cross-validation folds for the thresholds
@@ -94,11 +98,21 @@ def _cut(paper_words: tuple[str, ...]) -> tuple[str, ...]:
     return paper_words
 
 
+def import_learning() -> None:
+    """Import scikit-learn, most of a second: no module imports it before it fits something, so a
+    build imports it while a child process derives papers (digest/build.py), and deriving (the
+    tokeniser, the examples) needs none of it."""
+    for module in ("sklearn.feature_extraction.text", "sklearn.linear_model", "sklearn.model_selection"):
+        importlib.import_module(module)
+
+
 def fit_vectorizer(examples: Sequence[Example]) -> TfidfVectorizer | None:
     """The build's one text model: TF-IDF (sublinear counts, unit rows) over the words of every
     paper of the corpus, fitted once. Every word counts in a row's length; the topic model keeps
     the words of MIN_DOCUMENTS training papers, related papers those of two papers. None when the
     papers have no word."""
+    from sklearn.feature_extraction.text import TfidfVectorizer  # noqa: PLC0415 (see import_learning)
+
     vectorizer = TfidfVectorizer(analyzer=_cut, sublinear_tf=True, dtype=np.float64)
     try:
         return vectorizer.fit([e.words for e in examples])
@@ -252,6 +266,8 @@ def _can_learn(target: np.ndarray) -> bool:
 def _classifier(regularisation: float, weights: str | None = None) -> LogisticRegression:
     # Topics: unweighted classes: the thresholds already adapt to how rare a topic is, and the
     # probabilities stay calibrated enough to show as confidence.
+    from sklearn.linear_model import LogisticRegression  # noqa: PLC0415 (see import_learning)
+
     return LogisticRegression(
         C=regularisation,
         class_weight=weights,
@@ -300,6 +316,8 @@ def _threshold(features: sparse.csr_matrix, target: np.ndarray) -> tuple[float, 
     positives = int(target.sum())
     if min(positives, len(target) - positives) < 2:
         return 0.5, REGULARISATION[0]  # too few in the sample to cross-validate
+    from sklearn.model_selection import StratifiedKFold  # noqa: PLC0415 (see import_learning)
+
     folds = StratifiedKFold(n_splits=min(FOLDS, positives, len(target) - positives), shuffle=True, random_state=SEED)
     splits = list(folds.split(np.zeros(len(target)), target))
     best: tuple[float, float, float] = (-1.0, 0.5, REGULARISATION[0])  # F1, cut, C

@@ -15,13 +15,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-from sklearn.feature_extraction.text import TfidfVectorizer
+from typing import TYPE_CHECKING
 
 from ..records.model import Paper
 from .classify import Classification
 from .learn import Example, TopicModel, TopicPrediction, example, fit_vectorizer, train
 from .taxonomy import Taxonomy
+
+if TYPE_CHECKING:
+    from sklearn.feature_extraction.text import TfidfVectorizer
 
 MIN_PROBABILITY = 0.2  # the on-topic probability the fetch filter keeps a paper at (chosen: relevance.py)
 

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-
-from sklearn.feature_extraction.text import TfidfVectorizer
+from typing import TYPE_CHECKING
 
 from ..records.rejected import load_rejection
 from .classify import classify
 from .learnables import store_learnables
 from .suggest import Learnable, fit_text
 from .taxonomy import Taxonomy
+
+if TYPE_CHECKING:
+    from sklearn.feature_extraction.text import TfidfVectorizer
 
 
 def training_set(data_dir: Path, taxonomy: Taxonomy) -> tuple[list[Learnable], list[Learnable]]:
