@@ -11,6 +11,7 @@ asked for. DIGEST_CORES=1 in the environment keeps every build on one core.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import threading
@@ -59,11 +60,15 @@ class Pending(Generic[T]):
         if self._process is None:
             return None
         process, self._process = self._process, None
+        collecting = gc.isenabled()
+        gc.disable()  # unpickling makes many objects, each allocation run a collection over the whole heap
         try:
             answer: tuple[T] | None = self._receiver.recv()
         except EOFError:
             answer = None
         finally:
+            if collecting:
+                gc.enable()
             self._receiver.close()
             process.join()
         return answer
