@@ -29,7 +29,7 @@ from .records.model import Paper
 from .records.regular import read_regular
 from .records.rejected import rejected_paths
 from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, load_papers, record_paths
-from .render.site import render_site
+from .render.site import Later, render_site
 
 # The Method page's evaluation groups the dumps into at most this many folds: its cost stays
 # bounded (one training per fold) however many dumps the site holds.
@@ -162,9 +162,12 @@ def build_files(
     cache: BuildCache | None = None,
     templates: jinja2.Environment | None = None,
     part_size: int | None = None,
+    *,
+    later: Later | None = None,
 ) -> tuple[Corpus, dict[str, str]]:
     """The corpus of `data_dir` and every file the digest adds to the site (listings split into
-    parts of `part_size` rows; default listing.PART_SIZE), with the Method page's evaluation."""
+    parts of `part_size` rows; default listing.PART_SIZE), with the Method page's evaluation;
+    without the paper pages `later` chooses (render_site)."""
     cache = cache or BuildCache()
     loaded = load_derived(data_dir, cache)
     # Recomputed only when what it measures changes: a record's text, topics or first dump, or the rules.
@@ -179,7 +182,9 @@ def build_files(
     # On the other core while the papers are linked and the pages render (digest/background.py).
     evaluation = cache.memo("evaluation", measured, lambda: Pending(partial(evaluate_derived, loaded)))
     corpus = link(loaded, cache)
-    return corpus, render_site(corpus, site_url, templates, cache.memo, evaluation.result, part_size=part_size)
+    return corpus, render_site(
+        corpus, site_url, templates, cache.memo, evaluation.result, part_size=part_size, later=later
+    )
 
 
 def evaluate_derived(loaded: Loaded) -> Evaluation:

@@ -1,10 +1,11 @@
-"""Paper pages built on the machine's other core.
+"""Paper pages rendered and built on the machine's other core.
 
-Once the digest has made its pages, MkDocs converts, renders, indexes and writes them one after
-another on one core: at a thousand papers, half of a build. A `mkdocs build` of many papers hands
-a share of the paper pages to a forked child (digest/background.py), which builds them exactly as
-MkDocs would (MkDocs' own `_populate_page` and `_build_page`) and writes them, while this process
-builds the rest. Here each of those pages is an `ElsewherePage`: no source read, nothing
+MkDocs converts, renders, indexes and writes the digest's pages one after another on one core:
+at a thousand papers, half of a build. A `mkdocs build` of many papers leaves a share of the
+paper pages unrendered (`child_share`, `render_site`'s `later`) and hands them to a forked child
+(digest/background.py), which renders their Markdown and builds them exactly as MkDocs would
+(MkDocs' own `_populate_page` and `_build_page`) and writes them, while this process builds the
+rest. Here each of those pages is an `ElsewherePage`: no source read, nothing
 converted, an empty template (MkDocs writes no file for empty output). After this process's last
 page, the child's search entries, anchors and log messages come back: in time for MkDocs' anchor
 check, its strict-mode warning count and the search plugin's index, which is the one-core
@@ -17,7 +18,7 @@ build where forking is not safe or DIGEST_CORES=1 (digest/background.py).
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,10 +33,9 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
 from .background import Pending, can_fork
-from .render.paths import paper_path
 
 SPLIT_FROM = 200  # paper pages: fewer are not worth a child process
-CHILD_SHARE = 0.6  # of the paper pages; this process also builds every other page and the index
+CHILD_SHARE = 0.55  # of the paper pages; this process also builds every other page and the index
 EMPTY_TEMPLATE = "digest-built-elsewhere.html"
 _BUILD_LOG = logging.getLogger("mkdocs.commands.build")
 log = logging.getLogger("mkdocs.plugins.digest")
@@ -64,9 +64,18 @@ class PageSplit:
     """A share of the paper pages, built by a child from MkDocs' `on_nav` to this process's last
     page (`finish`)."""
 
-    def __init__(self, config: MkDocsConfig, files: Files, nav: Navigation, elsewhere: list[File], dirty: bool):
+    def __init__(
+        self,
+        config: MkDocsConfig,
+        files: Files,
+        nav: Navigation,
+        elsewhere: list[File],
+        *,
+        render: dict[str, Callable[[], str]],
+        dirty: bool,
+    ):
         self.config, self.files, self.nav, self.dirty = config, files, nav, dirty
-        self.elsewhere = elsewhere
+        self.elsewhere, self.render = elsewhere, render
         self.doc_files = files.documentation_pages(inclusion=InclusionLevel.is_included)
         self.last_page = self.doc_files[-1].src_uri
         for file in elsewhere:
@@ -115,6 +124,7 @@ class PageSplit:
         built = Built()
         with _collected_logs(built.logs), _no_page_active(config):
             for file in self.elsewhere:
+                file.content_string = self.render[file.src_uri]()  # the digest's Markdown for it
                 _populate_page(Page(None, file, config), config, files, self.dirty)
             env = config.plugins.on_env(config.theme.get_env(), config=config, files=files)
             for file in self.elsewhere:
@@ -130,18 +140,24 @@ class PageSplit:
         return built
 
 
-def split_pages(config: MkDocsConfig, files: Files, nav: Navigation, dirty: bool) -> PageSplit | None:
-    """A split of the paper pages, when there are enough of them and forking is safe."""
-    papers = [
-        file
-        for file in files.documentation_pages(inclusion=InclusionLevel.is_included)
-        if file.src_uri == paper_path(file.name) and file.inclusion is InclusionLevel.NOT_IN_NAV
-    ]
-    if len(papers) < SPLIT_FROM or not can_fork():
+def child_share(paper_ids: list[str]) -> list[str]:
+    """The papers whose pages a child renders and builds: a share of them, when there are enough
+    and forking is safe (render_site leaves them out of its files)."""
+    if len(paper_ids) < SPLIT_FROM or not can_fork():
+        return []
+    ordered = sorted(paper_ids)
+    return ordered[round(len(ordered) * (1 - CHILD_SHARE)) :]
+
+
+def split_pages(
+    config: MkDocsConfig, files: Files, nav: Navigation, dirty: bool, later: dict[str, Callable[[], str]]
+) -> PageSplit | None:
+    """The split of the paper pages `later` renders (empty files until then), from MkDocs' `on_nav`."""
+    elsewhere = [file for file in files.documentation_pages() if file.src_uri in later]
+    if not elsewhere:
         return None
-    elsewhere = papers[round(len(papers) * (1 - CHILD_SHARE)) :]
-    log.info(f"digest: {len(elsewhere)} of the {len(papers)} paper pages built on the other core")
-    return PageSplit(config, files, nav, elsewhere, dirty)
+    log.info(f"digest: {len(elsewhere)} paper pages built on the other core")
+    return PageSplit(config, files, nav, elsewhere, render=later, dirty=dirty)
 
 
 def _search_entries(config: MkDocsConfig) -> list[dict[str, Any]] | None:

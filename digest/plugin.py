@@ -41,7 +41,8 @@ from mkdocs.structure.pages import Page
 
 from .build import BuildCache, build_files
 from .errors import DigestError
-from .page_split import PageSplit, split_pages
+from .page_split import PageSplit, child_share, split_pages
+from .render.site import Later
 from .render.templates import environment, fingerprint
 
 log = logging.getLogger("mkdocs.plugins.digest")
@@ -78,7 +79,8 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self.command: Command = "serve"
         self.dirty = False
-        self.split: PageSplit | None = None  # paper pages built on the other core (`mkdocs build`)
+        self.later: Later | None = None  # paper pages this build renders on the other core
+        self.split: PageSplit | None = None  # ... and builds there (`mkdocs build`)
         self.cache = BuildCache()
         self.last_good: dict[str, str] = {}  # the files of this process's last build without bad data
         self.generated: set[str] = set()  # the paths this process's last build generated
@@ -94,11 +96,13 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
         generated = self._generate(config.site_url or "http://127.0.0.1:8000/")
-        self._remove_dropped(config, set(generated))
-        for path, changed_ns in self.cache.changed_at(generated).items():
+        later = self.later.pages if self.later else {}
+        self._remove_dropped(config, {*generated, *later})
+        # A page left for later is an empty file until the process that builds it renders it.
+        for path, changed_ns in {**self.cache.changed_at(generated), **dict.fromkeys(later, 0)}.items():
             if (existing := files.get_file_from_path(path)) is not None:
                 files.remove(existing)  # the digest's page wins over a docs/ file of the same name
-            files.append(GeneratedFile.of(config, path, generated[path], changed_ns))
+            files.append(GeneratedFile.of(config, path, generated.get(path, ""), changed_ns))
         if self.command != "serve":  # no build follows in this process: let the work go
             self.cache.clear()
             self.last_good.clear()
@@ -109,8 +113,9 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
 
     @event_priority(-200)  # after literate-nav has made the sidebar the child's pages carry
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
-        if self.command == "build":
-            self.split = split_pages(config, files, nav, self.dirty)
+        if self.later:
+            self.split = split_pages(config, files, nav, self.dirty, self.later.pages)
+            self.later = None
         return nav
 
     def on_env(self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files) -> jinja2.Environment:
@@ -126,8 +131,10 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
         """The digest's files, or the last good build's while the data is bad (on a rebuild)."""
         data = Path(os.environ.get(DATA_ENV) or self.config.data_dir)
         templates = self._templates()
+        # A one-shot build leaves a share of the paper pages to a child process (page_split.py).
+        self.later = Later(child_share) if self.command == "build" else None
         try:
-            _corpus, files = build_files(data, site_url, self.cache, templates, self.config.part_size)
+            _corpus, files = build_files(data, site_url, self.cache, templates, self.config.part_size, later=self.later)
         except DigestError as error:
             message = f"{error} (`digest check` lists every problem)"
             if not self.last_good:

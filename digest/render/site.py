@@ -10,7 +10,8 @@ import json
 import os
 import tempfile
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
@@ -40,6 +41,16 @@ from .templates import environment
 from .topic import render_topic
 
 SITE_NAME = "ML Systems Paper Digest"
+
+
+@dataclass
+class Later:
+    """Paper pages rendered later by whoever builds them (digest/page_split.py: another process)."""
+
+    choose: Callable[[list[str]], Collection[str]]  # of the paper ids, those left for later
+    pages: dict[str, Callable[[], str]] = field(default_factory=dict)  # page path -> its rendering
+
+
 CHART_HARDWARE_ROWS = 15
 
 
@@ -51,10 +62,12 @@ def render_site(
     evaluation: Callable[[], Evaluation] | None = None,
     *,
     part_size: int | None = None,
+    later: Later | None = None,
 ) -> dict[str, str]:
     """Every generated file of the site. `memo` may reuse the last build's charts; the Method
     page shows what `evaluation()` gives, when given; a listing longer than `part_size` rows (default
-    listing.PART_SIZE) is split into parts."""
+    listing.PART_SIZE) is split into parts. The paper pages `later` chooses are not among the
+    files: `later.pages` says how to render each."""
     problems = unknown_columns(corpus.taxonomy, TABLE_COLUMNS)
     if problems:
         raise problems[0]
@@ -71,9 +84,13 @@ def render_site(
     }
     for slug in context.topics:
         files.update(render_topic(context, slug))
+    left = set(later.choose(list(corpus.papers))) if later else set()
     for paper_id in corpus.papers:
         page = paper_path(paper_id)
-        files[page] = memo(page, paper_page_inputs(context, paper_id), partial(render_paper, context, paper_id))
+        if later and paper_id in left:
+            later.pages[page] = partial(render_paper, context, paper_id)
+        else:
+            files[page] = memo(page, paper_page_inputs(context, paper_id), partial(render_paper, context, paper_id))
     files.update(hardware_pages(context))
     files["papers.json"] = papers_json(corpus, site_url)
     files["papers.csv"] = papers_csv(corpus, site_url)
