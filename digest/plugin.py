@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from pathlib import Path
 from typing import Literal
 
@@ -98,8 +99,9 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
         generated = self._generate(config.site_url or "http://127.0.0.1:8000/")
         later = self.later.pages if self.later else {}
         self._remove_dropped(config, {*generated, *later})
-        # A page left for later is an empty file until the process that builds it renders it.
-        for path, changed_ns in {**self.cache.changed_at(generated), **dict.fromkeys(later, 0)}.items():
+        # A page left for later is an empty file until the process that builds it renders it (new
+        # content as far as `mkdocs build --dirty` can tell).
+        for path, changed_ns in {**self.cache.changed_at(generated), **dict.fromkeys(later, time.time_ns())}.items():
             if (existing := files.get_file_from_path(path)) is not None:
                 files.remove(existing)  # the digest's page wins over a docs/ file of the same name
             files.append(GeneratedFile.of(config, path, generated.get(path, ""), changed_ns))
