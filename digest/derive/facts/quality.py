@@ -38,6 +38,7 @@ _AFTER_CHANGE = re.compile(
 _LIST_AFTER = re.compile(rf"(?:\s*(?:,\s*and|,|and|or)\s*{NUMBER}\s?\\?%)+")
 _CHANGES = ("variation", "difference", "drop", "gain", "improvement")
 _HINT = re.compile(_METRIC_WORDS, re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
 
 
 # A generation-quality score written after its number: "3.29 FID", "4.32 1-NFE FID".
@@ -50,6 +51,8 @@ _SCORE = re.compile(
 
 def extract(sentence: Sentence) -> list[Found]:
     text = sentence.text
+    if not _DIGIT.search(text):
+        return []  # every score, percentage and change below is a number: most sentences have none
     found: list[Found] = [
         (
             "quality",
