@@ -3,13 +3,14 @@
 MkDocs converts, renders, indexes and writes the digest's pages one after another on one core:
 at a thousand papers, half of a build. A `mkdocs build` of many papers leaves a share of the
 paper pages unrendered (`child_share`, `render_site`'s `later`) and hands them to a forked child
-(digest/background.py), which renders their Markdown and builds them exactly as MkDocs would
-(MkDocs' own `_populate_page` and `_build_page`) and writes them, while this process builds the
-rest. Here each of those pages is an `ElsewherePage`: no source read, nothing
-converted, an empty template (MkDocs writes no file for empty output). After this process's last
-page, the child's search entries, anchors and log messages come back: in time for MkDocs' anchor
-check, its strict-mode warning count and the search plugin's index, which is the one-core
-build's, entry for entry.
+(digest/background.py), which renders their Markdown, builds them exactly as MkDocs would (its
+own `_populate_page` and `_build_page`) and writes them, while this process builds the rest.
+
+Here each of those pages is an `ElsewherePage`: no source read, nothing converted, an empty
+template (MkDocs writes no file for empty output). After this process's last page, the child's
+search entries, anchors and log messages come back: in time for MkDocs' anchor check, its
+strict-mode warning count and the search plugin's index, which is the one-core build's, entry
+for entry.
 
 `mkdocs serve` builds on one core (its rebuilds run beside the server's threads), and so does any
 build where forking is not safe or DIGEST_CORES=1 (digest/background.py).

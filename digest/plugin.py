@@ -13,7 +13,9 @@ build the repository's mkdocs.yml over a store of their own with it.
 `mkdocs serve` keeps this plugin's one instance for every rebuild of its process (MkDocs does so
 for a plugin with `on_startup`), so the BuildCache on it lets each rebuild reuse what the last one
 derived. A one-shot `mkdocs build` lets the cache go as soon as MkDocs has the files, before it
-renders them (at 10,000 papers the corpus is several hundred MiB).
+renders them (at 10,000 papers the corpus is several hundred MiB), and hands a share of the paper
+pages to a child process that renders and builds them on the machine's other core
+(digest/page_split.py).
 
 Bad data stops the first build of a process with check's one-line message (a PluginError:
 `mkdocs build` exits 1, no traceback). A rebuild that meets bad data, which only `mkdocs serve`

@@ -41,6 +41,7 @@ from .templates import environment
 from .topic import render_topic
 
 SITE_NAME = "ML Systems Paper Digest"
+CHART_HARDWARE_ROWS = 15
 
 
 @dataclass
@@ -49,9 +50,6 @@ class Later:
 
     choose: Callable[[list[str]], Collection[str]]  # of the paper ids, those left for later
     pages: dict[str, Callable[[], str]] = field(default_factory=dict)  # page path -> its rendering
-
-
-CHART_HARDWARE_ROWS = 15
 
 
 def render_site(
