@@ -163,3 +163,33 @@ def test_a_lowercase_benchmark_word_names_no_benchmark(catalog):
     # A benchmark paper's figure for another system: no score of a named benchmark, no headline.
     abstract = "The benchmark is far from saturated: the best agent succeeds on only 31.2% of full-benchmark tasks."
     assert _own(catalog, abstract, "quality") == []
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A percentage gain in a model's "performance" is no speedup: the figure that is one leads.
+        (
+            "On six reasoning suites, our decoder reaches performance gains of up to 18.2% and "
+            "inference speedups of up to 3.1x over autoregressive decoding.",
+            ("speedup", "up to 3.1×"),
+        ),
+        (
+            "Our pruning outperforms the strongest token-merging baseline by at least 4% performance gains "
+            "in every setting, with a 2.5x faster prefill.",
+            ("speedup", "2.5×"),
+        ),
+        # Unless the clause names what runs: then it is a speedup.
+        (
+            "The scheduler improves end-to-end training performance by 27% on a 64-GPU cluster.",
+            ("speedup", "27% faster"),
+        ),
+    ],
+)
+def test_a_performance_gain_is_a_speedup_only_when_something_runs(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_a_model_s_performance_gain_is_no_speedup_fact(catalog):
+    abstract = "Fine-tuned on our data, the assistant improves the base model's performance by an average of 6.4%."
+    assert _own(catalog, abstract, "speedup") == []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import fraction
+from . import fraction, quality_change
 from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
 
@@ -101,8 +101,12 @@ _QUALITY_GAIN_BEFORE = re.compile(
 _ON_A_BENCHMARK = re.compile(r"\s*on\s+(?:the\s+)?[A-Z][\w\-]*Bench\b")
 
 
-def _quality_gain(before: str, after: str) -> bool:
-    return bool(_QUALITY_GAIN_BEFORE.search(before) or _ON_A_BENCHMARK.match(after))
+def _quality_gain(number: _Number, before: str, after: str) -> bool:  # a gain in a model's quality
+    return number.is_percent and bool(
+        _QUALITY_GAIN_BEFORE.search(before)
+        or _ON_A_BENCHMARK.match(after)
+        or quality_change.performance_gain(before, after)
+    )
 
 
 _BETWEEN_NOT_A_RESULT = re.compile(rf"\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
@@ -268,7 +272,7 @@ _ORDER_OF_MAGNITUDE = re.compile(
 )
 
 
-def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa: PLR0911 (a decision list)
+def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa: C901, PLR0911 (a decision list)
     before = sentence[max(0, number.start - 80) : number.start]
     after = sentence[number.end : number.end + 120]
     continuation = _LIST_CONTINUATION.match(after)
@@ -286,10 +290,12 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     reduction = _reduction_after(shown, after)
     if reduction:
         return "reduction", reduction
+    if _quality_gain(number, before, after):
+        return None
     speed = _AFTER_SPEED.match(after)
     if speed and not _BETWEEN_NOT_A_RESULT.search(after[: speed.end()] + _improved_object(after[speed.end() :])):
         return "speedup", _speedup_value(number, shown)
-    if _AFTER_NOT_A_RESULT.match(after) or (number.is_percent and _quality_gain(before, after)):
+    if _AFTER_NOT_A_RESULT.match(after):
         return None
     keyword = _last_keyword(before)
     if keyword is not None:
