@@ -154,6 +154,10 @@ def test_longest_alias_wins(catalog, text, name):
         ("training on Frontier, the exascale machine", ["Frontier"]),
         ("Frontier models such as GPT-4", []),
         ("the Pareto frontier of cost", []),
+        # The name is its own cased alias: in lowercase it is a word, whatever follows.
+        ("a new Pareto frontier across settings", []),
+        ("we reach the summit", []),
+        ("grain in the hopper", []),
         ("other NVIDIA architectures, such as Turing.", ["Turing"]),
         ("it passes the Turing test", []),
         ("Megatron-Turing NLG 530B", []),

@@ -116,8 +116,10 @@ class HardwareCatalog:
             for alias in (entry.name, *entry.aliases, *entry.cased_aliases):
                 self._by_key[_lookup_key(alias)] = entry
         for entry in entries:
+            # A name also listed as a cased alias ("Frontier") keeps its case: "Pareto frontier" is no machine.
             for alias in (entry.name, *entry.aliases):
-                self._exact_spelling.pop(_lookup_key(alias), None)  # any case is fine after all
+                if alias not in entry.cased_aliases:
+                    self._exact_spelling.pop(_lookup_key(alias), None)  # any case is fine after all
         self._by_name = {entry.name: entry for entry in entries}
         self._slugs = {entry.name: url_slug(entry.name) for entry in entries}
         self._regex = _compile_catalog_regex(entries)
