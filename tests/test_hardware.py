@@ -158,6 +158,8 @@ def test_longest_alias_wins(catalog, text, name):
         ("a new Pareto frontier across settings", []),
         ("we reach the summit", []),
         ("grain in the hopper", []),
+        ("beyond the Frontiers of reasoning", []),
+        ("a Turing reward from a judge", []),
         ("other NVIDIA architectures, such as Turing.", ["Turing"]),
         ("it passes the Turing test", []),
         ("Megatron-Turing NLG 530B", []),
@@ -168,6 +170,19 @@ def test_longest_alias_wins(catalog, text, name):
 )
 def test_words_shared_with_english_need_their_case_and_context(catalog, text, expected):
     assert names_in(catalog, text) == expected
+
+
+@pytest.mark.parametrize(
+    "title, abstract, expected",
+    [
+        ("Open Frontier Intelligence", "We release a model.", []),
+        ("Training on Frontier", "We train on Frontier, an exascale machine.", ["Frontier"]),
+        ("Dissecting the Hopper GPU", "We measure Hopper GPUs.", ["Hopper"]),
+        ("Serving on H100 GPUs", "A system.", ["H100"]),  # no English word: the title alone is enough
+    ],
+)
+def test_a_title_names_an_english_word_as_hardware_only_with_its_abstract(catalog, title, abstract, expected):
+    assert [entry.name for entry, _start, _end in catalog.find_in_title(title, abstract)] == expected
 
 
 # ------------------------------------------------------------------------- validation

@@ -144,6 +144,16 @@ class HardwareCatalog:
                 found.append((entry, start, end))
         return found
 
+    def find_in_title(self, title: str, abstract: str) -> list[tuple[HardwareEntry, int, int]]:
+        """The hardware a title mentions. Title case capitalises every word, so a name shared with
+        English ("Open Frontier Intelligence") counts there only when the abstract names it too."""
+        named = {entry.name for entry, _start, _end in self.find(abstract)}
+        return [
+            (entry, start, end)
+            for entry, start, end in self.find(title)
+            if entry.name in named or not self._needs_case(title[start:end])
+        ]
+
     def slug(self, entry: HardwareEntry) -> str:
         """A URL slug for the entry's page: "RTX 4090" -> "rtx-4090"."""
         return self._slugs[entry.name]
@@ -155,10 +165,15 @@ class HardwareCatalog:
             key = candidate.lower()
             if key in self._by_key:
                 exact = self._exact_spelling.get(key)
-                if exact is not None and candidate != exact:
-                    return None  # "frontier" is not "Frontier"
+                # "frontier" is not "Frontier"; nor are "Frontiers": papers write "Hopper GPUs".
+                if exact is not None and (candidate != exact or candidate != compact):
+                    return None
                 return self._by_key[key]
         return None
+
+    def _needs_case(self, spelled: str) -> bool:
+        """Whether this spelling names hardware only by its case (a word shared with English)."""
+        return _SEPARATORS_IN_TEXT.sub("", spelled).lower() in self._exact_spelling
 
 
 # --------------------------------------------------------------------------- loading

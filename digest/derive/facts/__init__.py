@@ -134,7 +134,8 @@ def extract_facts(
     for place, text in enumerate([title, *abstract_sentences]):
         if not text:
             continue  # no title
-        facts = _sentence_facts(Sentence(text, catalog.find(text)), place)
+        devices = catalog.find_in_title(text, abstract) if place == 0 else catalog.find(text)
+        facts = _sentence_facts(Sentence(text, devices), place)
         found.extend(attribute(facts, role_of.get(text, OWN), context_values))
     ordered = sorted(found, key=lambda fact: ORDER[fact.kind])
     shown = {(fact.kind, fact.value) for fact in ordered if fact.own}
