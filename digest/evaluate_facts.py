@@ -3,12 +3,14 @@
 Pure: records and the machine's facts in, a report out (part of `digest eval` and the Method page).
 The truth is what a curator wrote in a record's `overrides`: `sentence_roles` (whose each abstract
 sentence is), `context_values` (values inside the paper's own sentences that are a baseline's),
-`headline` as a record, and `compares_to`. Only records with curated sentence roles are scored.
+`misread` (values the machine read wrong), `headline` as a record, and `compares_to`. Only records
+with curated sentence roles are scored.
 
 - Fact precision, per kind: of the values the machine shows as the paper's, how many are (a
   value from an own sentence, or from a mixed one and not listed as context; the title is the
-  paper's). "Before" takes every extracted value as the paper's, as the digest did before it
-  read sentence roles: the difference is what the roles and the in-sentence attribution remove.
+  paper's; in both cases not misread). "Before" takes every extracted value as the paper's, as the
+  digest did before it read sentence roles: the difference is what the roles and the in-sentence
+  attribution remove.
 - Headline accuracy: the machine's headline has the curated metric and leading number, or both
   say there is none.
 - Compares against: precision and recall of the (paper, baseline paper) links.
@@ -27,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .derive.corpus import baseline_mentions, machine_roles
-from .derive.facts import Fact, listed_as_context
+from .derive.facts import Fact, listed_as_context, misread
 from .derive.facts.headline import Headline, curated_headline, machine_headline
 from .derive.facts.roles import MIXED, OWN
 from .derive.links import find_mentions
@@ -75,6 +77,7 @@ class Attribution:
     compared_false: int = 0
     compared_missed: int = 0
     compared_false_before: int = 0  # links made from any mention of a name, as before
+    misread_shown: int = 0  # values shown as the paper's that a curator listed as misread
 
     def total(self) -> KindPrecision:
         total = KindPrecision("all")
@@ -92,7 +95,7 @@ class Attribution:
     @property
     def context_shown_as_own(self) -> int:
         total = self.total()
-        return total.shown - total.right
+        return total.shown - total.right - self.misread_shown
 
     @property
     def headline_accuracy(self) -> float:
@@ -121,6 +124,7 @@ class Attribution:
             "fact_precision": round(self.fact_precision, 4),
             "fact_precision_before": round(total.precision_before, 4),
             "context_shown_as_own": self.context_shown_as_own,
+            "misread_shown": self.misread_shown,
             "kinds": {
                 k.kind: {
                     "shown": k.shown,
@@ -173,17 +177,20 @@ def evaluate_attribution(papers: Sequence[Paper], facts_of: Mapping[str, Sequenc
 
 def _score_facts(report: Attribution, paper: Paper, role_of: Mapping[str, str], facts: Sequence[Fact]) -> None:
     context_values = paper.overrides.get("context_values", [])
+    wrong = paper.overrides.get("misread", {})
     for fact in facts:
         if fact.kind not in report.kinds or fact.curated:
             continue
         role = OWN if fact.sentence == paper.title.strip() else role_of.get(fact.sentence, OWN)
-        right = role == OWN or (role == MIXED and not listed_as_context(fact, context_values))
+        own = role == OWN or (role == MIXED and not listed_as_context(fact, context_values))
+        right = own and not misread(fact, wrong)
         kind = report.kinds[fact.kind]
         kind.shown_before += 1
         kind.right_before += right
         if fact.own:
             kind.shown += 1
             kind.right += right
+            report.misread_shown += own and not right
 
 
 def _score_headline(report: Attribution, paper: Paper, machine: Headline | None) -> None:
@@ -234,7 +241,8 @@ def attribution_lines(report: Attribution) -> list[str]:
     lines += [
         f"  {'all':<12} {f'{total.right_before} of {total.shown_before} ({total.precision_before:.2f})':<24} "
         f"{total.right} of {total.shown} ({total.precision:.2f}); "
-        f"{report.context_shown_as_own} background or baseline values shown as the paper's",
+        f"{report.context_shown_as_own} background or baseline values shown as the paper's, "
+        f"{report.misread_shown} misread",
         f"  {total.right_before - total.right} of the paper's own {total.right_before} values read as context "
         f"(kept {total.right / total.right_before if total.right_before else 1.0:.0%})",
         f"headline: {report.headline_right} of {report.headline_papers} right ({report.headline_accuracy:.0%})",

@@ -12,13 +12,18 @@ from pathlib import Path
 import pytest
 import yaml
 
+from digest.derive.corpus import derive_paper
 from digest.derive.facts import Fact, extract_facts
 from digest.derive.facts.headline import Headline, machine_headline
 from digest.derive.facts.roles import baseline_spans, sentence_roles
 from digest.derive.links import compared_with
+from digest.derive.taxonomy import load_taxonomy
 from digest.errors import DataError
+from digest.evaluate_facts import evaluate_attribution
 from digest.records.model import paper_from_yaml
 from digest.records.yamlfile import YamlFile
+
+from .conftest import DATA
 
 PAPERS = Path(__file__).parent / "fixtures" / "corpus" / "papers"  # the seed records, as curated
 
@@ -169,6 +174,28 @@ def test_curated_roles_must_fit_the_abstract_and_name_a_role(tmp_path):
     metric = record.replace("metric: speedup", "metric: speed")
     with pytest.raises(DataError, match=r"overrides\.headline\.metric: 'speed' is not a metric"):
         paper_from_yaml(YamlFile.parse(tmp_path / "metric.yaml", metric))
+
+
+def test_a_misread_value_must_name_a_fact_kind(tmp_path):
+    record = (PAPERS / "flashattention-2.yaml").read_text(encoding="utf-8")
+    listed = record.replace("  sentence_roles:", "  misread: {speed: [2×]}\n  sentence_roles:", 1)
+    with pytest.raises(DataError, match=r"overrides\.misread\.speed: unknown field"):
+        paper_from_yaml(YamlFile.parse(tmp_path / "misread.yaml", listed))
+
+
+def test_a_value_a_curator_marks_misread_is_counted_wrong_and_never_shown(catalog):
+    path = PAPERS / "flashattention-2.yaml"
+    paper, _lines = paper_from_yaml(YamlFile.parse(path, path.read_text(encoding="utf-8")))
+    facts = {paper.id: extract_facts(paper.title, paper.abstract, catalog)}
+    assert "A100" in own(facts[paper.id], "hardware")
+    before = evaluate_attribution([paper], facts)
+    paper.overrides["misread"] = {"hardware": ["A100"]}
+    after = evaluate_attribution([paper], facts)
+    assert after.misread_shown == 1 and before.misread_shown == 0
+    assert after.kinds["hardware"].right == before.kinds["hardware"].right - 1
+    assert after.context_shown_as_own == before.context_shown_as_own  # a misread value is no baseline's
+    shown = derive_paper(paper, load_taxonomy(DATA / "taxonomy.yaml"), catalog)
+    assert "A100" not in own(shown.facts, "hardware") and "misread" in shown.curated_keys
 
 
 @pytest.mark.parametrize(

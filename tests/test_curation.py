@@ -64,11 +64,11 @@ def table_row(page: str, paper_id: str) -> list[str]:
 
 def test_every_override_key_is_applied_somewhere():
     """A key the record schema accepts but nothing applies would be silently ignored."""
-    # sentence_roles and context_values are applied at extraction (corpus.derive_paper).
+    # sentence_roles, context_values and misread are applied at extraction (corpus.derive_paper).
     applied = (
         set(FACT_KEYS)
         | set(VOCABULARIES)
-        | {"headline", "published", "compares_to", "sentence_roles", "context_values"}
+        | {"headline", "published", "compares_to", "sentence_roles", "context_values", "misread"}
     )
     assert applied == set(OVERRIDE_KEYS)
 

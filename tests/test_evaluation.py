@@ -150,8 +150,10 @@ def test_the_method_page_shows_the_evaluation_of_the_data_it_describes():
     )
     attribution = expected.attribution
     assert (
-        f"Fact precision (values shown as the paper's that are its own): **{attribution.fact_precision:.2f}**" in page
+        f"Fact precision (values shown as the paper's that are its own, and read right): "
+        f"**{attribution.fact_precision:.2f}**" in page
     )
+    assert f"and {attribution.misread_shown} value" in page
     assert "Headline accuracy" in page and f"**{attribution.headline_accuracy:.2f}**" in page
     assert f"precision **{attribution.compares_precision:.2f}**, recall **{attribution.compares_recall:.2f}**" in page
 

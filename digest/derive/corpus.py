@@ -15,7 +15,7 @@ from ..records.model import Paper
 from ..text.sentences import split_sentences
 from . import overrides
 from .classify import Classification, classify
-from .facts import Fact, extract_facts
+from .facts import Fact, extract_facts, misread
 from .facts.headline import Headline, machine_headline
 from .facts.roles import BACKGROUND, PRIOR, sentence_roles
 from .facts.system import find_system
@@ -150,6 +150,8 @@ def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> 
         if "sentence_roles" in paper.overrides or context_values
         else facts
     )
+    if wrong := paper.overrides.get("misread"):  # before the headline: a misread value never leads
+        shown = [fact for fact in shown if not misread(fact, wrong)]
     text = f"{paper.title}. {paper.abstract}"
     vocabulary = {key: derive(text, taxonomy) for key, derive in VOCABULARIES.items()}
     classification = classify(paper.title, paper.abstract, taxonomy)

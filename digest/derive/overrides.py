@@ -11,6 +11,8 @@ marked curated so that every page and export can say so. Every key of
   compares_to                                                   replaces the papers found named as baselines
   sentence_roles, context_values                                say whose each value is (see facts/roles.py);
                                                                 applied at extraction, by corpus.derive_paper
+  misread                                                       values the machine read wrong, per fact kind:
+                                                                dropped at extraction, by corpus.derive_paper
 """
 
 from __future__ import annotations

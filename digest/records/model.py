@@ -24,9 +24,10 @@ from .yamlfile import YamlFile, is_null
 
 # What a curator may set under `overrides:` to correct what the digest derives, and its shape:
 # "text" (one string), "texts" (a list of strings), "links" (a list of http(s) URLs), "date",
-# "headline" (a text, or a mapping with the HEADLINE_FIELDS) or "roles" (one of ROLES per
-# sentence of the abstract): the fact kinds a curator may set (`Kind.override`), then the rest.
-# digest/derive/overrides.py applies every one of them.
+# "headline" (a text, or a mapping with the HEADLINE_FIELDS), "roles" (one of ROLES per
+# sentence of the abstract) or "misread" (fact kinds, each with the values the machine read wrong:
+# "a new Pareto frontier" is no hardware): the fact kinds a curator may set (`Kind.override`),
+# then the rest. digest/derive/overrides.py applies every one of them.
 OVERRIDE_KEYS = {kind.name: kind.override for kind in KINDS if kind.override} | {
     "headline": "headline",
     "memory_tiers": "texts",
@@ -36,6 +37,7 @@ OVERRIDE_KEYS = {kind.name: kind.override for kind in KINDS if kind.override} | 
     "published": "date",
     "sentence_roles": "roles",
     "context_values": "texts",
+    "misread": "misread",
 }
 # Whose work an abstract sentence is about: the paper's own, the field's background, prior or
 # baseline work, or both the paper's and another's ("X reaches 156 TFLOPS while Y reaches 45").
@@ -231,6 +233,11 @@ def _overrides(document: YamlFile, node: yaml.Node | None) -> dict[str, Any]:
             values[key] = document.date(value, field)
         elif shape == "links":
             values[key] = _links(document, value, field)
+        elif shape == "misread":
+            kinds = document.mapping(value, field, [kind.name for kind in KINDS])
+            values[key] = {
+                kind: [item.strip() for item in document.texts(node, f"{field}.{kind}")] for kind, node in kinds.items()
+            }
         else:
             values[key] = [item.strip() for item in document.texts(value, field)]
     return values

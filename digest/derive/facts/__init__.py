@@ -22,7 +22,7 @@ shown apart on the paper page, never in a table column or a headline (`headline.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ...fact_kinds import BY_NAME, KINDS, ORDER
@@ -209,6 +209,11 @@ def _baseline(sentence: str, kind: str, position: int) -> str:
         return ""
     number = _FIRST_NUMBER.search(sentence, position)
     return baseline(sentence, position, number.end() if number else position)
+
+
+def misread(fact: Fact, values: Mapping[str, Sequence[str]]) -> bool:
+    """Whether a curator listed the fact's value as one the machine read wrong (`overrides.misread`)."""
+    return fact.value in values.get(fact.kind, ())
 
 
 def dedupe(facts: Iterable[Fact]) -> list[Fact]:
