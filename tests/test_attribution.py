@@ -104,6 +104,26 @@ def test_values_inside_a_baseline_clause_are_the_baselines():
     assert baseline_spans("It is 2× faster while maintaining accuracy, while we keep 16 GB free.") == []
 
 
+def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
+    sentences = [
+        "We present Lumen, a compact video model.",
+        "Current video-language models rely on encoders of 300M-1.1B parameters.",
+        "Baseline results show the task is hard, with the strongest model achieving only 38% success.",
+        "Lumen reaches a 61% success rate, with the best open model reaching only a 40% success rate.",
+    ]
+    assert sentence_roles(sentences, "Lumen")[:3] == ["own", "prior", "prior"]
+    facts = extract_facts("A title", " ".join(sentences), catalog)
+    assert [f.own for f in facts if f.kind == "model_scale"] == [False]
+    assert [(f.value, f.own) for f in facts if f.kind == "quality"] == [
+        ("61% success rate", True),
+        ("40% success rate", False),
+    ]
+    ((start, end),) = baseline_spans(sentences[3])
+    assert sentences[3][start:end] == "with the best open model reaching only a 40% success rate."
+    # The paper's own result told with "with" stays the paper's.
+    assert baseline_spans("It is 2× faster, with our kernel reaching 80% of peak.") == []
+
+
 def test_another_systems_own_speedup_in_a_while_clause_is_context(catalog):
     abstract = "We present Kite. Kite attains a 5.54× speedup, while the strongest drafter achieves only 2.41×."
     facts = [f for f in extract_facts("A title", abstract, catalog) if f.kind == "speedup"]

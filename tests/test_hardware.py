@@ -159,6 +159,7 @@ def test_longest_alias_wins(catalog, text, name):
         ("we reach the summit", []),
         ("grain in the hopper", []),
         ("beyond the Frontiers of reasoning", []),
+        ("Frontier MLLMs still fail at counting", []),
         ("a Turing reward from a judge", []),
         ("other NVIDIA architectures, such as Turing.", ["Turing"]),
         ("it passes the Turing test", []),

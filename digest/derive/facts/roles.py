@@ -50,8 +50,9 @@ _TURN_CUE = re.compile(
 # Words that point at other people's work.
 _PRIOR_CUE = re.compile(
     r"\b(?:existing|prior|previous(?:ly)?|conventional|traditional|established|"
-    r"current(?:ly)?\s+(?:\w+\s+)?(?:methods?|approaches|systems?|solutions?|algorithms?|frameworks?|"
+    r"current(?:ly)?\s+(?:[\w-]+\s+){0,2}(?:methods?|approaches|systems?|solutions?|algorithms?|frameworks?|"
     r"implementations?|libraries|routines|works?|models?|techniques?)|"
+    r"baselines?\s+(?:evaluations?|results?|models?|methods?|systems?|approaches)|"
     r"(?:recent|several|many|most)\s+(?:\w+\s+)?(?:studies|works?|methods|approaches|systems)|"
     r"ha(?:ve|s)\s+been\s+(?:proposed|developed|introduced|designed)|state-of-the-art\s+work)\b",
     re.IGNORECASE,
@@ -68,7 +69,9 @@ _CONTRAST_OPENING = re.compile(r"^(?:However|Unfortunately|Yet|Nevertheless|Unli
 _BASELINE_CLAUSE = re.compile(
     r"\b(?:(?:while|whereas)\s+(?!\w+ing\b)(?!(?:we|our|it|its|also|still|only|the\s+proposed)\b)|"
     r"(?:compared\s+(?:to|with)|than(?!\s+(?:about\s+|over\s+)?[\d~])|versus|vs\.?|relative\s+to|"
-    r"as\s+(?:slow|fast)\s+as)\s+|from\s+(?=(?:[^.;]|\.(?=\d)){0,60}?\bto\b))"
+    r"as\s+(?:slow|fast)\s+as)\s+|from\s+(?=(?:[^.;]|\.(?=\d)){0,60}?\bto\b)|"
+    # "with the strongest model X achieving only 38%": another's result, told in passing
+    r"with\s+(?!(?:we|our|it|its|this|the\s+proposed)\b)(?=(?:[\w.-]+\s+){1,5}?(?:achieving|reaching|attaining|scoring)\b))"
     # the next change of a list of them: "from 10 s to 0.1 s for A, 18 s to 0.2 s for B"
     r"|(?<=, )(?=\d[\d.,]*\s*[A-Za-z%]+\s+to\s+(?:only\s+)?\d)",
     re.IGNORECASE,
