@@ -371,6 +371,19 @@ def facts_in(catalog, sentence: str, kind: str) -> list[str]:
 @pytest.mark.parametrize(
     "sentence, expected",
     [
+        ("We train on a single A100 node (8 GPUs).", ["8 GPUs"]),  # the node is no GPU
+        ("We serve a 70B model on $60 GPUs.", []),  # a price
+        ("We evaluate on two GPU targets.", []),  # kinds of hardware
+        ("We use a 32 GPU cluster and two A100 servers with 16 GPUs.", ["32 GPUs", "16 GPUs"]),
+    ],
+)
+def test_gpu_counts_count_devices(catalog, sentence, expected):
+    assert values(extract_facts("A title", f"We propose Kite. {sentence}", catalog), "gpu_count") == expected
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
         ("It achieves a 2.31x speedup.", ["2.31×"]),
         ("It achieves a 2.31× speedup.", ["2.31×"]),
         ("It is 2.31 times faster.", ["2.31×"]),

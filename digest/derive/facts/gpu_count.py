@@ -25,23 +25,28 @@ _COUNT_WORDS = {
     "sixty-four": 64,
 }
 _COUNT = r"(?:\d{1,3}(?:,\d{3})+|\d+|" + "|".join(_COUNT_WORDS) + ")"
-# Mentions of compute budget or kind, not of how many devices: "GPU hours", "GPU type".
-_NOT_A_COUNT_AFTER = r"(?![\s\-]*(?:hours?|types?|memory|generations?|architectures?|kernels?|vendors?|count)\b)"
+# Mentions of compute budget or kind, not of how many devices: "GPU hours", "GPU type", "two GPU targets".
+_NOT_A_COUNT_AFTER = (
+    r"(?![\s\-]*(?:hours?|types?|memory|generations?|architectures?|kernels?|vendors?|count|targets?|platforms?|"
+    r"backends?)\b)"
+)
 # "8 GPUs", "single GPU", "128-GPU scale", "a 32 GPU cluster", "384 GCDs", "1024 and 3072 GPUs":
 # the unit is found first, the count is read backwards from it.
 _DEVICE_UNIT_WORD = re.compile(rf"(?P<unit>(?:GPU|GCD|NPU|TPU|gpu)s?){_NOT_A_COUNT_AFTER}(?![\w])")
 _COUNT_BEFORE_UNIT = re.compile(
-    rf"(?<![\w.,])(?:(?P<first>{_COUNT})\s+(?:and|or)\s+)?(?P<count>{_COUNT})[\s\-]+$", re.IGNORECASE
+    rf"(?<![\w.,$€£])(?:(?P<first>{_COUNT})\s+(?:and|or)\s+)?(?P<count>{_COUNT})[\s\-]+$", re.IGNORECASE
 )
 # The count in front of a named device: "8 V100", "two RTX 4090", "8xA100", "4timesRTX 3090".
 _COUNT_BEFORE_DEVICE = re.compile(
-    rf"(?<![\w.,])(?:(?P<first>{_COUNT})\s*(?:,|and|or)\s*)?(?P<count>{_COUNT})"
+    rf"(?<![\w.,$€£])(?:(?P<first>{_COUNT})\s*(?:,|and|or)\s*)?(?P<count>{_COUNT})"
     r"(?:\s*(?:x|×|times)\s*|\s+)(?:(?:NVIDIA|Nvidia|AMD|Intel|Huawei|Google)\s+)?$",
     re.IGNORECASE,
 )
 # What may follow the device before the unit: "-40G", " (24G)", " 80GB", " SXM".
 _DEVICE_SUFFIX = re.compile(r"(?:[\s\-]*\(?\d+\s*G[Bb]?\)?|\s+SXM\d?|\s+PCIe)*")
 _DEVICE_HOURS = re.compile(r"[\s\-]*(?:GPU[\s\-]*)?hours?\b", re.IGNORECASE)
+# "a single A100 node (8 GPUs)" counts nodes, not devices.
+_MACHINE_AFTER = re.compile(r"[\s\-]*(?:nodes?|servers?|machines?|hosts?|pods?|clusters?)\b", re.IGNORECASE)
 _VAGUE_COUNT = re.compile(
     r"\b(?P<amount>(?:tens|hundreds)\s+of\s+thousands|thousands|hundreds|tens)\s+of\s+"
     r"(?:\w+\s+)?(?P<unit>GPUs|accelerators|NPUs|TPUs)\b",
@@ -80,7 +85,7 @@ def _gpu_counts(sentence: str, devices: list[Device]) -> list[tuple[int, int, st
         after = sentence[end:]
         suffix = _DEVICE_SUFFIX.match(after)
         after = after[suffix.end() :] if suffix else after
-        if before is None or _DEVICE_HOURS.match(after):
+        if before is None or _DEVICE_HOURS.match(after) or _MACHINE_AFTER.match(after):
             continue
         for group in ("first", "count"):
             if before.group(group):
