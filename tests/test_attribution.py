@@ -124,6 +124,22 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
     assert baseline_spans("It is 2× faster, with our kernel reaching 80% of peak.") == []
 
 
+@pytest.mark.parametrize(
+    "sentence, own_sizes, baseline_sizes",
+    [
+        ("Kite-7B outperforms StarCoder-15B by 12% on HumanEval.", ["7B"], ["15B"]),
+        ("Kite surpasses Qwen-72B with only 8B parameters.", ["8B"], ["72B"]),
+        ("It beats Llama-3-8B and OLMoE-7B across tasks, and Kite-1B runs on a phone.", ["1B"], ["8B", "7B"]),
+        ("Kite is comparable to the 10x larger Orca-70B.", [], ["70B"]),
+    ],
+)
+def test_the_sizes_in_the_name_of_what_a_paper_beats_are_the_baselines(catalog, sentence, own_sizes, baseline_sizes):
+    facts = extract_facts("A title", f"We present Kite. {sentence}", catalog)
+    assert own(facts, "model_scale") == own_sizes
+    assert context(facts, "model_scale") == baseline_sizes
+    assert own(facts, "scale") == []  # "the 10x larger Orca-70B" describes the baseline
+
+
 def test_another_systems_own_speedup_in_a_while_clause_is_context(catalog):
     abstract = "We present Kite. Kite attains a 5.54× speedup, while the strongest drafter achieves only 2.41×."
     facts = [f for f in extract_facts("A title", abstract, catalog) if f.kind == "speedup"]

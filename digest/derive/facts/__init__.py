@@ -45,6 +45,7 @@ from . import (
 )
 from .base import Found, Sentence
 from .baseline import baseline
+from .beaten import beaten_spans
 from .roles import BACKGROUND, OWN, PRIOR, baseline_spans, in_spans, rival_spans, sentence_roles
 from .system import find_system
 
@@ -151,8 +152,12 @@ def attribute(facts: list[Fact], role: str, context_values: Sequence[str] = ()) 
     clause states the other system's own result ("while Y achieves only 2.41×")."""
     if not facts:
         return facts
-    spans = baseline_spans(facts[0].sentence) if role not in (BACKGROUND, PRIOR) else []
-    rivals = rival_spans(facts[0].sentence) if spans else []
+    if role in (BACKGROUND, PRIOR):
+        spans = rivals = []
+    else:  # the name of what the paper beats is the baseline's, even a multiplier in it ("the 10× larger X")
+        beaten = beaten_spans(facts[0].sentence)
+        spans = baseline_spans(facts[0].sentence) + beaten
+        rivals = rival_spans(facts[0].sentence) + beaten
     marked = []
     for fact in facts:
         if BY_NAME[fact.kind].always_own:

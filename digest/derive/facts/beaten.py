@@ -1,0 +1,35 @@
+"""The baseline a sentence names as what the paper beats or matches: "outperforms StarCoderBase-3B",
+"comparable to the 10× larger InternVL2-76B". A size or a multiplier inside that name is the
+baseline's, not the paper's; the margin after it ("by 36%", "on MMLU") is the paper's result.
+
+The span is the verb's object only: it ends where the sentence turns to how or where the paper
+won ("by", "on", "with", "using", a comma), so "surpasses X-72B with only 8B parameters" keeps the
+8B the paper's.
+"""
+
+from __future__ import annotations
+
+import re
+
+_BEATS = re.compile(
+    r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
+    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|(?:comparable|competitive|on\s+par)\s+(?:to|with))\s+",
+    re.IGNORECASE,
+)
+# Where the object ends: how, where or by how much the paper won, or the next clause; a list of
+# names goes on ("Qwen3-4B and Gemma3-12B"), as a name starts with a capital or a digit.
+_OBJECT_END = re.compile(
+    r"[,;:()]|\.(?:\s|$)|\s(?:by|on|in|at|across|with|using|under|for|while|whereas|but|when|through|"
+    r"via|despite|without|to|and(?!\s+(?:the\s+)?(?-i:[A-Z0-9])))\s",
+    re.IGNORECASE,
+)
+MAX_OBJECT = 80  # characters: a name and its article or adjectives, never the rest of the sentence
+
+
+def beaten_spans(sentence: str) -> list[tuple[int, int]]:
+    """(start, end) of each object of a beating or matching verb in the sentence."""
+    spans = []
+    for verb in _BEATS.finditer(sentence):
+        found = _OBJECT_END.search(sentence, verb.end(), verb.end() + MAX_OBJECT)
+        spans.append((verb.end(), found.start() if found else min(len(sentence), verb.end() + MAX_OBJECT)))
+    return spans
