@@ -6,8 +6,6 @@
 - a score against another's: "higher accuracy at the same budget (71.2% vs. 58.0%)";
 - a lower loss or perplexity: "reduces validation loss by 0.05", "improves validation loss
   over the baseline (-0.058, -0.12)".
-And `performance_gain`: a percentage gain in "performance" that results.py must not read as a
-speedup.
 """
 
 from __future__ import annotations
@@ -131,33 +129,3 @@ def _points(text: str) -> list[Found]:
             start = match.start("number")  # "ranging from 4 to 20 points": "from" opens no baseline's value here
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number} points{metric}"))
     return found
-
-
-# A percentage gain in "performance" is a model's score, unless the clause names what runs:
-# "by at least 5% performance gains across settings", "performance gains of up to 24.5%",
-# "improves the LLMs' performance by an average of 8.7%"; but "improves end-to-end training
-# performance by 30%" is a speedup.
-_PERFORMANCE_BEFORE = re.compile(
-    r"\bperformance\s+(?:(?:gains?|improvements?|boosts?)\b[^,;%]{0,24}|by\s+(?:up\s+to\s+|an\s+average\s+of\s+|about\s+|over\s+)?)$",
-    re.IGNORECASE,
-)
-_PERFORMANCE_AFTER = re.compile(r"\s*(?:[\w\-]+\s+)?performance\s+(?:gains?|improvements?|boosts?)\b", re.IGNORECASE)
-_RUNNING = re.compile(
-    r"\b(?:run-?time|inference|training|throughput|speed|latency|end-to-end|system|GPUs?|kernels?|serving|"
-    r"execution|computational|wall-?clock|time)\b",
-    re.IGNORECASE,
-)
-# Before the number, unlike _CLAUSE_START, "and" ends no clause: in "reduces latency and improves
-# performance by 20%" the latency says the gain is a speed.
-_CLAUSE_BEFORE = re.compile(r"[,;:]|\b(?:while|whilst|but)\b", re.IGNORECASE)
-# After the number, the next figure of a list starts a clause of its own: "gains of up to 24.5%
-# and inference speedups up to 4.6x".
-_NEXT_FIGURE = re.compile(r"[,;:(]|\b(?:while|whilst|but|and|alongside)\b", re.IGNORECASE)
-
-
-def performance_gain(before: str, after: str) -> bool:
-    """Whether the percentage between `before` and `after` is a gain in a model's performance."""
-    if not (_PERFORMANCE_BEFORE.search(before) or _PERFORMANCE_AFTER.match(after)):
-        return False
-    clause = _CLAUSE_BEFORE.split(before)[-1] + _NEXT_FIGURE.split(after)[0]
-    return not _RUNNING.search(clause)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import fraction, quality_change
+from . import fraction, score_gain
 from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
 
@@ -80,36 +80,7 @@ _AFTER_SPEED = re.compile(
     r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS)\b",
     re.IGNORECASE,
 )
-# Words saying a number measures quality or a share of something, not efficiency. Not when
-# hyphenated into a modifier: "error-induced overhead" is still overhead.
-_NOT_A_RESULT = (
-    r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
-    r"top-1|MAPE|m?IoU|mAP|Dice|win\s+rate|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
-    r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+"
-)
-# Not past "while" or "without": "8.3× at 1M tokens while maintaining accuracy" is a speedup.
-_AFTER_NOT_A_RESULT = re.compile(
-    rf"^(?:(?!\b(?:while|whilst|without)\b)[^.;]){{0,40}}?\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE
-)
-# "IoU gains of 1.2%", "accuracy improvement of 3%": a gain the words before say is in quality.
-_QUALITY_GAIN_BEFORE = re.compile(
-    rf"\b(?:{_NOT_A_RESULT})\s+(?:gains?|improvements?|increases?)\s+(?:of|by)\s+(?:up\s+to\s+)?"
-    rf"(?:{NUMBER}\s?%[^,;%]{{0,60}}?(?:,\s*and|,|and)\s+)*$",  # and the later items of its list
-    re.IGNORECASE,
-)
-# "by 3.7% on CodeBench": a percentage gain on a named benchmark is a score.
-_ON_A_BENCHMARK = re.compile(r"\s*on\s+(?:the\s+)?[A-Z][\w\-]*Bench\b")
-
-
-def _quality_gain(number: _Number, before: str, after: str) -> bool:  # a gain in a model's quality
-    return number.is_percent and bool(
-        _QUALITY_GAIN_BEFORE.search(before)
-        or _ON_A_BENCHMARK.match(after)
-        or quality_change.performance_gain(before, after)
-    )
-
-
-_BETWEEN_NOT_A_RESULT = re.compile(rf"\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
+_BETWEEN_NOT_A_RESULT = re.compile(rf"\b(?:{score_gain.NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
 # "... and 3.0times", "..., 2.61x": a list of numbers shares the words after its last one.
 _LIST_CONTINUATION = re.compile(
     rf"^(?:\s*(?:,|and|or|,\s*and)\s*(?:up\s+to\s+)?{NUMBER}(?:\s*(?:--?|–|sim)\s*{NUMBER})?"
@@ -290,12 +261,12 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     reduction = _reduction_after(shown, after)
     if reduction:
         return "reduction", reduction
-    if _quality_gain(number, before, after):
+    if number.is_percent and score_gain.score_gain(sentence, number.start, before, after, signed=number.signed):
         return None
     speed = _AFTER_SPEED.match(after)
     if speed and not _BETWEEN_NOT_A_RESULT.search(after[: speed.end()] + _improved_object(after[speed.end() :])):
         return "speedup", _speedup_value(number, shown)
-    if _AFTER_NOT_A_RESULT.match(after):
+    if score_gain.AFTER_NOT_A_RESULT.match(after):
         return None
     keyword = _last_keyword(before)
     if keyword is not None:

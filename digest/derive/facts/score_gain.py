@@ -1,0 +1,67 @@
+"""Whether a percentage results.py finds is a gain in a model's score rather than in speed:
+"IoU gains of 1.2%", "by 3.7% on CodeBench", "improves the LLMs' performance by 8.7%".
+
+results.py refuses these (a table of speedups must not show an accuracy); quality.py and
+quality_change.py read the ones they can name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .numbers import NUMBER
+
+# Words saying a number measures quality or a share of something, not efficiency. Not when
+# hyphenated into a modifier: "error-induced overhead" is still overhead.
+NOT_A_RESULT = (
+    r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
+    r"top-1|MAPE|m?IoU|mAP|Dice|win\s+rate|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
+    r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+"
+)
+# Not past "while" or "without": "8.3× at 1M tokens while maintaining accuracy" is a speedup.
+AFTER_NOT_A_RESULT = re.compile(
+    rf"^(?:(?!\b(?:while|whilst|without)\b)[^.;]){{0,40}}?\b(?:{NOT_A_RESULT})\b(?!-)", re.IGNORECASE
+)
+# "IoU gains of 1.2%", "accuracy improvement of 3%": a gain the words before say is in quality.
+_QUALITY_GAIN_BEFORE = re.compile(
+    rf"\b(?:{NOT_A_RESULT})\s+(?:gains?|improvements?|increases?)\s+(?:of|by)\s+(?:up\s+to\s+)?"
+    rf"(?:{NUMBER}\s?%[^,;%]{{0,60}}?(?:,\s*and|,|and)\s+)*$",  # and the later items of its list
+    re.IGNORECASE,
+)
+# "by 3.7% on CodeBench": a percentage gain on a named benchmark is a score.
+_ON_A_BENCHMARK = re.compile(r"\s*on\s+(?:the\s+)?[A-Z][\w\-]*Bench\b")
+
+# A percentage gain in "performance" is a model's score, unless the clause names what runs:
+# "by at least 5% performance gains across settings", "performance gains of up to 24.5%",
+# "improves the LLMs' performance by an average of 8.7%"; but "improves end-to-end training
+# performance by 30%" is a speedup.
+_PERFORMANCE_BEFORE = re.compile(
+    r"\bperformance\s+(?:(?:gains?|improvements?|boosts?)\b[^,;%]{0,24}|by\s+(?:up\s+to\s+|an\s+average\s+of\s+|about\s+|over\s+)?)$",
+    re.IGNORECASE,
+)
+_PERFORMANCE_AFTER = re.compile(r"\s*(?:[\w\-]+\s+)?performance\s+(?:gains?|improvements?|boosts?)\b", re.IGNORECASE)
+_RUNNING = re.compile(
+    r"\b(?:run-?time|inference|training|throughput|speed|latency|end-to-end|system|GPUs?|kernels?|serving|"
+    r"execution|computational|wall-?clock|time)\b",
+    re.IGNORECASE,
+)
+# Before the number, unlike quality_change's clause split, "and" ends no clause: in "reduces
+# latency and improves performance by 20%" the latency says the gain is a speed.
+_CLAUSE_BEFORE = re.compile(r"[,;:]|\b(?:while|whilst|but)\b", re.IGNORECASE)
+# After the number, the next figure of a list starts a clause of its own: "gains of up to 24.5%
+# and inference speedups up to 4.6x".
+_NEXT_FIGURE = re.compile(r"[,;:(]|\b(?:while|whilst|but|and|alongside)\b", re.IGNORECASE)
+
+
+def score_gain(sentence: str, start: int, before: str, after: str, *, signed: bool) -> bool:
+    """Whether the percentage at `start` of `sentence` (with the words `before` and `after` it)
+    is a gain in a model's score."""
+    return bool(_QUALITY_GAIN_BEFORE.search(before) or _ON_A_BENCHMARK.match(after) or performance_gain(before, after))
+
+
+def performance_gain(before: str, after: str) -> bool:
+    """Whether the percentage between `before` and `after` is a gain in a model's performance."""
+    if not (_PERFORMANCE_BEFORE.search(before) or _PERFORMANCE_AFTER.match(after)):
+        return False
+    clause = _CLAUSE_BEFORE.split(before)[-1] + _NEXT_FIGURE.split(after)[0]
+    return not _RUNNING.search(clause)
