@@ -193,3 +193,44 @@ def test_a_performance_gain_is_a_speedup_only_when_something_runs(catalog, abstr
 def test_a_model_s_performance_gain_is_no_speedup_fact(catalog):
     abstract = "Fine-tuned on our data, the assistant improves the base model's performance by an average of 6.4%."
     assert _own(catalog, abstract, "speedup") == []
+
+
+# Added after the fourth blind sample was scored (general phrasings of blinds 1-4; see the report).
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A signed percentage, or a gain, on a named benchmark is a score there, not a speedup.
+        (
+            "Our curriculum reaches the best results among 8B agents, with clear gains over the base "
+            "model (e.g., +9.4% on WebShop, +15.2% on ALFWorld).",
+            ("quality", "+9.4% on WebShop"),
+        ),
+        (
+            "Our tuner improves results broadly, with a 21.3% gain on the DocVQA bench and a 3x inference speedup.",
+            ("speedup", "3×"),
+        ),
+        # An image, video or retrieval score names a quality gain.
+        (
+            "Across city-scale scenes our splatting achieves a 9.6% improvement in LPIPS over the block-wise baseline.",
+            ("quality", "9.6% improvement in LPIPS"),
+        ),
+        (
+            "Experiments show an increase of up to 7.4% in Mean Reciprocal Rank on cross-language search.",
+            ("quality", "up to 7.4% Mean Reciprocal Rank"),
+        ),
+        # Outperforming a baseline by a percentage in a sentence about a score, naming nothing that
+        # runs, is a gain in that score.
+        (
+            "Our 3B agent achieves a 24.6% success rate on the web tasks, outperforming the same-size "
+            "baseline by 5.1%.",
+            ("quality", "24.6% success rate"),
+        ),
+    ],
+)
+def test_a_gain_in_a_named_score_is_no_speedup(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_a_signed_percentage_on_a_chip_is_still_a_speedup(catalog):
+    abstract = "Our fused kernel runs the decoder faster: +18% on A100 and +25% on H100."
+    assert _own(catalog, abstract, "quality") == []

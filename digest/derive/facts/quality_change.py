@@ -1,7 +1,7 @@
 """Quality changes written without an accuracy word after a percentage, which quality.py reads:
 - a score raised from one value to another: "improves 4-bit RTN from 61.2% to 70.4%";
 - a gain in percentage points: "raises the success rate by more than 25 percentage points";
-- a signed gain on a named benchmark: "+2.7 on MATH";
+- a signed gain on a named benchmark: "+2.7 on MATH", "+12.0% on AndroidWorld";
 - an error lowered from one value to another, in a unit or none: "from ~17 degrees to ~10 degrees";
 - a score against another's: "higher accuracy at the same budget (71.2% vs. 58.0%)";
 - a lower loss or perplexity: "reduces validation loss by 0.05", "improves validation loss
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from . import score_gain
 from .base import Found
 from .numbers import NUMBER, UNIT_GAP, hedge
 
@@ -58,7 +59,9 @@ _POINTS_OF = re.compile(
     r"[^.;,]{0,30}$",
     re.IGNORECASE,
 )
-_SIGNED_ON = re.compile(rf"(?<![\w.,])\+(?P<number>{NUMBER})\s+(?:points?\s+)?on\s+(?P<bench>[A-Z][\w\-]*)")
+_SIGNED_ON = re.compile(
+    rf"(?<![\w.,])\+(?P<number>{NUMBER})(?P<percent>\\?%)?\s+(?:points?\s+)?on\s+{score_gain.NOT_A_CHIP}(?P<bench>[A-Z][\w\-]*)"
+)
 _LOSS = r"(?P<which>(?:validation|training|test|eval(?:uation)?|pre-?training)\s+)?(?P<metric>loss|perplexity|PPL)\b"
 # "reduces validation loss by 0.05": a bare number after "by" (not a percentage, which quality.py reads).
 _LOSS_BY = re.compile(
@@ -98,7 +101,7 @@ def changes(text: str) -> list[Change]:
             found.append((("quality", match.start(), match.end(), value), match.start()))
     found += [(points, points[1]) for points in _points(text)]
     for match in _SIGNED_ON.finditer(text):
-        value = f"+{match.group('number')} on {match.group('bench')}"
+        value = f"+{match.group('number')}{'%' if match.group('percent') else ''} on {match.group('bench')}"
         found.append((("quality", match.start(), match.end(), value), match.start()))
     for pattern in (_LOSS_BY, _LOSS_DELTAS):
         for match in pattern.finditer(text):

@@ -16,7 +16,8 @@ from .numbers import NUMBER
 NOT_A_RESULT = (
     r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
     r"top-1|MAPE|m?IoU|mAP|Dice|win\s+rate|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
-    r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+"
+    r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+|success\s+rates?|"
+    r"LPIPS|PSNR|SSIM|FID|FVD|MRR|NDCG|reciprocal\s+rank"  # image, video and retrieval scores
 )
 # Not past "while" or "without": "8.3× at 1M tokens while maintaining accuracy" is a speedup.
 AFTER_NOT_A_RESULT = re.compile(
@@ -30,6 +31,14 @@ _QUALITY_GAIN_BEFORE = re.compile(
 )
 # "by 3.7% on CodeBench": a percentage gain on a named benchmark is a score.
 _ON_A_BENCHMARK = re.compile(r"\s*on\s+(?:the\s+)?[A-Z][\w\-]*Bench\b")
+# "+12.0% on AndroidWorld", "a 34.4% gain on the MMMU-Pro bench": a signed percentage, or a gain,
+# on something named is a score on it; not on a chip ("+18% on A100" is a speed).
+NOT_A_CHIP = r"(?!(?:NVIDIA|Nvidia|AMD|Intel|Apple|Google|Ascend|Jetson|TPU|GPU|CPU|RTX|GTX|MI\d|[A-Z]\d{2,3}\b))"
+_GAIN_ON_A_NAME = re.compile(rf"\s*(?P<gain>(?:gains?|improvements?)\s+)?on\s+(?:the\s+)?{NOT_A_CHIP}[A-Z][\w\-'.]*")
+# "outperforming the baseline by 6.0%" in a sentence about success rates, which names nothing
+# that runs: a gain in that score.
+_OUTPERFORMS = re.compile(r"\b(?:outperform\w*|surpass\w*|beat(?:s|ing)?)\b[^.;%]{0,60}\bby\s+(?:up\s+to\s+)?$", re.I)
+_NAMES_A_SCORE = re.compile(rf"\b(?:{NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
 
 # A percentage gain in "performance" is a model's score, unless the clause names what runs:
 # "by at least 5% performance gains across settings", "performance gains of up to 24.5%",
@@ -56,7 +65,12 @@ _NEXT_FIGURE = re.compile(r"[,;:(]|\b(?:while|whilst|but|and|alongside)\b", re.I
 def score_gain(sentence: str, start: int, before: str, after: str, *, signed: bool) -> bool:
     """Whether the percentage at `start` of `sentence` (with the words `before` and `after` it)
     is a gain in a model's score."""
-    return bool(_QUALITY_GAIN_BEFORE.search(before) or _ON_A_BENCHMARK.match(after) or performance_gain(before, after))
+    if _QUALITY_GAIN_BEFORE.search(before) or _ON_A_BENCHMARK.match(after) or performance_gain(before, after):
+        return True
+    on_a_name = _GAIN_ON_A_NAME.match(after)
+    if on_a_name and (signed or on_a_name.group("gain")):
+        return True
+    return bool(_OUTPERFORMS.search(before) and _NAMES_A_SCORE.search(sentence) and not _RUNNING.search(sentence))
 
 
 def performance_gain(before: str, after: str) -> bool:
