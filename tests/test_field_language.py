@@ -234,3 +234,34 @@ def test_a_gain_in_a_named_score_is_no_speedup(catalog, abstract, expected):
 def test_a_signed_percentage_on_a_chip_is_still_a_speedup(catalog):
     abstract = "Our fused kernel runs the decoder faster: +18% on A100 and +25% on H100."
     assert _own(catalog, abstract, "quality") == []
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # The first of a slash pair shares the words after the second: an accuracy gain, not a speed.
+        (
+            "Our converted 4B model achieves +3.9%/+1.6% higher accuracy with 3.2x/2.1x higher throughput "
+            "compared to two autoregressive baselines.",
+            ("speedup", "3.2×"),
+        ),
+        # A multiplier of tokens per second is a speedup, not a larger scale.
+        (
+            "The hybrid decoder matches autoregressive quality while delivering 3.4x to 4.2x more tokens per second.",
+            ("speedup", "3.4–4.2×"),
+        ),
+        # A ratio written with no "×" after "throughput by".
+        (
+            "With a 25% token budget, our pruner increases decoding throughput by 3.6 compared to the full-token model.",
+            ("speedup", "3.6×"),
+        ),
+    ],
+)
+def test_a_rate_s_multiplier_is_a_speedup(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_a_slash_pair_of_accuracy_gains_is_quality(catalog):
+    abstract = "Our converted 4B model achieves +3.9%/+1.6% higher accuracy than two autoregressive baselines."
+    assert _own(catalog, abstract, "speedup") == []
+    assert _own(catalog, abstract, "quality") == ["+3.9% higher accuracy", "+1.6% higher accuracy"]

@@ -36,7 +36,7 @@ _BEFORE = re.compile(
 _AFTER_CHANGE = re.compile(
     r"\s*(?:lower|less|fewer|reduction|faster(?!\s+rates?\b)|speedup|of\s+(?:the\s+)?(?:\w+\s+)?peak)\b", re.IGNORECASE
 )
-_LIST_AFTER = re.compile(rf"(?:\s*(?:,\s*and|,|and|or)\s*{NUMBER}\s?\\?%)+")
+_LIST_AFTER = re.compile(rf"(?:\s*(?:,\s*and|,|and|or|/)\s*\+?{NUMBER}\s?\\?%)+")
 _CHANGES = ("variation", "difference", "drop", "gain", "improvement")
 _HINT = re.compile(_METRIC_WORDS, re.IGNORECASE)
 _DIGIT = re.compile(r"\d")

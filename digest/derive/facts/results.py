@@ -29,7 +29,12 @@ _MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
 # "2.27 and 2.5 times": the first of a pair shares the multiplier of the second.
 _SHARED_MULTIPLIER = re.compile(rf"(?<!-)(?P<low>{FRESH_NUMBER})(?=\s*(?:,|and|or)\s*(?:up\s+to\s+)?{NUMBER}{_TIMES})")
 # "a 1.59 throughput improvement": a decimal that a speedup word names, with its "×" lost.
-_BARE_MULTIPLIER = re.compile(rf"(?P<low>{NUMBER_START}\d*\.\d+)(?=\s+(?:speed-?ups?|throughput\s+improvements?)\b)")
+_BARE_MULTIPLIER = re.compile(
+    rf"(?P<low>{NUMBER_START}\d*\.\d+)(?=\s+(?:speed-?ups?|throughput\s+improvements?)\b)"
+    # "increases throughput by 4.7": a decimal with no unit at all after a speed, a ratio
+    rf"|(?:(?<=\bthroughput by )|(?<=\bspeed by ))(?P<by>{NUMBER_START}\d*\.\d+)"
+    r"(?=\s*(?:[,;)]|\.(?!\d)|$)|\s+(?:compared|over|relative|versus|vs\.?|than|on|when|while|with|at|for)\b)"
+)
 # The patterns that read a number with no "×" of its own, which a name's version must not fool.
 _LOOSE = (_SHARED_MULTIPLIER, _BARE_MULTIPLIER)
 _NAME_BEFORE = re.compile(r"\b[A-Z][\w\-]*\s$")
@@ -51,7 +56,7 @@ _HAS_DIGIT = re.compile(r"\d")
 # What the words right after a number say it is.
 _AFTER_CAPACITY = re.compile(
     r"\s*(?:and\s+(?:even\s+)?[\d.]+\s*(?:x|×|times)\s*)?"  # "4times and even 8times upscaled"
-    r"(?P<comparative>larger|bigger|longer|upscaled|upsampled|more(?!\s+(?:[\w\-]+\s+)?efficient))?(?(comparative)|"
+    r"(?P<comparative>larger|bigger|longer|upscaled|upsampled|more(?!\s+(?:[\w\-]+\s+)?(?:efficient|per\s+second)))?(?(comparative)|"
     r"(?P<phrase>increase\s+in\s+(?:\w+\s+)?size|maximum\s+batch\s+sizes?|(?:the\s+)?(?:model|batch)\s+sizes?|"
     r"sequence\s+length|(?:temporal\s+|length\s+|context\s+)?extrapolation))\b(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,3})",
     re.IGNORECASE,
@@ -77,13 +82,14 @@ _AFTER_NAMED_REDUCTION = re.compile(
 _AFTER_SPEED = re.compile(
     r"(?!\s*without\b)\s*(?:[\w\-]+\s+){0,2}?(?:faster(?!\s+rates?\b)|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
     r"more\s+(?:[\w\-]+\s+)?efficient|better\s+(?:\w+\s+)?(?:efficiency|throughput|performance|latency)|"
-    r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS)\b",
+    r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS|per\s+second)\b",
     re.IGNORECASE,
 )
 _BETWEEN_NOT_A_RESULT = re.compile(rf"\b(?:{score_gain.NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
 # "... and 3.0times", "..., 2.61x": a list of numbers shares the words after its last one.
+# "+5.4%/+2.7% higher accuracy": a pair split by a slash too.
 _LIST_CONTINUATION = re.compile(
-    rf"^(?:\s*(?:,|and|or|,\s*and)\s*(?:up\s+to\s+)?{NUMBER}(?:\s*(?:--?|–|sim)\s*{NUMBER})?"
+    rf"^(?:\s*(?:,|and|or|,\s*and|/)\s*(?:up\s+to\s+)?\+?{NUMBER}(?:\s*(?:--?|–|sim)\s*{NUMBER})?"
     rf"\s?(?:x|×|X|times|%|\\%))+"
 )
 # The last of these words before a number decides what the number is.
@@ -180,7 +186,7 @@ class _Number:
 
 
 def _number_text(match: re.Match[str]) -> str:
-    low, high = match.group("low"), match.groupdict().get("high")
+    low, high = match.group("low") or match.group("by"), match.groupdict().get("high")
     if not high:
         return low
     low_value, high_value = (float(x.replace(",", "")) for x in (low, high))
