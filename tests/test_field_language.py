@@ -265,3 +265,31 @@ def test_a_slash_pair_of_accuracy_gains_is_quality(catalog):
     abstract = "Our converted 4B model achieves +3.9%/+1.6% higher accuracy than two autoregressive baselines."
     assert _own(catalog, abstract, "speedup") == []
     assert _own(catalog, abstract, "quality") == ["+3.9% higher accuracy", "+1.6% higher accuracy"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # The first of a pair of points shares the unit of the second, with the score named further back.
+        (
+            "With a 30B MoE policy, our harness training improves Pass@1 on the agent suite by 7.25 and 11.9 "
+            "points through two different harnesses.",
+            ("quality", "7.25 points Pass@1"),
+        ),
+        # Points over a baseline with no score named, and a hyphenated "N-point gain".
+        (
+            "Our recipe lifts a 32B model to parity with frontier models, surpassing its baseline by 8.4 points on average.",
+            ("quality", "8.4 points"),
+        ),
+        (
+            "On ultra-long inputs, the retrieval agent yields a 6.1-point gain over the agent baseline.",
+            ("quality", "6.1 points"),
+        ),
+    ],
+)
+def test_points_gained_over_a_baseline_are_quality(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_points_of_nothing_gained_are_no_result(catalog):
+    assert _headline(catalog, "We annotate 4 points per object and sample 12 points per scene.") is None

@@ -50,13 +50,20 @@ _EFFICIENCY = re.compile(
 )
 # Points are percentage points ("by 22 percentage points", "12.5 pp"), or plain "points" after a
 # score they are of ("top-1 accuracy by 2.3 points").
+# The first of a pair shares the second's unit: "by 9.98 and 14.81 points".
 _POINTS = re.compile(
-    rf"(?<![\w.,])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})\s*"
-    r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b)"
+    rf"(?<![\w.,])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})"
+    rf"(?P<pair>\s*(?:,|and|/)\s*\+?{NUMBER})?\s*"
+    r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b|(?P<gain>-point\s+(?:gain|improvement|increase)s?\b))"
 )
 _POINTS_OF = re.compile(
     r"(?P<metric>accuracy|success\s+rate|win\s+rate|pass@\d+|F1|recall|precision|scores?|exact\s+match)\b"
-    r"[^.;,]{0,30}$",
+    r"[^.;,]{0,40}$",
+    re.IGNORECASE,
+)
+# Points a model gains over another, named or not: "surpassing its baseline by 9.9 points".
+_POINTS_OVER = re.compile(
+    r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat(?:s|ing)?|improv\w*)\b[^.;,]{0,40}\bby\s+(?:up\s+to\s+|about\s+|over\s+)?$",
     re.IGNORECASE,
 )
 _SIGNED_ON = re.compile(
@@ -123,7 +130,8 @@ def _points(text: str) -> list[Found]:
             continue  # utilization.py reads "MFU by 12 percentage points"
         qualifier, start = hedge(text, match.start())
         named = _POINTS_OF.search(text, max(0, start - 60), start)
-        if not named and not match.group("percentage"):
+        gained = match.group("gain") or _POINTS_OVER.search(text, max(0, start - 60), start)
+        if not named and not match.group("percentage") and not gained:
             continue  # "data points", "2 points": points of nothing named
         metric = " " + " ".join(named.group("metric").split()) if named else ""
         sign = "+" if match.group("sign") else ""
