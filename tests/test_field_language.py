@@ -293,3 +293,34 @@ def test_points_gained_over_a_baseline_are_quality(catalog, abstract, expected):
 
 def test_points_of_nothing_gained_are_no_result(catalog):
     assert _headline(catalog, "We annotate 4 points per object and sample 12 points per scene.") is None
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A score word in the next figure's clause is not this figure's: both are reductions.
+        (
+            "Our compressor reduces peak token usage by 64% and decoding time by 21% with minimal accuracy loss.",
+            ("memory", "64% lower peak token usage"),
+        ),
+        (
+            "The sparse schedule cuts training FLOPs by 2.4x with no drop in validation loss.",
+            ("cost", "2.4× lower training FLOPs"),
+        ),
+    ],
+)
+def test_a_reduction_keeps_its_own_clause(catalog, abstract, expected):
+    found = machine_headline(extract_facts("", abstract, catalog))
+    assert found is not None and (found.metric, found.value) == expected
+
+
+def test_a_second_reduction_before_a_quality_word_is_read(catalog):
+    abstract = "Our compressor reduces peak token usage by 64% and decoding time by 21% with minimal accuracy loss."
+    assert _own(catalog, abstract, "reduction") == ["64% lower peak token usage", "21% lower decoding time"]
+
+
+def test_extra_space_saved_is_memory(catalog):
+    found = machine_headline(
+        extract_facts("", "Our joint reward head keeps strong results while saving up to 71.5% extra space.", catalog)
+    )
+    assert found is not None and found.metric == "memory"

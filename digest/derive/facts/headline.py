@@ -32,7 +32,9 @@ _REDUCED = (
     (
         "memory",
         re.compile(
-            r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache", re.I
+            r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache|"
+            r"peak\s+(?:[\w\-]+\s+)?usage|(?:extra|disk|storage)\s+space",  # what a run holds at once
+            re.I,
         ),
     ),
     ("energy", re.compile(r"energy|power", re.I)),
