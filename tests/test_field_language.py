@@ -324,3 +324,25 @@ def test_extra_space_saved_is_memory(catalog):
         extract_facts("", "Our joint reward head keeps strong results while saving up to 71.5% extra space.", catalog)
     )
     assert found is not None and found.metric == "memory"
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A reduction in brackets is of what the words before the bracket name.
+        (
+            "Narrowing the middle layers also needs fewer overall FLOPs (18% reduction under matched validation "
+            "loss) at every scale.",
+            ("cost", "18% lower overall FLOPs"),
+        ),
+        # "in both X and Y": the pair is what is reduced, and its latency names the metric.
+        (
+            "Trained on math data, our early-exit policy achieves up to 55% reduction in both generated tokens "
+            "and time to first token, while keeping accuracy.",
+            ("latency", "up to 55% lower generated tokens and time to first token"),
+        ),
+    ],
+)
+def test_a_reduction_names_what_it_reduces(catalog, abstract, expected):
+    found = machine_headline(extract_facts("", abstract, catalog))
+    assert found is not None and (found.metric, found.value) == expected

@@ -264,7 +264,7 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     utilization = _AFTER_UTILIZATION.match(after)
     if utilization and not number.is_percent:
         return "speedup", f"{shown} higher {utilization.group('metric')}"
-    reduction = _reduction_after(shown, after)
+    reduction = _reduction_after(shown, before, after)
     if reduction:
         return "reduction", reduction
     if number.is_percent and score_gain.score_gain(sentence, number.start, before, after, signed=number.signed):
@@ -289,9 +289,30 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     return None  # a bare percentage: a share, an accuracy, a utilisation
 
 
-def _reduction_after(shown: str, after: str) -> str | None:
+# "reduction in both token usage and time to first token": the pair is what is reduced.
+_REDUCED_BOTH = re.compile(
+    r"\s*(?:reduction|decrease|savings?)\s+in\s+both\s+(?P<object>(?:[A-Za-z][\w\-/]*\s+){1,4}?and"
+    r"(?:\s+[A-Za-z][\w\-/]*){1,4}?)(?=\s*[,;.(]|\s+(?:while|with|without|compared|over|than|on|for)\b)",
+    re.IGNORECASE,
+)
+# "fewer overall FLOPs (22% reduction under ...)": a reduction in brackets is of what the words
+# before the bracket name.
+_REDUCED_BEFORE_BRACKET = re.compile(
+    r"\b(?:fewer|less|lower|smaller|reduced)\s+(?P<object>(?:[A-Za-z][\w\-/]*\s+){0,5}?[A-Za-z][\w\-/]*)\s*\(\s*$",
+    re.IGNORECASE,
+)
+
+
+def _reduction_after(shown: str, before: str, after: str) -> str | None:
     """A reduction the words after the number say: "77% lower costs", "a 90% parameters reduction"."""
+    both = _REDUCED_BOTH.match(after)
+    if both:
+        return f"{shown} lower {' '.join(both.group('object').split())}"
     reduced = _AFTER_REDUCTION.match(after)
+    bracketed = _REDUCED_BEFORE_BRACKET.search(before)
+    object_words = (reduced.group("object") if reduced else "").split()
+    if reduced and bracketed and (not object_words or object_words[0].lower() in _OBJECT_STOP_WORDS):
+        return _reduction_value(shown, "lower", bracketed.group("object"))
     if reduced:
         word = reduced.group("word").lower()
         return _reduction_value(shown, word if word in _ADJECTIVE_REDUCTIONS else "lower", reduced.group("object"))
