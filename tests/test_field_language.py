@@ -346,3 +346,24 @@ def test_extra_space_saved_is_memory(catalog):
 def test_a_reduction_names_what_it_reduces(catalog, abstract, expected):
     found = machine_headline(extract_facts("", abstract, catalog))
     assert found is not None and (found.metric, found.value) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # "a score of N%" names a score; the absolute score, stated first, leads a later gain in points.
+        (
+            "On the verified split, our rubric verifier achieves a score of 47.9% with a 14B coder, with at "
+            "least a +2.8 percentage-point gain over the strongest baseline.",
+            ("quality", "47.9% score"),
+        ),
+        # A score raised to a hedged value, by our work, in the clause after a baseline's figure.
+        (
+            "For instance, the baseline matcher registers fewer than 8% of night-day pairs, while fine-tuning "
+            "with our data raises accuracy to nearly 61%.",
+            ("quality", "~61% accuracy"),
+        ),
+    ],
+)
+def test_a_score_named_before_its_number(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

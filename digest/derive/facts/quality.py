@@ -28,9 +28,10 @@ _AFTER = re.compile(
     re.IGNORECASE,
 )
 # Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%".
+# "a score of 54.2%": a score is named so only with its article.
 _BEFORE = re.compile(
-    rf"(?P<metric>{_METRIC_WORDS})\b(?!-)\s+(?:(?:gains?|improvements?)\s+)?(?:(?:of|by|is|was|at|to|from|reaches|reaching|"
-    r"improvement\s+of)\s+)?(?:up\s+to\s+|about\s+|over\s+)?\(?$",
+    rf"(?P<metric>{_METRIC_WORDS}|(?<=\ba\s)score)\b(?!-)\s+(?:(?:gains?|improvements?)\s+)?(?:(?:of|by|is|was|at|to|from|"
+    r"reaches|reaching|improvement\s+of)\s+)?(?:up\s+to\s+|about\s+|over\s+|nearly\s+|almost\s+|around\s+|roughly\s+)?\(?$",
     re.IGNORECASE,
 )
 _AFTER_CHANGE = re.compile(
@@ -38,7 +39,7 @@ _AFTER_CHANGE = re.compile(
 )
 _LIST_AFTER = re.compile(rf"(?:\s*(?:,\s*and|,|and|or|/)\s*\+?{NUMBER}\s?\\?%)+")
 _CHANGES = ("variation", "difference", "drop", "gain", "improvement")
-_HINT = re.compile(_METRIC_WORDS, re.IGNORECASE)
+_HINT = re.compile(rf"{_METRIC_WORDS}|\ba\s+score\s+of\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 
 

@@ -66,7 +66,7 @@ _COMPARED_WITH = re.compile(
 _CONTRAST_OPENING = re.compile(r"^(?:However|Unfortunately|Yet|Nevertheless|Unlike|Despite|Although|But)\b")
 # A clause about someone else inside an own sentence: "while ZeRO-Infinity only achieves 45 TFLOPS".
 _BASELINE_CLAUSE = re.compile(
-    r"\b(?:(?:while|whereas)\s+(?!\w+ing\b)(?!(?:we|our|it|its|also|still|only|the\s+proposed)\b)|"
+    r"\b(?:(?:while|whereas)\s+(?![\w\-]+ing\b)(?!(?:we|our|it|its|also|still|only|the\s+proposed)\b)|"
     r"(?:compared\s+(?:to|with)|than(?!\s+(?:about\s+|over\s+)?[\d~])|versus|vs\.?|relative\s+to|"
     r"as\s+(?:slow|fast)\s+as)\s+|from\s+(?=(?:[^.;]|\.(?=\d)){0,60}?\bto\b))"
     # the next change of a list of them: "from 10 s to 0.1 s for A, 18 s to 0.2 s for B"
