@@ -367,3 +367,17 @@ def test_a_reduction_names_what_it_reduces(catalog, abstract, expected):
 )
 def test_a_score_named_before_its_number(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+def test_a_list_of_scores_in_brackets_leads_with_the_first(catalog):
+    abstract = (
+        "With a small backbone, our agent achieves new best results on MathQA (91.2%), OlympiadSet (67.5%) "
+        "and CodeTrials (58.0%)."
+    )
+    assert _headline(catalog, abstract) == ("quality", "91.2% on MathQA")
+    assert _own(catalog, abstract, "quality") == ["91.2% on MathQA", "67.5% on OlympiadSet", "58.0% on CodeTrials"]
+
+
+def test_shares_of_a_resource_in_brackets_are_no_scores(catalog):
+    abstract = "Our kernels achieve high utilization on A100 (71%) and H100 (64%) during prefill."
+    assert _own(catalog, abstract, "quality") == []

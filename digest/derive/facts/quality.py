@@ -51,6 +51,33 @@ _SCORE = re.compile(
 )
 
 
+# "results on GSM8K (98.1%), AIME'24 (94.4%) and MATH-500 (99.8%)": a list of scores in brackets,
+# each after its benchmark's name, in a sentence that says it states results.
+_NAME_THEN_SCORE = re.compile(rf"(?P<name>(?-i:[A-Z])[\w\-'.]*)\s\((?P<number>{NUMBER})\\?%\)")
+# Not shares of a machine's resources: "utilization on A100 (45%) and H100 (52%)".
+_SHARE_OF_A_RESOURCE = re.compile(
+    r"utili[sz]ation|MFU|throughput|bandwidth|memory|occupancy|hit\s+rate|sparsity|speed|latency|efficien|reduc", re.I
+)
+_STATES_RESULTS = re.compile(r"\b(?:results?|achiev\w*|scores?|accuracy|reach\w*|state[\s-]of[\s-]the[\s-]art)\b", re.I)
+
+
+def _scores_in_brackets(text: str, found: list[Found]) -> list[Found]:
+    matches = list(_NAME_THEN_SCORE.finditer(text))
+    lead = text[: matches[0].start()] if matches else ""
+    if len(matches) < 2 or not _STATES_RESULTS.search(lead) or _SHARE_OF_A_RESOURCE.search(lead):
+        return []
+    return [
+        (
+            "quality",
+            match.start("number"),
+            match.end("number") + 1,
+            f"{match.group('number')}% on {match.group('name')}",
+        )
+        for match in matches
+        if not any(start < match.end() and match.start("number") < end for _kind, start, end, _value in found)
+    ]
+
+
 def extract(sentence: Sentence) -> list[Found]:
     text = sentence.text
     if not _DIGIT.search(text):
@@ -78,6 +105,7 @@ def extract(sentence: Sentence) -> list[Found]:
         words = f"{direction} in {metric}" if direction in _CHANGES else " ".join(w for w in (direction, metric) if w)
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
+    found += _scores_in_brackets(text, found)
     changes = quality_change.changes(text)
     # A change read whole ("from 61.2% to 70.4%") keeps its numbers from being read again alone.
     kept = [item for item in found if not any(item[1] < change[2] and begin < item[2] for change, begin in changes)]
