@@ -381,3 +381,27 @@ def test_a_list_of_scores_in_brackets_leads_with_the_first(catalog):
 def test_shares_of_a_resource_in_brackets_are_no_scores(catalog):
     abstract = "Our kernels achieve high utilization on A100 (71%) and H100 (64%) during prefill."
     assert _own(catalog, abstract, "quality") == []
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A share of what another method needs is a cost; the dumps' "sim" (LaTeX "\sim") is "about".
+        (
+            "Our bandit tuner reaches the same recall using only sim25% of the LLM calls required by exhaustive search.",
+            ("cost", "~25% of the LLM calls"),
+        ),
+        (
+            "The planner finds equally good schedules using only 12% of the GPU hours needed by random search.",
+            ("cost", "12% of the GPU hours"),
+        ),
+    ],
+)
+def test_a_share_of_what_another_needs_is_a_cost(catalog, abstract, expected):
+    found = machine_headline(extract_facts("", abstract, catalog))
+    assert found is not None and (found.metric, found.value) == expected
+
+
+def test_sim_before_a_number_is_about(catalog):
+    abstract = "Our kernels run the attention layer sim3.1x faster than the reference."
+    assert _own(catalog, abstract, "speedup") == ["~3.1×"]
