@@ -405,3 +405,30 @@ def test_a_share_of_what_another_needs_is_a_cost(catalog, abstract, expected):
 def test_sim_before_a_number_is_about(catalog):
     abstract = "Our kernels run the attention layer sim3.1x faster than the reference."
     assert _own(catalog, abstract, "speedup") == ["~3.1×"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A distance lowered by a bare number is a quality gain.
+        (
+            "Experiments show that our decoder sharpens boundaries, reducing the Hausdorff distance (HD95) by 1.73, "
+            "and gives IoU gains of 0.8% over pooling baselines.",
+            ("quality", "1.73 lower Hausdorff distance (HD95)"),
+        ),
+        # A gain in a model's performance is a quality result of its own ...
+        (
+            "Experiments show that our augmentation improves the base models' performance by an average of 6.2% "
+            "across five applications.",
+            ("quality", "6.2% better performance"),
+        ),
+        # ... which, naming no score, does not outrank a later speedup as what experiments show.
+        (
+            "Experimental results show that our pruner outperforms the previous best method by at least 4% "
+            "performance gains. Moreover, it improves the prefilling time by 6x.",
+            ("speedup", "6×"),
+        ),
+    ],
+)
+def test_a_quality_gain_without_a_percentage_word(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

@@ -189,10 +189,14 @@ _INTRODUCING = re.compile(
 _QUALITY_GAIN = re.compile(r"\b(?:improv\w*|higher|better|gains?|increas\w*|boost\w*)\b", re.I)
 
 
+# A gain in "performance" names no score: what experiments show of it outranks no other tier.
+_VAGUE_GAIN = re.compile(r"% better performance$")
+
+
 def _is_evaluated_gain(fact: Fact) -> bool:
     if not _EVALUATED.search(fact.sentence):
         return False
-    return fact.kind != "quality" or bool(_QUALITY_GAIN.search(_around(fact)))
+    return fact.kind != "quality" or bool(_QUALITY_GAIN.search(_around(fact)) and not _VAGUE_GAIN.search(fact.value))
 
 
 def _introduced(fact: Fact) -> bool:

@@ -5,7 +5,8 @@
 - an error lowered from one value to another, in a unit or none: "from ~17 degrees to ~10 degrees";
 - a score against another's: "higher accuracy at the same budget (71.2% vs. 58.0%)";
 - a lower loss or perplexity: "reduces validation loss by 0.05", "improves validation loss
-  over the baseline (-0.058, -0.12)".
+  over the baseline (-0.058, -0.12)", or distance: "reducing the Hausdorff Distance by 2.05";
+- a gain in a model's "performance": "improves the LLMs' performance by an average of 8.7%".
 """
 
 from __future__ import annotations
@@ -84,6 +85,15 @@ _LOSS_DELTAS = re.compile(
     re.IGNORECASE,
 )
 
+# "reducing the Hausdorff Distance (HD95) by 2.05": a distance or error lowered by a bare number.
+_DISTANCE_BY = re.compile(
+    r"\b(?:reduc\w*|lower\w*|decreas\w*|cut\w*)\s+(?:the\s+|its\s+)?(?P<what>(?:[\w\-]+\s+){0,2}?(?:distance|errors?)"
+    r"(?:\s+\([\w\-]+\))?)\s+by\s+(?:about\s+|nearly\s+|over\s+)?(?P<number>\d+(?:\.\d+)?)(?![\d.])"
+    r"(?!\s?(?:\\?%|×|[xX]\b|times\b|percent|-?fold))",
+    re.IGNORECASE,
+)
+_PERCENT_NUMBER = re.compile(rf"(?<![\w.,])(?P<number>{NUMBER}){_PERCENT}")
+
 # A change found: the fact, and where the words it was read from begin (before the fact's own
 # span: "from 61.2% to 70.4%" shows 70.4%, and its 61.2% must not be read again alone).
 Change = tuple[Found, int]
@@ -110,6 +120,10 @@ def changes(text: str) -> list[Change]:
     for match in _SIGNED_ON.finditer(text):
         value = f"+{match.group('number')}{'%' if match.group('percent') else ''} on {match.group('bench')}"
         found.append((("quality", match.start(), match.end(), value), match.start()))
+    for match in _DISTANCE_BY.finditer(text):
+        value = f"{match.group('number')} lower {' '.join(match.group('what').split())}"
+        found.append((("quality", match.start("number"), match.end("number"), value), match.start("number")))
+    found += [(gain, gain[1]) for gain in _performance_gains(text)]
     for pattern in (_LOSS_BY, _LOSS_DELTAS):
         for match in pattern.finditer(text):
             which = (match.group("which") or "").lower()
@@ -139,4 +153,14 @@ def _points(text: str) -> list[Found]:
         if match.group("low") and _FROM_BEFORE.search(text, 0, start):
             start = match.start("number")  # "ranging from 4 to 20 points": "from" opens no baseline's value here
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number} points{metric}"))
+    return found
+
+
+def _performance_gains(text: str) -> list[Found]:
+    """ "improves the LLMs' performance by an average of 8.7%": a gain in a model's performance."""
+    found: list[Found] = []
+    for match in _PERCENT_NUMBER.finditer(text):
+        qualifier, start = hedge(text, match.start())
+        if score_gain.performance_gain(text[max(0, start - 80) : start], text[match.end() : match.end() + 120]):
+            found.append(("quality", start, match.end(), f"{qualifier}{match.group('number')}% better performance"))
     return found
