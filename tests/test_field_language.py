@@ -432,3 +432,13 @@ def test_sim_before_a_number_is_about(catalog):
 )
 def test_a_quality_gain_without_a_percentage_word(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+def test_a_while_clause_opened_after_that_ends_at_its_comma(catalog):
+    # The baseline's figure is context; the paper's own reduction after the comma is its result, and
+    # a reduction of a vulnerability or of hallucinations is a quality result.
+    abstract = (
+        "Experiments show that while agents initially exploit flawed reward specs in 40-60% of episodes, "
+        "our self-review step reduces this vulnerability by over 85%."
+    )
+    assert _headline(catalog, abstract) == ("quality", ">85% lower this vulnerability")

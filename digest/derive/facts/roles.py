@@ -73,6 +73,8 @@ _BASELINE_CLAUSE = re.compile(
     r"|(?<=, )(?=\d[\d.,]*\s*[A-Za-z%]+\s+to\s+(?:only\s+)?\d)",
     re.IGNORECASE,
 )
+# Where a "while" opens the clause a sentence states ("show that while ..."), as at its start.
+_OPENS_A_CLAUSE = re.compile(r"\b(?:that|shows?|showing|find|found)\s+$", re.IGNORECASE)
 # Where a baseline clause ends: the next clause, or the sentence.
 _CLAUSE_END = re.compile(r";|,\s+(?:and|while|which|but|whereas|resulting|leading)\b|\.\s")
 
@@ -142,8 +144,13 @@ def baseline_spans(sentence: str) -> list[tuple[int, int]]:
         opening = match.group().lower()
         if opening.startswith("from") or not opening:
             end = sentence.find(" to ", match.end())
-        elif match.start() < 3 or opening.startswith(("compared", "relative")):
-            # "Compared to X, ours ...", "While the model took ..., we ...": up to the comma
+        elif (
+            match.start() < 3
+            or opening.startswith(("compared", "relative"))
+            or _OPENS_A_CLAUSE.search(sentence, 0, match.start())
+        ):
+            # "Compared to X, ours ...", "While the model took ..., we ...", "Experiments show that
+            # while X games 50-70% of cases, ours ...": up to the comma
             end = sentence.find(",", match.end())
         else:
             found = _CLAUSE_END.search(sentence, match.end())
