@@ -442,3 +442,24 @@ def test_a_while_clause_opened_after_that_ends_at_its_comma(catalog):
         "our self-review step reduces this vulnerability by over 85%."
     )
     assert _headline(catalog, abstract) == ("quality", ">85% lower this vulnerability")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A multiplier of a compute, data or parameter efficiency is a saving, not a speed ...
+        (
+            "Together with a sparser router, these changes yield an approximately 1.8x improvement in overall "
+            "scaling efficiency over our previous model.",
+            ("cost", "~1.8× higher scaling efficiency"),
+        ),
+        # ... and "4 times" is no time: the figure is no latency.
+        (
+            "Compared with the strongest baseline, our expert design achieves 4 times higher parameter efficiency.",
+            ("cost", "4× higher parameter efficiency"),
+        ),
+    ],
+)
+def test_an_efficiency_multiplier_is_a_saving(catalog, abstract, expected):
+    found = machine_headline(extract_facts("", abstract, catalog))
+    assert found is not None and (found.metric, found.value) == expected

@@ -39,7 +39,13 @@ _REDUCED = (
     ),
     ("energy", re.compile(r"energy|power", re.I)),
     ("cost", re.compile(r"cost|price|dollar|GPU[\s-]hours|compute\b|FLOPs?\b|MACs\b|servers|GPUs", re.I)),
-    ("latency", re.compile(r"latency|time|TTFT|TBT|TPOT|runtime|overhead|delay", re.I)),
+    (
+        "latency",
+        re.compile(
+            r"latency|(?<![\d.]\s)(?<!\d)time|TTFT|TBT|TPOT|runtime|overhead|delay",  # not the "times" of "6 times"
+            re.I,
+        ),
+    ),
     ("quality", re.compile(r"error|loss|MAPE|perplexity|hallucinat|vulnerab", re.I)),
 )
 _END_TO_END = re.compile(r"end-to-end|overall|application-level", re.I)

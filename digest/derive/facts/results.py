@@ -65,6 +65,13 @@ _AFTER_CAPACITY = re.compile(
 _AFTER_UTILIZATION = re.compile(
     r"\s*(?:higher\s+|better\s+)?(?P<metric>MFU|(?:GPU\s+)?utili[sz]ation)\b", re.IGNORECASE
 )
+# "2.5× higher scaling efficiency", "6 times higher parameter efficiency": the same result for
+# less compute, data or parameters, a saving rather than a speed.
+_AFTER_EFFICIENCY = re.compile(
+    r"\s*(?:higher\s+|better\s+|greater\s+|improvements?\s+in\s+)?(?:overall\s+)?"
+    r"(?P<what>compute|computational|scaling|parameter|data|sample|token|FLOPs?)[\s-]efficiency\b",
+    re.IGNORECASE,
+)
 _AFTER_SPEED = re.compile(
     r"(?!\s*without\b)\s*(?:[\w\-]+\s+){0,2}?(?:faster(?!\s+rates?\b)|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
     r"more\s+(?:[\w\-]+\s+)?efficient|better\s+(?:\w+\s+)?(?:efficiency|throughput|performance|latency)|"
@@ -179,6 +186,9 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     utilization = _AFTER_UTILIZATION.match(after)
     if utilization and not number.is_percent:
         return "speedup", f"{shown} higher {utilization.group('metric')}"
+    efficiency = _AFTER_EFFICIENCY.match(after)
+    if efficiency and not number.is_percent:
+        return "reduction", f"{shown} higher {efficiency.group('what').lower()} efficiency"
     reduction = reduced.after(shown, before, after)
     if reduction:
         return "reduction", reduction
