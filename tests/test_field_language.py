@@ -463,3 +463,22 @@ def test_a_while_clause_opened_after_that_ends_at_its_comma(catalog):
 def test_an_efficiency_multiplier_is_a_saving(catalog, abstract, expected):
     found = machine_headline(extract_facts("", abstract, catalog))
     assert found is not None and (found.metric, found.value) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A rank correlation is the score of a predictor or of an evaluation method.
+        (
+            "A small 200M regression model obtains > 0.85 Spearman-rank on held-out kernel latencies.",
+            ("quality", ">0.85 Spearman"),
+        ),
+        (
+            "Our contamination-robust evaluation tracks a trusted leaderboard closely, achieving a Spearman "
+            "coefficient (rho) exceeding 0.93.",
+            ("quality", ">0.93 Spearman"),
+        ),
+    ],
+)
+def test_a_rank_correlation_is_a_score(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

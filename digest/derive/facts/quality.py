@@ -51,6 +51,28 @@ _SCORE = re.compile(
 )
 
 
+# A rank or linear correlation, how well a predictor or an evaluation tracks the truth: "obtains
+# > 0.9 Spearman-rank on APPS", "a Spearman coefficient (rho) exceeding 0.95".
+_CORRELATION = re.compile(
+    r"(?<![\w.])(?P<number>0?\.\d+|1\.0)\s+(?:average\s+)?(?P<name>Spearman|Kendall|Pearson)\b|"
+    r"\b(?P<named>Spearman|Kendall|Pearson)[\w\-]*(?:\s+(?:rank\s+)?(?:correlation|coefficient))?(?:\s+\([^()]{0,12}\))?\s+"
+    r"(?P<verb>of|exceeding|above|over|reaching|=|is|was)\s+(?P<after>0?\.\d+|1\.0)(?!\d)(?!\.\d)",
+)
+
+
+def _correlations(text: str) -> list[Found]:
+    found: list[Found] = []
+    for match in _CORRELATION.finditer(text):
+        if match.group("number"):
+            qualifier, start = hedge(text, match.start())
+            found.append(("quality", start, match.end(), f"{qualifier}{match.group('number')} {match.group('name')}"))
+        else:
+            more = ">" if match.group("verb") in ("exceeding", "above", "over") else ""
+            value = f"{more}{match.group('after')} {match.group('named')}"
+            found.append(("quality", match.start("after"), match.end(), value))
+    return found
+
+
 # "results on GSM8K (98.1%), AIME'24 (94.4%) and MATH-500 (99.8%)": a list of scores in brackets,
 # each after its benchmark's name, in a sentence that says it states results.
 _NAME_THEN_SCORE = re.compile(rf"(?P<name>(?-i:[A-Z])[\w\-'.]*)\s\((?P<number>{NUMBER})\\?%\)")
@@ -105,7 +127,7 @@ def extract(sentence: Sentence) -> list[Found]:
         words = f"{direction} in {metric}" if direction in _CHANGES else " ".join(w for w in (direction, metric) if w)
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
-    found += _scores_in_brackets(text, found)
+    found += _scores_in_brackets(text, found) + _correlations(text)
     changes = quality_change.changes(text)
     # A change read whole ("from 61.2% to 70.4%") keeps its numbers from being read again alone.
     kept = [item for item in found if not any(item[1] < change[2] and begin < item[2] for change, begin in changes)]
