@@ -482,3 +482,9 @@ def test_an_efficiency_multiplier_is_a_saving(catalog, abstract, expected):
 )
 def test_a_rank_correlation_is_a_score(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+def test_a_bare_score_after_a_metric_at_k(catalog):
+    abstract = "In this setting, our clipping rule achieves the best observed MATH avg@4, reaching 41.25 at lag 2."
+    assert _headline(catalog, abstract) == ("quality", "41.25 avg@4")
+    assert _own(catalog, "We report pass@1 at 16 samples per problem.", "quality") == []

@@ -60,6 +60,12 @@ _CORRELATION = re.compile(
 )
 
 
+# A bare score after a metric named "@k": "the best AIME24 avg@8, reaching 35.83", "pass@1 of 41.7".
+_AT_K_SCORE = re.compile(
+    r"\b(?P<metric>[A-Za-z]+@\d+),?\s+(?:of|reaching|reaches|=)\s+(?P<number>\d+(?:\.\d+)?)(?!\d)(?!\.\d)(?!\s?\\?%)"
+)
+
+
 def _correlations(text: str) -> list[Found]:
     found: list[Found] = []
     for match in _CORRELATION.finditer(text):
@@ -128,6 +134,10 @@ def extract(sentence: Sentence) -> list[Found]:
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
     found += _scores_in_brackets(text, found) + _correlations(text)
+    found += [
+        ("quality", match.start("number"), match.end(), f"{match.group('number')} {match.group('metric')}")
+        for match in _AT_K_SCORE.finditer(text)
+    ]
     changes = quality_change.changes(text)
     # A change read whole ("from 61.2% to 70.4%") keeps its numbers from being read again alone.
     kept = [item for item in found if not any(item[1] < change[2] and begin < item[2] for change, begin in changes)]
