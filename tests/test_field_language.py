@@ -488,3 +488,31 @@ def test_a_bare_score_after_a_metric_at_k(catalog):
     abstract = "In this setting, our clipping rule achieves the best observed MATH avg@4, reaching 41.25 at lag 2."
     assert _headline(catalog, abstract) == ("quality", "41.25 avg@4")
     assert _own(catalog, "We report pass@1 at 16 samples per problem.", "quality") == []
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A speedup named before "and N% memory reduction" is a speedup, not a reduction of a speedup.
+        (
+            "At 64K tokens, our hybrid model demonstrates 11.2times speedup and 61.5% GPU memory reduction "
+            "compared to the teacher.",
+            ("speedup", "11.2×"),
+        ),
+        # What a compressor shrinks is memory; a distance lowered is a quality.
+        ("For example, it compresses a 13B model by 9.6times in just 3 hours on one GPU.", ("memory", "9.6× lower")),
+        (
+            "Notably, it achieves 4 times lower mean Chamfer distance than prior methods on two CAD benchmarks.",
+            ("quality", "4× lower mean Chamfer distance"),
+        ),
+    ],
+)
+def test_what_a_reduction_measures(catalog, abstract, expected):
+    found = machine_headline(extract_facts("", abstract, catalog))
+    metric, value = expected
+    assert found is not None and found.metric == metric and found.value.startswith(value)
+
+
+def test_a_gain_on_a_named_benchmark_reads_plainly(catalog):
+    abstract = "Our long-video tuning yields an 8.5% improvement on LongClipBench over the base model."
+    assert _headline(catalog, abstract) == ("quality", "8.5% improvement on LongClipBench")

@@ -33,7 +33,7 @@ _REDUCED = (
         "memory",
         re.compile(
             r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache|"
-            r"peak\s+(?:[\w\-]+\s+)?usage|(?:extra|disk|storage)\s+space",  # what a run holds at once
+            r"peak\s+(?:[\w\-]+\s+)?usage|(?:extra|disk|storage)\s+space|\bcompress",  # what a run holds at once
             re.I,
         ),
     ),
@@ -46,7 +46,7 @@ _REDUCED = (
             re.I,
         ),
     ),
-    ("quality", re.compile(r"error|loss|MAPE|perplexity|hallucinat|vulnerab", re.I)),
+    ("quality", re.compile(r"error|loss|MAPE|perplexity|hallucinat|vulnerab|distance", re.I)),
 )
 _END_TO_END = re.compile(r"end-to-end|overall|application-level", re.I)
 _CONDITIONS = re.compile(

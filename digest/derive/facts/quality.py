@@ -130,7 +130,8 @@ def extract(sentence: Sentence) -> list[Found]:
             continue
         qualifier, start = hedge(text, match.start())
         sign = "+" if match.group("sign") else ""
-        words = f"{direction} in {metric}" if direction in _CHANGES else " ".join(w for w in (direction, metric) if w)
+        changed_in = direction in _CHANGES and not metric.startswith("on ")  # not "improvement in on LV-Bench"
+        words = f"{direction} in {metric}" if changed_in else " ".join(w for w in (direction, metric) if w)
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
     found += _scores_in_brackets(text, found) + _correlations(text)
