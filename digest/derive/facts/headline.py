@@ -5,7 +5,7 @@ end-to-end". The machine takes it from the paper's own figures only (never from 
 tiers: its speedups, then its reductions, then its scale-ups, then its throughput figures, ...;
 within one, in the order stated, where:
 - a figure that "experiments show" comes first, whatever its tier, unless the tier's figure is
-  stated before it or said to be end-to-end;
+  stated before it or said to be end-to-end (or it is a vague gain in "performance");
 - an end-to-end figure wins over one for a part of the work ("decode throughput by 10×,
   end-to-end by 1.33×"), and any figure for the whole work over a component's ("4.41× attention
   speedup ..., 2.02× inference speedup");

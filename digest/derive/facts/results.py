@@ -3,7 +3,9 @@ reductions ("up to 77% lower deployment costs", "6× fewer parameters") and scal
 models", "a 10× increase in model size").
 
 A number is found first (a multiplier or a percentage, with its hedge: "up to", "over"), then
-the words right after it and the last keyword before it decide what it measures.
+the words right after it and the last keyword before it decide what it measures; score_gain.py
+says when a percentage is a gain in a model's score instead (refused here), and reduced.py
+names what a reduction reduces.
 """
 
 from __future__ import annotations
