@@ -193,3 +193,326 @@ def test_a_performance_gain_is_a_speedup_only_when_something_runs(catalog, abstr
 def test_a_model_s_performance_gain_is_no_speedup_fact(catalog):
     abstract = "Fine-tuned on our data, the assistant improves the base model's performance by an average of 6.4%."
     assert _own(catalog, abstract, "speedup") == []
+
+
+# Added after the fourth blind sample was scored (general phrasings of blinds 1-4; see the report).
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A signed percentage, or a gain, on a named benchmark is a score there, not a speedup.
+        (
+            "Our curriculum reaches the best results among 8B agents, with clear gains over the base "
+            "model (e.g., +9.4% on WebShop, +15.2% on ALFWorld).",
+            ("quality", "+9.4% on WebShop"),
+        ),
+        (
+            "Our tuner improves results broadly, with a 21.3% gain on the DocVQA bench and a 3x inference speedup.",
+            ("speedup", "3×"),
+        ),
+        # An image, video or retrieval score names a quality gain.
+        (
+            "Across city-scale scenes our splatting achieves a 9.6% improvement in LPIPS over the block-wise baseline.",
+            ("quality", "9.6% improvement in LPIPS"),
+        ),
+        (
+            "Experiments show an increase of up to 7.4% in Mean Reciprocal Rank on cross-language search.",
+            ("quality", "up to 7.4% Mean Reciprocal Rank"),
+        ),
+        # Outperforming a baseline by a percentage in a sentence about a score, naming nothing that
+        # runs, is a gain in that score.
+        (
+            "Our 3B agent achieves a 24.6% success rate on the web tasks, outperforming the same-size "
+            "baseline by 5.1%.",
+            ("quality", "24.6% success rate"),
+        ),
+    ],
+)
+def test_a_gain_in_a_named_score_is_no_speedup(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_a_signed_percentage_on_a_chip_is_still_a_speedup(catalog):
+    abstract = "Our fused kernel runs the decoder faster: +18% on A100 and +25% on H100."
+    assert _own(catalog, abstract, "quality") == []
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # The first of a slash pair shares the words after the second: an accuracy gain, not a speed.
+        (
+            "Our converted 4B model achieves +3.9%/+1.6% higher accuracy with 3.2x/2.1x higher throughput "
+            "compared to two autoregressive baselines.",
+            ("speedup", "3.2×"),
+        ),
+        # A multiplier of tokens per second is a speedup, not a larger scale.
+        (
+            "The hybrid decoder matches autoregressive quality while delivering 3.4x to 4.2x more tokens per second.",
+            ("speedup", "3.4–4.2×"),
+        ),
+        # A ratio written with no "×" after "throughput by".
+        (
+            "With a 25% token budget, our pruner increases decoding throughput by 3.6 compared to the full-token model.",
+            ("speedup", "3.6×"),
+        ),
+    ],
+)
+def test_a_rate_s_multiplier_is_a_speedup(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_a_slash_pair_of_accuracy_gains_is_quality(catalog):
+    abstract = "Our converted 4B model achieves +3.9%/+1.6% higher accuracy than two autoregressive baselines."
+    assert _own(catalog, abstract, "speedup") == []
+    assert _own(catalog, abstract, "quality") == ["+3.9% higher accuracy", "+1.6% higher accuracy"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # The first of a pair of points shares the unit of the second, with the score named further back.
+        (
+            "With a 30B MoE policy, our harness training improves Pass@1 on the agent suite by 7.25 and 11.9 "
+            "points through two different harnesses.",
+            ("quality", "7.25 points Pass@1"),
+        ),
+        # Points over a baseline with no score named, and a hyphenated "N-point gain".
+        (
+            "Our recipe lifts a 32B model to parity with frontier models, surpassing its baseline by 8.4 points on average.",
+            ("quality", "8.4 points"),
+        ),
+        (
+            "On ultra-long inputs, the retrieval agent yields a 6.1-point gain over the agent baseline.",
+            ("quality", "6.1 points"),
+        ),
+    ],
+)
+def test_points_gained_over_a_baseline_are_quality(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_points_of_nothing_gained_are_no_result(catalog):
+    assert _headline(catalog, "We annotate 4 points per object and sample 12 points per scene.") is None
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A score word in the next figure's clause is not this figure's: both are reductions.
+        (
+            "Our compressor reduces peak token usage by 64% and decoding time by 21% with minimal accuracy loss.",
+            ("memory", "64% lower peak token usage"),
+        ),
+        (
+            "The sparse schedule cuts training FLOPs by 2.4x with no drop in validation loss.",
+            ("cost", "2.4× lower training FLOPs"),
+        ),
+    ],
+)
+def test_a_reduction_keeps_its_own_clause(catalog, abstract, expected):
+    found = machine_headline(extract_facts("", abstract, catalog))
+    assert found is not None and (found.metric, found.value) == expected
+
+
+def test_a_second_reduction_before_a_quality_word_is_read(catalog):
+    abstract = "Our compressor reduces peak token usage by 64% and decoding time by 21% with minimal accuracy loss."
+    assert _own(catalog, abstract, "reduction") == ["64% lower peak token usage", "21% lower decoding time"]
+
+
+def test_extra_space_saved_is_memory(catalog):
+    found = machine_headline(
+        extract_facts("", "Our joint reward head keeps strong results while saving up to 71.5% extra space.", catalog)
+    )
+    assert found is not None and found.metric == "memory"
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A reduction in brackets is of what the words before the bracket name.
+        (
+            "Narrowing the middle layers also needs fewer overall FLOPs (18% reduction under matched validation "
+            "loss) at every scale.",
+            ("cost", "18% lower overall FLOPs"),
+        ),
+        # "in both X and Y": the pair is what is reduced, and its latency names the metric.
+        (
+            "Trained on math data, our early-exit policy achieves up to 55% reduction in both generated tokens "
+            "and time to first token, while keeping accuracy.",
+            ("latency", "up to 55% lower generated tokens and time to first token"),
+        ),
+    ],
+)
+def test_a_reduction_names_what_it_reduces(catalog, abstract, expected):
+    found = machine_headline(extract_facts("", abstract, catalog))
+    assert found is not None and (found.metric, found.value) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # "a score of N%" names a score; the absolute score, stated first, leads a later gain in points.
+        (
+            "On the verified split, our rubric verifier achieves a score of 47.9% with a 14B coder, with at "
+            "least a +2.8 percentage-point gain over the strongest baseline.",
+            ("quality", "47.9% score"),
+        ),
+        # A score raised to a hedged value, by our work, in the clause after a baseline's figure.
+        (
+            "For instance, the baseline matcher registers fewer than 8% of night-day pairs, while fine-tuning "
+            "with our data raises accuracy to nearly 61%.",
+            ("quality", "~61% accuracy"),
+        ),
+    ],
+)
+def test_a_score_named_before_its_number(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_a_list_of_scores_in_brackets_leads_with_the_first(catalog):
+    abstract = (
+        "With a small backbone, our agent achieves new best results on MathQA (91.2%), OlympiadSet (67.5%) "
+        "and CodeTrials (58.0%)."
+    )
+    assert _headline(catalog, abstract) == ("quality", "91.2% on MathQA")
+    assert _own(catalog, abstract, "quality") == ["91.2% on MathQA", "67.5% on OlympiadSet", "58.0% on CodeTrials"]
+
+
+def test_shares_of_a_resource_in_brackets_are_no_scores(catalog):
+    abstract = "Our kernels achieve high utilization on A100 (71%) and H100 (64%) during prefill."
+    assert _own(catalog, abstract, "quality") == []
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A share of what another method needs is a cost; the dumps' "sim" (LaTeX "\sim") is "about".
+        (
+            "Our bandit tuner reaches the same recall using only sim25% of the LLM calls required by exhaustive search.",
+            ("cost", "~25% of the LLM calls"),
+        ),
+        (
+            "The planner finds equally good schedules using only 12% of the GPU hours needed by random search.",
+            ("cost", "12% of the GPU hours"),
+        ),
+    ],
+)
+def test_a_share_of_what_another_needs_is_a_cost(catalog, abstract, expected):
+    found = machine_headline(extract_facts("", abstract, catalog))
+    assert found is not None and (found.metric, found.value) == expected
+
+
+def test_sim_before_a_number_is_about(catalog):
+    abstract = "Our kernels run the attention layer sim3.1x faster than the reference."
+    assert _own(catalog, abstract, "speedup") == ["~3.1×"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A distance lowered by a bare number is a quality gain.
+        (
+            "Experiments show that our decoder sharpens boundaries, reducing the Hausdorff distance (HD95) by 1.73, "
+            "and gives IoU gains of 0.8% over pooling baselines.",
+            ("quality", "1.73 lower Hausdorff distance (HD95)"),
+        ),
+        # A gain in a model's performance is a quality result of its own ...
+        (
+            "Experiments show that our augmentation improves the base models' performance by an average of 6.2% "
+            "across five applications.",
+            ("quality", "6.2% better performance"),
+        ),
+        # ... which, naming no score, does not outrank a later speedup as what experiments show.
+        (
+            "Experimental results show that our pruner outperforms the previous best method by at least 4% "
+            "performance gains. Moreover, it improves the prefilling time by 6x.",
+            ("speedup", "6×"),
+        ),
+    ],
+)
+def test_a_quality_gain_without_a_percentage_word(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_a_while_clause_opened_after_that_ends_at_its_comma(catalog):
+    # The baseline's figure is context; the paper's own reduction after the comma is its result, and
+    # a reduction of a vulnerability or of hallucinations is a quality result.
+    abstract = (
+        "Experiments show that while agents initially exploit flawed reward specs in 40-60% of episodes, "
+        "our self-review step reduces this vulnerability by over 85%."
+    )
+    assert _headline(catalog, abstract) == ("quality", ">85% lower this vulnerability")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A multiplier of a compute, data or parameter efficiency is a saving, not a speed ...
+        (
+            "Together with a sparser router, these changes yield an approximately 1.8x improvement in overall "
+            "scaling efficiency over our previous model.",
+            ("cost", "~1.8× higher scaling efficiency"),
+        ),
+        # ... and "4 times" is no time: the figure is no latency.
+        (
+            "Compared with the strongest baseline, our expert design achieves 4 times higher parameter efficiency.",
+            ("cost", "4× higher parameter efficiency"),
+        ),
+    ],
+)
+def test_an_efficiency_multiplier_is_a_saving(catalog, abstract, expected):
+    found = machine_headline(extract_facts("", abstract, catalog))
+    assert found is not None and (found.metric, found.value) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A rank correlation is the score of a predictor or of an evaluation method.
+        (
+            "A small 200M regression model obtains > 0.85 Spearman-rank on held-out kernel latencies.",
+            ("quality", ">0.85 Spearman"),
+        ),
+        (
+            "Our contamination-robust evaluation tracks a trusted leaderboard closely, achieving a Spearman "
+            "coefficient (rho) exceeding 0.93.",
+            ("quality", ">0.93 Spearman"),
+        ),
+    ],
+)
+def test_a_rank_correlation_is_a_score(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_a_bare_score_after_a_metric_at_k(catalog):
+    abstract = "In this setting, our clipping rule achieves the best observed MATH avg@4, reaching 41.25 at lag 2."
+    assert _headline(catalog, abstract) == ("quality", "41.25 avg@4")
+    assert _own(catalog, "We report pass@1 at 16 samples per problem.", "quality") == []
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A speedup named before "and N% memory reduction" is a speedup, not a reduction of a speedup.
+        (
+            "At 64K tokens, our hybrid model demonstrates 11.2times speedup and 61.5% GPU memory reduction "
+            "compared to the teacher.",
+            ("speedup", "11.2×"),
+        ),
+        # What a compressor shrinks is memory; a distance lowered is a quality.
+        ("For example, it compresses a 13B model by 9.6times in just 3 hours on one GPU.", ("memory", "9.6× lower")),
+        (
+            "Notably, it achieves 4 times lower mean Chamfer distance than prior methods on two CAD benchmarks.",
+            ("quality", "4× lower mean Chamfer distance"),
+        ),
+    ],
+)
+def test_what_a_reduction_measures(catalog, abstract, expected):
+    found = machine_headline(extract_facts("", abstract, catalog))
+    metric, value = expected
+    assert found is not None and found.metric == metric and found.value.startswith(value)
+
+
+def test_a_gain_on_a_named_benchmark_reads_plainly(catalog):
+    abstract = "Our long-video tuning yields an 8.5% improvement on LongClipBench over the base model."
+    assert _headline(catalog, abstract) == ("quality", "8.5% improvement on LongClipBench")

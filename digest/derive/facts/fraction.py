@@ -1,5 +1,6 @@
 """Reductions written as a fraction of what was: "reduces FLOPs to 1/6 and latency to 1/4",
-"cuts memory to one third". results.py reads them with the other reductions.
+"cuts memory to one third", or of what another needs: "only 20% of the calls required by grid
+search". results.py reads them with the other reductions.
 """
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .base import Found
+from .numbers import NUMBER
 
 _FRACTION = r"(?P<fraction>1/\d+|one[\s-](?:half|third|quarter|fourth|fifth|sixth|eighth|tenth))"
 _OBJECT = r"(?P<object>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,2}?)"
@@ -22,11 +24,28 @@ _NEXT = re.compile(rf"\s*(?:,\s*and|,|and)\s+(?:the\s+|its\s+)?{_OBJECT}\s+to\s+
 _SHOWN_HEDGE = {"under": "<", "less than": "<", "about": "~", "roughly": "~", "nearly": "~"}
 
 
+# "using only ~20% of the API calls required by grid search": a share of what another needs.
+_SHARE_OF_ANOTHER_S = re.compile(
+    rf"\b(?:only|just|merely)\s+(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+)?{NUMBER})\s?\\?%\s+of\s+(?:the\s+)?"
+    r"(?P<object>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,3}?)\s+(?:required|used|needed|consumed|spent)\s+by\b",
+    re.IGNORECASE,
+)
+
+
 def extract(text: str) -> list[Found]:
     """("reduction", start, end, "1/6 FLOPs") for each fraction a reduction brings something to."""
+    found: list[Found] = [
+        (
+            "reduction",
+            match.start("number"),
+            match.end("object"),
+            f"{number}% of the {' '.join(match.group('object').split())}",
+        )
+        for match in _SHARE_OF_ANOTHER_S.finditer(text)
+        for number in [re.sub(r"^(?:about\s+|roughly\s+|sim)", "~", match.group("number"))]
+    ]
     if "/" not in text and not re.search(r"\bone[\s-]", text, re.IGNORECASE):
-        return []
-    found: list[Found] = []
+        return found
     for first in _FIRST.finditer(text):
         match: re.Match[str] | None = first
         while match:

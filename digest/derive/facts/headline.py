@@ -5,7 +5,7 @@ end-to-end". The machine takes it from the paper's own figures only (never from 
 tiers: its speedups, then its reductions, then its scale-ups, then its throughput figures, ...;
 within one, in the order stated, where:
 - a figure that "experiments show" comes first, whatever its tier, unless the tier's figure is
-  stated before it or said to be end-to-end;
+  stated before it or said to be end-to-end (or it is a vague gain in "performance");
 - an end-to-end figure wins over one for a part of the work ("decode throughput by 10×,
   end-to-end by 1.33×"), and any figure for the whole work over a component's ("4.41× attention
   speedup ..., 2.02× inference speedup");
@@ -32,13 +32,21 @@ _REDUCED = (
     (
         "memory",
         re.compile(
-            r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache", re.I
+            r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache|"
+            r"peak\s+(?:[\w\-]+\s+)?usage|(?:extra|disk|storage)\s+space|\bcompress",  # what a run holds at once
+            re.I,
         ),
     ),
     ("energy", re.compile(r"energy|power", re.I)),
     ("cost", re.compile(r"cost|price|dollar|GPU[\s-]hours|compute\b|FLOPs?\b|MACs\b|servers|GPUs", re.I)),
-    ("latency", re.compile(r"latency|time|TTFT|TBT|TPOT|runtime|overhead|delay", re.I)),
-    ("quality", re.compile(r"error|loss|MAPE|perplexity", re.I)),
+    (
+        "latency",
+        re.compile(
+            r"latency|(?<![\d.]\s)(?<!\d)time|TTFT|TBT|TPOT|runtime|overhead|delay",  # not the "times" of "6 times"
+            re.I,
+        ),
+    ),
+    ("quality", re.compile(r"error|loss|MAPE|perplexity|hallucinat|vulnerab|distance", re.I)),
 )
 _END_TO_END = re.compile(r"end-to-end|overall|application-level", re.I)
 _CONDITIONS = re.compile(
@@ -187,10 +195,14 @@ _INTRODUCING = re.compile(
 _QUALITY_GAIN = re.compile(r"\b(?:improv\w*|higher|better|gains?|increas\w*|boost\w*)\b", re.I)
 
 
+# A gain in "performance" names no score: what experiments show of it outranks no other tier.
+_VAGUE_GAIN = re.compile(r"% better performance$")
+
+
 def _is_evaluated_gain(fact: Fact) -> bool:
     if not _EVALUATED.search(fact.sentence):
         return False
-    return fact.kind != "quality" or bool(_QUALITY_GAIN.search(_around(fact)))
+    return fact.kind != "quality" or bool(_QUALITY_GAIN.search(_around(fact)) and not _VAGUE_GAIN.search(fact.value))
 
 
 def _introduced(fact: Fact) -> bool:

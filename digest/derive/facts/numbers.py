@@ -9,14 +9,15 @@ NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
 # ("19.63\,FPS", "4\;GB", "100~ms"), which the dumps keep verbatim.
 UNIT_GAP = r"(?:\s|\\[,;:! ]|~)?"
 # A number that starts a token: not the "100" of "A100", the "5" of "2.5" or the "024" of
-# "1,024". Written digit-first, then looking back, so the regex engine only tries at digits.
-NUMBER_START = r"\d(?<![\w.,]\d)"
+# "1,024"; but the "20" of the dumps' "sim20%" (LaTeX "\sim 20%"). Written digit-first, then
+# looking back, so the regex engine only tries at digits.
+NUMBER_START = r"\d(?:(?<=\bsim\d)|(?<![\w.,]\d))"
 FRESH_NUMBER = rf"{NUMBER_START}\d*(?:,\d{{3}})*(?:\.\d+)?"
 
 # How a number is hedged (read backwards from it), and how that shows in a value.
 _HEDGE_BEFORE = re.compile(
     r"(?<![\w])(?P<qualifier>up\s+to|up-to|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|over|under|below|above|"
-    r"nearly|almost|about|around|approximately|approx\.|roughly|only|merely|just|~|<|>)\s*(?:a\s+)?$",
+    r"nearly|almost|about|around|approximately|approx\.?|roughly|only|merely|just|~|<|>|sim)\s*(?:a\s+)?$",
     re.IGNORECASE,
 )
 _HEDGE_PREFIX = {

@@ -19,6 +19,7 @@ _PERCENT = re.compile(
 _METRIC_WORDS = (
     r"(?:top-?[15]\s+)?accuracy|(?:test\s+|mean\s+|median\s+|relative\s+)?errors?|correctness|MAPE|"
     r"perplexity|BLEU|F1|m?IoU|mAP|Dice|benchmarks?|success\s+rate|win\s+rate|faster\s+rate|[A-Za-z]+@\d+|"
+    r"LPIPS|PSNR|SSIM|MRR|NDCG|(?:mean\s+)?reciprocal\s+rank|"
     r"(?-i:[A-Z][\w\-]*Bench[\w\-]*)"  # a benchmark's name, capitalised: "LiveCodeBench", not "full-benchmark"
 )
 _AFTER = re.compile(
@@ -27,17 +28,18 @@ _AFTER = re.compile(
     re.IGNORECASE,
 )
 # Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%".
+# "a score of 54.2%": a score is named so only with its article.
 _BEFORE = re.compile(
-    rf"(?P<metric>{_METRIC_WORDS})\b(?!-)\s+(?:(?:gains?|improvements?)\s+)?(?:(?:of|by|is|was|at|to|from|reaches|reaching|"
-    r"improvement\s+of)\s+)?(?:up\s+to\s+|about\s+|over\s+)?\(?$",
+    rf"(?P<metric>{_METRIC_WORDS}|(?<=\ba\s)score)\b(?!-)\s+(?:(?:gains?|improvements?)\s+)?(?:(?:of|by|is|was|at|to|from|"
+    r"reaches|reaching|improvement\s+of)\s+)?(?:up\s+to\s+|about\s+|over\s+|nearly\s+|almost\s+|around\s+|roughly\s+)?\(?$",
     re.IGNORECASE,
 )
 _AFTER_CHANGE = re.compile(
     r"\s*(?:lower|less|fewer|reduction|faster(?!\s+rates?\b)|speedup|of\s+(?:the\s+)?(?:\w+\s+)?peak)\b", re.IGNORECASE
 )
-_LIST_AFTER = re.compile(rf"(?:\s*(?:,\s*and|,|and|or)\s*{NUMBER}\s?\\?%)+")
+_LIST_AFTER = re.compile(rf"(?:\s*(?:,\s*and|,|and|or|/)\s*\+?{NUMBER}\s?\\?%)+")
 _CHANGES = ("variation", "difference", "drop", "gain", "improvement")
-_HINT = re.compile(_METRIC_WORDS, re.IGNORECASE)
+_HINT = re.compile(rf"{_METRIC_WORDS}|\ba\s+score\s+of\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 
 
@@ -47,6 +49,61 @@ _SCORE = re.compile(
     # or named first: "FVD scores of 103.3", "an FID of 2.1" (not "FID from 5.2 to 3.1")
     r"\b(?P<named>FID|FVD)\s+(?:scores?\s+)?(?:of|is|=)\s*(?P<after>\d+(?:\.\d+)?)(?![\d.%])"
 )
+
+
+# A rank or linear correlation, how well a predictor or an evaluation tracks the truth: "obtains
+# > 0.9 Spearman-rank on APPS", "a Spearman coefficient (rho) exceeding 0.95".
+_CORRELATION = re.compile(
+    r"(?<![\w.])(?P<number>0?\.\d+|1\.0)\s+(?:average\s+)?(?P<name>Spearman|Kendall|Pearson)\b|"
+    r"\b(?P<named>Spearman|Kendall|Pearson)[\w\-]*(?:\s+(?:rank\s+)?(?:correlation|coefficient))?(?:\s+\([^()]{0,12}\))?\s+"
+    r"(?P<verb>of|exceeding|above|over|reaching|=|is|was)\s+(?P<after>0?\.\d+|1\.0)(?!\d)(?!\.\d)",
+)
+
+
+# A bare score after a metric named "@k": "the best AIME24 avg@8, reaching 35.83", "pass@1 of 41.7".
+_AT_K_SCORE = re.compile(
+    r"\b(?P<metric>[A-Za-z]+@\d+),?\s+(?:of|reaching|reaches|=)\s+(?P<number>\d+(?:\.\d+)?)(?!\d)(?!\.\d)(?!\s?\\?%)"
+)
+
+
+def _correlations(text: str) -> list[Found]:
+    found: list[Found] = []
+    for match in _CORRELATION.finditer(text):
+        if match.group("number"):
+            qualifier, start = hedge(text, match.start())
+            found.append(("quality", start, match.end(), f"{qualifier}{match.group('number')} {match.group('name')}"))
+        else:
+            more = ">" if match.group("verb") in ("exceeding", "above", "over") else ""
+            value = f"{more}{match.group('after')} {match.group('named')}"
+            found.append(("quality", match.start("after"), match.end(), value))
+    return found
+
+
+# "results on GSM8K (98.1%), AIME'24 (94.4%) and MATH-500 (99.8%)": a list of scores in brackets,
+# each after its benchmark's name, in a sentence that says it states results.
+_NAME_THEN_SCORE = re.compile(rf"(?P<name>(?-i:[A-Z])[\w\-'.]*)\s\((?P<number>{NUMBER})\\?%\)")
+# Not shares of a machine's resources: "utilization on A100 (45%) and H100 (52%)".
+_SHARE_OF_A_RESOURCE = re.compile(
+    r"utili[sz]ation|MFU|throughput|bandwidth|memory|occupancy|hit\s+rate|sparsity|speed|latency|efficien|reduc", re.I
+)
+_STATES_RESULTS = re.compile(r"\b(?:results?|achiev\w*|scores?|accuracy|reach\w*|state[\s-]of[\s-]the[\s-]art)\b", re.I)
+
+
+def _scores_in_brackets(text: str, found: list[Found]) -> list[Found]:
+    matches = list(_NAME_THEN_SCORE.finditer(text))
+    lead = text[: matches[0].start()] if matches else ""
+    if len(matches) < 2 or not _STATES_RESULTS.search(lead) or _SHARE_OF_A_RESOURCE.search(lead):
+        return []
+    return [
+        (
+            "quality",
+            match.start("number"),
+            match.end("number") + 1,
+            f"{match.group('number')}% on {match.group('name')}",
+        )
+        for match in matches
+        if not any(start < match.end() and match.start("number") < end for _kind, start, end, _value in found)
+    ]
 
 
 def extract(sentence: Sentence) -> list[Found]:
@@ -73,9 +130,15 @@ def extract(sentence: Sentence) -> list[Found]:
             continue
         qualifier, start = hedge(text, match.start())
         sign = "+" if match.group("sign") else ""
-        words = f"{direction} in {metric}" if direction in _CHANGES else " ".join(w for w in (direction, metric) if w)
+        changed_in = direction in _CHANGES and not metric.startswith("on ")  # not "improvement in on LV-Bench"
+        words = f"{direction} in {metric}" if changed_in else " ".join(w for w in (direction, metric) if w)
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
+    found += _scores_in_brackets(text, found) + _correlations(text)
+    found += [
+        ("quality", match.start("number"), match.end(), f"{match.group('number')} {match.group('metric')}")
+        for match in _AT_K_SCORE.finditer(text)
+    ]
     changes = quality_change.changes(text)
     # A change read whole ("from 61.2% to 70.4%") keeps its numbers from being read again alone.
     kept = [item for item in found if not any(item[1] < change[2] and begin < item[2] for change, begin in changes)]

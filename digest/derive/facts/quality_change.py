@@ -1,19 +1,19 @@
 """Quality changes written without an accuracy word after a percentage, which quality.py reads:
 - a score raised from one value to another: "improves 4-bit RTN from 61.2% to 70.4%";
 - a gain in percentage points: "raises the success rate by more than 25 percentage points";
-- a signed gain on a named benchmark: "+2.7 on MATH";
+- a signed gain on a named benchmark: "+2.7 on MATH", "+12.0% on AndroidWorld";
 - an error lowered from one value to another, in a unit or none: "from ~17 degrees to ~10 degrees";
 - a score against another's: "higher accuracy at the same budget (71.2% vs. 58.0%)";
 - a lower loss or perplexity: "reduces validation loss by 0.05", "improves validation loss
-  over the baseline (-0.058, -0.12)".
-And `performance_gain`: a percentage gain in "performance" that results.py must not read as a
-speedup.
+  over the baseline (-0.058, -0.12)", or distance: "reducing the Hausdorff Distance by 2.05";
+- a gain in a model's "performance": "improves the LLMs' performance by an average of 8.7%".
 """
 
 from __future__ import annotations
 
 import re
 
+from . import score_gain
 from .base import Found
 from .numbers import NUMBER, UNIT_GAP, hedge
 
@@ -51,16 +51,25 @@ _EFFICIENCY = re.compile(
 )
 # Points are percentage points ("by 22 percentage points", "12.5 pp"), or plain "points" after a
 # score they are of ("top-1 accuracy by 2.3 points").
+# The first of a pair shares the second's unit: "by 9.98 and 14.81 points".
 _POINTS = re.compile(
-    rf"(?<![\w.,])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})\s*"
-    r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b)"
+    rf"(?<![\w.,])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})"
+    rf"(?P<pair>\s*(?:,|and|/)\s*\+?{NUMBER})?\s*"
+    r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b|(?P<gain>-point\s+(?:gain|improvement|increase)s?\b))"
 )
 _POINTS_OF = re.compile(
     r"(?P<metric>accuracy|success\s+rate|win\s+rate|pass@\d+|F1|recall|precision|scores?|exact\s+match)\b"
-    r"[^.;,]{0,30}$",
+    r"[^.;,]{0,40}$",
     re.IGNORECASE,
 )
-_SIGNED_ON = re.compile(rf"(?<![\w.,])\+(?P<number>{NUMBER})\s+(?:points?\s+)?on\s+(?P<bench>[A-Z][\w\-]*)")
+# Points a model gains over another, named or not: "surpassing its baseline by 9.9 points".
+_POINTS_OVER = re.compile(
+    r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat(?:s|ing)?|improv\w*)\b[^.;,]{0,40}\bby\s+(?:up\s+to\s+|about\s+|over\s+)?$",
+    re.IGNORECASE,
+)
+_SIGNED_ON = re.compile(
+    rf"(?<![\w.,])\+(?P<number>{NUMBER})(?P<percent>\\?%)?\s+(?:points?\s+)?on\s+{score_gain.NOT_A_CHIP}(?P<bench>[A-Z][\w\-]*)"
+)
 _LOSS = r"(?P<which>(?:validation|training|test|eval(?:uation)?|pre-?training)\s+)?(?P<metric>loss|perplexity|PPL)\b"
 # "reduces validation loss by 0.05": a bare number after "by" (not a percentage, which quality.py reads).
 _LOSS_BY = re.compile(
@@ -75,6 +84,15 @@ _LOSS_DELTAS = re.compile(
     r"(?P<number>[-−–]\d*\.\d+)",
     re.IGNORECASE,
 )
+
+# "reducing the Hausdorff Distance (HD95) by 2.05": a distance or error lowered by a bare number.
+_DISTANCE_BY = re.compile(
+    r"\b(?:reduc\w*|lower\w*|decreas\w*|cut\w*)\s+(?:the\s+|its\s+)?(?P<what>(?:[\w\-]+\s+){0,2}?(?:distance|errors?)"
+    r"(?:\s+\([\w\-]+\))?)\s+by\s+(?:about\s+|nearly\s+|over\s+)?(?P<number>\d+(?:\.\d+)?)(?![\d.])"
+    r"(?!\s?(?:\\?%|×|[xX]\b|times\b|percent|-?fold))",
+    re.IGNORECASE,
+)
+_PERCENT_NUMBER = re.compile(rf"(?<![\w.,])(?P<number>{NUMBER}){_PERCENT}")
 
 # A change found: the fact, and where the words it was read from begin (before the fact's own
 # span: "from 61.2% to 70.4%" shows 70.4%, and its 61.2% must not be read again alone).
@@ -100,8 +118,12 @@ def changes(text: str) -> list[Change]:
             found.append((("quality", match.start(), match.end(), value), match.start()))
     found += [(points, points[1]) for points in _points(text)]
     for match in _SIGNED_ON.finditer(text):
-        value = f"+{match.group('number')} on {match.group('bench')}"
+        value = f"+{match.group('number')}{'%' if match.group('percent') else ''} on {match.group('bench')}"
         found.append((("quality", match.start(), match.end(), value), match.start()))
+    for match in _DISTANCE_BY.finditer(text):
+        value = f"{match.group('number')} lower {' '.join(match.group('what').split())}"
+        found.append((("quality", match.start("number"), match.end("number"), value), match.start("number")))
+    found += [(gain, gain[1]) for gain in _performance_gains(text)]
     for pattern in (_LOSS_BY, _LOSS_DELTAS):
         for match in pattern.finditer(text):
             which = (match.group("which") or "").lower()
@@ -122,7 +144,8 @@ def _points(text: str) -> list[Found]:
             continue  # utilization.py reads "MFU by 12 percentage points"
         qualifier, start = hedge(text, match.start())
         named = _POINTS_OF.search(text, max(0, start - 60), start)
-        if not named and not match.group("percentage"):
+        gained = match.group("gain") or _POINTS_OVER.search(text, max(0, start - 60), start)
+        if not named and not match.group("percentage") and not gained:
             continue  # "data points", "2 points": points of nothing named
         metric = " " + " ".join(named.group("metric").split()) if named else ""
         sign = "+" if match.group("sign") else ""
@@ -133,31 +156,11 @@ def _points(text: str) -> list[Found]:
     return found
 
 
-# A percentage gain in "performance" is a model's score, unless the clause names what runs:
-# "by at least 5% performance gains across settings", "performance gains of up to 24.5%",
-# "improves the LLMs' performance by an average of 8.7%"; but "improves end-to-end training
-# performance by 30%" is a speedup.
-_PERFORMANCE_BEFORE = re.compile(
-    r"\bperformance\s+(?:(?:gains?|improvements?|boosts?)\b[^,;%]{0,24}|by\s+(?:up\s+to\s+|an\s+average\s+of\s+|about\s+|over\s+)?)$",
-    re.IGNORECASE,
-)
-_PERFORMANCE_AFTER = re.compile(r"\s*(?:[\w\-]+\s+)?performance\s+(?:gains?|improvements?|boosts?)\b", re.IGNORECASE)
-_RUNNING = re.compile(
-    r"\b(?:run-?time|inference|training|throughput|speed|latency|end-to-end|system|GPUs?|kernels?|serving|"
-    r"execution|computational|wall-?clock|time)\b",
-    re.IGNORECASE,
-)
-# Before the number, unlike _CLAUSE_START, "and" ends no clause: in "reduces latency and improves
-# performance by 20%" the latency says the gain is a speed.
-_CLAUSE_BEFORE = re.compile(r"[,;:]|\b(?:while|whilst|but)\b", re.IGNORECASE)
-# After the number, the next figure of a list starts a clause of its own: "gains of up to 24.5%
-# and inference speedups up to 4.6x".
-_NEXT_FIGURE = re.compile(r"[,;:(]|\b(?:while|whilst|but|and|alongside)\b", re.IGNORECASE)
-
-
-def performance_gain(before: str, after: str) -> bool:
-    """Whether the percentage between `before` and `after` is a gain in a model's performance."""
-    if not (_PERFORMANCE_BEFORE.search(before) or _PERFORMANCE_AFTER.match(after)):
-        return False
-    clause = _CLAUSE_BEFORE.split(before)[-1] + _NEXT_FIGURE.split(after)[0]
-    return not _RUNNING.search(clause)
+def _performance_gains(text: str) -> list[Found]:
+    """ "improves the LLMs' performance by an average of 8.7%": a gain in a model's performance."""
+    found: list[Found] = []
+    for match in _PERCENT_NUMBER.finditer(text):
+        qualifier, start = hedge(text, match.start())
+        if score_gain.performance_gain(text[max(0, start - 80) : start], text[match.end() : match.end() + 120]):
+            found.append(("quality", start, match.end(), f"{qualifier}{match.group('number')}% better performance"))
+    return found

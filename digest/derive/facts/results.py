@@ -3,7 +3,9 @@ reductions ("up to 77% lower deployment costs", "6× fewer parameters") and scal
 models", "a 10× increase in model size").
 
 A number is found first (a multiplier or a percentage, with its hedge: "up to", "over"), then
-the words right after it and the last keyword before it decide what it measures.
+the words right after it and the last keyword before it decide what it measures; score_gain.py
+says when a percentage is a gain in a model's score instead (refused here), and reduced.py
+names what a reduction reduces.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import fraction, quality_change
+from . import fraction, reduced, score_gain
 from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
 
@@ -29,7 +31,12 @@ _MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
 # "2.27 and 2.5 times": the first of a pair shares the multiplier of the second.
 _SHARED_MULTIPLIER = re.compile(rf"(?<!-)(?P<low>{FRESH_NUMBER})(?=\s*(?:,|and|or)\s*(?:up\s+to\s+)?{NUMBER}{_TIMES})")
 # "a 1.59 throughput improvement": a decimal that a speedup word names, with its "×" lost.
-_BARE_MULTIPLIER = re.compile(rf"(?P<low>{NUMBER_START}\d*\.\d+)(?=\s+(?:speed-?ups?|throughput\s+improvements?)\b)")
+_BARE_MULTIPLIER = re.compile(
+    rf"(?P<low>{NUMBER_START}\d*\.\d+)(?=\s+(?:speed-?ups?|throughput\s+improvements?)\b)"
+    # "increases throughput by 4.7": a decimal with no unit at all after a speed, a ratio
+    rf"|(?:(?<=\bthroughput by )|(?<=\bspeed by ))(?P<by>{NUMBER_START}\d*\.\d+)"
+    r"(?=\s*(?:[,;)]|\.(?!\d)|$)|\s+(?:compared|over|relative|versus|vs\.?|than|on|when|while|with|at|for)\b)"
+)
 # The patterns that read a number with no "×" of its own, which a name's version must not fool.
 _LOOSE = (_SHARED_MULTIPLIER, _BARE_MULTIPLIER)
 _NAME_BEFORE = re.compile(r"\b[A-Z][\w\-]*\s$")
@@ -51,7 +58,7 @@ _HAS_DIGIT = re.compile(r"\d")
 # What the words right after a number say it is.
 _AFTER_CAPACITY = re.compile(
     r"\s*(?:and\s+(?:even\s+)?[\d.]+\s*(?:x|×|times)\s*)?"  # "4times and even 8times upscaled"
-    r"(?P<comparative>larger|bigger|longer|upscaled|upsampled|more(?!\s+(?:[\w\-]+\s+)?efficient))?(?(comparative)|"
+    r"(?P<comparative>larger|bigger|longer|upscaled|upsampled|more(?!\s+(?:[\w\-]+\s+)?(?:efficient|per\s+second)))?(?(comparative)|"
     r"(?P<phrase>increase\s+in\s+(?:\w+\s+)?size|maximum\s+batch\s+sizes?|(?:the\s+)?(?:model|batch)\s+sizes?|"
     r"sequence\s+length|(?:temporal\s+|length\s+|context\s+)?extrapolation))\b(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,3})",
     re.IGNORECASE,
@@ -60,59 +67,24 @@ _AFTER_CAPACITY = re.compile(
 _AFTER_UTILIZATION = re.compile(
     r"\s*(?:higher\s+|better\s+)?(?P<metric>MFU|(?:GPU\s+)?utili[sz]ation)\b", re.IGNORECASE
 )
-# "reducing models 6.4-12.7 times on model size": what a reduction is of, after the number.
-_OBJECT_AFTER_ON = re.compile(r"\s+(?:on|in)\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,3})")
-_AFTER_REDUCTION = re.compile(
-    r"\s*(?P<word>lower|less|fewer|smaller|cheaper|reduction|decrease|savings?)\b"
-    r"(?:\s+(?:in|of)\b)?(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,5})",
-    re.IGNORECASE,
-)
-# "a 90% parameters reduction", "70% K cache and 16%-18% V cache memory reduction": what is
-# reduced, named before the word.
-_AFTER_NAMED_REDUCTION = re.compile(
-    r"\s*(?P<object>(?:(?!(?:with|without|no|a|an|the|in|of|for|on|at|by|to|and|or|than|over)\b)[A-Za-z][\w\-]*\s+)"
-    r"{1,3}?)(?:and\s+[\d.%\-–\s]+(?:[A-Za-z][\w\-]*\s+){1,3}?)?(?:reduction|savings?)\b",
+# "2.5× higher scaling efficiency", "6 times higher parameter efficiency": the same result for
+# less compute, data or parameters, a saving rather than a speed.
+_AFTER_EFFICIENCY = re.compile(
+    r"\s*(?:higher\s+|better\s+|greater\s+|improvements?\s+in\s+)?(?:overall\s+)?"
+    r"(?P<what>compute|computational|scaling|parameter|data|sample|token|FLOPs?)[\s-]efficiency\b",
     re.IGNORECASE,
 )
 _AFTER_SPEED = re.compile(
     r"(?!\s*without\b)\s*(?:[\w\-]+\s+){0,2}?(?:faster(?!\s+rates?\b)|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
     r"more\s+(?:[\w\-]+\s+)?efficient|better\s+(?:\w+\s+)?(?:efficiency|throughput|performance|latency)|"
-    r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS)\b",
+    r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS|per\s+second)\b",
     re.IGNORECASE,
 )
-# Words saying a number measures quality or a share of something, not efficiency. Not when
-# hyphenated into a modifier: "error-induced overhead" is still overhead.
-_NOT_A_RESULT = (
-    r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
-    r"top-1|MAPE|m?IoU|mAP|Dice|win\s+rate|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
-    r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+"
-)
-# Not past "while" or "without": "8.3× at 1M tokens while maintaining accuracy" is a speedup.
-_AFTER_NOT_A_RESULT = re.compile(
-    rf"^(?:(?!\b(?:while|whilst|without)\b)[^.;]){{0,40}}?\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE
-)
-# "IoU gains of 1.2%", "accuracy improvement of 3%": a gain the words before say is in quality.
-_QUALITY_GAIN_BEFORE = re.compile(
-    rf"\b(?:{_NOT_A_RESULT})\s+(?:gains?|improvements?|increases?)\s+(?:of|by)\s+(?:up\s+to\s+)?"
-    rf"(?:{NUMBER}\s?%[^,;%]{{0,60}}?(?:,\s*and|,|and)\s+)*$",  # and the later items of its list
-    re.IGNORECASE,
-)
-# "by 3.7% on CodeBench": a percentage gain on a named benchmark is a score.
-_ON_A_BENCHMARK = re.compile(r"\s*on\s+(?:the\s+)?[A-Z][\w\-]*Bench\b")
-
-
-def _quality_gain(number: _Number, before: str, after: str) -> bool:  # a gain in a model's quality
-    return number.is_percent and bool(
-        _QUALITY_GAIN_BEFORE.search(before)
-        or _ON_A_BENCHMARK.match(after)
-        or quality_change.performance_gain(before, after)
-    )
-
-
-_BETWEEN_NOT_A_RESULT = re.compile(rf"\b(?:{_NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
+_BETWEEN_NOT_A_RESULT = re.compile(rf"\b(?:{score_gain.NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
 # "... and 3.0times", "..., 2.61x": a list of numbers shares the words after its last one.
+# "+5.4%/+2.7% higher accuracy": a pair split by a slash too.
 _LIST_CONTINUATION = re.compile(
-    rf"^(?:\s*(?:,|and|or|,\s*and)\s*(?:up\s+to\s+)?{NUMBER}(?:\s*(?:--?|–|sim)\s*{NUMBER})?"
+    rf"^(?:\s*(?:,|and|or|,\s*and|/)\s*(?:up\s+to\s+)?\+?{NUMBER}(?:\s*(?:--?|–|sim)\s*{NUMBER})?"
     rf"\s?(?:x|×|X|times|%|\\%))+"
 )
 # The last of these words before a number decides what the number is.
@@ -123,77 +95,6 @@ _BEFORE_KEYWORDS = re.compile(
     r"(?P<scale>grown|grew|grows|extends?|extending|enlarg\w*|increase\s+of)|(?P<not_a_result>gap|from))\b",
     re.IGNORECASE,
 )
-_REDUCTION_OBJECT_BEFORE = re.compile(
-    r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|"
-    r"minimi[sz]\w*|shrink\w*|compress\w*|less|fewer|smaller|and)\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,6}?)\s+by\s*$",
-    re.IGNORECASE,
-)
-_REDUCTION_VERB_RIGHT_BEFORE = re.compile(
-    r"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s*$", re.IGNORECASE
-)
-_REDUCTION_OBJECT_IN_LIST = re.compile(
-    r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|minimi[sz]\w*)\s+"
-    r"(?:the\s+|its\s+|their\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4}?)\s+by\s+"
-    rf"(?:up\s+to\s+)?{NUMBER}\s?(?:x|×|X|times|%|\\%)[^.;]*?(?:,|and)\s*$",
-    re.IGNORECASE,
-)
-_NOT_AN_OBJECT = re.compile(r"(?:one|a|an|each|every|single|two|three|four|eight)\b", re.IGNORECASE)
-_OBJECT_AFTER_OF = re.compile(r"\s+of\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4})")
-_OBJECT_STOP_WORDS = frozenset(
-    {
-        "of",
-        "for",
-        "in",
-        "on",
-        "across",
-        "when",
-        "during",
-        "with",
-        "from",
-        "to",
-        "per",
-        "than",
-        "compared",
-        "while",
-        "and",
-        "or",
-        "over",
-        "vs",
-        "versus",
-        "by",
-        "at",
-        "as",
-        "respectively",
-        "without",
-        "which",
-        "that",
-        "using",
-        "under",
-        "relative",
-        # verbs: an object ends where its clause's verb begins ("energy consumptions are reduced")
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "can",
-        "could",
-        "will",
-        "would",
-        "has",
-        "have",
-        "had",
-        "reduced",
-        "achieved",
-        "whereas",
-        "thereby",
-        "leading",
-        "resulting",
-    }
-)
-_ADJECTIVE_REDUCTIONS = ("less", "fewer", "smaller")
 
 
 @dataclass(frozen=True)
@@ -209,7 +110,7 @@ class _Number:
 
 
 def _number_text(match: re.Match[str]) -> str:
-    low, high = match.group("low"), match.groupdict().get("high")
+    low, high = match.group("low") or match.group("by"), match.groupdict().get("high")
     if not high:
         return low
     low_value, high_value = (float(x.replace(",", "")) for x in (low, high))
@@ -287,15 +188,18 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     utilization = _AFTER_UTILIZATION.match(after)
     if utilization and not number.is_percent:
         return "speedup", f"{shown} higher {utilization.group('metric')}"
-    reduction = _reduction_after(shown, after)
+    efficiency = _AFTER_EFFICIENCY.match(after)
+    if efficiency and not number.is_percent:
+        return "reduction", f"{shown} higher {efficiency.group('what').lower()} efficiency"
+    reduction = reduced.after(shown, before, after)
     if reduction:
         return "reduction", reduction
-    if _quality_gain(number, before, after):
+    if number.is_percent and score_gain.score_gain(sentence, number.start, before, after, signed=number.signed):
         return None
     speed = _AFTER_SPEED.match(after)
     if speed and not _BETWEEN_NOT_A_RESULT.search(after[: speed.end()] + _improved_object(after[speed.end() :])):
         return "speedup", _speedup_value(number, shown)
-    if _AFTER_NOT_A_RESULT.match(after):
+    if score_gain.AFTER_NOT_A_RESULT.match(after):
         return None
     keyword = _last_keyword(before)
     if keyword is not None:
@@ -303,23 +207,13 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         if kind == "not_a_result" or _BETWEEN_NOT_A_RESULT.search(before[keyword_end:]):
             return None
         if kind == "reduction":
-            return "reduction", _reduction_from_context(shown, before, after)
+            return "reduction", reduced.from_context(shown, before, after)
         if kind == "scale":
             return "scale", _grown_value(shown, before[keyword_end:])
         return "speedup", _speedup_value(number, shown)
     if number.signed or not number.is_percent:
         return "speedup", _speedup_value(number, shown)
     return None  # a bare percentage: a share, an accuracy, a utilisation
-
-
-def _reduction_after(shown: str, after: str) -> str | None:
-    """A reduction the words after the number say: "77% lower costs", "a 90% parameters reduction"."""
-    reduced = _AFTER_REDUCTION.match(after)
-    if reduced:
-        word = reduced.group("word").lower()
-        return _reduction_value(shown, word if word in _ADJECTIVE_REDUCTIONS else "lower", reduced.group("object"))
-    named = _AFTER_NAMED_REDUCTION.match(after)
-    return _reduction_value(shown, "lower", named.group("object")) if named else None
 
 
 _IMPROVED_OBJECT = re.compile(r"\s+(?:in|of)\s+(?:\w+\s+)?\w+")
@@ -350,29 +244,9 @@ def _speedup_value(number: _Number, shown: str) -> str:
     return shown
 
 
-def _reduction_from_context(shown: str, before: str, after: str) -> str:
-    by_object = _REDUCTION_OBJECT_BEFORE.search(before)
-    if by_object:
-        verb = by_object.group("verb").lower()
-        word = verb if verb in _ADJECTIVE_REDUCTIONS else "lower"
-        return _reduction_value(shown, word, by_object.group("object"))
-    of_object = _OBJECT_AFTER_OF.match(after)
-    if of_object and _REDUCTION_VERB_RIGHT_BEFORE.search(before):
-        return _reduction_value(shown, "lower", of_object.group("object"))
-    # "reduces the energy consumption by 2.39x on A and 1.99x on B": the list's object.
-    listed = list(_REDUCTION_OBJECT_IN_LIST.finditer(before))
-    if listed:
-        verb = listed[-1].group("verb").lower()
-        return _reduction_value(shown, verb if verb in _ADJECTIVE_REDUCTIONS else "lower", listed[-1].group("object"))
-    on_object = _OBJECT_AFTER_ON.match(after)
-    if on_object and not _NOT_AN_OBJECT.match(on_object.group("object")):
-        return _reduction_value(shown, "lower", on_object.group("object"))
-    return f"{shown} reduction"
-
-
 def _grown_value(shown: str, between: str) -> str:
     """ "extends model scales 2.5 times" -> "2.5× larger model scales"; "grown over 1000x" -> ">1000× increase"."""
-    words = [w for w in re.findall(r"[A-Za-z][\w\-]*", between) if w.lower() not in _OBJECT_STOP_WORDS][:3]
+    words = [w for w in re.findall(r"[A-Za-z][\w\-]*", between) if w.lower() not in reduced.STOP_WORDS][:3]
     return f"{shown} larger {' '.join(words)}" if words else f"{shown} increase"
 
 
@@ -381,20 +255,7 @@ def _scale_value(shown: str, capacity: re.Match[str]) -> str:
     words = [capacity.group("comparative") or re.sub(r"\s+", " ", capacity.group("phrase"))]
     if capacity.group("comparative"):
         for word in (capacity.group("object") or "").split():
-            if word.lower() in _OBJECT_STOP_WORDS:
+            if word.lower() in reduced.STOP_WORDS:
                 break
             words.append(word)
     return f"{shown} {' '.join(words)}"
-
-
-def _reduction_value(shown: str, word: str, object_words: str | None) -> str:
-    words = (object_words or "").split()
-    while words and words[0].lower() in _OBJECT_STOP_WORDS:
-        words.pop(0)  # "smaller in size" -> "size"
-    kept = []
-    for word_ in words:
-        if word_.lower() in _OBJECT_STOP_WORDS:
-            break
-        kept.append(word_)
-    subject = " ".join(kept[:5])
-    return f"{shown} {word} {subject}" if subject else f"{shown} reduction"

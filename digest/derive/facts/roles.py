@@ -67,7 +67,7 @@ _COMPARED_WITH = re.compile(
 _CONTRAST_OPENING = re.compile(r"^(?:However|Unfortunately|Yet|Nevertheless|Unlike|Despite|Although|But)\b")
 # A clause about someone else inside an own sentence: "while ZeRO-Infinity only achieves 45 TFLOPS".
 _BASELINE_CLAUSE = re.compile(
-    r"\b(?:(?:while|whereas)\s+(?!\w+ing\b)(?!(?:we|our|it|its|also|still|only|the\s+proposed)\b)|"
+    r"\b(?:(?:while|whereas)\s+(?![\w\-]+ing\b)(?!(?:we|our|it|its|also|still|only|the\s+proposed)\b)|"
     r"(?:compared\s+(?:to|with)|than(?!\s+(?:about\s+|over\s+)?[\d~])|versus|vs\.?|relative\s+to|"
     r"as\s+(?:slow|fast)\s+as)\s+|from\s+(?=(?:[^.;]|\.(?=\d)){0,60}?\bto\b)|"
     # "with the strongest model X achieving only 38%": another's result, told in passing
@@ -76,6 +76,8 @@ _BASELINE_CLAUSE = re.compile(
     r"|(?<=, )(?=\d[\d.,]*\s*[A-Za-z%]+\s+to\s+(?:only\s+)?\d)",
     re.IGNORECASE,
 )
+# Where a "while" opens the clause a sentence states ("show that while ..."), as at its start.
+_OPENS_A_CLAUSE = re.compile(r"\b(?:that|shows?|showing|find|found)\s+$", re.IGNORECASE)
 # Where a baseline clause ends: the next clause, or the sentence.
 _CLAUSE_END = re.compile(r";|,\s+(?:and|while|which|but|whereas|resulting|leading)\b|\.\s")
 
@@ -145,8 +147,13 @@ def baseline_spans(sentence: str) -> list[tuple[int, int]]:
         opening = match.group().lower()
         if opening.startswith("from") or not opening:
             end = sentence.find(" to ", match.end())
-        elif match.start() < 3 or opening.startswith(("compared", "relative")):
-            # "Compared to X, ours ...", "While the model took ..., we ...": up to the comma
+        elif (
+            match.start() < 3
+            or opening.startswith(("compared", "relative"))
+            or _OPENS_A_CLAUSE.search(sentence, 0, match.start())
+        ):
+            # "Compared to X, ours ...", "While the model took ..., we ...", "Experiments show that
+            # while X games 50-70% of cases, ours ...": up to the comma
             end = sentence.find(",", match.end())
         else:
             found = _CLAUSE_END.search(sentence, match.end())

@@ -1,0 +1,160 @@
+"""What a reduction reduces, from the words around its number: "77% lower deployment costs",
+"a 90% parameters reduction", "reduces the energy consumption by 2.39x", "fewer FLOPs (22%
+reduction ...)". results.py finds the number and decides it is a reduction; this names it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .numbers import NUMBER
+
+# "reducing models 6.4-12.7 times on model size": what a reduction is of, after the number.
+_OBJECT_AFTER_ON = re.compile(r"\s+(?:on|in)\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,3})")
+_AFTER_REDUCTION = re.compile(
+    r"\s*(?P<word>lower|less|fewer|smaller|cheaper|reduction|decrease|savings?)\b"
+    r"(?:\s+(?:in|of)\b)?(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,5})",
+    re.IGNORECASE,
+)
+# "a 90% parameters reduction", "70% K cache and 16%-18% V cache memory reduction": what is
+# reduced, named before the word (never a speed: "20.6× speedup and 75.8% memory reduction").
+_AFTER_NAMED_REDUCTION = re.compile(
+    r"\s*(?P<object>(?:(?!(?:with|without|no|a|an|the|in|of|for|on|at|by|to|and|or|than|over|speed-?ups?|faster|throughput)\b)[A-Za-z][\w\-]*\s+)"
+    r"{1,3}?)(?:and\s+[\d.%\-–\s]+(?:[A-Za-z][\w\-]*\s+){1,3}?)?(?:reduction|savings?)\b",
+    re.IGNORECASE,
+)
+_REDUCTION_OBJECT_BEFORE = re.compile(
+    r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|"
+    r"minimi[sz]\w*|shrink\w*|compress(?!ors?\b)\w*|less|fewer|smaller|and)\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,6}?)\s+by\s*$",
+    re.IGNORECASE,
+)
+_REDUCTION_VERB_RIGHT_BEFORE = re.compile(
+    r"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s*$", re.IGNORECASE
+)
+_REDUCTION_OBJECT_IN_LIST = re.compile(
+    r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|minimi[sz]\w*)\s+"
+    r"(?:the\s+|its\s+|their\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4}?)\s+by\s+"
+    rf"(?:up\s+to\s+)?{NUMBER}\s?(?:x|×|X|times|%|\\%)[^.;]*?(?:,|and)\s*$",
+    re.IGNORECASE,
+)
+_NOT_AN_OBJECT = re.compile(r"(?:one|a|an|each|every|single|two|three|four|eight)\b", re.IGNORECASE)
+_OBJECT_AFTER_OF = re.compile(r"\s+of\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4})")
+STOP_WORDS = frozenset(
+    {
+        "of",
+        "for",
+        "in",
+        "on",
+        "across",
+        "when",
+        "during",
+        "with",
+        "from",
+        "to",
+        "per",
+        "than",
+        "compared",
+        "while",
+        "and",
+        "or",
+        "over",
+        "vs",
+        "versus",
+        "by",
+        "at",
+        "as",
+        "respectively",
+        "without",
+        "which",
+        "that",
+        "using",
+        "under",
+        "relative",
+        # verbs: an object ends where its clause's verb begins ("energy consumptions are reduced")
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "can",
+        "could",
+        "will",
+        "would",
+        "has",
+        "have",
+        "had",
+        "reduced",
+        "achieved",
+        "whereas",
+        "thereby",
+        "leading",
+        "resulting",
+    }
+)
+_ADJECTIVE_REDUCTIONS = ("less", "fewer", "smaller")
+
+
+# "reduction in both token usage and time to first token": the pair is what is reduced.
+_REDUCED_BOTH = re.compile(
+    r"\s*(?:reduction|decrease|savings?)\s+in\s+both\s+(?P<object>(?:[A-Za-z][\w\-/]*\s+){1,4}?and"
+    r"(?:\s+[A-Za-z][\w\-/]*){1,4}?)(?=\s*[,;.(]|\s+(?:while|with|without|compared|over|than|on|for)\b)",
+    re.IGNORECASE,
+)
+# "fewer overall FLOPs (22% reduction under ...)": a reduction in brackets is of what the words
+# before the bracket name.
+_REDUCED_BEFORE_BRACKET = re.compile(
+    r"\b(?:fewer|less|lower|smaller|reduced)\s+(?P<object>(?:[A-Za-z][\w\-/]*\s+){0,5}?[A-Za-z][\w\-/]*)\s*\(\s*$",
+    re.IGNORECASE,
+)
+
+
+def after(shown: str, before: str, after: str) -> str | None:
+    """A reduction the words after the number say: "77% lower costs", "a 90% parameters reduction"."""
+    both = _REDUCED_BOTH.match(after)
+    if both:
+        return f"{shown} lower {' '.join(both.group('object').split())}"
+    reduced = _AFTER_REDUCTION.match(after)
+    bracketed = _REDUCED_BEFORE_BRACKET.search(before)
+    object_words = (reduced.group("object") if reduced else "").split()
+    if reduced and bracketed and (not object_words or object_words[0].lower() in STOP_WORDS):
+        return _value(shown, "lower", bracketed.group("object"))
+    if reduced:
+        word = reduced.group("word").lower()
+        return _value(shown, word if word in _ADJECTIVE_REDUCTIONS else "lower", reduced.group("object"))
+    named = _AFTER_NAMED_REDUCTION.match(after)
+    return _value(shown, "lower", named.group("object")) if named else None
+
+
+def from_context(shown: str, before: str, after: str) -> str:
+    by_object = _REDUCTION_OBJECT_BEFORE.search(before)
+    if by_object:
+        verb = by_object.group("verb").lower()
+        word = verb if verb in _ADJECTIVE_REDUCTIONS else "lower"
+        return _value(shown, word, by_object.group("object"))
+    of_object = _OBJECT_AFTER_OF.match(after)
+    if of_object and _REDUCTION_VERB_RIGHT_BEFORE.search(before):
+        return _value(shown, "lower", of_object.group("object"))
+    # "reduces the energy consumption by 2.39x on A and 1.99x on B": the list's object.
+    listed = list(_REDUCTION_OBJECT_IN_LIST.finditer(before))
+    if listed:
+        verb = listed[-1].group("verb").lower()
+        return _value(shown, verb if verb in _ADJECTIVE_REDUCTIONS else "lower", listed[-1].group("object"))
+    on_object = _OBJECT_AFTER_ON.match(after)
+    if on_object and not _NOT_AN_OBJECT.match(on_object.group("object")):
+        return _value(shown, "lower", on_object.group("object"))
+    return f"{shown} reduction"
+
+
+def _value(shown: str, word: str, object_words: str | None) -> str:
+    words = (object_words or "").split()
+    while words and words[0].lower() in STOP_WORDS:
+        words.pop(0)  # "smaller in size" -> "size"
+    kept = []
+    for word_ in words:
+        if word_.lower() in STOP_WORDS:
+            break
+        kept.append(word_)
+    subject = " ".join(kept[:5])
+    return f"{shown} {word} {subject}" if subject else f"{shown} reduction"

@@ -1,0 +1,85 @@
+"""Whether a percentage results.py finds is a gain in a model's score rather than in speed:
+"IoU gains of 1.2%", "by 3.7% on CodeBench", "improves the LLMs' performance by 8.7%".
+
+results.py refuses these (a table of speedups must not show an accuracy); quality.py and
+quality_change.py read the ones they can name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .numbers import NUMBER
+
+# Words saying a number measures quality or a share of something, not efficiency. Not when
+# hyphenated into a modifier: "error-induced overhead" is still overhead.
+NOT_A_RESULT = (
+    r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
+    r"top-1|MAPE|m?IoU|mAP|Dice|win\s+rate|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
+    r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+|success\s+rates?|"
+    r"LPIPS|PSNR|SSIM|FID|FVD|MRR|NDCG|reciprocal\s+rank"  # image, video and retrieval scores
+)
+# Not past "while", "without" or "with minimal": "8.3× at 1M tokens while maintaining accuracy" is a
+# speedup; nor past the next figure, whose words are its own: "token usage by 70% and time by 26%
+# with ... accuracy".
+AFTER_NOT_A_RESULT = re.compile(
+    r"^(?:(?!\b(?:while|whilst|without|with\s+(?:minimal|negligible|marginal|little|no)|by\s+\d)\b)[^.;]){0,40}?"
+    rf"\b(?:{NOT_A_RESULT})\b(?!-)",
+    re.IGNORECASE,
+)
+# "IoU gains of 1.2%", "accuracy improvement of 3%": a gain the words before say is in quality.
+_QUALITY_GAIN_BEFORE = re.compile(
+    rf"\b(?:{NOT_A_RESULT})\s+(?:gains?|improvements?|increases?)\s+(?:of|by)\s+(?:up\s+to\s+)?"
+    rf"(?:{NUMBER}\s?%[^,;%]{{0,60}}?(?:,\s*and|,|and)\s+)*$",  # and the later items of its list
+    re.IGNORECASE,
+)
+# "by 3.7% on CodeBench": a percentage gain on a named benchmark is a score.
+_ON_A_BENCHMARK = re.compile(r"\s*on\s+(?:the\s+)?[A-Z][\w\-]*Bench\b")
+# "+12.0% on AndroidWorld", "a 34.4% gain on the MMMU-Pro bench": a signed percentage, or a gain,
+# on something named is a score on it; not on a chip ("+18% on A100" is a speed).
+NOT_A_CHIP = r"(?!(?:NVIDIA|Nvidia|AMD|Intel|Apple|Google|Ascend|Jetson|TPU|GPU|CPU|RTX|GTX|MI\d|[A-Z]\d{2,3}\b))"
+_GAIN_ON_A_NAME = re.compile(rf"\s*(?P<gain>(?:gains?|improvements?)\s+)?on\s+(?:the\s+)?{NOT_A_CHIP}[A-Z][\w\-'.]*")
+# "outperforming the baseline by 6.0%" in a sentence about success rates, which names nothing
+# that runs: a gain in that score.
+_OUTPERFORMS = re.compile(r"\b(?:outperform\w*|surpass\w*|beat(?:s|ing)?)\b[^.;%]{0,60}\bby\s+(?:up\s+to\s+)?$", re.I)
+_NAMES_A_SCORE = re.compile(rf"\b(?:{NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
+
+# A percentage gain in "performance" is a model's score, unless the clause names what runs:
+# "by at least 5% performance gains across settings", "performance gains of up to 24.5%",
+# "improves the LLMs' performance by an average of 8.7%"; but "improves end-to-end training
+# performance by 30%" is a speedup.
+_PERFORMANCE_BEFORE = re.compile(
+    r"\bperformance\s+(?:(?:gains?|improvements?|boosts?)\b[^,;%]{0,24}|by\s+(?:up\s+to\s+|an\s+average\s+of\s+|about\s+|over\s+)?)$",
+    re.IGNORECASE,
+)
+_PERFORMANCE_AFTER = re.compile(r"\s*(?:[\w\-]+\s+)?performance\s+(?:gains?|improvements?|boosts?)\b", re.IGNORECASE)
+_RUNNING = re.compile(
+    r"\b(?:run-?time|inference|training|throughput|speed|latency|end-to-end|system|GPUs?|kernels?|serving|"
+    r"execution|computational|wall-?clock|time)\b",
+    re.IGNORECASE,
+)
+# Before the number, unlike quality_change's clause split, "and" ends no clause: in "reduces
+# latency and improves performance by 20%" the latency says the gain is a speed.
+_CLAUSE_BEFORE = re.compile(r"[,;:]|\b(?:while|whilst|but)\b", re.IGNORECASE)
+# After the number, the next figure of a list starts a clause of its own: "gains of up to 24.5%
+# and inference speedups up to 4.6x".
+_NEXT_FIGURE = re.compile(r"[,;:(]|\b(?:while|whilst|but|and|alongside)\b", re.IGNORECASE)
+
+
+def score_gain(sentence: str, start: int, before: str, after: str, *, signed: bool) -> bool:
+    """Whether the percentage at `start` of `sentence` (with the words `before` and `after` it)
+    is a gain in a model's score."""
+    if _QUALITY_GAIN_BEFORE.search(before) or _ON_A_BENCHMARK.match(after) or performance_gain(before, after):
+        return True
+    on_a_name = _GAIN_ON_A_NAME.match(after)
+    if on_a_name and (signed or on_a_name.group("gain")):
+        return True
+    return bool(_OUTPERFORMS.search(before) and _NAMES_A_SCORE.search(sentence) and not _RUNNING.search(sentence))
+
+
+def performance_gain(before: str, after: str) -> bool:
+    """Whether the percentage between `before` and `after` is a gain in a model's performance."""
+    if not (_PERFORMANCE_BEFORE.search(before) or _PERFORMANCE_AFTER.match(after)):
+        return False
+    clause = _CLAUSE_BEFORE.split(before)[-1] + _NEXT_FIGURE.split(after)[0]
+    return not _RUNNING.search(clause)
