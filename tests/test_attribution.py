@@ -131,6 +131,7 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
         ("Kite surpasses Qwen-72B with only 8B parameters.", ["8B"], ["72B"]),
         ("It beats Llama-3-8B and OLMoE-7B across tasks, and Kite-1B runs on a phone.", ["1B"], ["8B", "7B"]),
         ("Kite is comparable to the 10x larger Orca-70B.", [], ["70B"]),
+        ("Kite-3B, exceeding 70% accuracy, beats Orca-70B.", ["3B"], ["70B"]),  # a level reached is no baseline
     ],
 )
 def test_the_sizes_in_the_name_of_what_a_paper_beats_are_the_baselines(catalog, sentence, own_sizes, baseline_sizes):

@@ -13,7 +13,8 @@ import re
 
 _BEATS = re.compile(
     r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
-    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|(?:comparable|competitive|on\s+par)\s+(?:to|with))\s+",
+    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|(?:comparable|competitive|on\s+par)\s+(?:to|with))\s+"
+    r"(?!(?:about|around|nearly|almost|over|~)?\s*[\d.])",  # "exceeding 0.93" is a level the paper reaches
     re.IGNORECASE,
 )
 # Where the object ends: how, where or by how much the paper won, or the next clause; a list of
