@@ -554,7 +554,16 @@ def test_times(catalog, sentence, expected):
         # a generation-quality score written after its number
         ("It reaches 2.45 FID with two sampling steps.", ["2.45 FID"]),
         # a metric@k and a rate of tasks made faster, also for the earlier numbers of a list
-        ("Training brings improvements, with 12.3% and 8.1% Pass@1 gains.", ["12.3% Pass@1", "8.1% Pass@1"]),
+        (
+            "Training brings improvements, with 12.3% and 8.1% Pass@1 gains.",
+            ["12.3% Pass@1 gains", "8.1% Pass@1 gains"],
+        ),
+        # a change named after its metric is a change, not a level
+        ("It keeps less than 1% accuracy drop at 4 bits.", ["<1% accuracy drop"]),
+        ("INT8 costs a 1-3% accuracy degradation.", ["1–3% accuracy degradation"]),
+        ("It achieves 2.1% on average higher final accuracy.", ["2.1% higher accuracy"]),
+        # a speedup measured on a benchmark is no score
+        ("It achieves up to 20% walltime speedup on SpecBench.", []),
         ("It delivers 80% and 75% faster rate over the compiler.", ["80% faster rate", "75% faster rate"]),
     ],
 )

@@ -22,11 +22,16 @@ _METRIC_WORDS = (
     r"LPIPS|PSNR|SSIM|MRR|NDCG|(?:mean\s+)?reciprocal\s+rank|"
     r"(?-i:[A-Z][\w\-]*Bench[\w\-]*)"  # a benchmark's name, capitalised: "LiveCodeBench", not "full-benchmark"
 )
+_DIRECTION = r"higher|better|lower|worse|improvement|drop|gain|variation|difference"
+# The words between a number and its metric hold no speed ("20% walltime speedup on SpecBench" is no score);
+# a change may also follow the metric: "a 1% accuracy drop", "46.7% Avg@4 gains".
 _AFTER = re.compile(
-    rf"\s*\)?\s*(?P<direction>higher|better|lower|worse|improvement|drop|gain|variation|difference)?\s*"
-    rf"(?:(?:in|of|on)\s+)?(?:(?!(?:while|whilst|but)\b)[\w\-%()]+\s+){{0,5}}?(?P<metric>{_METRIC_WORDS})\b",
+    rf"\s*\)?\s*(?P<direction>{_DIRECTION})?\s*"
+    rf"(?:(?:in|of|on)\s+)?(?:(?!(?:while|whilst|but|speed-?ups?|faster|throughput|latency)\b)[\w\-%()]+\s+){{0,5}}?"
+    rf"(?P<metric>{_METRIC_WORDS})\b(?:\s+(?P<trailing>drops?|degradation|loss|gains?|improvements?)\b)?",
     re.IGNORECASE,
 )
+_SKIPPED_DIRECTION = re.compile(rf"\b(?:{_DIRECTION})\b", re.IGNORECASE)
 # Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%".
 # "a score of 54.2%": a score is named so only with its article.
 _BEFORE = re.compile(
@@ -123,15 +128,18 @@ def extract(sentence: Sentence) -> list[Found]:
         listed = _LIST_AFTER.match(text, match.end())  # "46.7% and 20.8% Avg@4 gains": the list's metric
         end = listed.end() if listed else match.end()
         after = _AFTER.match(text, end)
-        direction, metric = "", _metric_before(text, match.start())
+        direction, metric, trailing = "", _metric_before(text, match.start()), ""
         if after and after.end() - end <= 48:
             direction, metric = (after.group("direction") or "").lower(), _metric(after.group("metric"))
+            trailing = (after.group("trailing") or "").lower()
+            skipped = _SKIPPED_DIRECTION.search(text, end, after.start("metric"))  # "2.1% on average higher accuracy"
+            direction = direction or (skipped.group().lower() if skipped and not trailing else "")
         if metric is None:
             continue
         qualifier, start = hedge(text, match.start())
         sign = "+" if match.group("sign") else ""
         changed_in = direction in _CHANGES and not metric.startswith("on ")  # not "improvement in on LV-Bench"
-        words = f"{direction} in {metric}" if changed_in else " ".join(w for w in (direction, metric) if w)
+        words = f"{direction} in {metric}" if changed_in else " ".join(w for w in (direction, metric, trailing) if w)
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
     found += _scores_in_brackets(text, found) + _correlations(text)
