@@ -413,6 +413,13 @@ def test_gpu_counts_count_devices(catalog, sentence, expected):
         ("The speed-tuned kernel reaches over 85% of memory bandwidth.", []),
         ("It delivers 80% and 75% faster rate over the compiler on two suites.", []),
         ("Training brings improvements, with 12.3% and 8.1% Pass@1 gains.", []),
+        # a share, a slowdown, an efficiency in power or chip resources: no speed
+        ("The kernel reaches up to 9x over the baseline at 90% sparsity.", ["up to 9×"]),
+        ("It improves speedup by 8-13% at 44-52% of its drafting cost.", ["8–13% faster"]),
+        ("It wins at 2.95times speedup but collapses to 0.23times on a held-out input.", ["2.95×"]),
+        ("It is 3.65times faster and 1.72times more DSP efficient than the FPGA baseline.", ["3.65×"]),
+        ("It shows 1.66-7.17times better power efficiency than GPUs.", []),
+        ("It reduces memory footprint by 5.3x, and increases throughput by 4.1x.", ["4.1×"]),
     ],
 )
 def test_speedups(catalog, sentence, expected):
@@ -434,6 +441,12 @@ def test_speedups(catalog, sentence, expected):
             "It gives up to 40% K cache and 10%-12% V cache memory reduction.",
             ["up to 40% lower K cache", "10–12% lower V cache memory"],
         ),
+        # a time improved by a percentage is a cut in it; "to 83% of" is a 17% cut
+        ("We improve p95 TTFT by 6.9-15.5% over load balancing.", ["6.9–15.5% lower p95 TTFT"]),
+        ("It achieves a 2.6x speedup, while reducing TTFT to 83% of that in other methods.", ["17% reduction"]),
+        ("It reduces memory footprint by 5.3x, and increases throughput by 4.1x.", ["5.3× lower memory footprint"]),
+        # a lower error is a gain in quality
+        ("We achieve 18.24% lower mean absolute percentage error than previous simulators.", []),
     ],
 )
 def test_reductions(catalog, sentence, expected):

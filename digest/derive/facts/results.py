@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from . import fraction, reduced, score_gain
+from . import fraction, not_a_speed, reduced, score_gain
 from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
 
@@ -76,7 +76,8 @@ _AFTER_EFFICIENCY = re.compile(
 )
 _AFTER_SPEED = re.compile(
     r"(?!\s*without\b)\s*(?:[\w\-]+\s+){0,2}?(?:faster(?!\s+rates?\b)|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
-    r"more\s+(?:[\w\-]+\s+)?efficient|better\s+(?:\w+\s+)?(?:efficiency|throughput|performance|latency)|"
+    rf"more\s+(?:(?!{not_a_speed.OTHER_EFFICIENCY})[\w\-]+\s+)?efficient|"
+    rf"better\s+(?:(?!{not_a_speed.OTHER_EFFICIENCY})\w+\s+)?(?:efficiency|throughput|performance|latency)|"
     r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS|per\s+second)\b",
     re.IGNORECASE,
 )
@@ -91,7 +92,8 @@ _LIST_CONTINUATION = re.compile(
 _BEFORE_KEYWORDS = re.compile(
     r"\b(?:(?P<reduction>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|"
     r"minimi[sz]\w*|shrink\w*|compress\w*|less(?!\s+than\b)|smaller|fewer(?!\s+than\b))|"
-    r"(?P<speed>speed\w*|faster|accelerat\w*|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?)|"
+    r"(?P<speed>speed\w*|faster|accelerat\w*|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?|"
+    r"increas\w*(?=\s+(?:the\s+)?(?:\w+\s+)?(?:throughput|speed|tokens?\s+per\s+second)\b))|"
     r"(?P<scale>grown|grew|grows|extends?|extending|enlarg\w*|increase\s+of)|(?P<not_a_result>gap|from))\b",
     re.IGNORECASE,
 )
@@ -185,6 +187,9 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     capacity = _AFTER_CAPACITY.match(after)
     if capacity and (capacity.group("comparative") or capacity.group("phrase")):
         return "scale", _scale_value(shown, capacity)  # "25× larger models": a size, not a speed
+    cut = not_a_speed.read(number.text, number.is_percent, before, after)  # a share, a slowdown, or "to 83% of"
+    if cut is not None:
+        return _reduction(reduced.from_context(number.qualifier + cut, before, after)) if cut else None
     utilization = _AFTER_UTILIZATION.match(after)
     if utilization and not number.is_percent:
         return "speedup", f"{shown} higher {utilization.group('metric')}"
@@ -193,7 +198,11 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         return "reduction", f"{shown} higher {efficiency.group('what').lower()} efficiency"
     reduction = reduced.after(shown, before, after)
     if reduction:
-        return "reduction", reduction
+        return _reduction(reduction)
+    keyword = _last_keyword(before)
+    if number.is_percent and keyword and keyword[0] == "speed" and _A_TIME.search(before[keyword[1] :]):
+        improved = _IMPROVED_TIME.search(before)  # "improve p95 TTFT by 15%": a time cut, not 15% faster
+        return "reduction", f"{shown} lower {improved.group('time')}" if improved else f"{shown} reduction"
     if number.is_percent and score_gain.score_gain(sentence, number.start, before, after, signed=number.signed):
         return None
     speed = _AFTER_SPEED.match(after)
@@ -201,19 +210,30 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         return "speedup", _speedup_value(number, shown)
     if score_gain.AFTER_NOT_A_RESULT.match(after):
         return None
-    keyword = _last_keyword(before)
     if keyword is not None:
         kind, keyword_end = keyword
         if kind == "not_a_result" or _BETWEEN_NOT_A_RESULT.search(before[keyword_end:]):
             return None
         if kind == "reduction":
-            return "reduction", reduced.from_context(shown, before, after)
+            return _reduction(reduced.from_context(shown, before, after))
         if kind == "scale":
             return "scale", _grown_value(shown, before[keyword_end:])
         return "speedup", _speedup_value(number, shown)
     if number.signed or not number.is_percent:
         return "speedup", _speedup_value(number, shown)
     return None  # a bare percentage: a share, an accuracy, a utilisation
+
+
+# A reduction of an error is a gain in quality: "18.24% lower mean absolute percentage error".
+_AN_ERROR = re.compile(r"\b(?:errors?|MAPE|perplexity|WER|CER|distance)\b", re.IGNORECASE)
+# What an improvement by a percentage cuts when it names a time.
+_IMPROVED_TIME = re.compile(r"\bimprov\w*\s+(?:the\s+|its\s+)?(?P<time>[\w\-/() ]{1,40}?)\s+by\s+$", re.IGNORECASE)
+_A_TIME = re.compile(r"\b(?:latency|latencies|TTFT|TPOT|TBT|makespan|JCT|(?:completion|response|job)\s+times?)\b", re.I)
+
+
+def _reduction(value: str) -> tuple[str, str]:
+    """A reduction, or a gain in quality when what it lowers is an error ("18% lower mean absolute error")."""
+    return ("quality" if _AN_ERROR.search(value) else "reduction"), value
 
 
 _IMPROVED_OBJECT = re.compile(r"\s+(?:in|of)\s+(?:\w+\s+)?\w+")

@@ -1,0 +1,39 @@
+"""Numbers that read like a speedup or a cut and are neither: a share ("at 90% sparsity", "at 44-52%
+of its drafting cost"), a multiplier below one ("collapses to 0.23×"), an efficiency in power or a
+chip's resources ("1.7× more DSP efficient"). A share left by a cut is that cut: "reducing TTFT to
+83% of that" is 17% lower."""
+
+from __future__ import annotations
+
+import re
+
+# Efficiencies that are no speed: of power, area or a chip's resources (and, a saving, of parameters or data).
+OTHER_EFFICIENCY = r"(?:power|energy|area|DSP|resource|memory|cost|carbon|parameter|data|sample|token)\b"
+_AFTER_OTHER_EFFICIENCY = re.compile(
+    r"\s*(?:more|better|higher)\s+(?:power|energy|area|DSP|resource|memory|carbon)[\s\-]*efficien", re.IGNORECASE
+)
+# What a percentage is a share of, unless a speedup: "90% sparsity", "44% of its cost", not "8% of the speedup".
+_AFTER_SHARE = re.compile(
+    r"\s*(?:of\b(?!\s+(?:the\s+)?(?:[\w\-]+\s+)?(?:speed-?ups?|improvements?|gains?|reductions?))|sparsity\b|density\b)",
+    re.IGNORECASE,
+)
+# A share cut outright is a cut: "reduces 47% of the activation memory".
+_CUTS_A_SHARE = re.compile(
+    r"\b(?:reduc\w*|cut\w*|sav\w*|eliminat\w*|remov\w*)\s+(?:up\s+to\s+|about\s+|over\s+)?$", re.IGNORECASE
+)
+_CUT_TO = re.compile(
+    r"\b(?:reduc\w*|lower\w*|cut\w*|decreas\w*)\b[^.;]{0,60}\bto\s+(?:only\s+|just\s+)?$", re.IGNORECASE
+)
+
+
+def read(number: str, is_percent: bool, before: str, after: str) -> str | None:
+    """For a number (its text: "2.31", "1.5–55") that reads like a result: "" when it is none, the
+    cut a share left implies ("to 83% of" -> "17%"), or None when this module has nothing to say."""
+    if not is_percent:
+        below_one = float(number.rsplit("–", maxsplit=1)[-1].replace(",", "").rstrip("+")) < 1
+        return "" if below_one or _AFTER_OTHER_EFFICIENCY.match(after) else None
+    if not _AFTER_SHARE.match(after) or _CUTS_A_SHARE.search(before):
+        return None
+    if not _CUT_TO.search(before):
+        return ""
+    return "–".join(f"{end:g}" for end in sorted(100 - float(part) for part in number.split("–"))) + "%"
