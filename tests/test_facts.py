@@ -419,6 +419,7 @@ def test_gpu_counts_count_devices(catalog, sentence, expected):
         ("It wins at 2.95times speedup but collapses to 0.23times on a held-out input.", ["2.95×"]),
         ("It is 3.65times faster and 1.72times more DSP efficient than the FPGA baseline.", ["3.65×"]),
         ("It shows 1.66-7.17times better power efficiency than GPUs.", []),
+        ("Old GPUs produce about 4x higher total carbon emissions per token.", []),
         ("It reduces memory footprint by 5.3x, and increases throughput by 4.1x.", ["4.1×"]),
     ],
 )

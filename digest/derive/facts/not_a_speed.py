@@ -1,7 +1,7 @@
 """Numbers that read like a speedup or a cut and are neither: a share ("at 90% sparsity", "at 44-52%
 of its drafting cost"), a multiplier below one ("collapses to 0.23×"), an efficiency in power or a
-chip's resources ("1.7× more DSP efficient"). A share left by a cut is that cut: "reducing TTFT to
-83% of that" is 17% lower."""
+chip's resources ("1.7× more DSP efficient"), more of a cost ("4× higher carbon emissions"). A
+share left by a cut is that cut: "reducing TTFT to 83% of that" is 17% lower."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ import re
 # Efficiencies that are no speed: of power, area or a chip's resources (and, a saving, of parameters or data).
 OTHER_EFFICIENCY = r"(?:power|energy|area|DSP|resource|memory|cost|carbon|parameter|data|sample|token)\b"
 _AFTER_OTHER_EFFICIENCY = re.compile(
-    r"\s*(?:more|better|higher)\s+(?:power|energy|area|DSP|resource|memory|carbon)[\s\-]*efficien", re.IGNORECASE
+    r"\s*(?:more|better|higher)\s+(?:power|energy|area|DSP|resource|memory|carbon)[\s\-]*efficien"
+    # more of what costs: "4x higher total carbon emissions per token"
+    r"|\s*(?:higher|more|greater)\s+(?:[\w\-]+\s+){0,2}?(?:emissions?|carbon|costs?|prices?|energy|power|errors?|loss)\b",
+    re.IGNORECASE,
 )
 # What a percentage is a share of, unless a speedup: "90% sparsity", "44% of its cost", not "8% of the speedup".
 _AFTER_SHARE = re.compile(
