@@ -273,7 +273,11 @@ def test_a_value_a_curator_marks_misread_is_counted_wrong_and_never_shown(catalo
         ),
         # a gain in latency is a latency result, whatever word says "gain"
         ("We present Kite, delivering up to 70x latency reduction on B200.", "latency", "up to 70× lower latency"),
-        ("We present Kite. Kite improves p95 TTFT by 6.9-15.5% over load balancing.", "latency", "6.9–15.5% lower p95 TTFT"),
+        (
+            "We present Kite. Kite improves p95 TTFT by 6.9-15.5% over load balancing.",
+            "latency",
+            "6.9–15.5% lower p95 TTFT",
+        ),
         # a compression ratio and a smaller KV cache are memory results
         (
             "We present Kite. On Qwen2.5-3B-Instruct, Kite achieves 3.24x KV-cache compression with fp16-comparable "
