@@ -132,6 +132,14 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
         ("It beats Llama-3-8B and OLMoE-7B across tasks, and Kite-1B runs on a phone.", ["1B"], ["8B", "7B"]),
         ("Kite is comparable to the 10x larger Orca-70B.", [], ["70B"]),
         ("Kite-3B, exceeding 70% accuracy, beats Orca-70B.", ["3B"], ["70B"]),  # a level reached is no baseline
+        # examples of what is beaten are part of it; so is "(e.g., X)" after "compared to"
+        (
+            "Kite-34B outperforms models up to 70B scale, such as Qwen2.5-72B and Llama3.3-70B, while using less data.",
+            ["34B"],
+            ["70B", "72B"],
+        ),
+        ("Kite-9B surpasses open models based on Transformers, such as Falcon2 11B.", ["9B"], ["11B"]),
+        ("Compared to similar models (e.g., Qwen3-8B), Kite-9B runs 6x faster.", ["9B"], ["8B"]),
     ],
 )
 def test_the_sizes_in_the_name_of_what_a_paper_beats_are_the_baselines(catalog, sentence, own_sizes, baseline_sizes):

@@ -18,10 +18,18 @@ _BEATS = re.compile(
     re.IGNORECASE,
 )
 # Where the object ends: how, where or by how much the paper won, or the next clause; a list of
-# names goes on ("Qwen3-4B and Gemma3-12B"), as a name starts with a capital or a digit.
+# names goes on ("Qwen3-4B and Gemma3-12B"), as a name starts with a capital or a digit, and so does
+# a bound ("models up to 70B").
 _OBJECT_END = re.compile(
     r"[,;:()]|\.(?:\s|$)|\s(?:by|on|in|at|across|with|using|under|for|while|whereas|but|when|through|"
-    r"via|despite|without|to|and(?!\s+(?:the\s+)?(?-i:[A-Z0-9])))\s",
+    r"via|despite|without|(?<!\sup\s)to|and(?!\s+(?:the\s+)?(?-i:[A-Z0-9])))\s",
+    re.IGNORECASE,
+)
+# Examples named after the object are part of it: "models up to 70B scale, such as Qwen3-32B and ...".
+# ("models based on Transformers, such as Mistral 7B": the examples may follow a few more words).
+_EXAMPLES = re.compile(r"[^.;,()]{0,50}?,?\s*\(?(?:such\s+as|including|like|e\.g\.,?)\s", re.IGNORECASE)
+_EXAMPLES_END = re.compile(
+    r"[;:)]|\.(?:\s|$)|,?\s+(?:while|whereas|but|which|and\s+(?-i:[a-z]))\b|\s(?:by|on|in|across|with|using)\s",
     re.IGNORECASE,
 )
 MAX_OBJECT = 80  # characters: a name and its article or adjectives, never the rest of the sentence
@@ -32,5 +40,10 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
     spans = []
     for verb in _BEATS.finditer(sentence):
         found = _OBJECT_END.search(sentence, verb.end(), verb.end() + MAX_OBJECT)
-        spans.append((verb.end(), found.start() if found else min(len(sentence), verb.end() + MAX_OBJECT)))
+        end = found.start() if found else min(len(sentence), verb.end() + MAX_OBJECT)
+        examples = _EXAMPLES.match(sentence, end)
+        if examples:
+            listed = _EXAMPLES_END.search(sentence, examples.end(), examples.end() + 2 * MAX_OBJECT)
+            end = listed.start() if listed else min(len(sentence), examples.end() + 2 * MAX_OBJECT)
+        spans.append((verb.end(), end))
     return spans

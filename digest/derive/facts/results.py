@@ -207,7 +207,7 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         return None
     speed = _AFTER_SPEED.match(after)
     if speed and not _BETWEEN_NOT_A_RESULT.search(after[: speed.end()] + _improved_object(after[speed.end() :])):
-        return "speedup", _speedup_value(number, shown)
+        return _speedup(sentence, number, shown, speed.group().split()[-1], (before, after))
     if score_gain.AFTER_NOT_A_RESULT.match(after):
         return None
     if keyword is not None:
@@ -218,10 +218,34 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
             return _reduction(reduced.from_context(shown, before, after))
         if kind == "scale":
             return "scale", _grown_value(shown, before[keyword_end:])
-        return "speedup", _speedup_value(number, shown)
+        return _speedup(sentence, number, shown, before[_keyword_start(before) :].split()[0], (before, after))
     if number.signed or not number.is_percent:
-        return "speedup", _speedup_value(number, shown)
+        return _speedup(sentence, number, shown, "+" if number.signed else "", (before, after))
     return None  # a bare percentage: a share, an accuracy, a utilisation
+
+
+# A percentage only a gain word names ("a 8.6% improvement on math", "outperforms X by 20%", "+4.5%")
+# is a speedup only in a sentence about speed.
+_GENERIC_GAIN = re.compile(r"^(?:\+|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?|surpass\w*)$", re.IGNORECASE)
+_ABOUT_SPEED = re.compile(
+    r"\b(?:faster|fastest|speed-?ups?|speeds?|accelerat\w*|throughputs?|latenc\w*|runtimes?|wall[\s-]?clock|"
+    r"(?:inference|training|execution|run|response|completion)\s+times?|tokens?/s|per\s+second|T?FLOPS|QPS|RPS|"
+    r"kernels?|GPUs?|CPUs?)\b",
+    re.IGNORECASE,
+)
+
+
+def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tuple[str, str]) -> tuple[str, str] | None:
+    """A speedup, unless a percentage only a gain `word` names sits in a sentence about no speed
+    and a clause (the words `around` it) that names nothing running."""
+    if (
+        number.is_percent
+        and _GENERIC_GAIN.match(word)
+        and not _ABOUT_SPEED.search(sentence)
+        and not score_gain.names_what_runs(*around)
+    ):
+        return None
+    return "speedup", _speedup_value(number, shown)
 
 
 # A reduction of an error is a gain in quality: "18.24% lower mean absolute percentage error".
@@ -243,6 +267,11 @@ def _improved_object(after_speed: str) -> str:
     """What an improvement is in: "a 5.5% improvement in accuracy" is not a speedup."""
     improved = _IMPROVED_OBJECT.match(after_speed)
     return improved.group() if improved else ""
+
+
+def _keyword_start(before: str) -> int:
+    matches = list(_BEFORE_KEYWORDS.finditer(before))
+    return matches[-1].start() if matches else len(before)
 
 
 def _last_keyword(before: str) -> tuple[str, int] | None:

@@ -153,13 +153,24 @@ def baseline_spans(sentence: str) -> list[tuple[int, int]]:
             or _OPENS_A_CLAUSE.search(sentence, 0, match.start())
         ):
             # "Compared to X, ours ...", "While the model took ..., we ...", "Experiments show that
-            # while X games 50-70% of cases, ours ...": up to the comma
-            end = sentence.find(",", match.end())
+            # while X games 50-70% of cases, ours ...": up to the comma (not one in "(e.g., X)")
+            end = _comma_outside_brackets(sentence, match.end())
         else:
             found = _CLAUSE_END.search(sentence, match.end())
             end = found.start() if found else -1
         spans.append((match.start(), end if end >= 0 else len(sentence)))
     return spans
+
+
+def _comma_outside_brackets(sentence: str, start: int) -> int:
+    """The index of the next comma outside brackets, or -1."""
+    depth = 0
+    for index in range(start, len(sentence)):
+        char = sentence[index]
+        depth += (char == "(") - (char == ")")
+        if char == "," and depth <= 0:
+            return index
+    return -1
 
 
 def rival_spans(sentence: str) -> list[tuple[int, int]]:
