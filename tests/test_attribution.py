@@ -140,6 +140,7 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
         ),
         ("Kite-9B surpasses open models based on Transformers, such as Falcon2 11B.", ["9B"], ["11B"]),
         ("Compared to similar models (e.g., Qwen3-8B), Kite-9B runs 6x faster.", ["9B"], ["8B"]),
+        ("It outperforms strong models, e.g., our Kite-8B gains 5% over Orca-70B.", ["8B"], ["70B"]),  # ours
     ],
 )
 def test_the_sizes_in_the_name_of_what_a_paper_beats_are_the_baselines(catalog, sentence, own_sizes, baseline_sizes):

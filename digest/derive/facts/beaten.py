@@ -27,7 +27,8 @@ _OBJECT_END = re.compile(
 )
 # Examples named after the object are part of it: "models up to 70B scale, such as Qwen3-32B and ...".
 # ("models based on Transformers, such as Mistral 7B": the examples may follow a few more words).
-_EXAMPLES = re.compile(r"[^.;,()]{0,50}?,?\s*\(?(?:such\s+as|including|like|e\.g\.,?)\s", re.IGNORECASE)
+# Only names: not "e.g., our model-8B achieves ..." nor "e.g., +114 points over X".
+_EXAMPLES = re.compile(r"[^.;,()]{0,50}?,?\s*\(?(?:such\s+as|including|like|e\.g\.,?)\s+(?=(?-i:[A-Z]))", re.IGNORECASE)
 _EXAMPLES_END = re.compile(
     r"[;:)]|\.(?:\s|$)|,?\s+(?:while|whereas|but|which|and\s+(?-i:[a-z]))\b|\s(?:by|on|in|across|with|using)\s",
     re.IGNORECASE,
