@@ -13,7 +13,9 @@ import re
 
 _BEATS = re.compile(
     r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
-    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|(?:comparable|competitive|on\s+par)\s+(?:to|with))\s+"
+    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|(?:comparable|competitive|on\s+par)\s+(?:to|with)|"
+    # a figure's "over": "5% over Orca-70B", "a 2× speedup over X"
+    r"(?:(?<=%\s)|(?<=×\s)|(?<=x\s)|(?<=gain\s)|(?<=gains\s)|(?<=speedup\s)|(?<=faster\s)|(?<=improvement\s))over)\s+"
     r"(?!(?:about|around|nearly|almost|over|~)?\s*[\d.])",  # "exceeding 0.93" is a level the paper reaches
     re.IGNORECASE,
 )
