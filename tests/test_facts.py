@@ -528,6 +528,8 @@ def test_code_links(catalog, sentence, expected):
         ("Training runs at 502 petaFLOP/s.", ["502 PFLOPS"]),
         ("Generation reaches 91.07fps.", ["91.07 fps"]),
         ("Decoding at 5.86 tokens per second.", ["5.86 tokens/s"]),
+        ("The accelerator reaches 128 TOPS.", ["128 TOPS"]),
+        ("Our simulator, version 2.0 tops the leaderboard.", []),  # a verb, not tera-operations
     ],
 )
 def test_throughputs(catalog, sentence, expected):

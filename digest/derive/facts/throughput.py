@@ -12,7 +12,7 @@ _THROUGHPUT_UNITS = (
     (r"P(?:FLOPs?|Flops?)(?:/s)?|peta-?flops?(?:/s)?", "PFLOPS"),
     (r"E(?:FLOPs?|Flops?)(?:/s)?|exa-?flops?/s", "EFLOPS"),
     (r"G(?:FLOPs?|Flops?)(?:/s)?|giga-?flops?(?:/s)?", "GFLOPS"),
-    (r"TOPS", "TOPS"),
+    (r"(?-i:TOPS)", "TOPS"),  # in capitals: "2.0 tops the leaderboard" is a verb
     (r"tokens?\s*/\s*s(?:ec)?|tokens?\s+per\s+second|tok/s", "tokens/s"),
     (r"samples?\s*/\s*s(?:ec)?|samples?\s+per\s+second", "samples/s"),
     (r"images?\s*/\s*s(?:ec)?|images?\s+per\s+second", "images/s"),
