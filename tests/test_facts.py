@@ -452,6 +452,7 @@ def test_speedups(catalog, sentence, expected):
         ("It reduces memory footprint by 5.3x, and increases throughput by 4.1x.", ["5.3× lower memory footprint"]),
         # a lower error is a gain in quality
         ("We achieve 18.24% lower mean absolute percentage error than previous simulators.", []),
+        ("It yields a 5.2% FID reduction within 10 epochs on 32 GPUs.", []),
     ],
 )
 def test_reductions(catalog, sentence, expected):
