@@ -220,7 +220,9 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
             return "scale", _grown_value(shown, before[keyword_end:])
         return _speedup(sentence, number, shown, before[_keyword_start(before) :].split()[0], (before, after))
     if number.signed or not number.is_percent:
-        return _speedup(sentence, number, shown, "+" if number.signed else "", (before, after))
+        # "+19.2% over cuBLAS" measures against a named system; "CTR +1.00%" names only a metric
+        against = _MEASURED_AGAINST.match(after)
+        return _speedup(sentence, number, shown, "+" if number.signed and not against else "", (before, after))
     return None  # a bare percentage: a share, an accuracy, a utilisation
 
 
@@ -233,6 +235,9 @@ _ABOUT_SPEED = re.compile(
     r"kernels?|GPUs?|CPUs?)\b",
     re.IGNORECASE,
 )
+
+
+_MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE)
 
 
 def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tuple[str, str]) -> tuple[str, str] | None:
