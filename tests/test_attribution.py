@@ -141,6 +141,9 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
         ("Kite-9B surpasses open models based on Transformers, such as Falcon2 11B.", ["9B"], ["11B"]),
         ("Compared to similar models (e.g., Qwen3-8B), Kite-9B runs 6x faster.", ["9B"], ["8B"]),
         ("It outperforms strong models, e.g., our Kite-8B gains 5% over Orca-70B.", ["8B"], ["70B"]),  # ours
+        # a name in brackets after what is beaten, and a list after a colon
+        ("Kite-1B can outperform its teacher model (Orca-2B) with 4 steps.", ["1B"], ["2B"]),
+        ("Kite-7B outperforms open models: Orca-70B (24.1%) and Whale-235B (27.5%).", ["7B"], ["70B", "235B"]),
     ],
 )
 def test_the_sizes_in_the_name_of_what_a_paper_beats_are_the_baselines(catalog, sentence, own_sizes, baseline_sizes):

@@ -35,6 +35,11 @@ _EXAMPLES_END = re.compile(
     r"[;:)]|\.(?:\s|$)|,?\s+(?:while|whereas|but|which|and\s+(?-i:[a-z]))\b|\s(?:by|on|in|across|with|using)\s",
     re.IGNORECASE,
 )
+# A name in brackets after the object is its name ("its teacher model (CogVideoX-2B)"); after a
+# colon, the rest of the sentence lists what is beaten ("models: A (24.1%), B (11.9%) and C").
+_BRACKETED = re.compile(r"\s*\((?=(?-i:[A-Z]))[^()]{0,60}\)")
+_LISTED = re.compile(r"\s*:\s+(?=(?-i:[A-Z]))")
+_LIST_END = re.compile(r";|\.(?:\s|$)")
 MAX_OBJECT = 80  # characters: a name and its article or adjectives, never the rest of the sentence
 
 
@@ -44,8 +49,13 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
     for verb in _BEATS.finditer(sentence):
         found = _OBJECT_END.search(sentence, verb.end(), verb.end() + MAX_OBJECT)
         end = found.start() if found else min(len(sentence), verb.end() + MAX_OBJECT)
-        examples = _EXAMPLES.match(sentence, end)
-        if examples:
+        bracketed, listed, examples = (pattern.match(sentence, end) for pattern in (_BRACKETED, _LISTED, _EXAMPLES))
+        if bracketed:
+            end = bracketed.end()
+        elif listed:
+            found = _LIST_END.search(sentence, listed.end())
+            end = found.start() if found else len(sentence)
+        elif examples:
             listed = _EXAMPLES_END.search(sentence, examples.end(), examples.end() + 2 * MAX_OBJECT)
             end = listed.start() if listed else min(len(sentence), examples.end() + 2 * MAX_OBJECT)
         spans.append((verb.end(), end))
