@@ -211,14 +211,14 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     if score_gain.AFTER_NOT_A_RESULT.match(after):
         return None
     if keyword is not None:
-        kind, keyword_end = keyword
+        kind, keyword_end, _word = keyword
         if kind == "not_a_result" or _BETWEEN_NOT_A_RESULT.search(before[keyword_end:]):
             return None
         if kind == "reduction":
             return _reduction(reduced.from_context(shown, before, after))
         if kind == "scale":
             return "scale", _grown_value(shown, before[keyword_end:])
-        return _speedup(sentence, number, shown, before[_keyword_start(before) :].split()[0], (before, after))
+        return _speedup(sentence, number, shown, keyword[2], (before, after))
     if number.signed or not number.is_percent:
         # "+19.2% over cuBLAS" measures against a named system; "CTR +1.00%" names only a metric
         against = _MEASURED_AGAINST.match(after)
@@ -226,8 +226,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     return None  # a bare percentage: a share, an accuracy, a utilisation
 
 
-# A percentage only a gain word names ("a 8.6% improvement on math", "outperforms X by 20%", "+4.5%")
-# is a speedup only in a sentence about speed.
+# A percentage only a gain word names ("an 8.6% improvement on math", "outperforms X by 20%", "+4.5%")
+# is a speedup only in a sentence about speed, or in a clause that names what runs.
 _GENERIC_GAIN = re.compile(r"^(?:\+|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?|surpass\w*)$", re.IGNORECASE)
 _ABOUT_SPEED = re.compile(
     r"\b(?:faster|fastest|speed-?ups?|speeds?|accelerat\w*|throughputs?|latenc\w*|runtimes?|wall[\s-]?clock|"
@@ -235,8 +235,6 @@ _ABOUT_SPEED = re.compile(
     r"kernels?|GPUs?|CPUs?)\b",
     re.IGNORECASE,
 )
-
-
 _MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE)
 
 
@@ -274,19 +272,15 @@ def _improved_object(after_speed: str) -> str:
     return improved.group() if improved else ""
 
 
-def _keyword_start(before: str) -> int:
-    matches = list(_BEFORE_KEYWORDS.finditer(before))
-    return matches[-1].start() if matches else len(before)
-
-
-def _last_keyword(before: str) -> tuple[str, int] | None:
+def _last_keyword(before: str) -> tuple[str, int, str] | None:
+    """The last keyword before a number: its kind, where it ends, and the word."""
     matches = list(_BEFORE_KEYWORDS.finditer(before))
     # "improve throughput from X by 9%": "from" names a source, not the start of a change.
     while matches and matches[-1].group().lower() == "from" and _BY.search(before, matches[-1].end()):
         matches.pop()
     if not matches or matches[-1].lastgroup is None:
         return None
-    return matches[-1].lastgroup, matches[-1].end()
+    return matches[-1].lastgroup, matches[-1].end(), matches[-1].group()
 
 
 _BY = re.compile(r"\bby\b", re.IGNORECASE)
