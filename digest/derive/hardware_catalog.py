@@ -147,10 +147,13 @@ class HardwareCatalog:
     def find_in_title(self, title: str, abstract: str) -> list[tuple[HardwareEntry, int, int]]:
         """The hardware a title mentions. Title case capitalises every word, so a name shared with
         English ("Open Frontier Intelligence") counts there only when the abstract names it too."""
+        found = self.find(title)
+        if not any(self._needs_case(title[start:end]) for _entry, start, end in found):
+            return found  # the common case: the abstract need not be read again
         named = {entry.name for entry, _start, _end in self.find(abstract)}
         return [
             (entry, start, end)
-            for entry, start, end in self.find(title)
+            for entry, start, end in found
             if entry.name in named or not self._needs_case(title[start:end])
         ]
 
