@@ -422,6 +422,7 @@ def test_gpu_counts_count_devices(catalog, sentence, expected):
         ("Old GPUs produce about 4x higher total carbon emissions per token.", []),
         # a percentage only a gain word names is a speedup only in a sentence about speed
         ("It yields an 8.6% improvement on math.", []),
+        ("It achieves over 3.6\\times inference speedup.", [">3.6×"]),  # the dumps' LaTeX "\\times"
         ("It surpasses the strongest reasoning model by +4.5%.", []),
         ("It achieves +22% over cuBLAS, picking the fastest kernel.", ["22% faster"]),
         ("It reduces memory footprint by 5.3x, and increases throughput by 4.1x.", ["4.1×"]),
@@ -530,6 +531,7 @@ def test_code_links(catalog, sentence, expected):
         ("Generation reaches 91.07fps.", ["91.07 fps"]),
         ("Decoding at 5.86 tokens per second.", ["5.86 tokens/s"]),
         ("The accelerator reaches 128 TOPS.", ["128 TOPS"]),
+        ("It streams at sim25 FPS on one GPU.", ["25 fps"]),  # the dumps' LaTeX "\\sim"
         ("Our simulator, version 2.0 tops the leaderboard.", []),  # a verb, not tera-operations
     ],
 )
@@ -583,6 +585,13 @@ def test_times(catalog, sentence, expected):
         ("It keeps less than 1% accuracy drop at 4 bits.", ["<1% accuracy drop"]),
         ("INT8 costs a 1-3% accuracy degradation.", ["1–3% accuracy degradation"]),
         ("It achieves 2.1% on average higher final accuracy.", ["2.1% higher accuracy"]),
+        # a gain on something named is a score's, not on a chip
+        ("It yields a 40% improvement on AGIEval.", ["40% improvement on AGIEval"]),
+        (
+            "It achieves +59% improvement on Constrained Poem Completion.",
+            ["59% improvement on Constrained Poem Completion"],
+        ),
+        ("It shows a 20% improvement on A100 GPUs.", []),
         # a speedup measured on a benchmark is no score
         ("It achieves up to 20% walltime speedup on SpecBench.", []),
         ("It delivers 80% and 75% faster rate over the compiler.", ["80% faster rate", "75% faster rate"]),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from . import quality_change
+from . import quality_change, score_gain
 from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, UNIT_GAP, hedge, percentages
 
@@ -94,6 +94,26 @@ _SHARE_OF_A_RESOURCE = re.compile(
 _STATES_RESULTS = re.compile(r"\b(?:results?|achiev\w*|scores?|accuracy|reach\w*|state[\s-]of[\s-]the[\s-]art)\b", re.I)
 
 
+# "a 40% improvement on AGIEval", "12% gains in MMLU": a gain on something named (not a chip) is a score's.
+_GAIN_ON_A_NAME = re.compile(
+    rf"(?<![\w.,])(?P<number>{NUMBER})\\?%\s+(?:(?:relative|absolute|average)\s+)?(?P<gain>improvements?|gains?)\s+"
+    rf"(?:on|in)\s+(?:the\s+)?{score_gain.NOT_A_CHIP}(?P<name>(?-i:[A-Z])[\w\-'.]*[\w](?:\s(?-i:[A-Z])[\w\-'.]*[\w]){{0,2}})"
+)
+
+
+def _gains_on_names(text: str, found: list[Found]) -> list[Found]:
+    return [
+        (
+            "quality",
+            match.start(),
+            match.end(),
+            f"{match.group('number')}% {match.group('gain')} on {match.group('name')}",
+        )
+        for match in _GAIN_ON_A_NAME.finditer(text)
+        if not any(start < match.end() and match.start() < end for _kind, start, end, _value in found)
+    ]
+
+
 def _scores_in_brackets(text: str, found: list[Found]) -> list[Found]:
     matches = list(_NAME_THEN_SCORE.finditer(text))
     lead = text[: matches[0].start()] if matches else ""
@@ -143,6 +163,7 @@ def extract(sentence: Sentence) -> list[Found]:
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
     found += _scores_in_brackets(text, found) + _correlations(text)
+    found += _gains_on_names(text, found)
     found += [
         ("quality", match.start("number"), match.end(), f"{match.group('number')} {match.group('metric')}")
         for match in _AT_K_SCORE.finditer(text)

@@ -21,7 +21,7 @@ from .numbers import FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
 # "3 x 3", "4 x A100", "4timesRTX".
 _TIMES = (
     r"(?:\s?[x×X](?![\w×])(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
-    r"|\s?times(?![A-Za-z])(?!\s*\d)|-fold\b)"
+    r"|\s?\\?times(?![A-Za-z])(?!\s*\d)|-fold\b)"  # LaTeX kept by the dumps: "3.6\times"
 )
 # The dumps' "15timessim50times" is "15\\times\\sim50\\times": a range.
 _MULTIPLIER_RANGE = re.compile(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .base import Found, Sentence
-from .numbers import NUMBER, UNIT_GAP
+from .numbers import FRESH_NUMBER, UNIT_GAP
 
 _THROUGHPUT_UNITS = (
     (r"T(?:FLOPs?|Flops?)(?:/s)?|tera-?flops(?:/s)?", "TFLOPS"),
@@ -22,7 +22,7 @@ _THROUGHPUT_UNITS = (
     (r"G[Kk]eys?/s", "GKeys/s"),
 )
 _THROUGHPUT = re.compile(
-    rf"(?<![\w.,])(?P<number>{NUMBER}){UNIT_GAP}(?P<unit>"
+    rf"(?P<number>{FRESH_NUMBER}){UNIT_GAP}(?P<unit>"  # also the dumps' "sim25 FPS"
     + "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _name) in enumerate(_THROUGHPUT_UNITS))
     + r")(?![\w])(?P<per_gpu>\s*(?:/\s*GPU\b|per\s+(?:\w+\s+)?GPU\b))?",
     re.IGNORECASE,
