@@ -143,6 +143,8 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
         ("It outperforms strong models, e.g., our Kite-8B gains 5% over Orca-70B.", ["8B"], ["70B"]),  # ours
         # a name in brackets after what is beaten, and a list after a colon
         ("Kite-1B can outperform its teacher model (Orca-2B) with 4 steps.", ["1B"], ["2B"]),
+        ("Kite-7B surpasses Whale-R1 (671B) on AIME.", ["7B"], ["671B"]),
+        ("Kite-7B beats strong agents, including the substantially larger Orca-32B.", ["7B"], ["32B"]),
         ("Kite-7B outperforms open models: Orca-70B (24.1%) and Whale-235B (27.5%).", ["7B"], ["70B", "235B"]),
     ],
 )

@@ -564,6 +564,9 @@ def test_utilizations(catalog, sentence, expected):
         # GPU hours counted in thousands, or naming the device
         ("Training completes in just 120K H100 GPU hours.", ["120K GPU hours"]),
         ("It trains using only 300 A100-80G GPU hours.", ["300 GPU hours"]),
+        # the length of the media a model takes or makes is no time it runs
+        ("It generates a 68s video in 12 s.", ["12 s"]),
+        ("It transcribes 2000 seconds of speech in 1 second.", ["1 s"]),
     ],
 )
 def test_times(catalog, sentence, expected):

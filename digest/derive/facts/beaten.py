@@ -13,7 +13,7 @@ import re
 
 _BEATS = re.compile(
     r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
-    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|(?:comparable|competitive|on\s+par)\s+(?:to|with)|"
+    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|(?:comparable|competitive|on\s+par)\s+(?:performance\s+)?(?:to|with)|"
     # a figure's "over": "5% over Orca-70B", "a 2× speedup over X"
     r"(?:(?<=%\s)|(?<=×\s)|(?<=x\s)|(?<=gain\s)|(?<=gains\s)|(?<=speedup\s)|(?<=faster\s)|(?<=improvement\s))over)\s+"
     r"(?!(?:about|around|nearly|almost|over|~)?\s*[\d.])",  # "exceeding 0.93" is a level the paper reaches
@@ -30,14 +30,19 @@ _OBJECT_END = re.compile(
 # Examples named after the object are part of it: "models up to 70B scale, such as Qwen3-32B and ...".
 # ("models based on Transformers, such as Mistral 7B": the examples may follow a few more words).
 # Only names: not "e.g., our model-8B achieves ..." nor "e.g., +114 points over X".
-_EXAMPLES = re.compile(r"[^.;,()]{0,50}?,?\s*\(?(?:such\s+as|including|like|e\.g\.,?)\s+(?=(?-i:[A-Z]))", re.IGNORECASE)
+# "including the substantially larger ReSearch-32B": a name may follow an article and adjectives.
+_EXAMPLES = re.compile(
+    r"[^.;,()]{0,50}?,?\s*\(?(?:such\s+as|including|like|e\.g\.,?)\s+"
+    r"(?!(?:our|its|their|we)\b)(?=(?:the\s+)?(?:[a-z\-]+\s+){0,3}(?-i:[A-Z]))",
+    re.IGNORECASE,
+)
 _EXAMPLES_END = re.compile(
     r"[;:)]|\.(?:\s|$)|,?\s+(?:while|whereas|but|which|and\s+(?-i:[a-z]))\b|\s(?:by|on|in|across|with|using)\s",
     re.IGNORECASE,
 )
 # A name in brackets after the object is its name ("its teacher model (CogVideoX-2B)"); after a
 # colon, the rest of the sentence lists what is beaten ("models: A (24.1%), B (11.9%) and C").
-_BRACKETED = re.compile(r"\s*\((?=(?-i:[A-Z]))[^()]{0,60}\)")
+_BRACKETED = re.compile(r"\s*\((?=(?-i:[A-Z])|\d[\d.,]*\s?[KMBT]\b)[^()]{0,60}\)")  # also "DeepSeek-R1 (671B)"
 _LISTED = re.compile(r"\s*:\s+(?=(?-i:[A-Z]))")
 _LIST_END = re.compile(r";|\.(?:\s|$)")
 MAX_OBJECT = 80  # characters: a name and its article or adjectives, never the rest of the sentence

@@ -57,5 +57,13 @@ def extract(sentence: Sentence) -> list[Found]:
         return _real_time_factors(sentence.text)
     found = _real_time_factors(sentence.text)
     for start, end, value in unit_figures(sentence.text, _TIME, _UNITS):
-        found.append(("latency", start, end, re.sub(r"\s?/\s?token$", "/token", value)))
+        if not _MEDIA_AFTER.match(sentence.text, end):
+            found.append(("latency", start, end, re.sub(r"\s?/\s?token$", "/token", value)))
     return found
+
+
+# A length of the media a model takes or makes is no time it runs: "a 68s video", "32 seconds of audio".
+_MEDIA_AFTER = re.compile(
+    r"[\s-]*(?:(?:long|of)\s+)?(?:[\w-]+\s+)?(?:videos?|audio|clips?|speech|music|songs?|recordings?|footage)\b",
+    re.IGNORECASE,
+)
