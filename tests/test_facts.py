@@ -451,6 +451,11 @@ def test_speedups(catalog, sentence, expected):
         ("We improve p95 TTFT by 6.9-15.5% over load balancing.", ["6.9–15.5% lower p95 TTFT"]),
         ("It achieves a 2.6x speedup, while reducing TTFT to 83% of that in other methods.", ["17% reduction"]),
         ("It reduces memory footprint by 5.3x, and increases throughput by 4.1x.", ["5.3× lower memory footprint"]),
+        # "respectively": the figures take the objects in order
+        (
+            "It reduces rollout and end-to-end latency by up to 19.6% and 12.7%, respectively, over the baseline.",
+            ["up to 19.6% lower rollout", "12.7% lower end-to-end latency"],
+        ),
         # a lower error is a gain in quality
         ("We achieve 18.24% lower mean absolute percentage error than previous simulators.", []),
         ("It yields a 5.2% FID reduction within 10 epochs on 32 GPUs.", []),

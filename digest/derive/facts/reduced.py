@@ -132,7 +132,7 @@ def from_context(shown: str, before: str, after: str) -> str:
     if by_object:
         verb = by_object.group("verb").lower()
         word = verb if verb in _ADJECTIVE_REDUCTIONS else "lower"
-        return _value(shown, word, by_object.group("object"))
+        return _value(shown, word, _respective(by_object.group("object"), 0, after))
     of_object = _OBJECT_AFTER_OF.match(after)
     if of_object and _REDUCTION_VERB_RIGHT_BEFORE.search(before):
         return _value(shown, "lower", of_object.group("object"))
@@ -140,11 +140,28 @@ def from_context(shown: str, before: str, after: str) -> str:
     listed = list(_REDUCTION_OBJECT_IN_LIST.finditer(before))
     if listed:
         verb = listed[-1].group("verb").lower()
-        return _value(shown, verb if verb in _ADJECTIVE_REDUCTIONS else "lower", listed[-1].group("object"))
+        index = len(_LISTED_NUMBER.findall(before, listed[-1].end("object")))
+        object_words = _respective(listed[-1].group("object"), index, after)
+        return _value(shown, verb if verb in _ADJECTIVE_REDUCTIONS else "lower", object_words)
     on_object = _OBJECT_AFTER_ON.match(after)
     if on_object and not _NOT_AN_OBJECT.match(on_object.group("object")):
         return _value(shown, "lower", on_object.group("object"))
     return f"{shown} reduction"
+
+
+# "reduces rollout and end-to-end latency by 19.6% and 12.7%, respectively": the figures take the
+# objects in order.
+_RESPECTIVELY = re.compile(r"^[^.;]{0,60}?\brespectively\b", re.IGNORECASE)
+_ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+_LISTED_NUMBER = re.compile(rf"{NUMBER}\s?(?:x|×|X|times|%|\\%)")
+
+
+def _respective(object_words: str, index: int, after: str) -> str:
+    """The object of the figure at `index` of a list that says "respectively", else all of them."""
+    items = [item for item in _ITEMS.split(object_words) if item]
+    if len(items) > 1 and index < len(items) and _RESPECTIVELY.match(after):
+        return items[index]
+    return object_words
 
 
 def _value(shown: str, word: str, object_words: str | None) -> str:
