@@ -156,8 +156,9 @@ def attribute(facts: list[Fact], role: str, context_values: Sequence[str] = ()) 
         spans = rivals = []
     else:  # the name of what the paper beats is the baseline's, even a multiplier in it ("the 10× larger X")
         beaten = beaten_spans(facts[0].sentence)
-        spans = baseline_spans(facts[0].sentence) + beaten
-        rivals = rival_spans(facts[0].sentence) + beaten
+        clauses = baseline_spans(facts[0].sentence)
+        spans = clauses + beaten
+        rivals = (rival_spans(facts[0].sentence) if clauses else []) + beaten
     marked = []
     for fact in facts:
         if BY_NAME[fact.kind].always_own:

@@ -32,6 +32,11 @@ _UNITS = {
     "gpu hours": "GPU hours",
 }
 _HAS_UNIT_LETTER = re.compile(rf"\d{UNIT_GAP}(?:[mµun]?s|min|hour|hr|day|GPU)|GPU[\s-]hour")
+# A length of the media a model takes or makes is no time it runs: "a 68s video", "32 seconds of audio".
+_MEDIA_AFTER = re.compile(
+    r"[\s-]*(?:(?:long|of)\s+)?(?:[\w-]+\s+)?(?:videos?|audio|clips?|speech|music|songs?|recordings?|footage)\b",
+    re.IGNORECASE,
+)
 
 
 # A real-time factor (processing time over media duration; lower is faster): "an RTF of 0.195",
@@ -60,10 +65,3 @@ def extract(sentence: Sentence) -> list[Found]:
         if not _MEDIA_AFTER.match(sentence.text, end):
             found.append(("latency", start, end, re.sub(r"\s?/\s?token$", "/token", value)))
     return found
-
-
-# A length of the media a model takes or makes is no time it runs: "a 68s video", "32 seconds of audio".
-_MEDIA_AFTER = re.compile(
-    r"[\s-]*(?:(?:long|of)\s+)?(?:[\w-]+\s+)?(?:videos?|audio|clips?|speech|music|songs?|recordings?|footage)\b",
-    re.IGNORECASE,
-)

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import re
 
-# Efficiencies that are no speed: of power, area or a chip's resources (and, a saving, of parameters or data).
-OTHER_EFFICIENCY = r"(?:power|energy|area|DSP|resource|memory|cost|carbon|parameter|data|sample|token)\b"
+# Efficiencies that are no speed, nor any result here: of power, area or a chip's resources.
+_RESOURCE = r"(?:power|energy|area|DSP|resource|memory|carbon)"
+# Efficiencies that are no speed: those, and (savings that results.py reads) of cost, parameters or data.
+OTHER_EFFICIENCY = rf"(?:{_RESOURCE}|cost|parameter|data|sample|token)\b"
 _AFTER_OTHER_EFFICIENCY = re.compile(
-    r"\s*(?:more|better|higher)\s+(?:power|energy|area|DSP|resource|memory|carbon)[\s\-]*efficien"
+    rf"\s*(?:more|better|higher)\s+{_RESOURCE}[\s\-]*efficien"
     # more of what costs: "4x higher total carbon emissions per token"
     r"|\s*(?:higher|more|greater)\s+(?:[\w\-]+\s+){0,2}?(?:emissions?|carbon|costs?|prices?|energy|power|errors?|loss)\b",
     re.IGNORECASE,

@@ -101,6 +101,11 @@ _GAIN_ON_A_NAME = re.compile(
 )
 
 
+def _overlaps(start: int, end: int, found: list[Found]) -> bool:
+    """Whether the words from `start` to `end` were read already, as one of the `found` values."""
+    return any(begin < end and start < finish for _kind, begin, finish, _value in found)
+
+
 def _gains_on_names(text: str, found: list[Found]) -> list[Found]:
     return [
         (
@@ -110,7 +115,7 @@ def _gains_on_names(text: str, found: list[Found]) -> list[Found]:
             f"{match.group('number')}% {match.group('gain')} on {match.group('name')}",
         )
         for match in _GAIN_ON_A_NAME.finditer(text)
-        if not any(start < match.end() and match.start() < end for _kind, start, end, _value in found)
+        if not _overlaps(match.start(), match.end(), found)
     ]
 
 
@@ -127,7 +132,7 @@ def _scores_in_brackets(text: str, found: list[Found]) -> list[Found]:
             f"{match.group('number')}% on {match.group('name')}",
         )
         for match in matches
-        if not any(start < match.end() and match.start("number") < end for _kind, start, end, _value in found)
+        if not _overlaps(match.start("number"), match.end(), found)
     ]
 
 

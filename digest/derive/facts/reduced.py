@@ -32,10 +32,12 @@ _REDUCTION_OBJECT_BEFORE = re.compile(
 _REDUCTION_VERB_RIGHT_BEFORE = re.compile(
     r"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s*$", re.IGNORECASE
 )
+# A figure of a list: "19.6%", "2.39x".
+_FIGURE = rf"{NUMBER}\s?(?:x|×|X|times|%|\\%)"
 _REDUCTION_OBJECT_IN_LIST = re.compile(
     r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|minimi[sz]\w*)\s+"
     r"(?:the\s+|its\s+|their\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4}?)\s+by\s+"
-    rf"(?:up\s+to\s+)?{NUMBER}\s?(?:x|×|X|times|%|\\%)[^.;]*?(?:,|and)\s*$",
+    rf"(?:up\s+to\s+)?{_FIGURE}[^.;]*?(?:,|and)\s*$",
     re.IGNORECASE,
 )
 _NOT_AN_OBJECT = re.compile(r"(?:one|a|an|each|every|single|two|three|four|eight)\b", re.IGNORECASE)
@@ -153,7 +155,7 @@ def from_context(shown: str, before: str, after: str) -> str:
 # objects in order.
 _RESPECTIVELY = re.compile(r"^[^.;]{0,60}?\brespectively\b", re.IGNORECASE)
 _ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
-_LISTED_NUMBER = re.compile(rf"{NUMBER}\s?(?:x|×|X|times|%|\\%)")
+_LISTED_NUMBER = re.compile(_FIGURE)
 
 
 def _respective(object_words: str, index: int, after: str) -> str:
