@@ -15,6 +15,7 @@ import yaml
 from digest.derive.corpus import derive_paper
 from digest.derive.facts import Fact, extract_facts
 from digest.derive.facts.headline import Headline, machine_headline
+from digest.derive.facts.others import others_result_spans
 from digest.derive.facts.roles import baseline_spans, sentence_roles
 from digest.derive.links import compared_with
 from digest.derive.taxonomy import load_taxonomy
@@ -146,6 +147,12 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
         ("Kite-7B surpasses Whale-R1 (671B) on AIME.", ["7B"], ["671B"]),
         ("Kite-7B beats strong agents, including the substantially larger Orca-32B.", ["7B"], ["32B"]),
         ("Kite-7B outperforms open models: Orca-70B (24.1%) and Whale-235B (27.5%).", ["7B"], ["70B", "235B"]),
+        # more ways to name what is matched or beaten; a baseline named by its size; a range of sizes
+        ("Kite-7B lands ahead of Orca 32B and Whale 70B on math.", ["7B"], ["32B", "70B"]),
+        ("Kite-7B shows competitive performance against Whale-235B-A22B.", ["7B"], ["235B"]),
+        ("Kite-7B matches dense 14 to 27B models.", ["7B"], ["27B"]),
+        ("Can a 1B model surpass 405B models on math?", ["1B"], ["405B"]),
+        ("Kite-4B surpasses strong baselines such as Orca-7B (0.82) and Whale-9B (0.84).", ["4B"], ["7B", "9B"]),
     ],
 )
 def test_the_sizes_in_the_name_of_what_a_paper_beats_are_the_baselines(catalog, sentence, own_sizes, baseline_sizes):
@@ -374,3 +381,33 @@ def test_a_budget_is_not_a_result_but_a_boast_is(catalog):
     assert headline is not None and (headline.metric, headline.value) == ("cost", "~1 GPU hours")
     varies = "We present Kite. Accuracy shows up to 9% variation in accuracy across GPU counts."
     assert machine_headline(extract_facts("A title", varies, catalog)) is None
+
+
+def test_other_models_results_in_the_papers_sentence_are_context(catalog):
+    abstract = (
+        "We present Kite, a benchmark of GPU kernels. "
+        "Kite-Coder-7B reaches 61% accuracy, while even the best-performing model achieves only 50.1% accuracy. "
+        "Open-source and proprietary models suffer up to 35% and 28% drops in accuracy. "
+        "With our recipe, open-source models reach 72% accuracy."
+    )
+    facts = [f for f in extract_facts("A title", abstract, catalog) if f.kind == "quality"]
+    assert [f.value for f in facts if f.own] == ["61% accuracy", "72% accuracy"]
+    assert all("50.1" in f.value or "35" in f.value or "28" in f.value for f in facts if not f.own)
+    # "the best" model may be the paper's own: only a word of limitation makes it another's
+    assert others_result_spans("The best model achieves 92% accuracy.") == []
+
+
+def test_a_share_kept_names_its_reference_and_a_range_is_no_change(catalog):
+    kept = extract_facts("A title", "We present Kite. Kite retains 99.5% of FP16 accuracy at 4 bits.", catalog)
+    assert context(kept, "precision") == ["FP16"]
+    ranged = extract_facts("A title", "We train Kite models ranging from 1.5B to 72B parameters.", catalog)
+    assert own(ranged, "model_scale") == ["1.5B", "72B"]
+    # "no prior implementation exists" and "against existing ones" do not make a sentence prior work
+    sentences = [
+        "We present Kite.",
+        "Where no prior implementation exists, Kite is 1.5x faster.",
+        "Verified against existing implementations, Kite is 5x faster.",
+        "The dense model is 1.7x as efficient, while the complete system reaches 7.3x.",
+    ]
+    assert sentence_roles(sentences, "Kite") == ["own", "own", "own", "own"]
+    assert baseline_spans(sentences[3]) == []

@@ -46,6 +46,7 @@ from . import (
 from .base import Found, Sentence
 from .baseline import baseline
 from .beaten import beaten_spans
+from .others import others_result_spans
 from .roles import BACKGROUND, OWN, PRIOR, baseline_spans, in_spans, rival_spans, sentence_roles
 from .system import find_system
 
@@ -155,7 +156,7 @@ def attribute(facts: list[Fact], role: str, context_values: Sequence[str] = ()) 
     if role in (BACKGROUND, PRIOR):
         spans = rivals = []
     else:  # the name of what the paper beats is the baseline's, even a multiplier in it ("the 10× larger X")
-        beaten = beaten_spans(facts[0].sentence)
+        beaten = beaten_spans(facts[0].sentence) + others_result_spans(facts[0].sentence)
         clauses = baseline_spans(facts[0].sentence)
         spans = clauses + beaten
         rivals = (rival_spans(facts[0].sentence) if clauses else []) + beaten

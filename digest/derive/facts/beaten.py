@@ -13,10 +13,14 @@ import re
 
 _BEATS = re.compile(
     r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
-    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|(?:comparable|competitive|on\s+par)\s+(?:performance\s+)?(?:to|with)|"
+    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|approach(?:es|ing)|ahead\s+of|"
+    r"(?:comparable|competitive|on\s+par)\s+(?:performance\s+)?(?:to|with|against)|"
+    # what the paper keeps a share of is the reference: "retaining 99.5% of FP16 performance"
+    r"(?:retain|recover|preserv|maintain)\w*\s+(?:(?:up\s+to|over|about|nearly|more\s+than)\s+)?\d[\d.]*\s?\\?%\s+of|"
     # a figure's "over": "5% over Orca-70B", "a 2× speedup over X"
     r"(?:(?<=%\s)|(?<=×\s)|(?<=x\s)|(?<=gain\s)|(?<=gains\s)|(?<=speedup\s)|(?<=faster\s)|(?<=improvement\s))over)\s+"
-    r"(?!(?:about|around|nearly|almost|over|~)?\s*[\d.])",  # "exceeding 0.93" is a level the paper reaches
+    # "exceeding 0.93" is a level the paper reaches; "surpass 405B models" names a baseline by its size
+    r"(?!(?:about|around|nearly|almost|over|~)?\s*[\d.](?![\d.,]*\s?(?-i:[KMBT])\b))",
     re.IGNORECASE,
 )
 # Where the object ends: how, where or by how much the paper won, or the next clause; a list of
@@ -24,7 +28,7 @@ _BEATS = re.compile(
 # a bound ("models up to 70B").
 _OBJECT_END = re.compile(
     r"[,;:()]|\.(?:\s|$)|\s(?:by|on|in|at|across|with|using|under|for|while|whereas|but|when|through|"
-    r"via|despite|without|(?<!\sup\s)to|and(?!\s+(?:the\s+)?(?-i:[A-Z0-9])))\s",
+    r"via|despite|without|(?<!\sup\s)(?<!\d\s)to|and(?!\s+(?:the\s+)?(?-i:[A-Z0-9])))\s",
     re.IGNORECASE,
 )
 # Examples named after the object are part of it: "models up to 70B scale, such as Qwen3-32B and ...".
@@ -36,6 +40,7 @@ _EXAMPLES = re.compile(
     r"(?!(?:our|its|their|we)\b)(?=(?:the\s+)?(?:[a-z\-]+\s+){0,3}(?-i:[A-Z]))",
     re.IGNORECASE,
 )
+_EXAMPLES_INSIDE = re.compile(r"\b(?:such\s+as|including|e\.g\.,?)\s+(?=(?-i:[A-Z]))", re.IGNORECASE)
 _EXAMPLES_END = re.compile(
     r"[;:)]|\.(?:\s|$)|,?\s+(?:while|whereas|but|which|and\s+(?-i:[a-z]))\b|\s(?:by|on|in|across|with|using)\s",
     re.IGNORECASE,
@@ -55,13 +60,28 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
         found = _OBJECT_END.search(sentence, verb.end(), verb.end() + MAX_OBJECT)
         end = found.start() if found else min(len(sentence), verb.end() + MAX_OBJECT)
         bracketed, listed, examples = (pattern.match(sentence, end) for pattern in (_BRACKETED, _LISTED, _EXAMPLES))
-        if bracketed:
+        inside = _EXAMPLES_INSIDE.search(sentence, verb.end(), end)
+        if inside:  # "strong baselines such as X-7B (0.82) and Y-4B": the examples began inside the object
+            end = _examples_end(sentence, inside.end())
+        elif bracketed:
             end = bracketed.end()
         elif listed:
             found = _LIST_END.search(sentence, listed.end())
             end = found.start() if found else len(sentence)
         elif examples:
-            listed = _EXAMPLES_END.search(sentence, examples.end(), examples.end() + 2 * MAX_OBJECT)
-            end = listed.start() if listed else min(len(sentence), examples.end() + 2 * MAX_OBJECT)
+            end = _examples_end(sentence, examples.end())
         spans.append((verb.end(), end))
     return spans
+
+
+def _examples_end(sentence: str, start: int) -> int:
+    """Where a list of examples from `start` ends. A bracket the list opens itself goes on
+    ("such as X-7B (0.82) and Y-4B (0.84)"); one closing a bracket opened before ends it
+    ("(e.g., X, Y)")."""
+    limit = min(len(sentence), start + 2 * MAX_OBJECT)
+    for found in _EXAMPLES_END.finditer(sentence, start, limit):
+        if found.group() != ")" or sentence.count("(", start, found.start()) <= sentence.count(
+            ")", start, found.start()
+        ):
+            return found.start()
+    return limit

@@ -49,7 +49,7 @@ _TURN_CUE = re.compile(
 )
 # Words that point at other people's work.
 _PRIOR_CUE = re.compile(
-    r"\b(?:existing|prior|previous(?:ly)?|conventional|traditional|established|"
+    r"\b(?<!\bno\s)(?:existing|prior|previous(?:ly)?|conventional|traditional|established|"  # not "no prior X exists"
     r"current(?:ly)?\s+(?:[\w-]+\s+){0,2}(?:methods?|approaches|systems?|solutions?|algorithms?|frameworks?|"
     r"implementations?|libraries|routines|works?|models?|techniques?)|"
     r"baselines?\s+(?:evaluations?|results?|models?|methods?|systems?|approaches)|"
@@ -59,7 +59,7 @@ _PRIOR_CUE = re.compile(
 )
 # Prior work named as what is beaten is the paper's own result: "outperforming existing baselines".
 _COMPARED_WITH = re.compile(
-    r"\b(?:outperform\w*|surpass\w*|than|over|compared\s+(?:to|with)|vs\.?|versus|"
+    r"\b(?:outperform\w*|surpass\w*|than|over|against|compared\s+(?:to|with)|vs\.?|versus|"
     r"beyond|exceed\w*)\s+(?:\w+\s+){0,2}$",
     re.IGNORECASE,
 )
@@ -67,9 +67,12 @@ _COMPARED_WITH = re.compile(
 _CONTRAST_OPENING = re.compile(r"^(?:However|Unfortunately|Yet|Nevertheless|Unlike|Despite|Although|But)\b")
 # A clause about someone else inside an own sentence: "while ZeRO-Infinity only achieves 45 TFLOPS".
 _BASELINE_CLAUSE = re.compile(
-    r"\b(?:(?:while|whereas)\s+(?![\w\-]+ing\b)(?!(?:we|our|it|its|also|still|only|the\s+proposed)\b)|"
+    r"\b(?:(?:while|whereas)\s+(?![\w\-]+ing\b)"
+    r"(?!(?:we|our|it|its|also|still|only|the\s+(?:proposed|full|complete|final|whole|overall|resulting|combined))\b)|"
     r"(?:compared\s+(?:to|with)|than(?!\s+(?:about\s+|over\s+)?[\d~])|versus|vs\.?|relative\s+to|"
-    r"as\s+(?:slow|fast)\s+as)\s+|from\s+(?=(?:[^.;]|\.(?=\d)){0,60}?\bto\b)|"
+    r"as\s+(?:slow|fast)\s+as)\s+|"
+    # a change's starting point, not a range's ("models ranging from 1.5B to 72B")
+    r"(?<!ranging\s)(?<!ranges\s)(?<!range\s)(?<!varying\s)(?<!spanning\s)from\s+(?=(?:[^.;]|\.(?=\d)){0,60}?\bto\b)|"
     # "with the strongest model X achieving only 38%": another's result, told in passing
     r"with\s+(?!(?:we|our|it|its|this|the\s+proposed)\b)(?=(?:[\w.-]+\s+){1,5}?(?:achieving|reaching|attaining|scoring)\b))"
     # the next change of a list of them: "from 10 s to 0.1 s for A, 18 s to 0.2 s for B"

@@ -1,0 +1,60 @@
+"""Other systems' results told in the paper's own sentence, with no comparison word: a benchmark
+paper's "even the best-performing model achieves only 50.1% accuracy", "current agents struggle
+on it, achieving 39.6%", "open-source and proprietary models suffer up to 35% drops".
+
+The subject names a group of models that is not the paper's, at the start of a clause. Some
+words always name others ("existing", "proprietary", "human experts"); "the best" or "open-source"
+models may be the paper's own, so they count only with a word of limitation ("only", "struggle",
+"suffer", "fail", "lag").
+"""
+
+from __future__ import annotations
+
+import re
+
+_NOUN = r"(?:models?|LLMs?|MLLMs?|VLMs?|agents?|systems?|methods?|baselines?|experts?|annotators?|participants?)"
+_ALWAYS_OTHERS = (
+    r"current|existing|proprietary|closed-source|commercial|frontier|state-of-the-art|SOTA|mainstream|"
+    r"off-the-shelf|human"
+)
+_OTHERS_IF_LIMITED = (
+    r"the\s+(?:best|strongest|top|leading|most\s+capable)(?:-performing|-scoring)?|open-source|open-weight"
+)
+_SUBJECT = re.compile(
+    r"(?:^|(?<=[,;:]\s)|(?<=\bthat\s)|(?<=\bwhere\s)|(?<=\bwhile\s)|(?<=\bwhereas\s)|(?<=\band\s)|(?<=\bwith\s)|"
+    r"(?<=\bresulting\sin\s)|(?<=\bleaving\s))(?:even\s+)?"
+    rf"(?:(?P<always>{_ALWAYS_OTHERS})|(?P<limited>{_OTHERS_IF_LIMITED}))"
+    rf"(?:\s+(?:and|or)\s+[\w\-]+)?\s+(?:[\w\-]+\s+){{0,2}}?{_NOUN}\b",
+    re.IGNORECASE,
+)
+# The verb that gives the group's result, within the clause.
+_RESULT_VERB = re.compile(
+    r"[^.;]{0,60}?\b(?:achiev|reach|scor|attain|obtain|solv|suffer|struggl|fail|lag|drop|degrad)\w*\b",
+    re.IGNORECASE,
+)
+_LIMITED = re.compile(r"\b(?:only|suffer\w*|struggl\w*|fail\w*|lag\w*)\b", re.IGNORECASE)
+# The paper's own doing makes the group's result the paper's: "with our recipe, open-source models
+# reach", "using Kite, current models achieve".
+_OWN_DOING = re.compile(
+    r"\b(?:with|using|after|through|via|applying|by|trained\s+(?:with|on))\s+(?:[\w\-]+\s+){0,2}?"
+    r"(?:our|ours|the\s+proposed|this|these|it|(?-i:[A-Z]))",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(r";|,\s+(?:while|whereas|but|and\s+(?:we|our))\b|\.(?:\s|$)")
+
+
+def others_result_spans(sentence: str) -> list[tuple[int, int]]:
+    """(start, end) of each clause in which a group of models not the paper's states its result."""
+    spans = []
+    for subject in _SUBJECT.finditer(sentence):
+        verb = _RESULT_VERB.match(sentence, subject.end())
+        if not verb:
+            continue
+        if _OWN_DOING.search(sentence, 0, subject.start()):
+            continue
+        found = _CLAUSE_END.search(sentence, verb.end())
+        end = found.start() if found else len(sentence)
+        if subject.group("limited") and not _LIMITED.search(sentence, subject.end(), end):
+            continue
+        spans.append((subject.start(), end))
+    return spans
