@@ -411,3 +411,10 @@ def test_a_share_kept_names_its_reference_and_a_range_is_no_change(catalog):
     ]
     assert sentence_roles(sentences, "Kite") == ["own", "own", "own", "own"]
     assert baseline_spans(sentences[3]) == []
+    # what the paper is comparable to is no prior work of its own sentence; "while (adverb) outperforming" is the paper's
+    compared = [
+        "We present Kite.",
+        "Kite performs comparably to the best previously reported setup while being 200x faster.",
+    ]
+    assert sentence_roles(compared, "Kite") == ["own", "own"]
+    assert baseline_spans("Kite matches X while significantly outperforming baselines with a 1.6x speedup.") == []

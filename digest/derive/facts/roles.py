@@ -59,7 +59,7 @@ _PRIOR_CUE = re.compile(
 )
 # Prior work named as what is beaten is the paper's own result: "outperforming existing baselines".
 _COMPARED_WITH = re.compile(
-    r"\b(?:outperform\w*|surpass\w*|than|over|against|compared\s+(?:to|with)|vs\.?|versus|"
+    r"\b(?:outperform\w*|surpass\w*|than|over|against|compared\s+(?:to|with)|vs\.?|versus|comparabl[ey]\s+(?:to|with)|"
     r"beyond|exceed\w*)\s+(?:\w+\s+){0,2}$",
     re.IGNORECASE,
 )
@@ -67,7 +67,7 @@ _COMPARED_WITH = re.compile(
 _CONTRAST_OPENING = re.compile(r"^(?:However|Unfortunately|Yet|Nevertheless|Unlike|Despite|Although|But)\b")
 # A clause about someone else inside an own sentence: "while ZeRO-Infinity only achieves 45 TFLOPS".
 _BASELINE_CLAUSE = re.compile(
-    r"\b(?:(?:while|whereas)\s+(?![\w\-]+ing\b)"
+    r"\b(?:(?:while|whereas)\s+(?!(?:\w+ly\s+)?[\w\-]+ing\b)"  # "while (significantly) outperforming" is the paper's
     r"(?!(?:we|our|it|its|also|still|only|the\s+(?:proposed|full|complete|final|whole|overall|resulting|combined))\b)|"
     r"(?:compared\s+(?:to|with)|than(?!\s+(?:about\s+|over\s+)?[\d~])|versus|vs\.?|relative\s+to|"
     r"as\s+(?:slow|fast)\s+as)\s+|"
