@@ -121,6 +121,11 @@ def test_no_match_inside_other_tokens(catalog, text):
     assert catalog.find(text) == []
 
 
+def test_a_ti_or_super_model_is_not_its_base_model(catalog):
+    text = "a single RTX 4060 Ti, an RTX 4080 SUPER and an RTX 4060"
+    assert [entry.name for entry, _start, _end in catalog.find(text)] == ["RTX 4060 Ti", "RTX 4080 SUPER", "RTX 4060"]
+
+
 def test_counts_and_plurals_glued_to_names(catalog):
     text = "8xA100-80GB, 8×H100, 4timesRTX 3090 and two V100s"
     assert [(entry.name, text[start:end]) for entry, start, end in catalog.find(text)] == [
