@@ -23,7 +23,9 @@ Tried and left out, measured by `digest eval` leave one dump out (macro-F1 0.80 
 models trained on the on-topic papers only, gated by the on-topic model (0.76 at the fetch floor,
 0.79-0.80 with the gate at 0.4-0.6); a topic dropped when its probability is under a share of the
 leading topic's (0.80); the 83 rejected papers whose reason names KV caches, decoding or token
-pruning moved into serving, as an upper bound of that boundary's labels (0.79). The errors sit on
+pruning moved into serving, as an upper bound of that boundary's labels (0.79); words of the
+sentences about the paper's own work only, or counted twice (facts/roles.py), so that a
+background sentence about another field weighs less (0.80-0.81, temporal 0.69, was 0.70). The errors sit on
 papers whose abstracts read alike on both sides of a curated line (a sequence-parallel video model,
 a KV-cache compression method): words alone do not draw it.
 """
