@@ -48,7 +48,9 @@ _REDUCED = (
     ),
     (
         "quality",
-        re.compile(r"error|loss|MAPE|perplexity|hallucinat|vulnerab|distance|\bbias|toxic|failure|violation", re.I),
+        re.compile(
+            r"error|loss|MAPE|perplexity|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation", re.I
+        ),
     ),
 )
 _END_TO_END = re.compile(r"end-to-end|overall|application-level", re.I)

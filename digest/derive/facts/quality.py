@@ -54,7 +54,7 @@ _AFTER_CHANGE = re.compile(
     r"\s*(?:lower|less|fewer|reduction|faster(?!\s+rates?\b)|speedup|of\s+(?:the\s+)?(?:\w+\s+)?peak)\b", re.IGNORECASE
 )
 _LIST_AFTER = re.compile(rf"(?:\s*(?:,\s*and|,|and|or|/)\s*\+?{NUMBER}\s?\\?%)+")
-_CHANGES = ("variation", "difference", "drop", "gain", "improvement")
+_CHANGES = ("variation", "difference", "drop", "gain", "improvement", "increase")
 _HINT = re.compile(rf"{_METRIC_WORDS}|\ba\s+score\s+of\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 
@@ -205,7 +205,7 @@ def _gain_before(before: str) -> tuple[str, str]:
     """(direction, trailing) of a score the words `before` its number say was raised."""
     named = _GAIN_OF.search(before)
     if named:
-        return "improvement", ""
+        return named.group("gain").lower(), ""
     return ("", "gain") if _RAISED_BY.search(before) else ("", "")
 
 
