@@ -99,9 +99,10 @@ _GAIN_OF_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _IN_AFTER = re.compile(r"\s+in\s+(?P<what>.*)", re.IGNORECASE)
-_WHAT = re.compile(r"(?:the\s+)?(?P<words>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,3})")
-_WORDS_END = re.compile(
-    r"\b(?:and|or|over|than|compared|relative|across|on|in|for|with|while|when|at|by|from|to|of|versus|vs)\b", re.I
+_WHAT = re.compile(r"(?:(?:the|our|their|its)\s+)?(?P<words>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,3})")
+_WORDS_END = re.compile(  # not the "in" of "in-house"
+    r"(?<![\w-])(?:and|or|over|than|compared|relative|across|on|in|for|with|while|when|at|by|from|to|of|versus|vs)(?![\w-])",
+    re.I,
 )
 # Not a gain in quality: in a resource, or in no thing at all ("in most cases", "in terms of").
 _NOT_A_QUALITY = re.compile(
