@@ -359,7 +359,7 @@ def test_a_value_a_curator_marks_misread_is_counted_wrong_and_never_shown(catalo
             "We present Kite. Experiments show that Kite improves task accuracy by up to 3.1%. "
             "A fused kernel gives a 1.2x speedup.",
             "quality",
-            "up to 3.1% accuracy",
+            "up to 3.1% accuracy gain",
         ),
     ],
 )

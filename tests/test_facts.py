@@ -581,7 +581,7 @@ def test_times(catalog, sentence, expected):
 @pytest.mark.parametrize(
     "sentence, expected",
     [
-        ("It improves task accuracy by up to 4.4%.", ["up to 4.4% accuracy"]),
+        ("It improves task accuracy by up to 4.4%.", ["up to 4.4% accuracy gain"]),
         # a generation-quality score written after its number
         ("It reaches 2.45 FID with two sampling steps.", ["2.45 FID"]),
         # a metric@k and a rate of tasks made faster, also for the earlier numbers of a list

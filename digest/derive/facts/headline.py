@@ -46,7 +46,12 @@ _REDUCED = (
             re.I,
         ),
     ),
-    ("quality", re.compile(r"error|loss|MAPE|perplexity|hallucinat|vulnerab|distance", re.I)),
+    (
+        "quality",
+        re.compile(
+            r"error|loss|MAPE|perplexity|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation", re.I
+        ),
+    ),
 )
 _END_TO_END = re.compile(r"end-to-end|overall|application-level", re.I)
 _CONDITIONS = re.compile(

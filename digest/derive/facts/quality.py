@@ -18,7 +18,7 @@ _PERCENT = re.compile(
 )
 _METRIC_WORDS = (
     r"(?:top-?[15]\s+)?accuracy|(?:test\s+|mean\s+|median\s+|relative\s+)?errors?|correctness|MAPE|"
-    r"perplexity|BLEU|F1|m?IoU|mAP|Dice|benchmarks?|success\s+rate|win\s+rate|faster\s+rate|[A-Za-z]+@\d+|"
+    r"perplexity|BLEU|F1|m?IoU|mAP|Dice|benchmarks?|(?:success|resolve|pass|solve)\s+rate|win\s+rate|faster\s+rate|[A-Za-z]+@\d+|"
     r"LPIPS|PSNR|SSIM|MRR|NDCG|(?:mean\s+)?reciprocal\s+rank|"
     r"(?-i:[A-Z][\w\-]*Bench[\w\-]*)"  # a benchmark's name, capitalised: "LiveCodeBench", not "full-benchmark"
 )
@@ -31,6 +31,17 @@ _AFTER = re.compile(
     rf"(?P<metric>{_METRIC_WORDS})\b(?:\s+(?P<trailing>drops?|degradation|loss|gains?|improvements?)\b)?",
     re.IGNORECASE,
 )
+# A score raised by the number is a gain, not a level: "improving classification accuracy by 11%",
+# "improving by 5% on MedQA accuracy and 22% on EHRQA accuracy" (and the later items of its list).
+_RAISED_BY = re.compile(
+    r"\b(?:improv\w*|boost\w*|increas\w*|rais\w*|lift\w*|enhanc\w*)\b[^,;.%]{0,60}\bby\s+"
+    rf"(?:up\s+to\s+|about\s+|over\s+|nearly\s+|roughly\s+)?(?:{NUMBER}\s?\\?%[^,;%]{{0,40}}?(?:,\s*and|,|and)\s+)*$",
+    re.IGNORECASE,
+)
+# "an improvement of 23.2% in success rate": the gain is named before the number.
+_GAIN_OF = re.compile(r"\b(?P<gain>improvement|gain|increase)s?\s+of\s+(?:up\s+to\s+|about\s+|over\s+)?$", re.I)
+# "36.2% perplexity reduction": a lowered error, which results.py reads ("36.2% lower perplexity").
+_ERROR_REDUCED = re.compile(r"(?:errors?|MAPE|perplexity|LPIPS)\s+(?:reductions?|decreases?)\b", re.I)
 _SKIPPED_DIRECTION = re.compile(rf"\b(?:{_DIRECTION})\b", re.IGNORECASE)
 # Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%".
 # "a score of 54.2%": a score is named so only with its article.
@@ -43,7 +54,7 @@ _AFTER_CHANGE = re.compile(
     r"\s*(?:lower|less|fewer|reduction|faster(?!\s+rates?\b)|speedup|of\s+(?:the\s+)?(?:\w+\s+)?peak)\b", re.IGNORECASE
 )
 _LIST_AFTER = re.compile(rf"(?:\s*(?:,\s*and|,|and|or|/)\s*\+?{NUMBER}\s?\\?%)+")
-_CHANGES = ("variation", "difference", "drop", "gain", "improvement")
+_CHANGES = ("variation", "difference", "drop", "gain", "improvement", "increase")
 _HINT = re.compile(rf"{_METRIC_WORDS}|\ba\s+score\s+of\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 
@@ -68,6 +79,12 @@ _CORRELATION = re.compile(
 # A bare score after a metric named "@k": "the best AIME24 avg@8, reaching 35.83", "pass@1 of 41.7".
 _AT_K_SCORE = re.compile(
     r"\b(?P<metric>[A-Za-z]+@\d+),?\s+(?:of|reaching|reaches|=)\s+(?P<number>\d+(?:\.\d+)?)(?!\d)(?!\.\d)(?!\s?\\?%)"
+)
+
+
+# A retrieval score after its bare number: "61.74 average NDCG@5", "48.2 MRR@10".
+_NUMBER_THEN_AT_K = re.compile(
+    r"(?<![\w.,])(?P<number>\d+\.\d+)\s+(?:(?:average|mean)\s+)?(?P<metric>(?:NDCG|MRR|MAP|Recall|R|Hit)@\d+)(?!\s?\\?%)"
 )
 
 
@@ -159,8 +176,10 @@ def extract(sentence: Sentence) -> list[Found]:
             trailing = (after.group("trailing") or "").lower()
             skipped = _SKIPPED_DIRECTION.search(text, end, after.start("metric"))  # "2.1% on average higher accuracy"
             direction = direction or (skipped.group().lower() if skipped and not trailing else "")
-        if metric is None:
+        if metric is None or (after and _ERROR_REDUCED.match(text, after.start("metric"))):
             continue
+        if not direction and not trailing and not _ERROR.search(metric):
+            direction, trailing = _gain_before(text[max(0, match.start() - 100) : match.start()])
         qualifier, start = hedge(text, match.start())
         sign = "+" if match.group("sign") else ""
         changed_in = direction in _CHANGES and not metric.startswith("on ")  # not "improvement in on LV-Bench"
@@ -171,12 +190,23 @@ def extract(sentence: Sentence) -> list[Found]:
     found += _gains_on_names(text, found)
     found += [
         ("quality", match.start("number"), match.end(), f"{match.group('number')} {match.group('metric')}")
-        for match in _AT_K_SCORE.finditer(text)
+        for match in (*_AT_K_SCORE.finditer(text), *_NUMBER_THEN_AT_K.finditer(text))
     ]
     changes = quality_change.changes(text)
     # A change read whole ("from 61.2% to 70.4%") keeps its numbers from being read again alone.
     kept = [item for item in found if not any(item[1] < change[2] and begin < item[2] for change, begin in changes)]
     return kept + [change for change, _begin in changes]
+
+
+_ERROR = re.compile(r"errors?|MAPE|perplexity", re.I)
+
+
+def _gain_before(before: str) -> tuple[str, str]:
+    """(direction, trailing) of a score the words `before` its number say was raised."""
+    named = _GAIN_OF.search(before)
+    if named:
+        return named.group("gain").lower(), ""
+    return ("", "gain") if _RAISED_BY.search(before) else ("", "")
 
 
 def _metric(word: str) -> str:

@@ -11,6 +11,7 @@ names what a reduction reduces.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from . import fraction, not_a_speed, reduced, score_gain
@@ -45,6 +46,13 @@ _FACTOR = re.compile(
     rf"factor(?<=\ba factor)\s+(?:of\s+)?(?:(?P<inner>up\s+to)\s+)?(?P<low>{NUMBER})"
     r"(?:\s?(?:x|×|times))?(?![\w])(?!\.\d)"
 )
+# "acceleration factors of 2.57, 2.41, and 2.06", "speedup factors of 3.1 and 2.4": bare multipliers, each of a list.
+_NAMED_FACTORS = re.compile(
+    rf"\b(?:acceleration|speed-?up)\s+factors?\s+of\s+(?:up\s+to\s+)?"
+    rf"(?P<list>{NUMBER}(?:\s*(?:,\s*and|,|and)\s*{NUMBER})*)(?![\w%×])(?!\.\d)",
+    re.IGNORECASE,
+)
+_LISTED = re.compile(rf"(?P<low>{NUMBER})")
 # CUDA-L1's "x17.7": only in a sentence about speed, and never "x86".
 _PREFIX_MULTIPLIER = re.compile(r"[x×](?<![\w.][x×])(?P<low>(?!86\b|64\b)\d+(?:\.\d+)?)(?![\w])(?!\.\d)")
 _SPEED_SENTENCE = re.compile(r"[Ss]peed")
@@ -129,6 +137,7 @@ def _numbers(sentence: str) -> list[_Number]:
     found: list[_Number] = []
     patterns = [
         (_FACTOR, False),
+        (_NAMED_FACTORS, False),
         (_MULTIPLIER_RANGE, False),
         (_MULTIPLIER, False),
         (_SHARED_MULTIPLIER, False),
@@ -139,7 +148,7 @@ def _numbers(sentence: str) -> list[_Number]:
     if _SPEED_SENTENCE.search(sentence):
         patterns.insert(0, (_PREFIX_MULTIPLIER, False))
     for pattern, is_percent in patterns:
-        for match in pattern.finditer(sentence):
+        for match in _matches(pattern, sentence):
             if any(match.start() < end and start < match.end() for start, end in claimed):
                 continue
             if pattern in _LOOSE and _NAME_BEFORE.search(sentence, 0, match.start()):
@@ -152,6 +161,15 @@ def _numbers(sentence: str) -> list[_Number]:
             number = _number_text(match) + ("+" if match.groupdict().get("plus") else "")
             found.append(_Number(start, match.end(), number, is_percent, qualifier, signed))
     return sorted(found, key=lambda number: number.start)
+
+
+def _matches(pattern: re.Pattern[str], sentence: str) -> Iterator[re.Match[str]]:
+    """The pattern's matches; for the named factors, each number of their list."""
+    if pattern is not _NAMED_FACTORS:
+        yield from pattern.finditer(sentence)
+        return
+    for listed in pattern.finditer(sentence):
+        yield from _LISTED.finditer(sentence, listed.start("list"), listed.end("list"))
 
 
 def extract(sentence: Sentence) -> list[Found]:
@@ -247,7 +265,8 @@ def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tupl
         and not _ABOUT_SPEED.search(sentence)
         and not score_gain.names_what_runs(*around)
     ):
-        return None
+        gained = score_gain.gain_in(*around)  # "a 10.67% improvement in multi-turn tasks": a gain in that
+        return ("quality", f"{shown} improvement in {gained}") if gained else None
     return "speedup", _speedup_value(number, shown)
 
 

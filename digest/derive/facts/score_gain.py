@@ -88,3 +88,44 @@ def names_what_runs(before: str, after: str) -> bool:
     """Whether the clause of the number between `before` and `after` names what runs: "improves
     end-to-end training performance by 30%"."""
     return bool(_RUNNING.search(_CLAUSE_BEFORE.split(before)[-1] + _NEXT_FIGURE.split(after)[0]))
+
+
+# A percentage gain "in" something, named by a gain word right after the number ("a 10.67%
+# improvement in multi-turn tasks") or right before it ("improvements of 13% in designability and
+# 13% in ..."), in a clause that names nothing running: a gain in that thing.
+_GAIN_IN_AFTER = re.compile(r"\s*(?:improvements?|gains?)\s+in\s+(?P<what>.*)", re.IGNORECASE)
+_GAIN_OF_BEFORE = re.compile(
+    rf"\b(?:improvements?|gains?)\s+of\s+(?:up\s+to\s+)?(?:{NUMBER}\s?\\?%\s+in\s+[^,;%]{{0,40}}?(?:,\s*and|,|and)\s+)*$",
+    re.IGNORECASE,
+)
+_IN_AFTER = re.compile(r"\s+in\s+(?P<what>.*)", re.IGNORECASE)
+_WHAT = re.compile(r"(?:(?:the|our|their|its)\s+)?(?P<words>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,3})")
+_WORDS_END = re.compile(  # not the "in" of "in-house"
+    r"(?<![\w-])(?:and|or|over|than|compared|relative|across|on|in|for|with|while|when|at|by|from|to|of|versus|vs)(?![\w-])",
+    re.I,
+)
+# Not a gain in quality: in a resource, or in no thing at all ("in most cases", "in terms of").
+_NOT_A_QUALITY = re.compile(
+    r"\b(?:memory|throughput|utili[sz]ation|efficien\w*|bandwidth|energy|power|costs?|speed|latency|time|"
+    r"FLOPs?|cach\w*|KV|occupancy|sparsity|compression|size|average|most|all|some|many|each|both|terms|total|"
+    r"overall|practice|cases?|settings?|scenarios?)\b",
+    re.IGNORECASE,
+)
+
+
+def gain_in(before: str, after: str) -> str:
+    """What a percentage gain is in (its words `before` and `after`), or "" when it names no quality."""
+    named = _GAIN_IN_AFTER.match(after)
+    if named is None and _GAIN_OF_BEFORE.search(before):
+        named = _IN_AFTER.match(after)
+    what = _WHAT.match(named.group("what")) if named else None
+    if what is None:
+        return ""
+    words = _WORDS_END.split(what.group("words"))[0].strip()
+    if _HIT_RATE.search(words) and _CACHE.search(before + after):
+        return ""  # a cache's hit rate is a resource's
+    return "" if not words or _NOT_A_QUALITY.search(words) else words
+
+
+_HIT_RATE = re.compile(r"\bhit\s+(?:rates?|ratios?)\b", re.IGNORECASE)
+_CACHE = re.compile(r"\bcach\w*|\bKV\b", re.IGNORECASE)
