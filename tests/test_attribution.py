@@ -153,6 +153,13 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
         ("Kite-7B matches dense 14 to 27B models.", ["7B"], ["27B"]),
         ("Can a 1B model surpass 405B models on math?", ["1B"], ["405B"]),
         ("Kite-4B surpasses strong baselines such as Orca-7B (0.82) and Whale-9B (0.84).", ["4B"], ["7B", "9B"]),
+        # a list of names, each with its score in brackets; a name in apposition; the size of a group
+        ("Kite-4B scores 70.1%, surpassing both Orca-7B (69.3%) and Whale-9B (68.7%).", ["4B"], ["7B", "9B"]),
+        ("Kite-8B is superior to Orca 70B, Whale 27B, and Claude-3 Haiku.", ["8B"], ["70B", "27B"]),
+        ("Our 7B model rivals the current state-of-the-art model, Orca-13B, on shapes.", ["7B"], ["13B"]),
+        ("Kite-3B is competitive with, and often surpassing, models with more than 6B parameters.", ["3B"], ["6B"]),
+        ("Kite-1B outperforms embedding models, including several with up to 7-8B parameters.", ["1B"], ["8B"]),
+        ("Among the models tested, Orca 27B and Whale 32B emerge as the best teachers.", [], ["27B", "32B"]),
     ],
 )
 def test_the_sizes_in_the_name_of_what_a_paper_beats_are_the_baselines(catalog, sentence, own_sizes, baseline_sizes):
@@ -411,6 +418,14 @@ def test_a_share_kept_names_its_reference_and_a_range_is_no_change(catalog):
     ]
     assert sentence_roles(sentences, "Kite") == ["own", "own", "own", "own"]
     assert baseline_spans(sentences[3]) == []
+    # a range of the paper's own sizes is no change; a model's size changed is
+    assert baseline_spans("We evaluate Kite on the Orca series from 0.6B to 14B.") == []
+    assert baseline_spans("We compress the model from 7B to 3B.") != []
+    # the paper's method applied to current models; "the paper introduces" turns to the paper's own work
+    applied = ["We present Kite.", "Fine-tuned results on current foundation models yield gains (+4.2%)."]
+    assert sentence_roles(applied, "Kite") == ["own", "own"]
+    introduced = ["GUI agents are popular.", "The paper introduces Owl-1.5, in sizes 2B/8B."]
+    assert sentence_roles(introduced, "Kite") == ["background", "own"]
     # what the paper is comparable to is no prior work of its own sentence; "while (adverb) outperforming" is the paper's
     compared = [
         "We present Kite.",

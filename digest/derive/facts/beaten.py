@@ -13,12 +13,13 @@ import re
 
 _BEATS = re.compile(
     r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
-    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|approach(?:es|ing)|ahead\s+of|"
+    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|approach(?:es|ing)|ahead\s+of|superior\s+to|"
     r"(?:comparable|competitive|on\s+par)\s+(?:performance\s+)?(?:to|with|against)|"
     # what the paper keeps a share of is the reference: "retaining 99.5% of FP16 performance"
     r"(?:retain|recover|preserv|maintain)\w*\s+(?:(?:up\s+to|over|about|nearly|more\s+than)\s+)?\d[\d.]*\s?\\?%\s+of|"
     # a figure's "over": "5% over Orca-70B", "a 2× speedup over X"
-    r"(?:(?<=%\s)|(?<=×\s)|(?<=x\s)|(?<=gain\s)|(?<=gains\s)|(?<=speedup\s)|(?<=faster\s)|(?<=improvement\s))over)\s+"
+    r"(?:(?<=%\s)|(?<=×\s)|(?<=x\s)|(?<=gain\s)|(?<=gains\s)|(?<=speedup\s)|(?<=faster\s)|(?<=improvement\s))over)"
+    r"(?:\s+|,\s+(?!(?:and|or|while|but)\b))"  # "surpassing, state-of-the-art models", not "matching, and ..."
     # "exceeding 0.93" is a level the paper reaches; "surpass 405B models" names a baseline by its size
     r"(?!(?:about|around|nearly|almost|over|~)?\s*[\d.](?![\d.,]*\s?(?-i:[KMBT])\b))",
     re.IGNORECASE,
@@ -45,11 +46,27 @@ _EXAMPLES_END = re.compile(
     r"[;:)]|\.(?:\s|$)|,?\s+(?:while|whereas|but|which|and\s+(?-i:[a-z]))\b|\s(?:by|on|in|across|with|using)\s",
     re.IGNORECASE,
 )
-# A name in brackets after the object is its name ("its teacher model (CogVideoX-2B)"); after a
-# colon, the rest of the sentence lists what is beaten ("models: A (24.1%), B (11.9%) and C").
-_BRACKETED = re.compile(r"\s*\((?=(?-i:[A-Z])|\d[\d.,]*\s?[KMBT]\b)[^()]{0,60}\)")  # also "DeepSeek-R1 (671B)"
+# A name in brackets after the object is its name ("its teacher model (CogVideoX-2B)", "DeepSeek-R1
+# (671B)"), or its score ("GPT-5 (69.3%)", "BAGEL-7B (0.82 & 0.55)"); not the paper's margin ("(2× faster)").
+_BRACKETED = re.compile(
+    r"\s*\((?=(?-i:[A-Z])|\d[\d.,]*\s?[KMBT]\b|[\d.,]+\s?%?(?:\s*[&,/]\s*[\d.,]+\s?%?)*(?:\s+[A-Za-z@\d\-]+){0,2}\))"
+    r"[^()]{0,60}\)"
+)
+# The size of a group of baselines: "models with more than 6B parameters", "several with up to 7-8B parameters".
+_WITH_SIZE = re.compile(
+    r"(?:,?\s*including)?\s*(?:(?:several|many|some|those|ones|models)\s+)?with\s+(?:more\s+than|over|up\s+to|at\s+least|nearly|about|~)\s*"
+    r"\d[\d.]*(?:\s*[-–]\s*\d[\d.]*)?\s?(?-i:[KMBT])\b(?:\s+(?:parameters|params))?",
+    re.IGNORECASE,
+)
 _LISTED = re.compile(r"\s*:\s+(?=(?-i:[A-Z]))")
 _LIST_END = re.compile(r";|\.(?:\s|$)")
+# The next name of a list of them ("Llama-3 70B, Gemma-2 27B, and Claude-3 Haiku"), or a name given
+# in apposition ("the current state-of-the-art model, ShapeLLM-13B").
+_NEXT_NAME = re.compile(
+    r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?!(?:Our|We|It|Its|This|These|The\s+proposed)\b)(?=(?-i:[A-Z]))"
+)
+_A_NAME = re.compile(r"(?-i:[A-Z0-9])")
+_GENERIC_NAME = re.compile(r"(?:models?|baselines?|methods?|systems?|approaches|LLMs?)$", re.IGNORECASE)
 MAX_OBJECT = 80  # characters: a name and its article or adjectives, never the rest of the sentence
 
 
@@ -57,21 +74,41 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
     """(start, end) of each object of a beating or matching verb in the sentence."""
     spans = []
     for verb in _BEATS.finditer(sentence):
-        found = _OBJECT_END.search(sentence, verb.end(), verb.end() + MAX_OBJECT)
-        end = found.start() if found else min(len(sentence), verb.end() + MAX_OBJECT)
-        bracketed, listed, examples = (pattern.match(sentence, end) for pattern in (_BRACKETED, _LISTED, _EXAMPLES))
+        end = _object_end(sentence, verb.end())
+        listed, examples = (pattern.match(sentence, end) for pattern in (_LISTED, _EXAMPLES))
         inside = _EXAMPLES_INSIDE.search(sentence, verb.end(), end)
         if inside:  # "strong baselines such as X-7B (0.82) and Y-4B": the examples began inside the object
             end = _examples_end(sentence, inside.end())
-        elif bracketed:
-            end = bracketed.end()
         elif listed:
             found = _LIST_END.search(sentence, listed.end())
             end = found.start() if found else len(sentence)
         elif examples:
             end = _examples_end(sentence, examples.end())
+        else:
+            end = _list_end(sentence, verb.end(), end)
         spans.append((verb.end(), end))
     return spans
+
+
+def _object_end(sentence: str, start: int) -> int:
+    """Where one beaten name from `start` ends, with its bracket or the size of its group."""
+    found = _OBJECT_END.search(sentence, start, start + MAX_OBJECT)
+    end = found.start() if found else min(len(sentence), start + MAX_OBJECT)
+    for after in (_BRACKETED, _WITH_SIZE):
+        more = after.match(sentence, end)
+        end = more.end() if more else end
+    return end
+
+
+def _list_end(sentence: str, start: int, end: int) -> int:
+    """Where the list of names beaten from `start` ends, its first name ending at `end`: it goes on
+    over names ("X, Y (68.7%) and Z"), and names a generic object in apposition ("the best model, X")."""
+    while next_name := _NEXT_NAME.match(sentence, end):
+        named = sentence[start:end]
+        if not (_A_NAME.search(named) or _GENERIC_NAME.search(named.strip())):
+            break
+        end = _object_end(sentence, next_name.end())
+    return end
 
 
 def _examples_end(sentence: str, start: int) -> int:

@@ -1,6 +1,7 @@
 """Other systems' results told in the paper's own sentence, with no comparison word: a benchmark
 paper's "even the best-performing model achieves only 50.1% accuracy", "current agents struggle
-on it, achieving 39.6%", "open-source and proprietary models suffer up to 35% drops".
+on it, achieving 39.6%", "open-source and proprietary models suffer up to 35% drops", "among the
+models tested, X 27B and Y 32B emerge as the best teachers".
 
 The subject names a group of models that is not the paper's, at the start of a clause. Some
 words always name others ("existing", "proprietary", "human experts"); "the best" or "open-source"
@@ -40,6 +41,12 @@ _OWN_DOING = re.compile(
     r"(?:our|ours|the\s+proposed|this|these|it|(?-i:[A-Z]))",
     re.IGNORECASE,
 )
+# "Among the models tested, X 27B and Y 32B emerge as ...": the sentence reports on what was evaluated.
+_AMONG_TESTED = re.compile(
+    r"\bAmong\s+(?:the\s+|all\s+)?(?:[\w\-]+\s+){0,2}?(?:models|LLMs|systems|agents|methods)\s+(?:we\s+)?"
+    r"(?:tested|evaluated|studied|examined|benchmarked)\b[^.;]*",
+    re.IGNORECASE,
+)
 _CLAUSE_END = re.compile(r";|,\s+(?:while|whereas|but|and\s+(?:we|our))\b|\.(?:\s|$)")
 
 
@@ -57,4 +64,4 @@ def others_result_spans(sentence: str) -> list[tuple[int, int]]:
         if subject.group("limited") and not _LIMITED.search(sentence, subject.end(), end):
             continue
         spans.append((subject.start(), end))
-    return spans
+    return spans + [match.span() for match in _AMONG_TESTED.finditer(sentence)]

@@ -29,7 +29,8 @@ from ...records.model import ROLES
 OWN, BACKGROUND, PRIOR, MIXED = ROLES
 # Words that put the paper itself in the sentence.
 _OWN_CUE = re.compile(
-    r"\b(?:we|our|ours|us)\b|\bthis\s+(?:paper|work|study|dissertation|thesis|research|article|competition|"
+    r"\b(?:we|our|ours|us)\b|^the\s+(?:present\s+)?(?:paper|work|study)\s+(?:introduces|presents|proposes|describes|develops)\b|"
+    r"\bthis\s+(?:paper|work|study|dissertation|thesis|research|article|competition|"
     r"initiative)\b|\bthe\s+proposed\b|\bproposed\s+(?:method|approach|scheme|system|framework)\b|"
     r"^(?:(?:extensive|the)\s+)?(?:experiments?|experimental\s+results?|evaluations?|results|microbenchmarks?)"
     r"(?:\s+\w+){0,6}?\s+(?:show|shows|demonstrate|demonstrates|indicate|indicates|reveal|reveals)\b",
@@ -44,7 +45,8 @@ _TURN_CUE = re.compile(
     r"analy[sz]\w+|reverse|create|creates|contribute|discover|identify|ask|implement|integrate|enable|give|"
     r"provide|use|apply|fine-tune|evaluate|conduct|observe|find|deliver|distill|complete)\b|"
     r"\b(?:in\s+this\s+(?:paper|work|study|research)|this\s+(?:paper|work|study|dissertation|thesis|research|"
-    r"competition)|to\s+(?:address|tackle|solve)\s+(?:this|these|the\s+above))\b",
+    r"competition)|to\s+(?:address|tackle|solve)\s+(?:this|these|the\s+above)|"
+    r"^the\s+(?:present\s+)?(?:paper|work|study)\s+(?:introduces|presents|proposes|describes|develops))\b",
     re.IGNORECASE,
 )
 # Words that point at other people's work.
@@ -60,7 +62,9 @@ _PRIOR_CUE = re.compile(
 # Prior work named as what is beaten is the paper's own result: "outperforming existing baselines".
 _COMPARED_WITH = re.compile(
     r"\b(?:outperform\w*|surpass\w*|than|over|against|compared\s+(?:to|with)|vs\.?|versus|comparabl[ey]\s+(?:to|with)|"
-    r"beyond|exceed\w*)\s+(?:\w+\s+){0,2}$",
+    r"beyond|exceed\w*|"
+    # what the paper's method is applied to: "fine-tuned results on current foundation models"
+    r"on|to|for|across|into|onto|with)\s+(?:\w+\s+){0,2}$",
     re.IGNORECASE,
 )
 # A sentence that opens by turning away from what came before.
@@ -129,7 +133,7 @@ def _names(sentence: str, name: str) -> bool:
 
 def _names_another(sentence: str, system: str | None) -> bool:
     """The baseline clause names something: a capitalised word other than the paper's system."""
-    for match in _BASELINE_CLAUSE.finditer(sentence):
+    for match in _clauses(sentence):
         clause = sentence[match.end() : match.end() + 80]
         words = re.findall(r"\b[A-Z][\w\-.]*", clause)
         if any(word != system for word in words):
@@ -138,7 +142,7 @@ def _names_another(sentence: str, system: str | None) -> bool:
 
 
 def _has_baseline_clause(sentence: str) -> bool:
-    return _BASELINE_CLAUSE.search(sentence) is not None
+    return bool(_clauses(sentence))
 
 
 def baseline_spans(sentence: str) -> list[tuple[int, int]]:
@@ -146,7 +150,7 @@ def baseline_spans(sentence: str) -> list[tuple[int, int]]:
     clause, what follows "compared to", "than", "versus" up to the clause's end, and the
     starting point of a "from X to Y" change."""
     spans = []
-    for match in _BASELINE_CLAUSE.finditer(sentence):
+    for match in _clauses(sentence):
         opening = match.group().lower()
         if opening.startswith("from") or not opening:
             end = sentence.find(" to ", match.end())
@@ -163,6 +167,23 @@ def baseline_spans(sentence: str) -> list[tuple[int, int]]:
             end = found.start() if found else -1
         spans.append((match.start(), end if end >= 0 else len(sentence)))
     return spans
+
+
+# "the Qwen3 series from 0.6B to 14B", "scales from 3B to 24B": a range of sizes, no change, unless
+# a verb changes a model's size ("compresses the model from 7B to 3B").
+_SIZE_RANGE = re.compile(r"from\s+~?\d[\d.]*\s?(?-i:[KMB])\s+to\s+\d[\d.]*\s?(?-i:[KMB])\b")
+_SIZE_CHANGE = re.compile(
+    r"\b(?:reduc|compress|shrink|prun|distill|cut|lower|decreas|quantiz|grow|expand)\w*[^.;,]{0,40}$", re.I
+)
+
+
+def _clauses(sentence: str) -> list[re.Match[str]]:
+    """The baseline clauses of a sentence, but not a range of sizes."""
+    return [
+        match
+        for match in _BASELINE_CLAUSE.finditer(sentence)
+        if not (_SIZE_RANGE.match(sentence, match.start()) and not _SIZE_CHANGE.search(sentence, 0, match.start()))
+    ]
 
 
 def _comma_outside_brackets(sentence: str, start: int) -> int:
@@ -182,7 +203,7 @@ def rival_spans(sentence: str) -> list[tuple[int, int]]:
     to", which names what the paper's figure is measured against."""
     return [
         (start, end)
-        for (start, end), match in zip(baseline_spans(sentence), _BASELINE_CLAUSE.finditer(sentence), strict=True)
+        for (start, end), match in zip(baseline_spans(sentence), _clauses(sentence), strict=True)
         if match.group().lower().startswith(("while", "whereas"))
     ]
 
