@@ -83,7 +83,8 @@ _AFTER_EFFICIENCY = re.compile(
     re.IGNORECASE,
 )
 _AFTER_SPEED = re.compile(
-    r"(?!\s*without\b)\s*(?:[\w\-]+\s+){0,2}?(?:faster(?!\s+rates?\b)|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
+    # not past "and": in "latency by 31.8% and TFLOPs by 29%" the TFLOPs are the next item's
+    r"(?!\s*without\b)\s*(?:(?!(?:and|or)\s)[\w\-]+\s+){0,2}?(?:faster(?!\s+rates?\b)|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
     rf"more\s+(?:(?!{not_a_speed.OTHER_EFFICIENCY})[\w\-]+\s+)?efficient|"
     rf"better\s+(?:(?!{not_a_speed.OTHER_EFFICIENCY})\w+\s+)?(?:efficiency|throughput|performance|latency)|"
     r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS|per\s+second)\b",
@@ -253,6 +254,8 @@ _ABOUT_SPEED = re.compile(
     r"kernels?|GPUs?|CPUs?)\b",
     re.IGNORECASE,
 )
+# Another figure's own speed noun ("a 3.2% improvement and 2.96x speedup") says nothing of a generic gain.
+_OWN_SPEED_ITEMS = re.compile(rf"{NUMBER}{_TIMES}\s*(?:speed-?ups?|faster|acceleration)\b", re.IGNORECASE)
 _MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE)
 
 
@@ -262,7 +265,7 @@ def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tupl
     if (
         number.is_percent
         and _GENERIC_GAIN.match(word)
-        and not _ABOUT_SPEED.search(sentence)
+        and not _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence))
         and not score_gain.names_what_runs(*around)
     ):
         gained = score_gain.gain_in(*around)  # "a 10.67% improvement in multi-turn tasks": a gain in that
