@@ -53,7 +53,7 @@ _EFFICIENCY = re.compile(
 # score they are of ("top-1 accuracy by 2.3 points").
 # The first of a pair shares the second's unit: "by 9.98 and 14.81 points".
 _POINTS = re.compile(
-    rf"(?<![\w.,])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})"
+    rf"(?<![\w.,@])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})"  # not Pass@1's 1
     rf"(?P<pair>\s*(?:,|and|/)\s*\+?{NUMBER})?\s*"
     r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b|(?P<gain>-point\s+(?:gain|improvement|increase)s?\b))"
 )
