@@ -609,3 +609,67 @@ def test_a_reduction_of_a_harm_is_quality(catalog, abstract):
 def test_a_gain_in_an_in_house_evaluation_keeps_its_object(catalog):
     abstract = "With our reward model in the pipeline, we see notable gains of 3% to 7% in our in-house evaluations."
     assert _own(catalog, abstract, "quality") == ["3–7% improvement in in-house evaluations"]
+
+
+# Issue 19, dev1's misreads: each reading, and a neighbour that must keep reading as before.
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # A score cut by a figure is a drop, not the score's level.
+        (
+            "Our filter reduces attack success rate by 24% on multimodal safety attacks.",
+            "quality",
+            ["24% lower success rate"],
+        ),
+        ("Our method lowers the test error by 2.1% on ImageNet.", "quality", ["2.1% lower test error"]),
+        ("Our method improves accuracy by 6.2% on average.", "quality", ["6.2% accuracy gain"]),
+        # A cut named before its figure, with what it cuts.
+        (
+            "Our model achieves an average error reduction of 6.3% on A2F-Bench.",
+            "quality",
+            ["6.3% error reduction on A2F-Bench"],
+        ),
+        (
+            "Our model reaches 61.2% accuracy, a drop of 1.2% accuracy.",
+            "quality",
+            ["61.2% accuracy", "1.2% drop in accuracy"],
+        ),
+        # A region of a scale is no result.
+        ("Our benchmark best discriminates models in the 60-95% accuracy band.", "quality", []),
+        # Each bracketed score belongs to the name just before it.
+        (
+            "Our PRM achieves state-of-the-art results on ProcessBench (75.0%) and PRMBench (65.5%).",
+            "quality",
+            ["75.0% on ProcessBench", "65.5% on PRMBench"],
+        ),
+        # The digit of Pass@1 is part of a metric's name.
+        ("Our method yields gains of +1.8pp Pass@1 on average.", "quality", ["+1.8 points"]),
+        # A generic gain beside another figure's own speed noun is no speedup.
+        (
+            "Our agent achieves a 14.5% improvement over GPT-4o, and a 3.2% improvement and 2.96x speedup over Qwen2-VL.",
+            "speedup",
+            ["2.96×"],
+        ),
+        ("Our kernel is 2.1x and 3.5x faster than cuBLAS.", "speedup", ["2.1×", "3.5×"]),
+        # "and" ends a figure's words: the next item's noun is its own.
+        (
+            "Our method reduces end-to-end latency by up to 31.8% and TFLOPs by about 29%.",
+            "speedup",
+            [],
+        ),
+        # A budget a result is measured at, and a gain in energy efficiency, are no speedups.
+        ("Our method keeps gains more than doubling at 3x the compute.", "speedup", []),
+        ("Our method achieves a 15% improvement in energy efficiency on 8 GPUs.", "speedup", []),
+        ("Our system is 3x faster at the same cost.", "speedup", ["3×"]),
+        # A cost cut to a share of itself is the rest of it.
+        ("Our pruning reduces FLOPs to 16.7% while keeping accuracy.", "reduction", ["83.3% reduction"]),
+        ("Our method reduces the error rate to 5.2%.", "reduction", []),
+        # Counts of data items are no model scale; a compressed input's size is no memory.
+        ("Our dataset covers 100B transitions and 2.5B episodes.", "model_scale", []),
+        ("Our 7B model needs 24 GB of memory.", "model_scale", ["7B"]),
+        ("Our compressor achieves 2.123 bpb on 1 MB and 2.149 bpb on 3 MB.", "memory", []),
+        ("Our 7B model needs 24 GB of memory.", "memory", ["24 GB"]),
+    ],
+)
+def test_dev1_misreads_read_right(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected
