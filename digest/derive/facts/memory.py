@@ -14,7 +14,9 @@ _UNITS = {"kb": "KB", "kib": "KiB", "byte": "bytes"}
 
 
 # "2.123 bpb on 1 MB": the size of a compressed input, not memory used.
-_AN_INPUT = re.compile(r"\b(?:bpb|bits[\s\-]per[\s\-](?:byte|character)|BPC|compression\s+ratio)\b[^.;]{0,12}\b(?:on|of)\s+$", re.I)
+_AN_INPUT = re.compile(
+    r"\b(?:bpb|bits[\s\-]per[\s\-](?:byte|character)|BPC|compression\s+ratio)\b[^.;]{0,12}\b(?:on|of)\s+$", re.I
+)
 
 
 def extract(sentence: Sentence) -> list[Found]:

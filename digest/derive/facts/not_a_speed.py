@@ -52,9 +52,17 @@ def read(number: str, is_percent: bool, before: str, after: str) -> str | None:
     cut a share left implies ("to 83% of" -> "17%"), or None when this module has nothing to say."""
     if _AT_BEFORE.search(before) and _AT_A_BUDGET.match(after):
         return ""
-    if not is_percent:
-        below_one = float(number.rsplit("–", maxsplit=1)[-1].replace(",", "").rstrip("+")) < 1
-        return "" if below_one or _AFTER_OTHER_EFFICIENCY.match(after) else None
+    return _percent(number, before, after) if is_percent else _multiplier(number, after)
+
+
+def _multiplier(number: str, after: str) -> str | None:
+    """A multiplier below one, or of another efficiency or a cost, is no result."""
+    below_one = float(number.rsplit("–", maxsplit=1)[-1].replace(",", "").rstrip("+")) < 1
+    return "" if below_one or _AFTER_OTHER_EFFICIENCY.match(after) else None
+
+
+def _percent(number: str, before: str, after: str) -> str | None:
+    """A gain in another efficiency is none; a share left by a cut is that cut."""
     if _GAIN_IN_OTHER_EFFICIENCY.match(after):
         return ""
     if _COST_CUT_TO.search(before) and _CLAUSE_ENDS.match(after):

@@ -46,7 +46,9 @@ _CUT_BY = re.compile(
 )
 # "an average error reduction of 6.3%": the cut is named before the number, with what it cuts.
 _CUT_OF = re.compile(
-    r"\b(?P<what>(?:(?!(?:a|an|the|average|mean|relative|absolute)\s)[\w\-]+\s+)?)(?P<cut>reduction|decrease|drop)s?\s+of\s+(?:up\s+to\s+|about\s+|over\s+)?$", re.I
+    r"\b(?P<what>(?:(?!(?:a|an|the|average|mean|relative|absolute)\s)[\w\-]+\s+)?)"
+    r"(?P<cut>reduction|decrease|drop)s?\s+of\s+(?:up\s+to\s+|about\s+|over\s+)?$",
+    re.I,
 )
 # "in the 60-95% accuracy band": a region of a scale, not a result.
 _A_REGION = re.compile(r"\s*(?:[\w\-]+\s+){0,2}(?:band|range|regime|bucket|bin)s?\b", re.IGNORECASE)
