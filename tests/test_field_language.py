@@ -673,3 +673,16 @@ def test_a_gain_in_an_in_house_evaluation_keeps_its_object(catalog):
 )
 def test_dev1_misreads_read_right(catalog, abstract, kind, expected):
     assert _own(catalog, abstract, kind) == expected
+
+
+def test_a_catalogue_name_in_capitals_is_a_method_s_name(catalog):
+    # The catalogue spells the machine "Aurora"; "AURORA" is the paper's method.
+    assert (
+        _own(catalog, "We propose AURORA, a training method that augments MLMs with perception tokens.", "hardware")
+        == []
+    )
+    assert _own(catalog, "We train on the Aurora supercomputer and on LUMI with A100 GPUs.", "hardware") == [
+        "Aurora",
+        "LUMI",
+        "A100",
+    ]
