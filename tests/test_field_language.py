@@ -686,3 +686,11 @@ def test_a_catalogue_name_in_capitals_is_a_method_s_name(catalog):
         "LUMI",
         "A100",
     ]
+
+
+def test_a_dataset_title_s_size_is_no_model_scale(catalog):
+    def scales(title: str) -> list[str]:
+        return [f.value for f in extract_facts(title, "We study it.", catalog) if f.kind == "model_scale"]
+
+    assert scales("XLand-100B: A Large-Scale Multi-Task Dataset for In-Context Reinforcement Learning") == []
+    assert scales("Llama-70B: An Open Model for Dataset Curation") == ["70B"]

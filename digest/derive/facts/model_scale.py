@@ -72,5 +72,15 @@ def _model_scales(sentence: str) -> list[tuple[int, int, str]]:
     return sorted(found)
 
 
+# A title whose head noun is a dataset or benchmark names data: "XLand-100B: A Large-Scale Multi-Task Dataset".
+_A_DATASET_TITLE = re.compile(
+    r"^[^:]{1,60}:\s+(?:an?\s+|the\s+)?(?:(?!(?:models?|LLMs?|for|of|with|to|on|in|and)\b)[\w\-]+\s+){0,5}?(?:Datasets?|Benchmarks?|Corpus|Corpora)\b",
+    re.IGNORECASE,
+)
+
+
 def extract(sentence: Sentence) -> list[Found]:
-    return [("model_scale", start, end, value) for start, end, value in _model_scales(sentence.text)]
+    text = sentence.text
+    named_data = _A_DATASET_TITLE.match(text)
+    colon = text.find(":") if named_data else -1
+    return [("model_scale", start, end, value) for start, end, value in _model_scales(text) if start > colon]
