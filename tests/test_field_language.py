@@ -694,3 +694,20 @@ def test_a_dataset_title_s_size_is_no_model_scale(catalog):
 
     assert scales("XLand-100B: A Large-Scale Multi-Task Dataset for In-Context Reinforcement Learning") == []
     assert scales("Llama-70B: An Open Model for Dataset Curation") == ["70B"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # Hours of data the training set is scaled to are its length, not a time anything runs.
+        (
+            "We show that scaling the training data from the few minutes used by prior methods, typically less "
+            "than 1 hour, to 18.5 hours improves quality.",
+            [],
+        ),
+        ("Training on the dataset takes 5 hours on 8 GPUs.", ["5 hours"]),
+        ("Preprocessing the dataset drops from 3 hours to 20 minutes.", ["20 minutes"]),
+    ],
+)
+def test_a_data_length_is_no_latency(catalog, abstract, expected):
+    assert _own(catalog, abstract, "latency") == expected
