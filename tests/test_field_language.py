@@ -711,3 +711,28 @@ def test_a_dataset_title_s_size_is_no_model_scale(catalog):
 )
 def test_a_data_length_is_no_latency(catalog, abstract, expected):
     assert _own(catalog, abstract, "latency") == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # A margin over a baseline in a score is a gain, not the score's level.
+        (
+            "Our agent surpasses baselines in Mars by 16.1%-51.6% of success rate.",
+            "quality",
+            ["16.1–51.6% success rate gain"],
+        ),
+        ("Our model reaches 85.2% accuracy, outperforming GPT-4o.", "quality", ["85.2% accuracy"]),
+        # A score cut by points is a drop.
+        ("Schema echo depresses scores by 45-65 pp (percentage points).", "quality", ["−45–65 points scores"]),
+        # A lower score found in an analysis is no efficiency's reduction.
+        (
+            "Our analysis shows runs with one error code have a 48% lower overall score than other runs.",
+            "reduction",
+            [],
+        ),
+        ("Our method reduces latency by 40% and cost by 30%.", "reduction", ["40% lower latency", "30% lower cost"]),
+    ],
+)
+def test_a_change_in_a_score_reads_as_a_change(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected

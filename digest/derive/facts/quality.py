@@ -34,7 +34,8 @@ _AFTER = re.compile(
 # A score raised by the number is a gain, not a level: "improving classification accuracy by 11%",
 # "improving by 5% on MedQA accuracy and 22% on EHRQA accuracy" (and the later items of its list).
 _RAISED_BY = re.compile(
-    r"\b(?:improv\w*|boost\w*|increas\w*|rais\w*|lift\w*|enhanc\w*)\b[^,;.%]{0,60}\bby\s+"
+    r"\b(?:improv\w*|boost\w*|increas\w*|rais\w*|lift\w*|enhanc\w*|surpass\w*|outperform\w*|exceed\w*)\b"
+    r"[^,;.%]{0,60}\bby\s+"
     rf"(?:up\s+to\s+|about\s+|over\s+|nearly\s+|roughly\s+)?(?:{NUMBER}\s?\\?%[^,;%]{{0,40}}?(?:,\s*and|,|and)\s+)*$",
     re.IGNORECASE,
 )

@@ -132,6 +132,12 @@ def changes(text: str) -> list[Change]:
     return found
 
 
+# A score cut by points is a drop: "depresses scores by 45-65 pp".
+_DROPPED_BY = re.compile(
+    r"\b(?:reduc\w*|lower\w*|decreas\w*|depress\w*|drop\w*|hurt\w*|degrad\w*)\b[^.;,]{0,40}\bby\s+"
+    r"(?:up\s+to\s+|about\s+|over\s+|nearly\s+)?$",
+    re.IGNORECASE,
+)
 _FROM_BEFORE = re.compile(r"\bfrom\s+$", re.IGNORECASE)
 _CLAUSE_START = re.compile(r"[,;]|\b(?:while|whilst|and|but)\b", re.IGNORECASE)
 
@@ -148,7 +154,7 @@ def _points(text: str) -> list[Found]:
         if not named and not match.group("percentage") and not gained:
             continue  # "data points", "2 points": points of nothing named
         metric = " " + " ".join(named.group("metric").split()) if named else ""
-        sign = "+" if match.group("sign") else ""
+        sign = "+" if match.group("sign") else "−" if _DROPPED_BY.search(text, max(0, start - 60), start) else ""
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
         if match.group("low") and _FROM_BEFORE.search(text, 0, start):
             start = match.start("number")  # "ranging from 4 to 20 points": "from" opens no baseline's value here

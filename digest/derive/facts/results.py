@@ -280,9 +280,15 @@ _IMPROVED_TIME = re.compile(r"\bimprov\w*\s+(?:the\s+|its\s+)?(?P<time>[\w\-/() 
 _A_TIME = re.compile(r"\b(?:latency|latencies|TTFT|TPOT|TBT|makespan|JCT|(?:completion|response|job)\s+times?)\b", re.I)
 
 
-def _reduction(value: str) -> tuple[str, str]:
-    """A reduction, or a gain in quality when what it lowers is an error ("18% lower mean absolute error")."""
+def _reduction(value: str) -> tuple[str, str] | None:
+    """A reduction, or a gain in quality when what it lowers is an error ("18% lower mean absolute error");
+    none when it lowers a score ("a 48% lower overall score"): a loss, not an efficiency."""
+    if _A_SCORE.search(value):
+        return None
     return ("quality" if _AN_ERROR.search(value) else "reduction"), value
+
+
+_A_SCORE = re.compile(r"\b(?:scores?|accuracy|success\s+rates?|win\s+rates?|F1|BLEU|pass@\d+)\b", re.IGNORECASE)
 
 
 _IMPROVED_OBJECT = re.compile(r"\s+(?:in|of)\s+(?:\w+\s+)?\w+")
