@@ -34,8 +34,7 @@ _AFTER = re.compile(
 # A score raised by the number is a gain, not a level: "improving classification accuracy by 11%",
 # "improving by 5% on MedQA accuracy and 22% on EHRQA accuracy" (and the later items of its list).
 _RAISED_BY = re.compile(
-    r"\b(?:improv\w*|boost\w*|increas\w*|rais\w*|lift\w*|enhanc\w*|surpass\w*|outperform\w*|exceed\w*)\b"
-    r"[^,;.%]{0,60}\bby\s+"
+    r"\b(?:improv\w*|boost\w*|increas\w*|rais\w*|lift\w*|enhanc\w*)\b[^,;.%]{0,60}\bby\s+"
     rf"(?:up\s+to\s+|about\s+|over\s+|nearly\s+|roughly\s+)?(?:{NUMBER}\s?\\?%[^,;%]{{0,40}}?(?:,\s*and|,|and)\s+)*$",
     re.IGNORECASE,
 )
@@ -43,6 +42,11 @@ _RAISED_BY = re.compile(
 _CUT_BY = re.compile(
     r"\b(?:reduc\w*|lower\w*|cut(?:s|ting)?|decreas\w*|depress\w*|drop\w*)\b[^,;.%]{0,60}\bby\s+"
     r"(?:up\s+to\s+|about\s+|over\s+|nearly\s+|roughly\s+)?$",
+    re.IGNORECASE,
+)
+# A margin over a baseline in a score: "surpassing baselines by 16.1%-51.6% of success rate".
+_BEAT_BY = re.compile(
+    r"\b(?:surpass\w*|outperform\w*|exceed\w*)\b[^,;.%]{0,60}\bby\s+(?:up\s+to\s+|about\s+|over\s+|nearly\s+)?$",
     re.IGNORECASE,
 )
 # "an average error reduction of 6.3%": the cut is named before the number, with what it cuts.
@@ -230,6 +234,8 @@ def _change_before(before: str, metric: str) -> tuple[str, str]:
         return f"{cut.group('what')}{cut.group('cut').lower()}".strip(), ""
     if _CUT_BY.search(before):
         return "lower", ""
+    if _BEAT_BY.search(before) and not metric.startswith("on "):  # a benchmark's margin keeps its plain reading
+        return "", "gain"
     return ("", "") if _ERROR.search(metric) else _gain_before(before)
 
 
