@@ -736,3 +736,11 @@ def test_a_data_length_is_no_latency(catalog, abstract, expected):
 )
 def test_a_change_in_a_score_reads_as_a_change(catalog, abstract, kind, expected):
     assert _own(catalog, abstract, kind) == expected
+
+
+def test_a_score_s_multiplier_is_no_speedup(catalog):
+    abstract = (
+        "Our method improves macro-average across six reasoning benchmarks from under 12 to 29-42 (a 3-4x improvement)."
+    )
+    assert _own(catalog, abstract, "speedup") == []
+    assert _own(catalog, "Our kernel yields a 3x improvement over cuBLAS.", "speedup") == ["3×"]

@@ -270,7 +270,18 @@ def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tupl
     ):
         gained = score_gain.gain_in(*around)  # "a 10.67% improvement in multi-turn tasks": a gain in that
         return ("quality", f"{shown} improvement in {gained}") if gained else None
+    if not number.is_percent and _IMPROVEMENT.match(word) and _of_a_score(sentence):
+        return None  # "from under 12 to 29-42 (a 3-4x improvement)" on benchmarks: a score's multiplier
     return "speedup", _speedup_value(number, shown)
+
+
+_IMPROVEMENT = re.compile(r"^improvements?$", re.IGNORECASE)
+
+
+def _of_a_score(sentence: str) -> bool:
+    """Whether a sentence names a score and nothing about speed."""
+    mentions_speed = _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence))
+    return bool(score_gain.NAMES_A_SCORE.search(sentence)) and not mentions_speed
 
 
 # A reduction of an error is a gain in quality: "18.24% lower mean absolute percentage error".
