@@ -744,3 +744,11 @@ def test_a_score_s_multiplier_is_no_speedup(catalog):
     )
     assert _own(catalog, abstract, "speedup") == []
     assert _own(catalog, "Our kernel yields a 3x improvement over cuBLAS.", "speedup") == ["3×"]
+
+
+def test_a_training_cost_after_data_is_still_a_time(catalog):
+    abstract = (
+        "We explore effective data filters and model training strategies, narrowing the training cost to 12 days "
+        "on 64 H100 GPUs."
+    )
+    assert _own(catalog, abstract, "latency") == ["12 days"]
