@@ -752,3 +752,9 @@ def test_a_training_cost_after_data_is_still_a_time(catalog):
         "on 64 H100 GPUs."
     )
     assert _own(catalog, abstract, "latency") == ["12 days"]
+
+
+def test_a_signed_gain_on_a_sized_model_is_on_the_benchmark_before(catalog):
+    abstract = "Our method yields consistent gains (e.g., MMStar +1.53 on Qwen3-VL-2B)."
+    assert _own(catalog, abstract, "quality") == ["+1.53 on MMStar"]
+    assert _own(catalog, "Our agent scores +12.0% on AndroidWorld.", "quality") == ["+12.0% on AndroidWorld"]

@@ -70,6 +70,8 @@ _POINTS_OVER = re.compile(
 _SIGNED_ON = re.compile(
     rf"(?<![\w.,])\+(?P<number>{NUMBER})(?P<percent>\\?%)?\s+(?:points?\s+)?on\s+{score_gain.NOT_A_CHIP}(?P<bench>[A-Z][\w\-]*)"
 )
+_A_SIZED_MODEL = re.compile(r"[A-Z][\w\-.]*-\d+(?:\.\d+)?[BM]")
+_NAME_BEFORE = re.compile(r"(?<![\w\-])(?P<name>[A-Z][\w\-]*[A-Za-z][\w\-]*)\s+$")
 _LOSS = r"(?P<which>(?:validation|training|test|eval(?:uation)?|pre-?training)\s+)?(?P<metric>loss|perplexity|PPL)\b"
 # "reduces validation loss by 0.05": a bare number after "by" (not a percentage, which quality.py reads).
 _LOSS_BY = re.compile(
@@ -118,7 +120,10 @@ def changes(text: str) -> list[Change]:
             found.append((("quality", match.start(), match.end(), value), match.start()))
     found += [(points, points[1]) for points in _points(text)]
     for match in _SIGNED_ON.finditer(text):
-        value = f"+{match.group('number')}{'%' if match.group('percent') else ''} on {match.group('bench')}"
+        bench = _benchmark(text, match)
+        if bench is None:
+            continue
+        value = f"+{match.group('number')}{'%' if match.group('percent') else ''} on {bench}"
         found.append((("quality", match.start(), match.end(), value), match.start()))
     for match in _DISTANCE_BY.finditer(text):
         value = f"{match.group('number')} lower {' '.join(match.group('what').split())}"
@@ -138,6 +143,17 @@ _DROPPED_BY = re.compile(
     r"(?:up\s+to\s+|about\s+|over\s+|nearly\s+)?$",
     re.IGNORECASE,
 )
+
+
+def _benchmark(text: str, signed_on: re.Match[str]) -> str | None:
+    """What a signed gain "on" a name is on; "MMStar +1.53 on Qwen3-VL-2B": the model it ran on, the benchmark before."""
+    bench = signed_on.group("bench")
+    if not _A_SIZED_MODEL.fullmatch(bench):
+        return bench
+    named = _NAME_BEFORE.search(text, 0, signed_on.start())
+    return named.group("name") if named else None
+
+
 _FROM_BEFORE = re.compile(r"\bfrom\s+$", re.IGNORECASE)
 _CLAUSE_START = re.compile(r"[,;]|\b(?:while|whilst|and|but)\b", re.IGNORECASE)
 
