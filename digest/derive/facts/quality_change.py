@@ -146,7 +146,7 @@ _DROPPED_BY = re.compile(
 
 
 def _benchmark(text: str, signed_on: re.Match[str]) -> str | None:
-    """What a signed gain "on" a name is on; "MMStar +1.53 on Qwen3-VL-2B": the model it ran on, the benchmark before."""
+    """What a signed gain "on" a name is on: in "MMStar +1.53 on Qwen3-VL-2B", the benchmark before the model."""
     bench = signed_on.group("bench")
     if not _A_SIZED_MODEL.fullmatch(bench):
         return bench
