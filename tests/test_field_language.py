@@ -766,3 +766,11 @@ def test_a_cut_takes_its_verb_s_object_past_an_aside(catalog):
     )
     assert _own(catalog, abstract, "reduction") == ["9.6% lower hallucination"]
     assert _own(catalog, "Our method reduces memory by 30% on A100.", "reduction") == ["30% lower memory"]
+
+
+def test_a_multiplier_of_a_time_beside_benchmarks_is_a_speedup(catalog):
+    abstract = (
+        "In the LLaVA-1.5 setup, our model achieves 3.2times improvement in time-to-first-token (TTFT) while "
+        "maintaining similar performance on VLM benchmarks."
+    )
+    assert _own(catalog, abstract, "speedup") == ["3.2×"]

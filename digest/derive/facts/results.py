@@ -280,7 +280,7 @@ _IMPROVEMENT = re.compile(r"^improvements?$", re.IGNORECASE)
 
 def _of_a_score(sentence: str) -> bool:
     """Whether a sentence names a score and nothing about speed."""
-    mentions_speed = _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence))
+    mentions_speed = _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence)) or _A_TIME.search(sentence)
     return bool(score_gain.NAMES_A_SCORE.search(sentence)) and not mentions_speed
 
 
@@ -288,7 +288,10 @@ def _of_a_score(sentence: str) -> bool:
 _AN_ERROR = re.compile(r"\b(?:errors?|MAPE|perplexity|WER|CER|distance|FID|FVD|LPIPS|loss)\b", re.IGNORECASE)
 # What an improvement by a percentage cuts when it names a time.
 _IMPROVED_TIME = re.compile(r"\bimprov\w*\s+(?:the\s+|its\s+)?(?P<time>[\w\-/() ]{1,40}?)\s+by\s+$", re.IGNORECASE)
-_A_TIME = re.compile(r"\b(?:latency|latencies|TTFT|TPOT|TBT|makespan|JCT|(?:completion|response|job)\s+times?)\b", re.I)
+_A_TIME = re.compile(
+    r"\b(?:latency|latencies|TTFT|TPOT|TBT|time-to-first-token|makespan|JCT|(?:completion|response|job)\s+times?)\b",
+    re.I,
+)
 
 
 def _reduction(value: str) -> tuple[str, str] | None:
