@@ -61,7 +61,7 @@ def _real_time_factors(text: str) -> list[Found]:
 # not when a time is named or something runs between ("training on the dataset takes 5 hours").
 _NO_RUNNING = (
     r"(?:(?!\b(?:takes?|took|runs?|ran|latency|time|times|in|within|under|after|finish\w*|drops?|cut\w*|reduc\w*|"
-    r"speed\w*|faster|process\w*|preprocess\w*|costs?|budgets?|narrow\w*|training|trains?|GPUs?)\b)[^.;:])"
+    r"speed\w*|faster|process\w*|preprocess\w*|costs?|budgets?|narrow\w*|training|trains?|GPUs?)\b)[^.;:)])"
 )
 _DATA_SCALED = re.compile(
     rf"\b(?:training\s+data|data(?:sets?)?|corp(?:us|ora))\b{_NO_RUNNING}{{0,100}}\b(?:to|from)\b{_NO_RUNNING}{{0,60}}$",

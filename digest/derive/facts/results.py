@@ -265,7 +265,7 @@ def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tupl
     if (
         number.is_percent
         and _GENERIC_GAIN.match(word)
-        and not _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence))
+        and not _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence) if _IMPROVEMENT.match(word) else sentence)
         and not score_gain.names_what_runs(*around)
     ):
         gained = score_gain.gain_in(*around)  # "a 10.67% improvement in multi-turn tasks": a gain in that
