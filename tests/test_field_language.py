@@ -774,3 +774,10 @@ def test_a_multiplier_of_a_time_beside_benchmarks_is_a_speedup(catalog):
         "maintaining similar performance on VLM benchmarks."
     )
     assert _own(catalog, abstract, "speedup") == ["3.2×"]
+
+
+def test_a_rising_gain_shows_the_gain_s_sizes(catalog):
+    abstract = "We find that gains from exploration increase with scale, climbing from 7% to 36%."
+    assert _own(catalog, abstract, "quality") == ["gain 7%→36%"]
+    abstract = "Our training brings consistent gains and improves accuracy from 58.4% to 69.9%."
+    assert _own(catalog, abstract, "quality") == ["69.9% (from 58.4%)"]

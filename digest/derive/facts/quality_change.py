@@ -107,7 +107,7 @@ def changes(text: str) -> list[Change]:
     for pattern in (_RAISED, _LOWERED):
         for match in pattern.finditer(text):
             if not _EFFICIENCY.search(match.group("what")):
-                value = f"{match.group('number')}% (from {match.group('old')}%)"
+                value = _raised_value(text, match)
                 found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
     for match in _LOWERED_ABSOLUTE.finditer(text):
         measured = " ".join([match.group("number"), *(match.group("unit") or "").split(), *match.group("what").split()])
@@ -152,6 +152,17 @@ def _benchmark(text: str, signed_on: re.Match[str]) -> str | None:
         return bench
     named = _NAME_BEFORE.search(text, 0, signed_on.start())
     return named.group("name") if named else None
+
+
+# "gains from exploration increase with scale, climbing from 7% to 36%": what rises is a gain.
+_A_GAIN_RISES = re.compile(r"\b(?:gains?|improvements?)\b(?:\s+(?!(?:and|or|but)\b)[\w\-]+){0,3}\s+$", re.I)
+
+
+def _raised_value(text: str, raised: re.Match[str]) -> str:
+    """ "70.4% (from 61.2%)"; or, when what rises is a gain, the gain's sizes: "gain 7%→36%"."""
+    if _A_GAIN_RISES.search(text, max(0, raised.start() - 60), raised.start()):
+        return f"gain {raised.group('old')}%→{raised.group('number')}%"
+    return f"{raised.group('number')}% (from {raised.group('old')}%)"
 
 
 _FROM_BEFORE = re.compile(r"\bfrom\s+$", re.IGNORECASE)
