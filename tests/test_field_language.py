@@ -781,3 +781,9 @@ def test_a_rising_gain_shows_the_gain_s_sizes(catalog):
     assert _own(catalog, abstract, "quality") == ["gain 7%→36%"]
     abstract = "Our training brings consistent gains and improves accuracy from 58.4% to 69.9%."
     assert _own(catalog, abstract, "quality") == ["69.9% (from 58.4%)"]
+
+
+def test_a_name_an_apposition_calls_a_dataset_gives_no_model_scale(catalog):
+    abstract = "We present XLand-100B, a large-scale dataset for in-context reinforcement learning."
+    assert _own(catalog, abstract, "model_scale") == []
+    assert _own(catalog, "We present Foo-7B, a model trained on a new dataset.", "model_scale") == ["7B"]

@@ -19,6 +19,11 @@ _NOT_MODEL_SIZE_AFTER = re.compile(
     r"dollars|USD|FLOPs?|operations)\b",
     re.IGNORECASE,
 )
+# A name glued to a size that an apposition calls data: "XLand-100B, a large-scale dataset".
+_A_DATASET_NAMED = re.compile(
+    r"[\w\-]*,\s+(?:an?|the)\s+(?:(?!(?:models?|LLMs?|for|of|with)\b)[\w\-]+\s+){0,3}?(?:datasets?|benchmarks?|corpus)\b(?!['’])",
+    re.IGNORECASE,
+)
 _SCALE_WORD = r"(?:million|billion|trillion)"
 # "130 billion parameters", "22 Billion, 175 Billion, and 1 Trillion parameters".
 _SCALE_IN_WORDS = re.compile(
@@ -55,7 +60,7 @@ def _scale_value(number: str, letter: str) -> str:
 def _model_scales(sentence: str) -> list[tuple[int, int, str]]:
     found = []
     for match in _SCALE_SUFFIX.finditer(sentence):
-        if not _NOT_MODEL_SIZE_AFTER.match(sentence, match.end()):
+        if not _NOT_MODEL_SIZE_AFTER.match(sentence, match.end()) and not _A_DATASET_NAMED.match(sentence, match.end()):
             found.append((match.start(), match.end(), _scale_value(match.group("number"), match.group("unit"))))
     for match in _SCALE_MILLIONS.finditer(sentence):
         found.append((match.start(), match.end(), _scale_value(match.group("number"), "M")))
