@@ -609,3 +609,181 @@ def test_a_reduction_of_a_harm_is_quality(catalog, abstract):
 def test_a_gain_in_an_in_house_evaluation_keeps_its_object(catalog):
     abstract = "With our reward model in the pipeline, we see notable gains of 3% to 7% in our in-house evaluations."
     assert _own(catalog, abstract, "quality") == ["3–7% improvement in in-house evaluations"]
+
+
+# Issue 19, dev1's misreads: each reading, and a neighbour that must keep reading as before.
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # A score cut by a figure is a drop, not the score's level.
+        (
+            "Our filter reduces attack success rate by 24% on multimodal safety attacks.",
+            "quality",
+            ["24% lower success rate"],
+        ),
+        ("Our method lowers the test error by 2.1% on ImageNet.", "quality", ["2.1% lower test error"]),
+        ("Our method improves accuracy by 6.2% on average.", "quality", ["6.2% accuracy gain"]),
+        # A cut named before its figure, with what it cuts.
+        (
+            "Our model achieves an average error reduction of 6.3% on A2F-Bench.",
+            "quality",
+            ["6.3% error reduction on A2F-Bench"],
+        ),
+        (
+            "Our model reaches 61.2% accuracy, a drop of 1.2% accuracy.",
+            "quality",
+            ["61.2% accuracy", "1.2% drop in accuracy"],
+        ),
+        # A region of a scale is no result.
+        ("Our benchmark best discriminates models in the 60-95% accuracy band.", "quality", []),
+        # Each bracketed score belongs to the name just before it.
+        (
+            "Our PRM achieves state-of-the-art results on ProcessBench (75.0%) and PRMBench (65.5%).",
+            "quality",
+            ["75.0% on ProcessBench", "65.5% on PRMBench"],
+        ),
+        # The digit of Pass@1 is part of a metric's name.
+        ("Our method yields gains of +1.8pp Pass@1 on average.", "quality", ["+1.8 points"]),
+        # A generic gain beside another figure's own speed noun is no speedup.
+        (
+            "Our agent achieves a 14.5% improvement over GPT-4o, and a 3.2% improvement and 2.96x speedup over Qwen2-VL.",
+            "speedup",
+            ["2.96×"],
+        ),
+        ("Our kernel is 2.1x and 3.5x faster than cuBLAS.", "speedup", ["2.1×", "3.5×"]),
+        # "and" ends a figure's words: the next item's noun is its own.
+        (
+            "Our method reduces end-to-end latency by up to 31.8% and TFLOPs by about 29%.",
+            "speedup",
+            [],
+        ),
+        # A budget a result is measured at, and a gain in energy efficiency, are no speedups.
+        ("Our method keeps gains more than doubling at 3x the compute.", "speedup", []),
+        ("Our method achieves a 15% improvement in energy efficiency on 8 GPUs.", "speedup", []),
+        ("Our system is 3x faster at the same cost.", "speedup", ["3×"]),
+        # A cost cut to a share of itself is the rest of it.
+        ("Our pruning reduces FLOPs to 16.7% while keeping accuracy.", "reduction", ["83.3% reduction"]),
+        ("Our method reduces the error rate to 5.2%.", "reduction", []),
+        # Counts of data items are no model scale; a compressed input's size is no memory.
+        ("Our dataset covers 100B transitions and 2.5B episodes.", "model_scale", []),
+        ("Our 7B model needs 24 GB of memory.", "model_scale", ["7B"]),
+        ("Our compressor achieves 2.123 bpb on 1 MB and 2.149 bpb on 3 MB.", "memory", []),
+        ("Our 7B model needs 24 GB of memory.", "memory", ["24 GB"]),
+    ],
+)
+def test_dev1_misreads_read_right(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected
+
+
+def test_a_catalogue_name_in_capitals_is_a_method_s_name(catalog):
+    # The catalogue spells the machine "Aurora"; "AURORA" is the paper's method.
+    assert (
+        _own(catalog, "We propose AURORA, a training method that augments MLMs with perception tokens.", "hardware")
+        == []
+    )
+    assert _own(catalog, "We train on the Aurora supercomputer and on LUMI with A100 GPUs.", "hardware") == [
+        "Aurora",
+        "LUMI",
+        "A100",
+    ]
+
+
+def test_a_dataset_title_s_size_is_no_model_scale(catalog):
+    def scales(title: str) -> list[str]:
+        return [f.value for f in extract_facts(title, "We study it.", catalog) if f.kind == "model_scale"]
+
+    assert scales("XLand-100B: A Large-Scale Multi-Task Dataset for In-Context Reinforcement Learning") == []
+    assert scales("Llama-70B: An Open Model for Dataset Curation") == ["70B"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # Hours of data the training set is scaled to are its length, not a time anything runs.
+        (
+            "We show that scaling the training data from the few minutes used by prior methods, typically less "
+            "than 1 hour, to 18.5 hours improves quality.",
+            [],
+        ),
+        ("Training on the dataset takes 5 hours on 8 GPUs.", ["5 hours"]),
+        ("Preprocessing the dataset drops from 3 hours to 20 minutes.", ["20 minutes"]),
+    ],
+)
+def test_a_data_length_is_no_latency(catalog, abstract, expected):
+    assert _own(catalog, abstract, "latency") == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # A margin over a baseline in a score is a gain, not the score's level.
+        (
+            "Our agent surpasses baselines in Mars by 16.1%-51.6% of success rate.",
+            "quality",
+            ["16.1–51.6% success rate gain"],
+        ),
+        ("Our model reaches 85.2% accuracy, outperforming GPT-4o.", "quality", ["85.2% accuracy"]),
+        # A score cut by points is a drop.
+        ("Schema echo depresses scores by 45-65 pp (percentage points).", "quality", ["−45–65 points scores"]),
+        # A lower score found in an analysis is no efficiency's reduction.
+        (
+            "Our analysis shows runs with one error code have a 48% lower overall score than other runs.",
+            "reduction",
+            [],
+        ),
+        ("Our method reduces latency by 40% and cost by 30%.", "reduction", ["40% lower latency", "30% lower cost"]),
+    ],
+)
+def test_a_change_in_a_score_reads_as_a_change(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected
+
+
+def test_a_score_s_multiplier_is_no_speedup(catalog):
+    abstract = (
+        "Our method improves macro-average across six reasoning benchmarks from under 12 to 29-42 (a 3-4x improvement)."
+    )
+    assert _own(catalog, abstract, "speedup") == []
+    assert _own(catalog, "Our kernel yields a 3x improvement over cuBLAS.", "speedup") == ["3×"]
+
+
+def test_a_training_cost_after_data_is_still_a_time(catalog):
+    abstract = (
+        "We explore effective data filters and model training strategies, narrowing the training cost to 12 days "
+        "on 64 H100 GPUs."
+    )
+    assert _own(catalog, abstract, "latency") == ["12 days"]
+
+
+def test_a_signed_gain_on_a_sized_model_is_on_the_benchmark_before(catalog):
+    abstract = "Our method yields consistent gains (e.g., MMStar +1.53 on Qwen3-VL-2B)."
+    assert _own(catalog, abstract, "quality") == ["+1.53 on MMStar"]
+    assert _own(catalog, "Our agent scores +12.0% on AndroidWorld.", "quality") == ["+12.0% on AndroidWorld"]
+
+
+def test_a_cut_takes_its_verb_s_object_past_an_aside(catalog):
+    abstract = (
+        "Our decoding can reduce the amount of hallucination, for example by 9.6% in the XSum summarization task."
+    )
+    assert _own(catalog, abstract, "reduction") == ["9.6% lower hallucination"]
+    assert _own(catalog, "Our method reduces memory by 30% on A100.", "reduction") == ["30% lower memory"]
+
+
+def test_a_multiplier_of_a_time_beside_benchmarks_is_a_speedup(catalog):
+    abstract = (
+        "In the LLaVA-1.5 setup, our model achieves 3.2times improvement in time-to-first-token (TTFT) while "
+        "maintaining similar performance on VLM benchmarks."
+    )
+    assert _own(catalog, abstract, "speedup") == ["3.2×"]
+
+
+def test_a_rising_gain_shows_the_gain_s_sizes(catalog):
+    abstract = "We find that gains from exploration increase with scale, climbing from 7% to 36%."
+    assert _own(catalog, abstract, "quality") == ["gain 7%→36%"]
+    abstract = "Our training brings consistent gains and improves accuracy from 58.4% to 69.9%."
+    assert _own(catalog, abstract, "quality") == ["69.9% (from 58.4%)"]
+
+
+def test_a_name_an_apposition_calls_a_dataset_gives_no_model_scale(catalog):
+    abstract = "We present XLand-100B, a large-scale dataset for in-context reinforcement learning."
+    assert _own(catalog, abstract, "model_scale") == []
+    assert _own(catalog, "We present Foo-7B, a model trained on a new dataset.", "model_scale") == ["7B"]

@@ -120,6 +120,14 @@ class HardwareCatalog:
             for alias in (entry.name, *entry.aliases):
                 if alias not in entry.cased_aliases:
                     self._exact_spelling.pop(_lookup_key(alias), None)  # any case is fine after all
+        # Keys the catalogue spells only in mixed case: "AURORA" is a method's name, not the Aurora machine.
+        in_capitals = {
+            _lookup_key(alias)
+            for entry in entries
+            for alias in (entry.name, *entry.aliases, *entry.cased_aliases)
+            if not any(char.islower() for char in alias)
+        }
+        self._mixed_case = set(self._by_key) - in_capitals
         self._by_name = {entry.name: entry for entry in entries}
         self._slugs = {entry.name: url_slug(entry.name) for entry in entries}
         self._regex = _compile_catalog_regex(entries)
@@ -171,6 +179,8 @@ class HardwareCatalog:
                 # "frontier" is not "Frontier"; nor are "Frontiers": papers write "Hopper GPUs".
                 if exact is not None and (candidate != exact or candidate != compact):
                     return None
+                if key in self._mixed_case and _IN_CAPITALS.fullmatch(candidate):
+                    return None
                 return self._by_key[key]
         return None
 
@@ -183,6 +193,9 @@ class HardwareCatalog:
 
 _FIELDS = ("name", "aliases", "vendor", "class", "arch", "cased_aliases", "not_followed_by")
 _REQUIRED = ("name", "aliases", "vendor", "class")
+
+
+_IN_CAPITALS = re.compile(r"(?=(?:\d*[A-Z]){4})[A-Z\d]+")
 
 
 def load_hardware(path: Path) -> HardwareCatalog:

@@ -57,11 +57,23 @@ def _real_time_factors(text: str) -> list[Found]:
     ]
 
 
+# A duration the data is scaled to or from is the data's length: "scaling the training data ... to 18.5 hours";
+# not when a time is named or something runs between ("training on the dataset takes 5 hours").
+_NO_RUNNING = (
+    r"(?:(?!\b(?:takes?|took|runs?|ran|latency|time|times|in|within|under|after|finish\w*|drops?|cut\w*|reduc\w*|"
+    r"speed\w*|faster|process\w*|preprocess\w*|costs?|budgets?|narrow\w*|training|trains?|GPUs?)\b)[^.;:)])"
+)
+_DATA_SCALED = re.compile(
+    rf"\b(?:training\s+data|data(?:sets?)?|corp(?:us|ora))\b{_NO_RUNNING}{{0,100}}\b(?:to|from)\b{_NO_RUNNING}{{0,60}}$",
+    re.IGNORECASE,
+)
+
+
 def extract(sentence: Sentence) -> list[Found]:
     if not _HAS_UNIT_LETTER.search(sentence.text):
         return _real_time_factors(sentence.text)
     found = _real_time_factors(sentence.text)
     for start, end, value in unit_figures(sentence.text, _TIME, _UNITS):
-        if not _MEDIA_AFTER.match(sentence.text, end):
+        if not _MEDIA_AFTER.match(sentence.text, end) and not _DATA_SCALED.search(sentence.text, 0, start):
             found.append(("latency", start, end, re.sub(r"\s?/\s?token$", "/token", value)))
     return found

@@ -13,7 +13,15 @@ _MEMORY = re.compile(rf"(?<![\w.,])(?P<number>{NUMBER}){UNIT_GAP}(?P<unit>[KMGTP
 _UNITS = {"kb": "KB", "kib": "KiB", "byte": "bytes"}
 
 
+# "2.123 bpb on 1 MB": the size of a compressed input, not memory used.
+_AN_INPUT = re.compile(
+    r"\b(?:bpb|bits[\s\-]per[\s\-](?:byte|character)|BPC|compression\s+ratio)\b[^.;]{0,12}\b(?:on|of)\s+$", re.I
+)
+
+
 def extract(sentence: Sentence) -> list[Found]:
-    if "B" not in sentence.text and "byte" not in sentence.text:
+    text = sentence.text
+    if "B" not in text and "byte" not in text:
         return []
-    return [("memory", start, end, value) for start, end, value in unit_figures(sentence.text, _MEMORY, _UNITS)]
+    figures = unit_figures(text, _MEMORY, _UNITS)
+    return [("memory", start, end, value) for start, end, value in figures if not _AN_INPUT.search(text, 0, start)]

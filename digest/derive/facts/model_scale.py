@@ -15,7 +15,13 @@ _SCALE_MILLIONS = re.compile(rf"(?P<number>{_SCALE_NUMBER})M[\s\-]*[Pp]aram")
 _NOT_MODEL_SIZE_AFTER = re.compile(
     r"(?:[\s\-]+[\w\-]+){0,2}?[\s\-]+(?:tokens?|words?|pairs|images|samples|edges|nodes|vectors|"
     r"keys|sequences?|instructions|examples|documents|frames|pixels|bytes|rows|entries|queries|"
+    r"transitions|episodes|trajectories|demonstrations|"
     r"dollars|USD|FLOPs?|operations)\b",
+    re.IGNORECASE,
+)
+# A name glued to a size that an apposition calls data: "XLand-100B, a large-scale dataset".
+_A_DATASET_NAMED = re.compile(
+    r"[\w\-]*,\s+(?:an?|the)\s+(?:(?!(?:models?|LLMs?|for|of|with)\b)[\w\-]+\s+){0,3}?(?:datasets?|benchmarks?|corpus)\b(?!['’])",
     re.IGNORECASE,
 )
 _SCALE_WORD = r"(?:million|billion|trillion)"
@@ -54,7 +60,7 @@ def _scale_value(number: str, letter: str) -> str:
 def _model_scales(sentence: str) -> list[tuple[int, int, str]]:
     found = []
     for match in _SCALE_SUFFIX.finditer(sentence):
-        if not _NOT_MODEL_SIZE_AFTER.match(sentence, match.end()):
+        if not _NOT_MODEL_SIZE_AFTER.match(sentence, match.end()) and not _A_DATASET_NAMED.match(sentence, match.end()):
             found.append((match.start(), match.end(), _scale_value(match.group("number"), match.group("unit"))))
     for match in _SCALE_MILLIONS.finditer(sentence):
         found.append((match.start(), match.end(), _scale_value(match.group("number"), "M")))
@@ -71,5 +77,15 @@ def _model_scales(sentence: str) -> list[tuple[int, int, str]]:
     return sorted(found)
 
 
+# A title whose head noun is a dataset or benchmark names data: "XLand-100B: A Large-Scale Multi-Task Dataset".
+_A_DATASET_TITLE = re.compile(
+    r"^[^:]{1,60}:\s+(?:an?\s+|the\s+)?(?:(?!(?:models?|LLMs?|for|of|with|to|on|in|and)\b)[\w\-]+\s+){0,5}?(?:Datasets?|Benchmarks?|Corpus|Corpora)\b",
+    re.IGNORECASE,
+)
+
+
 def extract(sentence: Sentence) -> list[Found]:
-    return [("model_scale", start, end, value) for start, end, value in _model_scales(sentence.text)]
+    text = sentence.text
+    named_data = _A_DATASET_TITLE.match(text)
+    colon = text.find(":") if named_data else -1
+    return [("model_scale", start, end, value) for start, end, value in _model_scales(text) if start > colon]

@@ -31,14 +31,49 @@ _CUT_TO = re.compile(
 )
 
 
+# A budget a result is measured at is a setting: "at 3x the compute".
+_AT_A_BUDGET = re.compile(r"\s*(?:the|its|their)\s+(?:\w+\s+)?(?:compute|budget|cost|data|FLOPs|parameters)\b", re.I)
+_AT_BEFORE = re.compile(r"\bat\s+$", re.IGNORECASE)
+# A percentage gain in an efficiency of power or a chip's resources: "a 15% improvement in energy efficiency".
+_GAIN_IN_OTHER_EFFICIENCY = re.compile(
+    rf"\s*(?:improvements?|gains?|increases?|higher|better)\s+(?:in\s+)?(?:\w+\s+)?{_RESOURCE}[\s\-]*efficien", re.I
+)
+# "reducing FLOPs to 16.7%": a cost cut to a share of itself, the clause ending there.
+_COST_CUT_TO = re.compile(
+    r"\b(?:reduc\w*|lower\w*|cut\w*|decreas\w*)\s+(?:the\s+|its\s+)?(?:[\w\-]+\s+)?"
+    r"(?:FLOPs?|TFLOPs|compute|computation|memory|costs?|latency|parameters|tokens|KV\s+cache)\s+to\s+(?:only\s+|just\s+)?$",
+    re.IGNORECASE,
+)
+_CLAUSE_ENDS = re.compile(r"\s*(?:[,.;)]|$|(?:while|and|with|without|on|for|at|in)\b)")
+
+
 def read(number: str, is_percent: bool, before: str, after: str) -> str | None:
     """For a number (its text: "2.31", "1.5–55") that reads like a result: "" when it is none, the
     cut a share left implies ("to 83% of" -> "17%"), or None when this module has nothing to say."""
-    if not is_percent:
-        below_one = float(number.rsplit("–", maxsplit=1)[-1].replace(",", "").rstrip("+")) < 1
-        return "" if below_one or _AFTER_OTHER_EFFICIENCY.match(after) else None
+    if _AT_BEFORE.search(before) and _AT_A_BUDGET.match(after):
+        return ""
+    return _percent(number, before, after) if is_percent else _multiplier(number, after)
+
+
+def _multiplier(number: str, after: str) -> str | None:
+    """A multiplier below one, or of another efficiency or a cost, is no result."""
+    below_one = float(number.rsplit("–", maxsplit=1)[-1].replace(",", "").rstrip("+")) < 1
+    return "" if below_one or _AFTER_OTHER_EFFICIENCY.match(after) else None
+
+
+def _percent(number: str, before: str, after: str) -> str | None:
+    """A gain in another efficiency is none; a share left by a cut is that cut."""
+    if _GAIN_IN_OTHER_EFFICIENCY.match(after):
+        return ""
+    if _COST_CUT_TO.search(before) and _CLAUSE_ENDS.match(after):
+        return _left(number)
     if not _AFTER_SHARE.match(after) or _CUTS_A_SHARE.search(before):
         return None
     if not _CUT_TO.search(before):
         return ""
+    return _left(number)
+
+
+def _left(number: str) -> str:
+    """The cut a share left implies: "16.7" -> "83.3%"."""
     return "–".join(f"{end:g}" for end in sorted(100 - float(part) for part in number.split("–"))) + "%"

@@ -38,6 +38,27 @@ _RAISED_BY = re.compile(
     rf"(?:up\s+to\s+|about\s+|over\s+|nearly\s+|roughly\s+)?(?:{NUMBER}\s?\\?%[^,;%]{{0,40}}?(?:,\s*and|,|and)\s+)*$",
     re.IGNORECASE,
 )
+# A score cut by the number is a drop, not a level: "reduces attack success rate by 24%", "depresses scores by 45%".
+_CUT_BY = re.compile(
+    r"\b(?:reduc\w*|lower\w*|cut(?:s|ting)?|decreas\w*|depress\w*|drop\w*)\b[^,;.%]{0,60}\bby\s+"
+    r"(?:up\s+to\s+|about\s+|over\s+|nearly\s+|roughly\s+)?$",
+    re.IGNORECASE,
+)
+# A margin over a baseline in a score: "surpassing baselines by 16.1%-51.6% of success rate".
+_BEAT_BY = re.compile(
+    r"\b(?:surpass\w*|outperform\w*|exceed\w*)\b[^,;.%]{0,60}\bby\s+(?:up\s+to\s+|about\s+|over\s+|nearly\s+)?$",
+    re.IGNORECASE,
+)
+# "an average error reduction of 6.3%": the cut is named before the number, with what it cuts.
+_CUT_OF = re.compile(
+    r"\b(?P<what>(?:(?!(?:a|an|the|average|mean|relative|absolute)\s)[\w\-]+\s+)?)"
+    r"(?P<cut>reduction|decrease|drop)s?\s+of\s+(?:up\s+to\s+|about\s+|over\s+)?$",
+    re.I,
+)
+# "in the 60-95% accuracy band": a region of a scale, not a result.
+_A_REGION = re.compile(r"\s*(?:[\w\-]+\s+){0,2}(?:band|range|regime|bucket|bin)s?\b", re.IGNORECASE)
+_NAME_BEFORE_BRACKET = re.compile(r"(?<![\w\-])(?P<name>[A-Z][\w\-'.]*[\w])\s\($")
+_IN_THE = re.compile(r"\b(?:in|within)\s+the\s+$", re.IGNORECASE)
 # "an improvement of 23.2% in success rate": the gain is named before the number.
 _GAIN_OF = re.compile(r"\b(?P<gain>improvement|gain|increase)s?\s+of\s+(?:up\s+to\s+|about\s+|over\s+)?$", re.I)
 # "36.2% perplexity reduction": a lowered error, which results.py reads ("36.2% lower perplexity").
@@ -178,8 +199,13 @@ def extract(sentence: Sentence) -> list[Found]:
             direction = direction or (skipped.group().lower() if skipped and not trailing else "")
         if metric is None or (after and _ERROR_REDUCED.match(text, after.start("metric"))):
             continue
-        if not direction and not trailing and not _ERROR.search(metric):
-            direction, trailing = _gain_before(text[max(0, match.start() - 100) : match.start()])
+        bracketed = _NAME_BEFORE_BRACKET.search(text, 0, match.start())
+        if metric and metric.startswith("on ") and bracketed and text.startswith(")", match.end()):
+            metric = f"on {bracketed.group('name')}"  # "ProcessBench (75.0%) and PRMBench (65.5%)": each its own
+        if _IN_THE.search(text, 0, match.start()) and _A_REGION.match(text, match.end()):
+            continue
+        if not direction and not trailing:
+            direction, trailing = _change_before(text[max(0, match.start() - 100) : match.start()], metric)
         qualifier, start = hedge(text, match.start())
         sign = "+" if match.group("sign") else ""
         changed_in = direction in _CHANGES and not metric.startswith("on ")  # not "improvement in on LV-Bench"
@@ -199,6 +225,18 @@ def extract(sentence: Sentence) -> list[Found]:
 
 
 _ERROR = re.compile(r"errors?|MAPE|perplexity", re.I)
+
+
+def _change_before(before: str, metric: str) -> tuple[str, str]:
+    """(direction, trailing) of a score the words `before` its number say was raised or cut."""
+    cut = _CUT_OF.search(before)
+    if cut:
+        return f"{cut.group('what')}{cut.group('cut').lower()}".strip(), ""
+    if _CUT_BY.search(before):
+        return "lower", ""
+    if _BEAT_BY.search(before) and not metric.startswith("on "):  # a benchmark's margin keeps its plain reading
+        return "", "gain"
+    return ("", "") if _ERROR.search(metric) else _gain_before(before)
 
 
 def _gain_before(before: str) -> tuple[str, str]:

@@ -53,7 +53,7 @@ _EFFICIENCY = re.compile(
 # score they are of ("top-1 accuracy by 2.3 points").
 # The first of a pair shares the second's unit: "by 9.98 and 14.81 points".
 _POINTS = re.compile(
-    rf"(?<![\w.,])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})"
+    rf"(?<![\w.,@])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})"  # not Pass@1's 1
     rf"(?P<pair>\s*(?:,|and|/)\s*\+?{NUMBER})?\s*"
     r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b|(?P<gain>-point\s+(?:gain|improvement|increase)s?\b))"
 )
@@ -70,6 +70,8 @@ _POINTS_OVER = re.compile(
 _SIGNED_ON = re.compile(
     rf"(?<![\w.,])\+(?P<number>{NUMBER})(?P<percent>\\?%)?\s+(?:points?\s+)?on\s+{score_gain.NOT_A_CHIP}(?P<bench>[A-Z][\w\-]*)"
 )
+_A_SIZED_MODEL = re.compile(r"[A-Z][\w\-.]*-\d+(?:\.\d+)?[BM]")
+_NAME_BEFORE = re.compile(r"(?<![\w\-])(?P<name>[A-Z][\w\-]*[A-Za-z][\w\-]*)\s+$")
 _LOSS = r"(?P<which>(?:validation|training|test|eval(?:uation)?|pre-?training)\s+)?(?P<metric>loss|perplexity|PPL)\b"
 # "reduces validation loss by 0.05": a bare number after "by" (not a percentage, which quality.py reads).
 _LOSS_BY = re.compile(
@@ -105,7 +107,7 @@ def changes(text: str) -> list[Change]:
     for pattern in (_RAISED, _LOWERED):
         for match in pattern.finditer(text):
             if not _EFFICIENCY.search(match.group("what")):
-                value = f"{match.group('number')}% (from {match.group('old')}%)"
+                value = _raised_value(text, match)
                 found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
     for match in _LOWERED_ABSOLUTE.finditer(text):
         measured = " ".join([match.group("number"), *(match.group("unit") or "").split(), *match.group("what").split()])
@@ -118,7 +120,10 @@ def changes(text: str) -> list[Change]:
             found.append((("quality", match.start(), match.end(), value), match.start()))
     found += [(points, points[1]) for points in _points(text)]
     for match in _SIGNED_ON.finditer(text):
-        value = f"+{match.group('number')}{'%' if match.group('percent') else ''} on {match.group('bench')}"
+        bench = _benchmark(text, match)
+        if bench is None:
+            continue
+        value = f"+{match.group('number')}{'%' if match.group('percent') else ''} on {bench}"
         found.append((("quality", match.start(), match.end(), value), match.start()))
     for match in _DISTANCE_BY.finditer(text):
         value = f"{match.group('number')} lower {' '.join(match.group('what').split())}"
@@ -130,6 +135,34 @@ def changes(text: str) -> list[Change]:
             value = f"{match.group('number').lstrip('-−–')} lower {which}{match.group('metric')}"
             found.append((("quality", match.start("number"), match.end("number"), value), match.start("number")))
     return found
+
+
+# A score cut by points is a drop: "depresses scores by 45-65 pp".
+_DROPPED_BY = re.compile(
+    r"\b(?:reduc\w*|lower\w*|decreas\w*|depress\w*|drop\w*|hurt\w*|degrad\w*)\b[^.;,]{0,40}\bby\s+"
+    r"(?:up\s+to\s+|about\s+|over\s+|nearly\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _benchmark(text: str, signed_on: re.Match[str]) -> str | None:
+    """What a signed gain "on" a name is on: in "MMStar +1.53 on Qwen3-VL-2B", the benchmark before the model."""
+    bench = signed_on.group("bench")
+    if not _A_SIZED_MODEL.fullmatch(bench):
+        return bench
+    named = _NAME_BEFORE.search(text, 0, signed_on.start())
+    return named.group("name") if named else None
+
+
+# "gains from exploration increase with scale, climbing from 7% to 36%": what rises is a gain.
+_A_GAIN_RISES = re.compile(r"\b(?:gains?|improvements?)\b(?:\s+(?!(?:and|or|but)\b)[\w\-]+){0,3}\s+$", re.I)
+
+
+def _raised_value(text: str, raised: re.Match[str]) -> str:
+    """ "70.4% (from 61.2%)"; or, when what rises is a gain, the gain's sizes: "gain 7%→36%"."""
+    if _A_GAIN_RISES.search(text, max(0, raised.start() - 60), raised.start()):
+        return f"gain {raised.group('old')}%→{raised.group('number')}%"
+    return f"{raised.group('number')}% (from {raised.group('old')}%)"
 
 
 _FROM_BEFORE = re.compile(r"\bfrom\s+$", re.IGNORECASE)
@@ -148,7 +181,7 @@ def _points(text: str) -> list[Found]:
         if not named and not match.group("percentage") and not gained:
             continue  # "data points", "2 points": points of nothing named
         metric = " " + " ".join(named.group("metric").split()) if named else ""
-        sign = "+" if match.group("sign") else ""
+        sign = "+" if match.group("sign") else "−" if _DROPPED_BY.search(text, max(0, start - 60), start) else ""
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
         if match.group("low") and _FROM_BEFORE.search(text, 0, start):
             start = match.start("number")  # "ranging from 4 to 20 points": "from" opens no baseline's value here

@@ -26,7 +26,8 @@ _AFTER_NAMED_REDUCTION = re.compile(
 _REDUCTION_OBJECT_BEFORE = re.compile(
     r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|"
     r"minimi[sz]\w*|shrink\w*|compress(?!ors?\b)\w*|less|fewer|smaller|and)\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,6}?)\s+by\s*$",
+    # past an aside: "reduce the amount of hallucination, for example by 9.6% in the XSum task"
+    r"(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,6}?)(?:,\s*(?:for\s+example|for\s+instance|e\.g\.,?))?\s+by\s*$",
     re.IGNORECASE,
 )
 _REDUCTION_VERB_RIGHT_BEFORE = re.compile(
@@ -166,10 +167,13 @@ def _respective(object_words: str, index: int, after: str) -> str:
     return object_words
 
 
+_A_QUANTITY_OF = re.compile(r"(?:amount|number|quantity)\s+of$", re.IGNORECASE)
+
+
 def _value(shown: str, word: str, object_words: str | None) -> str:
     words = (object_words or "").split()
-    while words and words[0].lower() in STOP_WORDS:
-        words.pop(0)  # "smaller in size" -> "size"
+    while words and (words[0].lower() in STOP_WORDS or _A_QUANTITY_OF.match(" ".join(words[:2]))):
+        words.pop(0)  # "smaller in size" -> "size"; "the amount of hallucination" -> "hallucination"
     kept = []
     for word_ in words:
         if word_.lower() in STOP_WORDS:

@@ -83,7 +83,8 @@ _AFTER_EFFICIENCY = re.compile(
     re.IGNORECASE,
 )
 _AFTER_SPEED = re.compile(
-    r"(?!\s*without\b)\s*(?:[\w\-]+\s+){0,2}?(?:faster(?!\s+rates?\b)|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
+    # not past "and": in "latency by 31.8% and TFLOPs by 29%" the TFLOPs are the next item's
+    r"(?!\s*without\b)\s*(?:(?!(?:and|or)\s)[\w\-]+\s+){0,2}?(?:faster(?!\s+rates?\b)|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
     rf"more\s+(?:(?!{not_a_speed.OTHER_EFFICIENCY})[\w\-]+\s+)?efficient|"
     rf"better\s+(?:(?!{not_a_speed.OTHER_EFFICIENCY})\w+\s+)?(?:efficiency|throughput|performance|latency)|"
     r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS|per\s+second)\b",
@@ -253,6 +254,8 @@ _ABOUT_SPEED = re.compile(
     r"kernels?|GPUs?|CPUs?)\b",
     re.IGNORECASE,
 )
+# Another figure's own speed noun ("a 3.2% improvement and 2.96x speedup") says nothing of a generic gain.
+_OWN_SPEED_ITEMS = re.compile(rf"{NUMBER}{_TIMES}\s*(?:speed-?ups?|faster|acceleration)\b", re.IGNORECASE)
 _MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE)
 
 
@@ -262,24 +265,44 @@ def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tupl
     if (
         number.is_percent
         and _GENERIC_GAIN.match(word)
-        and not _ABOUT_SPEED.search(sentence)
+        and not _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence) if _IMPROVEMENT.match(word) else sentence)
         and not score_gain.names_what_runs(*around)
     ):
         gained = score_gain.gain_in(*around)  # "a 10.67% improvement in multi-turn tasks": a gain in that
         return ("quality", f"{shown} improvement in {gained}") if gained else None
+    if not number.is_percent and _IMPROVEMENT.match(word) and _of_a_score(sentence):
+        return None  # "from under 12 to 29-42 (a 3-4x improvement)" on benchmarks: a score's multiplier
     return "speedup", _speedup_value(number, shown)
+
+
+_IMPROVEMENT = re.compile(r"^improvements?$", re.IGNORECASE)
+
+
+def _of_a_score(sentence: str) -> bool:
+    """Whether a sentence names a score and nothing about speed."""
+    mentions_speed = _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence)) or _A_TIME.search(sentence)
+    return bool(score_gain.NAMES_A_SCORE.search(sentence)) and not mentions_speed
 
 
 # A reduction of an error is a gain in quality: "18.24% lower mean absolute percentage error".
 _AN_ERROR = re.compile(r"\b(?:errors?|MAPE|perplexity|WER|CER|distance|FID|FVD|LPIPS|loss)\b", re.IGNORECASE)
 # What an improvement by a percentage cuts when it names a time.
 _IMPROVED_TIME = re.compile(r"\bimprov\w*\s+(?:the\s+|its\s+)?(?P<time>[\w\-/() ]{1,40}?)\s+by\s+$", re.IGNORECASE)
-_A_TIME = re.compile(r"\b(?:latency|latencies|TTFT|TPOT|TBT|makespan|JCT|(?:completion|response|job)\s+times?)\b", re.I)
+_A_TIME = re.compile(
+    r"\b(?:latency|latencies|TTFT|TPOT|TBT|time-to-first-token|makespan|JCT|(?:completion|response|job)\s+times?)\b",
+    re.I,
+)
 
 
-def _reduction(value: str) -> tuple[str, str]:
-    """A reduction, or a gain in quality when what it lowers is an error ("18% lower mean absolute error")."""
+def _reduction(value: str) -> tuple[str, str] | None:
+    """A reduction, or a gain in quality when what it lowers is an error ("18% lower mean absolute error");
+    none when it lowers a score ("a 48% lower overall score"): a loss, not an efficiency."""
+    if _A_SCORE.search(value):
+        return None
     return ("quality" if _AN_ERROR.search(value) else "reduction"), value
+
+
+_A_SCORE = re.compile(r"\b(?:scores?|accuracy|success\s+rates?|win\s+rates?|F1|BLEU|pass@\d+)\b", re.IGNORECASE)
 
 
 _IMPROVED_OBJECT = re.compile(r"\s+(?:in|of)\s+(?:\w+\s+)?\w+")

@@ -42,7 +42,7 @@ _GAIN_ON_A_NAME = re.compile(rf"\s*(?P<gain>(?:gains?|improvements?)\s+)?on\s+(?
 # "outperforming the baseline by 6.0%" in a sentence about success rates, which names nothing
 # that runs: a gain in that score.
 _OUTPERFORMS = re.compile(r"\b(?:outperform\w*|surpass\w*|beat(?:s|ing)?)\b[^.;%]{0,60}\bby\s+(?:up\s+to\s+)?$", re.I)
-_NAMES_A_SCORE = re.compile(rf"\b(?:{NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
+NAMES_A_SCORE = re.compile(rf"\b(?:{NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
 
 # A percentage gain in "performance" is a model's score, unless the clause names what runs:
 # "by at least 5% performance gains across settings", "performance gains of up to 24.5%",
@@ -74,7 +74,7 @@ def score_gain(sentence: str, start: int, before: str, after: str, *, signed: bo
     on_a_name = _GAIN_ON_A_NAME.match(after)
     if on_a_name and (signed or on_a_name.group("gain")):
         return True
-    return bool(_OUTPERFORMS.search(before) and _NAMES_A_SCORE.search(sentence) and not _RUNNING.search(sentence))
+    return bool(_OUTPERFORMS.search(before) and NAMES_A_SCORE.search(sentence) and not _RUNNING.search(sentence))
 
 
 def performance_gain(before: str, after: str) -> bool:
