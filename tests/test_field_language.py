@@ -619,7 +619,7 @@ def test_a_gain_in_an_in_house_evaluation_keeps_its_object(catalog):
         (
             "Our filter reduces attack success rate by 24% on multimodal safety attacks.",
             "quality",
-            ["24% lower success rate"],
+            ["24% lower attack success rate"],
         ),
         ("Our method lowers the test error by 2.1% on ImageNet.", "quality", ["2.1% lower test error"]),
         ("Our method improves accuracy by 6.2% on average.", "quality", ["6.2% accuracy gain"]),
