@@ -22,11 +22,13 @@ _OTHERS_IF_LIMITED = (
     r"the\s+(?:best|strongest|top|leading|most\s+capable)(?:-performing|-scoring)?|open-source|open-weight"
 )
 _SUBJECT = re.compile(
-    r"(?:^|(?<=[,;:]\s)|(?<=\bthat\s)|(?<=\bwhere\s)|(?<=\bwhile\s)|(?<=\bwhereas\s)|(?<=\band\s)|(?<=\bwith\s)|"
-    r"(?<=\bresulting\sin\s)|(?<=\bleaving\s))(?:even\s+)?"
-    rf"(?:(?P<always>{_ALWAYS_OTHERS})|(?P<limited>{_OTHERS_IF_LIMITED}))"
+    rf"\b(?:even\s+)?(?:(?P<always>{_ALWAYS_OTHERS})|(?P<limited>{_OTHERS_IF_LIMITED}))"
     rf"(?:\s+(?:and|or)\s+[\w\-]+)?\s+(?:[\w\-]+\s+){{0,2}}?{_NOUN}\b",
     re.IGNORECASE,
+)
+# The subject opens a clause (checked apart, as the words above are rare and lookbehinds are slow).
+_CLAUSE_OPENING = re.compile(
+    r"(?:^|[,;:]\s|\b(?:that|where|while|whereas|and|with|leaving)\s|\bresulting\sin\s)$", re.IGNORECASE
 )
 # The verb that gives the group's result, within the clause.
 _RESULT_VERB = re.compile(
@@ -55,7 +57,7 @@ def others_result_spans(sentence: str) -> list[tuple[int, int]]:
     spans = []
     for subject in _SUBJECT.finditer(sentence):
         verb = _RESULT_VERB.match(sentence, subject.end())
-        if not verb:
+        if not verb or not _CLAUSE_OPENING.search(sentence, 0, subject.start()):
             continue
         if _OWN_DOING.search(sentence, 0, subject.start()):
             continue
