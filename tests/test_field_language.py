@@ -787,3 +787,18 @@ def test_a_name_an_apposition_calls_a_dataset_gives_no_model_scale(catalog):
     abstract = "We present XLand-100B, a large-scale dataset for in-context reinforcement learning."
     assert _own(catalog, abstract, "model_scale") == []
     assert _own(catalog, "We present Foo-7B, a model trained on a new dataset.", "model_scale") == ["7B"]
+
+
+def test_a_generic_gain_on_a_task_or_benchmark_is_a_score_s_not_a_speedup(catalog):
+    abstract = (
+        "Experiments show that Kite enhances the base model by 16% on GenEval and 25% on T2I-CompBench, "
+        "while reducing inference time by 44%."
+    )
+    assert _own(catalog, abstract, "speedup") == []
+    assert "16% improvement on GenEval" in _own(catalog, abstract, "quality")
+    abstract = "Kite improves performance by 30% in real-world task success with minimal inference overhead."
+    assert _own(catalog, abstract, "quality") == ["30% improvement in real-world task success"]
+    assert _own(catalog, "Kite outperforms OpenVLA by 3.5x on real-robot tasks.", "speedup") == []
+    # a gain on a chip, or in a clause that names what runs, stays a speedup
+    assert _own(catalog, "Kite outperforms cuBLAS by 2.1x on A100 GPUs.", "speedup") == ["2.1×"]
+    assert _own(catalog, "Kite improves serving throughput by 2.3x on ShareGPT.", "speedup") == ["2.3×"]

@@ -262,6 +262,10 @@ _MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE
 def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tuple[str, str]) -> tuple[str, str] | None:
     """A speedup, unless a percentage only a gain `word` names sits in a sentence about no speed
     and a clause (the words `around` it) that names nothing running."""
+    gain_object = _gain_object(word, around)
+    if gain_object:  # "by 16% on GenEval", "30% in task success", "3.5x on real-robot tasks": a score's gain
+        preposition, what = gain_object
+        return ("quality", f"{shown} improvement {preposition} {what}") if number.is_percent else None
     if (
         number.is_percent
         and _GENERIC_GAIN.match(word)
@@ -276,6 +280,26 @@ def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tupl
 
 
 _IMPROVEMENT = re.compile(r"^improvements?$", re.IGNORECASE)
+# What a generic gain is on or in, named right after its number: "by 16% on GenEval and ...".
+_GAIN_OBJECT = re.compile(
+    r"\s*(?P<preposition>on|in)\s+(?:the\s+|a\s+|an\s+|our\s+|their\s+|its\s+)?(?P<what>[^,;:.()%]{2,50}?)"
+    r"(?=\s*(?:[,;:.()]|$)|\s+(?:with|while|whilst|but|compared|over|than|vs|versus|across|using|at|respectively)\b|"
+    r"\s+and\s+[+\d])",  # the next figure of a list: "by 16% on GenEval and 25% on ..."
+    re.IGNORECASE,
+)
+
+
+def _gain_object(word: str, around: tuple[str, str]) -> tuple[str, str] | None:
+    """(preposition, object) of a generic gain whose own words name something that is not a
+    speed or a chip, in a clause that names nothing running; None otherwise."""
+    before, after = around
+    found = _GAIN_OBJECT.match(after) if _GENERIC_GAIN.match(word) else None
+    if found is None or score_gain.names_what_runs(before, found.group()):
+        return None
+    what = found.group("what").strip()
+    if _ABOUT_SPEED.search(what) or score_gain.NOT_A_QUALITY.search(what) or not re.match(score_gain.NOT_A_CHIP, what):
+        return None
+    return found.group("preposition").lower(), what
 
 
 def _of_a_score(sentence: str) -> bool:

@@ -105,7 +105,7 @@ _WORDS_END = re.compile(  # not the "in" of "in-house"
     re.I,
 )
 # Not a gain in quality: in a resource, or in no thing at all ("in most cases", "in terms of").
-_NOT_A_QUALITY = re.compile(
+NOT_A_QUALITY = re.compile(
     r"\b(?:memory|throughput|utili[sz]ation|efficien\w*|bandwidth|energy|power|costs?|speed|latency|time|"
     r"FLOPs?|cach\w*|KV|occupancy|sparsity|compression|size|average|most|all|some|many|each|both|terms|total|"
     r"overall|practice|cases?|settings?|scenarios?)\b",
@@ -124,7 +124,7 @@ def gain_in(before: str, after: str) -> str:
     words = _WORDS_END.split(what.group("words"))[0].strip()
     if _HIT_RATE.search(words) and _CACHE.search(before + after):
         return ""  # a cache's hit rate is a resource's
-    return "" if not words or _NOT_A_QUALITY.search(words) else words
+    return "" if not words or NOT_A_QUALITY.search(words) else words
 
 
 _HIT_RATE = re.compile(r"\bhit\s+(?:rates?|ratios?)\b", re.IGNORECASE)
