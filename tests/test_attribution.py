@@ -388,6 +388,23 @@ def test_a_budget_is_not_a_result_but_a_boast_is(catalog):
     assert headline is not None and (headline.metric, headline.value) == ("cost", "~1 GPU hours")
     varies = "We present Kite. Accuracy shows up to 9% variation in accuracy across GPU counts."
     assert machine_headline(extract_facts("A title", varies, catalog)) is None
+    # a time or cost achieved, or boasted of after a currency sign, is a result too
+    for abstract, value in (
+        ("We present Kite. Kite achieves a first-packet latency of 234 ms.", "234 ms"),
+        ("We present Kite. Kite generates a 5-second video in 2 seconds on a single H100 GPU.", "2 s"),
+        ("We present Kite. With a total training cost of only $7,800, Kite reasons well.", "$7,800"),
+    ):
+        headline = machine_headline(extract_facts("A title", abstract, catalog))
+        assert headline is not None and headline.value == value, abstract
+
+
+def test_a_phase_s_speedup_gives_way_to_the_end_to_end_one(catalog):
+    abstract = (
+        "We present Kite. Kite achieves up to 33% speedup in the rollout phase, up to 41% speedup in the "
+        "training phase, and a 16% end-to-end speedup over BF16 training."
+    )
+    headline = machine_headline(extract_facts("A title", abstract, catalog))
+    assert headline is not None and headline.numbers[:1] == ["16"]
 
 
 def test_other_models_results_in_the_papers_sentence_are_context(catalog):

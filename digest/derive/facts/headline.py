@@ -130,7 +130,7 @@ _COMPONENT = re.compile(
     r"attention\s+(?:speed-?ups?|inference))\b",
     re.I,
 )
-_PHASE = re.compile(r"\b(?:decode|decoding|prefill)\b", re.I)
+_PHASE = re.compile(r"\b(?:decode|decoding|prefill|(?:rollout|training|inference|\w+ing)\s+(?:phase|stage))\b", re.I)
 
 
 def machine_headline(facts: Iterable[Fact]) -> Headline | None:
@@ -228,8 +228,11 @@ def _position(fact: Fact) -> tuple[int, int]:
 # consuming 500,000 GPU-hours"). An accuracy that varies is a finding, not a result.
 _BUDGET_KINDS = ("latency", "memory", "cost")
 _FRUGAL_BEFORE = re.compile(
-    r"\b(?:only|just|merely|mere|under|below|less\s+than|within|about|as\s+(?:little|few)\s+as|"
-    r"to)\s+(?:(?:a|an|the)\s+)?$",
+    r"\b(?:only|just|merely|mere|under|below|less\s+than|within|about|as\s+(?:little|few|low)\s+as|"
+    r"to)\s+(?:(?:a|an|the)\s+)?[$€£]?$"  # "a total training cost of only $7,800"
+    # or achieved: "achieves a first-packet latency of 234 ms", "a low inference time (1.23s", "a video in 2 seconds"
+    r"|\b(?:achiev|reach|deliver|attain)\w*\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,4}?(?:of\s+)?$"
+    r"|\b(?:low|lower|fast|short)\s+(?:[\w\-]+\s+){0,2}\($|\bin\s+$",
     re.I,
 )
 _NOT_A_QUALITY_RESULT = re.compile(r"variation|difference|drop|degradation|loss|gap", re.I)
@@ -254,7 +257,7 @@ def _is_a_result(fact: Fact) -> bool:
             return False
         digit = re.search(r"\d", fact.sentence[fact.span[0] : fact.span[1]])
         start = fact.span[0] + (digit.start() if digit else 0)  # the hedge may be in the span: "about 1 GPU hour"
-        return bool(_FRUGAL_BEFORE.search(fact.sentence[max(0, start - 30) : start]))
+        return bool(_FRUGAL_BEFORE.search(fact.sentence[max(0, start - 60) : start]))
     if fact.kind == "quality":
         loss = fact.span is not None and _QUALITY_LOSS_AFTER.match(fact.sentence, fact.span[1])
         lowered = _LOWER_LOSS.search(fact.value)  # "0.05 lower validation loss": a gain

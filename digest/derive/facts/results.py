@@ -237,6 +237,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
             return _reduction(reduced.from_context(shown, before, after))
         if kind == "scale":
             return "scale", _grown_value(shown, before[keyword_end:])
+        if number.is_percent and _GENERIC_GAIN.match(keyword[2]) and _A_LEVEL_REACHED.search(before, keyword_end):
+            return None  # "enhances performance, achieving 79.9% on S4": a level reached, not the gain
         return _speedup(sentence, number, shown, keyword[2], (before, after))
     if number.signed or not number.is_percent:
         # "+19.2% over cuBLAS" measures against a named system; "CTR +1.00%" names only a metric
@@ -280,6 +282,8 @@ def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tupl
 
 
 _IMPROVEMENT = re.compile(r"^improvements?$", re.IGNORECASE)
+# A verb of a level reached, after the last gain word (no other gain word follows it).
+_A_LEVEL_REACHED = re.compile(r"\b(?:achiev|reach|attain|obtain|scor)\w*\b", re.I)
 # What a generic gain is on or in, named right after its number: "by 16% on GenEval and ...".
 _GAIN_OBJECT = re.compile(
     r"\s*(?P<preposition>on|in)\s+(?:the\s+|a\s+|an\s+|our\s+|their\s+|its\s+)?(?P<what>[^,;:.()%]{2,50}?)"
