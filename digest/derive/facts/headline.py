@@ -230,11 +230,12 @@ _BUDGET_KINDS = ("latency", "memory", "cost")
 _FRUGAL_BEFORE = re.compile(
     r"\b(?:only|just|merely|mere|under|below|less\s+than|within|about|as\s+(?:little|few|low)\s+as|"
     r"to)\s+(?:(?:a|an|the)\s+)?[$€£]?$"  # "a total training cost of only $7,800"
-    # or achieved: "achieves a first-packet latency of 234 ms", "a low inference time (1.23s", "a video in 2 seconds"
+    # or achieved: "achieves a first-packet latency of 234 ms", "a low inference time (1.23s"
     r"|\b(?:achiev|reach|deliver|attain)\w*\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,4}?(?:of\s+)?$"
-    r"|\b(?:low|lower|fast|short)\s+(?:[\w\-]+\s+){0,2}\($|\bin\s+$",
+    r"|\b(?:low|lower|fast|short)\s+(?:[\w\-]+\s+){0,2}\($",
     re.I,
 )
+_IN_A_TIME = re.compile(r"\bin\s+$")  # "generates a 5-second video in 2 seconds"
 _NOT_A_QUALITY_RESULT = re.compile(r"variation|difference|drop|degradation|loss|gap", re.I)
 _LOWER_LOSS = re.compile(r"\blower\b.*\b(?:loss|perplexity|PPL)$", re.I)
 # "1-3% accuracy degradation": what a method costs in accuracy, not what it achieves.
@@ -257,7 +258,8 @@ def _is_a_result(fact: Fact) -> bool:
             return False
         digit = re.search(r"\d", fact.sentence[fact.span[0] : fact.span[1]])
         start = fact.span[0] + (digit.start() if digit else 0)  # the hedge may be in the span: "about 1 GPU hour"
-        return bool(_FRUGAL_BEFORE.search(fact.sentence[max(0, start - 60) : start]))
+        before = fact.sentence[max(0, start - 60) : start]
+        return bool(_FRUGAL_BEFORE.search(before) or (fact.kind == "latency" and _IN_A_TIME.search(before)))
     if fact.kind == "quality":
         loss = fact.span is not None and _QUALITY_LOSS_AFTER.match(fact.sentence, fact.span[1])
         lowered = _LOWER_LOSS.search(fact.value)  # "0.05 lower validation loss": a gain

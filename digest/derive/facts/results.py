@@ -231,14 +231,16 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         return None
     if keyword is not None:
         kind, keyword_end, _word = keyword
-        if kind == "not_a_result" or _BETWEEN_NOT_A_RESULT.search(before[keyword_end:]):
+        if (
+            kind == "not_a_result"
+            or _BETWEEN_NOT_A_RESULT.search(before[keyword_end:])
+            or _reached(number, keyword, before)
+        ):
             return None
         if kind == "reduction":
             return _reduction(reduced.from_context(shown, before, after))
         if kind == "scale":
             return "scale", _grown_value(shown, before[keyword_end:])
-        if number.is_percent and _GENERIC_GAIN.match(keyword[2]) and _A_LEVEL_REACHED.search(before, keyword_end):
-            return None  # "enhances performance, achieving 79.9% on S4": a level reached, not the gain
         return _speedup(sentence, number, shown, keyword[2], (before, after))
     if number.signed or not number.is_percent:
         # "+19.2% over cuBLAS" measures against a named system; "CTR +1.00%" names only a metric
@@ -284,6 +286,14 @@ def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tupl
 _IMPROVEMENT = re.compile(r"^improvements?$", re.IGNORECASE)
 # A verb of a level reached, after the last gain word (no other gain word follows it).
 _A_LEVEL_REACHED = re.compile(r"\b(?:achiev|reach|attain|obtain|scor)\w*\b", re.I)
+
+
+def _reached(number: _Number, keyword: tuple[str, int, str], before: str) -> bool:
+    """Whether a percentage after a generic gain word is a level reached: "enhances performance,
+    achieving 79.9% on S4"."""
+    return number.is_percent and bool(_GENERIC_GAIN.match(keyword[2]) and _A_LEVEL_REACHED.search(before, keyword[1]))
+
+
 # What a generic gain is on or in, named right after its number: "by 16% on GenEval and ...".
 _GAIN_OBJECT = re.compile(
     r"\s*(?P<preposition>on|in)\s+(?:the\s+|a\s+|an\s+|our\s+|their\s+|its\s+)?(?P<what>[^,;:.()%]{2,50}?)"
