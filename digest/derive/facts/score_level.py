@@ -1,0 +1,49 @@
+"""A score the paper's own model reaches on a named benchmark, after a result verb:
+"scoring 67.7% on IFEval", "achieves impressive results: 47.6% on GAIA, 11.2% on Humanity's Last Exam".
+
+Only a percentage written right before "on <Name>", in the clause of a verb that states a level
+(not a margin "by", not a change "from ... to", not a share of a machine's resources).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import score_gain
+from .base import Found
+from .numbers import NUMBER, hedge
+
+_ON_A_NAME = re.compile(
+    rf"(?<![\w.,])(?P<number>{NUMBER})\\?%\s+on\s+(?:the\s+)?{score_gain.NOT_A_CHIP}"
+    r"(?P<name>(?-i:[A-Z])[\w\-'.*]*[\w](?:\s(?-i:[A-Z0-9])[\w\-'.]*[\w]){0,2})"
+)
+# The verb that states the level, with nothing after it that ends its clause.
+_STATES_A_LEVEL = re.compile(
+    r"\b(?:achiev\w*|attain\w*|scor(?:es|ed|ing)|reach\w*|obtain\w*|record\w*|deliver\w*)\b(?P<after>(?:[^.;]|\.\d){0,100})$",
+    re.IGNORECASE,
+)
+# Between the verb and the number: no margin, change, comparison or share of a resource.
+_NOT_A_LEVEL = re.compile(
+    r"\b(?:by|from|to|over|than|while|whilst|whereas|but|gains?|improvements?|increases?|drops?|"
+    r"reductions?|lower|higher|fewer|less|more|faster|speed-?ups?|utili[sz]ation|MFU|throughput|"
+    r"bandwidth|memory|occupancy|hit\s+rates?|sparsity|compression|efficien\w*|latency|cost|of\s+the|of\s+peak)\b",
+    re.IGNORECASE,
+)
+
+
+def _overlaps(start: int, end: int, found: list[Found]) -> bool:
+    return any(begin < end and start < finish for _kind, begin, finish, _value in found)
+
+
+def levels(text: str, found: list[Found]) -> list[Found]:
+    """Scores reached on named benchmarks in `text` that no reading in `found` took already."""
+    levels: list[Found] = []
+    for match in _ON_A_NAME.finditer(text):
+        verb = _STATES_A_LEVEL.search(text, 0, match.start())
+        if verb is None or _NOT_A_LEVEL.search(verb.group("after")):
+            continue
+        if _overlaps(match.start(), match.end(), found):
+            continue
+        qualifier, start = hedge(text, match.start())
+        levels.append(("quality", start, match.end(), f"{qualifier}{match.group('number')}% on {match.group('name')}"))
+    return levels
