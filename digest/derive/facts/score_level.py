@@ -30,6 +30,14 @@ _NOT_A_LEVEL = re.compile(
     re.IGNORECASE,
 )
 
+# A model named after "on" is what ran, not a benchmark: "40.6% on Qwen3-32B", "63.6% on GPT-4o".
+_A_MODEL = re.compile(
+    r"\d(?:\.\d+)?[BM]\b|^(?:GPT|Llama|LLaMA|Qwen|Claude|Gemini|DeepSeek|Mistral|Mixtral|Gemma|Phi|OPT|Vicuna)\b"
+)
+# The last of a list of percentages belongs to the last of a list of names: "73.1% and 58.7% on AlpacaEval and
+# Arena-Hard" (58.7% is Arena-Hard's).
+_LISTED_AFTER = re.compile(r"\d\s?\\?%\s*(?:,\s*and|,|and|/)\s*$")
+
 
 def _overlaps(start: int, end: int, found: list[Found]) -> bool:
     return any(begin < end and start < finish for _kind, begin, finish, _value in found)
@@ -41,6 +49,8 @@ def levels(text: str, found: list[Found]) -> list[Found]:
     for match in _ON_A_NAME.finditer(text):
         verb = _STATES_A_LEVEL.search(text, 0, match.start())
         if verb is None or _NOT_A_LEVEL.search(verb.group("after")):
+            continue
+        if _A_MODEL.search(match.group("name")) or _LISTED_AFTER.search(text, 0, match.start()):
             continue
         if _overlaps(match.start(), match.end(), found):
             continue
