@@ -22,7 +22,7 @@ _FROM_TO = rf"\s+from\s+(?P<old>{NUMBER}){_PERCENT}\s+to\s+(?P<number>{NUMBER}){
 # A raise, with what is raised between the verb and "from" (no efficiency word: a utilization or
 # a hit rate raised from 40% to 80% is not a quality).
 _RAISED = re.compile(
-    rf"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*)\b(?P<what>[^.;%]{{0,80}}?){_FROM_TO}",
+    rf"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\b(?P<what>(?:[^.;%]|\.\d){{0,80}}?){_FROM_TO}",
     re.IGNORECASE,
 )
 # A fall in an error: "reduces the word error rate from 12.4% to 8.1%".
@@ -54,8 +54,9 @@ _EFFICIENCY = re.compile(
 # The first of a pair shares the second's unit: "by 9.98 and 14.81 points".
 _POINTS = re.compile(
     rf"(?<![\w.,@])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})"  # not Pass@1's 1
-    rf"(?P<pair>\s*(?:,|and|/)\s*\+?{NUMBER})?\s*"
-    r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b|(?P<gain>-point\s+(?:gain|improvement|increase)s?\b))"
+    rf"(?P<pair>\s*(?:,|and|/)\s*\+?{NUMBER})?(?P<plus>\+)?\s*(?:absolute\s+|(?P<inner>F1|accuracy)\s+)?"
+    r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b(?P<higher>\s+(?:higher|better)\b)?|"
+    r"(?P<gain>-point\s+(?:gain|improvement|increase)s?\b))"
 )
 _POINTS_OF = re.compile(
     r"(?P<metric>accuracy|success\s+rate|win\s+rate|pass@\d+|F1|recall|precision|scores?|exact\s+match)\b"
@@ -177,15 +178,17 @@ def _points(text: str) -> list[Found]:
             continue  # utilization.py reads "MFU by 12 percentage points"
         qualifier, start = hedge(text, match.start())
         named = _POINTS_OF.search(text, max(0, start - 60), start)
-        gained = match.group("gain") or _POINTS_OVER.search(text, max(0, start - 60), start)
-        if not named and not match.group("percentage") and not gained:
+        gained = match.group("gain") or match.group("higher") or _POINTS_OVER.search(text, max(0, start - 60), start)
+        inner = match.group("inner")  # "gains of 30+ F1 points": the score named between number and points
+        if not named and not inner and not match.group("percentage") and not gained:
             continue  # "data points", "2 points": points of nothing named
-        metric = " " + " ".join(named.group("metric").split()) if named else ""
+        metric = f" {inner}" if inner else " " + " ".join(named.group("metric").split()) if named else ""
         sign = "+" if match.group("sign") else "−" if _DROPPED_BY.search(text, max(0, start - 60), start) else ""
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
         if match.group("low") and _FROM_BEFORE.search(text, 0, start):
             start = match.start("number")  # "ranging from 4 to 20 points": "from" opens no baseline's value here
-        found.append(("quality", start, match.end(), f"{qualifier}{sign}{number} points{metric}"))
+        plus = "+" if match.group("plus") else ""  # "30+ points": at least 30
+        found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}{plus} points{metric}"))
     return found
 
 
