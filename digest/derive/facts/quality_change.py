@@ -1,5 +1,6 @@
 """Quality changes written without an accuracy word after a percentage, which quality.py reads:
-- a score raised from one value to another: "improves 4-bit RTN from 61.2% to 70.4%";
+- a score raised from one value to another: "improves 4-bit RTN from 61.2% to 70.4%", or a named score
+  from one bare value to another: "improves the average score from 56.92 to 60.32";
 - a gain in percentage points: "raises the success rate by more than 25 percentage points";
 - a signed gain on a named benchmark: "+2.7 on MATH", "+12.0% on AndroidWorld";
 - an error lowered from one value to another, in a unit or none: "from ~17 degrees to ~10 degrees";
@@ -23,6 +24,15 @@ _FROM_TO = rf"\s+from\s+(?P<old>{NUMBER}){_PERCENT}\s+to\s+(?P<number>{NUMBER}){
 # a hit rate raised from 40% to 80% is not a quality).
 _RAISED = re.compile(
     rf"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\b(?P<what>(?:[^.;%]|\.\d){{0,80}}?){_FROM_TO}",
+    re.IGNORECASE,
+)
+# A score named and raised from one bare value to a higher one: "improves the Biology-Instructions average
+# score from 56.92 to 60.32" (nothing after the new value but the clause's end or a preposition: no unit).
+_RAISED_SCORE = re.compile(
+    r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\s+(?P<what>(?:[^.;%,]|\.\d){0,60}?"
+    r"\b(?P<metric>scores?|accuracy|F1|BLEU|pass@\d+|success\s+rates?|exact\s+match|win\s+rates?))"
+    r"\s+from\s+(?P<old>\d+(?:\.\d+)?)\s+to\s+(?P<number>\d+(?:\.\d+)?)"
+    r"(?=\s*(?:[,;)]|\.(?!\d)|$|\s(?:and|on|in|for|with|across|while|at|over)\b))",
     re.IGNORECASE,
 )
 # A fall in an error: "reduces the word error rate from 12.4% to 8.1%".
@@ -110,6 +120,10 @@ def changes(text: str) -> list[Change]:
             if not _EFFICIENCY.search(match.group("what")):
                 value = _raised_value(text, match)
                 found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
+    for match in _RAISED_SCORE.finditer(text):
+        if float(match.group("number")) > float(match.group("old")) and not _EFFICIENCY.search(match.group("what")):
+            value = f"{match.group('number')} {match.group('metric').lower()} (from {match.group('old')})"
+            found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
     for match in _LOWERED_ABSOLUTE.finditer(text):
         measured = " ".join([match.group("number"), *(match.group("unit") or "").split(), *match.group("what").split()])
         value = f"{match.group('hedge') or ''}{measured} (from {match.group('old')})"

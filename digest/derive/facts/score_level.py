@@ -1,5 +1,5 @@
 """A score the paper's own model reaches on a named benchmark, after a result verb:
-"scoring 67.7% on IFEval", "achieves impressive results: 47.6% on GAIA, 11.2% on Humanity's Last Exam".
+"scoring 67.7% on IFEval", "reaching 98.0% success on LIBERO", "achieves impressive results: 47.6% on GAIA, 11.2% on Humanity's Last Exam".
 
 Only a percentage written right before "on <Name>", in the clause of a verb that states a level
 (not a margin "by", not a change "from ... to", not a share of a machine's resources).
@@ -14,7 +14,7 @@ from .base import Found
 from .numbers import NUMBER, hedge
 
 _ON_A_NAME = re.compile(
-    rf"(?<![\w.,])(?P<number>{NUMBER})\\?%\s+on\s+(?:the\s+)?{score_gain.NOT_A_CHIP}"
+    rf"(?<![\w.,])(?P<number>{NUMBER})\\?%\s+(?:(?P<word>success|accuracy)\s+)?on\s+(?:the\s+)?{score_gain.NOT_A_CHIP}"
     r"(?P<name>(?-i:[A-Z])[\w\-'.*]*[\w](?:\s(?-i:[A-Z0-9])[\w\-'.]*[\w]){0,2})"
 )
 # The verb that states the level, with nothing after it that ends its clause.
@@ -55,5 +55,8 @@ def levels(text: str, found: list[Found]) -> list[Found]:
         if _overlaps(match.start(), match.end(), found):
             continue
         qualifier, start = hedge(text, match.start())
-        levels.append(("quality", start, match.end(), f"{qualifier}{match.group('number')}% on {match.group('name')}"))
+        word = f"{match.group('word')} " if match.group("word") else ""  # "98.0% success on LIBERO"
+        levels.append(
+            ("quality", start, match.end(), f"{qualifier}{match.group('number')}% {word}on {match.group('name')}")
+        )
     return levels
