@@ -120,10 +120,7 @@ def changes(text: str) -> list[Change]:
             if not _EFFICIENCY.search(match.group("what")):
                 value = _raised_value(text, match)
                 found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
-    for match in _RAISED_SCORE.finditer(text):
-        if float(match.group("number")) > float(match.group("old")) and not _EFFICIENCY.search(match.group("what")):
-            value = f"{match.group('number')} {match.group('metric').lower()} (from {match.group('old')})"
-            found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
+    found += _raised_scores(text)
     for match in _LOWERED_ABSOLUTE.finditer(text):
         measured = " ".join([match.group("number"), *(match.group("unit") or "").split(), *match.group("what").split()])
         value = f"{match.group('hedge') or ''}{measured} (from {match.group('old')})"
@@ -149,6 +146,16 @@ def changes(text: str) -> list[Change]:
             which = (match.group("which") or "").lower()
             value = f"{match.group('number').lstrip('-−–')} lower {which}{match.group('metric')}"
             found.append((("quality", match.start("number"), match.end("number"), value), match.start("number")))
+    return found
+
+
+def _raised_scores(text: str) -> list[Change]:
+    """ "average score from 56.92 to 60.32": "60.32 score (from 56.92)", only when the value rises."""
+    found: list[Change] = []
+    for match in _RAISED_SCORE.finditer(text):
+        if float(match.group("number")) > float(match.group("old")) and not _EFFICIENCY.search(match.group("what")):
+            value = f"{match.group('number')} {match.group('metric').lower()} (from {match.group('old')})"
+            found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
     return found
 
 

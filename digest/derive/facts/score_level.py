@@ -1,5 +1,6 @@
 """A score the paper's own model reaches on a named benchmark, after a result verb:
-"scoring 67.7% on IFEval", "reaching 98.0% success on LIBERO", "achieves impressive results: 47.6% on GAIA, 11.2% on Humanity's Last Exam".
+"scoring 67.7% on IFEval", "reaching 98.0% success on LIBERO",
+"achieves impressive results: 47.6% on GAIA, 11.2% on Humanity's Last Exam".
 
 Only a percentage written right before "on <Name>", in the clause of a verb that states a level
 (not a margin "by", not a change "from ... to", not a share of a machine's resources).
