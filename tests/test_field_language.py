@@ -838,3 +838,19 @@ def test_points_with_a_plus_a_score_or_absolute_are_quality(catalog, abstract, e
 
 def test_absolute_points_of_nothing_are_no_result(catalog):
     assert _own(catalog, "Each object is annotated with 12 absolute points and 3 anchors.", "quality") == []
+
+
+def test_scores_paired_respectively_with_benchmarks_are_quality(catalog):
+    abstract = (
+        "In GUI grounding, our agent attains scores of 90.2%, 51.7%, and 60.4% on the ScreenSpot-V2, "
+        "ScreenSpot-Pro, and OSWorld-G benchmarks, respectively."
+    )
+    assert _own(catalog, abstract, "quality") == [
+        "90.2% on ScreenSpot-V2",
+        "51.7% on ScreenSpot-Pro",
+        "60.4% on OSWorld-G",
+    ]
+    # Shares on chips, and lists whose counts differ, pair nothing.
+    assert _own(catalog, "Our kernel reaches 61% and 70% on H100 and A100, respectively.", "quality") == []
+    abstract = "Our model achieves 81.5% and 77.2% on MMLU, GSM8K and MATH, respectively."
+    assert _own(catalog, abstract, "quality") == []

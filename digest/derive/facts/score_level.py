@@ -39,6 +39,32 @@ _A_MODEL = re.compile(
 # Arena-Hard" (58.7% is Arena-Hard's).
 _LISTED_AFTER = re.compile(r"\d\s?\\?%\s*(?:,\s*and|,|and|/)\s*$")
 
+_NAME = r"(?-i:[A-Z])[\w\-'.]*[\w]"
+# Scores paired in order with the names after them: "attains scores of 91.6%, 53.3%, and 61.2% on the
+# ScreenSpot-V2, ScreenSpot-Pro, and OSWorld-G benchmarks, respectively".
+_RESPECTIVELY = re.compile(
+    rf"(?<![\w.,])(?P<numbers>{NUMBER}\\?%(?:\s*(?:,\s*and|,|and)\s+{NUMBER}\\?%)+)\s+on\s+(?:the\s+)?"
+    rf"(?P<names>{_NAME}(?:\s*(?:,\s*and|,|and)\s+{_NAME})+)(?:\s+(?:benchmarks|datasets|tasks))?,?\s+respectively\b"
+)
+_ITEM_SEPARATOR = re.compile(r"\s*(?:,\s*and|,|and)\s+")
+
+
+def _respective(text: str) -> list[Found]:
+    found: list[Found] = []
+    for match in _RESPECTIVELY.finditer(text):
+        verb = _STATES_A_LEVEL.search(text, 0, match.start())
+        numbers = _ITEM_SEPARATOR.split(match.group("numbers"))
+        names = _ITEM_SEPARATOR.split(match.group("names"))
+        if verb is None or _NOT_A_LEVEL.search(verb.group("after")) or len(numbers) != len(names):
+            continue
+        if any(_A_MODEL.search(name) or not re.match(score_gain.NOT_A_CHIP, name) for name in names):
+            continue  # models or chips, not benchmarks
+        start = match.start()
+        for number, name in zip(numbers, names, strict=True):
+            found.append(("quality", start, start + len(number), f"{number.replace(chr(92), '')} on {name}"))
+            start = text.index(number, start) + len(number)
+    return found
+
 
 def _overlaps(start: int, end: int, found: list[Found]) -> bool:
     return any(begin < end and start < finish for _kind, begin, finish, _value in found)
@@ -46,7 +72,7 @@ def _overlaps(start: int, end: int, found: list[Found]) -> bool:
 
 def levels(text: str, found: list[Found]) -> list[Found]:
     """Scores reached on named benchmarks in `text` that no reading in `found` took already."""
-    levels: list[Found] = []
+    levels = [item for item in _respective(text) if not _overlaps(item[1], item[2], found)]
     for match in _ON_A_NAME.finditer(text):
         verb = _STATES_A_LEVEL.search(text, 0, match.start())
         if verb is None or _NOT_A_LEVEL.search(verb.group("after")):
