@@ -815,6 +815,8 @@ def test_a_share_reached_on_a_chip_or_after_a_margin_is_no_score(catalog):
 def test_a_named_score_raised_between_bare_values_is_quality(catalog):
     abstract = "Continued pretraining improves the MedQA average score from 48.15 to 53.70 on the held-out split."
     assert _own(catalog, abstract, "quality") == ["53.70 score (from 48.15)"]
+    abstract = "Our adapter improves the PubMedQA accuracy from 61.20 to 64.85 without changing the backbone."
+    assert _own(catalog, abstract, "quality") == ["64.85 accuracy (from 61.20)"]
     # A count or a size raised is no score: nothing names one, or a unit follows.
     assert _own(catalog, "We increase the batch size from 32 to 64 to fill the GPU.", "quality") == []
     assert _own(catalog, "It raises the score buffer from 2 to 8 GB.", "quality") == []

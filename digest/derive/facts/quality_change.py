@@ -32,7 +32,7 @@ _RAISED_SCORE = re.compile(
     r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\s+(?P<what>(?:[^.;%,]|\.\d){0,60}?"
     r"\b(?P<metric>scores?|accuracy|F1|BLEU|pass@\d+|success\s+rates?|exact\s+match|win\s+rates?))"
     r"\s+from\s+(?P<old>\d+(?:\.\d+)?)\s+to\s+(?P<number>\d+(?:\.\d+)?)"
-    r"(?=\s*(?:[,;)]|\.(?!\d)|$|\s(?:and|on|in|for|with|across|while|at|over)\b))",
+    r"(?=\s*(?:[,;)]|\.(?!\d)|$|\s(?:and|on|in|for|with|without|across|while|at|over)\b))",
     re.IGNORECASE,
 )
 # A fall in an error: "reduces the word error rate from 12.4% to 8.1%".
