@@ -802,3 +802,72 @@ def test_a_generic_gain_on_a_task_or_benchmark_is_a_score_s_not_a_speedup(catalo
     # a gain on a chip, or in a clause that names what runs, stays a speedup
     assert _own(catalog, "Kite outperforms cuBLAS by 2.1x on A100 GPUs.", "speedup") == ["2.1×"]
     assert _own(catalog, "Kite improves serving throughput by 2.3x on ShareGPT.", "speedup") == ["2.3×"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A score reached on a named benchmark after a level verb, and the later items of its list.
+        (
+            "Our 3B agent achieves strong results: 52.4% on GAIA, 18.3% on WebWalkerQA, and 60.1% on BrowseComp.",
+            ["52.4% on GAIA", "18.3% on WebWalkerQA", "60.1% on BrowseComp"],
+        ),
+        ("The policy reaches 96.5% success on LIBERO and transfers to real robots.", ["96.5% success on LIBERO"]),
+        # Not a model the score was measured with, nor the last of a list of scores (which is the last name's).
+        ("Our verifier achieves a score of 41.2% on Qwen3-14B and 38.0% on GPT-4o.", []),
+        ("Our method achieves 71.3% and 55.2% on AlpacaEval and Arena-Hard with Llama-3-8B.", []),
+    ],
+)
+def test_a_score_reached_on_a_named_benchmark_is_quality(catalog, abstract, expected):
+    assert [v for v in _own(catalog, abstract, "quality") if " on " in v] == expected
+
+
+def test_a_share_reached_on_a_chip_or_after_a_margin_is_no_score(catalog):
+    assert _own(catalog, "Our kernel achieves 71% on H100 at long context.", "quality") == []
+    assert _own(catalog, "Our kernel achieves up to 1.8x higher throughput, 40% on ShareGPT.", "quality") == []
+
+
+def test_a_named_score_raised_between_bare_values_is_quality(catalog):
+    abstract = "Continued pretraining improves the MedQA average score from 48.15 to 53.70 on the held-out split."
+    assert _own(catalog, abstract, "quality") == ["53.70 score (from 48.15)"]
+    abstract = "Our adapter improves the PubMedQA accuracy from 61.20 to 64.85 without changing the backbone."
+    assert _own(catalog, abstract, "quality") == ["64.85 accuracy (from 61.20)"]
+    # A count or a size raised is no score: nothing names one, or a unit follows.
+    assert _own(catalog, "We increase the batch size from 32 to 64 to fill the GPU.", "quality") == []
+    assert _own(catalog, "It raises the score buffer from 2 to 8 GB.", "quality") == []
+
+
+def test_a_raise_may_name_a_versioned_model(catalog):
+    abstract = "On WebShop, our curriculum improves the success rate of Qwen-2.5-7B from 12.5% to 38.0%."
+    assert _own(catalog, abstract, "quality") == ["38.0% (from 12.5%)"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("Fine-tuning on our corpus yields gains of 25+ F1 points on the full split.", ["25+ points F1"]),
+        ("With our decoding, the 14B model performs nearly 4 absolute points higher than the baseline.", ["~4 points"]),
+    ],
+)
+def test_points_with_a_plus_a_score_or_absolute_are_quality(catalog, abstract, expected):
+    assert _own(catalog, abstract, "quality") == expected
+
+
+def test_absolute_points_of_nothing_are_no_result(catalog):
+    assert _own(catalog, "Each object is annotated with 12 absolute points and 3 anchors.", "quality") == []
+
+
+def test_scores_paired_respectively_with_benchmarks_are_quality(catalog):
+    abstract = (
+        "In GUI grounding, our agent attains scores of 90.2%, 51.7%, and 60.4% on the ScreenSpot-V2, "
+        "ScreenSpot-Pro, and OSWorld-G benchmarks, respectively."
+    )
+    assert _own(catalog, abstract, "quality") == [
+        "90.2% on ScreenSpot-V2",
+        "51.7% on ScreenSpot-Pro",
+        "60.4% on OSWorld-G",
+    ]
+    # Shares on chips, and lists whose counts differ, pair nothing.
+    assert _own(catalog, "Our kernel reaches 61% and 70% on H100 and A100, respectively.", "quality") == []
+    abstract = "Our model achieves 81.5% and 77.2% on MMLU, GSM8K and MATH, respectively."
+    assert _own(catalog, abstract, "quality") == []

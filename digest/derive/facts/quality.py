@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from . import quality_change, score_gain
+from . import quality_change, score_gain, score_level
 from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, UNIT_GAP, hedge, percentages
 
@@ -214,6 +214,7 @@ def extract(sentence: Sentence) -> list[Found]:
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
     found += _scores_in_brackets(text, found) + _correlations(text)
     found += _gains_on_names(text, found)
+    found += score_level.levels(text, found)
     found += [
         ("quality", match.start("number"), match.end(), f"{match.group('number')} {match.group('metric')}")
         for match in (*_AT_K_SCORE.finditer(text), *_NUMBER_THEN_AT_K.finditer(text))

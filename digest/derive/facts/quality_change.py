@@ -1,5 +1,6 @@
 """Quality changes written without an accuracy word after a percentage, which quality.py reads:
-- a score raised from one value to another: "improves 4-bit RTN from 61.2% to 70.4%";
+- a score raised from one value to another: "improves 4-bit RTN from 61.2% to 70.4%", or a named score
+  from one bare value to another: "improves the average score from 56.92 to 60.32";
 - a gain in percentage points: "raises the success rate by more than 25 percentage points";
 - a signed gain on a named benchmark: "+2.7 on MATH", "+12.0% on AndroidWorld";
 - an error lowered from one value to another, in a unit or none: "from ~17 degrees to ~10 degrees";
@@ -22,7 +23,16 @@ _FROM_TO = rf"\s+from\s+(?P<old>{NUMBER}){_PERCENT}\s+to\s+(?P<number>{NUMBER}){
 # A raise, with what is raised between the verb and "from" (no efficiency word: a utilization or
 # a hit rate raised from 40% to 80% is not a quality).
 _RAISED = re.compile(
-    rf"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*)\b(?P<what>[^.;%]{{0,80}}?){_FROM_TO}",
+    rf"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\b(?P<what>(?:[^.;%]|\.\d){{0,80}}?){_FROM_TO}",
+    re.IGNORECASE,
+)
+# A score named and raised from one bare value to a higher one: "improves the Biology-Instructions average
+# score from 56.92 to 60.32" (nothing after the new value but the clause's end or a preposition: no unit).
+_RAISED_SCORE = re.compile(
+    r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\s+(?P<what>(?:[^.;%,]|\.\d){0,60}?"
+    r"\b(?P<metric>scores?|accuracy|F1|BLEU|pass@\d+|success\s+rates?|exact\s+match|win\s+rates?))"
+    r"\s+from\s+(?P<old>\d+(?:\.\d+)?)\s+to\s+(?P<number>\d+(?:\.\d+)?)"
+    r"(?=\s*(?:[,;)]|\.(?!\d)|$|\s(?:and|on|in|for|with|without|across|while|at|over)\b))",
     re.IGNORECASE,
 )
 # A fall in an error: "reduces the word error rate from 12.4% to 8.1%".
@@ -54,8 +64,9 @@ _EFFICIENCY = re.compile(
 # The first of a pair shares the second's unit: "by 9.98 and 14.81 points".
 _POINTS = re.compile(
     rf"(?<![\w.,@])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})"  # not Pass@1's 1
-    rf"(?P<pair>\s*(?:,|and|/)\s*\+?{NUMBER})?\s*"
-    r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b|(?P<gain>-point\s+(?:gain|improvement|increase)s?\b))"
+    rf"(?P<pair>\s*(?:,|and|/)\s*\+?{NUMBER})?(?P<plus>\+)?\s*(?:absolute\s+|(?P<inner>F1|accuracy)\s+)?"
+    r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b(?P<higher>\s+(?:higher|better)\b)?|"
+    r"(?P<gain>-point\s+(?:gain|improvement|increase)s?\b))"
 )
 _POINTS_OF = re.compile(
     r"(?P<metric>accuracy|success\s+rate|win\s+rate|pass@\d+|F1|recall|precision|scores?|exact\s+match)\b"
@@ -109,6 +120,7 @@ def changes(text: str) -> list[Change]:
             if not _EFFICIENCY.search(match.group("what")):
                 value = _raised_value(text, match)
                 found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
+    found += _raised_scores(text)
     for match in _LOWERED_ABSOLUTE.finditer(text):
         measured = " ".join([match.group("number"), *(match.group("unit") or "").split(), *match.group("what").split()])
         value = f"{match.group('hedge') or ''}{measured} (from {match.group('old')})"
@@ -134,6 +146,16 @@ def changes(text: str) -> list[Change]:
             which = (match.group("which") or "").lower()
             value = f"{match.group('number').lstrip('-−–')} lower {which}{match.group('metric')}"
             found.append((("quality", match.start("number"), match.end("number"), value), match.start("number")))
+    return found
+
+
+def _raised_scores(text: str) -> list[Change]:
+    """ "average score from 56.92 to 60.32": "60.32 score (from 56.92)", only when the value rises."""
+    found: list[Change] = []
+    for match in _RAISED_SCORE.finditer(text):
+        if float(match.group("number")) > float(match.group("old")) and not _EFFICIENCY.search(match.group("what")):
+            value = f"{match.group('number')} {match.group('metric').lower()} (from {match.group('old')})"
+            found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
     return found
 
 
@@ -177,15 +199,17 @@ def _points(text: str) -> list[Found]:
             continue  # utilization.py reads "MFU by 12 percentage points"
         qualifier, start = hedge(text, match.start())
         named = _POINTS_OF.search(text, max(0, start - 60), start)
-        gained = match.group("gain") or _POINTS_OVER.search(text, max(0, start - 60), start)
-        if not named and not match.group("percentage") and not gained:
+        gained = match.group("gain") or match.group("higher") or _POINTS_OVER.search(text, max(0, start - 60), start)
+        inner = match.group("inner")  # "gains of 30+ F1 points": the score named between number and points
+        if not named and not inner and not match.group("percentage") and not gained:
             continue  # "data points", "2 points": points of nothing named
-        metric = " " + " ".join(named.group("metric").split()) if named else ""
+        metric = f" {inner}" if inner else " " + " ".join(named.group("metric").split()) if named else ""
         sign = "+" if match.group("sign") else "−" if _DROPPED_BY.search(text, max(0, start - 60), start) else ""
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
         if match.group("low") and _FROM_BEFORE.search(text, 0, start):
             start = match.start("number")  # "ranging from 4 to 20 points": "from" opens no baseline's value here
-        found.append(("quality", start, match.end(), f"{qualifier}{sign}{number} points{metric}"))
+        plus = "+" if match.group("plus") else ""  # "30+ points": at least 30
+        found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}{plus} points{metric}"))
     return found
 
 

@@ -1,0 +1,89 @@
+"""A score the paper's own model reaches on a named benchmark, after a result verb:
+"scoring 67.7% on IFEval", "reaching 98.0% success on LIBERO",
+"achieves impressive results: 47.6% on GAIA, 11.2% on Humanity's Last Exam".
+
+Only a percentage written right before "on <Name>", in the clause of a verb that states a level
+(not a margin "by", not a change "from ... to", not a share of a machine's resources).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import score_gain
+from .base import Found
+from .numbers import NUMBER, hedge
+
+_ON_A_NAME = re.compile(
+    rf"(?<![\w.,])(?P<number>{NUMBER})\\?%\s+(?:(?P<word>success|accuracy)\s+)?on\s+(?:the\s+)?{score_gain.NOT_A_CHIP}"
+    r"(?P<name>(?-i:[A-Z])[\w\-'.*]*[\w](?:\s(?-i:[A-Z0-9])[\w\-'.]*[\w]){0,2})"
+)
+# The verb that states the level, with nothing after it that ends its clause.
+_STATES_A_LEVEL = re.compile(
+    r"\b(?:achiev\w*|attain\w*|scor(?:es|ed|ing)|reach\w*|obtain\w*|record\w*|deliver\w*)\b(?P<after>(?:[^.;]|\.\d){0,100})$",
+    re.IGNORECASE,
+)
+# Between the verb and the number: no margin, change, comparison or share of a resource.
+_NOT_A_LEVEL = re.compile(
+    r"\b(?:by|from|to|over|than|while|whilst|whereas|but|gains?|improvements?|increases?|drops?|"
+    r"reductions?|lower|higher|fewer|less|more|faster|speed-?ups?|utili[sz]ation|MFU|throughput|"
+    r"bandwidth|memory|occupancy|hit\s+rates?|sparsity|compression|efficien\w*|latency|cost|of\s+the|of\s+peak)\b",
+    re.IGNORECASE,
+)
+
+# A model named after "on" is what ran, not a benchmark: "40.6% on Qwen3-32B", "63.6% on GPT-4o".
+_A_MODEL = re.compile(
+    r"\d(?:\.\d+)?[BM]\b|^(?:GPT|Llama|LLaMA|Qwen|Claude|Gemini|DeepSeek|Mistral|Mixtral|Gemma|Phi|OPT|Vicuna)\b"
+)
+# The last of a list of percentages belongs to the last of a list of names: "73.1% and 58.7% on AlpacaEval and
+# Arena-Hard" (58.7% is Arena-Hard's).
+_LISTED_AFTER = re.compile(r"\d\s?\\?%\s*(?:,\s*and|,|and|/)\s*$")
+
+_NAME = r"(?-i:[A-Z])[\w\-'.]*[\w]"
+# Scores paired in order with the names after them: "attains scores of 91.6%, 53.3%, and 61.2% on the
+# ScreenSpot-V2, ScreenSpot-Pro, and OSWorld-G benchmarks, respectively".
+_RESPECTIVELY = re.compile(
+    rf"(?<![\w.,])(?P<numbers>{NUMBER}\\?%(?:\s*(?:,\s*and|,|and)\s+{NUMBER}\\?%)+)\s+on\s+(?:the\s+)?"
+    rf"(?P<names>{_NAME}(?:\s*(?:,\s*and|,|and)\s+{_NAME})+)(?:\s+(?:benchmarks|datasets|tasks))?,?\s+respectively\b"
+)
+_ITEM_SEPARATOR = re.compile(r"\s*(?:,\s*and|,|and)\s+")
+
+
+def _respective(text: str) -> list[Found]:
+    found: list[Found] = []
+    for match in _RESPECTIVELY.finditer(text):
+        verb = _STATES_A_LEVEL.search(text, 0, match.start())
+        numbers = _ITEM_SEPARATOR.split(match.group("numbers"))
+        names = _ITEM_SEPARATOR.split(match.group("names"))
+        if verb is None or _NOT_A_LEVEL.search(verb.group("after")) or len(numbers) != len(names):
+            continue
+        if any(_A_MODEL.search(name) or not re.match(score_gain.NOT_A_CHIP, name) for name in names):
+            continue  # models or chips, not benchmarks
+        start = match.start()
+        for number, name in zip(numbers, names, strict=True):
+            found.append(("quality", start, start + len(number), f"{number.replace(chr(92), '')} on {name}"))
+            start = text.index(number, start) + len(number)
+    return found
+
+
+def _overlaps(start: int, end: int, found: list[Found]) -> bool:
+    return any(begin < end and start < finish for _kind, begin, finish, _value in found)
+
+
+def levels(text: str, found: list[Found]) -> list[Found]:
+    """Scores reached on named benchmarks in `text` that no reading in `found` took already."""
+    levels = [item for item in _respective(text) if not _overlaps(item[1], item[2], found)]
+    for match in _ON_A_NAME.finditer(text):
+        verb = _STATES_A_LEVEL.search(text, 0, match.start())
+        if verb is None or _NOT_A_LEVEL.search(verb.group("after")):
+            continue
+        if _A_MODEL.search(match.group("name")) or _LISTED_AFTER.search(text, 0, match.start()):
+            continue
+        if _overlaps(match.start(), match.end(), found):
+            continue
+        qualifier, start = hedge(text, match.start())
+        word = f"{match.group('word')} " if match.group("word") else ""  # "98.0% success on LIBERO"
+        levels.append(
+            ("quality", start, match.end(), f"{qualifier}{match.group('number')}% {word}on {match.group('name')}")
+        )
+    return levels
