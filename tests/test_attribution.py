@@ -160,6 +160,8 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
         ("Kite-3B is competitive with, and often surpassing, models with more than 6B parameters.", ["3B"], ["6B"]),
         ("Kite-1B outperforms embedding models, including several with up to 7-8B parameters.", ["1B"], ["8B"]),
         ("Among the models tested, Orca 27B and Whale 32B emerge as the best teachers.", [], ["27B", "32B"]),
+        ("We evaluate dozens of open-source models ranging from 0.5B to 110B on Kite.", [], ["0.5B", "110B"]),
+        ("We evaluate our 3 models ranging from 1B to 7B.", ["1B", "7B"], []),  # a few: the paper's own family
     ],
 )
 def test_the_sizes_in_the_name_of_what_a_paper_beats_are_the_baselines(catalog, sentence, own_sizes, baseline_sizes):

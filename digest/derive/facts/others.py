@@ -1,7 +1,7 @@
 """Other systems' results told in the paper's own sentence, with no comparison word: a benchmark
 paper's "even the best-performing model achieves only 50.1% accuracy", "current agents struggle
 on it, achieving 39.6%", "open-source and proprietary models suffer up to 35% drops", "among the
-models tested, X 27B and Y 32B emerge as the best teachers".
+models tested, X 27B and Y 32B emerge as the best teachers", "evaluations on 20 LLMs show scores below 60%".
 
 The subject names a group of models that is not the paper's, at the start of a clause. Some
 words always name others ("existing", "proprietary", "human experts"); "the best" or "open-source"
@@ -49,6 +49,13 @@ _AMONG_TESTED = re.compile(
     r"(?:tested|evaluated|studied|examined|benchmarked)\b[^.;]*",
     re.IGNORECASE,
 )
+# "Extensive evaluations on 20 LLMs ... demonstrate ..., with scores below 60%", "We evaluate dozens of
+# open-source models ranging from 0.5B to 110B": a benchmark's many subjects, not the paper's models.
+_MANY_EVALUATED = re.compile(
+    r"\b(?:evaluat\w*|benchmark\w*|test(?:s|ed|ing)?)\s+(?:on\s+|of\s+)?(?:\d{2,}|[5-9]|many|several|dozens\s+of|"
+    r"various|numerous|a\s+(?:wide\s+|broad\s+)?range\s+of)\s+(?:[\w\-]+\s+){0,3}?(?:LLMs|MLLMs|VLMs|models|agents)\b[^;]*",
+    re.IGNORECASE,
+)
 _CLAUSE_END = re.compile(r";|,\s+(?:while|whereas|but|and\s+(?:we|our))\b|\.(?:\s|$)")
 
 
@@ -66,4 +73,6 @@ def others_result_spans(sentence: str) -> list[tuple[int, int]]:
         if subject.group("limited") and not _LIMITED.search(sentence, subject.end(), end):
             continue
         spans.append((subject.start(), end))
-    return spans + [match.span() for match in _AMONG_TESTED.finditer(sentence)]
+    return spans + [
+        match.span() for pattern in (_AMONG_TESTED, _MANY_EVALUATED) for match in pattern.finditer(sentence)
+    ]
