@@ -871,3 +871,12 @@ def test_scores_paired_respectively_with_benchmarks_are_quality(catalog):
     assert _own(catalog, "Our kernel reaches 61% and 70% on H100 and A100, respectively.", "quality") == []
     abstract = "Our model achieves 81.5% and 77.2% on MMLU, GSM8K and MATH, respectively."
     assert _own(catalog, abstract, "quality") == []
+
+
+def test_a_cut_before_a_gain_does_not_sign_the_gain(catalog):
+    abstract = "We achieve 57-59% token reduction on MATH-500 while improving accuracy by 9-16 points absolute."
+    assert _own(catalog, abstract, "quality") == ["9–16 points accuracy"]
+    assert _own(catalog, "Our filter reduces latency while improving accuracy by 5%.", "quality") == [
+        "5% accuracy gain"
+    ]
+    assert _own(catalog, "Schema echo depresses scores by 45-65 pp.", "quality") == ["−45–65 points scores"]

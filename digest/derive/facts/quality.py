@@ -40,7 +40,7 @@ _RAISED_BY = re.compile(
 )
 # A score cut by the number is a drop, not a level: "reduces attack success rate by 24%", "depresses scores by 45%".
 _CUT_BY = re.compile(
-    r"\b(?:reduc\w*|lower\w*|cut(?:s|ting)?|decreas\w*|depress\w*|drop\w*)\b[^,;.%]{0,60}\bby\s+"
+    rf"\b(?:reduc\w*|lower\w*|cut(?:s|ting)?|decreas\w*|depress\w*|drop\w*)\b{quality_change.NO_OTHER_CHANGE}{{0,60}}\bby\s+"
     r"(?:up\s+to\s+|about\s+|over\s+|nearly\s+|roughly\s+)?$",
     re.IGNORECASE,
 )
