@@ -880,3 +880,32 @@ def test_a_cut_before_a_gain_does_not_sign_the_gain(catalog):
         "5% accuracy gain"
     ]
     assert _own(catalog, "Schema echo depresses scores by 45-65 pp.", "quality") == ["−45–65 points scores"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # a saving of data or samples named before its multiplier, not a speed
+        ("Our recipe improves organic data efficiency by 2-3x.", "speedup", []),
+        ("Our recipe improves organic data efficiency by 2-3x.", "reduction", ["2–3× higher data efficiency"]),
+        ("Our loop boosts sample efficiency by up to 2times.", "reduction", ["up to 2× higher sample efficiency"]),
+        # a GPU count glued to "times", a ratio of scores, a kept accuracy: no speedup, no accuracy figure
+        ("We train on 2times A800-80GB GPUs.", "speedup", []),
+        ("Our model surpasses the average accuracy of R1-7B by 1.6x.", "speedup", []),
+        ("It reduces decoding cost by 73% without sacrificing accuracy.", "quality", []),
+        ("Kite is 2.5 times faster than vLLM with 2times fewer GPUs.", "speedup", ["2.5×"]),
+        # data, not a model's size or a time taken
+        ("We train the models on SA-1B and SA-V datasets.", "model_scale", []),
+        ("We collect 259 hours of human demonstrations.", "latency", []),
+    ],
+)
+def test_savings_ratios_and_data_are_no_speed_score_or_size(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected
+
+
+def test_a_change_in_brackets_starts_from_a_baseline(catalog):
+    facts = extract_facts("A title", "We present Kite. Kite improves accuracy (38.7% to 40.8%) on MMLU.", catalog)
+    assert [(f.value, f.own) for f in facts if f.kind == "quality"] == [
+        ("38.7% accuracy", False),
+        ("40.8% accuracy", True),
+    ]

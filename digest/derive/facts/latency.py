@@ -34,7 +34,8 @@ _UNITS = {
 _HAS_UNIT_LETTER = re.compile(rf"\d{UNIT_GAP}(?:[mµun]?s|min|hour|hr|day|GPU)|GPU[\s-]hour")
 # A length of the media a model takes or makes is no time it runs: "a 68s video", "32 seconds of audio".
 _MEDIA_AFTER = re.compile(
-    r"[\s-]*(?:(?:long|of)\s+)?(?:[\w-]+\s+)?(?:videos?|audio|clips?|speech|music|songs?|recordings?|footage)\b",
+    r"[\s-]*(?:(?:long|of)\s+)?(?:[\w-]+\s+)?(?:videos?|audio|clips?|speech|music|songs?|recordings?|footage|"
+    r"demonstrations|gameplay|driving\s+data)\b",  # what was recorded, not a time taken
     re.IGNORECASE,
 )
 

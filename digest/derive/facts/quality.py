@@ -27,7 +27,8 @@ _DIRECTION = r"higher|better|lower|worse|improvement|drop|gain|variation|differe
 # a change may also follow the metric: "a 1% accuracy drop", "46.7% Avg@4 gains".
 _AFTER = re.compile(
     rf"\s*\)?\s*(?P<direction>{_DIRECTION})?\s*"
-    rf"(?:(?:in|of|on)\s+)?(?:(?!(?:while|whilst|but|speed-?ups?|faster|throughput|latency)\b)[\w\-%()]+\s+){{0,5}}?"
+    rf"(?:(?:in|of|on)\s+)?(?:(?!(?:while|whilst|but|without|sacrific\w*|maintain\w*|preserv\w*|speed-?ups?|faster|throughput|latency)\b)"
+    rf"[\w\-%()]+\s+){{0,5}}?"
     rf"(?P<metric>{_METRIC_WORDS})\b(?:\s+(?P<trailing>drops?|degradation|loss|gains?|improvements?)\b)?",
     re.IGNORECASE,
 )

@@ -14,15 +14,16 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from . import fraction, not_a_speed, reduced, score_gain
+from . import fraction, generic_gain, not_a_speed, reduced, score_gain
 from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
 
 # "2.31x", "2.31×", "2.31 times", the dumps' "2.31times", "3-fold". Not "16x16", "8xA100",
-# "3 x 3", "4 x A100", "4timesRTX".
+# "3 x 3", "4 x A100", "4timesRTX", "2times A800": a count of GPUs.
+_NOT_A_GPU_AFTER = r"(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
 _TIMES = (
-    r"(?:\s?[x×X](?![\w×])(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
-    r"|\s?\\?times(?![A-Za-z])(?!\s*\d)|-fold\b)"  # LaTeX kept by the dumps: "3.6\times"
+    rf"(?:\s?[x×X](?![\w×]){_NOT_A_GPU_AFTER}"
+    rf"|\s?\\?times(?![A-Za-z]){_NOT_A_GPU_AFTER}|-fold\b)"  # LaTeX kept by the dumps: "3.6\times"
 )
 # The dumps' "15timessim50times" is "15\\times\\sim50\\times": a range.
 _MULTIPLIER_RANGE = re.compile(
@@ -80,6 +81,12 @@ _AFTER_UTILIZATION = re.compile(
 _AFTER_EFFICIENCY = re.compile(
     r"\s*(?:higher\s+|better\s+|greater\s+|improvements?\s+in\s+)?(?:overall\s+)?"
     r"(?P<what>compute|computational|scaling|parameter|data|sample|token|FLOPs?)[\s-]efficiency\b",
+    re.IGNORECASE,
+)
+# Or named before it: "improves organic data efficiency by 2-3x", "data efficiency ... by a factor of 3".
+_EFFICIENCY_BEFORE = re.compile(
+    r"\b(?P<what>compute|computational|scaling|parameter|data|sample|token|FLOPs?)[\s-]efficiency\b[^.;,]{0,40}\b"
+    r"(?:by|of)\s+(?:a\s+)?(?:up\s+to\s+|about\s+|over\s+|nearly\s+)?$",
     re.IGNORECASE,
 )
 _AFTER_SPEED = re.compile(
@@ -212,14 +219,14 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     utilization = _AFTER_UTILIZATION.match(after)
     if utilization and not number.is_percent:
         return "speedup", f"{shown} higher {utilization.group('metric')}"
-    efficiency = _AFTER_EFFICIENCY.match(after)
+    efficiency = _AFTER_EFFICIENCY.match(after) or _EFFICIENCY_BEFORE.search(before)
     if efficiency and not number.is_percent:
         return "reduction", f"{shown} higher {efficiency.group('what').lower()} efficiency"
     reduction = reduced.after(shown, before, after)
     if reduction:
         return _reduction(reduction)
     keyword = _last_keyword(before)
-    if number.is_percent and keyword and keyword[0] == "speed" and _A_TIME.search(before[keyword[1] :]):
+    if number.is_percent and keyword and keyword[0] == "speed" and generic_gain.A_TIME.search(before[keyword[1] :]):
         improved = _IMPROVED_TIME.search(before)  # "improve p95 TTFT by 15%": a time cut, not 15% faster
         return "reduction", f"{shown} lower {improved.group('time')}" if improved else f"{shown} reduction"
     if number.is_percent and score_gain.score_gain(sentence, number.start, before, after, signed=number.signed):
@@ -234,7 +241,7 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         if (
             kind == "not_a_result"
             or _BETWEEN_NOT_A_RESULT.search(before[keyword_end:])
-            or _reached(number, keyword, before)
+            or generic_gain.reached(number.is_percent, keyword[2], before, keyword[1])
         ):
             return None
         if kind == "reduction":
@@ -249,87 +256,21 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     return None  # a bare percentage: a share, an accuracy, a utilisation
 
 
-# A percentage only a gain word names ("an 8.6% improvement on math", "outperforms X by 20%", "+4.5%")
-# is a speedup only in a sentence about speed, or in a clause that names what runs.
-_GENERIC_GAIN = re.compile(r"^(?:\+|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?|surpass\w*)$", re.IGNORECASE)
-_ABOUT_SPEED = re.compile(
-    r"\b(?:faster|fastest|speed-?ups?|speeds?|accelerat\w*|throughputs?|latenc\w*|runtimes?|wall[\s-]?clock|"
-    r"(?:inference|training|execution|run|response|completion)\s+times?|tokens?/s|per\s+second|T?FLOPS|QPS|RPS|"
-    r"kernels?|GPUs?|CPUs?)\b",
-    re.IGNORECASE,
-)
-# Another figure's own speed noun ("a 3.2% improvement and 2.96x speedup") says nothing of a generic gain.
-_OWN_SPEED_ITEMS = re.compile(rf"{NUMBER}{_TIMES}\s*(?:speed-?ups?|faster|acceleration)\b", re.IGNORECASE)
 _MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE)
 
 
 def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tuple[str, str]) -> tuple[str, str] | None:
-    """A speedup, unless a percentage only a gain `word` names sits in a sentence about no speed
-    and a clause (the words `around` it) that names nothing running."""
-    gain_object = _gain_object(word, around)
-    if gain_object:  # "by 16% on GenEval", "30% in task success", "3.5x on real-robot tasks": a score's gain
-        preposition, what = gain_object
-        return ("quality", f"{shown} improvement {preposition} {what}") if number.is_percent else None
-    if (
-        number.is_percent
-        and _GENERIC_GAIN.match(word)
-        and not _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence) if _IMPROVEMENT.match(word) else sentence)
-        and not score_gain.names_what_runs(*around)
-    ):
-        gained = score_gain.gain_in(*around)  # "a 10.67% improvement in multi-turn tasks": a gain in that
-        return ("quality", f"{shown} improvement in {gained}") if gained else None
-    if not number.is_percent and _IMPROVEMENT.match(word) and _of_a_score(sentence):
-        return None  # "from under 12 to 29-42 (a 3-4x improvement)" on benchmarks: a score's multiplier
-    return "speedup", _speedup_value(number, shown)
-
-
-_IMPROVEMENT = re.compile(r"^improvements?$", re.IGNORECASE)
-# A verb of a level reached, after the last gain word (no other gain word follows it).
-_A_LEVEL_REACHED = re.compile(r"\b(?:achiev|reach|attain|obtain|scor)\w*\b", re.I)
-
-
-def _reached(number: _Number, keyword: tuple[str, int, str], before: str) -> bool:
-    """Whether a percentage after a generic gain word is a level reached: "enhances performance,
-    achieving 79.9% on S4"."""
-    return number.is_percent and bool(_GENERIC_GAIN.match(keyword[2]) and _A_LEVEL_REACHED.search(before, keyword[1]))
-
-
-# What a generic gain is on or in, named right after its number: "by 16% on GenEval and ...".
-_GAIN_OBJECT = re.compile(
-    r"\s*(?P<preposition>on|in)\s+(?:the\s+|a\s+|an\s+|our\s+|their\s+|its\s+)?(?P<what>[^,;:.()%]{2,50}?)"
-    r"(?=\s*(?:[,;:.()]|$)|\s+(?:with|while|whilst|but|compared|over|than|vs|versus|across|using|at|respectively)\b|"
-    r"\s+and\s+[+\d])",  # the next figure of a list: "by 16% on GenEval and 25% on ..."
-    re.IGNORECASE,
-)
-
-
-def _gain_object(word: str, around: tuple[str, str]) -> tuple[str, str] | None:
-    """(preposition, object) of a generic gain whose own words name something that is not a
-    speed or a chip, in a clause that names nothing running; None otherwise."""
-    before, after = around
-    found = _GAIN_OBJECT.match(after) if _GENERIC_GAIN.match(word) else None
-    if found is None or score_gain.names_what_runs(before, found.group()):
-        return None
-    what = found.group("what").strip()
-    if _ABOUT_SPEED.search(what) or score_gain.NOT_A_QUALITY.search(what) or not re.match(score_gain.NOT_A_CHIP, what):
-        return None
-    return found.group("preposition").lower(), what
-
-
-def _of_a_score(sentence: str) -> bool:
-    """Whether a sentence names a score and nothing about speed."""
-    mentions_speed = _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence)) or _A_TIME.search(sentence)
-    return bool(score_gain.NAMES_A_SCORE.search(sentence)) and not mentions_speed
+    """A speedup, unless generic_gain.py says a gain only a generic `word` names is a score's."""
+    speedup = _speedup_value(number, shown)
+    return generic_gain.read(
+        sentence, is_percent=number.is_percent, shown=shown, speedup=speedup, word=word, around=around
+    )
 
 
 # A reduction of an error is a gain in quality: "18.24% lower mean absolute percentage error".
 _AN_ERROR = re.compile(r"\b(?:errors?|MAPE|perplexity|WER|CER|distance|FID|FVD|LPIPS|loss)\b", re.IGNORECASE)
 # What an improvement by a percentage cuts when it names a time.
 _IMPROVED_TIME = re.compile(r"\bimprov\w*\s+(?:the\s+|its\s+)?(?P<time>[\w\-/() ]{1,40}?)\s+by\s+$", re.IGNORECASE)
-_A_TIME = re.compile(
-    r"\b(?:latency|latencies|TTFT|TPOT|TBT|time-to-first-token|makespan|JCT|(?:completion|response|job)\s+times?)\b",
-    re.I,
-)
 
 
 def _reduction(value: str) -> tuple[str, str] | None:

@@ -87,7 +87,12 @@ def performance_gain(before: str, after: str) -> bool:
 def names_what_runs(before: str, after: str) -> bool:
     """Whether the clause of the number between `before` and `after` names what runs: "improves
     end-to-end training performance by 30%"."""
-    return bool(_RUNNING.search(_CLAUSE_BEFORE.split(before)[-1] + _NEXT_FIGURE.split(after)[0]))
+    return bool(_RUNNING.search(clause_before(before) + _NEXT_FIGURE.split(after)[0]))
+
+
+def clause_before(before: str) -> str:
+    """The words of a number's clause before it (`before` is the sentence up to the number)."""
+    return _CLAUSE_BEFORE.split(before)[-1]
 
 
 # A percentage gain "in" something, named by a gain word right after the number ("a 10.67%

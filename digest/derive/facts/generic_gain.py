@@ -1,0 +1,91 @@
+"""A gain only a generic word names ("improves ... by 20%", "outperforms X by 3.5x", "+4.5%"):
+a speedup, a score's gain, or nothing. results.py has found the number and the word; this decides.
+
+A percentage only a gain word names is a speedup only in a sentence about speed, or in a clause
+that names what runs; a gain whose own words say what it is on or in ("by 16% on GenEval", "30% in
+task success") is that thing's; a multiplier of a score ("the average accuracy of X by 1.6x", "from
+12 to 29-42 (a 3-4x improvement)") is no speedup.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import score_gain
+from .numbers import NUMBER
+
+_GENERIC_GAIN = re.compile(r"^(?:\+|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?|surpass\w*)$", re.IGNORECASE)
+_IMPROVEMENT = re.compile(r"^improvements?$", re.IGNORECASE)
+_ABOUT_SPEED = re.compile(
+    r"\b(?:faster|fastest|speed-?ups?|speeds?|accelerat\w*|throughputs?|latenc\w*|runtimes?|wall[\s-]?clock|"
+    r"(?:inference|training|execution|run|response|completion)\s+times?|tokens?/s|per\s+second|T?FLOPS|QPS|RPS|"
+    r"kernels?|GPUs?|CPUs?)\b",
+    re.IGNORECASE,
+)
+A_TIME = re.compile(
+    r"\b(?:latency|latencies|TTFT|TPOT|TBT|time-to-first-token|makespan|JCT|(?:completion|response|job)\s+times?)\b",
+    re.I,
+)
+# Another figure's own speed noun ("a 3.2% improvement and 2.96x speedup") says nothing of a generic gain.
+_OWN_SPEED_ITEMS = re.compile(rf"{NUMBER}\s?\\?(?:x|×|times)\s*(?:speed-?ups?|faster|acceleration)\b", re.IGNORECASE)
+_A_SCORE_BY = re.compile(
+    rf"\b(?:{score_gain.NOT_A_RESULT})\b(?!-).*\bby\s+(?:up\s+to\s+|about\s+|over\s+)?$", re.IGNORECASE
+)
+# What a generic gain is on or in, named right after its number: "by 16% on GenEval and ...".
+_GAIN_OBJECT = re.compile(
+    r"\s*(?P<preposition>on|in)\s+(?:the\s+|a\s+|an\s+|our\s+|their\s+|its\s+)?(?P<what>[^,;:.()%]{2,50}?)"
+    r"(?=\s*(?:[,;:.()]|$)|\s+(?:with|while|whilst|but|compared|over|than|vs|versus|across|using|at|respectively)\b|"
+    r"\s+and\s+[+\d])",  # the next figure of a list: "by 16% on GenEval and 25% on ..."
+    re.IGNORECASE,
+)
+# A verb of a level reached, after the last gain word (no other gain word follows it).
+_A_LEVEL_REACHED = re.compile(r"\b(?:achiev|reach|attain|obtain|scor)\w*\b", re.I)
+
+
+def read(
+    sentence: str, *, is_percent: bool, shown: str, speedup: str, word: str, around: tuple[str, str]
+) -> tuple[str, str] | None:
+    """("speedup", `speedup`), a score's gain ("quality", ...) or None, for the number `shown`
+    that the gain `word` names, with the words `around` it."""
+    if not is_percent and _A_SCORE_BY.search(score_gain.clause_before(around[0])):
+        return None  # "surpasses the average accuracy of R1-7B by 1.6x": a ratio of scores
+    gain_object = _gain_object(word, around)
+    if gain_object:  # "by 16% on GenEval", "30% in task success", "3.5x on real-robot tasks": a score's gain
+        preposition, what = gain_object
+        return ("quality", f"{shown} improvement {preposition} {what}") if is_percent else None
+    if (
+        is_percent
+        and _GENERIC_GAIN.match(word)
+        and not _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence) if _IMPROVEMENT.match(word) else sentence)
+        and not score_gain.names_what_runs(*around)
+    ):
+        gained = score_gain.gain_in(*around)  # "a 10.67% improvement in multi-turn tasks": a gain in that
+        return ("quality", f"{shown} improvement in {gained}") if gained else None
+    if not is_percent and _IMPROVEMENT.match(word) and _of_a_score(sentence):
+        return None  # "from under 12 to 29-42 (a 3-4x improvement)" on benchmarks: a score's multiplier
+    return "speedup", speedup
+
+
+def reached(is_percent: bool, word: str, before: str, word_end: int) -> bool:
+    """Whether a percentage after the generic gain `word` (ending at `word_end` of `before`) is a
+    level reached: "enhances performance, achieving 79.9% on S4"."""
+    return is_percent and bool(_GENERIC_GAIN.match(word) and _A_LEVEL_REACHED.search(before, word_end))
+
+
+def _gain_object(word: str, around: tuple[str, str]) -> tuple[str, str] | None:
+    """(preposition, object) of a generic gain whose own words name something that is not a
+    speed or a chip, in a clause that names nothing running; None otherwise."""
+    before, after = around
+    found = _GAIN_OBJECT.match(after) if _GENERIC_GAIN.match(word) else None
+    if found is None or score_gain.names_what_runs(before, found.group()):
+        return None
+    what = found.group("what").strip()
+    if _ABOUT_SPEED.search(what) or score_gain.NOT_A_QUALITY.search(what) or not re.match(score_gain.NOT_A_CHIP, what):
+        return None
+    return found.group("preposition").lower(), what
+
+
+def _of_a_score(sentence: str) -> bool:
+    """Whether a sentence names a score and nothing about speed."""
+    mentions_speed = _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence)) or A_TIME.search(sentence)
+    return bool(score_gain.NAMES_A_SCORE.search(sentence)) and not mentions_speed
