@@ -897,6 +897,9 @@ def test_a_cut_before_a_gain_does_not_sign_the_gain(catalog):
         # data, not a model's size or a time taken
         ("We train the models on SA-1B and SA-V datasets.", "model_scale", []),
         ("We collect 259 hours of human demonstrations.", "latency", []),
+        # a count with a thousands separator is one count; GPU-days are a budget
+        ("We train on 1,024 H100 GPUs.", "gpu_count", ["1,024 GPUs"]),
+        ("Training took 15,000 A100 GPU days, or 32 GPU-days for the small model.", "gpu_count", []),
     ],
 )
 def test_savings_ratios_and_data_are_no_speed_score_or_size(catalog, abstract, kind, expected):

@@ -27,7 +27,7 @@ _COUNT_WORDS = {
 _COUNT = r"(?:\d{1,3}(?:,\d{3})+|\d+|" + "|".join(_COUNT_WORDS) + ")"
 # Mentions of compute budget or kind, not of how many devices: "GPU hours", "GPU type", "two GPU targets".
 _NOT_A_COUNT_AFTER = (
-    r"(?![\s\-]*(?:hours?|types?|memory|generations?|architectures?|kernels?|vendors?|count|targets?|platforms?|"
+    r"(?![\s\-]*(?:hours?|days?|types?|memory|generations?|architectures?|kernels?|vendors?|count|targets?|platforms?|"
     r"backends?)\b)"
 )
 # "8 GPUs", "single GPU", "128-GPU scale", "a 32 GPU cluster", "384 GCDs", "1024 and 3072 GPUs":
@@ -38,13 +38,13 @@ _COUNT_BEFORE_UNIT = re.compile(
 )
 # The count in front of a named device: "8 V100", "two RTX 4090", "8xA100", "4timesRTX 3090".
 _COUNT_BEFORE_DEVICE = re.compile(
-    rf"(?<![\w.,$€£])(?:(?P<first>{_COUNT})\s*(?:,|and|or)\s*)?(?P<count>{_COUNT})"
+    rf"(?<![\w.,$€£])(?:(?P<first>{_COUNT})\s*(?:,(?!\d)|and|or)\s*)?(?P<count>{_COUNT})"  # "1,024" is one count
     r"(?:\s*(?:x|×|times)\s*|\s+)(?:(?:NVIDIA|Nvidia|AMD|Intel|Huawei|Google)\s+)?$",
     re.IGNORECASE,
 )
 # What may follow the device before the unit: "-40G", " (24G)", " 80GB", " SXM".
 _DEVICE_SUFFIX = re.compile(r"(?:[\s\-]*\(?\d+\s*G[Bb]?\)?|\s+SXM\d?|\s+PCIe)*")
-_DEVICE_HOURS = re.compile(r"[\s\-]*(?:GPU[\s\-]*)?hours?\b", re.IGNORECASE)
+_DEVICE_HOURS = re.compile(r"[\s\-]*(?:GPU[\s\-]*)?(?:hours?|days?)\b", re.IGNORECASE)
 # "a single A100 node (8 GPUs)" counts nodes, not devices.
 _MACHINE_AFTER = re.compile(r"[\s\-]*(?:nodes?|servers?|machines?|hosts?|pods?|clusters?)\b", re.IGNORECASE)
 _VAGUE_COUNT = re.compile(
