@@ -161,6 +161,15 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
         ("Kite-1B outperforms embedding models, including several with up to 7-8B parameters.", ["1B"], ["8B"]),
         ("Among the models tested, Orca 27B and Whale 32B emerge as the best teachers.", [], ["27B", "32B"]),
         ("We evaluate dozens of open-source models ranging from 0.5B to 110B on Kite.", [], ["0.5B", "110B"]),
+        # what the paper is compared against or likened to; "and even" goes on with the list
+        (
+            "We compare our Kite-3B against the original Orca (671B), distilled versions of Orca (Whale-7B), "
+            "and Gull (70B), showcasing its effectiveness.",
+            ["3B"],
+            ["671B", "7B", "70B"],
+        ),
+        ("Kite-32B, with a similar base architecture as Orca 2B, uses 32 experts.", ["32B"], ["2B"]),
+        ("Kite-8B surpasses all 7B models and even Orca-70B on average.", ["8B"], ["7B", "70B"]),
         ("We evaluate our 3 models ranging from 1B to 7B.", ["1B", "7B"], []),  # a few: the paper's own family
     ],
 )
@@ -421,6 +430,12 @@ def test_other_models_results_in_the_papers_sentence_are_context(catalog):
     assert all("50.1" in f.value or "35" in f.value or "28" in f.value for f in facts if not f.own)
     # "the best" model may be the paper's own: only a word of limitation makes it another's
     assert others_result_spans("The best model achieves 92% accuracy.") == []
+    for sentence in (
+        "The best-performing model, GPT-5.5 (xhigh), achieves only 57.3% accuracy.",
+        "Most models score below 30% accuracy.",
+        "We assess 12 voice systems: on mathematics a leading text model attains 74.8% accuracy.",
+    ):
+        assert others_result_spans(sentence) != [], sentence
 
 
 def test_a_share_kept_names_its_reference_and_a_range_is_no_change(catalog):

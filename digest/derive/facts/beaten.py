@@ -14,6 +14,8 @@ import re
 _BEATS = re.compile(
     r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
     r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|approach(?:es|ing)|ahead\s+of|superior\s+to|"
+    # a reference the paper is likened to: "a similar base architecture as Yuan-2.0 2B"
+    r"(?:similar|same|identical)\s+(?:[\w\-]+\s+){0,3}?(?:as|to)|"
     r"(?:comparable|competitive|on\s+par)\s+(?:performance\s+)?(?:to|with|against)|"
     # what the paper keeps a share of is the reference: "retaining 99.5% of FP16 performance"
     r"(?:retain|recover|preserv|maintain)\w*\s+(?:(?:up\s+to|over|about|nearly|more\s+than)\s+)?\d[\d.]*\s?\\?%\s+of|"
@@ -29,7 +31,7 @@ _BEATS = re.compile(
 # a bound ("models up to 70B").
 _OBJECT_END = re.compile(
     r"[,;:()]|\.(?:\s|$)|\s(?:by|on|in|at|across|with|using|under|for|while|whereas|but|when|through|"
-    r"via|despite|without|(?<!\sup\s)(?<!\d\s)to|and(?!\s+(?:the\s+)?(?-i:[A-Z0-9])))\s",
+    r"via|despite|without|(?<!\sup\s)(?<!\d\s)to|and(?!\s+(?:even\s+|also\s+)?(?:the\s+)?(?-i:[A-Z0-9])))\s",
     re.IGNORECASE,
 )
 # Examples named after the object are part of it: "models up to 70B scale, such as Qwen3-32B and ...".
@@ -70,9 +72,20 @@ _GENERIC_NAME = re.compile(r"(?:models?|baselines?|methods?|systems?|approaches|
 MAX_OBJECT = 80  # characters: a name and its article or adjectives, never the rest of the sentence
 
 
+# "We compare our approach against A (671B), distilled versions of B (7B), and C (70B), showcasing ...":
+# everything compared against, up to the clause that says what the comparison showed.
+_COMPARED_AGAINST = re.compile(
+    r"\b(?:we|this\s+(?:paper|work|study))\s+(?:also\s+|further\s+)?compares?\s+(?:[\w\-]+\s+){0,4}?(?:against|with|to)\s+"
+    r"(?P<list>(?:[^.;]|\.(?=\d))*?)(?=,\s+(?:showcasing|showing|demonstrating|highlighting|revealing|which|where|finding)\b|"
+    r"\s+(?:and|to)\s+(?:find|show|observe|demonstrate)\b|[.;](?:\s|$)|$)",
+    re.IGNORECASE,
+)
+
+
 def beaten_spans(sentence: str) -> list[tuple[int, int]]:
-    """(start, end) of each object of a beating or matching verb in the sentence."""
-    spans = []
+    """(start, end) of each object of a beating or matching verb in the sentence, and of what the
+    paper is compared against."""
+    spans = [match.span("list") for match in _COMPARED_AGAINST.finditer(sentence)]
     for verb in _BEATS.finditer(sentence):
         end = _object_end(sentence, verb.end())
         listed, examples = (pattern.match(sentence, end) for pattern in (_LISTED, _EXAMPLES))

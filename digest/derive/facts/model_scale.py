@@ -16,6 +16,7 @@ _NOT_MODEL_SIZE_AFTER = re.compile(
     r"(?:[\s\-]+[\w\-]+){0,2}?[\s\-]+(?:tokens?|words?|pairs|images|samples|edges|nodes|vectors|"
     r"keys|sequences?|instructions|examples|documents|frames|pixels|bytes|rows|entries|queries|"
     r"transitions|episodes|trajectories|demonstrations|datasets?|corpus|corpora|"
+    r"(?:class|regime|tier|category)(?!\s+models)|"  # a class by size: "within the 10B parameter class"
     r"dollars|USD|FLOPs?|operations)\b",
     re.IGNORECASE,
 )
@@ -57,9 +58,15 @@ def _scale_value(number: str, letter: str) -> str:
     return f"{number}{letter.upper()}"
 
 
+# A bound on a class of models: "sub-2B parameter models", "models leq 4B", "under 10B".
+_A_BOUND_BEFORE = re.compile(r"(?:\bsub-|≤\s?|<\s?|\\?\bleq\s?|\b(?:below|under)\s)$", re.IGNORECASE)
+
+
 def _model_scales(sentence: str) -> list[tuple[int, int, str]]:
     found = []
     for match in _SCALE_SUFFIX.finditer(sentence):
+        if _A_BOUND_BEFORE.search(sentence, 0, match.start()):
+            continue
         if not _NOT_MODEL_SIZE_AFTER.match(sentence, match.end()) and not _A_DATASET_NAMED.match(sentence, match.end()):
             found.append((match.start(), match.end(), _scale_value(match.group("number"), match.group("unit"))))
     for match in _SCALE_MILLIONS.finditer(sentence):

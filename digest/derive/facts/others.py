@@ -19,7 +19,8 @@ _ALWAYS_OTHERS = (
     r"off-the-shelf|human"
 )
 _OTHERS_IF_LIMITED = (
-    r"the\s+(?:best|strongest|top|leading|most\s+capable)(?:-performing|-scoring)?|open-source|open-weight"
+    r"(?:the|a)\s+(?:best|strongest|top|leading|most\s+capable)(?:-performing|-scoring)?|open-source|open-weight|"
+    r"most|many"
 )
 _SUBJECT = re.compile(
     rf"\b(?:even\s+)?(?:(?P<always>{_ALWAYS_OTHERS})|(?P<limited>{_OTHERS_IF_LIMITED}))"
@@ -32,10 +33,10 @@ _CLAUSE_OPENING = re.compile(
 )
 # The verb that gives the group's result, within the clause.
 _RESULT_VERB = re.compile(
-    r"[^.;]{0,60}?\b(?:achiev|reach|scor|attain|obtain|solv|suffer|struggl|fail|lag|drop|degrad)\w*\b",
+    r"(?:[^.;]|\.(?=\d)){0,60}?\b(?:achiev|reach|scor|attain|obtain|solv|suffer|struggl|fail|lag|drop|degrad)\w*\b",
     re.IGNORECASE,
 )
-_LIMITED = re.compile(r"\b(?:only|suffer\w*|struggl\w*|fail\w*|lag\w*)\b", re.IGNORECASE)
+_LIMITED = re.compile(r"\b(?:only|just|below|under|suffer\w*|struggl\w*|fail\w*|lag\w*)\b", re.IGNORECASE)
 # The paper's own doing makes the group's result the paper's: "with our recipe, open-source models
 # reach", "using Kite, current models achieve".
 _OWN_DOING = re.compile(
@@ -52,8 +53,8 @@ _AMONG_TESTED = re.compile(
 # "Extensive evaluations on 20 LLMs ... demonstrate ..., with scores below 60%", "We evaluate dozens of
 # open-source models ranging from 0.5B to 110B": a benchmark's many subjects, not the paper's models.
 _MANY_EVALUATED = re.compile(
-    r"\b(?:evaluat\w*|benchmark\w*|test(?:s|ed|ing)?)\s+(?:on\s+|of\s+)?(?:\d{2,}|[5-9]|many|several|dozens\s+of|"
-    r"various|numerous|a\s+(?:wide\s+|broad\s+)?range\s+of)\s+(?:[\w\-]+\s+){0,3}?(?:LLMs|MLLMs|VLMs|models|agents)\b[^;]*",
+    r"\b(?:evaluat\w*|benchmark\w*|test(?:s|ed|ing)?|assess\w*)\s+(?:on\s+|of\s+)?(?:\d{2,}|[5-9]|many|several|dozens\s+of|"
+    r"various|numerous|a\s+(?:wide\s+|broad\s+)?range\s+of)\s+(?:[\w\-]+\s+){0,3}?(?:LLMs|MLLMs|VLMs|models|agents|systems)\b[^;]*",
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(r";|,\s+(?:while|whereas|but|and\s+(?:we|our))\b|\.(?:\s|$)")
