@@ -900,6 +900,7 @@ def test_a_cut_before_a_gain_does_not_sign_the_gain(catalog):
         # a count with a thousands separator is one count; GPU-days are a budget
         ("We train on 1,024 H100 GPUs.", "gpu_count", ["1,024 GPUs"]),
         ("Training took 15,000 A100 GPU days, or 32 GPU-days for the small model.", "gpu_count", []),
+        ("Training used 35,000 A100-SXM4-80GB GPU hours.", "gpu_count", []),
         # a bound on a class of models by size is no model's size
         ("Kite leads among sub-2B parameter models and within the 10B parameter class.", "model_scale", []),
         ("We train up to 1.5B parameter class models.", "model_scale", ["1.5B"]),

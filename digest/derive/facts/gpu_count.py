@@ -43,7 +43,7 @@ _COUNT_BEFORE_DEVICE = re.compile(
     re.IGNORECASE,
 )
 # What may follow the device before the unit: "-40G", " (24G)", " 80GB", " SXM".
-_DEVICE_SUFFIX = re.compile(r"(?:[\s\-]*\(?\d+\s*G[Bb]?\)?|\s+SXM\d?|\s+PCIe)*")
+_DEVICE_SUFFIX = re.compile(r"(?:[\s\-]*\(?\d+\s*G[Bb]?\)?|[\s\-]+SXM\d?|[\s\-]+PCIe)*")  # "A100-SXM4-80GB"
 _DEVICE_HOURS = re.compile(r"[\s\-]*(?:GPU[\s\-]*)?(?:hours?|days?)\b", re.IGNORECASE)
 # "a single A100 node (8 GPUs)" counts nodes, not devices.
 _MACHINE_AFTER = re.compile(r"[\s\-]*(?:nodes?|servers?|machines?|hosts?|pods?|clusters?)\b", re.IGNORECASE)
