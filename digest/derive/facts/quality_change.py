@@ -159,10 +159,10 @@ def _raised_scores(text: str) -> list[Change]:
     return found
 
 
-# A score cut by points is a drop: "depresses scores by 45-65 pp".
 # A character between a cut's verb and its "by" that turns to no other change: not "reduces tokens
 # while improving accuracy by 9 points".
 NO_OTHER_CHANGE = r"(?:(?!\b(?:while|whilst|and|but|improv\w*|increas\w*|boost\w*|rais\w*|enhanc\w*|gain\w*)\b)[^.;,%])"
+# A score cut by points is a drop: "depresses scores by 45-65 pp".
 _DROPPED_BY = re.compile(
     rf"\b(?:reduc\w*|lower\w*|decreas\w*|depress\w*|drop\w*|hurt\w*|degrad\w*)\b{NO_OTHER_CHANGE}{{0,40}}\bby\s+"
     r"(?:up\s+to\s+|about\s+|over\s+|nearly\s+)?$",
