@@ -686,6 +686,8 @@ def test_a_catalogue_name_in_capitals_is_a_method_s_name(catalog):
         "LUMI",
         "A100",
     ]
+    # a model number in capitals is still that hardware
+    assert _own(catalog, "Applied on an NVIDIA TESLA P40 GPU, it is 4.7x faster.", "hardware") == ["P40"]
 
 
 def test_a_dataset_title_s_size_is_no_model_scale(catalog):

@@ -195,7 +195,8 @@ _FIELDS = ("name", "aliases", "vendor", "class", "arch", "cased_aliases", "not_f
 _REQUIRED = ("name", "aliases", "vendor", "class")
 
 
-_IN_CAPITALS = re.compile(r"(?=(?:\d*[A-Z]){4})[A-Z\d]+")
+# A word in capitals with no digit: "AURORA" (a method), not "TESLA P40" (a model number).
+_IN_CAPITALS = re.compile(r"[A-Z]{4,}")
 
 
 def load_hardware(path: Path) -> HardwareCatalog:
