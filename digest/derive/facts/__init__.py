@@ -47,7 +47,7 @@ from .base import Found, Sentence
 from .baseline import baseline
 from .beaten import beaten_spans
 from .others import others_result_spans
-from .roles import BACKGROUND, OWN, PRIOR, baseline_spans, in_spans, rival_spans, sentence_roles
+from .roles import BACKGROUND, OWN, PRIOR, baseline_and_rival_spans, in_spans, sentence_roles
 from .system import find_system
 
 Rule = Callable[[Sentence], list[Found]]
@@ -157,9 +157,9 @@ def attribute(facts: list[Fact], role: str, context_values: Sequence[str] = ()) 
         spans = rivals = []
     else:  # the name of what the paper beats is the baseline's, even a multiplier in it ("the 10× larger X")
         beaten = beaten_spans(facts[0].sentence) + others_result_spans(facts[0].sentence)
-        clauses = baseline_spans(facts[0].sentence)
+        clauses, rival_clauses = baseline_and_rival_spans(facts[0].sentence)
         spans = clauses + beaten
-        rivals = (rival_spans(facts[0].sentence) if clauses else []) + beaten
+        rivals = rival_clauses + beaten
     marked = []
     for fact in facts:
         if BY_NAME[fact.kind].always_own:

@@ -20,3 +20,8 @@ class Sentence:
 
     text: str
     devices: list[Device] = field(default_factory=list)
+
+
+def overlaps(start: int, end: int, found: list[Found]) -> bool:
+    """Whether the words from `start` to `end` were read already, as one of the `found` values."""
+    return any(begin < end and start < finish for _kind, begin, finish, _value in found)

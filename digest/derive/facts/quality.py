@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from . import quality_change, score_gain, score_level
-from .base import Found, Sentence
+from .base import Found, Sentence, overlaps
 from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, UNIT_GAP, hedge, percentages
 
 _PERCENT = re.compile(
@@ -140,11 +140,6 @@ _GAIN_ON_A_NAME = re.compile(
 )
 
 
-def _overlaps(start: int, end: int, found: list[Found]) -> bool:
-    """Whether the words from `start` to `end` were read already, as one of the `found` values."""
-    return any(begin < end and start < finish for _kind, begin, finish, _value in found)
-
-
 def _gains_on_names(text: str, found: list[Found]) -> list[Found]:
     return [
         (
@@ -154,7 +149,7 @@ def _gains_on_names(text: str, found: list[Found]) -> list[Found]:
             f"{match.group('number')}% {match.group('gain')} on {match.group('name')}",
         )
         for match in _GAIN_ON_A_NAME.finditer(text)
-        if not _overlaps(match.start(), match.end(), found)
+        if not overlaps(match.start(), match.end(), found)
     ]
 
 
@@ -171,7 +166,7 @@ def _scores_in_brackets(text: str, found: list[Found]) -> list[Found]:
             f"{match.group('number')}% on {match.group('name')}",
         )
         for match in matches
-        if not _overlaps(match.start("number"), match.end(), found)
+        if not overlaps(match.start("number"), match.end(), found)
     ]
 
 

@@ -150,7 +150,15 @@ def baseline_spans(sentence: str) -> list[tuple[int, int]]:
     """The stretches of an own sentence that are about a baseline: a "while/whereas Y ..."
     clause, what follows "compared to", "than", "versus" up to the clause's end, and the
     starting point of a "from X to Y" change."""
-    spans = []
+    return baseline_and_rival_spans(sentence)[0]
+
+
+def baseline_and_rival_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The baseline spans (see `baseline_spans`), and those of them that state another system's
+    own result ("while Y achieves only 2.41×"), where even a comparative figure is the other
+    system's: not what follows "than" or "compared to", which names what the paper's figure is
+    measured against. Both from one pass over the clauses."""
+    spans, rivals = [], []
     for match in _clauses(sentence):
         opening = match.group().lower()
         if opening.startswith("from") or not opening:
@@ -166,8 +174,11 @@ def baseline_spans(sentence: str) -> list[tuple[int, int]]:
         else:
             found = _CLAUSE_END.search(sentence, match.end())
             end = found.start() if found else -1
-        spans.append((match.start(), end if end >= 0 else len(sentence)))
-    return spans
+        span = (match.start(), end if end >= 0 else len(sentence))
+        spans.append(span)
+        if opening.startswith(("while", "whereas")):
+            rivals.append(span)
+    return spans, rivals
 
 
 # "the Qwen3 series from 0.6B to 14B", "scales from 3B to 24B": a range of sizes, no change, unless
@@ -196,17 +207,6 @@ def _comma_outside_brackets(sentence: str, start: int) -> int:
         if char == "," and depth <= 0:
             return index
     return -1
-
-
-def rival_spans(sentence: str) -> list[tuple[int, int]]:
-    """The baseline spans that state another system's own result ("while Y achieves only 2.41×"),
-    where even a comparative figure is the other system's: not what follows "than" or "compared
-    to", which names what the paper's figure is measured against."""
-    return [
-        (start, end)
-        for (start, end), match in zip(baseline_spans(sentence), _clauses(sentence), strict=True)
-        if match.group().lower().startswith(("while", "whereas"))
-    ]
 
 
 def in_spans(position: int, spans: Sequence[tuple[int, int]]) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from . import score_gain
-from .base import Found
+from .base import Found, overlaps
 from .numbers import NUMBER, hedge
 
 _ON_A_NAME = re.compile(
@@ -66,20 +66,16 @@ def _respective(text: str) -> list[Found]:
     return found
 
 
-def _overlaps(start: int, end: int, found: list[Found]) -> bool:
-    return any(begin < end and start < finish for _kind, begin, finish, _value in found)
-
-
 def levels(text: str, found: list[Found]) -> list[Found]:
     """Scores reached on named benchmarks in `text` that no reading in `found` took already."""
-    levels = [item for item in _respective(text) if not _overlaps(item[1], item[2], found)]
+    levels = [item for item in _respective(text) if not overlaps(item[1], item[2], found)]
     for match in _ON_A_NAME.finditer(text):
         verb = _STATES_A_LEVEL.search(text, 0, match.start())
         if verb is None or _NOT_A_LEVEL.search(verb.group("after")):
             continue
         if _A_MODEL.search(match.group("name")) or _LISTED_AFTER.search(text, 0, match.start()):
             continue
-        if _overlaps(match.start(), match.end(), found):
+        if overlaps(match.start(), match.end(), found):
             continue
         qualifier, start = hedge(text, match.start())
         word = f"{match.group('word')} " if match.group("word") else ""  # "98.0% success on LIBERO"
