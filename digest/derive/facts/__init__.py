@@ -39,6 +39,7 @@ from . import (
     model_scale,
     precision,
     quality,
+    quality_margin,
     results,
     throughput,
     utilization,
@@ -204,6 +205,7 @@ def _same_number(value: str, words: str) -> bool:
 
 def _sentence_facts(sentence: Sentence, place: int) -> list[Fact]:
     positioned = [item for _kinds, rule in SENTENCE_RULES for item in rule(sentence)]
+    positioned += quality_margin.unread(sentence.text, positioned)  # what only a gain word names
     positioned.sort(key=lambda item: (ORDER[item[0]], item[1]))
     return [
         Fact(kind, value, sentence.text, baseline=_baseline(sentence.text, kind, start), span=(start, end), place=place)

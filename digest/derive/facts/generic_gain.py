@@ -66,6 +66,11 @@ def read(
     return "speedup", speedup
 
 
+def about_speed(sentence: str) -> bool:
+    """Whether a sentence names a speed, a time or what runs anywhere."""
+    return bool(_ABOUT_SPEED.search(sentence) or A_TIME.search(sentence))
+
+
 def reached(is_percent: bool, word: str, before: str, word_end: int) -> bool:
     """Whether a percentage after the generic gain `word` (ending at `word_end` of `before`) is a
     level reached: "enhances performance, achieving 79.9% on S4"."""

@@ -1,0 +1,111 @@
+"""A model's gain that only a gain word names, read when no other rule read its number:
+"outperforms state-of-the-art baselines by 9.51%-18.72%", "exceeds X by 2.0%", "a 9.02% gain
+on in-domain tasks", "improvements of +68.83%", "by +3.9 points", "MM-IFEval (+10.2%)".
+
+The other rules leave these out because nothing says what the gain is in. In a sentence that
+names no speed, nothing that runs and no resource, a gain over a baseline is a gain in the
+model's quality: a reader comparing methods wants it, and it is never a speedup.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import generic_gain, score_gain
+from .base import Found, overlaps
+from .numbers import FRESH_NUMBER, NUMBER, hedge
+
+_UNIT = r"(?:\s?\\?%\s?p\b|\s?\\?%|\s?pp\b|\s+percentage\s+points?\b|\s+(?:[A-Za-z\-]+\s+)?points?\b|\s+pts?\b)"
+_RANGE_END = rf"(?:\s?\\?%?\s*[-–]\s*\+?{NUMBER})?"
+_BARE_FIGURE = rf"\+?{FRESH_NUMBER}{_RANGE_END}{_UNIT}"
+_FIGURE = rf"(?P<figure>\+?(?P<number>{FRESH_NUMBER}){_RANGE_END}(?P<unit>{_UNIT}))"
+_HEDGES = (
+    r"(?:up\s+to|an?\s+average\s+of|on\s+average|about|over|more\s+than|nearly|roughly|approximately|at\s+least|~)\s+"
+)
+# "outperforms X by 9.51%-18.72%", "raising the AUP metric by 9%", "over-performs by up to 5.4%".
+_BY = re.compile(
+    r"\b(?:outperform\w*|over-?perform\w*|surpass\w*|exceed\w*|beat(?:s|ing)?|improv\w*|boost\w*|rais\w*|lift\w*|"
+    rf"enhanc\w*)\b(?P<between>(?:[^.;%]|\.\d){{0,80}}?)\bby\s+(?:{_HEDGES})?{_FIGURE}",
+    re.IGNORECASE,
+)
+# "a 9.02% gain", "30.5% improvement over X", "a 20% performance increase on WebVoyager".
+_GAIN_AFTER = re.compile(
+    rf"{_FIGURE}\s+(?:(?:average|absolute|relative|overall|mean|performance|accuracy)\s+){{0,2}}"
+    r"(?P<gain>improvements?|gains?|increases?|boosts?|lifts?)\b(?!\s+(?:in|of)\s+(?:\w+\s+)?(?:speed|efficiency))",
+    re.IGNORECASE,
+)
+# "an average improvement of 4.1% over X", "improvements of +68.83%, +54.8%, and +41.23%".
+_GAIN_BEFORE = re.compile(
+    rf"\b(?:improvements?|gains?|increases?|boosts?|lifts?)\s+of\s+(?:{_HEDGES})?{_FIGURE}",
+    re.IGNORECASE,
+)
+# "such as MM-IFEval (+10.2%), MIA (+7.6%)", "supervised fine-tuning (+36.44%)": a signed gain in brackets.
+_SIGNED_IN_BRACKETS = re.compile(rf"\((?P<figure>\+(?P<number>{NUMBER})(?P<unit>\\?%))\)")
+_STATES_A_GAIN = re.compile(
+    r"\b(?:gains?|improv\w*|outperform\w*|over-?perform\w*|surpass\w*|boost\w*|exceed\w*|increas\w*|rais\w*|lift\w*)\b",
+    re.I,
+)
+# A gain in a resource, or in what runs, is not a model's quality.
+_NOT_A_QUALITY = re.compile(
+    r"\b(?:memory|throughput|utili[sz]ation|efficien\w*|bandwidth|energy|power|costs?|speed|latency|time|FLOPs?|"
+    r"cach\w*|KV|occupancy|sparsity|compression|size|parameters|tokens?|overhead|data|samples|compute|computational|GPUs?|"
+    r"hardware|inference|serving|kernels?|systems?|end-to-end|execution|run-?time|wall-?clock|"
+    r"training\s+(?:performance|speed|efficiency))\b",
+    re.IGNORECASE,
+)
+# Which baselines, not what a gain is in: "outperforms baselines of similar size by 6%".
+_OF_A_SIZE = re.compile(
+    r"\b(?:of|with|at)\s+(?:a\s+)?(?:similar|comparable|the\s+same|equal|matched)\s+(?:model\s+)?sizes?\b", re.I
+)
+# Where the words of a figure's clause end, after it.
+_CLAUSE_END = re.compile(r"[,;:()]|\b(?:while|whilst|but|and|with|without|compared|over|than|when)\b", re.I)
+# The other figures of a list share its words: "by 3.6% and 7.9%, respectively", "by 14.4% (BetterV in
+# VerilogEval) and 11.3% (...)", "36.2% and 18.5% relative improvements".
+_NEXT_ITEM = re.compile(rf"\s*(?:\([^()]{{0,60}}\)\s*)?(?:,\s*and|,|and)\s+(?:by\s+)?{_FIGURE}", re.IGNORECASE)
+_EARLIER_ITEMS = re.compile(rf"(?<![\w.])(?:{_BARE_FIGURE}\s*(?:,\s*and|,|and)\s+)+$", re.IGNORECASE)
+_ONE_ITEM = re.compile(_FIGURE, re.IGNORECASE)
+# A share is no gain: "by 20% of the budget".
+_A_SHARE_AFTER = re.compile(r"\s*of\b", re.IGNORECASE)
+
+
+def unread(text: str, found: list[Found]) -> list[Found]:
+    """The quality gains of `text` that none of the readings in `found` took, in a sentence about a
+    model's quality (none about speed)."""
+    if not _STATES_A_GAIN.search(text) or generic_gain.about_speed(text):
+        return []
+    margins: list[Found] = []
+    for pattern in (_BY, _GAIN_AFTER, _GAIN_BEFORE, _SIGNED_IN_BRACKETS):
+        for match in _with_its_list(text, pattern):
+            start, end = match.span("figure")
+            if overlaps(start, end, found + margins) or _A_SHARE_AFTER.match(text, end):
+                continue
+            clause = score_gain.clause_before(text[:start])[-80:] + _CLAUSE_END.split(text[end : end + 60])[0]
+            if _NOT_A_QUALITY.search(_OF_A_SIZE.sub("", clause)):
+                continue
+            qualifier, begin = hedge(text, start)
+            margins.append(("quality", begin, end, f"{qualifier}{_shown(match)}"))
+    return margins
+
+
+def _with_its_list(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
+    """The pattern's figures, each with the other figures of its list."""
+    figures: list[re.Match[str]] = []
+    for match in pattern.finditer(text):
+        earlier = _EARLIER_ITEMS.search(text, max(0, match.start("figure") - 120), match.start("figure"))
+        if earlier:
+            figures += _ONE_ITEM.finditer(text, earlier.start(), match.start("figure"))
+        figures.append(match)
+        end = match.end("figure")
+        while (item := _NEXT_ITEM.match(text, end)) is not None:
+            figures.append(item)
+            end = item.end()
+    return figures
+
+
+def _shown(match: re.Match[str]) -> str:
+    """ "+3.9 points", "9.51–18.72% improvement", "+10.2%"."""
+    figure = re.sub(r"\s*[-–]\s*", "–", match.group("figure").replace("\\%", "%"))
+    figure = re.sub(r"\s+", " ", figure)
+    if "%" in match.group("unit") and not figure.endswith("p") and not figure.startswith("+"):
+        return f"{figure} improvement"
+    return figure

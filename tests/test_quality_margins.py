@@ -1,0 +1,79 @@
+"""A model's gain that only a gain word names ("outperforms X by 4.2%") is a quality, in a sentence
+that names no speed, nothing that runs and no resource (quality_margin.py).
+
+The sentences are written for these tests in the style of the field's abstracts."""
+
+from __future__ import annotations
+
+import pytest
+
+from digest.derive.facts import extract_facts
+from digest.derive.facts.headline import machine_headline
+
+
+def _quality(catalog, abstract: str) -> list[str]:
+    return [fact.value for fact in extract_facts("", abstract, catalog) if fact.kind == "quality" and fact.own]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("Our 1B model exceeds the strongest open model at this scale by 2.4%.", ["2.4% improvement"]),
+        # "of similar size" says which baselines, not what the gain is in
+        (
+            "Across nine benchmarks, Foo-8B outperforms baselines of similar size by 6.1%-12.8%.",
+            ["6.1%–12.8% improvement"],
+        ),
+        (
+            "On unseen tasks, the tuned planner yields a 7.5% relative improvement over the base planner.",
+            ["7.5% improvement"],
+        ),
+        (
+            "The agent achieves an average improvement of 3.2% over the strongest prompting baseline.",
+            ["3.2% improvement"],
+        ),
+        ("On the held-out split, our reward model improves over the best baseline by +2.7 points.", ["+2.7 points"]),
+        # the other figures of a list share its words
+        (
+            "The student surpasses its teacher by 4.4% and 6.0% on the two suites, respectively.",
+            ["4.4% improvement", "6.0% improvement"],
+        ),
+        (
+            "Our recipe gives 12.1% and 8.3% relative gains in factuality and helpfulness.",
+            ["12.1% improvement", "8.3% improvement"],
+        ),
+        (
+            "Fine-tuning on our data brings clear gains on instruction following, such as IFEval (+5.2%) and MIA (+3.9%).",
+            ["+5.2%", "+3.9%"],
+        ),
+    ],
+)
+def test_a_gain_only_a_gain_word_names_is_a_quality(catalog, abstract, expected):
+    assert _quality(catalog, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # a sentence about speed: the other rules decide what the figure is
+        "Our kernel outperforms the vendor library by 18% on long sequences.",
+        "The scheduler improves end-to-end serving by 23% over the default policy.",
+        # a gain in a resource, in tokens or in an overhead is no quality
+        "Our cache improves memory efficiency by 31% over paging.",
+        "The method increases the token budget by 40% compared with greedy decoding.",
+        "Token overhead varies from modest savings to a 380% increase while pass rates stay the same.",
+        # a share, not a gain
+        "The planner improves the plan for 35% of the tasks.",
+    ],
+)
+def test_no_quality_from_a_speed_a_resource_or_a_share(catalog, abstract):
+    assert _quality(catalog, abstract) == []
+
+
+def test_a_quality_margin_leads_only_where_no_efficiency_figure_does(catalog):
+    abstract = "Across three reasoning suites, our verifier outperforms the strongest baseline by 5.5%."
+    found = machine_headline(extract_facts("", abstract, catalog))
+    assert found is not None and (found.metric, found.value) == ("quality", "5.5% improvement")
+    abstract += " It also reduces verification cost by 3x."
+    found = machine_headline(extract_facts("", abstract, catalog))
+    assert found is not None and found.metric == "cost"
