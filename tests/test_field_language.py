@@ -363,6 +363,15 @@ def test_a_reduction_names_what_it_reduces(catalog, abstract, expected):
             "with our data raises accuracy to nearly 61%.",
             ("quality", "~61% accuracy"),
         ),
+        # A rate named with its score: "accuracy rates of N%", "a resolution rate of N%".
+        (
+            "On four math and code suites, our prover achieves pass@4 rates of 71.5% and 64.0%, respectively.",
+            ("quality", "71.5% pass@4"),
+        ),
+        (
+            "Our 14B and 32B agents achieve 48.2% and 52.9% resolution rates on the verified split.",
+            ("quality", "48.2% resolution rates"),
+        ),
     ],
 )
 def test_a_score_named_before_its_number(catalog, abstract, expected):
@@ -918,3 +927,21 @@ def test_a_change_in_brackets_starts_from_a_baseline(catalog):
         ("38.7% accuracy", False),
         ("40.8% accuracy", True),
     ]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("Our sparse variant matches the dense model using only 42.5% of the FLOPs.", ["42.5% of the FLOPs"]),
+        (
+            "The curriculum requires just ~20% of the training data to reach the same score.",
+            ["~20% of the training data"],
+        ),
+        ("It recovers the full accuracy at only 3% of the cost.", ["3% of the cost"]),
+        # a share that is no saving the method makes
+        ("Only 42.5% of the FLOPs are spent in attention.", []),
+        ("Using only 30% of the heads hurts accuracy badly.", []),
+    ],
+)
+def test_a_share_of_a_resource_a_method_uses_is_a_saving_as_written(catalog, abstract, expected):
+    assert _own(catalog, abstract, "reduction") == expected

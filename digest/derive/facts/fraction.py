@@ -1,6 +1,7 @@
 """Reductions written as a fraction of what was: "reduces FLOPs to 1/6 and latency to 1/4",
 "cuts memory to one third", or of what another needs: "only 20% of the calls required by grid
-search". results.py reads them with the other reductions.
+search", or a share of a resource a method needs: "using only 55.8% of the FLOPs". results.py reads
+them with the other reductions.
 """
 
 from __future__ import annotations
@@ -31,6 +32,17 @@ _SHARE_OF_ANOTHER_S = re.compile(
     re.IGNORECASE,
 )
 
+# "matches the dense model using only 55.8% of the FLOPs", "requires just ~20% of the training data":
+# a share of a resource the method needs, shown as written.
+_SHARE_A_METHOD_USES = re.compile(
+    r"\b(?:using|uses|used|use|requir\w*|needs?|needing|consum\w*|with|at)\s+(?:only|just|merely|a\s+mere)\s+"
+    rf"(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+|approximately\s+)?{NUMBER})\s?\\?%\s+of\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?:(?:original|full|dense|standard)\s+)?(?P<object>FLOPs|compute|computation|"
+    r"training\s+(?:data|tokens|compute|cost|time|budget|samples|steps)|data|tokens|samples|parameters|GPU[\s-]hours|"
+    r"budget|memory|labels|annotations|costs?|time|energy)\b(?!\s+(?:required|used|needed|consumed|spent)\s+by\b)",
+    re.IGNORECASE,
+)
+
 
 def extract(text: str) -> list[Found]:
     """("reduction", start, end, "1/6 FLOPs") for each fraction a reduction brings something to."""
@@ -41,8 +53,8 @@ def extract(text: str) -> list[Found]:
             match.end("object"),
             f"{number}% of the {' '.join(match.group('object').split())}",
         )
-        for match in _SHARE_OF_ANOTHER_S.finditer(text)
-        for number in [re.sub(r"^(?:about\s+|roughly\s+|sim)", "~", match.group("number"))]
+        for match in (*_SHARE_OF_ANOTHER_S.finditer(text), *_SHARE_A_METHOD_USES.finditer(text))
+        for number in [re.sub(r"^(?:about\s+|roughly\s+|approximately\s+|sim)", "~", match.group("number"))]
     ]
     if "/" not in text and not re.search(r"\bone[\s-]", text, re.IGNORECASE):
         return found

@@ -18,7 +18,7 @@ _PERCENT = re.compile(
 )
 _METRIC_WORDS = (
     r"(?:top-?[15]\s+)?accuracy|(?:test\s+|mean\s+|median\s+|relative\s+)?errors?|correctness|MAPE|"
-    r"perplexity|BLEU|F1|m?IoU|mAP|Dice|benchmarks?|(?:attack\s+)?(?:success|resolve|pass|solve)\s+rate|win\s+rate|faster\s+rate|[A-Za-z]+@\d+|"
+    r"perplexity|BLEU|F1|m?IoU|mAP|Dice|benchmarks?|(?:attack\s+)?(?:success|resolve|resolution|pass|solve)\s+rates?|win\s+rate|faster\s+rate|[A-Za-z]+@\d+|"
     r"LPIPS|PSNR|SSIM|MRR|NDCG|(?:mean\s+)?reciprocal\s+rank|"
     r"(?-i:[A-Z][\w\-]*Bench[\w\-]*)"  # a benchmark's name, capitalised: "LiveCodeBench", not "full-benchmark"
 )
@@ -68,7 +68,7 @@ _SKIPPED_DIRECTION = re.compile(rf"\b(?:{_DIRECTION})\b", re.IGNORECASE)
 # Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%".
 # "a score of 54.2%": a score is named so only with its article.
 _BEFORE = re.compile(
-    rf"(?P<metric>{_METRIC_WORDS}|(?<=\ba\s)score)\b(?!-)\s+(?:(?:gains?|improvements?)\s+)?(?:(?:of|by|is|was|at|to|from|"
+    rf"(?P<metric>{_METRIC_WORDS}|(?<=\ba\s)score)\b(?!-)\s+(?:(?:gains?|improvements?|rates?|scores?)\s+)?(?:(?:of|by|is|was|at|to|from|"
     r"reaches|reaching|improvement\s+of)\s+)?(?:up\s+to\s+|about\s+|over\s+|nearly\s+|almost\s+|around\s+|roughly\s+)?\(?$",
     re.IGNORECASE,
 )
