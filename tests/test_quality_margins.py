@@ -77,3 +77,53 @@ def test_a_quality_margin_leads_only_where_no_efficiency_figure_does(catalog):
     abstract += " It also reduces verification cost by 3x."
     found = machine_headline(extract_facts("", abstract, catalog))
     assert found is not None and found.metric == "cost"
+
+
+def _speedups(catalog, abstract: str) -> list[str]:
+    return [fact.value for fact in extract_facts("", abstract, catalog) if fact.kind == "speedup" and fact.own]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "speedups", "qualities"),
+    [
+        # a speed named only in a later clause is that clause's figure's
+        (
+            "Our tuned agents reach an average 14% relative improvement over their base models, while being 9% faster.",
+            ["9% faster"],
+            ["14% improvement"],
+        ),
+        (
+            "Our recipe improves held-out instruction following by up to 4%, and accelerates training by up to 1.4x.",
+            ["up to 1.4×"],
+            ["up to 4% improvement"],
+        ),
+        # a speed named before the gain still makes it one
+        (
+            "Our drafter gives a 3.1x acceleration over autoregressive decoding, improving over the best drafter by 18%.",
+            ["3.1×", "18% faster"],
+            [],
+        ),
+        # a training stage, or a time at which a method runs, is no speed
+        (
+            "Pre-training on our corpus yields an average 5.1% improvement over the web-only mixture.",
+            [],
+            ["5.1% improvement"],
+        ),
+        ("Applying self-critique at test time yields an average +6.4% improvement on five suites.", [], ["+6.4%"]),
+        # more of a cost is an overhead, unless a cut saves it
+        ("It gains 3.2 points on the hard split with approximately 2% additional training FLOPs.", [], []),
+    ],
+)
+def test_a_generic_gain_is_a_speed_only_where_a_speed_is_named_before_it_or_in_its_clause(
+    catalog, abstract, speedups, qualities
+):
+    assert _speedups(catalog, abstract) == speedups
+    assert [value for value in _quality(catalog, abstract) if "point" not in value] == qualities
+
+
+def test_an_overhead_saved_is_a_reduction(catalog):
+    abstract = "Our planner matches the best policy while saving up to 40% extra space and 60% extra time."
+    assert [f.value for f in extract_facts("", abstract, catalog) if f.kind == "reduction"] == [
+        "up to 40% reduction",
+        "60% reduction",
+    ]

@@ -43,20 +43,23 @@ _A_LEVEL_REACHED = re.compile(r"\b(?:achiev|reach|attain|obtain|scor)\w*\b", re.
 
 
 def read(
-    sentence: str, *, is_percent: bool, shown: str, speedup: str, word: str, around: tuple[str, str]
+    sentence: str, end: int, *, is_percent: bool, shown: str, speedup: str, word: str, around: tuple[str, str]
 ) -> tuple[str, str] | None:
     """("speedup", `speedup`), a score's gain ("quality", ...) or None, for the number `shown`
-    that the gain `word` names, with the words `around` it."""
+    that the gain `word` names, ending at `end` of `sentence`, with the words `around` it."""
     if not is_percent and _A_SCORE_BY.search(score_gain.clause_before(around[0])):
         return None  # "surpasses the average accuracy of R1-7B by 1.6x": a ratio of scores
     gain_object = _gain_object(word, around)
     if gain_object:  # "by 16% on GenEval", "30% in task success", "3.5x on real-robot tasks": a score's gain
         preposition, what = gain_object
         return ("quality", f"{shown} improvement {preposition} {what}") if is_percent else None
+    # Where a speed word may stand: before the number, or after it in its own clause; a speed
+    # named only in a later clause is another figure's ("by up to 6% and accelerates ... by 1.6x").
+    scope = sentence[:end] + score_gain.clause_after(sentence[end:])
     if (
         is_percent
         and _GENERIC_GAIN.match(word)
-        and not _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence) if _IMPROVEMENT.match(word) else sentence)
+        and not _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", scope) if _IMPROVEMENT.match(word) else scope)
         and not score_gain.names_what_runs(*around)
     ):
         gained = score_gain.gain_in(*around)  # "a 10.67% improvement in multi-turn tasks": a gain in that

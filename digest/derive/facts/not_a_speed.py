@@ -38,6 +38,16 @@ _AT_BEFORE = re.compile(r"\bat\s+$", re.IGNORECASE)
 _GAIN_IN_OTHER_EFFICIENCY = re.compile(
     rf"\s*(?:improvements?|gains?|increases?|higher|better)\s+(?:in\s+)?(?:\w+\s+)?{_RESOURCE}[\s\-]*efficien", re.I
 )
+# More of a cost is an overhead: "with approximately 2% additional training FLOPs", "5% extra memory".
+_AN_OVERHEAD = re.compile(
+    r"\s*(?:additional|extra|more)\s+(?:[\w\-]+\s+)?(?:FLOPs|compute|computation|costs?|memory|overhead|parameters|"
+    r"time|latency|tokens(?!\s+per\s+second)|storage|energy)\b",
+    re.IGNORECASE,
+)
+# Unless a cut saves it: "saving up to 86.5% extra space and 98.5% extra time".
+_A_CUT_BEFORE = re.compile(
+    r"\b(?:sav|reduc|cut|eliminat|remov|lower|decreas|avoid)\w*\b(?:[^.;]|\.\d){0,60}$", re.IGNORECASE
+)
 # "reducing FLOPs to 16.7%": a cost cut to a share of itself, the clause ending there.
 _COST_CUT_TO = re.compile(
     r"\b(?:reduc\w*|lower\w*|cut\w*|decreas\w*)\s+(?:the\s+|its\s+)?(?:[\w\-]+\s+)?"
@@ -62,8 +72,8 @@ def _multiplier(number: str, after: str) -> str | None:
 
 
 def _percent(number: str, before: str, after: str) -> str | None:
-    """A gain in another efficiency is none; a share left by a cut is that cut."""
-    if _GAIN_IN_OTHER_EFFICIENCY.match(after):
+    """A gain in another efficiency, or an overhead, is none; a share left by a cut is that cut."""
+    if _GAIN_IN_OTHER_EFFICIENCY.match(after) or (_AN_OVERHEAD.match(after) and not _A_CUT_BEFORE.search(before)):
         return ""
     if _COST_CUT_TO.search(before) and _CLAUSE_ENDS.match(after):
         return _left(number)

@@ -47,8 +47,8 @@ _STATES_A_GAIN = re.compile(
 )
 # A gain in a resource, or in what runs, is not a model's quality.
 _NOT_A_QUALITY = re.compile(
-    r"\b(?:memory|throughput|utili[sz]ation|efficien\w*|bandwidth|energy|power|costs?|speed|latency|time|FLOPs?|"
-    r"cach\w*|KV|occupancy|sparsity|compression|size|parameters|tokens?|overhead|data|samples|compute|computational|GPUs?|"
+    r"\b(?:memory|throughput|utili[sz]ation|efficien\w*|bandwidth|energy|power|costs?|speed|latency|(?<!test\s)(?<!test-)time|FLOPs?|"
+    r"cach\w*|KV|occupancy|sparsity|compression|size|acceptance|length|parameters|tokens?|overhead|data|samples|compute|computational|GPUs?|"
     r"hardware|inference|serving|kernels?|systems?|end-to-end|execution|run-?time|wall-?clock|"
     r"training\s+(?:performance|speed|efficiency))\b",
     re.IGNORECASE,
@@ -69,9 +69,9 @@ _A_SHARE_AFTER = re.compile(r"\s*of\b", re.IGNORECASE)
 
 
 def unread(text: str, found: list[Found]) -> list[Found]:
-    """The quality gains of `text` that none of the readings in `found` took, in a sentence about a
-    model's quality (none about speed)."""
-    if not _STATES_A_GAIN.search(text) or generic_gain.about_speed(text):
+    """The quality gains of `text` that none of the readings in `found` took, where no speed is
+    named before the figure or in its clause."""
+    if not _STATES_A_GAIN.search(text):
         return []
     margins: list[Found] = []
     for pattern in (_BY, _GAIN_AFTER, _GAIN_BEFORE, _SIGNED_IN_BRACKETS):
@@ -79,6 +79,8 @@ def unread(text: str, found: list[Found]) -> list[Found]:
             start, end = match.span("figure")
             if overlaps(start, end, found + margins) or _A_SHARE_AFTER.match(text, end):
                 continue
+            if generic_gain.about_speed(text[:end] + score_gain.clause_after(text[end:])):
+                continue  # a speed before the figure, or in its clause, may be what it measures
             clause = score_gain.clause_before(text[:start])[-80:] + _CLAUSE_END.split(text[end : end + 60])[0]
             if _NOT_A_QUALITY.search(_OF_A_SIZE.sub("", clause)):
                 continue

@@ -263,7 +263,7 @@ def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tupl
     """A speedup, unless generic_gain.py says a gain only a generic `word` names is a score's."""
     speedup = _speedup_value(number, shown)
     return generic_gain.read(
-        sentence, is_percent=number.is_percent, shown=shown, speedup=speedup, word=word, around=around
+        sentence, number.end, is_percent=number.is_percent, shown=shown, speedup=speedup, word=word, around=around
     )
 
 

@@ -53,9 +53,13 @@ _PERFORMANCE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _PERFORMANCE_AFTER = re.compile(r"\s*(?:[\w\-]+\s+)?performance\s+(?:gains?|improvements?|boosts?)\b", re.IGNORECASE)
+# Not a stage named as when or what a method is: "pre-training", "inference-time exploitation",
+# "at test time", "training with this dataset", "without additional training"; training runs in
+# "training performance", "training jobs", "improves training by".
 _RUNNING = re.compile(
-    r"\b(?:run-?time|inference|training|throughput|speed|latency|end-to-end|system|GPUs?|kernels?|serving|"
-    r"execution|computational|wall-?clock|time)\b",
+    r"\b(?:run-?time|inference(?![\s-]time)|(?<![\w-])training(?=\s+(?:performance|efficiency|jobs?|runs?|steps?|iterations?|pipelines?|workloads?|by))|"
+    r"throughput|speed|latency|end-to-end|system|GPUs?|kernels?|serving|execution|computational|wall-?clock|"
+    r"(?<!test\s)(?<!test-)(?<!inference\s)(?<!inference-)time)\b",
     re.IGNORECASE,
 )
 # Before the number, unlike quality_change's clause split, "and" ends no clause: in "reduces
@@ -87,7 +91,12 @@ def performance_gain(before: str, after: str) -> bool:
 def names_what_runs(before: str, after: str) -> bool:
     """Whether the clause of the number between `before` and `after` names what runs: "improves
     end-to-end training performance by 30%"."""
-    return bool(_RUNNING.search(clause_before(before) + _NEXT_FIGURE.split(after)[0]))
+    return bool(_RUNNING.search(clause_before(before) + clause_after(after)))
+
+
+def clause_after(after: str) -> str:
+    """The words of a number's clause after it (`after` is the sentence from the number's end)."""
+    return _NEXT_FIGURE.split(after, maxsplit=1)[0]
 
 
 def clause_before(before: str) -> str:
