@@ -467,3 +467,17 @@ def test_a_share_kept_names_its_reference_and_a_range_is_no_change(catalog):
     ]
     assert sentence_roles(compared, "Kite") == ["own", "own"]
     assert baseline_spans("Kite matches X while significantly outperforming baselines with a 1.6x speedup.") == []
+
+
+def test_what_a_beaten_baseline_was_trained_on_or_achieves_is_its_own(catalog):
+    trained = "We present Kite. Kite-7B outperforms open models trained on 20x more data on six benchmarks."
+    assert context(extract_facts("A title", trained, catalog), "scale") == ["20× more data"]
+    which = (
+        "We present Kite. Kite outperforms the standard top-2 router with 16 experts, which achieves 2.5x fewer "
+        "FLOPs (2.5x for text, 2.2x for code)."
+    )
+    assert own(extract_facts("A title", which, catalog), "reduction") == []
+    facts = extract_facts(
+        "A title", "Kite outperforms FlashAttention-2, which reaches 2.1x over PyTorch, by 1.3x on H100.", catalog
+    )
+    assert (own(facts, "speedup"), context(facts, "speedup")) == (["1.3×"], ["2.1×"])

@@ -60,6 +60,20 @@ _WITH_SIZE = re.compile(
     r"\d[\d.]*(?:\s*[-–]\s*\d[\d.]*)?\s?(?-i:[KMBT])\b(?:\s+(?:parameters|params))?",
     re.IGNORECASE,
 )
+# What the baselines were trained on: "outperforming models trained on 100x more data",
+# "competitive with peer models trained on substantially 2-16x more compute".
+_TRAINED_ON_MORE = re.compile(
+    r"\b(?:trained|pre-?trained|fine-?tuned|distilled)\s+(?:on|with|using)\s+(?:[^.;]|\.\d){0,40}?"
+    r"\d[\d.]*(?:\s*[-–]\s*\d[\d.]*)?\s?(?:x|×|times)\s+(?:more|larger|bigger)\b(?:\s+[\w\-]+)?",
+    re.IGNORECASE,
+)
+# What the baseline itself achieves, told in a clause of its own: "outperforms the standard MoE with
+# 8 experts, which achieves 3x FLOPs savings (3x for text, 2.8x for image)".
+_ITS_OWN_RESULT = re.compile(
+    r"(?:[^,;.()]|\.\d){0,60}?,\s*which\s+(?:also\s+|only\s+)?(?:achiev|reach|obtain|attain|deliver|provid|scor|"
+    r"requir|yield)\w*\b(?:[^;.,()]|\.\d|\([^()]*\))*",  # to the clause's end, over its brackets
+    re.IGNORECASE,
+)
 _LISTED = re.compile(r"\s*:\s+(?=(?-i:[A-Z]))")
 _LIST_END = re.compile(r";|\.(?:\s|$)")
 # The next name of a list of them ("Llama-3 70B, Gemma-2 27B, and Claude-3 Haiku"), or a name given
@@ -99,7 +113,8 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
             end = _examples_end(sentence, examples.end())
         else:
             end = _list_end(sentence, verb.end(), end)
-        spans.append((verb.end(), end))
+        its_own = _ITS_OWN_RESULT.match(sentence, end)
+        spans.append((verb.end(), its_own.end() if its_own else end))
     return spans
 
 
@@ -110,7 +125,8 @@ def _object_end(sentence: str, start: int) -> int:
     for after in (_BRACKETED, _WITH_SIZE):
         more = after.match(sentence, end)
         end = more.end() if more else end
-    return end
+    trained = _TRAINED_ON_MORE.search(sentence, start, end + 60)
+    return trained.end() if trained and trained.start() <= end else end
 
 
 def _list_end(sentence: str, start: int, end: int) -> int:
