@@ -481,3 +481,25 @@ def test_what_a_beaten_baseline_was_trained_on_or_achieves_is_its_own(catalog):
         "A title", "Kite outperforms FlashAttention-2, which reaches 2.1x over PyTorch, by 1.3x on H100.", catalog
     )
     assert (own(facts, "speedup"), context(facts, "speedup")) == (["1.3×"], ["2.1×"])
+
+
+def test_a_baseline_s_size_told_in_a_bracket_between_dashes_or_before_the_word_baseline(catalog):
+    cases = {
+        "Kite-4B even matches the performance of larger agents (approximately 70B).": ("model_scale", "70B"),
+        "Kite-2B is competitive with Orca-13B (41.2) - a model 6x larger - on every suite.": ("scale", "6× larger"),
+        "Kite trains for $90 on one GPU, compared to $12,400 for the 64-GPU baseline.": ("gpu_count", "64 GPUs"),
+        "Kite needs only 1/12 of Orca-70B's FLOPs per token.": ("model_scale", "70B"),
+    }
+    for sentence, (kind, value) in cases.items():
+        facts = extract_facts("A title", f"We present Kite. {sentence}", catalog)
+        assert value in context(facts, kind) and value not in own(facts, kind), sentence
+    # the paper's own sizes in the same sentences stay its own
+    facts = extract_facts(
+        "A title", "We present Kite. Kite-4B even matches larger agents (approximately 70B).", catalog
+    )
+    assert own(facts, "model_scale") == ["4B"]
+
+
+def test_a_device_model_number_is_no_gpu_count(catalog):
+    facts = extract_facts("A title", "We present Kite. Kite trains on a single RTX PRO 6000 GPU in a day.", catalog)
+    assert [f.value for f in facts if f.kind == "gpu_count"] == []

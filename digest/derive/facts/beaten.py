@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from .score_gain import NOT_A_CHIP
+
 _BEATS = re.compile(
     r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
     r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|approach(?:es|ing)|ahead\s+of|superior\s+to|"
@@ -19,6 +21,8 @@ _BEATS = re.compile(
     r"(?:comparable|competitive|on\s+par)\s+(?:performance\s+)?(?:to|with|against)|"
     # what the paper keeps a share of is the reference: "retaining 99.5% of FP16 performance"
     r"(?:retain|recover|preserv|maintain)\w*\s+(?:(?:up\s+to|over|about|nearly|more\s+than)\s+)?\d[\d.]*\s?\\?%\s+of|"
+    # and so is what it needs only a share of: "only 1/19 of Llama3-70B", "only 2.6% of AdamW's" (not a chip's)
+    rf"(?:only|just|merely)\s+(?:1/\d+|\d[\d.]*\s?\\?%)\s+of(?=\s+(?:that\s+of\s+)?{NOT_A_CHIP}(?-i:[A-Z]))|"
     # a figure's "over": "5% over Orca-70B", "a 2× speedup over X"
     r"(?:(?<=%\s)|(?<=×\s)|(?<=x\s)|(?<=gain\s)|(?<=gains\s)|(?<=speedup\s)|(?<=faster\s)|(?<=improvement\s))over)"
     r"(?:\s+|,\s+(?!(?:and|or|while|but)\b))"  # "surpassing, state-of-the-art models", not "matching, and ..."
@@ -51,9 +55,11 @@ _EXAMPLES_END = re.compile(
 # A name in brackets after the object is its name ("its teacher model (CogVideoX-2B)", "DeepSeek-R1
 # (671B)"), or its score ("GPT-5 (69.3%)", "BAGEL-7B (0.82 & 0.55)"); not the paper's margin ("(2× faster)").
 _BRACKETED = re.compile(
-    r"\s*\((?=(?-i:[A-Z])|\d[\d.,]*\s?[KMBT]\b|[\d.,]+\s?%?(?:\s*[&,/]\s*[\d.,]+\s?%?)*(?:\s+[A-Za-z@\d\-]+){0,2}\))"
+    r"\s*\((?=(?-i:[A-Z])|(?:approximately\s+|about\s+|around\s+|~|>|over\s+)?\d[\d.,]*\s?[KMBT]\b|[\d.,]+\s?%?(?:\s*[&,/]\s*[\d.,]+\s?%?)*(?:\s+[A-Za-z@\d\-]+){0,2}\))"
     r"[^()]{0,60}\)"
 )
+# A baseline described between dashes: "X-10B (14.32) - a model 6x larger -".
+_BETWEEN_DASHES = re.compile(r"\s+[-–—]\s+(?:a|an|the)\s+[^-–—.;]{1,40}?\s+[-–—](?=\s)")
 # The size of a group of baselines: "models with more than 6B parameters", "several with up to 7-8B parameters".
 _WITH_SIZE = re.compile(
     r"(?:,?\s*including)?\s*(?:(?:several|many|some|those|ones|models)\s+)?with\s+(?:more\s+than|over|up\s+to|at\s+least|nearly|about|~)\s*"
@@ -74,6 +80,8 @@ _ITS_OWN_RESULT = re.compile(
     r"requir|yield)\w*\b(?:[^;.,()]|\.\d|\([^()]*\))*",  # to the clause's end, over its brackets
     re.IGNORECASE,
 )
+# A figure that names a baseline: "compared to $18,862 for the 128-GPU baseline", "the 70B dense baseline".
+_SIZED_BASELINE = re.compile(r"\b(?:the|a|an)\s+(?P<size>\d[\w.,\-]*(?:\s+[\w\-]+)?)\s+baselines?\b", re.I)
 _LISTED = re.compile(r"\s*:\s+(?=(?-i:[A-Z]))")
 _LIST_END = re.compile(r";|\.(?:\s|$)")
 # The next name of a list of them ("Llama-3 70B, Gemma-2 27B, and Claude-3 Haiku"), or a name given
@@ -100,6 +108,7 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
     """(start, end) of each object of a beating or matching verb in the sentence, and of what the
     paper is compared against."""
     spans = [match.span("list") for match in _COMPARED_AGAINST.finditer(sentence)]
+    spans += [match.span("size") for match in _SIZED_BASELINE.finditer(sentence)]
     for verb in _BEATS.finditer(sentence):
         end = _object_end(sentence, verb.end())
         listed, examples = (pattern.match(sentence, end) for pattern in (_LISTED, _EXAMPLES))
@@ -122,7 +131,7 @@ def _object_end(sentence: str, start: int) -> int:
     """Where one beaten name from `start` ends, with its bracket or the size of its group."""
     found = _OBJECT_END.search(sentence, start, start + MAX_OBJECT)
     end = found.start() if found else min(len(sentence), start + MAX_OBJECT)
-    for after in (_BRACKETED, _WITH_SIZE):
+    for after in (_BRACKETED, _BETWEEN_DASHES, _WITH_SIZE):
         more = after.match(sentence, end)
         end = more.end() if more else end
     trained = _TRAINED_ON_MORE.search(sentence, start, end + 60)

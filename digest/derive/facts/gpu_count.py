@@ -42,6 +42,8 @@ _COUNT_BEFORE_DEVICE = re.compile(
     r"(?:\s*(?:x|×|times)\s*|\s+)(?:(?:NVIDIA|Nvidia|AMD|Intel|Huawei|Google)\s+)?$",
     re.IGNORECASE,
 )
+# A word in capitals right before a number names a device model: "RTX PRO 6000 GPU".
+_A_MODEL_WORD_BEFORE = re.compile(r"\b(?-i:[A-Z]{2,})\s+$")
 # What may follow the device before the unit: "-40G", " (24G)", " 80GB", " SXM".
 _DEVICE_SUFFIX = re.compile(r"(?:[\s\-]*\(?\d+\s*G[Bb]?\)?|[\s\-]+SXM\d?|[\s\-]+PCIe)*")  # "A100-SXM4-80GB"
 _DEVICE_HOURS = re.compile(r"[\s\-]*(?:GPU[\s\-]*)?(?:hours?|days?)\b", re.IGNORECASE)
@@ -71,6 +73,8 @@ def _gpu_counts(sentence: str, devices: list[Device]) -> list[tuple[int, int, st
         counted = _COUNT_BEFORE_UNIT.search(sentence, max(0, unit_word.start() - 40), unit_word.start())
         if counted is None or any(start <= counted.start("count") < end for _e, start, end in devices):
             continue  # no count, or the "4090" of "RTX 4090 GPU"
+        if _A_MODEL_WORD_BEFORE.search(sentence, 0, counted.start()):
+            continue  # the "6000" of "RTX PRO 6000 GPU", a device the catalogue does not know
         for group in ("first", "count"):
             if counted.group(group):
                 found.append(
