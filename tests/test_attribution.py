@@ -404,6 +404,9 @@ def test_a_budget_is_not_a_result_but_a_boast_is(catalog):
         ("We present Kite. Kite achieves a first-packet latency of 234 ms.", "234 ms"),
         ("We present Kite. Kite generates a 5-second video in 2 seconds on a single H100 GPU.", "2 s"),
         ("We present Kite. With a total training cost of only $7,800, Kite reasons well.", "$7,800"),
+        # or stated as the system's own time
+        ("We present Kite. For Kite, the speech-to-text latency is approximately 90ms.", "~90 ms"),
+        ("We present Kite. Kite is efficient (2.5 minutes per scene) and versatile.", "2.5 minutes"),
     ):
         headline = machine_headline(extract_facts("A title", abstract, catalog))
         assert headline is not None and headline.value == value, abstract
