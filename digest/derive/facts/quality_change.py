@@ -19,11 +19,18 @@ from .base import Found
 from .numbers import NUMBER, UNIT_GAP, hedge
 
 _PERCENT = rf"{UNIT_GAP}(?:\\?%|\s?percent\b)"
-_FROM_TO = rf"\s+from\s+(?P<old>{NUMBER}){_PERCENT}\s+to\s+(?P<number>{NUMBER}){_PERCENT}"
+_TO_HEDGE = r"(?:a\s+peak\s+of\s+|over\s+|nearly\s+|approximately\s+|about\s+|roughly\s+|~)?"  # "to a peak of 58.0%"
+_FROM_TO = rf"\s+from\s+(?P<old>{NUMBER}){_PERCENT}\s+to\s+{_TO_HEDGE}(?P<number>{NUMBER}){_PERCENT}"
 # A raise, with what is raised between the verb and "from" (no efficiency word: a utilization or
 # a hit rate raised from 40% to 80% is not a quality).
 _RAISED = re.compile(
     rf"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\b(?P<what>(?:[^.;%]|\.\d){{0,80}}?){_FROM_TO}",
+    re.IGNORECASE,
+)
+# Or told in brackets after what rose: "improves real-robot success on both (28% to 54% and 37% to 60%)".
+_RAISED_IN_BRACKETS = re.compile(
+    r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\b(?P<what>(?:[^.;%()]|\.\d){0,60}?)"
+    rf"\(\s*(?P<old>{NUMBER}){_PERCENT}?\s+(?:to|→)\s+(?P<number>{NUMBER}){_PERCENT}",
     re.IGNORECASE,
 )
 # A score named and raised from one bare value to a higher one: "improves the Biology-Instructions average
@@ -115,7 +122,7 @@ Change = tuple[Found, int]
 def changes(text: str) -> list[Change]:
     """Each quality change the sentence states, with where its words begin."""
     found: list[Change] = []
-    for pattern in (_RAISED, _LOWERED):
+    for pattern in (_RAISED, _RAISED_IN_BRACKETS, _LOWERED):
         for match in pattern.finditer(text):
             if not _EFFICIENCY.search(match.group("what")):
                 value = _raised_value(text, match)
