@@ -956,3 +956,19 @@ def test_a_change_in_brackets_starts_from_a_baseline(catalog):
 )
 def test_a_share_of_a_resource_a_method_uses_is_a_saving_as_written(catalog, abstract, expected):
     assert _own(catalog, abstract, "reduction") == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # a slowdown or an overhead is no speedup
+        ("Guarding every tool call imposes a 12x latency overhead on the agent loop.", "speedup", []),
+        ("Kite is 2.5x slower than the unsafe baseline but verifies every step.", "speedup", []),
+        ("Kite enables faster distillation with marginal overhead (<8%) compared to plain training.", "speedup", []),
+        # unless it is cut
+        ("Kite's profiler reduces 40x offline search overhead.", "reduction", ["40× reduction"]),
+        ("Kite achieves 3x lower overhead than prior tracers.", "reduction", ["3× lower overhead"]),
+    ],
+)
+def test_a_slowdown_or_an_overhead_is_no_speedup_unless_cut(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected

@@ -17,6 +17,15 @@ _AFTER_OTHER_EFFICIENCY = re.compile(
     r"|\s*(?:higher|more|greater)\s+(?:[\w\-]+\s+){0,2}?(?:emissions?|carbon|costs?|prices?|energy|power|errors?|loss)\b",
     re.IGNORECASE,
 )
+# A slowdown or an overhead is no speedup: "a 17x latency overhead", "2.5x slower" (but "3x lower overhead" is a cut).
+_A_SLOWDOWN = re.compile(
+    r"\s*(?:(?!(?:lower|less|reduced|smaller|fewer)\b)[\w\-]+\s+){0,2}?(?:overheads?|slowdowns?|slower)\b",
+    re.IGNORECASE,
+)
+_CUT_RIGHT_BEFORE = re.compile(
+    r"\b(?:reduc|cut|lower|sav|eliminat|remov|decreas|avoid)\w*\s+(?:(?:up\s+to|about|over|by|nearly)\s+)?$",
+    re.IGNORECASE,
+)
 # What a percentage is a share of, unless a speedup: "90% sparsity", "44% of its cost", not "8% of the speedup".
 _AFTER_SHARE = re.compile(
     r"\s*(?:of\b(?!\s+(?:the\s+)?(?:[\w\-]+\s+)?(?:speed-?ups?|improvements?|gains?|reductions?))|sparsity\b|density\b)",
@@ -44,6 +53,8 @@ _AN_OVERHEAD = re.compile(
     r"time|latency|tokens(?!\s+per\s+second)|storage|energy)\b",
     re.IGNORECASE,
 )
+# Or named before it: "with marginal overhead (<10%)", "a slowdown of 3%".
+_OVERHEAD_OF = re.compile(r"\b(?:overheads?|slowdowns?)\s*(?:\(\s*|of\s+|(?:is|was)\s+)$", re.IGNORECASE)
 # Unless a cut saves it: "saving up to 86.5% extra space and 98.5% extra time".
 _A_CUT_BEFORE = re.compile(
     r"\b(?:sav|reduc|cut|eliminat|remov|lower|decreas|avoid)\w*\b(?:[^.;]|\.\d){0,60}$", re.IGNORECASE
@@ -62,18 +73,20 @@ def read(number: str, is_percent: bool, before: str, after: str) -> str | None:
     cut a share left implies ("to 83% of" -> "17%"), or None when this module has nothing to say."""
     if _AT_BEFORE.search(before) and _AT_A_BUDGET.match(after):
         return ""
-    return _percent(number, before, after) if is_percent else _multiplier(number, after)
+    return _percent(number, before, after) if is_percent else _multiplier(number, before, after)
 
 
-def _multiplier(number: str, after: str) -> str | None:
-    """A multiplier below one, or of another efficiency or a cost, is no result."""
+def _multiplier(number: str, before: str, after: str) -> str | None:
+    """A multiplier below one, of another efficiency or a cost, or of a slowdown not cut, is no result."""
     below_one = float(number.rsplit("–", maxsplit=1)[-1].replace(",", "").rstrip("+")) < 1
-    return "" if below_one or _AFTER_OTHER_EFFICIENCY.match(after) else None
+    slowdown = _A_SLOWDOWN.match(after) and not _CUT_RIGHT_BEFORE.search(before)  # not "reducing 50x search overhead"
+    return "" if below_one or _AFTER_OTHER_EFFICIENCY.match(after) or slowdown else None
 
 
 def _percent(number: str, before: str, after: str) -> str | None:
     """A gain in another efficiency, or an overhead, is none; a share left by a cut is that cut."""
-    if _GAIN_IN_OTHER_EFFICIENCY.match(after) or (_AN_OVERHEAD.match(after) and not _A_CUT_BEFORE.search(before)):
+    overhead = _AN_OVERHEAD.match(after) or _OVERHEAD_OF.search(before)
+    if _GAIN_IN_OTHER_EFFICIENCY.match(after) or (overhead and not _A_CUT_BEFORE.search(before)):
         return ""
     if _COST_CUT_TO.search(before) and _CLAUSE_ENDS.match(after):
         return _left(number)
