@@ -972,3 +972,19 @@ def test_a_share_of_a_resource_a_method_uses_is_a_saving_as_written(catalog, abs
 )
 def test_a_slowdown_or_an_overhead_is_no_speedup_unless_cut(catalog, abstract, kind, expected):
     assert _own(catalog, abstract, kind) == expected
+
+
+def test_savings_bounds_and_a_second_change_read_as_written(catalog):
+    assert _own(catalog, "Our sparse model achieves FLOPs savings: 3.2x overall, with 2.1x for text.", "reduction") == [
+        "3.2× reduction",
+        "2.1× reduction",
+    ]
+    # a bound is no speedup
+    assert _own(catalog, "Our calibrator predicts the error to within 1.2x of the truth.", "speedup") == []
+    # a cut followed by another change's verb keeps its own object, not the next one's score
+    abstract = "Kite reduces the average response length by 40% and improves its accuracy by 2.1%."
+    assert _own(catalog, abstract, "reduction") == ["40% lower average response length"]
+    assert "40% accuracy" not in _own(catalog, abstract, "quality")
+    assert _headline(catalog, abstract) == ("cost", "40% lower average response length")
+    # what a smaller model saves is memory
+    assert _headline(catalog, "Kite has 86M parameters, 12x smaller than the strongest baseline.")[0] == "memory"

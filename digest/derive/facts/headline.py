@@ -31,9 +31,9 @@ from . import Fact
 _REDUCED = (
     (
         "memory",
-        re.compile(
+        re.compile(  # what a run holds at once, and a smaller model
             r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache|"
-            r"peak\s+(?:[\w\-]+\s+)?usage|(?:extra|disk|storage)\s+space|\bcompress",  # what a run holds at once
+            r"peak\s+(?:[\w\-]+\s+)?usage|(?:extra|disk|storage)\s+space|\bcompress|smaller",
             re.I,
         ),
     ),
@@ -49,9 +49,11 @@ _REDUCED = (
     (
         "quality",
         re.compile(
-            r"error|loss|MAPE|perplexity|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation", re.I
+            r"error|loss|MAPE|perplexity|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation|variance",
+            re.I,
         ),
     ),
+    ("cost", re.compile(r"tokens|length", re.I)),  # fewer tokens generated: a cost, unless a time is named too
 )
 _END_TO_END = re.compile(r"end-to-end|overall|application-level", re.I)
 _CONDITIONS = re.compile(

@@ -43,6 +43,8 @@ _CUT_TO = re.compile(
 # A budget a result is measured at is a setting: "at 3x the compute".
 _AT_A_BUDGET = re.compile(r"\s*(?:the|its|their)\s+(?:\w+\s+)?(?:compute|budget|cost|data|FLOPs|parameters)\b", re.I)
 _AT_BEFORE = re.compile(r"\bat\s+$", re.IGNORECASE)
+# A bound, not a gain: "predicts its magnitude to within 1.14x", "within a factor of 2 of optimal".
+_A_BOUND_BEFORE = re.compile(r"\bwithin\s+(?:a\s+factor\s+of\s+)?$", re.IGNORECASE)
 # A percentage gain in an efficiency of power or a chip's resources: "a 15% improvement in energy efficiency".
 _GAIN_IN_OTHER_EFFICIENCY = re.compile(
     rf"\s*(?:improvements?|gains?|increases?|higher|better)\s+(?:in\s+)?(?:\w+\s+)?{_RESOURCE}[\s\-]*efficien", re.I
@@ -71,7 +73,7 @@ _CLAUSE_ENDS = re.compile(r"\s*(?:[,.;)]|$|(?:while|and|with|without|on|for|at|i
 def read(number: str, is_percent: bool, before: str, after: str) -> str | None:
     """For a number (its text: "2.31", "1.5–55") that reads like a result: "" when it is none, the
     cut a share left implies ("to 83% of" -> "17%"), or None when this module has nothing to say."""
-    if _AT_BEFORE.search(before) and _AT_A_BUDGET.match(after):
+    if (_AT_BEFORE.search(before) and _AT_A_BUDGET.match(after)) or _A_BOUND_BEFORE.search(before):
         return ""
     return _percent(number, before, after) if is_percent else _multiplier(number, before, after)
 

@@ -23,11 +23,13 @@ _METRIC_WORDS = (
     r"(?-i:[A-Z][\w\-]*Bench[\w\-]*)"  # a benchmark's name, capitalised: "LiveCodeBench", not "full-benchmark"
 )
 _DIRECTION = r"higher|better|lower|worse|improvement|drop|gain|variation|difference"
-# The words between a number and its metric hold no speed ("20% walltime speedup on SpecBench" is no score);
-# a change may also follow the metric: "a 1% accuracy drop", "46.7% Avg@4 gains".
+# The words between a number and its metric hold no speed ("20% walltime speedup on SpecBench" is no score),
+# nor another change's verb ("by 53% and improves its accuracy"); a change may also follow the metric:
+# "a 1% accuracy drop", "46.7% Avg@4 gains".
 _AFTER = re.compile(
     rf"\s*\)?\s*(?P<direction>{_DIRECTION})?\s*"
-    rf"(?:(?:in|of|on)\s+)?(?:(?!(?:while|whilst|but|without|sacrific\w*|maintain\w*|preserv\w*|speed-?ups?|faster|throughput|latency)\b)"
+    rf"(?:(?:in|of|on)\s+)?(?:(?!(?:while|whilst|but|without|sacrific\w*|maintain\w*|preserv\w*|speed-?ups?|faster|throughput|latency|"
+    r"(?:improv|increas|boost|rais|reduc)(?:es|ed|s|ing))\b)"
     rf"[\w\-%()]+\s+){{0,5}}?"
     rf"(?P<metric>{_METRIC_WORDS})\b(?:\s+(?P<trailing>drops?|degradation|loss|gains?|improvements?)\b)?",
     re.IGNORECASE,

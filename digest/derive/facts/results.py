@@ -106,7 +106,7 @@ _LIST_CONTINUATION = re.compile(
 )
 # The last of these words before a number decides what the number is.
 _BEFORE_KEYWORDS = re.compile(
-    r"\b(?:(?P<reduction>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing)|decreas\w*|"
+    r"\b(?:(?P<reduction>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing|ings)|decreas\w*|"
     r"minimi[sz]\w*|shrink\w*|compress\w*|less(?!\s+than\b)|smaller|fewer(?!\s+than\b))|"
     r"(?P<speed>speed\w*|faster|accelerat\w*|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?|"
     r"increas\w*(?=\s+(?:the\s+)?(?:\w+\s+)?(?:throughput|speed|tokens?\s+per\s+second)\b))|"
@@ -244,8 +244,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
             or generic_gain.reached(number.is_percent, keyword[2], before, keyword[1])
         ):
             return None
-        if kind == "reduction":
-            return _reduction(reduced.from_context(shown, before, after))
+        if kind == "reduction":  # but "from modest savings to a 451% increase" is no cut
+            return None if _AN_INCREASE_AFTER.match(after) else _reduction(reduced.from_context(shown, before, after))
         if kind == "scale":
             return "scale", _grown_value(shown, before[keyword_end:])
         return _speedup(sentence, number, shown, keyword[2], (before, after))
@@ -256,6 +256,7 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     return None  # a bare percentage: a share, an accuracy, a utilisation
 
 
+_AN_INCREASE_AFTER = re.compile(r"\s*(?:increases?|rises?|growth)\b", re.IGNORECASE)
 _MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE)
 
 
