@@ -988,3 +988,10 @@ def test_savings_bounds_and_a_second_change_read_as_written(catalog):
     assert _headline(catalog, abstract) == ("cost", "40% lower average response length")
     # what a smaller model saves is memory
     assert _headline(catalog, "Kite has 86M parameters, 12x smaller than the strongest baseline.")[0] == "memory"
+
+
+def test_gpu_days_are_a_cost_in_time_not_a_gpu_count(catalog):
+    abstract = "Kite cuts pre-training from thousands of GPU-days to merely 75 GPU-days."
+    assert _own(catalog, abstract, "latency") == ["75 GPU days"]
+    assert _own(catalog, abstract, "gpu_count") == []
+    assert _headline(catalog, abstract) == ("cost", "75 GPU days")

@@ -38,7 +38,7 @@ _REDUCED = (
         ),
     ),
     ("energy", re.compile(r"energy|power", re.I)),
-    ("cost", re.compile(r"cost|price|dollar|GPU[\s-]hours|compute\b|FLOPs?\b|MACs\b|servers|GPUs", re.I)),
+    ("cost", re.compile(r"cost|price|dollar|GPU[\s-](?:hours|days)|compute\b|FLOPs?\b|MACs\b|servers|GPUs", re.I)),
     (
         "latency",
         re.compile(
@@ -282,7 +282,7 @@ def metric_of(fact: Fact) -> str:
                 return metric
         return "cost"
     if fact.kind == "latency":
-        return "cost" if re.search(r"GPU[\s-]hours?", fact.value, re.I) else "latency"
+        return "cost" if re.search(r"GPU[\s-](?:hours?|days?)", fact.value, re.I) else "latency"
     if fact.kind == "speedup" and fact.span and _COMPRESSION.match(fact.sentence[fact.span[1] :]):
         return "memory"  # "3.24× KV-cache compression"
     if fact.kind == "speedup" and _LATENCY_GAIN.search(_around(fact)):

@@ -11,7 +11,7 @@ from .numbers import NUMBER, UNIT_GAP, unit_figures
 _TIME = re.compile(
     rf"(?<![\w.,])(?P<number>{NUMBER}(?:K(?=\s))?){UNIT_GAP}(?:[A-Z][\w\-]*\d[\w\-]*\s+(?=GPU))?"
     r"(?P<unit>(?:ms|s)\s?/\s?token|(?:(?:ms|µs|us|ns|s|secs?|seconds?|"
-    r"minutes?|mins?|hours?|hrs?|days?|GPU[\s-]hours?)(?![A-Za-z0-9/])))"
+    r"minutes?|mins?|hours?|hrs?|days?|GPU[\s-](?:hours?|days?))(?![A-Za-z0-9/])))"
 )
 _UNITS = {
     "sec": "s",
@@ -30,8 +30,12 @@ _UNITS = {
     "gpu-hour": "GPU hours",
     "gpu-hours": "GPU hours",
     "gpu hours": "GPU hours",
+    "gpu day": "GPU days",
+    "gpu-day": "GPU days",
+    "gpu-days": "GPU days",
+    "gpu days": "GPU days",
 }
-_HAS_UNIT_LETTER = re.compile(rf"\d{UNIT_GAP}(?:[mµun]?s|min|hour|hr|day|GPU)|GPU[\s-]hour")
+_HAS_UNIT_LETTER = re.compile(rf"\d{UNIT_GAP}(?:[mµun]?s|min|hour|hr|day|GPU)|GPU[\s-](?:hour|day)")
 # A length of the media a model takes or makes is no time it runs: "a 68s video", "32 seconds of audio".
 _MEDIA_AFTER = re.compile(
     r"[\s-]*(?:(?:long|of)\s+)?(?:[\w-]+\s+)?(?:videos?|audio|clips?|speech|music|songs?|recordings?|footage|"
