@@ -506,3 +506,15 @@ def test_a_baseline_s_size_told_in_a_bracket_between_dashes_or_before_the_word_b
 def test_a_device_model_number_is_no_gpu_count(catalog):
     facts = extract_facts("A title", "We present Kite. Kite trains on a single RTX PRO 6000 GPU in a day.", catalog)
     assert [f.value for f in facts if f.kind == "gpu_count"] == []
+
+
+def test_the_system_named_with_its_size_is_the_paper_s_own():
+    sentences = [
+        "GUI agents are popular.",
+        "We propose Kite.",
+        "Despite being smaller, Kite-3B outperforms Orca-7B by 8%.",
+    ]
+    assert sentence_roles(sentences, "Kite")[2] in ("own", "mixed")
+    # a longer name that only starts with the system's is another system
+    later = ["We propose Kite.", "However, Kite-Net fails on long inputs."]
+    assert sentence_roles(later, "Kite")[1] == "background"

@@ -128,8 +128,9 @@ def _is_own(sentence: str, system: str | None) -> bool:
 
 
 def _names(sentence: str, name: str) -> bool:
-    """The system named as itself, not as part of a longer name ("FlashAttention" in "FlashAttention-2")."""
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", sentence) is not None
+    """The system named as itself, or with its size ("Kite-3B"), not as part of a longer name
+    ("FlashAttention" in "FlashAttention-2")."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?:(?![\w-])|(?=-\d+(?:\.\d+)?[BMK]\b))", sentence) is not None
 
 
 def _names_another(sentence: str, system: str | None) -> bool:
