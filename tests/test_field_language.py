@@ -949,6 +949,7 @@ def test_a_change_in_brackets_starts_from_a_baseline(catalog):
             ["~20% of the training data"],
         ),
         ("It recovers the full accuracy at only 3% of the cost.", ["3% of the cost"]),
+        ("Its encoder beats larger ones while requiring less than 2% of the computational cost.", ["<2% of the cost"]),
         # a share that is no saving the method makes
         ("Only 42.5% of the FLOPs are spent in attention.", []),
         ("Using only 30% of the heads hurts accuracy badly.", []),

@@ -32,12 +32,13 @@ _SHARE_OF_ANOTHER_S = re.compile(
     re.IGNORECASE,
 )
 
-# "matches the dense model using only 55.8% of the FLOPs", "requires just ~20% of the training data":
+# "matches the dense model using only 55.8% of the FLOPs", "requires just ~20% of the training data",
+# "requiring less than 1% of the computational cost":
 # a share of a resource the method needs, shown as written.
 _SHARE_A_METHOD_USES = re.compile(
-    r"\b(?:using|uses|used|use|requir\w*|needs?|needing|consum\w*|with|at)\s+(?:only|just|merely|a\s+mere)\s+"
+    r"\b(?:using|uses|used|use|requir\w*|needs?|needing|consum\w*|with|at)\s+(?:only|just|merely|a\s+mere|(?P<less>less\s+than))\s+"
     rf"(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+|approximately\s+)?{NUMBER})\s?\\?%\s+of\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?:(?:original|full|dense|standard)\s+)?(?P<object>FLOPs|compute|computation|"
+    r"(?:(?:original|full|dense|standard|computational|compute)\s+)?(?P<object>FLOPs|compute|computation|"
     r"training\s+(?:data|tokens|compute|cost|time|budget|samples|steps)|data|tokens|samples|parameters|GPU[\s-]hours|"
     r"budget|memory|labels|annotations|costs?|time|energy)\b(?!\s+(?:required|used|needed|consumed|spent)\s+by\b)",
     re.IGNORECASE,
@@ -54,7 +55,10 @@ def extract(text: str) -> list[Found]:
             f"{number}% of the {' '.join(match.group('object').split())}",
         )
         for match in (*_SHARE_OF_ANOTHER_S.finditer(text), *_SHARE_A_METHOD_USES.finditer(text))
-        for number in [re.sub(r"^(?:about\s+|roughly\s+|approximately\s+|sim)", "~", match.group("number"))]
+        for number in [
+            ("<" if match.groupdict().get("less") else "")
+            + re.sub(r"^(?:about\s+|roughly\s+|approximately\s+|sim)", "~", match.group("number"))
+        ]
     ]
     if "/" not in text and not re.search(r"\bone[\s-]", text, re.IGNORECASE):
         return found
