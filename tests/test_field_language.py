@@ -996,3 +996,10 @@ def test_gpu_days_are_a_cost_in_time_not_a_gpu_count(catalog):
     assert _own(catalog, abstract, "latency") == ["75 GPU days"]
     assert _own(catalog, abstract, "gpu_count") == []
     assert _headline(catalog, abstract) == ("cost", "75 GPU days")
+
+
+def test_a_lowered_speed_is_a_slowdown_not_a_saving(catalog):
+    assert _own(catalog, "Kite adds little cost (a 6.5% speed reduction compared with no cache).", "reduction") == []
+    abstract = "Kite reduces throughput by 12% but cuts memory by 40%."
+    assert _own(catalog, abstract, "reduction") == ["40% lower memory"]
+    assert _headline(catalog, abstract) == ("memory", "40% lower memory")
