@@ -1003,3 +1003,9 @@ def test_a_lowered_speed_is_a_slowdown_not_a_saving(catalog):
     abstract = "Kite reduces throughput by 12% but cuts memory by 40%."
     assert _own(catalog, abstract, "reduction") == ["40% lower memory"]
     assert _headline(catalog, abstract) == ("memory", "40% lower memory")
+
+
+def test_how_often_and_a_dataset_s_size_are_no_speed_or_scale(catalog):
+    abstract = "The planted trigger appears 5x-12x more frequently in the outputs."
+    assert _own(catalog, abstract, "scale") == [] and _own(catalog, abstract, "speedup") == []
+    assert _own(catalog, "We release a corpus of 30M QA pairs (3x prior) for training.", "speedup") == []

@@ -22,6 +22,14 @@ _A_SLOWDOWN = re.compile(
     r"\s*(?:(?!(?:lower|less|reduced|smaller|fewer)\b)[\w\-]+\s+){0,2}?(?:overheads?|slowdowns?|slower)\b",
     re.IGNORECASE,
 )
+# How often, not how fast: "appears 6x-29x more frequently".
+_MORE_OFTEN = re.compile(r"\s*more\s+(?:frequently|often|likely)\b", re.IGNORECASE)
+# A dataset's size against another's: "a dataset of 20M QA pairs (2x prior)".
+_A_DATA_RATIO_BEFORE = re.compile(
+    r"\d[\d.,]*\s?[KMB]?\s+(?:[\w\-]+\s+){0,2}(?:pairs|samples|examples|images|videos|instances|trajectories|"
+    r"problems|questions|documents|tokens|hours)\s*\(\s*$",
+    re.IGNORECASE,
+)
 _CUT_RIGHT_BEFORE = re.compile(
     r"\b(?:reduc|cut|lower|sav|eliminat|remov|decreas|avoid)\w*\s+(?:(?:up\s+to|about|over|by|nearly)\s+)?$",
     re.IGNORECASE,
@@ -79,10 +87,12 @@ def read(number: str, is_percent: bool, before: str, after: str) -> str | None:
 
 
 def _multiplier(number: str, before: str, after: str) -> str | None:
-    """A multiplier below one, of another efficiency or a cost, or of a slowdown not cut, is no result."""
+    """A multiplier below one, of another efficiency or a cost, of how often, of a dataset's size, or of a
+    slowdown not cut, is no result."""
     below_one = float(number.rsplit("–", maxsplit=1)[-1].replace(",", "").rstrip("+")) < 1
     slowdown = _A_SLOWDOWN.match(after) and not _CUT_RIGHT_BEFORE.search(before)  # not "reducing 50x search overhead"
-    return "" if below_one or _AFTER_OTHER_EFFICIENCY.match(after) or slowdown else None
+    other = _AFTER_OTHER_EFFICIENCY.match(after) or _MORE_OFTEN.match(after) or _A_DATA_RATIO_BEFORE.search(before)
+    return "" if below_one or other or slowdown else None
 
 
 def _percent(number: str, before: str, after: str) -> str | None:
