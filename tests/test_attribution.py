@@ -518,3 +518,22 @@ def test_the_system_named_with_its_size_is_the_paper_s_own():
     # a longer name that only starts with the system's is another system
     later = ["We propose Kite.", "However, Kite-Net fails on long inputs."]
     assert sentence_roles(later, "Kite")[1] == "background"
+
+
+def test_examples_of_a_group_of_others_models_are_context(catalog):
+    for sentence, sizes in (
+        (
+            "Proprietary models lead, though open-source models like Orca-2-8B and Nova-19B stay competitive.",
+            ["8B", "19B"],
+        ),
+        ("This runs against scaling up, as seen in models like Orca R1 (671B) and Nova k2 (>1T).", ["671B", "1T"]),
+    ):
+        facts = extract_facts("A title", f"We present Kite. {sentence}", catalog)
+        assert (own(facts, "model_scale"), context(facts, "model_scale")) == ([], sizes), sentence
+    # the paper's own models, or the models its method runs on, stay its own
+    for sentence in (
+        "We release open-source models such as Kite-7B and Kite-70B.",
+        "Experiments on state-of-the-art models like Orca-13B show that Kite achieves 3.1x speedups.",
+    ):
+        facts = extract_facts("A title", f"We present Kite. {sentence}", catalog)
+        assert context(facts, "model_scale") == [] and context(facts, "speedup") == [], sentence

@@ -58,6 +58,17 @@ _MANY_EVALUATED = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(r";|,\s+(?:while|whereas|but|and\s+(?:we|our))\b|\.(?:\s|$)")
+# Examples of a group of others' models: "open-source models like InternVL-2-8B and CogVLM-2-19B",
+# "as seen in models like DeepSeek R1 (671B)".
+_OTHERS_EXAMPLES = re.compile(
+    rf"(?:\b(?:{_ALWAYS_OTHERS}|open-source|open-weight|closed|popular|leading|larger|prior|previous)\s+(?:[\w\-]+\s+){{0,2}}?"
+    rf"|\bas\s+seen\s+in\s+){_NOUN}\s*,?\s*\(?(?:such\s+as|like|including|e\.g\.,?)\s+(?=(?-i:[A-Z]))",
+    re.IGNORECASE,
+)
+# Not the models the paper's method runs on: "experiments on state-of-the-art models like X", "our ... models".
+_OURS_BEFORE = re.compile(r"\b(?:our|ours|we)\s+(?:[\w\-]+\s+){0,2}$|\b(?:on|to|with|using|for)\s+$", re.IGNORECASE)
+# The names listed, with their sizes in brackets: "DeepSeek R1 (671B) and Kimi k2 (>1T)".
+_NAMES = re.compile(r"(?:(?:(?-i:[A-Z0-9])[\w\-.]*|[a-z][\w\-.]*\d[\w\-.]*|\([^()]{0,20}\)|and|or|,)\s*)+")
 
 
 def others_result_spans(sentence: str) -> list[tuple[int, int]]:
@@ -74,6 +85,10 @@ def others_result_spans(sentence: str) -> list[tuple[int, int]]:
         if subject.group("limited") and not _LIMITED.search(sentence, subject.end(), end):
             continue
         spans.append((subject.start(), end))
+    for match in _OTHERS_EXAMPLES.finditer(sentence):
+        names = _NAMES.match(sentence, match.end())
+        if names and not _OURS_BEFORE.search(sentence, 0, match.start()):
+            spans.append((match.end(), names.end()))
     return spans + [
         match.span() for pattern in (_AMONG_TESTED, _MANY_EVALUATED) for match in pattern.finditer(sentence)
     ]
