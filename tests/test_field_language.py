@@ -981,7 +981,7 @@ def test_savings_bounds_and_a_second_change_read_as_written(catalog):
         "2.1× reduction",
     ]
     # a bound is no speedup
-    assert _own(catalog, "Our calibrator predicts the error to within 1.2x of the truth.", "speedup") == []
+    assert _own(catalog, "Our calibrator predicts the error to within 1.2x (68%) and 1.4x (95%).", "speedup") == []
     # a cut followed by another change's verb keeps its own object, not the next one's score
     abstract = "Kite reduces the average response length by 40% and improves its accuracy by 2.1%."
     assert _own(catalog, abstract, "reduction") == ["40% lower average response length"]

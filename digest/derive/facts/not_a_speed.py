@@ -52,7 +52,10 @@ _CUT_TO = re.compile(
 _AT_A_BUDGET = re.compile(r"\s*(?:the|its|their)\s+(?:\w+\s+)?(?:compute|budget|cost|data|FLOPs|parameters)\b", re.I)
 _AT_BEFORE = re.compile(r"\bat\s+$", re.IGNORECASE)
 # A bound, not a gain: "predicts its magnitude to within 1.14x", "within a factor of 2 of optimal".
-_A_BOUND_BEFORE = re.compile(r"\bwithin\s+(?:a\s+factor\s+of\s+)?$", re.IGNORECASE)
+_A_BOUND_BEFORE = re.compile(
+    r"\bwithin\s+(?:a\s+factor\s+of\s+)?(?:[\d.]+\s?(?:x|×|times)\s*(?:\([^()]*\)\s*)?(?:,\s*and|,|and)\s*)*$",
+    re.IGNORECASE,
+)  # and the later bounds of its list: "within 1.14x (68%) and 1.29x (95%)"
 # A percentage gain in an efficiency of power or a chip's resources: "a 15% improvement in energy efficiency".
 _GAIN_IN_OTHER_EFFICIENCY = re.compile(
     rf"\s*(?:improvements?|gains?|increases?|higher|better)\s+(?:in\s+)?(?:\w+\s+)?{_RESOURCE}[\s\-]*efficien", re.I
