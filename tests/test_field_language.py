@@ -1009,3 +1009,18 @@ def test_how_often_and_a_dataset_s_size_are_no_speed_or_scale(catalog):
     abstract = "The planted trigger appears 5x-12x more frequently in the outputs."
     assert _own(catalog, abstract, "scale") == [] and _own(catalog, abstract, "speedup") == []
     assert _own(catalog, "We release a corpus of 30M QA pairs (3x prior) for training.", "speedup") == []
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("Our agent achieves an Information Coefficient (IC) of 0.121 on the test period.", ["0.121 IC"]),
+        ("Our planner achieves 89.7 PDMS on NAVSIM, ahead of prior planners.", ["89.7 PDMS"]),
+        ("Our model achieves a BLEU of 31.2 on WMT14.", ["31.2 BLEU"]),
+        # a unit or an efficiency named in capitals is no score
+        ("Kite achieves 156 TFLOPS on H100.", []),
+        ("The engine streams audio, achieving an RTF of 0.21.", []),
+    ],
+)
+def test_a_level_of_a_score_named_in_capitals_is_quality(catalog, abstract, expected):
+    assert _own(catalog, abstract, "quality") == expected

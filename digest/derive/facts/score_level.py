@@ -1,6 +1,7 @@
 """A score the paper's own model reaches on a named benchmark, after a result verb:
 "scoring 67.7% on IFEval", "reaching 98.0% success on LIBERO",
-"achieves impressive results: 47.6% on GAIA, 11.2% on Humanity's Last Exam".
+"achieves impressive results: 47.6% on GAIA, 11.2% on Humanity's Last Exam"; or a level of a score
+named by its capitalised name: "achieves an Information Coefficient (IC) of 0.1501", "achieves 91.5 PDMS on NAVSIM".
 
 Only a percentage written right before "on <Name>", in the clause of a verb that states a level
 (not a margin "by", not a change "from ... to", not a share of a machine's resources).
@@ -66,9 +67,37 @@ def _respective(text: str) -> list[Found]:
     return found
 
 
+# A score named in capitals after a level verb: "achieves an Information Coefficient (IC) of 0.1501",
+# "attains a mean PDMS of 88.1"; or after its number, before the benchmark: "achieves 91.5 PDMS on NAVSIM".
+# Not a unit, a chip or a size.
+_NOT_A_SCORE_NAME = (
+    r"(?!(?:T|G|P)?FLOPS\b|FPS\b|QPS\b|RPS\b|RTF\b|TPF\b|TTF\w*|TPOT\b|TBT\b|[KMGT]B\b|GPUs?\b|TPUs?\b|CPUs?\b|"
+    r"MFU\b|SOTA\b|[A-Z]\d)"
+)
+_NAMED_SCORE_OF = re.compile(
+    r"\b(?:achiev|attain|reach|obtain|record)\w*\s+(?:an?\s+|the\s+)?(?:(?:average|mean|overall)\s+)?"
+    rf"(?P<name>(?:{_NOT_A_SCORE_NAME}(?-i:[A-Z])[\w\-@]*\s+){{0,3}}?(?:\((?P<acronym>(?-i:[A-Z])[\w\-@]*)\)|"
+    rf"{_NOT_A_SCORE_NAME}(?-i:[A-Z][A-Z\d@\-]+)))\s+(?:score\s+)?of\s+(?P<number>\d+(?:\.\d+)?)(?P<percent>\\?%)?(?![\d.])",
+)
+_NUMBER_THEN_SCORE_NAME = re.compile(
+    r"\b(?:achiev|attain|reach|obtain|record|scor)\w*\s+(?:an?\s+)?(?:(?:average|mean|overall)\s+)?"
+    rf"(?P<number>\d+(?:\.\d+)?)\s+{_NOT_A_SCORE_NAME}(?P<acronym>(?-i:[A-Z][A-Z\d@\-]+))\s+on\s+(?-i:[A-Z])",
+)
+
+
+def _named_scores(text: str) -> list[Found]:
+    found: list[Found] = []
+    for match in (*_NAMED_SCORE_OF.finditer(text), *_NUMBER_THEN_SCORE_NAME.finditer(text)):
+        name = match.groupdict().get("acronym") or " ".join(match.group("name").split())
+        unit = "%" if match.groupdict().get("percent") else ""
+        found.append(("quality", match.start("number"), match.end("number"), f"{match.group('number')}{unit} {name}"))
+    return found
+
+
 def levels(text: str, found: list[Found]) -> list[Found]:
     """Scores reached on named benchmarks in `text` that no reading in `found` took already."""
     levels = [item for item in _respective(text) if not overlaps(item[1], item[2], found)]
+    levels += [item for item in _named_scores(text) if not overlaps(item[1], item[2], found + levels)]
     for match in _ON_A_NAME.finditer(text):
         verb = _STATES_A_LEVEL.search(text, 0, match.start())
         if verb is None or _NOT_A_LEVEL.search(verb.group("after")):
