@@ -69,9 +69,9 @@ def read(
     return "speedup", speedup
 
 
-def about_speed(sentence: str) -> bool:
-    """Whether a sentence names a speed, a time or what runs anywhere."""
-    return bool(_ABOUT_SPEED.search(sentence) or A_TIME.search(sentence))
+def about_speed(text: str) -> bool:
+    """Whether the text names a speed, a time or what runs."""
+    return bool(_ABOUT_SPEED.search(text) or A_TIME.search(text))
 
 
 def reached(is_percent: bool, word: str, before: str, word_end: int) -> bool:

@@ -2,9 +2,10 @@
 "outperforms state-of-the-art baselines by 9.51%-18.72%", "exceeds X by 2.0%", "a 9.02% gain
 on in-domain tasks", "improvements of +68.83%", "by +3.9 points", "MM-IFEval (+10.2%)".
 
-The other rules leave these out because nothing says what the gain is in. In a sentence that
-names no speed, nothing that runs and no resource, a gain over a baseline is a gain in the
-model's quality: a reader comparing methods wants it, and it is never a speedup.
+The other rules leave these out because nothing says what the gain is in. Where no speed is named
+before the figure or in its clause, and its clause names nothing that runs and no resource, a gain
+over a baseline is a gain in the model's quality: a reader comparing methods wants it, and it is
+never a speedup.
 """
 
 from __future__ import annotations

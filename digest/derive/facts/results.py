@@ -277,14 +277,14 @@ _IMPROVED_TIME = re.compile(r"\bimprov\w*\s+(?:the\s+|its\s+)?(?P<time>[\w\-/() 
 def _reduction(value: str) -> tuple[str, str] | None:
     """A reduction, or a gain in quality when what it lowers is an error ("18% lower mean absolute error");
     none when it lowers a score ("a 48% lower overall score") or a speed: a loss, not an efficiency."""
-    if _A_SCORE.search(value) or _A_SLOWDOWN.search(value):
+    if _A_SCORE.search(value) or _A_LOWERED_SPEED.search(value):
         return None
     return ("quality" if _AN_ERROR.search(value) else "reduction"), value
 
 
 _A_SCORE = re.compile(r"\b(?:scores?|accuracy|success\s+rates?|win\s+rates?|F1|BLEU|pass@\d+)\b", re.IGNORECASE)
 # A lowered speed is a slowdown, not a saving: "7.9% lower speed", "12% lower throughput".
-_A_SLOWDOWN = re.compile(r"\blower\s+(?:[\w\-]+\s+)?(?:speed|throughput)\b(?!\s+(?:loss|gap|overhead|drop))", re.I)
+_A_LOWERED_SPEED = re.compile(r"\blower\s+(?:[\w\-]+\s+)?(?:speed|throughput)\b(?!\s+(?:loss|gap|overhead|drop))", re.I)
 
 
 _IMPROVED_OBJECT = re.compile(r"\s+(?:in|of)\s+(?:\w+\s+)?\w+")
