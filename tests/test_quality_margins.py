@@ -62,6 +62,8 @@ def test_a_gain_only_a_gain_word_names_is_a_quality(catalog, abstract, expected)
         "Our cache improves memory efficiency by 31% over paging.",
         "The method increases the token budget by 40% compared with greedy decoding.",
         "Token overhead varies from modest savings to a 380% increase while pass rates stay the same.",
+        # the earlier figures of a list share the last one's words: an increase in time
+        "Our sampler improves temporal coherence with only a 7% and 11% increase in inference time, respectively.",
         # a share, not a gain
         "The planner improves the plan for 35% of the tasks.",
     ],

@@ -76,13 +76,14 @@ def unread(text: str, found: list[Found]) -> list[Found]:
         return []
     margins: list[Found] = []
     for pattern in (_BY, _GAIN_AFTER, _GAIN_BEFORE, _SIGNED_IN_BRACKETS):
-        for match in _with_its_list(text, pattern):
+        for match, words_end in _with_its_list(text, pattern):
             start, end = match.span("figure")
             if overlaps(start, end, found + margins) or _A_SHARE_AFTER.match(text, end):
                 continue
-            if generic_gain.about_speed(text[:end] + score_gain.clause_after(text[end:])):
+            if generic_gain.about_speed(text[:words_end] + score_gain.clause_after(text[words_end:])):
                 continue  # a speed before the figure, or in its clause, may be what it measures
-            clause = score_gain.clause_before(text[:start])[-80:] + _CLAUSE_END.split(text[end : end + 60])[0]
+            after = _CLAUSE_END.split(text[words_end : words_end + 60])[0]
+            clause = score_gain.clause_before(text[:start])[-80:] + text[end:words_end] + after
             if _NOT_A_QUALITY.search(_OF_A_SIZE.sub("", clause)):
                 continue
             qualifier, begin = hedge(text, start)
@@ -90,18 +91,19 @@ def unread(text: str, found: list[Found]) -> list[Found]:
     return margins
 
 
-def _with_its_list(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
-    """The pattern's figures, each with the other figures of its list."""
-    figures: list[re.Match[str]] = []
+def _with_its_list(text: str, pattern: re.Pattern[str]) -> list[tuple[re.Match[str], int]]:
+    """The pattern's figures, each with the other figures of its list, and where the list's shared
+    words end: in "an 8% and 13% increase in inference time", the 8% is an increase in time too."""
+    figures: list[tuple[re.Match[str], int]] = []
     for match in pattern.finditer(text):
         earlier = _EARLIER_ITEMS.search(text, max(0, match.start("figure") - 120), match.start("figure"))
-        if earlier:
-            figures += _ONE_ITEM.finditer(text, earlier.start(), match.start("figure"))
-        figures.append(match)
-        end = match.end("figure")
+        listed = [*_ONE_ITEM.finditer(text, earlier.start(), match.start("figure"))] if earlier else []
+        listed.append(match)
+        end = max(match.end(), match.end("figure"))
         while (item := _NEXT_ITEM.match(text, end)) is not None:
-            figures.append(item)
+            listed.append(item)
             end = item.end()
+        figures += [(item, end) for item in listed]
     return figures
 
 
