@@ -95,5 +95,4 @@ def _gain_object(word: str, around: tuple[str, str]) -> tuple[str, str] | None:
 
 def _of_a_score(sentence: str) -> bool:
     """Whether a sentence names a score and nothing about speed."""
-    mentions_speed = _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", sentence)) or A_TIME.search(sentence)
-    return bool(score_gain.NAMES_A_SCORE.search(sentence)) and not mentions_speed
+    return bool(score_gain.NAMES_A_SCORE.search(sentence)) and not about_speed(_OWN_SPEED_ITEMS.sub("", sentence))
