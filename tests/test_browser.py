@@ -430,7 +430,17 @@ def first_part(page) -> str:
     return path_of(links[0])
 
 
+# After an instant navigation the old part's count may stand a moment before tables.js counts the new rows.
+_COUNT_IS_CURRENT_JS = """() => {
+    const table = document.querySelector('.digest-table');
+    const count = table && table.querySelector('.digest-count');
+    const n = table ? table.querySelectorAll('tbody tr').length : 0;
+    return count !== null && count.textContent.trim() === `${n} of ${n} rows`;
+}"""
+
+
 def assert_part_sorts_and_filters(page) -> None:
+    page.wait_for_function(_COUNT_IS_CURRENT_JS, timeout=10_000)
     total = rows(page).count()
     assert 0 < total <= 200
     assert table(page).locator(".digest-count").inner_text() == f"{total} of {total} rows"
