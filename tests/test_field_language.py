@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from digest.derive.facts import extract_facts
+from digest.derive.facts import attribute, extract_facts
 from digest.derive.facts.headline import machine_headline
 
 
@@ -1024,3 +1024,43 @@ def test_how_often_and_a_dataset_s_size_are_no_speed_or_scale(catalog):
 )
 def test_a_level_of_a_score_named_in_capitals_is_quality(catalog, abstract, expected):
     assert _own(catalog, abstract, "quality") == expected
+
+
+def test_benchmarks_after_a_speed_word_name_where_it_was_measured(catalog):
+    abstract = "Kite accelerates decoding by 2.4x on the long-context benchmarks and 3.1x on the retrieval suite."
+    assert _own(catalog, abstract, "speedup") == ["2.4×", "3.1×"]
+    # but a score named there still refuses the number
+    assert _own(catalog, "Kite improves math accuracy by 2.5x on reasoning benchmarks.", "speedup") == []
+
+
+def test_a_longer_context_is_a_scale_not_a_speedup(catalog):
+    abstract = "Kite increases the usable context length by 4x at the same memory."
+    assert _own(catalog, abstract, "scale") == ["4× larger usable context length"]
+    assert _own(catalog, abstract, "speedup") == []
+
+
+def test_a_list_of_scores_on_one_benchmark_is_read_whole(catalog):
+    abstract = "Our 8B and 32B models reach 58.1% and 63.0% on SWE-bench Verified, the best among open models."
+    assert _own(catalog, abstract, "quality") == ["58.1% on SWE-bench Verified", "63.0% on SWE-bench Verified"]
+    assert _headline(catalog, abstract) == ("quality", "58.1% on SWE-bench Verified")
+    # on as many names as numbers, each number is its own name's: left to "respectively"
+    assert _own(catalog, "Kite attains 70.2% and 55.4% on AlpacaEval and Arena-Hard.", "quality") == []
+
+
+def test_a_score_at_k_in_lower_case_is_a_level(catalog):
+    assert _own(catalog, "Our coder achieves a 71.3 pass@1 on HumanEval+.", "quality") == ["71.3 pass@1"]
+
+
+def test_a_pair_after_a_beating_verb_is_the_paper_s_score_against_the_baseline_s(catalog):
+    abstract = "On the long-video suite, our 7B agent outperforms a 72B baseline (48.2% vs. 45.0%)."
+    assert _own(catalog, abstract, "quality") == ["48.2% (vs 45.0%)"]
+    # a curator listing the baseline's number as context does not hide the paper's own
+    facts = attribute(extract_facts("", abstract, catalog), "mixed", ["45.0%"])
+    assert [fact.own for fact in facts if fact.kind == "quality"] == [True]
+    facts = attribute(extract_facts("", abstract, catalog), "mixed", ["48.2%"])
+    assert [fact.own for fact in facts if fact.kind == "quality"] == [False]
+
+
+def test_the_most_advanced_models_struggling_are_others(catalog):
+    abstract = "Even the most advanced models struggle with our benchmark, where none of them reach 40% accuracy."
+    assert _own(catalog, abstract, "quality") == []

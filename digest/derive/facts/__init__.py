@@ -194,8 +194,11 @@ def listed_as_context(fact: Fact, context_values: Sequence[str]) -> bool:
     """Whether a curator listed the fact's value as someone else's: by its number, or by its value."""
     if not context_values or not fact.span:
         return False
-    words = fact.sentence[fact.span[0] : fact.span[1]]
+    words = _VERSUS.split(fact.sentence[fact.span[0] : fact.span[1]])[0]  # "50.5% vs. 47.3%": not the baseline's
     return any(_same_number(value, words) or value == fact.value for value in context_values)
+
+
+_VERSUS = re.compile(r"\b(?:vs\.?|versus)(?:\s|$)", re.IGNORECASE)
 
 
 def _same_number(value: str, words: str) -> bool:

@@ -19,7 +19,7 @@ _ALWAYS_OTHERS = (
     r"off-the-shelf|human"
 )
 _OTHERS_IF_LIMITED = (
-    r"(?:the|a)\s+(?:best|strongest|top|leading|most\s+capable)(?:-performing|-scoring)?|open-source|open-weight|"
+    r"(?:the|a)\s+(?:best|strongest|top|leading|most\s+(?:capable|advanced|powerful))(?:-performing|-scoring)?|open-source|open-weight|"
     r"most|many"
 )
 _SUBJECT = re.compile(

@@ -58,8 +58,10 @@ _LOWERED_ABSOLUTE = re.compile(
 )
 # A score set against another's in brackets: "higher performance within the same budget (83.4% vs. 60.0% at 4k)".
 _VERSUS = re.compile(rf"(?P<number>{NUMBER}){_PERCENT}\s+(?:vs\.?|versus)\s+(?P<old>{NUMBER}){_PERCENT}", re.IGNORECASE)
+# What says the first of the pair is the better: "higher accuracy (...)", "outperforms X (50.5% vs. 47.3%)".
 _BETTER = re.compile(
-    r"\b(?:higher|better|improved|superior|stronger)\s+(?:\w+\s+)?(?:performance|accuracy|scores?|success\s+rates?)\b",
+    r"\b(?:(?:higher|better|improved|superior|stronger)\s+(?:\w+\s+)?(?:performance|accuracy|scores?|success\s+rates?)|"
+    r"(?:outperform|surpass|beat|exceed)\w*)\b",
     re.IGNORECASE,
 )
 _EFFICIENCY = re.compile(

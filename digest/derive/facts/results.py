@@ -110,7 +110,10 @@ _BEFORE_KEYWORDS = re.compile(
     r"minimi[sz]\w*|shrink\w*|compress\w*|less(?!\s+than\b)|smaller|fewer(?!\s+than\b))|"
     r"(?P<speed>speed\w*|faster|accelerat\w*|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?|"
     r"increas\w*(?=\s+(?:the\s+)?(?:\w+\s+)?(?:throughput|speed|tokens?\s+per\s+second)\b))|"
-    r"(?P<scale>grown|grew|grows|extends?|extending|enlarg\w*|increase\s+of)|(?P<not_a_result>gap|from))\b",
+    r"(?P<scale>grown|grew|grows|extends?|extending|enlarg\w*|increase\s+of|"
+    # a capacity increased: "increases the effective context length by 3.9×"
+    r"increas\w*(?=\s+(?:the\s+)?(?:\w+\s+)?(?:context|sequence|batch|model)\s+(?:lengths?|windows?|sizes?)\b))|"
+    r"(?P<not_a_result>gap|from))\b",
     re.IGNORECASE,
 )
 
@@ -234,13 +237,14 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     speed = _AFTER_SPEED.match(after)
     if speed and not _BETWEEN_NOT_A_RESULT.search(after[: speed.end()] + _improved_object(after[speed.end() :])):
         return _speedup(sentence, number, shown, speed.group().split()[-1], (before, after))
-    if score_gain.AFTER_NOT_A_RESULT.match(after):
+    refused = score_gain.AFTER_NOT_A_RESULT.match(after)
+    if refused and _names_a_score(refused.group(), keyword[0] if keyword else ""):
         return None
     if keyword is not None:
         kind, keyword_end, _word = keyword
         if (
             kind == "not_a_result"
-            or _BETWEEN_NOT_A_RESULT.search(before[keyword_end:])
+            or _names_a_score(before[keyword_end:], kind)
             or generic_gain.reached(number.is_percent, keyword[2], before, keyword[1])
         ):
             return None
@@ -254,6 +258,18 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         against = _MEASURED_AGAINST.match(after)
         return _speedup(sentence, number, shown, "+" if number.signed and not against else "", (before, after))
     return None  # a bare percentage: a share, an accuracy, a utilisation
+
+
+# After a speed's own word, benchmarks name where it was measured, not a score: "accelerates
+# inference by 2.52× on the OCR benchmarks and 4.39× on ...".
+_BENCHMARKS = re.compile(r"\bbenchmarks?\b", re.IGNORECASE)
+
+
+def _names_a_score(words: str, keyword_kind: str) -> bool:
+    """Whether `words` near a number name a score, so the number is no speed or cut."""
+    if keyword_kind == "speed":
+        words = _BENCHMARKS.sub("", words)
+    return bool(_BETWEEN_NOT_A_RESULT.search(words))
 
 
 _AN_INCREASE_AFTER = re.compile(r"\s*(?:increases?|rises?|growth)\b", re.IGNORECASE)
@@ -316,9 +332,12 @@ def _speedup_value(number: _Number, shown: str) -> str:
     return shown
 
 
+_NOT_GROWN = reduced.STOP_WORDS | {"the", "a", "an", "its", "their"}
+
+
 def _grown_value(shown: str, between: str) -> str:
     """ "extends model scales 2.5 times" -> "2.5× larger model scales"; "grown over 1000x" -> ">1000× increase"."""
-    words = [w for w in re.findall(r"[A-Za-z][\w\-]*", between) if w.lower() not in reduced.STOP_WORDS][:3]
+    words = [w for w in re.findall(r"[A-Za-z][\w\-]*", between) if w.lower() not in _NOT_GROWN][:3]
     return f"{shown} larger {' '.join(words)}" if words else f"{shown} increase"
 
 

@@ -37,8 +37,11 @@ _A_MODEL = re.compile(
     r"\d(?:\.\d+)?[BM]\b|^(?:GPT|Llama|LLaMA|Qwen|Claude|Gemini|DeepSeek|Mistral|Mixtral|Gemma|Phi|OPT|Vicuna)\b"
 )
 # The last of a list of percentages belongs to the last of a list of names: "73.1% and 58.7% on AlpacaEval and
-# Arena-Hard" (58.7% is Arena-Hard's).
-_LISTED_AFTER = re.compile(r"\d\s?\\?%\s*(?:,\s*and|,|and|/)\s*$")
+# Arena-Hard" (58.7% is Arena-Hard's). Before one name, the whole list is on it: "Kite-32B and Kite-72B achieve
+# 62.4% and 66.0% on SWE-bench Verified".
+_LIST_BEFORE = re.compile(rf"(?:(?<![\w.,]){NUMBER}\s?\\?%\s*(?:,\s*and|,|and|/)\s*)+$")
+_NAMES_GO_ON = re.compile(r"\s*(?:,\s*and|,|and|/)\s+(?-i:[A-Z])")
+_LISTED_NUMBER = re.compile(rf"(?<![\w.,]){NUMBER}")
 
 _NAME = r"(?-i:[A-Z])[\w\-'.]*[\w]"
 # Scores paired in order with the names after them: "attains scores of 91.6%, 53.3%, and 61.2% on the
@@ -74,6 +77,7 @@ _NOT_A_SCORE_NAME = (
     r"(?!(?:T|G|P)?FLOPS\b|FPS\b|QPS\b|RPS\b|RTF\b|TPF\b|TTF\w*|TPOT\b|TBT\b|[KMGT]B\b|GPUs?\b|TPUs?\b|CPUs?\b|"
     r"MFU\b|SOTA\b|[A-Z]\d)"
 )
+_AT_K = r"(?-i:[a-z]+@\d+)"  # a score at k, written in lower case: "a 67.1 pass@1 on HumanEval+"
 _NAMED_SCORE_OF = re.compile(
     r"\b(?:achiev|attain|reach|obtain|record)\w*\s+(?:an?\s+|the\s+)?(?:(?:average|mean|overall)\s+)?"
     rf"(?P<name>(?:{_NOT_A_SCORE_NAME}(?-i:[A-Z])[\w\-@]*\s+){{0,3}}?(?:\((?P<acronym>(?-i:[A-Z])[\w\-@]*)\)|"
@@ -81,7 +85,7 @@ _NAMED_SCORE_OF = re.compile(
 )
 _NUMBER_THEN_SCORE_NAME = re.compile(
     r"\b(?:achiev|attain|reach|obtain|record|scor)\w*\s+(?:an?\s+)?(?:(?:average|mean|overall)\s+)?"
-    rf"(?P<number>\d+(?:\.\d+)?)\s+{_NOT_A_SCORE_NAME}(?P<acronym>(?-i:[A-Z][A-Z\d@\-]+))\s+on\s+(?-i:[A-Z])",
+    rf"(?P<number>\d+(?:\.\d+)?)\s+{_NOT_A_SCORE_NAME}(?P<acronym>(?-i:[A-Z][A-Z\d@\-]+)|{_AT_K})\s+on\s+(?-i:[A-Z])",
 )
 
 
@@ -100,15 +104,23 @@ def levels(text: str, found: list[Found]) -> list[Found]:
     levels += [item for item in _named_scores(text) if not overlaps(item[1], item[2], found + levels)]
     for match in _ON_A_NAME.finditer(text):
         verb = _STATES_A_LEVEL.search(text, 0, match.start())
-        if verb is None or _NOT_A_LEVEL.search(verb.group("after")):
+        if verb is None or _NOT_A_LEVEL.search(verb.group("after")) or _A_MODEL.search(match.group("name")):
             continue
-        if _A_MODEL.search(match.group("name")) or _LISTED_AFTER.search(text, 0, match.start()):
+        listed = _LIST_BEFORE.search(text, 0, match.start())
+        if (listed and _NAMES_GO_ON.match(text, match.end())) or overlaps(match.start(), match.end(), found):
             continue
-        if overlaps(match.start(), match.end(), found):
-            continue
-        qualifier, start = hedge(text, match.start())
         word = f"{match.group('word')} " if match.group("word") else ""  # "98.0% success on LIBERO"
-        levels.append(
-            ("quality", start, match.end(), f"{qualifier}{match.group('number')}% {word}on {match.group('name')}")
-        )
+        on = f"{word}on {match.group('name')}"
+        if listed:
+            levels += _earlier_of_list(listed, on)
+        qualifier, start = hedge(text, match.start())
+        levels.append(("quality", start, match.end(), f"{qualifier}{match.group('number')}% {on}"))
     return levels
+
+
+def _earlier_of_list(listed: re.Match[str], on: str) -> list[Found]:
+    """The earlier percentages of a list before one benchmark, each a level on it."""
+    return [
+        ("quality", listed.start() + number.start(), listed.start() + number.end(), f"{number.group()}% {on}")
+        for number in _LISTED_NUMBER.finditer(listed.group())
+    ]
