@@ -537,3 +537,24 @@ def test_examples_of_a_group_of_others_models_are_context(catalog):
     ):
         facts = extract_facts("A title", f"We present Kite. {sentence}", catalog)
         assert context(facts, "model_scale") == [] and context(facts, "speedup") == [], sentence
+
+
+def test_more_objects_of_a_beating_verb_are_baselines_and_the_margins_the_paper_s(catalog):
+    cases = {
+        # a second object after the paper's margin over the first
+        "Kite surpasses the 70B Orca by 21% on Geo and the 34B Wren by 12% on Pix.": ["70B", "34B"],
+        # a comparison with words between "comparable" and "to"
+        "Kite yields comparable reasoning scores to Orca 3.1 8B at a fraction of its latency.": ["8B"],
+        # a bound on a group's size in brackets
+        "Kite outperforms heavily scaled open models (up to 70B) on every suite.": ["70B"],
+    }
+    for sentence, sizes in cases.items():
+        facts = extract_facts("A title", f"We present Kite. {sentence}", catalog)
+        assert context(facts, "model_scale") == sizes and own(facts, "model_scale") == [], sentence
+    facts = extract_facts("A title", "We present Kite. Kite surpasses the 70B Orca by 21% and 12% on Geo.", catalog)
+    assert own(facts, "quality") != [] and context(facts, "quality") == []
+    # but what the paper needs is its own: "comparable accuracy with only 8B parameters"
+    facts = extract_facts(
+        "A title", "We present Kite. Kite reaches comparable accuracy with only 8B parameters.", catalog
+    )
+    assert own(facts, "model_scale") == ["8B"]

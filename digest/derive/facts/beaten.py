@@ -18,7 +18,8 @@ _BEATS = re.compile(
     r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|approach(?:es|ing)|ahead\s+of|superior\s+to|"
     # a reference the paper is likened to: "a similar base architecture as Yuan-2.0 2B"
     r"(?:similar|same|identical)\s+(?:[\w\-]+\s+){0,3}?(?:as|to)|"
-    r"(?:comparable|competitive|on\s+par)\s+(?:performance\s+)?(?:to|with|against)|"
+    # "comparable MMLU scores to X 8B", but not "comparable accuracy with only 8B parameters"
+    r"(?:comparable|competitive|on\s+par)\s+(?:[\w\-]+\s+){0,2}?(?:to|with|against)(?!\s+(?:only|just|merely|fewer|less|far)\b)|"
     # what the paper keeps a share of is the reference: "retaining 99.5% of FP16 performance"
     r"(?:retain|recover|preserv|maintain)\w*\s+(?:(?:up\s+to|over|about|nearly|more\s+than)\s+)?\d[\d.]*\s?\\?%\s+of|"
     # and so is what it needs only a share of: "only 1/19 of Llama3-70B", "only 2.6% of AdamW's" (not a chip's)
@@ -55,7 +56,7 @@ _EXAMPLES_END = re.compile(
 # A name in brackets after the object is its name ("its teacher model (CogVideoX-2B)", "DeepSeek-R1
 # (671B)"), or its score ("GPT-5 (69.3%)", "BAGEL-7B (0.82 & 0.55)"); not the paper's margin ("(2× faster)").
 _BRACKETED = re.compile(
-    r"\s*\((?=(?-i:[A-Z])|(?:approximately\s+|about\s+|around\s+|~|>|over\s+)?\d[\d.,]*\s?[KMBT]\b|[\d.,]+\s?%?(?:\s*[&,/]\s*[\d.,]+\s?%?)*(?:\s+[A-Za-z@\d\-]+){0,2}\))"
+    r"\s*\((?=(?-i:[A-Z])|(?:approximately\s+|about\s+|around\s+|~|>|over\s+|up\s+to\s+)?\d[\d.,]*\s?[KMBT]\b|[\d.,]+\s?%?(?:\s*[&,/]\s*[\d.,]+\s?%?)*(?:\s+[A-Za-z@\d\-]+){0,2}\))"
     r"[^()]{0,60}\)"
 )
 # A baseline described between dashes: "X-10B (14.32) - a model 6x larger -".
@@ -124,7 +125,19 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
             end = _list_end(sentence, verb.end(), end)
         its_own = _ITS_OWN_RESULT.match(sentence, end)
         spans.append((verb.end(), its_own.end() if its_own else end))
+        while following := _AND_NEXT_BEATEN.match(sentence, end):  # the margin between is the paper's
+            end = _object_end(sentence, following.end())
+            spans.append((following.end(), end))
     return spans
+
+
+# The next object of the same verb, after the paper's margin over the first: "surpassing the 80B X by
+# 28% on WISE and the 27B Y by 37% on Z".
+_AND_NEXT_BEATEN = re.compile(
+    r"\s+by\s+(?:up\s+to\s+)?\d[\d.]*\s?(?:\\?%|x|×|points?)?(?:\s+on\s+[\w\-]+)?\s*,?\s+and\s+"
+    r"(?=(?:the\s+)?(?:\d[\d.]*\s?(?-i:[KMBT])\b|(?-i:[A-Z])))",  # a name, not the next margin ("and 7.5%")
+    re.IGNORECASE,
+)
 
 
 def _object_end(sentence: str, start: int) -> int:
