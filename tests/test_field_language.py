@@ -1064,3 +1064,23 @@ def test_a_pair_after_a_beating_verb_is_the_paper_s_score_against_the_baseline_s
 def test_the_most_advanced_models_struggling_are_others(catalog):
     abstract = "Even the most advanced models struggle with our benchmark, where none of them reach 40% accuracy."
     assert _own(catalog, abstract, "quality") == []
+
+
+def test_what_follows_than_is_what_a_cut_is_set_against(catalog):
+    assert _own(catalog, "The 2M-parameter Kite is 300x smaller than the 600M dense encoder.", "reduction") == [
+        "300× smaller"
+    ]
+    # a gap in a score is no cut at all
+    abstract = (
+        "Kite reaches 71.2% accuracy on the MathVista benchmark, which is only 0.6% lower than the leading model."
+    )
+    assert _own(catalog, abstract, "reduction") == []
+    assert _headline(catalog, abstract) == ("quality", "71.2% accuracy")
+
+
+def test_a_performance_increase_is_quality_and_sim_is_about(catalog):
+    abstract = "Fine-tuning on our data yields a performance increase of 9.4% compared to the original dataset."
+    assert _own(catalog, abstract, "quality") == ["9.4% better performance"]
+    assert _own(catalog, abstract, "scale") == []
+    abstract = "Experiments show our model achieves an average improvement of sim5% across math reasoning benchmarks."
+    assert [value.split()[0] for value in _own(catalog, abstract, "quality")] == ["~5%"]

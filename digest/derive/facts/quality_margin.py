@@ -20,8 +20,9 @@ _UNIT = r"(?:\s?\\?%\s?p\b|\s?\\?%|\s?pp\b|\s+percentage\s+points?\b|\s+(?:[A-Za
 _RANGE_END = rf"(?:\s?\\?%?\s*[-–]\s*\+?{NUMBER})?"
 _BARE_FIGURE = rf"\+?{FRESH_NUMBER}{_RANGE_END}{_UNIT}"
 _FIGURE = rf"(?P<figure>\+?(?P<number>{FRESH_NUMBER}){_RANGE_END}(?P<unit>{_UNIT}))"
-_HEDGES = (
-    r"(?:up\s+to|an?\s+average\s+of|on\s+average|about|over|more\s+than|nearly|roughly|approximately|at\s+least|~)\s+"
+_HEDGES = (  # and the dumps' "sim6%" (LaTeX "\sim 6%")
+    r"(?:(?:up\s+to|an?\s+average\s+of|on\s+average|about|over|more\s+than|nearly|roughly|approximately|at\s+least)\s+"
+    r"|(?:~|sim)\s?)"
 )
 # "outperforms X by 9.51%-18.72%", "raising the AUP metric by 9%", "over-performs by up to 5.4%".
 _BY = re.compile(

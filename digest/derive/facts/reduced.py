@@ -172,6 +172,8 @@ _A_QUANTITY_OF = re.compile(r"(?:amount|number|quantity)\s+of$", re.IGNORECASE)
 
 def _value(shown: str, word: str, object_words: str | None) -> str:
     words = (object_words or "").split()
+    if words and words[0].lower() == "than":
+        return f"{shown} {word}"  # "600× smaller than X": what follows is what it is set against
     while words and (words[0].lower() in STOP_WORDS or _A_QUANTITY_OF.match(" ".join(words[:2]))):
         words.pop(0)  # "smaller in size" -> "size"; "the amount of hallucination" -> "hallucination"
     kept = []

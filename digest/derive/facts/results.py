@@ -110,7 +110,7 @@ _BEFORE_KEYWORDS = re.compile(
     r"minimi[sz]\w*|shrink\w*|compress\w*|less(?!\s+than\b)|smaller|fewer(?!\s+than\b))|"
     r"(?P<speed>speed\w*|faster|accelerat\w*|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?|"
     r"increas\w*(?=\s+(?:the\s+)?(?:\w+\s+)?(?:throughput|speed|tokens?\s+per\s+second)\b))|"
-    r"(?P<scale>grown|grew|grows|extends?|extending|enlarg\w*|increase\s+of|"
+    r"(?P<scale>grown|grew|grows|extends?|extending|enlarg\w*|(?<!performance\s)(?<!accuracy\s)increase\s+of|"
     # a capacity increased: "increases the effective context length by 3.9×"
     r"increas\w*(?=\s+(?:the\s+)?(?:\w+\s+)?(?:context|sequence|batch|model)\s+(?:lengths?|windows?|sizes?)\b))|"
     r"(?P<not_a_result>gap|from))\b",
@@ -226,8 +226,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     if efficiency and not number.is_percent:
         return "reduction", f"{shown} higher {efficiency.group('what').lower()} efficiency"
     reduction = reduced.after(shown, before, after)
-    if reduction:
-        return _reduction(reduction)
+    if reduction:  # not "73.5% accuracy, which is only 0.4% lower than the leading model": a gap in a score
+        return None if _THAN_AFTER.match(after) and score_gain.NAMES_A_SCORE.search(before) else _reduction(reduction)
     keyword = _last_keyword(before)
     if number.is_percent and keyword and keyword[0] == "speed" and generic_gain.A_TIME.search(before[keyword[1] :]):
         improved = _IMPROVED_TIME.search(before)  # "improve p95 TTFT by 15%": a time cut, not 15% faster
@@ -272,6 +272,7 @@ def _names_a_score(words: str, keyword_kind: str) -> bool:
     return bool(_BETWEEN_NOT_A_RESULT.search(words))
 
 
+_THAN_AFTER = re.compile(r"\s*(?:lower|less|smaller)\s+than\b", re.IGNORECASE)
 _AN_INCREASE_AFTER = re.compile(r"\s*(?:increases?|rises?|growth)\b", re.IGNORECASE)
 _MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE)
 

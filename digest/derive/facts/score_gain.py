@@ -50,7 +50,7 @@ NAMES_A_SCORE = re.compile(rf"\b(?:{NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
 # "improves the LLMs' performance by an average of 8.7%"; but "improves end-to-end training
 # performance by 30%" is a speedup.
 _PERFORMANCE_BEFORE = re.compile(
-    r"\bperformance\s+(?:(?:gains?|improvements?|boosts?)\b[^,;%]{0,24}|by\s+(?:up\s+to\s+|an\s+average\s+of\s+|about\s+|over\s+)?)$",
+    r"\bperformance\s+(?:(?:gains?|improvements?|boosts?|increases?)\b[^,;%]{0,24}|by\s+(?:up\s+to\s+|an\s+average\s+of\s+|about\s+|over\s+)?)$",
     re.IGNORECASE,
 )
 _PERFORMANCE_AFTER = re.compile(r"\s*(?:[\w\-]+\s+)?performance\s+(?:gains?|improvements?|boosts?)\b", re.IGNORECASE)
