@@ -14,6 +14,7 @@ import yaml
 
 from digest.derive.corpus import derive_paper
 from digest.derive.facts import Fact, extract_facts
+from digest.derive.facts.evaluation import evaluates_others
 from digest.derive.facts.headline import Headline, machine_headline
 from digest.derive.facts.others import others_result_spans
 from digest.derive.facts.roles import baseline_spans, sentence_roles
@@ -558,3 +559,29 @@ def test_more_objects_of_a_beating_verb_are_baselines_and_the_margins_the_paper_
         "A title", "We present Kite. Kite reaches comparable accuracy with only 8B parameters.", catalog
     )
     assert own(facts, "model_scale") == ["8B"]
+
+
+def test_a_paper_that_evaluates_others_knows_what_it_evaluated(catalog):
+    assert evaluates_others("Kite-Bench: How Far Are Agents from Clinicians?", [])
+    assert evaluates_others("A study", ["We then introduce Kite, a new benchmark of 900 expert questions."])
+    assert evaluates_others("A study", ["We evaluate 14 open and proprietary LLMs on our tasks."])
+    assert not evaluates_others("Kite: Fast Decoding", ["We present Kite, a decoder that is 2x faster on A100."])
+    intro = "We introduce Kite-Bench, a benchmark of 900 chart questions."
+    for sentence, value in {
+        "Although humans achieve 92% accuracy, the models lag far behind.": "92% accuracy",
+        "Our results show that LLMs achieve only 61% accuracy on it.": "61% accuracy",
+        "The best models scored in 55-60% accuracy ranges on hard items.": "55–60% accuracy",
+        "Individual models range from 17.5% to 80.2% accuracy across categories.": "80.2% accuracy",
+    }.items():
+        facts = extract_facts("Kite-Bench", f"{intro} {sentence}", catalog)
+        assert value in context(facts, "quality") and own(facts, "quality") == [], sentence
+    # the paper's own system, and models trained on its data, are its own even there
+    for sentence in (
+        "The full system achieves 64% accuracy on the hardest split.",
+        "Models fine-tuned on our data achieve 58% accuracy on the hardest split.",
+    ):
+        facts = extract_facts("Kite-Bench", f"{intro} {sentence}", catalog)
+        assert own(facts, "quality") != [], sentence
+    # and outside such a paper, a group's plain result is not taken as someone else's
+    facts = extract_facts("Kite", "We present Kite. With Kite, small models achieve 71% accuracy.", catalog)
+    assert own(facts, "quality") == ["71% accuracy"]

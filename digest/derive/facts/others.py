@@ -40,7 +40,7 @@ _LIMITED = re.compile(r"\b(?:only|just|below|under|suffer\w*|struggl\w*|fail\w*|
 # The paper's own doing makes the group's result the paper's: "with our recipe, open-source models
 # reach", "using Kite, current models achieve".
 _OWN_DOING = re.compile(
-    r"\b(?:with|using|after|through|via|applying|by|trained\s+(?:with|on))\s+(?:[\w\-]+\s+){0,2}?"
+    r"\b(?:with|using|after|through|via|applying|by|(?:pre-?|post-?)?trained\s+(?:with|on)|fine-?tuned\s+(?:with|on))\s+(?:[\w\-]+\s+){0,2}?"
     r"(?:our|ours|the\s+proposed|this|these|it|(?-i:[A-Z]))",
     re.IGNORECASE,
 )
@@ -69,6 +69,41 @@ _OTHERS_EXAMPLES = re.compile(
 _OURS_BEFORE = re.compile(r"\b(?:our|ours|we)\s+(?:[\w\-]+\s+){0,2}$|\b(?:on|to|with|using|for)\s+$", re.IGNORECASE)
 # The names listed, with their sizes in brackets: "DeepSeek R1 (671B) and Kimi k2 (>1T)".
 _NAMES = re.compile(r"(?:(?:(?-i:[A-Z0-9])[\w\-.]*|[a-z][\w\-.]*\d[\w\-.]*|\([^()]{0,20}\)|and|or|,)\s*)+")
+
+
+# In a paper that evaluates others (evaluation.py), any group of models or people opening a clause
+# states what was evaluated: "LLMs achieve a maximum accuracy of only 63%", "humans achieve 93%",
+# "the best agentic framework and end-to-end model achieving 51.7% and 20.9%".
+_CLAUSE_STARTS = re.compile(r"^|[,;:]\s|\b(?:that|where|while|whereas|and|with|although|though)\s", re.IGNORECASE)
+_GROUP_WORDS = r"(?:[\w\-]+\s+(?:and\s+)?){0,3}?"
+_PLURAL = r"(?:models|LLMs|MLLMs|VLMs|agents|systems|methods|baselines|experts|annotators|participants|humans|frameworks|tools)"
+# A group, or the best of one (not "the full system", which is the paper's).
+_EVALUATED_GROUP = re.compile(
+    rf"(?:even\s+)?(?:(?:the|a)\s+(?:best|strongest|top|leading|most\s+[\w\-]+)(?:-[\w]+)?\s+{_GROUP_WORDS}(?:{_NOUN}|frameworks?)"
+    rf"|(?:(?:all|most|many)\s+)?{_GROUP_WORDS}{_PLURAL})\b",
+    re.IGNORECASE,
+)
+_NOT_EVALUATED = re.compile(r"\b(?:our|ours|we|proposed|these|this)\b", re.IGNORECASE)
+_EVALUATED_VERB = re.compile(
+    r"(?:[^.;]|\.(?=\d)){0,100}?\b(?:achiev|reach|scor|attain|obtain|solv|suffer|struggl|fail|lag|drop|degrad|perform|range)\w*\b",
+    re.IGNORECASE,
+)
+
+
+def evaluated_result_spans(sentence: str) -> list[tuple[int, int]]:
+    """(start, end) of each clause of an evaluation paper in which a group of models or people
+    states its result."""
+    spans = []
+    for opening in _CLAUSE_STARTS.finditer(sentence):
+        group = _EVALUATED_GROUP.match(sentence, opening.end())
+        verb = _EVALUATED_VERB.match(sentence, group.end()) if group else None
+        if group is None or verb is None or _NOT_EVALUATED.search(group.group()):
+            continue
+        if _OWN_DOING.search(sentence, 0, verb.end()):
+            continue  # "with our recipe, open models reach", "models trained on our data achieve"
+        found = _CLAUSE_END.search(sentence, verb.end())
+        spans.append((group.start(), found.start() if found else len(sentence)))
+    return spans
 
 
 def others_result_spans(sentence: str) -> list[tuple[int, int]]:
