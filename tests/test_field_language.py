@@ -1084,3 +1084,30 @@ def test_a_performance_increase_is_quality_and_sim_is_about(catalog):
     assert _own(catalog, abstract, "scale") == []
     abstract = "Experiments show our model achieves an average improvement of sim5% across math reasoning benchmarks."
     assert [value.split()[0] for value in _own(catalog, abstract, "quality")] == ["~5%"]
+
+
+def test_a_comparative_of_quality_is_no_speed_or_scale(catalog):
+    abstract = "Our 7B compressor is 1.6x more accurate and 4.6x more concise than its 1B sibling."
+    assert _own(catalog, abstract, "speedup") == [] and _own(catalog, abstract, "scale") == []
+    abstract = "This yields over 2x improvement in generalization to unseen tasks."
+    assert _own(catalog, abstract, "speedup") == []
+    assert _own(catalog, "Kite uncovers 30x more knowledge errors than prior probes.", "scale") == []
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        "We present Kite-Speech, a corpus of approximately 95.5 hours of speech.",
+        "We present Kite-Speech, a corpus of approximately 95.5 hours.",
+        "The policy adapts to a new robot with only 25 minutes of play data.",
+        "Overall, 30 experts spent 410 hours rating the model's answers.",
+        "On average, these tasks require 3.5 hours of human labor to complete.",
+    ],
+)
+def test_a_corpus_s_length_or_people_s_effort_is_no_latency(catalog, abstract):
+    assert _own(catalog, abstract, "latency") == []
+
+
+def test_a_cut_s_keyword_ends_at_the_next_increase(catalog):
+    abstract = "Kite reduces token cost by 40.1% and increases the fix rate to 70.5% (+25.2%) on the suite."
+    assert _own(catalog, abstract, "reduction") == ["40.1% lower token cost"]

@@ -39,7 +39,14 @@ _HAS_UNIT_LETTER = re.compile(rf"\d{UNIT_GAP}(?:[mµun]?s|min|hour|hr|day|GPU)|G
 # A length of the media a model takes or makes is no time it runs: "a 68s video", "32 seconds of audio".
 _MEDIA_AFTER = re.compile(
     r"[\s-]*(?:(?:long|of)\s+)?(?:[\w-]+\s+)?(?:videos?|audio|clips?|speech|music|songs?|recordings?|footage|"
-    r"demonstrations|gameplay|driving\s+data)\b",  # what was recorded, not a time taken
+    r"demonstrations|gameplay|driving\s+data|data)\b",  # what was recorded, not a time taken
+    re.IGNORECASE,
+)
+# Nor the size of a corpus ("a corpus of approximately 117.5 hours"), nor people's effort ("spent
+# 469 hours rating", "200 hours of expert annotation").
+_CORPUS_BEFORE = re.compile(r"\b(?:corpus|corpora|datasets?|collection)\s+(?:of|with|totall?ing|spanning)\s+$", re.I)
+_EFFORT_AFTER = re.compile(
+    r"\s+(?:of\s+(?:human\s+|expert\s+|manual\s+)?(?:effort|annotations?|labou?r)|rating|annotating|labell?ing|reviewing)\b",
     re.IGNORECASE,
 )
 
@@ -79,6 +86,8 @@ def extract(sentence: Sentence) -> list[Found]:
         return _real_time_factors(sentence.text)
     found = _real_time_factors(sentence.text)
     for start, end, value in unit_figures(sentence.text, _TIME, _UNITS):
-        if not _MEDIA_AFTER.match(sentence.text, end) and not _DATA_SCALED.search(sentence.text, 0, start):
+        if _MEDIA_AFTER.match(sentence.text, end) or _EFFORT_AFTER.match(sentence.text, end):
+            continue
+        if not _DATA_SCALED.search(sentence.text, 0, start) and not _CORPUS_BEFORE.search(sentence.text, 0, start):
             found.append(("latency", start, end, re.sub(r"\s?/\s?token$", "/token", value)))
     return found

@@ -22,6 +22,12 @@ _A_SLOWDOWN = re.compile(
     r"\s*(?:(?!(?:lower|less|reduced|smaller|fewer)\b)[\w\-]+\s+){0,2}?(?:overheads?|slowdowns?|slower)\b",
     re.IGNORECASE,
 )
+# A comparative of quality, with no score to read: "1.6× more accurate", "2× improvement in generalization".
+QUALITY_WORDS = r"accurate|precise|concise|robust|reliable|faithful|correct|consistent"
+_A_QUALITY_COMPARATIVE = re.compile(
+    rf"\s*(?:(?:more|better)\s+(?:{QUALITY_WORDS})\b|improvements?\s+in\s+(?:\w+\s+)?(?:generali[sz]ation|robustness)\b)",
+    re.IGNORECASE,
+)
 # How often, not how fast: "appears 6x-29x more frequently".
 _MORE_OFTEN = re.compile(r"\s*more\s+(?:frequently|often|likely)\b", re.IGNORECASE)
 # A dataset's size against another's: "a dataset of 20M QA pairs (2x prior)".
@@ -85,6 +91,8 @@ def read(number: str, is_percent: bool, before: str, after: str) -> str | None:
     """For a number (its text: "2.31", "1.5–55") that reads like a result: "" when it is none, the
     cut a share left implies ("to 83% of" -> "17%"), or None when this module has nothing to say."""
     if (_AT_BEFORE.search(before) and _AT_A_BUDGET.match(after)) or _A_BOUND_BEFORE.search(before):
+        return ""
+    if _A_QUALITY_COMPARATIVE.match(after):
         return ""
     return _percent(number, before, after) if is_percent else _multiplier(number, before, after)
 

@@ -76,7 +76,10 @@ _NAMES = re.compile(r"(?:(?:(?-i:[A-Z0-9])[\w\-.]*|[a-z][\w\-.]*\d[\w\-.]*|\([^(
 # "the best agentic framework and end-to-end model achieving 51.7% and 20.9%".
 _CLAUSE_STARTS = re.compile(r"^|[,;:]\s|\b(?:that|where|while|whereas|and|with|although|though)\s", re.IGNORECASE)
 _GROUP_WORDS = r"(?:[\w\-]+\s+(?:and\s+)?){0,3}?"
-_PLURAL = r"(?:models|LLMs|MLLMs|VLMs|agents|systems|methods|baselines|experts|annotators|participants|humans|frameworks|tools)"
+_PLURAL = (
+    r"(?:models|LLMs|MLLMs|VLMs|agents|systems|methods|baselines|"
+    r"experts|annotators|participants|humans|frameworks|tools)"
+)
 # A group, or the best of one (not "the full system", which is the paper's).
 _EVALUATED_GROUP = re.compile(
     rf"(?:even\s+)?(?:(?:the|a)\s+(?:best|strongest|top|leading|most\s+[\w\-]+)(?:-[\w]+)?\s+{_GROUP_WORDS}(?:{_NOUN}|frameworks?)"

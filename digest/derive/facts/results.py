@@ -67,7 +67,8 @@ _HAS_DIGIT = re.compile(r"\d")
 # What the words right after a number say it is.
 _AFTER_CAPACITY = re.compile(
     r"\s*(?:and\s+(?:even\s+)?[\d.]+\s*(?:x|×|times)\s*)?"  # "4times and even 8times upscaled"
-    r"(?P<comparative>larger|bigger|longer|upscaled|upsampled|more(?!\s+(?:[\w\-]+\s+)?(?:efficient|per\s+second|frequently|often|likely)))?(?(comparative)|"
+    r"(?P<comparative>larger|bigger|longer|upscaled|upsampled|more(?!\s+(?:[\w\-]+\s+)?(?:efficient|per\s+second|frequently|often|likely|"
+    rf"errors?|bugs?|failures?|vulnerabilities|{not_a_speed.QUALITY_WORDS})))?(?(comparative)|"
     r"(?P<phrase>increase\s+in\s+(?:\w+\s+)?size|maximum\s+batch\s+sizes?|(?:the\s+)?(?:model|batch)\s+sizes?|"
     r"sequence\s+length|(?:temporal\s+|length\s+|context\s+)?extrapolation))\b(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,3})",
     re.IGNORECASE,
@@ -113,7 +114,7 @@ _BEFORE_KEYWORDS = re.compile(
     r"(?P<scale>grown|grew|grows|extends?|extending|enlarg\w*|(?<!performance\s)(?<!accuracy\s)increase\s+of|"
     # a capacity increased: "increases the effective context length by 3.9×"
     r"increas\w*(?=\s+(?:the\s+)?(?:\w+\s+)?(?:context|sequence|batch|model)\s+(?:lengths?|windows?|sizes?)\b))|"
-    r"(?P<not_a_result>gap|from))\b",
+    r"(?P<not_a_result>gap|from|(?<=and\s)increas\w*))\b",  # "reduces X by 45% and increases Y to 73%"
     re.IGNORECASE,
 )
 
