@@ -1111,3 +1111,18 @@ def test_a_corpus_s_length_or_people_s_effort_is_no_latency(catalog, abstract):
 def test_a_cut_s_keyword_ends_at_the_next_increase(catalog):
     abstract = "Kite reduces token cost by 40.1% and increases the fix rate to 70.5% (+25.2%) on the suite."
     assert _own(catalog, abstract, "reduction") == ["40.1% lower token cost"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("Our agent achieves a pass of 61.5% on the hardest split.", ["61.5% pass"]),
+        ("After only 300 steps, the policy achieves a reward of 58.1%.", ["58.1% reward"]),
+        ("Our experiments demonstrate a success rate exceeding 84% across three target models.", [">84% success rate"]),
+        # a resource, a systems rate or a speed named so is no score
+        ("Kite achieves a cache hit rate of 92% on the trace.", []),
+        ("We demonstrate accelerations of 41.2% with 2D parallelism.", []),
+    ],
+)
+def test_a_metric_in_plain_words_before_its_percentage_is_a_level(catalog, abstract, expected):
+    assert _own(catalog, abstract, "quality") == expected

@@ -98,10 +98,37 @@ def _named_scores(text: str) -> list[Found]:
     return found
 
 
+# A metric in plain words between a level verb and its percentage: "achieves a pass of 68.4%", "a success
+# rate exceeding 86%" (after "achieves" or "demonstrate"); not a resource or a change, which other rules read.
+_METRIC_OF = re.compile(
+    r"\b(?:achiev|attain|reach|obtain|record|demonstrat|show)\w*\s+(?:an?\s+|the\s+)?(?:(?:average|mean|overall)\s+)?"
+    r"(?P<metric>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+(?P<connector>of|exceeding|above|over)\s+(?P<hedge>(?:about|nearly|over|~)\s*)?"
+    r"(?P<number>\d+(?:\.\d+)?)\\?%"
+)
+_NOT_A_METRIC = re.compile(
+    rf"{score_gain.NOT_A_QUALITY.pattern}|\b(?:speed-?ups?|improvements?|gains?|increases?|reductions?|ratios?|"
+    r"drops?|share|fraction|portion|percentage|total|number|hit|acceptance|MFU|FLOPs?|accelerat\w*|overheads?|slowdowns?)\b",
+    re.IGNORECASE,
+)
+
+
+def _plain_metrics(text: str) -> list[Found]:
+    found: list[Found] = []
+    for match in _METRIC_OF.finditer(text):
+        metric = match.group("metric")
+        if _NOT_A_METRIC.search(metric):
+            continue
+        hedged = (match.group("hedge") or "").strip()
+        prefix = ">" if match.group("connector") != "of" or hedged == "over" else "~" if hedged else ""
+        found.append(("quality", match.start("number"), match.end(), f"{prefix}{match.group('number')}% {metric}"))
+    return found
+
+
 def levels(text: str, found: list[Found]) -> list[Found]:
     """Scores reached on named benchmarks in `text` that no reading in `found` took already."""
     levels = [item for item in _respective(text) if not overlaps(item[1], item[2], found)]
     levels += [item for item in _named_scores(text) if not overlaps(item[1], item[2], found + levels)]
+    levels += [item for item in _plain_metrics(text) if not overlaps(item[1], item[2], found + levels)]
     for match in _ON_A_NAME.finditer(text):
         verb = _STATES_A_LEVEL.search(text, 0, match.start())
         if verb is None or _NOT_A_LEVEL.search(verb.group("after")) or _A_MODEL.search(match.group("name")):
