@@ -20,6 +20,7 @@ _BEATS = re.compile(
     r"(?:similar|same|identical)\s+(?:[\w\-]+\s+){0,3}?(?:as|to)|"
     # "comparable MMLU scores to X 8B", but not "comparable accuracy with only 8B parameters"
     r"(?:comparable|competitive|on\s+par)\s+(?:[\w\-]+\s+){0,2}?(?:to|with|against)(?!\s+(?:only|just|merely|fewer|less|far)\b)|"
+    r"close\s+to(?:\s+that\s+of)?|"  # "brings its accuracy close to that of a 397B-parameter model"
     # what the paper keeps a share of is the reference: "retaining 99.5% of FP16 performance"
     r"(?:retain|recover|preserv|maintain)\w*\s+(?:(?:up\s+to|over|about|nearly|more\s+than)\s+)?\d[\d.]*\s?\\?%\s+of|"
     # and so is what it needs only a share of: "only 1/19 of Llama3-70B", "only 2.6% of AdamW's" (not a chip's)
