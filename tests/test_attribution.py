@@ -587,3 +587,14 @@ def test_a_paper_that_evaluates_others_knows_what_it_evaluated(catalog):
     # and outside such a paper, a group's plain result is not taken as someone else's
     facts = extract_facts("Kite", "We present Kite. With Kite, small models achieve 71% accuracy.", catalog)
     assert own(facts, "quality") == ["71% accuracy"]
+
+
+def test_a_prior_as_a_noun_is_no_prior_work():
+    sentences = [
+        "We present Kite, a model for 3D scene completion.",
+        "Its depth branch serves as a global prior for the decoder, cutting errors by 12%.",
+        "Unlike prior methods, Kite needs no labels.",
+    ]
+    roles = sentence_roles(sentences, "Kite")
+    assert roles[1] == "own"
+    assert roles[2] != "own"  # prior work named as such still is

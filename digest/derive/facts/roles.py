@@ -51,7 +51,9 @@ _TURN_CUE = re.compile(
 )
 # Words that point at other people's work.
 _PRIOR_CUE = re.compile(
-    r"\b(?<!\bno\s)(?:existing|prior|previous(?:ly)?|conventional|traditional|established|"  # not "no prior X exists"
+    # not "no prior X exists", nor a prior as a noun or "prior to" ("serves as a global prior for ...")
+    r"\b(?<!\bno\s)(?:existing|prior(?!\s*(?:[,.;:)]|\s(?:for|on|to|of|that|which|and|in|over)\b))|previous(?:ly)?|"
+    r"conventional|traditional|established|"
     r"current(?:ly)?\s+(?:[\w-]+\s+){0,2}(?:methods?|approaches|systems?|solutions?|algorithms?|frameworks?|"
     r"implementations?|libraries|routines|works?|models?|techniques?)|"
     r"baselines?\s+(?:evaluations?|results?|models?|methods?|systems?|approaches)|"
