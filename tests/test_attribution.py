@@ -593,7 +593,7 @@ def test_a_prior_as_a_noun_is_no_prior_work():
     sentences = [
         "We present Kite, a model for 3D scene completion.",
         "Its depth branch serves as a global prior for the decoder, cutting errors by 12%.",
-        "Unlike prior methods, Kite needs no labels.",
+        "Prior methods need dense labels for every scene.",
     ]
     roles = sentence_roles(sentences, "Kite")
     assert roles[1] == "own"
