@@ -598,3 +598,22 @@ def test_a_prior_as_a_noun_is_no_prior_work():
     roles = sentence_roles(sentences, "Kite")
     assert roles[1] == "own"
     assert roles[2] != "own"  # prior work named as such still is
+
+
+def test_a_model_named_as_the_subject_of_an_evaluation_paper_is_evaluated(catalog):
+    assert not evaluates_others("Are Reasoning Models Good Translation Evaluators?", [])
+    intro = "We introduce Kite-Bench, a benchmark of 900 chart questions."
+    for sentence, value in {
+        "Notably, OpenAI's GPT-5 with CoT achieves only 31.2% accuracy on it.": "31.2% accuracy",
+        "The gap is wide: the best LMM lags behind human performance by 30.5%.": "30.5%",
+    }.items():
+        facts = extract_facts("Kite-Bench", f"{intro} {sentence}", catalog)
+        assert [v for v in context(facts, "quality") if value in v] and own(facts, "quality") == [], sentence
+    # the paper's own model, its results told after a clause of its own, and what it beats are its own
+    for sentence in (
+        "Experiments on A-Bench and B-Bench show that Kite-Agent achieves 45.1% accuracy.",
+        "Our trained model, Qwen2-7B-Kite, reaches 44.0% accuracy on the hard split.",
+        "Kite-Agent outperforms the strongest baseline, an agent using Orca-1.5 and GPT-4o, achieving 6.7% higher accuracy.",
+    ):
+        facts = extract_facts("Kite-Bench", f"{intro} We also propose Kite-Agent. {sentence}", catalog)
+        assert own(facts, "quality") != [], sentence

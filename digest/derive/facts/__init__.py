@@ -47,8 +47,8 @@ from . import (
 from .base import Found, Sentence
 from .baseline import baseline
 from .beaten import beaten_spans
-from .evaluation import evaluates_others
-from .others import evaluated_result_spans, others_result_spans
+from .evaluation import evaluated_result_spans, evaluates_others, own_names
+from .others import others_result_spans
 from .roles import BACKGROUND, OWN, PRIOR, baseline_and_rival_spans, in_spans, sentence_roles
 from .system import find_system
 
@@ -136,12 +136,14 @@ def extract_facts(
         roles = sentence_roles(abstract_sentences, system[0] if system else None)
     role_of = {title: OWN} | dict(zip(abstract_sentences, roles, strict=True))
     evaluation = evaluates_others(title, abstract_sentences)
+    own = own_names(title, abstract_sentences, system[0] if system else None) if evaluation else ()
     for place, text in enumerate([title, *abstract_sentences]):
         if not text:
             continue  # no title
         devices = catalog.find_in_title(text, abstract) if place == 0 else catalog.find(text)
         facts = _sentence_facts(Sentence(text, devices), place)
-        found.extend(attribute(facts, role_of.get(text, OWN), context_values, evaluation=evaluation))
+        role = role_of.get(text, OWN)
+        found.extend(attribute(facts, role, context_values, evaluation=evaluation, own_names=own))
     ordered = sorted(found, key=lambda fact: ORDER[fact.kind])
     shown = {(fact.kind, fact.value) for fact in ordered if fact.own}
     # A value stated both as context and as the paper's is shown once, as the paper's.
@@ -149,7 +151,12 @@ def extract_facts(
 
 
 def attribute(
-    facts: list[Fact], role: str, context_values: Sequence[str] = (), *, evaluation: bool = False
+    facts: list[Fact],
+    role: str,
+    context_values: Sequence[str] = (),
+    *,
+    evaluation: bool = False,
+    own_names: tuple[str, ...] = (),
 ) -> list[Fact]:
     """The facts of one sentence, each marked own or context. In a background or prior sentence
     every value is context; in an own or mixed one, an absolute value inside a baseline clause
@@ -163,7 +170,7 @@ def attribute(
     else:  # the name of what the paper beats is the baseline's, even a multiplier in it ("the 10× larger X")
         beaten = beaten_spans(facts[0].sentence) + others_result_spans(facts[0].sentence)
         if evaluation:  # a paper that evaluates others: what they achieve is theirs (evaluation.py)
-            beaten += evaluated_result_spans(facts[0].sentence)
+            beaten += evaluated_result_spans(facts[0].sentence, own_names)
         clauses, rival_clauses = baseline_and_rival_spans(facts[0].sentence)
         spans = clauses + beaten
         rivals = rival_clauses + beaten

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-_NOUN = r"(?:models?|LLMs?|MLLMs?|VLMs?|agents?|systems?|methods?|baselines?|experts?|annotators?|participants?)"
+NOUN = r"(?:models?|LLMs?|MLLMs?|VLMs?|agents?|systems?|methods?|baselines?|experts?|annotators?|participants?)"
 _ALWAYS_OTHERS = (
     r"current|existing|proprietary|closed-source|commercial|frontier|state-of-the-art|SOTA|mainstream|"
     r"off-the-shelf|human"
@@ -24,7 +24,7 @@ _OTHERS_IF_LIMITED = (
 )
 _SUBJECT = re.compile(
     rf"\b(?:even\s+)?(?:(?P<always>{_ALWAYS_OTHERS})|(?P<limited>{_OTHERS_IF_LIMITED}))"
-    rf"(?:\s+(?:and|or)\s+[\w\-]+)?\s+(?:[\w\-]+\s+){{0,2}}?{_NOUN}\b",
+    rf"(?:\s+(?:and|or)\s+[\w\-]+)?\s+(?:[\w\-]+\s+){{0,2}}?{NOUN}\b",
     re.IGNORECASE,
 )
 # The subject opens a clause (checked apart, as the words above are rare and lookbehinds are slow).
@@ -57,56 +57,18 @@ _MANY_EVALUATED = re.compile(
     r"various|numerous|a\s+(?:wide\s+|broad\s+)?range\s+of)\s+(?:[\w\-]+\s+){0,3}?(?:LLMs|MLLMs|VLMs|models|agents|systems)\b[^;]*",
     re.IGNORECASE,
 )
-_CLAUSE_END = re.compile(r";|,\s+(?:while|whereas|but|and\s+(?:we|our))\b|\.(?:\s|$)")
+CLAUSE_END = re.compile(r";|,\s+(?:while|whereas|but|and\s+(?:we|our))\b|\.(?:\s|$)")
 # Examples of a group of others' models: "open-source models like InternVL-2-8B and CogVLM-2-19B",
 # "as seen in models like DeepSeek R1 (671B)".
 _OTHERS_EXAMPLES = re.compile(
     rf"(?:\b(?:{_ALWAYS_OTHERS}|open-source|open-weight|closed|popular|leading|larger|prior|previous)\s+(?:[\w\-]+\s+){{0,2}}?"
-    rf"|\bas\s+seen\s+in\s+){_NOUN}\s*,?\s*\(?(?:such\s+as|like|including|e\.g\.,?)\s+(?=(?-i:[A-Z]))",
+    rf"|\bas\s+seen\s+in\s+){NOUN}\s*,?\s*\(?(?:such\s+as|like|including|e\.g\.,?)\s+(?=(?-i:[A-Z]))",
     re.IGNORECASE,
 )
 # Not the models the paper's method runs on: "experiments on state-of-the-art models like X", "our ... models".
 _OURS_BEFORE = re.compile(r"\b(?:our|ours|we)\s+(?:[\w\-]+\s+){0,2}$|\b(?:on|to|with|using|for)\s+$", re.IGNORECASE)
 # The names listed, with their sizes in brackets: "DeepSeek R1 (671B) and Kimi k2 (>1T)".
 _NAMES = re.compile(r"(?:(?:(?-i:[A-Z0-9])[\w\-.]*|[a-z][\w\-.]*\d[\w\-.]*|\([^()]{0,20}\)|and|or|,)\s*)+")
-
-
-# In a paper that evaluates others (evaluation.py), any group of models or people opening a clause
-# states what was evaluated: "LLMs achieve a maximum accuracy of only 63%", "humans achieve 93%",
-# "the best agentic framework and end-to-end model achieving 51.7% and 20.9%".
-_CLAUSE_STARTS = re.compile(r"^|[,;:]\s|\b(?:that|where|while|whereas|and|with|although|though)\s", re.IGNORECASE)
-_GROUP_WORDS = r"(?:[\w\-]+\s+(?:and\s+)?){0,3}?"
-_PLURAL = (
-    r"(?:models|LLMs|MLLMs|VLMs|agents|systems|methods|baselines|"
-    r"experts|annotators|participants|humans|frameworks|tools)"
-)
-# A group, or the best of one (not "the full system", which is the paper's).
-_EVALUATED_GROUP = re.compile(
-    rf"(?:even\s+)?(?:(?:the|a)\s+(?:best|strongest|top|leading|most\s+[\w\-]+)(?:-[\w]+)?\s+{_GROUP_WORDS}(?:{_NOUN}|frameworks?)"
-    rf"|(?:(?:all|most|many)\s+)?{_GROUP_WORDS}{_PLURAL})\b",
-    re.IGNORECASE,
-)
-_NOT_EVALUATED = re.compile(r"\b(?:our|ours|we|proposed|these|this)\b", re.IGNORECASE)
-_EVALUATED_VERB = re.compile(
-    r"(?:[^.;]|\.(?=\d)){0,100}?\b(?:achiev|reach|scor|attain|obtain|solv|suffer|struggl|fail|lag|drop|degrad|perform|range)\w*\b",
-    re.IGNORECASE,
-)
-
-
-def evaluated_result_spans(sentence: str) -> list[tuple[int, int]]:
-    """(start, end) of each clause of an evaluation paper in which a group of models or people
-    states its result."""
-    spans = []
-    for opening in _CLAUSE_STARTS.finditer(sentence):
-        group = _EVALUATED_GROUP.match(sentence, opening.end())
-        verb = _EVALUATED_VERB.match(sentence, group.end()) if group else None
-        if group is None or verb is None or _NOT_EVALUATED.search(group.group()):
-            continue
-        if _OWN_DOING.search(sentence, 0, verb.end()):
-            continue  # "with our recipe, open models reach", "models trained on our data achieve"
-        found = _CLAUSE_END.search(sentence, verb.end())
-        spans.append((group.start(), found.start() if found else len(sentence)))
-    return spans
 
 
 def others_result_spans(sentence: str) -> list[tuple[int, int]]:
@@ -118,7 +80,7 @@ def others_result_spans(sentence: str) -> list[tuple[int, int]]:
             continue
         if _OWN_DOING.search(sentence, 0, subject.start()):
             continue
-        found = _CLAUSE_END.search(sentence, verb.end())
+        found = CLAUSE_END.search(sentence, verb.end())
         end = found.start() if found else len(sentence)
         if subject.group("limited") and not _LIMITED.search(sentence, subject.end(), end):
             continue
