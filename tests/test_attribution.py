@@ -617,3 +617,28 @@ def test_a_model_named_as_the_subject_of_an_evaluation_paper_is_evaluated(catalo
     ):
         facts = extract_facts("Kite-Bench", f"{intro} We also propose Kite-Agent. {sentence}", catalog)
         assert own(facts, "quality") != [], sentence
+
+
+def test_the_paper_s_result_after_its_comparison_is_its_own(catalog):
+    cases = {
+        # "approaches" as a noun is no verb whose object follows
+        "Kite significantly outperforms baseline prompting approaches, achieving up to 5.9% accuracy gains.": "quality",
+        # a participle after a comparison returns to the paper's result
+        "Kite achieves higher attack success rates than prior injection methods, improving from 4.1% to 30.2% on A.": (
+            "quality"
+        ),
+        # a "vs." pair's clause ends at its bracket
+        "Kite improves over the base model in clarity (71.5% vs. 70.1%), accuracy (82.0% vs. 78.8%).": "quality",
+    }
+    for sentence, kind in cases.items():
+        facts = extract_facts("A title", f"We present Kite. {sentence}", catalog)
+        assert own(facts, kind) != [] and context(facts, kind) == [], sentence
+    # the next name that opens a clause of its own is no baseline, and what is "within N points of" is one
+    facts = extract_facts(
+        "A title", "We present Kite. Kite-3B surpasses Orca-4, and Kite-7B outperforms Wren-R1 by 2.1%.", catalog
+    )
+    assert own(facts, "model_scale") == ["3B", "7B"]
+    facts = extract_facts(
+        "A title", "We present Kite. The 8B agent achieves 29.1%, coming within 5 points of 32B-scale agents.", catalog
+    )
+    assert context(facts, "model_scale") == ["32B"]

@@ -15,18 +15,19 @@ from .score_gain import NOT_A_CHIP
 
 _BEATS = re.compile(
     r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
-    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|approach(?:es|ing)|ahead\s+of|superior\s+to|"
+    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|approach(?:es|ing)(?!,)|ahead\s+of|superior\s+to|"  # not the noun
     # a reference the paper is likened to: "a similar base architecture as Yuan-2.0 2B"
     r"(?:similar|same|identical)\s+(?:[\w\-]+\s+){0,3}?(?:as|to)|"
     # "comparable MMLU scores to X 8B", but not "comparable accuracy with only 8B parameters"
     r"(?:comparable|competitive|on\s+par)\s+(?:[\w\-]+\s+){0,2}?(?:to|with|against)(?!\s+(?:only|just|merely|fewer|less|far)\b)|"
     r"close\s+to(?:\s+that\s+of)?|"  # "brings its accuracy close to that of a 397B-parameter model"
+    r"within\s+\d[\d.]*\s*(?:percentage\s+)?(?:points?|pp|\\?%)\s+of|"  # "coming within 5 points of 32B-scale agents"
     # what the paper keeps a share of is the reference: "retaining 99.5% of FP16 performance"
     r"(?:retain|recover|preserv|maintain)\w*\s+(?:(?:up\s+to|over|about|nearly|more\s+than)\s+)?\d[\d.]*\s?\\?%\s+of|"
     # and so is what it needs only a share of: "only 1/19 of Llama3-70B", "only 2.6% of AdamW's" (not a chip's)
     rf"(?:only|just|merely)\s+(?:1/\d+|\d[\d.]*\s?\\?%)\s+of(?=\s+(?:that\s+of\s+)?{NOT_A_CHIP}(?-i:[A-Z]))|"
     # a figure's "over": "5% over Orca-70B", "a 2× speedup over X"
-    r"(?:(?<=%\s)|(?<=×\s)|(?<=x\s)|(?<=gain\s)|(?<=gains\s)|(?<=speedup\s)|(?<=faster\s)|(?<=improvement\s))over)"
+    r"(?:(?<=%\s)|(?<=×\s)|(?<=x\s)|(?<=gain\s)|(?<=gains\s)|(?<=speedup\s)|(?<=faster\s)|(?<=improvement\s)|(?<=improvements\s))over)"
     r"(?:\s+|,\s+(?!(?:and|or|while|but)\b))"  # "surpassing, state-of-the-art models", not "matching, and ..."
     # "exceeding 0.93" is a level the paper reaches; "surpass 405B models" names a baseline by its size
     r"(?!(?:about|around|nearly|almost|over|~)?\s*[\d.](?![\d.,]*\s?(?-i:[KMBT])\b))",
@@ -92,6 +93,10 @@ _NEXT_NAME = re.compile(
     r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?!(?:Our|We|It|Its|This|These|The\s+proposed)\b)(?=(?-i:[A-Z]))"
 )
 _A_NAME = re.compile(r"(?-i:[A-Z0-9])")
+_A_SUBJECT = re.compile(
+    r"\S+\s+(?:\w+ly\s+)?(?:outperform|surpass|beat|exceed|achiev|reach|attain|match|rival|obtain|deliver)\w*\b",
+    re.IGNORECASE,
+)
 _GENERIC_NAME = re.compile(r"(?:models?|baselines?|methods?|systems?|approaches|LLMs?)$", re.IGNORECASE)
 MAX_OBJECT = 80  # characters: a name and its article or adjectives, never the rest of the sentence
 
@@ -159,6 +164,8 @@ def _list_end(sentence: str, start: int, end: int) -> int:
         named = sentence[start:end]
         if not (_A_NAME.search(named) or _GENERIC_NAME.search(named.strip())):
             break
+        if _A_SUBJECT.match(sentence, next_name.end()):
+            break  # "surpasses X, and Kite-7B outperforms Y": the next name opens a clause of its own
         end = _object_end(sentence, next_name.end())
     return end
 

@@ -89,7 +89,11 @@ _BASELINE_CLAUSE = re.compile(
 # Where a "while" opens the clause a sentence states ("show that while ..."), as at its start.
 _OPENS_A_CLAUSE = re.compile(r"\b(?:that|shows?|showing|find|found)\s+$", re.IGNORECASE)
 # Where a baseline clause ends: the next clause, or the sentence.
-_CLAUSE_END = re.compile(r";|,\s+(?:and|while|which|but|whereas|resulting|leading)\b|\.\s")
+# ("than Y, improving from 5% to 32%" returns to the paper's own result.)
+_CLAUSE_END = re.compile(
+    r";|,\s+(?:and|while|which|but|whereas|resulting|leading|achieving|improving|reaching|yielding|boosting|"
+    r"delivering|attaining|outperforming|surpassing)\b|\.\s"
+)
 
 
 def sentence_roles(sentences: Sequence[str], system: str | None) -> list[str]:
@@ -177,6 +181,9 @@ def baseline_and_rival_spans(sentence: str) -> tuple[list[tuple[int, int]], list
         else:
             found = _CLAUSE_END.search(sentence, match.end())
             end = found.start() if found else -1
+            if sentence.count("(", 0, match.start()) > sentence.count(")", 0, match.start()):
+                closing = sentence.find(")", match.end())  # "(83.0% vs. 78.8%)": inside its bracket
+                end = closing if closing >= 0 and (end < 0 or closing < end) else end
         span = (match.start(), end if end >= 0 else len(sentence))
         spans.append(span)
         if opening.startswith(("while", "whereas")):
