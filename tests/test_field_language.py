@@ -1126,3 +1126,15 @@ def test_a_cut_s_keyword_ends_at_the_next_increase(catalog):
 )
 def test_a_metric_in_plain_words_before_its_percentage_is_a_level(catalog, abstract, expected):
     assert _own(catalog, abstract, "quality") == expected
+
+
+def test_a_token_overhead_is_a_cost_a_false_positive_an_error_and_gains_of_a_to_b_a_range(catalog):
+    abstract = "With a stronger planner, Kite improves most benchmarks while reducing token overhead by around 12%."
+    assert _headline(catalog, abstract)[0] == "cost"
+    assert _headline(catalog, "Kite also helps detection (40x false positive reduction).")[0] == "quality"
+    assert _headline(catalog, "Kite reduces scheduling overhead by 30%.")[0] == "latency"
+    assert _own(catalog, "Across 12 tasks, Kite achieves gains of 3% to 35% over strong baselines.", "quality") == [
+        "3%–35% improvement"
+    ]
+    # "by A% to B%" is a gain to a level, not a range
+    assert "12%–85% improvement" not in _own(catalog, "Kite boosts accuracy by 12% to 85% on the suite.", "quality")

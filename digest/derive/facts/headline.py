@@ -42,18 +42,23 @@ _REDUCED = (
     (
         "latency",
         re.compile(
-            r"latency|(?<![\d.]\s)(?<!\d)time|TTFT|TBT|TPOT|runtime|overhead|delay",  # not the "times" of "6 times"
+            # not the "times" of "6 times"; a token overhead is a cost (below)
+            r"latency|(?<![\d.]\s)(?<!\d)time|TTFT|TBT|TPOT|runtime|(?<!token\s)overhead|delay",
             re.I,
         ),
     ),
     (
         "quality",
         re.compile(
-            r"error|loss|MAPE|perplexity|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation|variance",
+            r"error|loss|MAPE|perplexity|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation|variance|"
+            r"false\s+(?:positive|negative)",
             re.I,
         ),
     ),
-    ("cost", re.compile(r"tokens|length", re.I)),  # fewer tokens generated: a cost, unless a time is named too
+    (
+        "cost",
+        re.compile(r"tokens|token\s+(?:overhead|usage|budget|cost|consumption)|length", re.I),
+    ),  # fewer tokens generated: a cost, unless a time is named too
 )
 _END_TO_END = re.compile(r"end-to-end|overall|application-level", re.I)
 _CONDITIONS = re.compile(

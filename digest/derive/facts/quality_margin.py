@@ -17,9 +17,11 @@ from .base import Found, overlaps
 from .numbers import FRESH_NUMBER, NUMBER, hedge
 
 _UNIT = r"(?:\s?\\?%\s?p\b|\s?\\?%|\s?pp\b|\s+percentage\s+points?\b|\s+(?:[A-Za-z\-]+\s+)?points?\b|\s+pts?\b)"
-_RANGE_END = rf"(?:\s?\\?%?\s*[-–]\s*\+?{NUMBER})?"
+_RANGE_END = rf"(?:\s?\\?%?\s*[-–]\s*\+?{NUMBER})?"  # "9.51%-18.72%"
 _BARE_FIGURE = rf"\+?{FRESH_NUMBER}{_RANGE_END}{_UNIT}"
 _FIGURE = rf"(?P<figure>\+?(?P<number>{FRESH_NUMBER}){_RANGE_END}(?P<unit>{_UNIT}))"
+# After "gains of", "to" spans a range too ("gains of 2% to 40%"); after "by" it names a level ("by 5% to 62%").
+_FIGURE_OR_TO = _FIGURE.replace(r"[-–]", r"(?:[-–]|to)")
 _HEDGES = (  # and the dumps' "sim6%" (LaTeX "\sim 6%")
     r"(?:(?:up\s+to|an?\s+average\s+of|on\s+average|about|over|more\s+than|nearly|roughly|approximately|at\s+least)\s+"
     r"|(?:~|sim)\s?)"
@@ -38,7 +40,7 @@ _GAIN_AFTER = re.compile(
 )
 # "an average improvement of 4.1% over X", "improvements of +68.83%, +54.8%, and +41.23%".
 _GAIN_BEFORE = re.compile(
-    rf"\b(?:improvements?|gains?|increases?|boosts?|lifts?)\s+of\s+(?:{_HEDGES})?{_FIGURE}",
+    rf"\b(?:improvements?|gains?|increases?|boosts?|lifts?)\s+of\s+(?:{_HEDGES})?{_FIGURE_OR_TO}",
     re.IGNORECASE,
 )
 # "such as MM-IFEval (+10.2%), MIA (+7.6%)", "supervised fine-tuning (+36.44%)": a signed gain in brackets.
@@ -110,7 +112,7 @@ def _with_its_list(text: str, pattern: re.Pattern[str]) -> list[tuple[re.Match[s
 
 def _shown(match: re.Match[str]) -> str:
     """ "+3.9 points", "9.51–18.72% improvement", "+10.2%"."""
-    figure = re.sub(r"\s*[-–]\s*", "–", match.group("figure").replace("\\%", "%"))
+    figure = re.sub(r"\s*(?:[-–]|to)\s*", "–", match.group("figure").replace("\\%", "%"))
     figure = re.sub(r"\s+", " ", figure)
     if "%" in match.group("unit") and not figure.endswith("p") and not figure.startswith("+"):
         return f"{figure} improvement"
