@@ -1138,3 +1138,14 @@ def test_a_token_overhead_is_a_cost_a_false_positive_an_error_and_gains_of_a_to_
     ]
     # "by A% to B%" is a gain to a level, not a range
     assert "12%–85% improvement" not in _own(catalog, "Kite boosts accuracy by 12% to 85% on the suite.", "quality")
+
+
+def test_a_raise_to_an_impressive_level_a_list_of_scores_and_a_pair_after_improvements_over(catalog):
+    abstract = "RL raises accuracy from 15.2% to an impressive 55.1% on the hard split."
+    assert _own(catalog, abstract, "quality") == ["55.1% (from 15.2%)"]
+    abstract = "The detector does well, with F1-scores of 93.1%, 88.2%, and 90.4% on the three sets, respectively."
+    assert _own(catalog, abstract, "quality") == ["93.1% F1-score", "88.2% F1-score", "90.4% F1-score"]
+    abstract = "Raters found improvements over the base model in clarity (75.5% vs. 71.1%)."
+    assert _own(catalog, abstract, "quality") == ["75.5% (vs 71.1%)"]
+    # a throughput in percent stays none of these
+    assert _own(catalog, "We achieved GPU throughputs of 38.1%, 36.2%, and 31.9%, respectively.", "quality") == []

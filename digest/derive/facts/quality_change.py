@@ -19,7 +19,11 @@ from .base import Found
 from .numbers import NUMBER, UNIT_GAP, hedge
 
 _PERCENT = rf"{UNIT_GAP}(?:\\?%|\s?percent\b)"
-_TO_HEDGE = r"(?:a\s+peak\s+of\s+|over\s+|nearly\s+|approximately\s+|about\s+|roughly\s+|~)?"  # "to a peak of 58.0%"
+# "to a peak of 58.0%", "to an impressive 57.3%"
+_TO_HEDGE = (
+    r"(?:a\s+peak\s+of\s+|an?\s+(?:impressive|remarkable|notable|striking|new\s+high\s+of)\s+|over\s+|nearly\s+|"
+    r"approximately\s+|about\s+|roughly\s+|~)?"
+)
 _FROM_TO = rf"\s+from\s+(?P<old>{NUMBER}){_PERCENT}\s+to\s+{_TO_HEDGE}(?P<number>{NUMBER}){_PERCENT}"
 # A raise, with what is raised between the verb and "from" (no efficiency word: a utilization or
 # a hit rate raised from 40% to 80% is not a quality).
@@ -61,7 +65,7 @@ _VERSUS = re.compile(rf"(?P<number>{NUMBER}){_PERCENT}\s+(?:vs\.?|versus)\s+(?P<
 # What says the first of the pair is the better: "higher accuracy (...)", "outperforms X (50.5% vs. 47.3%)".
 _BETTER = re.compile(
     r"\b(?:(?:higher|better|improved|superior|stronger)\s+(?:\w+\s+)?(?:performance|accuracy|scores?|success\s+rates?)|"
-    r"(?:outperform|surpass|beat|exceed)\w*)\b",
+    r"(?:outperform|surpass|beat|exceed)\w*|improvements?\s+over)\b",
     re.IGNORECASE,
 )
 _EFFICIENCY = re.compile(

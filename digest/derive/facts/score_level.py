@@ -100,14 +100,17 @@ def _named_scores(text: str) -> list[Found]:
 
 # A metric in plain words between a level verb and its percentage: "achieves a pass of 68.4%", "a success
 # rate exceeding 86%" (after "achieves" or "demonstrate"); not a resource or a change, which other rules read.
+# And a list of them: "with F1-scores of 94.16%, 89.51%, and 91.27%".
 _METRIC_OF = re.compile(
-    r"\b(?:achiev|attain|reach|obtain|record|demonstrat|show)\w*\s+(?:an?\s+|the\s+)?(?:(?:average|mean|overall)\s+)?"
-    r"(?P<metric>[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+(?P<connector>of|exceeding|above|over)\s+(?P<hedge>(?:about|nearly|over|~)\s*)?"
-    r"(?P<number>\d+(?:\.\d+)?)\\?%"
+    r"\b(?:(?:achiev|attain|reach|obtain|record|demonstrat|show)\w*|with)\s+(?:an?\s+|the\s+)?(?:(?:average|mean|overall)\s+)?"
+    r"(?P<metric>[A-Za-z][\w\-]*(?:\s+[a-z][\w\-]*)?)\s+(?P<connector>of|exceeding|above|over)\s+(?P<hedge>(?:about|nearly|over|~)\s*)?"
+    r"(?P<first>(?P<number>\d+(?:\.\d+)?)\\?%)(?P<list>(?:\s*(?:,\s*and|,|and)\s+\d+(?:\.\d+)?\\?%)*)"
 )
+_LISTED_PERCENTAGE = re.compile(r"(?P<number>\d+(?:\.\d+)?)\\?%")
 _NOT_A_METRIC = re.compile(
     rf"{score_gain.NOT_A_QUALITY.pattern}|\b(?:speed-?ups?|improvements?|gains?|increases?|reductions?|ratios?|"
-    r"drops?|share|fraction|portion|percentage|total|number|hit|acceptance|MFU|FLOPs?|accelerat\w*|overheads?|slowdowns?)\b",
+    r"drops?|share|fraction|portion|percentage|total|number|hit|acceptance|MFU|FLOPs?|accelerat\w*|overheads?|slowdowns?|"
+    r"throughputs|utili[sz]ations|latencies|speeds|costs)\b",
     re.IGNORECASE,
 )
 
@@ -116,11 +119,16 @@ def _plain_metrics(text: str) -> list[Found]:
     found: list[Found] = []
     for match in _METRIC_OF.finditer(text):
         metric = match.group("metric")
+        if match.group("list"):
+            metric = re.sub(r"(?<=[a-z])s$", "", metric)  # "F1-scores of A, B and C": each an F1-score
         if _NOT_A_METRIC.search(metric):
             continue
         hedged = (match.group("hedge") or "").strip()
         prefix = ">" if match.group("connector") != "of" or hedged == "over" else "~" if hedged else ""
-        found.append(("quality", match.start("number"), match.end(), f"{prefix}{match.group('number')}% {metric}"))
+        found.append(("quality", *match.span("first"), f"{prefix}{match.group('number')}% {metric}"))
+        start = match.start("list")
+        for item in _LISTED_PERCENTAGE.finditer(match.group("list")):
+            found.append(("quality", start + item.start(), start + item.end(), f"{item.group('number')}% {metric}"))
     return found
 
 
