@@ -63,10 +63,11 @@ def _respective(text: str) -> list[Found]:
             continue
         if any(_A_MODEL.search(name) or not re.match(score_gain.NOT_A_CHIP, name) for name in names):
             continue  # models or chips, not benchmarks
-        start = match.start()
+        position = match.start()
         for number, name in zip(numbers, names, strict=True):
+            start = text.index(number, position)  # each figure where it stands, for the overlap checks
             found.append(("quality", start, start + len(number), f"{number.replace(chr(92), '')} on {name}"))
-            start = text.index(number, start) + len(number)
+            position = start + len(number)
     return found
 
 
