@@ -48,8 +48,6 @@ def evaluates_others(title: str, sentences: Sequence[str]) -> bool:
     return any(_INTRODUCES.search(sentence) or _EVALUATES_MANY.search(sentence) for sentence in sentences)
 
 
-# The names a paper gives its own work: the system found, the names in its title, and those it
-# introduces ("we propose AgentRunbook-C"). A model named after one ("Kite-7B") is the paper's too.
 # A model's name: a capital, then a capital, digit or hyphen ("GPT-4o", "OpenAI", "MixUp", "Co-op"); not "SOTA".
 _MODEL_NAME = r"(?-i:[A-Z][a-z]*(?:[A-Z][\w.\-]*[a-z0-9][\w.\-]*|[0-9\-][\w.\-]*))"
 _TITLE_NAME = re.compile(_MODEL_NAME)
@@ -61,7 +59,9 @@ _INTRODUCED_NAME = re.compile(
 
 
 def own_names(title: str, sentences: Sequence[str], system: str | None) -> tuple[str, ...]:
-    """The names of the paper's own work, as evaluated_result_spans takes them."""
+    """The names of the paper's own work, as evaluated_result_spans takes them: the system found,
+    the names in its title, and those it introduces ("we propose AgentRunbook-C"). A model named
+    after one ("Kite-7B") is the paper's too."""
     names = set(_TITLE_NAME.findall(title)) | ({system} if system else set())
     names |= {match.group("name") for sentence in sentences for match in _INTRODUCED_NAME.finditer(sentence)}
     return tuple(sorted(name for name in names if len(name) >= 3))

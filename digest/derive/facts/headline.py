@@ -55,10 +55,8 @@ _REDUCED = (
             re.I,
         ),
     ),
-    (
-        "cost",
-        re.compile(r"tokens|token\s+(?:overhead|usage|budget|cost|consumption)|length", re.I),
-    ),  # fewer tokens generated: a cost, unless a time is named too
+    # fewer tokens generated, or a token overhead: a cost, unless a time is named too
+    ("cost", re.compile(r"tokens|token\s+(?:overhead|usage|budget|cost|consumption)|length", re.I)),
 )
 _END_TO_END = re.compile(r"end-to-end|overall|application-level", re.I)
 _CONDITIONS = re.compile(
