@@ -78,11 +78,12 @@ from lunr.stop_word_filter import WORDS as STOP_WORDS
 
 from .errors import SearchIndexError
 from .search_tokens import PIPELINE_FUNCTIONS, js_stemmer, material_tokens, split_ranges
+from .search_worker import mend_lunr_py
 
 # The versions this port was read from and checked against. On an upgrade, re-check the port
 # against the new search worker (the browser test in tests/test_browser.py), then move the pins.
 MATERIAL_VERSION = "9.8.1"  # mkdocs-material: its search worker, with lunr.js 2.3.9 inside
-LUNR_PY_VERSION = "0.8.0"  # lunr.py, whose internals are patched: token set edges, Porter stemmer
+LUNR_PY_VERSION = "0.8.0"  # lunr.py, whose internals are patched: token set edges and names, Porter stemmer
 
 SEARCH_DIFFERENCES = (
     f"Ranks pages as the site's own search box does (Material for MkDocs {MATERIAL_VERSION}, lunr.js 2.3.9), "
@@ -185,6 +186,7 @@ def _document_map(docs: list[Doc]) -> tuple[dict[str, Doc], dict[str, Doc]]:
 
 
 def _build_lunr_index(config: Doc, docs: list[Doc], separator: re.Pattern[str]) -> Index:
+    mend_lunr_py()  # as the built site's worker is mended (search_worker.py)
     builder = Builder()
     builder.b(0)  # Material turns off field-length normalisation
     builder.ref("location")

@@ -1,11 +1,13 @@
-"""MkDocs hooks (`hooks:` in mkdocs.yml): the nav file kept out of the built site, and each built
-page without the theme's indentation (digest/html.py). The digest's own pages come from its
+"""MkDocs hooks (`hooks:` in mkdocs.yml): the nav file kept out of the built site, each built
+page without the theme's indentation (digest/html.py), and the search worker mended
+(digest/search_worker.py). The digest's own pages come from its
 plugin (digest/plugin.py)."""
 
 from mkdocs.plugins import event_priority
 
 from digest import passthrough
 from digest.html import strip_indentation
+from digest.search_worker import mend_worker
 
 NAV_FILE = "SUMMARY.md"  # literate-nav's nav_file in mkdocs.yml
 
@@ -45,3 +47,8 @@ def on_page_context(context, page, config, nav):
 
 def on_post_page(output: str, page: object, config: object) -> str:
     return strip_indentation(output)
+
+
+def on_post_build(config):
+    """lunr.js in the search worker, mended so numbers in the pages cannot break a query."""
+    mend_worker(config["site_dir"])

@@ -202,6 +202,13 @@ def test_digest_search_ranks_pages_as_the_search_box_does(search_tab, site_index
     assert search_tab.page_errors == []
 
 
+def test_the_word_automaton_spells_only_the_index_s_words(site_index):
+    """lunr's automaton once spelled "2504.03662.12055", which no page holds, and every query
+    reaching it threw (digest/search_worker.py mends the worker and lunr.py alike)."""
+    lunr_index = site_index.lunr_index
+    assert sorted(lunr_index.token_set.to_list()) == sorted(lunr_index.inverted_index)
+
+
 # ---------------------------------------------------------------------------------- tables
 def test_topic_table_sorts_by_a_column_and_the_filter_narrows_rows(tab):
     page = tab.page
