@@ -16,7 +16,7 @@ import functools
 import re
 from collections.abc import Sequence
 
-from .others import CLAUSE_END, NOUN
+from .others import CLAUSE_END, DOING, NOUN, OURS
 
 # "X-Bench", "XBench", "A Benchmark for ...", "Evaluating LLMs on ...", "... Leaderboard".
 _TITLE = re.compile(
@@ -101,17 +101,15 @@ _VERB = (
 _VERB_WITHIN = {
     width: re.compile(rf"(?P<between>(?:[^.;]|\.(?=\d)){{0,{width}}}?){_VERB}", re.IGNORECASE) for width in (40, 100)
 }
-_DOING = (
-    r"\b(?:with|using|after|through|via|applying|by|(?:pre-?|post-?)?trained\s+(?:with|on)|"
-    r"fine-?tun\w*\s+(?:[\w\-.]+\s+(?:and\s+)?){0,3}?(?:with|on))\s+"
-)
+# As others.py's own doing, and fine-tuning several models on something: "fine-tuning X and Y on Kite-100K".
+_DOING = rf"\b(?:{DOING}|fine-?tun\w*\s+(?:[\w\-.]+\s+(?:and\s+)?){{0,3}}?(?:with|on))\s+"
 
 
 @functools.cache
 def _own_doing(own: tuple[str, ...]) -> re.Pattern[str]:
     """The paper's own doing that makes a result its own: "with our recipe", "fine-tuning X and Y
     on our data", "using Kite"."""
-    words = "|".join([r"our|ours|the\s+proposed|this|these|it", *map(re.escape, own)])
+    words = "|".join([OURS, *map(re.escape, own)])
     return re.compile(rf"{_DOING}(?:[\w\-]+\s+){{0,4}}?(?:{words})\b", re.IGNORECASE)
 
 

@@ -39,10 +39,11 @@ _RESULT_VERB = re.compile(
 _LIMITED = re.compile(r"\b(?:only|just|below|under|suffer\w*|struggl\w*|fail\w*|lag\w*)\b", re.IGNORECASE)
 # The paper's own doing makes the group's result the paper's: "with our recipe, open-source models
 # reach", "using Kite, current models achieve".
+# (The words of the paper's own doing, which evaluation.py reads too.)
+DOING = r"with|using|after|through|via|applying|by|(?:pre-?|post-?)?trained\s+(?:with|on)"
+OURS = r"our|ours|the\s+proposed|this|these|it"
 _OWN_DOING = re.compile(
-    r"\b(?:with|using|after|through|via|applying|by|(?:pre-?|post-?)?trained\s+(?:with|on)|fine-?tuned\s+(?:with|on))\s+(?:[\w\-]+\s+){0,2}?"
-    r"(?:our|ours|the\s+proposed|this|these|it|(?-i:[A-Z]))",
-    re.IGNORECASE,
+    rf"\b(?:{DOING}|fine-?tuned\s+(?:with|on))\s+(?:[\w\-]+\s+){{0,2}}?(?:{OURS}|(?-i:[A-Z]))", re.IGNORECASE
 )
 # "Among the models tested, X 27B and Y 32B emerge as ...": the sentence reports on what was evaluated.
 _AMONG_TESTED = re.compile(

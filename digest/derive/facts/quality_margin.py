@@ -17,11 +17,14 @@ from .base import Found, overlaps
 from .numbers import FRESH_NUMBER, NUMBER, hedge
 
 _UNIT = r"(?:\s?\\?%\s?p\b|\s?\\?%|\s?pp\b|\s+percentage\s+points?\b|\s+(?:[A-Za-z\-]+\s+)?points?\b|\s+pts?\b)"
-_RANGE_END = rf"(?:\s?\\?%?\s*[-–]\s*\+?{NUMBER})?"  # "9.51%-18.72%"
+# A range's end: "9.51%-18.72%"; after "gains of", "to" spans one too ("gains of 2% to 40%"), while
+# after "by" it names a level ("by 5% to 62%").
+_RANGE_END, _RANGE_OR_TO_END = (rf"(?:\s?\\?%?\s*{dash}\s*\+?{NUMBER})?" for dash in (r"[-–]", r"(?:[-–]|to)"))
 _BARE_FIGURE = rf"\+?{FRESH_NUMBER}{_RANGE_END}{_UNIT}"
-_FIGURE = rf"(?P<figure>\+?(?P<number>{FRESH_NUMBER}){_RANGE_END}(?P<unit>{_UNIT}))"
-# After "gains of", "to" spans a range too ("gains of 2% to 40%"); after "by" it names a level ("by 5% to 62%").
-_FIGURE_OR_TO = _FIGURE.replace(r"[-–]", r"(?:[-–]|to)")
+_FIGURE, _FIGURE_OR_TO = (
+    rf"(?P<figure>\+?(?P<number>{FRESH_NUMBER}){range_end}(?P<unit>{_UNIT}))"
+    for range_end in (_RANGE_END, _RANGE_OR_TO_END)
+)
 _HEDGES = (  # and the dumps' "sim6%" (LaTeX "\sim 6%")
     r"(?:(?:up\s+to|an?\s+average\s+of|on\s+average|about|over|more\s+than|nearly|roughly|approximately|at\s+least)\s+"
     r"|(?:~|sim)\s?)"
