@@ -257,7 +257,7 @@ _PROJECTED = re.compile(
 
 
 def _is_a_result(fact: Fact) -> bool:
-    if _PROJECTED.search(fact.sentence):
+    if _projected(fact):
         return False
     if fact.kind in _BUDGET_KINDS:
         if fact.value.startswith("RTF "):
@@ -273,6 +273,14 @@ def _is_a_result(fact: Fact) -> bool:
         lowered = _LOWER_LOSS.search(fact.value)  # "0.05 lower validation loss": a gain
         return (lowered or not _NOT_A_QUALITY_RESULT.search(fact.value)) and not loss
     return True
+
+
+def _projected(fact: Fact) -> bool:
+    """Whether the figure is projected: a cue before it, or in its own clause. A later clause's cue
+    is another figure's ("latency is about 100 ms, and about 600 ms in theory")."""
+    if _PROJECTED.search(_around(fact)):
+        return True
+    return bool(_PROJECTED.search(fact.sentence, 0, fact.span[0] if fact.span else len(fact.sentence)))
 
 
 def metric_of(fact: Fact) -> str:

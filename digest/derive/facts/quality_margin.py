@@ -25,8 +25,9 @@ _FIGURE, _FIGURE_OR_TO = (
     rf"(?P<figure>\+?(?P<number>{FRESH_NUMBER}){range_end}(?P<unit>{_UNIT}))"
     for range_end in (_RANGE_END, _RANGE_OR_TO_END)
 )
-_HEDGES = (  # and the dumps' "sim6%" (LaTeX "\sim 6%")
-    r"(?:(?:up\s+to|an?\s+average\s+of|on\s+average|about|over|more\s+than|nearly|roughly|approximately|at\s+least)\s+"
+_HEDGES = (  # and the dumps' "sim6%" (LaTeX "\sim 6%"), and "by an average margin of 8.4%"
+    r"(?:(?:up\s+to|an?\s+average\s+of|on\s+average|about|over|more\s+than|nearly|roughly|approximately|at\s+least|"
+    r"(?:an?\s+)?(?:(?:average|absolute|relative|clear|large|wide|significant)\s+)?margin\s+of)\s+"
     r"|(?:~|sim)\s?)"
 )
 # "outperforms X by 9.51%-18.72%", "raising the AUP metric by 9%", "over-performs by up to 5.4%".
@@ -37,7 +38,7 @@ _BY = re.compile(
 )
 # "a 9.02% gain", "30.5% improvement over X", "a 20% performance increase on WebVoyager".
 _GAIN_AFTER = re.compile(
-    rf"{_FIGURE}\s+(?:(?:average|absolute|relative|overall|mean|performance|accuracy)\s+){{0,2}}"
+    rf"{_FIGURE}\s+(?:(?:average|absolute|relative|overall|mean|performance|accuracy)\s+){{0,3}}"
     r"(?P<gain>improvements?|gains?|increases?|boosts?|lifts?)\b(?!\s+(?:in|of)\s+(?:\w+\s+)?(?:speed|efficiency))",
     re.IGNORECASE,
 )

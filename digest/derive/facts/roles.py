@@ -74,11 +74,14 @@ _CONTRAST_OPENING = re.compile(r"^(?:However|Unfortunately|Yet|Nevertheless|Unli
 # A clause about someone else inside an own sentence: "while ZeRO-Infinity only achieves 45 TFLOPS".
 _BASELINE_CLAUSE = re.compile(
     r"\b(?:(?:while|whereas)\s+(?!(?:\w+ly\s+)?[\w\-]+ing\b)"  # "while (significantly) outperforming" is the paper's
-    r"(?!(?:we|our|it|its|also|still|only|the\s+(?:proposed|full|complete|final|whole|overall|resulting|combined))\b)|"
+    r"(?!(?:we|our|it|its|also|still|only|the\s+(?:proposed|full|complete|final|whole|overall|resulting|combined)|"
+    r"the\s+(?:[\w.\-]+\s+){0,2}(?:variant|version)s?)\b)|"  # "while the 32B variant surpasses": a model's own sibling
     r"(?:compared\s+(?:to|with)|than(?!\s+(?:about\s+|over\s+)?[\d~])|versus|vs\.?|relative\s+to|"
     r"as\s+(?:slow|fast)\s+as)\s+|"
     # a change's starting point, not a range's ("models ranging from 1.5B to 72B")
-    r"(?<!ranging\s)(?<!ranges\s)(?<!range\s)(?<!varying\s)(?<!spanning\s)from\s+(?=(?:[^.;]|\.(?=\d)){0,60}?\bto\b)|"
+    # ("starting from 60 tokens, it outperforms by up to 5%" names a setting and a hedge, no change)
+    r"(?<!ranging\s)(?<!ranges\s)(?<!range\s)(?<!varying\s)(?<!spanning\s)(?<!starting\s)"
+    r"from\s+(?=(?:[^.;]|\.(?=\d)){0,60}?(?<!\bup\s)\bto\b)|"
     # "with the strongest model X achieving only 38%": another's result, told in passing
     r"with\s+(?!(?:we|our|it|its|this|the\s+proposed)\b)(?=(?:[\w.-]+\s+){1,5}?(?:achieving|reaching|attaining|scoring)\b))"
     # the next change of a list of them: "from 10 s to 0.1 s for A, 18 s to 0.2 s for B"; a change in
