@@ -75,3 +75,48 @@ def test_a_rival_named_after_while_is_still_a_baseline(catalog):
         "We train a family of research agents. Our 8B agent reaches 41% accuracy, while a frontier model reaches 47%."
     )
     assert _own(catalog, abstract, "quality") == ["41% accuracy"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A multiple of a capacity is a scale; of anything else no speed at all.
+        (
+            "Our model natively supports a context of 1 million tokens, 8x the context size of a strong open model.",
+            ("scale", "8× the context size"),
+        ),
+        ("We study ten optimizers across data-to-model ratios (1-8x the compute-optimal point).", None),
+        # A length that grows is a scale.
+        (
+            "We show that our model keeps its quality even as video length increases up to 6 times.",
+            ("scale", "up to 6× increase"),
+        ),
+        # A multiplier on tasks, after a margin in a score, is no speedup; the margin is the result.
+        (
+            "Our policy outperforms the baseline by 9% on the simulator and 2.5x on real-robot tasks and exhibiting "
+            "robust generalization.",
+            ("quality", "9% improvement on simulator"),
+        ),
+        # A bare multiplier in a sentence about nothing that runs is no speedup.
+        ("Our generator attains 3.1 times the preference rate of the strongest prior method.", None),
+        # A budget of GPU hours says nothing of speed: the margin is a score's.
+        (
+            "With just 100 GPU hours, our small model can outperform the base model by 11.4% and surpass a frontier model.",
+            ("cost", "100 GPU hours"),
+        ),
+        # A share of the training FLOPs is a cost.
+        (
+            "Our hybrid model reaches equivalent loss using only 35% of the training FLOPs at the 1B scale.",
+            ("cost", "35% of the training FLOPs"),
+        ),
+        # A signed gain in brackets after a score is the score's, never a speedup.
+        ("Our tokenizer reaches an FID of 4.1 (+5.8% over the strongest baseline).", ("quality", "4.1 FID")),
+    ],
+)
+def test_what_a_multiplier_or_a_bracketed_gain_measures(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_a_bare_multiplier_beside_what_runs_is_still_a_speedup(catalog):
+    abstract = "On four applications, the end-to-end performance benefits of our accelerator are 12X, 20X and 39X."
+    assert _own(catalog, abstract, "speedup") == ["12×", "20×", "39×"]

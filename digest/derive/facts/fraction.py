@@ -39,7 +39,7 @@ _SHARE_A_METHOD_USES = re.compile(
     r"\b(?:using|uses|used|use|requir\w*|needs?|needing|consum\w*|with|at)\s+(?:only|just|merely|a\s+mere|(?P<less>less\s+than))\s+"
     rf"(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+|approximately\s+)?{NUMBER})\s?\\?%\s+of\s+(?:the\s+|its\s+|their\s+)?"
     r"(?:(?:original|full|dense|standard|computational|compute)\s+)?(?P<object>FLOPs|compute|computation|"
-    r"training\s+(?:data|tokens|compute|cost|time|budget|samples|steps)|data|tokens|samples|parameters|GPU[\s-]hours|"
+    r"training\s+(?:data|tokens|compute|cost|time|budget|samples|steps|FLOPs)|data|tokens|samples|parameters|GPU[\s-]hours|"
     r"budget|(?:GPU\s+)?memory|(?:GPU\s+|computing\s+|compute\s+)?resources|(?:token\s+)?context|labels|annotations|costs?|"
     r"time|energy)\b(?!\s+(?:required|used|needed|consumed|spent)\s+by\b)",
     re.IGNORECASE,

@@ -16,10 +16,10 @@ from .numbers import NUMBER
 
 _GENERIC_GAIN = re.compile(r"^(?:\+|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?|surpass\w*)$", re.IGNORECASE)
 _IMPROVEMENT = re.compile(r"^improvements?$", re.IGNORECASE)
-_ABOUT_SPEED = re.compile(
+ABOUT_SPEED = re.compile(
     r"\b(?:faster|fastest|speed-?ups?|speeds?|accelerat\w*|throughputs?|latenc\w*|runtimes?|wall[\s-]?clock|"
     r"(?:inference|training|execution|run|response|completion)\s+times?|tokens?/s|per\s+second|T?FLOPS|QPS|RPS|"
-    r"kernels?|GPUs?|CPUs?)\b",
+    r"kernels?|GPUs?(?![\s-]hours?\b)|CPUs?)\b",  # "with just 120 GPU hours" is a budget
     re.IGNORECASE,
 )
 A_TIME = re.compile(
@@ -35,7 +35,8 @@ _A_SCORE_BY = re.compile(
 _GAIN_OBJECT = re.compile(
     r"\s*(?P<preposition>on|in)\s+(?:the\s+|a\s+|an\s+|our\s+|their\s+|its\s+)?(?P<what>[^,;:.()%]{2,50}?)"
     r"(?=\s*(?:[,;:.()]|$)|\s+(?:with|while|whilst|but|compared|over|than|vs|versus|across|using|at|respectively)\b|"
-    r"\s+and\s+[+\d])",  # the next figure of a list: "by 16% on GenEval and 25% on ..."
+    # the next figure of a list, or the next clause: "on GenEval and 25% on ...", "and exhibiting"
+    r"\s+and\s+(?:[+\d]|[a-z]+ing\b))",
     re.IGNORECASE,
 )
 # A verb of a level reached, after the last gain word (no other gain word follows it).
@@ -59,7 +60,7 @@ def read(
     if (
         is_percent
         and _GENERIC_GAIN.match(word)
-        and not _ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", scope) if _IMPROVEMENT.match(word) else scope)
+        and not ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", scope) if _IMPROVEMENT.match(word) else scope)
         and not score_gain.names_what_runs(*around)
     ):
         gained = score_gain.gain_in(*around)  # "a 10.67% improvement in multi-turn tasks": a gain in that
@@ -71,7 +72,7 @@ def read(
 
 def about_speed(text: str) -> bool:
     """Whether the text names a speed, a time or what runs."""
-    return bool(_ABOUT_SPEED.search(text) or A_TIME.search(text))
+    return bool(ABOUT_SPEED.search(text) or A_TIME.search(text))
 
 
 def reached(is_percent: bool, word: str, before: str, word_end: int) -> bool:
@@ -88,7 +89,7 @@ def _gain_object(word: str, around: tuple[str, str]) -> tuple[str, str] | None:
     if found is None or score_gain.names_what_runs(before, found.group()):
         return None
     what = found.group("what").strip()
-    if _ABOUT_SPEED.search(what) or score_gain.NOT_A_QUALITY.search(what) or not re.match(score_gain.NOT_A_CHIP, what):
+    if ABOUT_SPEED.search(what) or score_gain.NOT_A_QUALITY.search(what) or not re.match(score_gain.NOT_A_CHIP, what):
         return None
     return found.group("preposition").lower(), what
 

@@ -112,6 +112,7 @@ _BEFORE_KEYWORDS = re.compile(
     r"(?P<speed>speed\w*|faster|accelerat\w*|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?|"
     r"increas\w*(?=\s+(?:the\s+)?(?:\w+\s+)?(?:throughput|speed|tokens?\s+per\s+second)\b))|"
     r"(?P<scale>grown|grew|grows|extends?|extending|enlarg\w*|(?<!performance\s)(?<!accuracy\s)increase\s+of|"
+    r"(?:(?<=length\s)|(?<=lengths\s)|(?<=size\s)|(?<=window\s))increas\w*|"  # "as video length increases 8 times"
     # a capacity increased: "increases the effective context length by 3.9×"
     r"increas\w*(?=\s+(?:the\s+)?(?:\w+\s+)?(?:context|sequence|batch|model)\s+(?:lengths?|windows?|sizes?)\b))|"
     r"(?P<not_a_result>gap|from|(?<=and\s)increas\w*))\b",  # "reduces X by 45% and increases Y to 73%"
@@ -255,10 +256,22 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
             return "scale", _grown_value(shown, before[keyword_end:])
         return _speedup(sentence, number, shown, keyword[2], (before, after))
     if number.signed or not number.is_percent:
-        # "+19.2% over cuBLAS" measures against a named system; "CTR +1.00%" names only a metric
-        against = _MEASURED_AGAINST.match(after)
-        return _speedup(sentence, number, shown, "+" if number.signed and not against else "", (before, after))
+        return _unnamed(sentence, number, shown, (before, after))
     return None  # a bare percentage: a share, an accuracy, a utilisation
+
+
+def _unnamed(sentence: str, number: _Number, shown: str, around: tuple[str, str]) -> tuple[str, str] | None:
+    """A multiplier or a signed percentage that no keyword names."""
+    after = around[1]
+    multiple = None if number.is_percent else _MULTIPLE_OF.match(after)
+    if multiple:  # "8x the context size of X" is a larger capacity; "1-8x the optimum" no speed
+        capacity = _A_CAPACITY.search(multiple.group("what"))
+        return ("scale", f"{shown} the {' '.join(multiple.group('what').split())}") if capacity else None
+    if not number.signed and not _ABOUT_RUNNING.search(sentence):
+        return None  # a bare multiplier in a sentence about nothing that runs: "3.5x on real-robot tasks"
+    # "+19.2% over cuBLAS" measures against a named system; "CTR +1.00%" names only a metric
+    against = _MEASURED_AGAINST.match(after)
+    return _speedup(sentence, number, shown, "+" if number.signed and not against else "", around)
 
 
 # After a speed's own word, benchmarks name where it was measured, not a score: "accelerates
@@ -276,6 +289,17 @@ def _names_a_score(words: str, keyword_kind: str) -> bool:
 _THAN_AFTER = re.compile(r"\s*(?:lower|less|smaller)\s+than\b", re.IGNORECASE)
 _AN_INCREASE_AFTER = re.compile(r"\s*(?:increases?|rises?|growth)\b", re.IGNORECASE)
 _MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE)
+# A multiplier of a quantity named after it ("8x the context size of X"); a speed named there
+# ("2x the throughput of X") was read before.
+_MULTIPLE_OF = re.compile(r"\s+the\s+(?P<what>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?=\s+of\b|\s*[,;.)]|$)", re.IGNORECASE)
+# What a sentence must name for a bare multiplier in it to be a speed.
+_ABOUT_RUNNING = re.compile(
+    rf"{generic_gain.ABOUT_SPEED.pattern}|{generic_gain.A_TIME.pattern}|"
+    r"\b(?:efficien\w*|goodput|serving|inference|training|execut\w*|compil\w*|communicat\w*|bandwidth|costs?|energy|"
+    r"memory|overhead|hardware|systems?|compress\w*|end-to-end|application-level)\b",
+    re.IGNORECASE,
+)
+_A_CAPACITY = re.compile(r"\b(?:context|length|size|window|capacity|vocabulary|parameters)\b", re.IGNORECASE)
 
 
 def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tuple[str, str]) -> tuple[str, str] | None:

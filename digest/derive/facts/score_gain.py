@@ -44,6 +44,10 @@ _GAIN_ON_A_NAME = re.compile(rf"\s*(?P<gain>(?:gains?|improvements?)\s+)?on\s+(?
 # that runs: a gain in that score.
 _OUTPERFORMS = re.compile(r"\b(?:outperform\w*|surpass\w*|beat(?:s|ing)?)\b[^.;%]{0,60}\bby\s+(?:up\s+to\s+)?$", re.I)
 NAMES_A_SCORE = re.compile(rf"\b(?:{NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
+# A signed percentage in brackets right after a score or its value: "accuracy (+1.1%", "an FID of 4.25 (+6.2%".
+_A_SCORE_IN_BRACKETS = re.compile(
+    rf"\b(?:{NOT_A_RESULT})(?:\s+(?:of\s+|=\s*|:\s*)?{NUMBER}\s?\\?%?)?\s*\(\+?$", re.IGNORECASE
+)
 
 # A percentage gain in "performance" is a model's score, unless the clause names what runs:
 # "by at least 5% performance gains across settings", "performance gains of up to 24.5%",
@@ -79,6 +83,8 @@ def score_gain(sentence: str, start: int, before: str, after: str, *, signed: bo
     on_a_name = _GAIN_ON_A_NAME.match(after)
     if on_a_name and (signed or on_a_name.group("gain")):
         return True
+    if signed and _A_SCORE_IN_BRACKETS.search(before):
+        return True  # "an FID of 4.25 (+6.2% over X)": the score's gain
     return bool(_OUTPERFORMS.search(before) and NAMES_A_SCORE.search(sentence) and not _RUNNING.search(sentence))
 
 
