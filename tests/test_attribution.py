@@ -642,3 +642,40 @@ def test_the_paper_s_result_after_its_comparison_is_its_own(catalog):
         "A title", "We present Kite. The 8B agent achieves 29.1%, coming within 5 points of 32B-scale agents.", catalog
     )
     assert context(facts, "model_scale") == ["32B"]
+
+
+def test_more_subjects_an_evaluation_paper_evaluates(catalog):
+    intro = "We introduce Kite-Bench, a benchmark of 900 chart questions."
+    for sentence, value in {
+        # the best of a group, named after "i.e.," in brackets
+        "We find a gap between the strongest proprietary model (i.e., Orca-4o), which achieves 45.2% accuracy, "
+        "and the strongest open model.": "45.2% accuracy",
+        # a model named after "the open-source model", its verb after a clause in commas
+        "For instance, the open-source model Wren-R1, when paired with a sparse retriever, achieves 4.1% accuracy.": (
+            "4.1% accuracy"
+        ),
+        # a name in lower case with its version
+        "The strongest models perform as follows: orca-sonnet-4.5 achieves 35.1% pass@10 on it.": "35.1% pass@10",
+    }.items():
+        facts = extract_facts("Kite-Bench", f"{intro} {sentence}", catalog)
+        assert value in context(facts, "quality") and own(facts, "quality") == [], sentence
+
+
+def test_a_baseline_as_the_subject_is_a_baseline_unless_it_is_compared_with(catalog):
+    facts = extract_facts(
+        "A title", "We present Kite. The autoregressive baseline achieved state finality in under 12 seconds.", catalog
+    )
+    assert context(facts, "latency") == ["<12 s"] and own(facts, "latency") == []
+    facts = extract_facts(
+        "A title", "We present Kite. Compared with the strongest baseline, Kite achieves a 3.5x speedup.", catalog
+    )
+    assert own(facts, "speedup") == ["3.5×"]
+
+
+def test_the_time_people_take_is_no_latency(catalog):
+    sentence = "Each task is a workflow that takes human users a median of about 1.5 hours to complete."
+    assert [
+        fact for fact in extract_facts("A title", f"We present Kite. {sentence}", catalog) if fact.kind == "latency"
+    ] == []
+    facts = extract_facts("A title", "We present Kite. Our pipeline takes about 2 hours on one GPU.", catalog)
+    assert own(facts, "latency") == ["~2 hours"]

@@ -86,7 +86,11 @@ _BEFORE_THE_BEST = re.compile(
 )
 # A model named as a clause's subject: "GPT-4o", "OpenAI's GPT-4o with CoT", "Claude-3.5-Sonnet", "MixUp",
 # with its verb close after it and no clause of the paper's between ("X-Bench show that Kite achieves").
-_NAMED = re.compile(rf"(?:(?-i:[A-Z])[\w\-]*'s\s+)?(?P<name>{_MODEL_NAME})")
+# Or "the open-source model Search-R1", or a name in lower case with a version: "claude-sonnet-4.5".
+_NAMED = re.compile(
+    rf"(?:(?-i:[A-Z])[\w\-]*'s\s+|the\s+(?:[\w\-]+\s+){{0,2}}?(?:model|agent|system|LLM)\s+)?"
+    rf"(?P<name>{_MODEL_NAME}|(?-i:[a-z]+-[a-z\-]*\d[\w.\-]*))"
+)
 # Where a named subject may open its clause: not after "and" or "with", which go on a list of names.
 # Nor after "e.g.," or "i.e.,": an example of what the sentence's own subject did.
 _NAMED_STARTS = re.compile(
@@ -95,11 +99,13 @@ _NAMED_STARTS = re.compile(
 _A_CLAUSE_BETWEEN = re.compile(r"\b(?:that|show\w*|demonstrat\w*|reveal\w*|indicat\w*)\b", re.IGNORECASE)
 _NOT_EVALUATED = re.compile(r"\b(?:our|ours|we|proposed|these|this)\b", re.IGNORECASE)
 _VERB = (
-    r"\b(?:achiev|reach|scor(?=es|ed|ing)|attain|obtain|solv|suffer|struggl|fail|lag|drop|degrad|perform|range|outperform|"
+    r"\b(?:achiev|reach|scor(?=es|ed|ing)|attain|obtain|solv|suffer|struggl|fail|lag|drop|degrad|collaps|perform|range|outperform|"
     r"underperform|surpass|exceed|trail|yield|tak(?:e|es|ing)\b)\w*\b"
 )
+# Not past a full stop, but past a decimal point and the stops of "i.e." and "e.g.".
+_NO_FULL_STOP = r"(?:[^.;]|\.(?=\d)|(?<=\b[ie])\.(?=[eg]\.)|(?<=\b[ie]\.[eg])\.)"
 _VERB_WITHIN = {
-    width: re.compile(rf"(?P<between>(?:[^.;]|\.(?=\d)){{0,{width}}}?){_VERB}", re.IGNORECASE) for width in (40, 100)
+    width: re.compile(rf"(?P<between>{_NO_FULL_STOP}{{0,{width}}}?){_VERB}", re.IGNORECASE) for width in (40, 100)
 }
 # As others.py's own doing, and fine-tuning several models on something: "fine-tuning X and Y on Kite-100K".
 _DOING = rf"\b(?:{DOING}|fine-?tun\w*\s+(?:[\w\-.]+\s+(?:and\s+)?){{0,3}}?(?:with|on))\s+"

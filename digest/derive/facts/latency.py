@@ -43,8 +43,16 @@ _MEDIA_AFTER = re.compile(
     re.IGNORECASE,
 )
 # Nor the size of a corpus ("a corpus of approximately 117.5 hours"), nor people's effort ("spent
-# 469 hours rating", "200 hours of expert annotation").
+# 469 hours rating", "200 hours of expert annotation", "tasks that take human users about 1.6 hours").
 _CORPUS_BEFORE = re.compile(r"\b(?:corpus|corpora|datasets?|collection)\s+(?:of|with|totall?ing|spanning)\s+$", re.I)
+_PEOPLE = (
+    r"(?:humans?|human\s+[\w\-]+|people|experts?|annotators?|users|participants|developers|engineers|professionals)"
+)
+_PEOPLE_TAKE_BEFORE = re.compile(
+    rf"\b(?:(?:takes?|took|taking|requir\w*|needs?)\s+(?:\w+\s+)?{_PEOPLE}|{_PEOPLE}\s+(?:take|took|spen[dt]\w*|need\w*))"
+    r"\b[^.;,]{0,40}$",
+    re.IGNORECASE,
+)
 _EFFORT_AFTER = re.compile(
     r"\s+(?:of\s+(?:human\s+|expert\s+|manual\s+)?(?:effort|annotations?|labou?r)|rating|annotating|labell?ing|reviewing)\b",
     re.IGNORECASE,
@@ -87,6 +95,8 @@ def extract(sentence: Sentence) -> list[Found]:
     found = _real_time_factors(sentence.text)
     for start, end, value in unit_figures(sentence.text, _TIME, _UNITS):
         if _MEDIA_AFTER.match(sentence.text, end) or _EFFORT_AFTER.match(sentence.text, end):
+            continue
+        if _PEOPLE_TAKE_BEFORE.search(sentence.text, 0, start):
             continue
         if not _DATA_SCALED.search(sentence.text, 0, start) and not _CORPUS_BEFORE.search(sentence.text, 0, start):
             found.append(("latency", start, end, re.sub(r"\s?/\s?token$", "/token", value)))

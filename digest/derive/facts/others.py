@@ -23,7 +23,9 @@ _OTHERS_IF_LIMITED = (
     r"most|many"
 )
 _SUBJECT = re.compile(
-    rf"\b(?:even\s+)?(?:(?P<always>{_ALWAYS_OTHERS})|(?P<limited>{_OTHERS_IF_LIMITED}))"
+    # "the autoregressive baseline (System 1) achieved": a baseline, whatever it is called
+    rf"\b(?:even\s+)?(?:(?P<always>{_ALWAYS_OTHERS})|(?P<baseline>(?:the|a)(?=\s+(?:[\w\-]+\s+){{0,2}}?baselines?\b))|"
+    rf"(?P<limited>{_OTHERS_IF_LIMITED}))"
     rf"(?:\s+(?:and|or)\s+[\w\-]+)?\s+(?:[\w\-]+\s+){{0,2}}?{NOUN}\b",
     re.IGNORECASE,
 )
@@ -35,6 +37,9 @@ _CLAUSE_OPENING = re.compile(
 _RESULT_VERB = re.compile(
     r"(?:[^.;]|\.(?=\d)){0,60}?\b(?:achiev|reach|scor|attain|obtain|solv|suffer|struggl|fail|lag|drop|degrad)\w*\b",
     re.IGNORECASE,
+)
+_COMPARED_WITH = re.compile(
+    r"\b(?:(?:compared|relative|comparison)\s+(?:with|to)|than|over|against|vs\.?|versus)\s+$", re.IGNORECASE
 )
 _LIMITED = re.compile(r"\b(?:only|just|below|under|suffer\w*|struggl\w*|fail\w*|lag\w*)\b", re.IGNORECASE)
 # The paper's own doing makes the group's result the paper's: "with our recipe, open-source models
@@ -79,8 +84,10 @@ def others_result_spans(sentence: str) -> list[tuple[int, int]]:
         verb = _RESULT_VERB.match(sentence, subject.end())
         if not verb or not _CLAUSE_OPENING.search(sentence, 0, subject.start()):
             continue
-        if _OWN_DOING.search(sentence, 0, subject.start()):
-            continue
+        if _OWN_DOING.search(sentence, 0, subject.start()) or (
+            subject.group("baseline") and _COMPARED_WITH.search(sentence, 0, subject.start())
+        ):
+            continue  # "Compared with the strongest baseline, X achieves": X's result
         found = CLAUSE_END.search(sentence, verb.end())
         end = found.start() if found else len(sentence)
         if subject.group("limited") and not _LIMITED.search(sentence, subject.end(), end):
