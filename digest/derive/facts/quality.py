@@ -31,7 +31,7 @@ _AFTER = re.compile(
     rf"\s*\)?\s*(?P<direction>{_DIRECTION})?\s*"
     rf"(?:(?:in|of|on)\s+)?(?:(?!(?:while|whilst|but|without|sacrific\w*|maintain\w*|preserv\w*|speed-?ups?|faster|throughput|latency|"
     r"(?:improv|increas|boost|rais|reduc)(?:es|ed|s|ing))\b)"
-    rf"[\w\-%()]+\s+){{0,5}}?"
+    rf"(?:[\w\-%()]|\.(?=\d))+\s+){{0,5}}?"
     rf"(?P<metric>{_METRIC_WORDS})\b(?:\s+(?P<trailing>drops?|degradation|loss|gains?|improvements?)\b)?",
     re.IGNORECASE,
 )
@@ -70,8 +70,10 @@ _ERROR_REDUCED = re.compile(r"(?:errors?|MAPE|perplexity|LPIPS)\s+(?:reductions?
 _SKIPPED_DIRECTION = re.compile(rf"\b(?:{_DIRECTION})\b", re.IGNORECASE)
 # Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%".
 # "a score of 54.2%": a score is named so only with its article.
+# Whose score may stand between it and "by": "raises the accuracy of SFT-ed models by 8.6%".
 _BEFORE = re.compile(
-    rf"(?P<metric>{_METRIC_WORDS}|(?<=\ba\s)score)\b(?!-)\s+(?:(?:gains?|improvements?|rates?|scores?)\s+)?(?:(?:of|by|is|was|at|to|from|"
+    rf"(?P<metric>{_METRIC_WORDS}|(?<=\ba\s)score)\b(?!-)\s+(?:(?:gains?|improvements?|rates?|scores?)\s+)?"
+    r"(?:of\s+(?:[\w\-]+\s+){1,3}?(?=by\s))?(?:(?:of|by|is|was|at|to|from|"
     r"reaches|reaching|improvement\s+of)\s+)?(?:up\s+to\s+|about\s+|over\s+|nearly\s+|almost\s+|around\s+|roughly\s+)?\(?$",
     re.IGNORECASE,
 )
@@ -190,6 +192,8 @@ def extract(sentence: Sentence) -> list[Found]:
         listed = _LIST_AFTER.match(text, match.end())  # "46.7% and 20.8% Avg@4 gains": the list's metric
         end = listed.end() if listed else match.end()
         after = _AFTER.match(text, end)
+        if after and "Bench" in after.group("metric") and _PERCENT.search(text, end, after.start("metric")):
+            after = None  # "84.0% in A and 38.0% on KernelBench": a benchmark's name is its own figure's
         direction, metric, trailing = "", _metric_before(text, match.start()), ""
         if after and after.end() - end <= 48:
             direction, metric = (after.group("direction") or "").lower(), _metric(after.group("metric"))
