@@ -133,3 +133,33 @@ def test_a_list_of_scores_shares_the_metric_after_its_last(catalog):
 def test_whose_score_is_raised_may_stand_between_the_score_and_by(catalog):
     abstract = "Experiments show that our method raises the math accuracy of fine-tuned models by 7.9%."
     assert _headline(catalog, abstract) == ("quality", "7.9% accuracy gain")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # "the resulting model" is the paper's own; "doubling the previous best" names what it beats
+        (
+            "We distill a web agent from one teacher. The resulting model achieves 40.2% on WebArena, "
+            "nearly doubling the previous best open-weight result.",
+            ("quality", "40.2% on WebArena"),
+        ),
+        # a model's size says which model, not what the margin is in
+        (
+            "A model trained with our recipe with 3B parameters outperforms the base model by 6.9%.",
+            ("quality", "6.9% improvement"),
+        ),
+        # a share of the budget a method utilizes is a cost
+        (
+            "Our mixture matches the strongest baseline while utilizing only 12% of the compute budget.",
+            ("cost", "12% of the budget"),
+        ),
+        # a rate's level after a cut word is no cut
+        (
+            "We find that the standard recipe often reduces coherence between steps, with only a 55.1% consistency rate.",
+            None,
+        ),
+    ],
+)
+def test_whose_result_and_what_it_is_in(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

@@ -36,7 +36,8 @@ _SHARE_OF_ANOTHER_S = re.compile(
 # "requiring less than 1% of the computational cost", "consuming only about 20% of the GPU resources":
 # a share of a resource the method needs, shown as written.
 _SHARE_A_METHOD_USES = re.compile(
-    r"\b(?:using|uses|used|use|requir\w*|needs?|needing|consum\w*|with|at)\s+(?:only|just|merely|a\s+mere|(?P<less>less\s+than))\s+"
+    r"\b(?:using|uses|used|use|utili[sz]\w*|spend\w*|requir\w*|needs?|needing|consum\w*|with|at)\s+"
+    r"(?:only|just|merely|a\s+mere|(?P<less>less\s+than))\s+"
     rf"(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+|approximately\s+)?{NUMBER})\s?\\?%\s+of\s+(?:the\s+|its\s+|their\s+)?"
     r"(?:(?:original|full|dense|standard|computational|compute)\s+)?(?P<object>FLOPs|compute|computation|"
     r"training\s+(?:data|tokens|compute|cost|time|budget|samples|steps|FLOPs)|data|tokens|samples|parameters|GPU[\s-]hours|"

@@ -250,8 +250,9 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
             or generic_gain.reached(number.is_percent, keyword[2], before, keyword[1])
         ):
             return None
-        if kind == "reduction":  # but "from modest savings to a 451% increase" is no cut
-            return None if _AN_INCREASE_AFTER.match(after) else _reduction(reduced.from_context(shown, before, after))
+        if kind == "reduction":  # not "from modest savings to a 451% increase", nor "a 57.9% consistency rate"
+            no_cut = _AN_INCREASE_AFTER.match(after) or _A_LEVEL_AFTER.match(after)
+            return None if no_cut else _reduction(reduced.from_context(shown, before, after))
         if kind == "scale":
             return "scale", _grown_value(shown, before[keyword_end:])
         return _speedup(sentence, number, shown, keyword[2], (before, after))
@@ -288,6 +289,8 @@ def _names_a_score(words: str, keyword_kind: str) -> bool:
 
 _THAN_AFTER = re.compile(r"\s*(?:lower|less|smaller)\s+than\b", re.IGNORECASE)
 _AN_INCREASE_AFTER = re.compile(r"\s*(?:increases?|rises?|growth)\b", re.IGNORECASE)
+# A level of a rate or a score named right after the number: "with only a 57.9% consistency rate".
+_A_LEVEL_AFTER = re.compile(r"\s+(?:[\w\-]+\s+)?(?:rates?|scores?|accuracy)\b", re.IGNORECASE)
 _MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE)
 # A multiplier of a quantity named after it ("8x the context size of X"); a speed named there
 # ("2x the throughput of X") was read before.

@@ -32,6 +32,7 @@ _OWN_CUE = re.compile(
     r"\b(?:we|our|ours|us)\b|^the\s+(?:present\s+)?(?:paper|work|study)\s+(?:introduces|presents|proposes|describes|develops)\b|"
     r"\bthis\s+(?:paper|work|study|dissertation|thesis|research|article|competition|"
     r"initiative)\b|\bthe\s+proposed\b|\bproposed\s+(?:method|approach|scheme|system|framework)\b|"
+    r"^the\s+resulting\s+(?:[\w\-]+\s+)?(?:models?|systems?|agents?|polic(?:y|ies)|methods?|frameworks?)\b|"
     r"^(?:(?:extensive|the)\s+)?(?:experiments?|experimental\s+results?|evaluations?|results|microbenchmarks?)"
     r"(?:\s+\w+){0,6}?\s+(?:show|shows|demonstrate|demonstrates|indicate|indicates|reveal|reveals)\b",
     re.IGNORECASE,
@@ -64,7 +65,7 @@ _PRIOR_CUE = re.compile(
 # Prior work named as what is beaten is the paper's own result: "outperforming existing baselines".
 _COMPARED_WITH = re.compile(
     r"\b(?:outperform\w*|surpass\w*|than|over|against|compared\s+(?:to|with)|vs\.?|versus|comparabl[ey]\s+(?:to|with)|"
-    r"beyond|exceed\w*|"
+    r"beyond|exceed\w*|doubl\w*|tripl\w*|"
     # what the paper's method is applied to: "fine-tuned results on current foundation models"
     r"on|to|for|across|into|onto|with)\s+(?:\w+\s+){0,2}$",
     re.IGNORECASE,
