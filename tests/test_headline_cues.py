@@ -163,3 +163,25 @@ def test_whose_score_is_raised_may_stand_between_the_score_and_by(catalog):
 )
 def test_whose_result_and_what_it_is_in(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a price per item is a boast of cost
+        ("Our pipeline produces verified trajectories at approximately $2 each.", ("cost", "~$2")),
+        # a small overhead in brackets, and a range's low end before its unit
+        ("Our filter adds minimal computational overhead (15-40ms per sample).", ("latency", "15–40 ms")),
+    ],
+)
+def test_absolute_figures_a_paper_boasts_of(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_the_object_of_a_doing_is_no_evaluated_group(catalog):
+    # In a benchmark paper, "providing agents with X yields 14%" is the paper's own finding.
+    abstract = (
+        "We introduce Kite-Bench, a benchmark of 900 document questions. We find that providing agents with a "
+        "structured representation yields a 14.5% average relative performance gain."
+    )
+    assert _own(catalog, abstract, "quality") == ["14.5% improvement"]

@@ -74,7 +74,12 @@ _PLURAL = (
     r"experts|annotators|participants|humans|frameworks|tools)"
 )
 # A group opening a clause: "LLMs achieve", "all open models score"; not "the full system".
-_GROUP = re.compile(rf"(?:even\s+)?(?:(?:all|most|many)\s+)?{_WORDS}{_PLURAL}\b", re.IGNORECASE)
+# Not the object of a doing that opens the clause: "providing agents with X yields 16%".
+_GROUP = re.compile(
+    r"(?!(?:providing|giving|equipping|prompting|using|augmenting|pairing|allowing|enabling|letting|training)\s)"
+    rf"(?:even\s+)?(?:(?:all|most|many)\s+)?{_WORDS}{_PLURAL}\b",
+    re.IGNORECASE,
+)
 # The best of a group, as a clause's subject or what it is of: "the gap between the strongest
 # proprietary model (i.e., X), which achieves"; not what the paper beats ("outperforms the strongest baseline").
 _THE_BEST = re.compile(

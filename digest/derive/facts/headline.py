@@ -237,7 +237,9 @@ _FRUGAL_BEFORE = re.compile(
     r"to)\s+(?:(?:a|an|the)\s+)?[$€£]?$"  # "a total training cost of only $7,800"
     # or achieved: "achieves a first-packet latency of 234 ms", "a low inference time (1.23s"
     r"|\b(?:achiev|reach|deliver|attain)\w*\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,4}?(?:of\s+)?$"
-    r"|\b(?:low|lower|fast|short|efficient)\s*(?:[\w\-]+\s+){0,2}\($"
+    r"|\b(?:low|lower|fast|short|efficient|minimal|negligible|small)\s*(?:[\w\-]+\s+){0,2}\($"
+    # or a price per item: "producing verified trajectories at approximately $1 each"
+    r"|\bat\s+(?:only\s+|just\s+|approximately\s+|about\s+|around\s+|~\s*)?[$€£]$"
     # or stated as the system's time: "the speech-to-text latency is approximately 100ms", "latencies of 85 ms"
     r"|\b(?:latency|latencies|TTFT|TPOT|delay|response\s+time|(?:computation(?:al)?|inference|generation)\s+time)\s+"
     r"(?:is|was|of)\s+(?:only\s+|just\s+|approximately\s+|about\s+|around\s+|~\s*)?$",

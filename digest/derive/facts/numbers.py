@@ -54,14 +54,22 @@ def unit_figures(
     sentence: str, pattern: re.Pattern[str], unit_of: dict[str, str] | None = None
 ) -> list[tuple[int, int, str]]:
     """(start, end, value) for each match of `pattern` (groups `number` and `unit`), hedged and
-    with the unit spelled as `unit_of` says (lowercased key), e.g. "up to 2 ms"."""
+    with the unit spelled as `unit_of` says (lowercased key), e.g. "up to 2 ms"; a range's low end
+    written before it is part of it: "20-50ms" is "20–50 ms"."""
     found = []
     for match in pattern.finditer(sentence):
-        qualifier, start = hedge(sentence, match.start())
+        low = _RANGE_LOW.search(sentence, max(0, match.start() - 24), match.start())
+        begin = low.start() if low else match.start()
+        qualifier, start = hedge(sentence, begin)
         unit = match.group("unit")
         unit = (unit_of or {}).get(unit.lower(), unit)
-        found.append((start, match.end(), f"{qualifier}{match.group('number')} {unit}"))
+        number = f"{low.group('low')}–{match.group('number')}" if low else match.group("number")
+        found.append((start, match.end(), f"{qualifier}{number} {unit}"))
     return found
+
+
+# A range's low end right before a figure: "20-50ms", "2–4 GB"; not a change's start ("from 10 to 50 ms").
+_RANGE_LOW = re.compile(rf"(?<![\w.,\-–])(?<!from\s)(?P<low>{NUMBER})\s*(?:-|–|--)\s*$")
 
 
 # Earlier numbers of a list or a range that share the words before the first: "89% and ", "40% to ".
