@@ -185,3 +185,17 @@ def test_the_object_of_a_doing_is_no_evaluated_group(catalog):
         "structured representation yields a 14.5% average relative performance gain."
     )
     assert _own(catalog, abstract, "quality") == ["14.5% improvement"]
+
+
+def test_a_frame_rate_of_the_media_made_is_no_throughput(catalog):
+    abstract = "Our model produces 4 seconds of 24 fps video at 768x512 resolution in just 3 seconds on one GPU."
+    assert _headline(catalog, abstract) == ("latency", "3 s")
+
+
+def test_a_cut_in_an_error_is_tiered_with_the_scores(catalog):
+    # Both are quality results: the first stated leads, whatever kind of figure each is.
+    abstract = (
+        "Our method improves retrieval by 8.1% over the best teacher. We also observe up to "
+        "40% reduction in harmful content retrieval."
+    )
+    assert _headline(catalog, abstract) == ("quality", "8.1% improvement")
