@@ -679,3 +679,26 @@ def test_the_time_people_take_is_no_latency(catalog):
     ] == []
     facts = extract_facts("A title", "We present Kite. Our pipeline takes about 2 hours on one GPU.", catalog)
     assert own(facts, "latency") == ["~2 hours"]
+
+
+def test_a_signed_gain_after_what_the_paper_matches_is_the_paper_s(catalog):
+    facts = extract_facts(
+        "A title",
+        "We present Kite. Kite raises dialect accuracy compared with the standard prompt (+31.2%).",
+        catalog,
+    )
+    assert own(facts, "quality") == ["+31.2%"]
+
+
+def test_an_evaluation_paper_s_own_method_after_experiments_on_models(catalog):
+    intro = "We introduce Kite-Bench, a benchmark of 900 chart questions."
+    sentence = (
+        "Experiments on models such as Orca 1.5 show that our method is able to raise performance on five "
+        "dialects (+30.1%)."
+    )
+    facts = extract_facts("Kite-Bench", f"{intro} {sentence}", catalog)
+    assert own(facts, "quality") == ["+30.1%"]
+    # while a group that clusters around a score is what was evaluated
+    sentence = "Our analyses reveal that fast voice systems cluster around ~12% accuracy."
+    facts = extract_facts("Kite-Bench", f"{intro} {sentence}", catalog)
+    assert own(facts, "quality") == [] and context(facts, "quality") == ["~12% accuracy"]

@@ -104,7 +104,7 @@ _NAMED_STARTS = re.compile(
 _A_CLAUSE_BETWEEN = re.compile(r"\b(?:that|show\w*|demonstrat\w*|reveal\w*|indicat\w*)\b", re.IGNORECASE)
 _NOT_EVALUATED = re.compile(r"\b(?:our|ours|we|proposed|these|this)\b", re.IGNORECASE)
 _VERB = (
-    r"\b(?:achiev|reach|scor(?=es|ed|ing)|attain|obtain|solv|suffer|struggl|fail|lag|drop|degrad|collaps|perform|range|outperform|"
+    r"\b(?:achiev|reach|scor(?=es|ed|ing)|attain|obtain|solv|suffer|struggl|fail|lag|drop|degrad|collaps|cluster|perform(?!ance)|range|outperform|"
     r"underperform|surpass|exceed|trail|yield|tak(?:e|es|ing)\b)\w*\b"
 )
 # Not past a full stop, but past a decimal point and the stops of "i.e." and "e.g.".
@@ -139,6 +139,8 @@ def evaluated_result_spans(sentence: str, own: tuple[str, ...] = ()) -> list[tup
         between = verb.group("between")
         if named and (_A_CLAUSE_BETWEEN.search(between) or any(name in between for name in own)):
             continue
+        if _NOT_EVALUATED.search(between):
+            continue  # "Experiments on models such as X show that our method raises ...": the paper's own
         found = CLAUSE_END.search(sentence, verb.end())
         spans.append((subject.start(), found.start() if found else len(sentence)))
     return spans
