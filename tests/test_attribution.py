@@ -702,3 +702,29 @@ def test_an_evaluation_paper_s_own_method_after_experiments_on_models(catalog):
     sentence = "Our analyses reveal that fast voice systems cluster around ~12% accuracy."
     facts = extract_facts("Kite-Bench", f"{intro} {sentence}", catalog)
     assert own(facts, "quality") == [] and context(facts, "quality") == ["~12% accuracy"]
+
+
+def test_what_describes_the_baseline_in_a_comparison_is_the_baseline_s(catalog):
+    facts = extract_facts(
+        "A title",
+        "We present Kite. Kite is 5-12 pp more accurate than tree models that are trained on up to 16x more data.",
+        catalog,
+    )
+    assert context(facts, "scale") == ["up to 16× more data"]
+    # but a clause after a comma may say what the paper's result means
+    facts = extract_facts(
+        "A title",
+        "We present Kite. Kite has 2x higher throughput than vLLM, which translates to 30% lower cost.",
+        catalog,
+    )
+    assert own(facts, "reduction") == ["30% lower cost"]
+
+
+def test_the_models_an_evaluation_paper_lists_are_evaluated(catalog):
+    intro = "We introduce Kite-Bench, a benchmark of 900 chart questions."
+    sentence = "We benchmark 21 leading LMMs, including large open-weight models (Orca-4 106B, Wren 78B)."
+    facts = extract_facts("Kite-Bench", f"{intro} {sentence}", catalog)
+    assert own(facts, "model_scale") == [] and context(facts, "model_scale") == ["106B", "78B"]
+    sentence = "Kite-Bench spans 15 models, including small (Orca-2B) and standard (Wren 7B-32B) ones."
+    facts = extract_facts("Kite-Bench", f"{intro} {sentence}", catalog)
+    assert own(facts, "model_scale") == []

@@ -124,13 +124,19 @@ def _own_doing(own: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"{_DOING}(?:[\w\-]+\s+){{0,4}}?(?:{words})\b", re.IGNORECASE)
 
 
+# The models evaluated, listed: "15 models, including small (Gemma-2B) and standard (Qwen2.5 7B-32B) ones".
+_MODELS_LISTED = re.compile(
+    rf"\b\d+\s+(?:[\w\-]+\s+){{0,2}}?{_PLURAL}\s*,?\s*\(?(?:including|such\s+as|e\.g\.,?|like)\s[^;]*", re.IGNORECASE
+)
+
+
 def evaluated_result_spans(sentence: str, own: tuple[str, ...] = ()) -> list[tuple[int, int]]:
     """(start, end) of each clause of an evaluation paper in which what was evaluated states its
     result; `own` names the paper's own work (own_names), whose results stay its own."""
     subjects = [best for best in _THE_BEST.finditer(sentence) if _BEFORE_THE_BEST.search(sentence, 0, best.start())]
     subjects += [m for opening in _CLAUSE_STARTS.finditer(sentence) if (m := _GROUP.match(sentence, opening.end()))]
     subjects += [m for opening in _NAMED_STARTS.finditer(sentence) if (m := _named(sentence, opening.end(), own))]
-    spans = []
+    spans = [match.span() for match in _MODELS_LISTED.finditer(sentence)]
     for subject in subjects:
         named = subject.re is _NAMED
         verb = _VERB_WITHIN[40 if named else 100].match(sentence, subject.end())

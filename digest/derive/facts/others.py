@@ -60,7 +60,7 @@ _AMONG_TESTED = re.compile(
 # open-source models ranging from 0.5B to 110B": a benchmark's many subjects, not the paper's models.
 _MANY_EVALUATED = re.compile(
     r"\b(?:evaluat\w*|benchmark\w*|test(?:s|ed|ing)?|assess\w*)\s+(?:on\s+|of\s+)?(?:\d{2,}|[5-9]|many|several|dozens\s+of|"
-    r"various|numerous|a\s+(?:wide\s+|broad\s+)?range\s+of)\s+(?:[\w\-]+\s+){0,3}?(?:LLMs|MLLMs|VLMs|models|agents|systems)\b[^;]*",
+    r"various|numerous|a\s+(?:wide\s+|broad\s+)?range\s+of)\s+(?:[\w\-]+\s+){0,3}?(?:LLMs|MLLMs|VLMs|LMMs|models|agents|systems)\b[^;]*",
     re.IGNORECASE,
 )
 CLAUSE_END = re.compile(r";|,\s+(?:while|whereas|but|and\s+(?:we|our))\b|\.(?:\s|$)")

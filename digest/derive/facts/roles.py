@@ -192,7 +192,17 @@ def baseline_and_rival_spans(sentence: str) -> tuple[list[tuple[int, int]], list
         spans.append(span)
         if opening.startswith(("while", "whereas")):
             rivals.append(span)
+        elif described := _DESCRIBES_THE_BASELINE.search(sentence, *span):
+            rivals.append((described.start(), span[1]))  # "than X models that are trained on 16x more data"
     return spans, rivals
+
+
+# A restrictive relative clause in a comparison's clause says what the baseline is or does.
+_DESCRIBES_THE_BASELINE = re.compile(
+    r"(?<!,)\s(?:that|which|who)\s+(?:(?:are|is|were|was)\s+(?:\w+ly\s+)?\w+|ha(?:ve|s|d)|use[sd]?|require[sd]?|"
+    r"need(?:s|ed)?|rel(?:y|ies|ied)|train(?:s|ed)?)\b",
+    re.IGNORECASE,
+)
 
 
 # "the Qwen3 series from 0.6B to 14B", "scales from 3B to 24B": a range of sizes, no change, unless
