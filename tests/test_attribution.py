@@ -728,3 +728,14 @@ def test_the_models_an_evaluation_paper_lists_are_evaluated(catalog):
     sentence = "Kite-Bench spans 15 models, including small (Orca-2B) and standard (Wren 7B-32B) ones."
     facts = extract_facts("Kite-Bench", f"{intro} {sentence}", catalog)
     assert own(facts, "model_scale") == []
+
+
+def test_the_standard_model_s_result_is_a_baseline_s(catalog):
+    abstract = (
+        "We present Kite. In long-horizon tasks where the standard model suffers a total collapse (0% accuracy), "
+        "Kite restores accuracy to 48%."
+    )
+    facts = extract_facts("A title", abstract, catalog)
+    assert "0% accuracy" in context(facts, "quality") and "0% accuracy" not in own(facts, "quality")
+    facts = extract_facts("A title", "We present Kite. Our standard model achieves 61% accuracy.", catalog)
+    assert own(facts, "quality") == ["61% accuracy"]

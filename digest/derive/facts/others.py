@@ -16,7 +16,7 @@ import re
 NOUN = r"(?:models?|LLMs?|MLLMs?|VLMs?|agents?|systems?|methods?|baselines?|experts?|annotators?|participants?)"
 _ALWAYS_OTHERS = (
     r"current|existing|proprietary|closed-source|commercial|frontier|state-of-the-art|SOTA|mainstream|"
-    r"off-the-shelf|human"
+    r"off-the-shelf|human|(?<!\bour\s)(?:the|a)\s+(?:standard|vanilla|untuned)"  # "the standard X model suffers"
 )
 _OTHERS_IF_LIMITED = (
     r"(?:the|a)\s+(?:best|strongest|top|leading|most\s+(?:capable|advanced|powerful))(?:-performing|-scoring)?|open-source|open-weight|"
