@@ -739,3 +739,21 @@ def test_the_standard_model_s_result_is_a_baseline_s(catalog):
     assert "0% accuracy" in context(facts, "quality") and "0% accuracy" not in own(facts, "quality")
     facts = extract_facts("A title", "We present Kite. Our standard model achieves 61% accuracy.", catalog)
     assert own(facts, "quality") == ["61% accuracy"]
+
+
+def test_what_the_paper_s_own_work_yields_is_its_own_in_an_evaluation_paper(catalog):
+    abstract = (
+        "We present Kite-Engine, a pipeline that builds instruction data. Our Kite-Engine pipeline yields training "
+        "data Wren-Instruct-23k. We further introduce Kite-Eval, a new benchmark. Experiments demonstrate that "
+        "fine-tuning MLLMs on Wren-Instruct-23k achieves notable gains on IF benchmarks, such as Kite-Eval (+9.1%)."
+    )
+    facts = extract_facts("Kite-Engine: Towards Instruction Following", abstract, catalog)
+    assert own(facts, "quality") == ["+9.1%"]
+
+
+def test_a_comparison_a_few_words_before_prior_work_keeps_the_sentence_the_paper_s():
+    sentences = [
+        "We present Kite, a memory framework.",
+        "Bug fixes (+175%) exceed all tuning, showing capabilities beyond the reach of traditional AutoML.",
+    ]
+    assert sentence_roles(sentences, "Kite")[1] == "own"

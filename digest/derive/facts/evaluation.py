@@ -56,6 +56,10 @@ _INTRODUCED_NAME = re.compile(
     rf"design|buil|train|releas)\w*\b[^.;]{{0,100}}?\b(?P<name>{_MODEL_NAME})",
     re.IGNORECASE,
 )
+# What the paper's own work yields, named: "Our X pipeline yields training data MM-IFInstruct-23k ... and MM-IFDPO-23k".
+_YIELDS = re.compile(
+    r"\bour\s+(?:[\w\-]+\s+){0,3}?(?:yield|produc|generat|creat|construct|curat|build|buil)\w*\b[^.;]*", re.I
+)
 
 
 def own_names(title: str, sentences: Sequence[str], system: str | None) -> tuple[str, ...]:
@@ -64,6 +68,12 @@ def own_names(title: str, sentences: Sequence[str], system: str | None) -> tuple
     after one ("Kite-7B") is the paper's too."""
     names = set(_TITLE_NAME.findall(title)) | ({system} if system else set())
     names |= {match.group("name") for sentence in sentences for match in _INTRODUCED_NAME.finditer(sentence)}
+    names |= {
+        name
+        for sentence in sentences
+        for made in _YIELDS.finditer(sentence)
+        for name in _TITLE_NAME.findall(made.group())
+    }
     return tuple(sorted(name for name in names if len(name) >= 3))
 
 

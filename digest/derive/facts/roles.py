@@ -67,7 +67,7 @@ _COMPARED_WITH = re.compile(
     r"\b(?:outperform\w*|surpass\w*|than|over|against|compared\s+(?:to|with)|vs\.?|versus|comparabl[ey]\s+(?:to|with)|"
     r"beyond|exceed\w*|doubl\w*|tripl\w*|"
     # what the paper's method is applied to: "fine-tuned results on current foundation models"
-    r"on|to|for|across|into|onto|with)\s+(?:\w+\s+){0,2}$",
+    r"on|to|for|across|into|onto|with)\s+(?:\w+\s+){0,3}$",  # "beyond the reach of traditional X"
     re.IGNORECASE,
 )
 # A sentence that opens by turning away from what came before.
