@@ -199,3 +199,28 @@ def test_a_cut_in_an_error_is_tiered_with_the_scores(catalog):
         "40% reduction in harmful content retrieval."
     )
     assert _headline(catalog, abstract) == ("quality", "8.1% improvement")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # what is raised may be named at length before "from ... to"
+        (
+            "This, with other additions, has markedly improved the coverage rate of our language on International "
+            "Math Olympiad (IMO) 2000-2024 geometry problems from 61% to 85%.",
+            ("quality", "85% (from 61%)"),
+        ),
+        # fewer false detections are a gain in quality, not a saving
+        (
+            "Feature steering reduces the false speech detections by 64% with negligible WER increase.",
+            ("quality", "64% lower false speech detections"),
+        ),
+        # an expected calibration error, by its acronym
+        (
+            "Our estimator is the best calibrated of those tested (ECE 4.9% vs. 21.0% for token log-probabilities).",
+            ("quality", "4.9% ECE"),
+        ),
+    ],
+)
+def test_more_ways_a_quality_result_is_written(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

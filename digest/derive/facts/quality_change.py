@@ -28,7 +28,7 @@ _FROM_TO = rf"\s+from\s+(?P<old>{NUMBER}){_PERCENT}\s+to\s+{_TO_HEDGE}(?P<number
 # A raise, with what is raised between the verb and "from" (no efficiency word: a utilization or
 # a hit rate raised from 40% to 80% is not a quality).
 _RAISED = re.compile(
-    rf"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\b(?P<what>(?:[^.;%]|\.\d){{0,80}}?){_FROM_TO}",
+    rf"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\b(?P<what>(?:[^.;%]|\.\d){{0,120}}?){_FROM_TO}",
     re.IGNORECASE,
 )
 # Or told in brackets after what rose: "improves real-robot success on both (28% to 54% and 37% to 60%)".
