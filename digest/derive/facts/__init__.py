@@ -182,7 +182,7 @@ def attribute(
             own = False
         else:
             start = fact.span[0] if fact.span else -1
-            # a signed gain ("on par with Y (+34.4%)") measures the paper against Y, as a comparative does
+            # a signed gain ("compared with Y (+31.2%)") measures the paper against Y, as a comparative does
             measured_against = BY_NAME[fact.kind].comparative or fact.value.startswith("+")
             in_clause = in_spans(start, rivals) if measured_against else _in_baseline_clause(fact, start, spans)
             own = not in_clause and not listed_as_context(fact, context_values)

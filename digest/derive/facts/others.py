@@ -38,7 +38,7 @@ _RESULT_VERB = re.compile(
     r"(?:[^.;]|\.(?=\d)){0,60}?\b(?:achiev|reach|scor|attain|obtain|solv|suffer|struggl|fail|lag|drop|degrad)\w*\b",
     re.IGNORECASE,
 )
-_COMPARED_WITH = re.compile(
+_AFTER_A_COMPARISON = re.compile(
     r"\b(?:(?:compared|relative|comparison)\s+(?:with|to)|than|over|against|vs\.?|versus)\s+$", re.IGNORECASE
 )
 _LIMITED = re.compile(r"\b(?:only|just|below|under|suffer\w*|struggl\w*|fail\w*|lag\w*)\b", re.IGNORECASE)
@@ -85,7 +85,7 @@ def others_result_spans(sentence: str) -> list[tuple[int, int]]:
         if not verb or not _CLAUSE_OPENING.search(sentence, 0, subject.start()):
             continue
         if _OWN_DOING.search(sentence, 0, subject.start()) or (
-            subject.group("baseline") and _COMPARED_WITH.search(sentence, 0, subject.start())
+            subject.group("baseline") and _AFTER_A_COMPARISON.search(sentence, 0, subject.start())
         ):
             continue  # "Compared with the strongest baseline, X achieves": X's result
         found = CLAUSE_END.search(sentence, verb.end())

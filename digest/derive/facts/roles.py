@@ -166,9 +166,10 @@ def baseline_spans(sentence: str) -> list[tuple[int, int]]:
 
 def baseline_and_rival_spans(sentence: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """The baseline spans (see `baseline_spans`), and those of them that state another system's
-    own result ("while Y achieves only 2.41×"), where even a comparative figure is the other
-    system's: not what follows "than" or "compared to", which names what the paper's figure is
-    measured against. Both from one pass over the clauses."""
+    own result ("while Y achieves only 2.41×") or describe it ("than X models that are trained on
+    16x more data"), where even a comparative figure is the other system's: not the rest of what
+    follows "than" or "compared to", which names what the paper's figure is measured against.
+    Both from one pass over the clauses."""
     spans, rivals = [], []
     for match in _clauses(sentence):
         opening = match.group().lower()
