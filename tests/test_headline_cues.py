@@ -86,6 +86,8 @@ def test_a_rival_named_after_while_is_still_a_baseline(catalog):
             ("scale", "8× the context size"),
         ),
         ("We study ten optimizers across data-to-model ratios (1-8x the compute-optimal point).", None),
+        # but a multiple of a speed is a speedup
+        ("Our decoder achieves 2.9x the inference speed of the autoregressive baseline.", ("speedup", "2.9×")),
         # A length that grows is a scale.
         (
             "We show that our model keeps its quality even as video length increases up to 6 times.",

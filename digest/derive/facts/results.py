@@ -265,7 +265,8 @@ def _unnamed(sentence: str, number: _Number, shown: str, around: tuple[str, str]
     """A multiplier or a signed percentage that no keyword names."""
     after = around[1]
     multiple = None if number.is_percent else _MULTIPLE_OF.match(after)
-    if multiple:  # "8x the context size of X" is a larger capacity; "1-8x the optimum" no speed
+    # "8x the context size of X" is a capacity, "3x the inference speed of X" a speedup, "1-8x the optimum" neither
+    if multiple and not generic_gain.about_speed(multiple.group("what")):
         capacity = _A_CAPACITY.search(multiple.group("what"))
         return ("scale", f"{shown} the {' '.join(multiple.group('what').split())}") if capacity else None
     if not number.signed and not _ABOUT_RUNNING.search(sentence):
@@ -292,8 +293,7 @@ _AN_INCREASE_AFTER = re.compile(r"\s*(?:increases?|rises?|growth)\b", re.IGNOREC
 # A level of a rate or a score named right after the number: "with only a 57.9% consistency rate".
 _A_LEVEL_AFTER = re.compile(r"\s+(?:[\w\-]+\s+)?(?:rates?|scores?|accuracy)\b", re.IGNORECASE)
 _MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE)
-# A multiplier of a quantity named after it ("8x the context size of X"); a speed named there
-# ("2x the throughput of X") was read before.
+# A multiplier of a quantity named after it: "8x the context size of X", "3x the inference speed of X".
 _MULTIPLE_OF = re.compile(r"\s+the\s+(?P<what>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?=\s+of\b|\s*[,;.)]|$)", re.IGNORECASE)
 # What a sentence must name for a bare multiplier in it to be a speed.
 _ABOUT_RUNNING = re.compile(
