@@ -757,3 +757,23 @@ def test_a_comparison_a_few_words_before_prior_work_keeps_the_sentence_the_paper
         "Bug fixes (+175%) exceed all tuning, showing capabilities beyond the reach of traditional AutoML.",
     ]
     assert sentence_roles(sentences, "Kite")[1] == "own"
+
+
+def test_a_baseline_s_score_in_brackets_after_it_is_the_baseline_s(catalog):
+    abstract = (
+        "We present Kite. Starting from a naive baseline (F1=0.121 on a memory benchmark), the pipeline runs "
+        "50 experiments. The resulting system improves F1 by 380%."
+    )
+    facts = extract_facts("A title", abstract, catalog)
+    assert context(facts, "quality") == ["0.121 F1"]
+    # but the paper's margins over the base model, in brackets, are its own
+    facts = extract_facts(
+        "A title", "We present Kite. Kite has large gains over the base model (+11.0% on Wren).", catalog
+    )
+    assert own(facts, "quality") != []
+
+
+def test_a_model_named_with_its_version_in_words_is_an_evaluated_subject(catalog):
+    intro = "We introduce Kite-Bench, a benchmark of 900 fact questions."
+    facts = extract_facts("Kite-Bench", f"{intro} On it, Orca 2.5 Pro achieves an F1-score of 55.2.", catalog)
+    assert own(facts, "quality") == [] and context(facts, "quality") == ["55.2 F1"]

@@ -226,3 +226,18 @@ def test_a_cut_in_an_error_is_tiered_with_the_scores(catalog):
 )
 def test_more_ways_a_quality_result_is_written(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "Our classifier offers the best discrimination with F1 scores of 0.781 (micro) and 0.774 (macro).",
+            ("quality", "0.781 F1"),
+        ),
+        ("Our detector reaches an AUROC of 0.93 on the held-out set.", ("quality", "0.93 AUROC")),
+        ("Results show that our annotator achieves the highest reliability (κ= 0.91).", ("quality", "0.91 κ")),
+    ],
+)
+def test_a_score_named_by_its_acronym_without_a_percent_sign(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

@@ -101,10 +101,11 @@ _BEFORE_THE_BEST = re.compile(
 )
 # A model named as a clause's subject: "GPT-4o", "OpenAI's GPT-4o with CoT", "Claude-3.5-Sonnet", "MixUp",
 # with its verb close after it and no clause of the paper's between ("X-Bench show that Kite achieves").
-# Or "the open-source model Search-R1", or a name in lower case with a version: "claude-sonnet-4.5".
+# Or "the open-source model Search-R1", a name in lower case with a version ("claude-sonnet-4.5"), or a name
+# and its version in words ("Gemini 2.5 Pro").
 _NAMED = re.compile(
     rf"(?:(?-i:[A-Z])[\w\-]*'s\s+|the\s+(?:[\w\-]+\s+){{0,2}}?(?:model|agent|system|LLM)\s+)?"
-    rf"(?P<name>{_MODEL_NAME}|(?-i:[a-z]+-[a-z\-]*\d[\w.\-]*))"
+    rf"(?P<name>{_MODEL_NAME}|(?-i:[a-z]+-[a-z\-]*\d[\w.\-]*)|(?-i:[A-Z][a-z]+\s\d+(?:\.\d+)?(?:\s[A-Z][a-z]+)?))"
 )
 # Where a named subject may open its clause: not after "and" or "with", which go on a list of names.
 # Nor after "e.g.," or "i.e.,": an example of what the sentence's own subject did.

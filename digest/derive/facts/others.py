@@ -63,6 +63,13 @@ _MANY_EVALUATED = re.compile(
     r"various|numerous|a\s+(?:wide\s+|broad\s+)?range\s+of)\s+(?:[\w\-]+\s+){0,3}?(?:LLMs|MLLMs|VLMs|LMMs|models|agents|systems)\b[^;]*",
     re.IGNORECASE,
 )
+# What a baseline scored, in brackets after it: "starting from a naive baseline (F1=0.117 on LoCoMo)"; not
+# the paper's margins over it ("gains over the base model (e.g., +12.0% on X)").
+_BASELINE_S_BRACKET = re.compile(
+    r"(?<!\bover\s)(?<!\bthan\s)\b(?:\w+\s+)?(?:baselines?|base\s+models?)\s*"
+    r"\((?=[^()]*[=:]\s*\d|\s*\d[\d.]*\s*\\?%\s*\))[^()]{0,60}\)",
+    re.IGNORECASE,
+)
 CLAUSE_END = re.compile(r";|,\s+(?:while|whereas|but|and\s+(?:we|our))\b|\.(?:\s|$)")
 # Examples of a group of others' models: "open-source models like InternVL-2-8B and CogVLM-2-19B",
 # "as seen in models like DeepSeek R1 (671B)".
@@ -98,5 +105,7 @@ def others_result_spans(sentence: str) -> list[tuple[int, int]]:
         if names and not _OURS_BEFORE.search(sentence, 0, match.start()):
             spans.append((match.end(), names.end()))
     return spans + [
-        match.span() for pattern in (_AMONG_TESTED, _MANY_EVALUATED) for match in pattern.finditer(sentence)
+        match.span()
+        for pattern in (_AMONG_TESTED, _MANY_EVALUATED, _BASELINE_S_BRACKET)
+        for match in pattern.finditer(sentence)
     ]

@@ -103,6 +103,15 @@ _CORRELATION = re.compile(
 )
 
 
+# A bare score after a metric of the field named by its acronym: "F1 scores of 0.791", "an AUROC of 0.93",
+# "κ= 0.907" (not a percentage, which the rules above read).
+_NAMED_BARE_SCORE = re.compile(
+    r"(?<![\w\-])(?P<metric>(?-i:F1|AUC|AUROC|AUPRC|mAP|BLEU|ROUGE-?\w*|METEOR|CIDEr|MRR|NDCG|EM)|κ|kappa)"
+    r"(?:[\s-]scores?)?\s*(?:of|=|:|reaching|reaches)\s*(?P<number>0?\.\d+|\d+\.\d+)(?!\d|\.\d)(?!\s?(?:\\?%|percent))",
+    re.IGNORECASE,
+)
+
+
 # A bare score after a metric named "@k": "the best AIME24 avg@8, reaching 35.83", "pass@1 of 41.7".
 _AT_K_SCORE = re.compile(
     r"\b(?P<metric>[A-Za-z]+@\d+),?\s+(?:of|reaching|reaches|=)\s+(?P<number>\d+(?:\.\d+)?)(?!\d)(?!\.\d)(?!\s?\\?%)"
@@ -220,7 +229,8 @@ def extract(sentence: Sentence) -> list[Found]:
     found += score_level.levels(text, found)
     found += [
         ("quality", match.start("number"), match.end(), f"{match.group('number')} {match.group('metric')}")
-        for match in (*_AT_K_SCORE.finditer(text), *_NUMBER_THEN_AT_K.finditer(text))
+        for match in (*_AT_K_SCORE.finditer(text), *_NUMBER_THEN_AT_K.finditer(text), *_NAMED_BARE_SCORE.finditer(text))
+        if not overlaps(match.start("number"), match.end("number"), found)
     ]
     changes = quality_change.changes(text)
     # A change read whole ("from 61.2% to 70.4%") keeps its numbers from being read again alone.
