@@ -241,3 +241,25 @@ def test_more_ways_a_quality_result_is_written(catalog, abstract, expected):
 )
 def test_a_score_named_by_its_acronym_without_a_percent_sign(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a share of the compute needs no "only" after "at"
+        ("Our sparse model matches the dense model at 25% of the compute.", ("cost", "25% of the compute")),
+        # the first of a list of shares, with what they are shares of
+        (
+            "Our model requires only 1.9% and 5% of the computation time needed by the baselines.",
+            ("latency", "1.9% of the computation time"),
+        ),
+        # the parameters a model activates
+        ("Our model activates only 20% of its parameters per token.", ("memory", "20% of the parameters")),
+        # a length in tokens cut from one count to another
+        ("It shortens reasoning chains on a math benchmark from 741 to 230 tokens.", ("cost", "230 tokens (from 741)")),
+        # a score named "@k" raised from one bare value to another
+        ("Our retriever increases Hit@5 from 58.0 to 76.5.", ("quality", "76.5 hit@5 (from 58.0)")),
+    ],
+)
+def test_shares_and_changes_a_paper_reports(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

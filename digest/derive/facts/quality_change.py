@@ -41,7 +41,7 @@ _RAISED_IN_BRACKETS = re.compile(
 # score from 56.92 to 60.32" (nothing after the new value but the clause's end or a preposition: no unit).
 _RAISED_SCORE = re.compile(
     r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\s+(?P<what>(?:[^.;%,]|\.\d){0,60}?"
-    r"\b(?P<metric>scores?|accuracy|F1|BLEU|pass@\d+|success\s+rates?|exact\s+match|win\s+rates?))"
+    r"\b(?P<metric>scores?|accuracy|F1|BLEU|(?-i:[A-Za-z]+)@\d+|success\s+rates?|exact\s+match|win\s+rates?))"
     r"\s+from\s+(?P<old>\d+(?:\.\d+)?)\s+to\s+(?P<number>\d+(?:\.\d+)?)"
     r"(?=\s*(?:[,;)]|\.(?!\d)|$|\s(?:and|on|in|for|with|without|across|while|at|over)\b))",
     re.IGNORECASE,
