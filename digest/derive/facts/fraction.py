@@ -1,7 +1,8 @@
 """Reductions written as a fraction of what was: "reduces FLOPs to 1/6 and latency to 1/4",
 "cuts memory to one third", or of what another needs: "only 20% of the calls required by grid
-search", or a share of a resource a method needs: "using only 55.8% of the FLOPs". results.py reads
-them with the other reductions.
+search", or a share of a resource a method needs: "using only 55.8% of the FLOPs"; and a length in
+tokens cut from one count to another: "from 741 to 225 tokens". results.py reads them with the
+other reductions.
 """
 
 from __future__ import annotations
@@ -25,10 +26,13 @@ _NEXT = re.compile(rf"\s*(?:,\s*and|,|and)\s+(?:the\s+|its\s+)?{_OBJECT}\s+to\s+
 _SHOWN_HEDGE = {"under": "<", "less than": "<", "about": "~", "roughly": "~", "nearly": "~"}
 
 
+# The later shares of a list, whose object is the first's: "only 1.8% and 5% of the computation time".
+_LATER_SHARES = rf"(?:\s*(?:,\s*and|,|and)\s*{NUMBER}\s?\\?%)*"
+
 # "using only ~20% of the API calls required by grid search": a share of what another needs.
 _SHARE_OF_ANOTHER_S = re.compile(
     rf"\b(?:only|just|merely)\s+(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+)?{NUMBER})\s?\\?%"
-    rf"(?:\s*(?:,\s*and|,|and)\s*{NUMBER}\s?\\?%)*\s+of\s+(?:the\s+)?"
+    rf"{_LATER_SHARES}\s+of\s+(?:the\s+)?"
     r"(?P<object>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,3}?)\s+(?:required|used|needed|consumed|spent)\s+by\b",
     re.IGNORECASE,
 )
@@ -36,12 +40,12 @@ _SHARE_OF_ANOTHER_S = re.compile(
 # "matches the dense model using only 55.8% of the FLOPs", "requires just ~20% of the training data",
 # "requiring less than 1% of the computational cost", "consuming only about 20% of the GPU resources":
 # a share of a resource the method needs, shown as written.
-# "at 25% of the compute" is a share even unhedged; the first of a list is read: "only 1.8% and 5% of the time".
+# "at 25% of the compute" is a share even unhedged.
 _SHARE_A_METHOD_USES = re.compile(
     r"\b(?:(?:using|uses|used|use|utili[sz]\w*|spend\w*|requir\w*|needs?|needing|consum\w*|activat\w*|with|at)\s+"
     r"(?:only|just|merely|a\s+mere|(?P<less>less\s+than))|at)\s+"
     rf"(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+|approximately\s+)?{NUMBER})\s?\\?%"
-    rf"(?:\s*(?:,\s*and|,|and)\s*{NUMBER}\s?\\?%)*\s+of\s+(?:the\s+|its\s+|their\s+)?"
+    rf"{_LATER_SHARES}\s+of\s+(?:the\s+|its\s+|their\s+)?"
     r"(?:(?:original|full|dense|standard|computational|compute)\s+)?(?P<object>computation\s+time|FLOPs|compute|computation|"
     r"training\s+(?:data|tokens|compute|cost|time|budget|samples|steps|FLOPs)|data|tokens|samples|parameters|GPU[\s-]hours|"
     r"budget|(?:GPU\s+)?memory|(?:GPU\s+|computing\s+|compute\s+)?resources|(?:token\s+)?context|labels|annotations|costs?|"

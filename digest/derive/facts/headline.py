@@ -162,8 +162,9 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
 
 def _main_figure(figures: list[Fact]) -> Fact | None:
     """The main one of the figures of the first tier that has any."""
+    tiered = [(_tier_kind(fact), fact) for fact in figures]  # metric_of once per figure, not once per tier
     for tier in _TIERS:
-        candidates = sorted((fact for fact in figures if _tier_kind(fact) in tier), key=_position)
+        candidates = sorted((fact for kind, fact in tiered if kind in tier), key=_position)
         if candidates:
             return _main_of_tier(candidates, figures)
     return None

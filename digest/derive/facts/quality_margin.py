@@ -61,12 +61,13 @@ _NOT_A_QUALITY = re.compile(
     r"training\s+(?:performance|speed|efficiency))\b",
     re.IGNORECASE,
 )
-# Which baselines, not what a gain is in: "outperforms baselines of similar size by 6%".
-_OF_A_SIZE = re.compile(
-    r"\b(?:of|with|at)\s+(?:a\s+)?(?:similar|comparable|the\s+same|equal|matched)\s+(?:model\s+)?sizes?\b", re.I
+# Which models, not what a gain is in: "outperforms baselines of similar size by 6%", "a VLM with 3B
+# parameters outperforms X by 7.8%".
+_WHICH_MODEL = re.compile(
+    r"\b(?:of|with|at)\s+(?:a\s+)?(?:similar|comparable|the\s+same|equal|matched)\s+(?:model\s+)?sizes?\b|"
+    r"\b(?:with\s+)?\d+(?:\.\d+)?\s?[BMK][\s-]+(?:total\s+|active\s+)?parameters?\b",
+    re.IGNORECASE,
 )
-# Which model, not what a gain is in: "a VLM with 3B parameters outperforms X by 7.8%".
-_A_MODEL_S_SIZE = re.compile(r"\b(?:with\s+)?\d+(?:\.\d+)?\s?[BMK][\s-]+(?:total\s+|active\s+)?parameters?\b", re.I)
 # Where the words of a figure's clause end, after it.
 _CLAUSE_END = re.compile(r"[,;:()]|\b(?:while|whilst|but|and|with|without|compared|over|than|when)\b", re.I)
 # The other figures of a list share its words: "by 3.6% and 7.9%, respectively", "by 14.4% (BetterV in
@@ -93,7 +94,7 @@ def unread(text: str, found: list[Found]) -> list[Found]:
                 continue  # a speed before the figure, or in its clause, may be what it measures
             after = _CLAUSE_END.split(text[words_end : words_end + 60])[0]
             clause = score_gain.clause_before(text[:start])[-80:] + text[end:words_end] + after
-            if _NOT_A_QUALITY.search(_A_MODEL_S_SIZE.sub("", _OF_A_SIZE.sub("", clause))):
+            if _NOT_A_QUALITY.search(_WHICH_MODEL.sub("", clause)):
                 continue
             qualifier, begin = hedge(text, start)
             margins.append(("quality", begin, end, f"{qualifier}{_shown(match)}"))
