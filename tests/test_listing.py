@@ -111,6 +111,22 @@ def test_parts_of_a_topic_are_its_years_newest_first_and_link_each_other(small_p
     assert "Previous:" not in first.split("\n\n", 3)[2] and "Next: [" in first
 
 
+def test_a_topic_lists_its_papers_newest_first_by_date_and_says_so(small_parts):
+    """Within a year too: a reader scanning a topic sees the latest work first, not an id order."""
+    corpus, files = small_parts
+    page = files["topics/serving.md"]
+    parts = [f"topics/{link[:-3]}.md" for link in LINK_RE.findall(page) if link.startswith("serving/")]
+    listed = []
+    for part in parts:
+        rows = [line for line in files[part].splitlines() if line.startswith("<tr><td>") and "papers/" in line]
+        listed += [next(p for p in linked_pages(part, row) if p.startswith("papers/"))[7:-3] for row in rows]
+    dates = [corpus.papers[pid].published or "" for pid in listed]
+    assert len(set(dates)) > SIZE  # the repo's serving papers span many days, so the order is tested
+    assert dates == sorted(dates, reverse=True)
+    whole = render_site(corpus, "https://digest.example/")["topics/hardware.md"]  # one page: the whole table
+    assert " papers. Newest first; click a column heading to sort, type in the box to filter." in whole
+
+
 def test_paper_page_says_same_hardware_once_per_hardware(small_parts):
     corpus, files = small_parts
     paper_id = "fastattention"

@@ -59,9 +59,13 @@ class RenderContext:
         return {"feed": feed_path(kind, slug), "feed_title": f"ML Systems Paper Digest: {name}"}
 
     def papers_by_year(self, ids: Iterable[str]) -> list[Derived]:
-        """The papers, newest year first and an unknown year last, in id order within a year:
-        the order of every listing, which listing.py splits by year."""
-        return sorted((self.corpus.papers[pid] for pid in ids), key=lambda d: (-(d.year or 0), d.id))
+        """The papers newest first (listing.NEWEST_FIRST): by year, an unknown year last, then by date
+        within a year, an undated paper after the dated ones, then by id. The order of the topic,
+        hardware and tag listings, which listing.py splits by year."""
+        papers = sorted((self.corpus.papers[pid] for pid in ids), key=lambda d: d.id)
+        papers.sort(key=lambda d: d.published or "", reverse=True)  # stable: ids stay in order on one day
+        papers.sort(key=lambda d: -(d.year or 0))
+        return papers
 
     def tag(self, tag: str) -> tuple[str, str]:
         """(slug, name) of a paper's tag: a taxonomy tag by its slug, a curator's tag as written."""

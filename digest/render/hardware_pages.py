@@ -16,7 +16,7 @@ from ..derive.hardware_catalog import HardwareEntry
 from ..text.keys import url_slug
 from .context import RenderContext
 from .html_table import html_table
-from .listing import listing, year_group
+from .listing import NEWEST_FIRST, listing, year_group
 from .markdown import md_text
 from .paths import hardware_path, rel
 
@@ -140,7 +140,7 @@ def _page(
 ) -> dict[str, str]:
     """The page of a device (`family` is its family) or of a family (`members`), and its parts."""
     rows = [(year_group(derived.year), derived.id) for derived in context.papers_by_year(ids)]
-    shown, parts = listing(context, source, name, rows, partial(_table, context, frozenset(names)))
+    shown, parts = listing(context, source, name, rows, partial(_table, context, frozenset(names)), order=NEWEST_FIRST)
     links = context.links(source)
     by_hardware = context.corpus.by_hardware
     member_links = [

@@ -22,6 +22,7 @@ from .context import RenderContext
 from .markdown import md_text
 
 PART_SIZE = 200  # rows: a table a reader can scan, and a page the browser sorts and filters at once
+NEWEST_FIRST = "newest first"  # the order of RenderContext.papers_by_year, as a listing says it
 
 
 class Group(NamedTuple):
@@ -117,6 +118,7 @@ class Listing:
     groups: list[GroupLinks]  # empty while the listing is whole
     body: str
     part_size: int
+    order: str = ""  # the rows' order, as the page says it ("newest first"); "" when the page says it its own way
 
 
 def listing(
@@ -128,6 +130,7 @@ def listing(
     *,
     noun: str = "papers",
     by: str = "year",
+    order: str = "",
 ) -> tuple[Listing, dict[str, str]]:
     """The listing of page `source` (called `name`) over (group, paper id) rows in their order, and
     the pages of its parts (none while it fits on one page)."""
@@ -140,6 +143,7 @@ def listing(
         parts_index(context, source, parts),
         "" if parts else _body(context, render_body, source, [pid for _, pid in rows]),
         part_size,
+        order,
     )
     return shown, _part_pages(context, source, name, parts, render_body, noun=noun)
 

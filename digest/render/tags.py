@@ -13,7 +13,7 @@ from functools import partial
 
 from .context import RenderContext
 from .html_table import html_table
-from .listing import listing, year_group
+from .listing import NEWEST_FIRST, listing, year_group
 from .paths import rel, tag_path
 
 SOURCE = "tags.md"
@@ -30,7 +30,7 @@ def render_tags(context: RenderContext) -> dict[str, str]:
     for slug, (name, ids) in sorted(tags.items(), key=lambda item: (item[1][0].casefold(), item[0])):
         source = tag_path(slug)
         rows = [(year_group(derived.year), derived.id) for derived in context.papers_by_year(ids)]
-        shown, parts = listing(context, source, name, rows, partial(_table, context))
+        shown, parts = listing(context, source, name, rows, partial(_table, context), order=NEWEST_FIRST)
         feed = context.feed("tag", slug, name, source, ids)
         files[source] = context.render(
             "tag.md.j2", name=name, listing=shown, feed=feed, feed_href=rel(source, feed["feed"])

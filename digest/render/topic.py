@@ -14,7 +14,7 @@ from ..text.sentences import leading_sentences
 from .columns import COLUMNS, DEFAULT_TABLE
 from .context import RenderContext
 from .html_table import html_table
-from .listing import listing, year_group
+from .listing import NEWEST_FIRST, listing, year_group
 from .markdown import md_text
 from .paths import rel, topic_path
 
@@ -33,7 +33,12 @@ def render_topic(context: RenderContext, slug: str) -> dict[str, str]:
     topic = context.topics[slug]
     papers = context.papers_by_year(context.corpus.by_topic.get(slug, []))
     shown, parts = listing(
-        context, source, topic.name, [(year_group(d.year), d.id) for d in papers], partial(_table, context, slug)
+        context,
+        source,
+        topic.name,
+        [(year_group(d.year), d.id) for d in papers],
+        partial(_table, context, slug),
+        order=NEWEST_FIRST,
     )
     feed = context.feed("topic", slug, topic.name, source, [d.id for d in papers])
     return {
