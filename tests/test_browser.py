@@ -21,6 +21,7 @@ from .browser_support import (
     CHROMIUM,
     CHROMIUM_ARGS,
     CONTENT,
+    EMPTY_CELL,
     HEADING_JS,
     VIEWPORT,
     WATCH_SEARCH_WORKER_JS,
@@ -256,6 +257,23 @@ def test_system_names_sort_alphabetically(tab):
     tab.goto("topics/offloading/")
     sort_by(tab.page, "System")
     assert_sorted(column(tab.page, "System"), descending=False)
+
+
+def test_headlines_sort_by_their_number_hedged_or_not(tab):
+    """'over 5×' sorts as 5, among the numbers, not after them as text; a percentage speedup by
+    its multiplier ('1.60–1.85× (60–85% faster)'), not as 60."""
+    tab.goto("topics/serving/")
+    assert sort_by(tab.page, "Headline result") == "ascending"
+    cells = [cell for cell in column(tab.page, "Headline result") if cell not in ("", EMPTY_CELL)]
+    hedged = re.compile(
+        r"^(?:(?:up to|over|about|around|nearly|almost|more than|at least)\s+)?[~≈<>]?\s*(\d+(?:\.\d+)?)"
+    )
+    numbers = [float(match.group(1)) if (match := hedged.match(cell.replace(",", ""))) else None for cell in cells]
+    counted = [n for n in numbers if n is not None]
+    assert any(re.match(r"(?:over|about) \d", cell) for cell in cells)  # the repo's serving table has hedged values
+    assert numbers[: len(counted)] == counted, cells  # every number before any text
+    assert counted == sorted(counted), cells
+    assert not any(re.match(r"\d+(?:\.\d+)?[–-]\d+(?:\.\d+)?% speedup", cell) for cell in cells)
 
 
 def test_instant_navigation_keeps_table_sorting_working(tab):

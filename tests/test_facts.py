@@ -621,6 +621,7 @@ def test_headline_prefers_speedup_then_reduction_then_throughput():
     assert headline([throughput]) == "156 TFLOPS"
     # A percentage speedup also as a multiplier, so that a column sorts it below "12× speedup".
     assert headline([Fact("speedup", "22.0% faster", "s")]) == "1.22× (22.0% faster)"
+    assert headline([Fact("speedup", "8–13% faster", "s")]) == "1.08–1.13× (8–13% faster)"  # not 8, above 7×
     assert headline([Fact("speedup", "9×", "s", own=False)]) is None  # context is never a headline
     assert headline([Fact("hardware", "H100", "s")]) is None
     assert headline([]) is None

@@ -4,13 +4,15 @@
   "use strict";
 
   var EMPTY = "–";
+  var HEDGED_NUMBER = /^(?:(?:up to|over|about|around|nearly|almost|more than|at least|approximately|roughly)\s+)?[~≈<>]?\s*(\d+(?:\.\d+)?)/i;
 
   function sortKey(cell) {
     var text = cell.textContent.trim();
     if (text === "" || text === EMPTY) return { empty: true };
-    // A number only when the cell starts with one ("2024", "~2×", "up to 3.1×"): names that
-    // hold digits (ZO2, GLM-130B, V100) sort as text.
-    var number = text.replace(/,/g, "").match(/^(?:up to\s+|about\s+)?[~≈<>]?\s*(\d+(?:\.\d+)?)/i);
+    // A number only when the cell starts with one, perhaps hedged as the abstracts hedge their
+    // figures ("2024", "~2×", "up to 3.1×", "over 5×"): names that hold digits (ZO2, GLM-130B,
+    // V100) sort as text.
+    var number = text.replace(/,/g, "").match(HEDGED_NUMBER);
     return number ? { number: parseFloat(number[1]), text: text } : { text: text.toLowerCase() };
   }
 

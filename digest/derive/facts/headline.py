@@ -78,7 +78,10 @@ _METRIC_WORDS = {
 }
 _HEDGE = re.compile(r"^(?:up to|over|about|around|nearly|almost|more than|at least)\s+", re.I)
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
-_PERCENT_SPEEDUP = re.compile(r"^(?P<hedge>up to |over |about |around |~)?(?P<number>\d+(?:\.\d+)?)% ?(?:faster)?$")
+_PERCENT_SPEEDUP = re.compile(
+    r"^(?P<hedge>up to |over |about |around |~)?"
+    r"(?P<number>\d+(?:\.\d+)?)(?:[–-](?P<high>\d+(?:\.\d+)?))?% ?(?:faster)?$"
+)
 
 
 @dataclass(frozen=True)
@@ -94,12 +97,14 @@ class Headline:
     def text(self) -> str:
         """As a table shows it: the value first (so a column sorts by it), then what it is.
         A speedup written as a percentage is shown as a multiplier too, so that "22.5% faster"
-        sorts below "12×": "1.23× (22.5% faster)"."""
+        sorts below "12×": "1.23× (22.5% faster)", and a range "8–11%" as "1.08–1.11× (8–11% faster)"."""
         value = self.value
         percent = _PERCENT_SPEEDUP.match(value) if self.metric == "speedup" else None
         if percent:
-            factor = 1 + float(percent.group("number")) / 100
-            value = f"{percent.group('hedge') or ''}{factor:.2f}× ({percent.group('number')}% faster)"
+            low, high = percent.group("number"), percent.group("high")
+            factors = "–".join(f"{1 + float(n) / 100:.2f}" for n in (low, high) if n)
+            percents = f"{low}–{high}" if high else low
+            value = f"{percent.group('hedge') or ''}{factors}× ({percents}% faster)"
         elif self.metric and not re.search(r"[A-Za-z]", _HEDGE.sub("", value).replace("×", "")):
             value = f"{value} {_METRIC_WORDS[self.metric]}"  # a bare number: say what it measures
         where = ", ".join(part for part in (self.condition, self.hardware) if part)
