@@ -8,7 +8,7 @@ import pytest
 
 from digest.derive.facts import SENTENCE_RULES, Fact, extract_facts
 from digest.derive.facts.base import Sentence
-from digest.derive.facts.headline import machine_headline
+from digest.derive.facts.headline import Headline, machine_headline
 from digest.derive.facts.system import find_system
 from digest.fact_kinds import ORDER
 from digest.text.sentences import split_sentences
@@ -625,6 +625,12 @@ def test_headline_prefers_speedup_then_reduction_then_throughput():
     assert headline([Fact("speedup", "9×", "s", own=False)]) is None  # context is never a headline
     assert headline([Fact("hardware", "H100", "s")]) is None
     assert headline([]) is None
+
+
+def test_a_headline_names_its_hardware_once():
+    assert Headline("throughput", "20 FPS", condition="5 H800 GPUs", hardware="H800").text == "20 FPS (5 H800 GPUs)"
+    assert Headline("speedup", "3×", condition="8×A100-80GB", hardware="A100").text == "3× speedup (8×A100-80GB)"
+    assert Headline("speedup", "2×", condition="H200 nodes", hardware="H20").text == "2× speedup (H200 nodes, H20)"
 
 
 def test_an_accuracy_degradation_is_not_a_headline(catalog):

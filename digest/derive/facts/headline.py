@@ -107,7 +107,9 @@ class Headline:
             value = f"{percent.group('hedge') or ''}{factors}× ({percents}% faster)"
         elif self.metric and not re.search(r"[A-Za-z]", _HEDGE.sub("", value).replace("×", "")):
             value = f"{value} {_METRIC_WORDS[self.metric]}"  # a bare number: say what it measures
-        where = ", ".join(part for part in (self.condition, self.hardware) if part)
+        named = self.hardware and re.search(rf"(?<![\w.]){re.escape(self.hardware)}(?!\w)", self.condition, re.I)
+        hardware = "" if named else self.hardware  # "(5 H800 GPUs)", not "(5 H800 GPUs, H800)"
+        where = ", ".join(part for part in (self.condition, hardware) if part)
         return value + (f" vs {self.baseline}" if self.baseline else "") + (f" ({where})" if where else "")
 
     @property
