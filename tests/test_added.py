@@ -112,3 +112,5 @@ def test_the_new_page_counts_back_from_the_newest_addition(seeded_store):
     in_month = {row[1] for _, rows in tables(month) for row in rows}
     assert in_week == {"2026-05-31", "2026-05-25"} and in_month == {"2026-05-20"}
     assert "2026-04-20" not in page and "Also added in the month: 1 paper in no topic" in page
+    headlines = {row[3] for _, rows in tables(week) for row in rows}  # as a table shows them, not as records
+    assert "1.33× speedup (end-to-end, A6000)" in headlines and not any("Headline(" in h for h in headlines)

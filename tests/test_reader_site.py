@@ -52,6 +52,18 @@ def test_the_nav_file_is_no_page_of_the_site(built_site):
     assert "SUMMARY" not in (built_site / "search" / "search_index.json").read_text()
 
 
+def test_no_page_or_export_shows_a_record_as_python_writes_it(built_site):
+    """A structured value (the headline is a record) reaches a page as its text, never as
+    "Headline(metric='speedup', ...)": the New page once showed that."""
+    outputs = [p for p in built_site.rglob("*") if p.suffix in {".html", ".xml", ".csv", ".json", ".bib"}]
+    assert len(outputs) > 200
+    for path in outputs:
+        if path.name == "search_index.json":  # the pages' text again, code samples and all
+            continue
+        text = re.sub(r"<(code|pre)\b.*?</\1>", "", path.read_text(encoding="utf-8"), flags=re.S)  # code says code
+        assert not re.search(r"\b[A-Z]\w+\([a-z_]+=", text), path
+
+
 def test_no_conversion_leftover_in_any_rendered_abstract(built_site):
     pages = sorted((built_site / "papers").glob("*/index.html"))
     assert len(pages) > 50

@@ -61,7 +61,7 @@ def render_new(context: RenderContext) -> str:
                 links.paper(d.id, d.system) if d.system else links.paper(d.id),
                 links.text(d.paper.added),
                 ", ".join(links.topic(t) for t in d.topics),
-                links.text(d.headline or ""),
+                links.text(d.headline.text if d.headline else ""),
                 ", ".join(links.hardware(h) for h in d.hardware),
             ]
             for d in listed
