@@ -43,6 +43,8 @@ def test_catalogue_entries_carry_vendor_class_and_arch(catalog):
     assert catalog.get("Frontier").class_ == "supercomputer"
     assert catalog.get("Hopper").class_ == "architecture"
     assert catalog.get("No Such GPU") is None
+    # As a page writes the class: an acronym in capitals, a word as it is.
+    assert [catalog.get(name).class_name for name in ("RTX 4090", "Frontier")] == ["GPU", "supercomputer"]
 
 
 def test_slug(catalog):

@@ -123,8 +123,13 @@ def test_a_topic_lists_its_papers_newest_first_by_date_and_says_so(small_parts):
     dates = [corpus.papers[pid].published or "" for pid in listed]
     assert len(set(dates)) > SIZE  # the repo's serving papers span many days, so the order is tested
     assert dates == sorted(dates, reverse=True)
-    whole = render_site(corpus, "https://digest.example/")["topics/hardware.md"]  # one page: the whole table
-    assert " papers. Newest first; click a column heading to sort, type in the box to filter." in whole
+    whole = render_site(corpus, "https://digest.example/")
+    # one page: the whole table
+    assert (
+        " papers. Newest first; click a column heading to sort, type in the box to filter."
+        in whole["topics/hardware.md"]
+    )
+    assert "\nNVIDIA GPU, Ampere architecture. Also written as: " in whole["hardware/a100.md"]
 
 
 def test_paper_page_says_same_hardware_once_per_hardware(small_parts):

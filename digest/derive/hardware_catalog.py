@@ -46,6 +46,9 @@ _START_OF_NAME = r"(?<![^\W_])(?:\d+(?:x|×|times))?"
 _END_OF_NAME = r"s?(?![^\W_])"
 
 
+_CLASS_NAMES = {"gpu": "GPU", "cpu": "CPU", "npu": "NPU", "fpga": "FPGA", "soc": "SoC"}  # the rest read as written
+
+
 @dataclass(frozen=True)
 class HardwareEntry:
     """One catalogue entry. `class_` is the YAML field `class` (a Python keyword)."""
@@ -57,6 +60,11 @@ class HardwareEntry:
     arch: str | None = None
     cased_aliases: tuple[str, ...] = ()
     not_followed_by: tuple[str, ...] = ()
+
+    @property
+    def class_name(self) -> str:
+        """The class as a page writes it: "GPU", "SoC", "supercomputer"."""
+        return _CLASS_NAMES.get(self.class_, self.class_)
 
 
 def _lookup_key(text: str) -> str:

@@ -86,7 +86,7 @@ def render_hardware_index(context: RenderContext) -> str:
             [
                 links.hardware(name),
                 links.text(entry.vendor if entry else ""),
-                links.text(entry.class_ if entry else ""),
+                links.text(entry.class_name if entry else ""),
                 family,
                 str(len(ids)),
             ]
