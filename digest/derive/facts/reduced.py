@@ -19,7 +19,8 @@ _AFTER_REDUCTION = re.compile(
 # "a 90% parameters reduction", "70% K cache and 16%-18% V cache memory reduction": what is
 # reduced, named before the word (never a speed: "20.6× speedup and 75.8% memory reduction").
 _AFTER_NAMED_REDUCTION = re.compile(
-    r"\s*(?P<object>(?:(?!(?:with|without|no|a|an|the|in|of|for|on|at|by|to|and|or|than|over|speed-?ups?|faster|throughput)\b)[A-Za-z][\w\-]*\s+)"
+    r"\s*(?P<object>(?:(?!(?:with|without|no|a|an|the|in|of|for|on|at|by|to|and|or|than|over|speed-?ups?|faster|"
+    r"accelerations?|throughput)\b)[A-Za-z][\w\-]*\s+)"
     r"{1,3}?)(?:and\s+[\d.%\-–\s]+(?:[A-Za-z][\w\-]*\s+){1,3}?)?(?:reduction|savings?)\b",
     re.IGNORECASE,
 )
@@ -168,6 +169,7 @@ def _respective(object_words: str, index: int, after: str) -> str:
     return object_words
 
 
+_REDUCTION_NOUN = re.compile(r"reductions?|decreases?|savings?", re.IGNORECASE)
 _A_QUANTITY_OF = re.compile(r"(?:amount|number|quantity)\s+of$", re.IGNORECASE)
 
 
@@ -182,5 +184,7 @@ def _value(shown: str, word: str, object_words: str | None) -> str:
         if word_.lower() in STOP_WORDS:
             break
         kept.append(word_)
+    if len(kept) > 1 and _REDUCTION_NOUN.fullmatch(kept[-1]):
+        kept.pop()  # "68% in token cost reduction": the word says lower already
     subject = " ".join(kept[:5])
     return f"{shown} {word} {subject}" if subject else f"{shown} reduction"
