@@ -43,7 +43,8 @@ _REDUCTION_OBJECT_IN_LIST = re.compile(
     rf"(?:up\s+to\s+)?{_FIGURE}[^.;]*?(?:,|and)\s*$",
     re.IGNORECASE,
 )
-_NOT_AN_OBJECT = re.compile(r"(?:one|a|an|each|every|single|two|three|four|eight)\b", re.IGNORECASE)
+# "by 20% on average": how a figure is summed up, not what it reduces
+_NOT_AN_OBJECT = re.compile(r"(?:one|a|an|each|every|single|two|three|four|eight|average|mean|median)\b", re.IGNORECASE)
 _OBJECT_AFTER_OF = re.compile(r"\s+of\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4})")
 STOP_WORDS = frozenset(
     {
