@@ -470,6 +470,8 @@ def test_speedups(catalog, sentence, expected):
             "It reduces decoding by up to 43% (roughly 20% on average among those settings).",
             ["up to 43% lower decoding", "~20% reduction"],
         ),
+        # the verb after what is reduced ends it: "MAE decreased by 38%"
+        ("TreeBLEU scores increased by 66.67% and MAE decreased by 38% with it.", ["38% lower MAE"]),
         # an acceleration beside a named reduction is a speedup, not what is reduced
         ("It delivers 1.38x real-time acceleration and 52% memory reduction.", ["52% lower memory"]),
     ],
@@ -613,6 +615,7 @@ def test_times(catalog, sentence, expected):
             ["59% improvement on Constrained Poem Completion"],
         ),
         ("It shows a 20% improvement on A100 GPUs.", []),
+        ("It improves Motion-Condition Consistency by 3.8% on MBench.", ["3.8% gain on MBench"]),
         # a speedup measured on a benchmark is no score
         ("It achieves up to 20% walltime speedup on SpecBench.", []),
         ("It delivers 80% and 75% faster rate over the compiler.", ["80% faster rate", "75% faster rate"]),
@@ -620,6 +623,19 @@ def test_times(catalog, sentence, expected):
 )
 def test_qualities(catalog, sentence, expected):
     assert facts_in(catalog, sentence, "quality") == expected
+
+
+def test_what_a_gain_is_on_ends_at_its_clause_not_at_a_decimal_point(catalog):
+    sentence = "X outperforms Y by 23.7% on commit actions yet underperforms it by 15.6% on filtering."
+    assert facts_in(catalog, sentence, "quality")[0] == "23.7% improvement on commit actions"
+
+
+def test_a_cut_in_an_error_is_a_quality_headline(catalog):
+    facts = extract_facts(
+        "X", "We present X. With X, TreeBLEU rose by 6% and MAE decreased by 38% against direct prompting.", catalog
+    )
+    found = machine_headline(facts)
+    assert found is not None and (found.metric, found.value) == ("quality", "38% lower MAE")
 
 
 # ------------------------------------------------------------------- headline

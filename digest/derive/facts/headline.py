@@ -51,7 +51,7 @@ _REDUCED = (
         "quality",
         re.compile(
             r"error|loss|MAPE|perplexity|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation|variance|"
-            r"\b(?:WER|CER)\b|false\s+(?:[\w\-]+\s+)?(?:positive|negative|detection|alarm)",
+            r"\b(?:WER|CER|MAE|RMSE|MSE|bpb)\b|false\s+(?:[\w\-]+\s+)?(?:positive|negative|detection|alarm)",
             re.I,
         ),
     ),
