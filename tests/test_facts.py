@@ -616,6 +616,7 @@ def test_times(catalog, sentence, expected):
         ),
         ("It shows a 20% improvement on A100 GPUs.", []),
         ("It improves Motion-Condition Consistency by 3.8% on MBench.", ["3.8% gain on MBench"]),
+        ("It outperforms X by 20% on EuroSAT which contains large domain shifts.", ["20% improvement on EuroSAT"]),
         # a speedup measured on a benchmark is no score
         ("It achieves up to 20% walltime speedup on SpecBench.", []),
         ("It delivers 80% and 75% faster rate over the compiler.", ["80% faster rate", "75% faster rate"]),
