@@ -472,6 +472,12 @@ def test_speedups(catalog, sentence, expected):
         ),
         # the verb after what is reduced ends it: "MAE decreased by 38%"
         ("TreeBLEU scores increased by 66.67% and MAE decreased by 38% with it.", ["38% lower MAE"]),
+        # shares of resources named right after each number, of what another needs
+        (
+            "It leads, using just 46.7% GPU memory cost and 8.7% inference time of Orca 7B.",
+            ["46.7% of the GPU memory cost", "8.7% of the inference time"],
+        ),
+        ("It matches the dense model with only 40% memory usage.", []),  # of nothing named: no share
         # an acceleration beside a named reduction is a speedup, not what is reduced
         ("It delivers 1.38x real-time acceleration and 52% memory reduction.", ["52% lower memory"]),
     ],

@@ -26,6 +26,9 @@ _BEATS = re.compile(
     r"(?:retain|recover|preserv|maintain)\w*\s+(?:(?:up\s+to|over|about|nearly|more\s+than)\s+)?\d[\d.]*\s?\\?%\s+of|"
     # and so is what it needs only a share of: "only 1/19 of Llama3-70B", "only 2.6% of AdamW's" (not a chip's)
     rf"(?:only|just|merely)\s+(?:1/\d+|\d[\d.]*\s?\\?%)\s+of(?=\s+(?:that\s+of\s+)?{NOT_A_CHIP}(?-i:[A-Z]))|"
+    # and whose resource the paper needs a share of: "30% of the memory of X-7B", "8.7% inference time of X-7B"
+    rf"\d[\d.]*\s?\\?%\s+(?:(?:of|the|GPU|memory|inference|training|compute|computational|computation|time|"
+    rf"costs?|FLOPs|latency|energy|resources?)\s+){{1,4}}of(?=\s+(?:that\s+of\s+)?{NOT_A_CHIP}(?-i:[A-Z]))|"
     # a figure's "over": "5% over Orca-70B", "a 2× speedup over X"
     r"(?:(?<=%\s)|(?<=×\s)|(?<=x\s)|(?<=gain\s)|(?<=gains\s)|(?<=speedup\s)|(?<=faster\s)|(?<=improvement\s)|(?<=improvements\s))over)"
     r"(?:\s+|,\s+(?!(?:and|or|while|but)\b))"  # "surpassing, state-of-the-art models", not "matching, and ..."

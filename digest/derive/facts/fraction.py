@@ -53,6 +53,20 @@ _SHARE_A_METHOD_USES = re.compile(
     re.IGNORECASE,
 )
 
+# "using just 46.7% GPU memory cost and 8.7% inference time of X": shares of a resource named right
+# after each number, of what another needs (the list ends in "of").
+_AMOUNT = rf"(?:~|about\s+|roughly\s+)?{NUMBER}"
+_RESOURCE = (
+    r"(?:GPU\s+)?memory(?:\s+(?:cost|usage|footprint))?|(?:inference|training|computation|run)\s+time|compute|FLOPs|"
+    r"energy(?:\s+cost)?"
+)
+_ONE_SHARE_RESOURCE = re.compile(rf"(?P<number>{_AMOUNT})\s?\\?%\s+(?P<object>{_RESOURCE})", re.IGNORECASE)
+_SHARES_OF_ANOTHER_NAMED = re.compile(
+    r"\b(?:using|uses|requir\w*|needs?|needing|consum\w*|with)\s+(?:only|just|merely|a\s+mere)\s+"
+    rf"(?P<shares>{_AMOUNT}\s?\\?%\s+(?:{_RESOURCE})(?:\s*(?:,\s*and|,|and)\s*{_AMOUNT}\s?\\?%\s+(?:{_RESOURCE}))*)"
+    r"\s+of\s+(?:the\s+|a\s+|its\s+)?[A-Za-z]",
+    re.IGNORECASE,
+)
 
 # A length in tokens cut from one count to another: "reducing reasoning chains on GSM8K from 741 to 225 tokens".
 _TOKENS_CUT = re.compile(
@@ -73,6 +87,11 @@ def _shares(text: str) -> list[Found]:
         )
         value = f"{number}% of the {' '.join(share.group('object').split())}"
         found.append(("reduction", share.start("number"), share.end("object"), value))
+    for listed in _SHARES_OF_ANOTHER_NAMED.finditer(text):
+        for share in _ONE_SHARE_RESOURCE.finditer(text, listed.start("shares"), listed.end("shares")):
+            if not overlaps(share.start("number"), share.end("number"), found):
+                number = re.sub(r"^(?:about|roughly)\s+", "~", share.group("number"))
+                found.append(("reduction", share.start(), share.end(), f"{number}% of the {share.group('object')}"))
     return found
 
 
