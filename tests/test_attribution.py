@@ -172,6 +172,11 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
         ("Kite-32B, with a similar base architecture as Orca 2B, uses 32 experts.", ["32B"], ["2B"]),
         ("Kite-8B surpasses all 7B models and even Orca-70B on average.", ["8B"], ["7B", "70B"]),
         ("We evaluate our 3 models ranging from 1B to 7B.", ["1B", "7B"], []),  # a few: the paper's own family
+        # a predecessor or teacher named in apposition; a verb of taking on
+        ("Kite-9B marks an improvement over its predecessor, Orca-8B, and leads.", ["9B"], ["8B"]),
+        ("Kite-7B outperforms its teacher, Orca-70B, on math.", ["7B"], ["70B"]),
+        ("This enables Kite-9B to challenge giant counterparts such as Orca-397B.", ["9B"], ["397B"]),
+        ("Kite addresses the challenges of serving 70B models.", ["70B"], []),  # the noun names no rival
         # whose resource the paper needs a share of
         ("Kite-2B uses only 30% of the memory of Orca 7B.", ["2B"], ["7B"]),
         ("Kite-2B leads, using just 46.7% GPU memory cost and 8.7% inference time of Orca 7B.", ["2B"], ["7B"]),

@@ -15,7 +15,10 @@ from .score_gain import NOT_A_CHIP
 
 _BEATS = re.compile(
     r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
-    r"rival(?:s|ed|ing|ling)?|match(?:es|ed|ing)?|approach(?:es|ing)(?!,)|ahead\s+of|superior\s+to|"  # not the noun
+    # "to challenge giant counterparts"; not the adjective ("challenging benchmarks"), nor the noun
+    # ("the challenges of serving 70B models")
+    r"rival(?:s|ed|ing|ling)?|(?:(?<=\bto\s)|(?<=\bcan\s))challenge|challenged(?!\s+by\b)|"
+    r"match(?:es|ed|ing)?|approach(?:es|ing)(?!,)|ahead\s+of|superior\s+to|"  # not the noun
     # a reference the paper is likened to: "a similar base architecture as Yuan-2.0 2B"
     r"(?:similar|same|identical)\s+(?:[\w\-]+\s+){0,3}?(?:as|to)|"
     # "comparable MMLU scores to X 8B", but not "comparable accuracy with only 8B parameters"
@@ -100,7 +103,10 @@ _A_SUBJECT = re.compile(
     r"\S+\s+(?:\w+ly\s+)?(?:outperform|surpass|beat|exceed|achiev|reach|attain|match|rival|obtain|deliver)\w*\b",
     re.IGNORECASE,
 )
-_GENERIC_NAME = re.compile(r"(?:models?|baselines?|methods?|systems?|approaches|LLMs?)$", re.IGNORECASE)
+_GENERIC_NAME = re.compile(
+    r"(?:models?|baselines?|methods?|systems?|approaches|LLMs?|predecessors?|teachers?|counterparts?|versions?)$",
+    re.IGNORECASE,
+)
 MAX_OBJECT = 80  # characters: a name and its article or adjectives, never the rest of the sentence
 
 
