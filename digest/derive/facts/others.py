@@ -20,7 +20,7 @@ _ALWAYS_OTHERS = (
 )
 _OTHERS_IF_LIMITED = (
     r"(?:the|a)\s+(?:best|strongest|top|leading|most\s+(?:capable|advanced|powerful))(?:-performing|-scoring)?|open-source|open-weight|"
-    r"most|many"
+    r"most|many|general(?:-purpose)?"
 )
 _SUBJECT = re.compile(
     # "the autoregressive baseline (System 1) achieved": a baseline, whatever it is called
@@ -35,7 +35,7 @@ _CLAUSE_OPENING = re.compile(
 )
 # The verb that gives the group's result, within the clause.
 _RESULT_VERB = re.compile(
-    r"(?:[^.;]|\.(?=\d)){0,60}?\b(?:achiev|reach|scor|attain|obtain|solv|suffer|struggl|fail|lag|drop|degrad)\w*\b",
+    r"(?:[^.;]|\.(?=\d)){0,60}?\b(?:achiev|reach|scor|attain|obtain|solv|suffer|struggl|fail|lag|drop|degrad|exceed|remain)\w*\b",
     re.IGNORECASE,
 )
 _AFTER_A_COMPARISON = re.compile(
@@ -68,6 +68,12 @@ _MANY_EVALUATED = re.compile(
 _BASELINE_S_BRACKET = re.compile(
     r"(?<!\bover\s)(?<!\bthan\s)\b(?:\w+\s+)?(?:baselines?|base\s+models?)\s*"
     r"\((?=[^()]*[=:]\s*\d|\s*\d[\d.]*\s*\\?%\s*\))[^()]{0,60}\)",
+    re.IGNORECASE,
+)
+# What prior work is, told in a clause of its own: "fewer environments than prior work, which are often 5 times more".
+_PRIOR_WORK_CLAUSE = re.compile(
+    r"\b(?:prior|previous|existing|earlier)\s+(?:[\w\-]+\s+)?(?:works?|methods|approaches|studies|systems|models)\s*,\s*"
+    r"which\b(?:[^.;,()]|\.\d)*",
     re.IGNORECASE,
 )
 CLAUSE_END = re.compile(r";|,\s+(?:while|whereas|but|and\s+(?:we|our))\b|\.(?:\s|$)")
@@ -106,6 +112,6 @@ def others_result_spans(sentence: str) -> list[tuple[int, int]]:
             spans.append((match.end(), names.end()))
     return spans + [
         match.span()
-        for pattern in (_AMONG_TESTED, _MANY_EVALUATED, _BASELINE_S_BRACKET)
+        for pattern in (_AMONG_TESTED, _MANY_EVALUATED, _BASELINE_S_BRACKET, _PRIOR_WORK_CLAUSE)
         for match in pattern.finditer(sentence)
     ]
