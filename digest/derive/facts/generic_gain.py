@@ -34,7 +34,8 @@ _A_SCORE_BY = re.compile(
 # What a generic gain is on or in, named right after its number: "by 16% on GenEval and ...".
 _GAIN_OBJECT = re.compile(
     r"\s*(?P<preposition>on|in)\s+(?:the\s+|a\s+|an\s+|our\s+|their\s+|its\s+)?(?P<what>[^,;:.()%]{2,50}?)"
-    r"(?=\s*(?:[,;:()]|\.(?!\d)|$)|\s+(?:with|while|whilst|but|yet|whereas|although|which|that|who|compared|over|than|vs|versus|across|using|at|"
+    r"(?=\s*(?:[,;:()]|\.(?!\d)|$)|"  # a full stop, not a decimal point ("by 15.6%")
+    r"\s+(?:with|while|whilst|but|yet|whereas|although|which|that|who|compared|over|than|vs|versus|across|using|at|"
     r"respectively)\b|"
     # the next figure of a list, or the next clause: "on GenEval and 25% on ...", "and exhibiting"
     r"\s+and\s+(?:[+\d]|[a-z]+ing\b))",

@@ -29,7 +29,8 @@ _REDUCTION_OBJECT_BEFORE = re.compile(
     r"minimi[sz]\w*|shrink\w*|compress(?!ors?\b)\w*|less|fewer|smaller|and)\s+(?:the\s+|its\s+|their\s+)?"
     # past an aside: "reduce the amount of hallucination, for example by 9.6% in the XSum task";
     # an object is no verb: "... and reduces communication volume by 75%" reduces the volume
-    r"(?!(?:reduc|lower|cut|sav|decreas|minimi[sz]|shrink)\w*\s)(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,6}?)(?:,\s*(?:for\s+example|for\s+instance|e\.g\.,?))?\s+by\s*$",
+    r"(?!(?:reduc|lower|cut|sav|decreas|minimi[sz]|shrink)\w*\s)"
+    r"(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,6}?)(?:,\s*(?:for\s+example|for\s+instance|e\.g\.,?))?\s+by\s*$",
     re.IGNORECASE,
 )
 _REDUCTION_VERB_RIGHT_BEFORE = re.compile(
