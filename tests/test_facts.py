@@ -426,6 +426,9 @@ def test_gpu_counts_count_devices(catalog, sentence, expected):
         ("It surpasses the strongest reasoning model by +4.5%.", []),
         ("It achieves +22% over cuBLAS, picking the fastest kernel.", ["22% faster"]),
         ("It reduces memory footprint by 5.3x, and increases throughput by 4.1x.", ["4.1×"]),
+        # a likelihood is no speed
+        ("It achieves a 2x speedup with a 95% success probability.", ["2×"]),
+        ("It is faster at 95% confidence.", []),
     ],
 )
 def test_speedups(catalog, sentence, expected):

@@ -17,7 +17,8 @@ NOT_A_RESULT = (
     r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
     r"top-1|MAPE|m?IoU|mAP|Dice|win\s+rate|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
     r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+|success\s+rates?|"
-    r"LPIPS|PSNR|SSIM|FID|FVD|MRR|NDCG|reciprocal\s+rank"  # image, video and retrieval scores
+    r"LPIPS|PSNR|SSIM|FID|FVD|MRR|NDCG|reciprocal\s+rank|"  # image, video and retrieval scores
+    r"probabilit(?:y|ies)|confidence|chance"  # a likelihood: "with a 95% success probability"
 )
 # Not past "while", "without" or "with minimal": "8.3× at 1M tokens while maintaining accuracy" is a
 # speedup; nor past the next figure, whose words are its own: "token usage by 70% and time by 26%
