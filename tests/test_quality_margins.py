@@ -46,6 +46,11 @@ def _quality(catalog, abstract: str) -> list[str]:
             "Fine-tuning on our data brings clear gains on instruction following, such as IFEval (+5.2%) and MIA (+3.9%).",
             ["+5.2%", "+3.9%"],
         ),
+        # a signed gain in brackets after each benchmark, in points or bare
+        (
+            "From its base model, it improves V* Bench (+16.8), MME-RealWorld (+12.6) and TreeBench (+2 points).",
+            ["+16.8", "+12.6", "+2 points"],
+        ),
     ],
 )
 def test_a_gain_only_a_gain_word_names_is_a_quality(catalog, abstract, expected):

@@ -1,6 +1,6 @@
 """A model's gain that only a gain word names, read when no other rule read its number:
 "outperforms state-of-the-art baselines by 9.51%-18.72%", "exceeds X by 2.0%", "a 9.02% gain
-on in-domain tasks", "improvements of +68.83%", "by +3.9 points", "MM-IFEval (+10.2%)".
+on in-domain tasks", "improvements of +68.83%", "by +3.9 points", "MM-IFEval (+10.2%)", "V* Bench (+16.8)".
 
 The other rules leave these out because nothing says what the gain is in. Where no speed is named
 before the figure or in its clause, and its clause names nothing that runs and no resource, a gain
@@ -48,7 +48,7 @@ _GAIN_BEFORE = re.compile(
     re.IGNORECASE,
 )
 # "such as MM-IFEval (+10.2%), MIA (+7.6%)", "supervised fine-tuning (+36.44%)": a signed gain in brackets.
-_SIGNED_IN_BRACKETS = re.compile(rf"\((?P<figure>\+(?P<number>{NUMBER})(?P<unit>\\?%))\)")
+_SIGNED_IN_BRACKETS = re.compile(rf"\((?P<figure>\+(?P<number>{NUMBER})(?P<unit>\\?%|\s?(?:points?|pp)|))\)")
 _STATES_A_GAIN = re.compile(
     r"\b(?:gains?|improv\w*|outperform\w*|over-?perform\w*|surpass\w*|boost\w*|exceed\w*|increas\w*|rais\w*|lift\w*)\b",
     re.I,
