@@ -35,8 +35,10 @@ def _seed_store() -> Path:
 
 
 DATA = _seed_store()
-# The model's cache between commands (digest/derive/learnables.py) goes to a folder of this run's.
-os.environ["DIGEST_CACHE"] = str(Path(tempfile.mkdtemp(prefix="digest-cache-")))
+# The model's cache between commands (digest/derive/learnables.py) goes to a folder of this run's,
+# removed when the run ends.
+os.environ["DIGEST_CACHE"] = tempfile.mkdtemp(prefix="digest-cache-")
+atexit.register(shutil.rmtree, os.environ["DIGEST_CACHE"], True)
 DUMPS = sorted((DATA / "sources").glob("*.txt"))
 
 
