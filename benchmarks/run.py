@@ -33,6 +33,7 @@ import json
 import os
 import platform
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -486,8 +487,12 @@ def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS) -> dict:
             times.append(time.perf_counter() - edited)
             time.sleep(1)
     finally:
-        server.terminate()
-        server.wait(timeout=60)
+        server.send_signal(signal.SIGINT)  # as Ctrl-C: mkdocs serve then removes its temporary site
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
         log.close()
     return {"startup": startup, "edits": times}
 

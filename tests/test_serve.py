@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -76,8 +77,12 @@ def serving(data: Path, log):
     try:
         yield base
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.send_signal(signal.SIGINT)  # as Ctrl-C: mkdocs serve then removes its temporary site
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
 
 
 def test_record_edit_shows_in_the_serve_preview(tmp_path):
