@@ -33,6 +33,9 @@ def test_home_page_advertises_the_feed_of_all_papers(built_site):
     assert advertised(soup(built_site, "index.html")) == ["feed.xml"]
     feed = feedparser.parse((built_site / "feed.xml").read_bytes())
     assert not feed.bozo and len(feed.entries) > 10
+    # an entry leads with the paper's headline, as its row in a topic table does
+    led = [e.summary for e in feed.entries if e.summary.startswith("Headline result: ")]
+    assert led and all(". " in summary for summary in led) and "Headline(" not in str(led)
 
 
 def test_every_topic_has_a_feed_its_page_advertises_whose_entries_are_its_papers(built_site):

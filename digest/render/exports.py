@@ -96,7 +96,9 @@ def atom_feed(
         entry.title(" ".join(clean_text(derived.paper.title).split()))
         entry.link(href=paper_url(site_url, derived.id))
         abstract = clean_text(derived.paper.abstract)
-        entry.summary(leading_sentences(abstract) if teaser else abstract)
+        summary = leading_sentences(abstract) if teaser else abstract
+        # The paper's main result first, as a topic table's row leads with it.
+        entry.summary(f"Headline result: {derived.headline.text}. {summary}" if derived.headline else summary)
         entry.updated(_timestamp(derived))
         for topic in derived.topics:
             entry.category(term=topic)
