@@ -79,20 +79,25 @@ _TOKENS_CUT = re.compile(
 def _shares(text: str) -> list[Found]:
     """The shares of a resource in `text`, each read once: a share of what another needs first."""
     found: list[Found] = []
-    for share in (*_SHARE_OF_ANOTHER_S.finditer(text), *_SHARE_A_METHOD_USES.finditer(text)):
-        if overlaps(share.start("number"), share.end("number"), found):
-            continue
-        number = ("<" if share.groupdict().get("less") else "") + re.sub(
-            r"^(?:about\s+|roughly\s+|approximately\s+|sim)", "~", share.group("number")
-        )
-        value = f"{number}% of the {' '.join(share.group('object').split())}"
-        found.append(("reduction", share.start("number"), share.end("object"), value))
-    for listed in _SHARES_OF_ANOTHER_NAMED.finditer(text):
-        for share in _ONE_SHARE_RESOURCE.finditer(text, listed.start("shares"), listed.end("shares")):
-            if not overlaps(share.start("number"), share.end("number"), found):
-                number = re.sub(r"^(?:about|roughly)\s+", "~", share.group("number"))
-                found.append(("reduction", share.start(), share.end(), f"{number}% of the {share.group('object')}"))
+    listed = (
+        share
+        for named in _SHARES_OF_ANOTHER_NAMED.finditer(text)
+        for share in _ONE_SHARE_RESOURCE.finditer(text, named.start("shares"), named.end("shares"))
+    )
+    for share in (*_SHARE_OF_ANOTHER_S.finditer(text), *_SHARE_A_METHOD_USES.finditer(text), *listed):
+        if not overlaps(share.start("number"), share.end("number"), found):
+            found.append(_share(share))
     return found
+
+
+_SHOWN_AMOUNT = re.compile(r"^(?:about\s+|roughly\s+|approximately\s+|sim)")
+
+
+def _share(share: re.Match[str]) -> Found:
+    """A share as shown: "<1% of the computational cost", "~20% of the training data"."""
+    number = ("<" if share.groupdict().get("less") else "") + _SHOWN_AMOUNT.sub("~", share.group("number"))
+    value = f"{number}% of the {' '.join(share.group('object').split())}"
+    return ("reduction", share.start("number"), share.end("object"), value)
 
 
 def extract(text: str) -> list[Found]:

@@ -221,9 +221,12 @@ def extract(sentence: Sentence) -> list[Found]:
         qualifier, start = hedge(text, match.start())
         sign = "+" if match.group("sign") else ""
         changed_in = direction in _CHANGES and not metric.startswith("on ")  # not "improvement in on LV-Bench"
-        words = f"{direction} in {metric}" if changed_in else " ".join(w for w in (direction, metric, trailing) if w)
-        if metric.startswith("on ") and trailing:
-            words = " ".join(w for w in (direction, trailing, metric) if w)  # "gain on MBench", not "on MBench gain"
+        if changed_in:
+            words = f"{direction} in {metric}"
+        elif metric.startswith("on ") and trailing:  # "gain on MBench", not "on MBench gain"
+            words = " ".join(w for w in (direction, trailing, metric) if w)
+        else:
+            words = " ".join(w for w in (direction, metric, trailing) if w)
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
     found += _scores_in_brackets(text, found) + _correlations(text)
