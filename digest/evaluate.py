@@ -73,12 +73,31 @@ class Score:
         total = 2 * self.true_positives + self.false_positives + self.false_negatives
         return 2 * self.true_positives / total if total else 1.0
 
+    @property
+    def measured(self) -> bool:
+        """Whether some paper has the topic or was placed in it. A topic absent from both (no paper of
+        it in a short period) says nothing: its vacuous 1.00 would lift the macro-F1."""
+        return bool(self.true_positives + self.false_positives + self.false_negatives)
+
+    def text(self) -> str:
+        return f"{self.precision:.2f} / {self.recall:.2f} / {self.f1:.2f}" if self.measured else "no paper"
+
 
 @dataclass
 class TopicScores:
     slug: str
     support: int  # curated papers with the topic
     scores: dict[str, Score] = field(default_factory=lambda: {method: Score() for method in METHODS})
+
+
+def macro_f1(topics: Sequence[TopicScores], method: str) -> float:
+    """The mean F1 over the topics measured (`Score.measured`)."""
+    scores = [t.scores[method] for t in topics if t.scores[method].measured]
+    return sum(s.f1 for s in scores) / len(scores) if scores else 0.0
+
+
+def measured_topics(topics: Sequence[TopicScores], method: str) -> int:
+    return sum(t.scores[method].measured for t in topics)
 
 
 @dataclass
@@ -113,7 +132,7 @@ class Evaluation:
     attribution: Attribution = field(default_factory=Attribution)  # whose the values are (evaluate_facts.py)
 
     def macro_f1(self, method: str) -> float:
-        return sum(t.scores[method].f1 for t in self.topics) / len(self.topics) if self.topics else 0.0
+        return macro_f1(self.topics, method)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -292,7 +311,7 @@ def evaluation_text(report: Evaluation) -> str:
     header = f"{'topic':<12} {'n':>3}  " + "  ".join(f"{m + ' P / R / F1':<18}" for m in METHODS)
     lines += ["", header, "-" * len(header)]
     for topic in report.topics:
-        cells = "  ".join(f"{s.precision:.2f} / {s.recall:.2f} / {s.f1:.2f}".ljust(18) for s in topic.scores.values())
+        cells = "  ".join(s.text().ljust(18) for s in topic.scores.values())
         lines.append(f"{topic.slug:<12} {topic.support:>3}  {cells}")
     lines.append(f"{'macro-F1':<12} {'':>3}  " + "  ".join(f"{report.macro_f1(m):<18.2f}" for m in METHODS))
     lines += [

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .derive.suggest import MIN_PROBABILITY, Learnable, fit_text, train_on_curated
 from .derive.taxonomy import Taxonomy
-from .evaluate import FilterScore, TopicScores, score, topics_of
+from .evaluate import FilterScore, TopicScores, macro_f1, measured_topics, score, topics_of
 
 if TYPE_CHECKING:
     from sklearn.feature_extraction.text import TfidfVectorizer
@@ -36,7 +36,12 @@ class TemporalEvaluation:
     undated: int = 0  # decided papers with no date, left out
 
     def macro_f1(self, method: str) -> float:
-        return sum(t.scores[method].f1 for t in self.topics) / len(self.topics) if self.topics else 0.0
+        return macro_f1(self.topics, method)
+
+    @property
+    def measured(self) -> int:
+        """How many topics the macro-F1 averages: those with a paper in the period."""
+        return measured_topics(self.topics, "ships")
 
     def to_json(self) -> dict[str, Any]:
         kept = self.fetch_filter
@@ -50,6 +55,7 @@ class TemporalEvaluation:
             "topics": {
                 t.slug: {
                     "support": t.support,
+                    "measured": t.scores["ships"].measured,
                     **{key: round(getattr(t.scores["ships"], key), 4) for key in ("precision", "recall", "f1")},
                 }
                 for t in self.topics
@@ -128,11 +134,11 @@ def temporal_text(report: TemporalEvaluation) -> str:
         f"{'topic':<12} {'n':>3}  ships P / R / F1",
     ]
     for topic in report.topics:
-        ships = topic.scores["ships"]
-        lines.append(
-            f"{topic.slug:<12} {topic.support:>3}  {ships.precision:.2f} / {ships.recall:.2f} / {ships.f1:.2f}"
-        )
-    lines.append(f"{'macro-F1':<12} {'':>3}  {report.macro_f1('ships'):.2f}")
+        lines.append(f"{topic.slug:<12} {topic.support:>3}  {topic.scores['ships'].text()}")
+    lines.append(
+        f"{'macro-F1':<12} {'':>3}  {report.macro_f1('ships'):.2f}"
+        f" (over the {report.measured} topics with a paper in the period)"
+    )
     lines.append(
         f"fetch filter at {MIN_PROBABILITY:.2f}: kept {kept.kept} of {kept.in_topic} papers in a topic, "
         f"dropped {kept.dropped} of {kept.fallback} off-topic ones"

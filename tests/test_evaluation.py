@@ -196,3 +196,20 @@ def test_the_temporal_split_trains_only_on_the_past(real_evaluation):
     days = sorted(day for item in decided if (day := seen_on(item)))
     later = evaluate_temporal(decided, taxonomy, days[-1])  # only the newest day predicted
     assert later.predicted == days.count(days[-1]) and later.trained_on == len(days) - later.predicted
+
+
+def test_a_topic_with_no_paper_in_the_period_is_left_out_of_the_macro_f1():
+    from digest.evaluate import Score, TopicScores, macro_f1
+
+    def topic(slug: str, *outcomes: tuple[bool, bool]) -> TopicScores:
+        scores = TopicScores(slug, sum(actual for _, actual in outcomes))
+        for predicted, actual in outcomes:
+            scores.scores["ships"].add(predicted, actual)
+        return scores
+
+    hit, miss, absent = topic("a", (True, True)), topic("b", (False, True)), topic("c", (False, False))
+    assert not absent.scores["ships"].measured and absent.scores["ships"].text() == "no paper"
+    assert macro_f1([hit, miss, absent], "ships") == 0.5  # not (1 + 0 + 1) / 3
+    wrongly_placed = topic("d", (True, False))  # no paper has it, one was placed in it: measured, F1 0
+    assert macro_f1([hit, wrongly_placed], "ships") == 0.5
+    assert Score().f1 == 1.0  # the vacuous value stays what it was for code that reads it

@@ -19,10 +19,7 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
     if evaluation is not None:
         names = {topic.slug: topic.name for topic in context.corpus.taxonomy.topics}
         for topic in evaluation.topics:
-            rows.append(
-                [md_text(names[topic.slug]), str(topic.support)]
-                + [f"{s.precision:.2f} / {s.recall:.2f} / {s.f1:.2f}" for s in (topic.scores[m] for m in METHODS)]
-            )
+            rows.append([md_text(names[topic.slug]), str(topic.support)] + [topic.scores[m].text() for m in METHODS])
         macro = [(METHOD_NAMES[m], f"{evaluation.macro_f1(m):.2f}") for m in METHODS]
         links = context.links("method.md")
         unextracted = [
@@ -42,7 +39,7 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
                 [
                     md_text(names[t.slug]),
                     str(t.support),
-                    "{0.precision:.2f} / {0.recall:.2f} / {0.f1:.2f}".format(t.scores["ships"]),
+                    t.scores["ships"].text(),
                 ]
                 for t in evaluation.temporal.topics
             ]
