@@ -15,10 +15,12 @@ What the worker does, and so what this module does (read from the TypeScript sou
   stemmer, as named in `config.pipeline` (digest/search_tokens.py).
 * Query: trimmed; a quoted phrase becomes required terms (`"a b"` -> `+a +b`); each word is
   cut by lunr's query lexer (whitespace and `-`) and by `config.separator`; every resulting
-  term without `+`/`-`/`~`/`^` gets a trailing `*`. A side effect of the worker's code: a
-  hyphenated word keeps its hyphen, so `flashattention-2` is sent to lunr as
-  `flashattention-2* flashattention-2*`, which lunr reads as the exact (pipelined) term
-  `flashattention` plus the prefix `2*`. Wildcard terms skip the query pipeline.
+  term without `+`/`-`/`~`/`^` gets a trailing `*`, and, as the digest mends the worker
+  (digest/search_worker.py), is also sent as typed, so a whole word outranks longer words it
+  begins (`zero zero*`). A side effect of the worker's code: a hyphenated word keeps its
+  hyphen, so `flashattention-2` is sent to lunr as `flashattention-2* flashattention-2*`
+  (before the mend), which lunr reads as the exact (pipelined) term `flashattention` plus the
+  prefix `2*`. Wildcard terms skip the query pipeline.
 * Re-scoring: each matching document's lunr score is multiplied by `1 + boost**2`, where
   boost = 1 for a page's first document (its article, the part above the first heading),
   0 for a section, plus the share of the query's (non stop word) terms that matched.
@@ -337,7 +339,8 @@ def transform_query(query: str, separator: re.Pattern[str]) -> str:
     query = _STRAY_OPERATORS.sub("", query)
     terms = [term for part in re.split(r"\s+", query) for term in _split_query_part(part, separator)]
     terms = [term + "1" if re.search(r"[~^]$", term) else term for term in terms]
-    return " ".join(term if re.search(r"^[+-]|[~^][0-9]+$", term) else term + "*" for term in terms)
+    # As the mended worker does (search_worker.py): a bare word is sent whole and as a prefix.
+    return " ".join(term if re.search(r"^[+-]|[~^][0-9]+$", term) else f"{term} {term}*" for term in terms)
 
 
 def _split_query_part(part: str, separator: re.Pattern[str]) -> list[str]:

@@ -1,6 +1,6 @@
-"""A mend to lunr.js inside Material's search worker, and the same to lunr.py.
+"""Two mends to Material's search worker, each made the same way in the port (digest/search.py).
 
-lunr minimises the automaton of an index's words by naming each node with a string of its edges:
+The word automaton. lunr minimises the automaton of an index's words by naming each node with a string of its edges:
 the edge's character, then the child's numeric id, with nothing between. With digits for
 characters two different nodes can get the same name (edge "0" to node 12 and edge "5" to node 3,
 "001253", against edge "0" to node 1 and edge "2" to node 53), and the automaton then spells words
@@ -8,6 +8,11 @@ the index does not hold ("2504.03662.12055"). A query that reaches one, such as 
 "flashattention-2", throws in the worker and the search box shows nothing. The digest's pages are
 full of numbers, so any new record can set this off. Ending each id with a comma makes the names
 unique, since ids are digits only.
+
+Whole words first. The worker sends each word typed as a prefix only ("zero" as `zero*`), and lunr
+weighs every word the prefix reaches by its rarity, so a rare longer word outranks the word itself:
+"ZeRO" listed the zeroth-order paper above ZeRO-Infinity. Each word is now sent as typed too
+(`zero zero*`), so a page holding the whole word also matches it, and prefixes still find the rest.
 """
 
 from __future__ import annotations
@@ -22,23 +27,32 @@ WORKER_GLOB = "assets/javascripts/workers/search.*.min.js"
 # lunr.js 2.3.9's TokenSet.prototype.toString, as Material 9.8.1's minified worker has it.
 _EDGE_NAMES = "e=e+s+o.id}return e}"
 _EDGE_NAMES_MENDED = 'e=e+s+o.id+","}return e}'
+# Material's transformSearchQuery, its last step: a word without +, -, ~N or ^N gets a trailing *.
+_PREFIX_ONLY = ".map(r=>/(^[+-]|[~^]\\d+$)/.test(r)?r:`${r}*`)"
+_WORD_AND_PREFIX = ".map(r=>/(^[+-]|[~^]\\d+$)/.test(r)?r:`${r} ${r}*`)"
+MENDS = (
+    (_EDGE_NAMES, _EDGE_NAMES_MENDED, "lunr's TokenSet.toString"),
+    (_PREFIX_ONLY, _WORD_AND_PREFIX, "Material's transformSearchQuery"),
+)
 
 
 def mend_worker(site_dir: Path) -> None:
-    """Rewrite the built site's search worker so its word automaton names nodes unambiguously."""
+    """Rewrite the built site's search worker with the mends above."""
     workers = sorted(Path(site_dir).glob(WORKER_GLOB))
     if not workers:
         raise SearchIndexError(f"{Path(site_dir) / WORKER_GLOB}: no search worker in the built site to mend")
     for worker in workers:
         code = worker.read_text(encoding="utf-8")
-        if _EDGE_NAMES_MENDED in code:
-            continue  # a `mkdocs serve` rebuild that kept the file
-        if code.count(_EDGE_NAMES) != 1:
-            raise SearchIndexError(
-                f"{worker}: lunr's TokenSet.toString is not where Material 9.8.1 has it; "
-                "if mkdocs-material was upgraded, update digest/search_worker.py"
-            )
-        worker.write_text(code.replace(_EDGE_NAMES, _EDGE_NAMES_MENDED), encoding="utf-8")
+        for original, mended, what in MENDS:
+            if mended in code:
+                continue  # a `mkdocs serve` rebuild that kept the file
+            if code.count(original) != 1:
+                raise SearchIndexError(
+                    f"{worker}: {what} is not where Material 9.8.1 has it; "
+                    "if mkdocs-material was upgraded, update digest/search_worker.py"
+                )
+            code = code.replace(original, mended)
+        worker.write_text(code, encoding="utf-8")
 
 
 def mend_lunr_py() -> None:

@@ -24,6 +24,7 @@ RELEVANCE = [
     ("fine-tuning 100B model on a single GPU with NVMe SSD", [FUYOU]),
     ("gpu memory wall nvme", ["papers/zero-infinity/", FUYOU]),
     ("zero-infinity", ["papers/zero-infinity/"]),
+    ("ZeRO", ["papers/zero-infinity/", "papers/zero-offload/"]),  # the whole word before "zeroth"
     ("triforce long sequence speculative decoding", ["papers/triforce/"]),
     ("heterogeneous speculative decoding CPU GPU", ["papers/dovetail/"]),
     ("hopper microbenchmark", [HOPPER, "hardware/hopper/"]),
