@@ -343,11 +343,11 @@ def test_a_value_a_curator_marks_misread_is_counted_wrong_and_never_shown(catalo
             "speedup",
             "1.3×",
         ),
-        # a reduction whose words name nothing known takes its clause's metric
+        # a list's lone modifier shares the last item's noun, which names the metric
         (
             "We present Kite. Kite reduces prefill and end-to-end latency by up to 31% and 14%, respectively.",
             "latency",
-            "up to 31% lower prefill",
+            "up to 31% lower prefill latency",
         ),
         # a component's figure gives way to one for the whole work
         (

@@ -30,7 +30,21 @@ _REDUCTION_OBJECT_BEFORE = re.compile(
     # past an aside: "reduce the amount of hallucination, for example by 9.6% in the XSum task";
     # an object is no verb: "... and reduces communication volume by 75%" reduces the volume
     r"(?!(?:reduc|lower|cut|sav|decreas|minimi[sz]|shrink)\w*\s)"
-    r"(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,6}?)(?:,\s*(?:for\s+example|for\s+instance|e\.g\.,?))?\s+by\s*$",
+    # an acronym in brackets is part of the object: "p95 end-to-end (E2E) latency by"
+    r"(?P<object>[A-Za-z][\w\-/]*(?:\s+(?:\([A-Za-z][\w\-/]*\)|[A-Za-z][\w\-/]*)){0,6}?)"
+    r"(?:,\s*(?:for\s+example|for\s+instance|e\.g\.,?))?\s+by\s*$",
+    re.IGNORECASE,
+)
+# A cut to a share: "reducing TTFT to 83% of that in ..." is 17% lower TTFT (not "decreases with size to").
+_REDUCED_TO = re.compile(
+    r"\b(?:reduc\w*|lower(?:s|ed|ing)|cut(?:s|ting)?|decreas\w*|shrink\w*)\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?!(?:with|in|on|for|at|by|from|over|to)\b)(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4}?)\s+to\s*$",
+    re.IGNORECASE,
+)
+# "the response latency can be reduced by up to 93%": what is reduced is the passive's subject.
+_REDUCED_SUBJECT = re.compile(
+    r"(?:\bthe\s+|\bits\s+|\btheir\s+|^)(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,2})\s+"
+    r"(?:can|could|may|is|are|was|were|will)\s+(?:be\s+)?(?:\w+ly\s+)?(?:reduced|lowered|cut|decreased)\s+by\s*$",
     re.IGNORECASE,
 )
 _REDUCTION_VERB_RIGHT_BEFORE = re.compile(
@@ -145,6 +159,12 @@ def from_context(shown: str, before: str, after: str) -> str:
         verb = by_object.group("verb").lower()
         word = verb if verb in _ADJECTIVE_REDUCTIONS else "lower"
         return _value(shown, word, _respective(by_object.group("object"), 0, after))
+    passive = _REDUCED_SUBJECT.search(before) or _REDUCED_TO.search(before)  # what is reduced, before it
+    if passive:
+        subject = passive.group("object")
+        if passive.start("object") == 0 and subject[1:2].islower():
+            subject = subject[0].lower() + subject[1:]  # "Training trajectory length is reduced by ..."
+        return _value(shown, "lower", subject)
     of_object = _OBJECT_AFTER_OF.match(after)
     if of_object and _REDUCTION_VERB_RIGHT_BEFORE.search(before):
         return _value(shown, "lower", of_object.group("object"))
@@ -168,11 +188,23 @@ _ITEMS = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
 _LISTED_NUMBER = re.compile(_FIGURE)
 
 
+# What a reduction can be of on its own: in "memory and end-to-end latency" the memory is no latency.
+_MEASURES = frozenset(
+    "memory energy power cost costs time latency throughput storage bandwidth traffic compute computation "
+    "flops parameters size footprint usage overhead".split()
+)
+
+
 def _respective(object_words: str, index: int, after: str) -> str:
-    """The object of the figure at `index` of a list that says "respectively", else all of them."""
+    """The object of the figure at `index` of a list that says "respectively", else all of them. An
+    item of one word that measures nothing shares the last item's noun: in "rollout and end-to-end
+    latency", the rollout's is rollout latency."""
     items = [item for item in _ITEMS.split(object_words) if item]
     if len(items) > 1 and index < len(items) and _RESPECTIVELY.match(after):
-        return items[index]
+        item, last = items[index], _object(items[-1])
+        if " " not in item and item.lower() not in _MEASURES and len(last) > 1:
+            return f"{item} {last[-1]}"
+        return item
     return object_words
 
 
@@ -181,17 +213,22 @@ _A_QUANTITY_OF = re.compile(r"(?:amount|number|quantity)\s+of$", re.IGNORECASE)
 
 
 def _value(shown: str, word: str, object_words: str | None) -> str:
-    words = (object_words or "").split()
-    if words and words[0].lower() == "than":
+    if (object_words or "").split()[:1] in (["than"], ["Than"]):
         return f"{shown} {word}"  # "600× smaller than X": what follows is what it is set against
+    subject = " ".join(_object(object_words or ""))
+    return f"{shown} {word} {subject}" if subject else f"{shown} reduction"
+
+
+def _object(object_words: str) -> list[str]:
+    """The words that name what is reduced: "in the inference time of X" -> "inference time"."""
+    words = object_words.split()
     while words and (words[0].lower() in STOP_WORDS or _A_QUANTITY_OF.match(" ".join(words[:2]))):
         words.pop(0)  # "smaller in size" -> "size"; "the amount of hallucination" -> "hallucination"
     kept = []
-    for word_ in words:
-        if word_.lower() in STOP_WORDS:
+    for word in words:
+        if word.lower() in STOP_WORDS:
             break
-        kept.append(word_)
+        kept.append(word)
     if len(kept) > 1 and _REDUCTION_NOUN.fullmatch(kept[-1]):
         kept.pop()  # "68% in token cost reduction": the word says lower already
-    subject = " ".join(kept[:5])
-    return f"{shown} {word} {subject}" if subject else f"{shown} reduction"
+    return kept[:5]

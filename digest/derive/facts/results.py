@@ -233,7 +233,10 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     keyword = _last_keyword(before)
     if number.is_percent and keyword and keyword[0] == "speed" and generic_gain.A_TIME.search(before[keyword[1] :]):
         improved = _IMPROVED_TIME.search(before)  # "improve p95 TTFT by 15%": a time cut, not 15% faster
-        return "reduction", f"{shown} lower {improved.group('time')}" if improved else f"{shown} reduction"
+        # "... and p95 end-to-end (E2E) latency by 30%": the later item of a list names its own time
+        return "reduction", f"{shown} lower {improved.group('time')}" if improved else reduced.from_context(
+            shown, before, after
+        )
     if number.is_percent and score_gain.score_gain(sentence, number.start, before, after, signed=number.signed):
         return None
     speed = _AFTER_SPEED.match(after)
