@@ -4,7 +4,10 @@
 Not an extractor of its own: `facts.extract_facts` asks it for each figure. The first
 comparison after the figure in its clause wins (a list of figures shares the baseline its
 sentence names at the end: "2.2x higher throughput and 20x lower TTFT than vLLM"); else one
-before it ("Compared to ZeRO-3, it trains 2x faster").
+that opens the clause before it ("Compared to ZeRO-3, it trains 2x faster"), never one that an
+earlier figure of the clause took ("4.41x over FlashAttention, while achieving 2.02x end to
+end"). Figures listed "respectively" take the baselines listed in order ("over cuML and FAISS
+by 33x and 200x, respectively"), and none when the two lists differ in length.
 """
 
 from __future__ import annotations
@@ -21,6 +24,28 @@ _COMPARISON = re.compile(
 _BEFORE = re.compile(
     r"\b(?:compared\s+(?:to|with)|relative\s+to|over|against|versus|vs\.?)\s+(?P<rest>[^.;,]*),", re.IGNORECASE
 )
+_FIGURE = r"\d[\d,.]*(?:\s*(?:-|–|--|to|sim)\s*\d[\d,.]*)?\s?(?:x|×|X|times|%|\\%)"
+# A run of figures listed together, "1.75x, 2.61x, 1.29x and 1.03x", with their hedges.
+_FIGURE_RUN = re.compile(
+    rf"(?:(?:up\s+to|over|about|nearly|around|~)\s+)?{_FIGURE}"
+    rf"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:up\s+to|over|about|nearly|around|~)\s+)?{_FIGURE})*"
+)
+_A_CLAUSE = re.compile(r"\b(?:and|while|which|but|or)\s+[a-z]")
+_BY_END = re.compile(r"\bby\s+(?:up\s+to\s+|over\s+|about\s+|nearly\s+|~)?$", re.IGNORECASE)
+_RESPECTIVELY = re.compile(r"\b(?:respectively|correspondingly)\b", re.IGNORECASE)
+# The baselines a list of figures is set against, before it ("Compared with A and B, it exhibits
+# 1.8x and 7.1x ...", "outperforming A and B by 33x and 200x") or after it ("... over A and B, respectively").
+_LISTED_COMPARISON = r"\b(?:compared\s+(?:to|with)|relative\s+to|against|versus|outperform\w*|surpass\w*|beat\w*|over)"
+_LISTED_BEFORE = re.compile(
+    rf"{_LISTED_COMPARISON}\s+"
+    r"(?P<rest>[^.;]*?)(?:\s+by\s+[^.;]*|,\s+(?:(?:we|our|it|its|this|the)\b[^.;]*|(?-i:[A-Z])[^.;]*))$",
+    re.IGNORECASE,
+)
+_ITEMS = re.compile(r"\s*,\s*(?:as\s+well\s+as\s+|and\s+)?|\s+and\s+|\s+as\s+well\s+as\s+", re.IGNORECASE)
+_EXAMPLE = re.compile(r"\b(?:like|such\s+as|including|e\.g\.,?)\s+", re.IGNORECASE)
+_WHERE_OR_HOW = re.compile(
+    r"\s(?:at|on|for|in|under|across|when|with|using|during|from|to|of|per|while|which|that|where)\s", re.IGNORECASE
+)
 # Words that end a baseline's name: what follows says where or how it was measured.
 _STOP = frozenset(
     """
@@ -33,24 +58,86 @@ _LEADING = frozenset(
     {"the", "a", "an", "its", "their", "existing", "prior", "current", "using", "utilizing", "with", "within", "only"}
 )
 _NOT_A_BASELINE = re.compile(
-    r"^(?:\d|time|years?|(?:the\s+)?(?:course|past|last|ranges?|tested|inputs?)\b|"
+    r"^(?:[+\-−]?\d|time|years?|(?:the\s+)?(?:course|past|last|ranges?|tested|inputs?)\b|"
     r"a\s+(?:wide|broad)|an?\s+order)",
     re.IGNORECASE,
 )
 _PLACEHOLDERS = frozenset({"equivalents", "equivalent", "counterparts", "counterpart", "implementations"})
 _STATE_OF_THE_ART = re.compile(r"\bstate\s+of\s+the\s+art\b", re.IGNORECASE)
+_A_POINTER = re.compile(r"(?:fig|table|tab\b|sec|see\b|e\.g|i\.e|cf\b)", re.IGNORECASE)
+_A_NAME = re.compile(r"\S*[A-Z0-9]")  # "vLLM", "cuML", "A100": a capital or a digit
+_SUPERLATIVES = frozenset({"strongest", "best", "fastest", "strongest-performing", "best-performing"})
+# Nouns of the field ending in -ing, which name a baseline ("autoregressive decoding"), not a verb.
+_ING_NOUNS = frozenset(
+    "decoding training serving computing caching batching offloading scheduling prefilling sampling "
+    "checkpointing sharding pipelining recomputation parallelizing".split()
+)
 MAX_WORDS = 6
 
 
 def baseline(sentence: str, start: int, end: int) -> str:
     """The baseline the sentence names for the figure at sentence[start:end], or ""."""
     clause_end = _clause_end(sentence, end)
-    after = _COMPARISON.search(sentence, end, clause_end)
+    respective = _respective(sentence, start, end, clause_end)
+    if respective is not None:
+        return respective
+    after = next((c for c in _COMPARISON.finditer(sentence, end, clause_end) if not _owned_by_a_later_figure(c)), None)
     if after:
         return _name(after.group("rest"))
     clause_start = max(sentence.rfind(";", 0, start) + 1, 0)
-    before = list(_BEFORE.finditer(sentence, clause_start, start))
+    before = [
+        comparison
+        for comparison in _BEFORE.finditer(sentence, clause_start, start)
+        if not re.search(_FIGURE, sentence[clause_start : comparison.start()])  # an earlier figure's
+    ]
     return _name(before[-1].group("rest")) if before else ""
+
+
+def _owned_by_a_later_figure(comparison: re.Match[str]) -> bool:
+    """Whether the comparison names the baseline of the figure it leads to: "improving over EAGLE-3 by 23%"."""
+    rest = comparison.group("rest")
+    figure = re.search(_FIGURE, rest)
+    by = figure and _BY_END.search(rest, 0, figure.start())
+    if not by:
+        return False
+    named = rest[: by.start()]  # a name, not a clause: "EAGLE-3 and DFlash", not "FP16 models and exceeds X"
+    return "," not in named and len(named.split()) <= MAX_WORDS and not _A_CLAUSE.search(named)
+
+
+def _respective(sentence: str, start: int, end: int, clause_end: int) -> str | None:
+    """The baseline of the figure at sentence[start:end] when it is one of a run of figures listed
+    "respectively" against as many baselines; "" when the lists differ; None when no such list."""
+    run = next((r for r in _FIGURE_RUN.finditer(sentence) if r.start() <= start < r.end()), None)
+    if run is None:
+        return None
+    figures = [f.start() for f in re.finditer(_FIGURE, sentence[run.start() : run.end()])]
+    said = _RESPECTIVELY.search(sentence, run.end(), clause_end)
+    if len(figures) < 2 or said is None:
+        return None
+    after = _COMPARISON.search(sentence, run.end(), said.start())
+    clause_start = max(sentence.rfind(";", 0, run.start()) + 1, 0)
+    # the comparison nearest the figures: "over best baselines, while outperforming A and B by ..." is A and B
+    openings = [m.start() for m in re.finditer(_LISTED_COMPARISON, sentence[: run.start()], re.IGNORECASE)]
+    before = next(
+        (
+            m
+            for at in reversed(openings)
+            if at >= clause_start and (m := _LISTED_BEFORE.match(sentence, at, run.start()))
+        ),
+        None,
+    )
+    listed = after.group("rest")[: said.start() - after.start("rest")] if after else before and before.group("rest")
+    if not listed:
+        return None
+    # the names only: in "over A at 128K context under FP8 and BF16, respectively" the list is of conditions
+    names = _WHERE_OR_HOW.split(listed, maxsplit=1)[0]
+    items = [_EXAMPLE.split(item)[-1] for item in _ITEMS.split(names.strip(" ,")) if item]
+    if len(items) == 1:
+        return None  # one baseline for every figure: as for any figure
+    if len(items) != len(figures):
+        return ""  # which figure is against which baseline is unclear: none rather than a wrong one
+    index = sum(1 for offset in figures if run.start() + offset < end)  # the span may open with a hedge
+    return _name(items[index - 1])
 
 
 def _clause_end(sentence: str, end: int) -> int:
@@ -70,14 +157,56 @@ def _name(rest: str) -> str:
         words = words[2:]
     kept: list[str] = []
     for index, word in enumerate(words[:MAX_WORDS]):
+        if word.startswith("(") and kept:
+            bracket = _bracket(words[index:])  # "discrete-time CMs (dCMs)", "accelerators (Allo and DFX)"
+            kept += [bracket] if bracket else []
+            break
         bare = word.strip(",()[]{}")
-        following = words[index + 1].lower() if index + 1 < len(words) else ""
+        following = words[index + 1] if index + 1 < len(words) else ""
+        example = _EXAMPLE.match(" ".join(words[index:]))
+        if kept and example and _A_NAME.match(" ".join(words[index:])[example.end() :]):
+            return _name(" ".join(words[index:])[example.end() :])  # "popular frameworks such as PyTorch"
+        if _joins_two_names(bare, following, kept, words[index + 2 : index + 3]):
+            kept.append(bare)  # "Orca and vLLM"
+            continue
+        if bare.lower() == "of" and kept and kept[-1].lower() in _SUPERLATIVES:
+            kept.append(bare)  # "the strongest of four load-balancing baselines"
+            continue
         # A verb ends the name ("... deployed on the", "... holding the whole"), but not a noun in it
-        # ("serving systems", "training method") nor the word that opens it ("optimized baselines").
-        verb = kept and bare.islower() and bare.endswith(("ing", "ed")) and (not following or following in _STOP)
+        # ("serving systems", "training method", "autoregressive decoding") nor the word that opens it.
+        verb = (
+            kept
+            and bare.islower()
+            and bare.endswith(("ing", "ed"))
+            and bare not in _ING_NOUNS
+            and (not following or following.lower() in _STOP)
+        )
         if bare.lower() in _STOP or not bare or verb:
             break
         kept.append(bare)
         if word.endswith((",", ")", "(")):
             break
     return " ".join(kept)
+
+
+def _joins_two_names(word: str, following: str, kept: list[str], after: list[str]) -> bool:
+    """Whether `word` is an "and"/"or" between two names: a name has a capital or a digit."""
+    names = [kept[-1]] if kept else []
+    return (
+        word.lower() in ("and", "or")
+        and bool(names and _A_NAME.match(names[0]))
+        and bool(_A_NAME.match(following.strip(",()")))
+        and not following[:1].isdigit()  # "Adam and 11.31% over Muon": a figure, not a second name
+        and not (after and after[0].lower() not in _STOP and following[:1].isupper() and after[0][:1].islower())
+    )
+
+
+def _bracket(words: list[str]) -> str:
+    """The words of a bracket that opens `words`, if it closes within a few words and is no
+    pointer to a figure or table ("(Figure 1)")."""
+    if _A_POINTER.match(words[0].lstrip("(")):
+        return ""
+    for index, word in enumerate(words[:MAX_WORDS]):
+        if ")" in word:
+            return " ".join(words[: index + 1]).split(")")[0] + ")"
+    return ""

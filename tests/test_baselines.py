@@ -1,0 +1,80 @@
+"""What each figure is measured against (digest/derive/facts/baseline.py): the name shown after
+"vs" beside a value on the paper's page, and what compares-against links are made from."""
+
+from __future__ import annotations
+
+import pytest
+
+from digest.derive.facts import extract_facts
+
+
+def baselines(catalog, sentence: str) -> list[tuple[str, str]]:
+    return [
+        (f.value, f.baseline)
+        for f in extract_facts("T", sentence, catalog)
+        if f.kind in ("speedup", "reduction", "scale")
+    ]
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        # figures listed "respectively" take the baselines listed, in order, before or after them
+        (
+            "Compared to existing compilers like Triton and Ladder, as well as hand-optimized kernels such as "
+            "QuantLLM and Marlin, our VM achieves speedups of 1.75x, 2.61x, 1.29x and 1.03x, respectively.",
+            [("1.75×", "Triton"), ("2.61×", "Ladder"), ("1.29×", "QuantLLM"), ("1.03×", "Marlin")],
+        ),
+        (
+            "It achieves a 2.12X and 1.75X speedup over the GPU and baseline RDU, respectively, for Mamba.",
+            [("2.12×", "GPU"), ("1.75×", "baseline RDU")],
+        ),
+        (
+            "It achieves up to 17.9x speedup over best baselines, while outperforming libraries like cuML and "
+            "FAISS by 33x and over 200x, respectively.",
+            [("up to 17.9×", "best baselines"), ("33×", "cuML"), (">200×", "FAISS")],
+        ),
+        # lists of different lengths: which is against which is unclear, so none
+        ("It is 2x and 3x faster than A, B and C, respectively.", [("2×", ""), ("3×", "")]),
+        # a list of conditions is no list of baselines
+        (
+            "It delivers up to 47.26x and 27.19x speedups over FlashAttention-2 at 128K context under FP8 and "
+            "BF16 precision, respectively.",
+            [("up to 47.26×", "FlashAttention-2"), ("27.19×", "FlashAttention-2")],
+        ),
+        # a comparison after an earlier figure of the clause is that figure's, not a later one's
+        (
+            "It delivers a 4.41x attention speedup over FlashAttention, while achieving a 2.02x end-to-end speedup.",
+            [("4.41×", "FlashAttention"), ("2.02×", "")],
+        ),
+        # a comparison that leads to its own figure is that figure's ("over EAGLE-3 by 21.8%")
+        (
+            "It achieves up to 5.41x speedup and improves average speedup over EAGLE-3 by up to 21.8%.",
+            [("up to 5.41×", "")],
+        ),
+        (
+            "It is 1.6x to 2.8x faster than FP16 models and exceeds QuaRot models by 1.2x.",
+            [("1.6–2.8×", "FP16 models")],
+        ),
+    ],
+)
+def test_each_figure_is_set_against_its_own_baseline(catalog, sentence, expected):
+    assert baselines(catalog, sentence)[: len(expected)] == expected
+
+
+@pytest.mark.parametrize(
+    "sentence, baseline",
+    [
+        ("It improves throughput by up to 2.6x over Orca and vLLM.", "Orca and vLLM"),  # two names
+        # "and" before a figure joins no second name
+        ("It trains 21.74% faster than Adam and 11.31% faster than Muon.", "Adam"),
+        ("It is 3.65x faster than SoTA accelerators (Allo and DFX) on FPGAs.", "SoTA accelerators (Allo and DFX)"),
+        ("It uses 46.9% fewer tokens than all other methods (Figure 1).", "all other methods"),
+        ("It trains 10x larger models than popular frameworks such as PyTorch.", "PyTorch"),  # the one named
+        ("It observes up to 4.7x speedup over autoregressive decoding, and more.", "autoregressive decoding"),
+        ("It reduces TPOT by 13.9% over the strongest of four baselines across models.", "strongest of four baselines"),
+        ("It is 1.59x faster at equal quality, outperforming drafts by +17%.", ""),  # a figure is no baseline
+    ],
+)
+def test_a_baselines_name_is_read_whole(catalog, sentence, baseline):
+    assert baselines(catalog, sentence)[0][1] == baseline
