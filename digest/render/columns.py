@@ -89,16 +89,12 @@ _KIND_SORTS: dict[str, SortKey] = {"model_scale": lambda d: largest_scale(d.valu
 
 def _kind_columns() -> list[Column]:
     """A column for each fact kind that is one (its heading is `Kind.column`), in the order of KINDS."""
-    return [
-        Column(
-            kind.name,
-            kind.column,
-            *_KIND_CELLS.get(kind.name, (_values_of(kind.name), None)),
-            sort=_KIND_SORTS.get(kind.name),
-        )
-        for kind in KINDS
-        if kind.column
-    ]
+    return [_kind_column(kind.name, kind.column) for kind in KINDS if kind.column]
+
+
+def _kind_column(name: str, label: str) -> Column:
+    value, cell = _KIND_CELLS.get(name, (_values_of(name), None))
+    return Column(name, label, value, cell, _KIND_SORTS.get(name))
 
 
 _COLUMNS = [
