@@ -435,6 +435,14 @@ MUTANTS = [
         "tests/test_pages.py",
     ),
     m(
+        "scale-sorts-by-first-value",
+        "digest/render/table_keys.py",
+        "return max((m for m in map(magnitude, values) if m is not None), default=None)",
+        "return next((m for m in map(magnitude, values) if m is not None), None)",
+        RULES,
+        "tests/test_table_keys.py",
+    ),
+    m(
         "z-system-in-others",
         "digest/render/listing.py",
         'if "A" <= letter <= "Z" else',

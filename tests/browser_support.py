@@ -194,14 +194,24 @@ def column(page, label: str) -> list[str]:
 
 
 def row_states(page) -> list[tuple[str, bool]]:
-    """(text, shown on screen) of every body row, hidden ones included."""
+    """(what the filter searches, shown on screen) of every body row, hidden ones included: its
+    text and its data-filter (the paper's title and tags, not shown)."""
     return [
         tuple(pair)
         for pair in table(page).evaluate(
             """container => Array.from(container.querySelector('table').tBodies[0].rows)
-             .map(row => [row.textContent.toLowerCase(), row.getClientRects().length > 0])"""
+             .map(row => [(row.textContent + ' ' + (row.getAttribute('data-filter') || '')).toLowerCase(),
+                          row.getClientRects().length > 0])"""
         )
     ]
+
+
+def shown_texts(page) -> list[str]:
+    """The visible text of each row shown on screen, in order, lower case."""
+    return table(page).evaluate(
+        """container => Array.from(container.querySelector('table').tBodies[0].rows)
+             .filter(row => row.getClientRects().length > 0).map(row => row.textContent.toLowerCase())"""
+    )
 
 
 def rows(page):

@@ -38,6 +38,7 @@ from .browser_support import (
     search,
     search_and_wait,
     section_links,
+    shown_texts,
     sort_by,
     table,
     visible_rows,
@@ -274,6 +275,51 @@ def test_headlines_sort_by_their_number_hedged_or_not(tab):
     assert numbers[: len(counted)] == counted, cells  # every number before any text
     assert counted == sorted(counted), cells
     assert not any(re.match(r"\d+(?:\.\d+)?[–-]\d+(?:\.\d+)?% speedup", cell) for cell in cells)
+
+
+SCALE = re.compile(r"(\d+(?:\.\d+)?)([KMBT])\+?$|(billion|trillion)-scale$")
+SCALE_UNITS = {"K": 1e3, "M": 1e6, "B": 1e9, "T": 1e12, "billion": 1e9, "trillion": 1e12}
+
+
+def largest_parameters(cell: str) -> float:
+    """The largest scale a Model scale cell lists ("10T+, 1T" 1e13), read here apart from the
+    digest's own reading (digest/render/table_keys.py), which the cells' data-sort carry."""
+    found = [SCALE.match(value.strip()) for value in cell.split(",")]
+    return max(
+        float(m.group(1)) * SCALE_UNITS[m.group(2)] if m.group(1) else SCALE_UNITS[m.group(3)] for m in found if m
+    )
+
+
+def test_model_scales_sort_by_magnitude_not_by_leading_number(tab):
+    """'1T' sorts above '175B' and '8.3B' below '70B'; a cell of several scales by its largest, and
+    'trillion-scale, 1T' with the trillions, not at the top as a word."""
+    tab.goto("topics/parallelism/")
+    for direction in ("ascending", "descending"):
+        assert sort_by(tab.page, "Model scale") == direction
+        cells = column(tab.page, "Model scale")
+        filled = [cell for cell in cells if cell not in ("", EMPTY_CELL)]
+        assert cells[: len(filled)] == filled  # empty cells stay last
+        magnitudes = [largest_parameters(cell) for cell in filled]
+        assert magnitudes == sorted(magnitudes, reverse=direction == "descending"), filled
+    assert any("T" in cell for cell in filled) and any("B" in cell for cell in filled)  # the repo's table mixes units
+    assert filled.index("175B") > max(i for i, cell in enumerate(filled) if cell.endswith("T") or "T," in cell)
+    tab.assert_clean()
+
+
+def test_the_filter_finds_rows_by_the_title_and_tags_they_do_not_show(tab):
+    """The serving table shows a system's short name; a paper tagged speculative-decoding is found
+    by 'speculative' though no cell of its row says it."""
+    page = tab.page
+    tab.goto("topics/serving/")
+    total = rows(page).count()
+    table(page).locator("input.digest-filter").press_sequentially("speculative")
+    states = row_states(page)
+    assert all(visible == ("speculative" in text) for text, visible in states)  # shown iff title, tags or cells say it
+    shown = shown_texts(page)
+    assert len(shown) == visible_rows(page).count() > 10
+    assert table(page).locator(".digest-count").inner_text() == f"{len(shown)} of {total} rows"
+    assert sum("speculative" not in text for text in shown) >= 5  # found by what the row does not show
+    tab.assert_clean()
 
 
 def test_instant_navigation_keeps_table_sorting_working(tab):

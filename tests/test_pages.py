@@ -174,3 +174,12 @@ def test_inert_text_renders_as_written_and_keeps_character_references_whole():
         assert "\\#x27" not in escaped
         rendered = md.reset().convert(f"para\n{escaped}\n\n{escaped}")  # after a line and after a blank line
         assert html.unescape(rendered) == f"<p>para\n{text}</p>\n<p>{text}</p>", text  # as written, no markup
+
+
+def test_topic_rows_carry_title_and_tags_and_model_scale_its_magnitude(fixture_corpus, fixture_site):
+    """The filter finds a row by the title and tags it does not show; Model scale sorts by magnitude."""
+    page = fixture_site["topics/offloading.md"]
+    zero = fixture_corpus.papers["zero-infinity"]
+    row = next(line for line in page.splitlines() if "papers/zero-infinity/" in line and line.startswith("<tr"))
+    assert row.startswith(f'<tr data-filter="{zero.paper.title} {" ".join(zero.tags)}">')
+    assert '<td data-sort="1e+13">10T+, 1T</td>' in row

@@ -16,9 +16,11 @@ from ..derive.corpus import Derived
 from ..fact_kinds import KINDS
 from .context import PageLinks
 from .read_links import read_links
+from .table_keys import largest_scale, sort_attribute
 
 Value = Any  # str | int | None | list[str] | list[dict]
 Cell = Callable[[Derived, PageLinks], str]  # a table cell, as Markdown or HTML
+SortKey = Callable[[Derived], float | None]  # a cell's sort key, where its text would mislead the table script
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,7 @@ class Column:
     label: str
     value: Callable[[Derived], Value]
     cell: Cell | None = None
+    sort: SortKey | None = None
 
     def markdown(self, derived: Derived, links: PageLinks) -> str:
         """The table cell: the column's own cell, else its value as escaped text, as Markdown or
@@ -37,6 +40,10 @@ class Column:
         if isinstance(value, list):
             return ", ".join(links.text(item) for item in value)
         return "" if value is None else links.text(value)
+
+    def sort_value(self, derived: Derived) -> str | None:
+        """The cell's `data-sort` value, or None when the column sorts by its cells' text."""
+        return None if self.sort is None else sort_attribute(self.sort(derived))
 
 
 def _short_title(title: str) -> str:
@@ -76,13 +83,18 @@ _KIND_CELLS: dict[str, tuple[Callable[[Derived], Value], Cell]] = {
 }
 
 
+# The fact kinds whose cells sort by a key of their own: "1T" above "175B".
+_KIND_SORTS: dict[str, SortKey] = {"model_scale": lambda d: largest_scale(d.values("model_scale"))}
+
+
 def _kind_columns() -> list[Column]:
     """A column for each fact kind that is one (its heading is `Kind.column`), in the order of KINDS."""
-    return [
-        Column(kind.name, kind.column, *_KIND_CELLS.get(kind.name, (_values_of(kind.name), None)))
-        for kind in KINDS
-        if kind.column
-    ]
+    return [_kind_column(kind.name, kind.column) for kind in KINDS if kind.column]
+
+
+def _kind_column(name: str, label: str) -> Column:
+    value, cell = _KIND_CELLS.get(name, (_values_of(name), None))
+    return Column(name, label, value, cell, _KIND_SORTS.get(name))
 
 
 _COLUMNS = [

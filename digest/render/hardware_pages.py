@@ -19,6 +19,7 @@ from .html_table import html_table
 from .listing import NEWEST_FIRST, listing, year_group
 from .markdown import md_text
 from .paths import hardware_path, rel
+from .table_keys import filter_text
 
 HEADERS = ["Paper", "Year", "Topics", "Where the abstract names it"]
 
@@ -178,4 +179,5 @@ def _table(context: RenderContext, names: frozenset[str], source: str, ids: Sequ
                 links.text(sentence),
             ]
         )
-    return html_table(HEADERS, rows, interactive=True, keys=["title", "year", "topics", "sentence"])
+    filters = [filter_text(context.corpus.papers[pid]) for pid in ids]
+    return html_table(HEADERS, rows, interactive=True, keys=["title", "year", "topics", "sentence"], filters=filters)

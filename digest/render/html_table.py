@@ -11,6 +11,7 @@ makers (`PageLinks(html=True)`, `html_text`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 
 from ..passthrough import mark
 
@@ -27,6 +28,8 @@ def html_table(
     collapse: bool = True,
     css_class: str = "",
     marked: bool = True,
+    sort_keys: Sequence[Sequence[str | None]] | None = None,
+    filters: Sequence[str] | None = None,
 ) -> str:
     """A table of HTML cells (an empty cell shows "–"). `keys` name the columns (a class per
     heading, `col-KEY`, sets its width); `sticky` keeps the first column (the paper) in view
@@ -35,13 +38,21 @@ def html_table(
     carried past Markdown (digest/passthrough.py); a caller that puts it inside a block of its own
     marks that block instead. `interactive` adds the filter box of the
     sort and filter script (docs/js/tables.js) and leaves the rows out of search: a listing's
-    rows repeat what the pages they link to say."""
+    rows repeat what the pages they link to say. `sort_keys` (per row, a key per cell, None for a
+    cell sorted by its text) and `filters` (a text per row) are what the script sorts and filters
+    by beyond the cells' text (digest/render/table_keys.py)."""
     shown = [index for index in range(len(headers)) if not collapse or not rows or any(row[index] for row in rows)]
     names = keys or [""] * len(headers)
     head = "".join(
         f'<th class="col-{names[i]}">{headers[i]}</th>' if names[i] else f"<th>{headers[i]}</th>" for i in shown
     )
-    body = "\n".join("<tr>" + "".join(f"<td>{row[i] or EMPTY}</td>" for i in shown) + "</tr>" for row in rows)
+    body = "\n".join(
+        _row(
+            [_cell(row[i], sort_keys[r][i] if sort_keys else None) for i in shown],
+            filters[r] if filters else None,
+        )
+        for r, row in enumerate(rows)
+    )
     classes = " ".join(filter(None, ["digest-grid", "digest-sticky" if sticky else "", css_class]))
     table = (
         f'<div class="digest-scroll"><table class="{classes}">\n<thead><tr>{head}</tr></thead>\n'
@@ -56,3 +67,14 @@ def html_table(
         '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows">\n'
         f"{table}\n</div>"
     )
+
+
+def _cell(content: str, sort_key: str | None) -> str:
+    if sort_key is None or not content:
+        return f"<td>{content or EMPTY}</td>"
+    return f'<td data-sort="{escape(sort_key)}">{content}</td>'
+
+
+def _row(cells: list[str], filter_text: str | None) -> str:
+    opening = f'<tr data-filter="{escape(filter_text)}">' if filter_text else "<tr>"
+    return opening + "".join(cells) + "</tr>"

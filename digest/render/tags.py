@@ -15,6 +15,7 @@ from .context import RenderContext
 from .html_table import html_table
 from .listing import NEWEST_FIRST, listing, year_group
 from .paths import rel, tag_path
+from .table_keys import filter_text
 
 SOURCE = "tags.md"
 
@@ -45,4 +46,10 @@ def _table(context: RenderContext, source: str, ids: Sequence[str]) -> str:
     links = context.links(source, html=True)
     papers = [context.corpus.papers[pid] for pid in ids]
     rows = [[links.paper(d.id), str(d.year or ""), ", ".join(links.topic(t) for t in d.topics)] for d in papers]
-    return html_table(["Paper", "Year", "Topics"], rows, interactive=True, keys=["title", "year", "topics"])
+    return html_table(
+        ["Paper", "Year", "Topics"],
+        rows,
+        interactive=True,
+        keys=["title", "year", "topics"],
+        filters=[filter_text(d) for d in papers],
+    )

@@ -17,6 +17,7 @@ from .html_table import html_table
 from .listing import NEWEST_FIRST, listing, year_group
 from .markdown import md_text
 from .paths import rel, topic_path
+from .table_keys import filter_text
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,12 @@ def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -
         for d in papers
     ]
     table = html_table(
-        [column.label for column in columns], rows, interactive=True, keys=[column.key for column in columns]
+        [column.label for column in columns],
+        rows,
+        interactive=True,
+        keys=[column.key for column in columns],
+        sort_keys=[[column.sort_value(derived) for column in columns] for derived in papers],
+        filters=[filter_text(derived) for derived in papers],
     )
     return context.render("_topic_listing.md.j2", table=table, papers=listed)
 

@@ -9,6 +9,10 @@
   function sortKey(cell) {
     var text = cell.textContent.trim();
     if (text === "" || text === EMPTY) return { empty: true };
+    // A key the digest wrote from the structured value (digest/render/table_keys.py): a model
+    // scale in parameters, so "1T" sorts above "175B"; "" means the value has none, sort by text.
+    var given = cell.getAttribute("data-sort");
+    if (given !== null) return given === "" ? { text: text.toLowerCase() } : { number: parseFloat(given), text: text };
     // A number only when the cell starts with one, perhaps hedged as the abstracts hedge their
     // figures ("2024", "~2×", "up to 3.1×", "over 5×"): names that hold digits (ZO2, GLM-130B,
     // V100) sort as text.
@@ -40,11 +44,21 @@
     rows.forEach(function (item) { body.appendChild(item.row); });
   }
 
+  // What a row is found by: its cells' text and what the digest wrote for it to be found by but
+  // not shown (data-filter: the paper's title and tags). Read once per row: sorting moves rows
+  // but never changes them, so each keystroke is a substring test per row.
+  function filterText(row) {
+    if (row.digestFilter === undefined) {
+      row.digestFilter = (row.textContent + " " + (row.getAttribute("data-filter") || "")).toLowerCase();
+    }
+    return row.digestFilter;
+  }
+
   function filter(table, query, counter) {
     var words = query.toLowerCase().split(/\s+/).filter(Boolean);
     var rows = table.tBodies[0].rows, shown = 0;
     for (var i = 0; i < rows.length; i++) {
-      var text = rows[i].textContent.toLowerCase();
+      var text = filterText(rows[i]);
       var match = words.every(function (word) { return text.indexOf(word) !== -1; });
       rows[i].hidden = !match;
       if (match) shown++;

@@ -1,0 +1,46 @@
+"""What the table script (docs/js/tables.js) sorts and filters by where a cell's text would mislead.
+
+A sort key is written on the cell (`data-sort`) from the structured value, so the script need not
+read units from the text: "1T" is a trillion parameters, above "175B", and a cell that lists
+several scales sorts by its largest (the largest model the paper works with is what sets it
+apart). A row's filter text (`data-filter`) holds the paper's title and tags, which the row does
+not show, so typing "speculative" finds the papers tagged speculative-decoding.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..derive.corpus import Derived
+
+_UNITS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9, "t": 1e12, "trillion": 1e12}
+# "175B", "1.5 B", "10T+", "5.7M", "13 billion", "1 trillion"; and "billion-scale", a scale with no number.
+_SCALE = re.compile(r"^\s*(?P<number>\d+(?:\.\d+)?)?\s*-?\s*(?P<unit>[kmbt]|thousand|million|billion|trillion)\b", re.I)
+
+
+def magnitude(text: str) -> float | None:
+    """The number of parameters a model scale says: "1T" 1e12, "8.3B" 8.3e9, "10T+" 1e13,
+    "billion-scale" 1e9 (the least it can mean); None for text that is no scale."""
+    match = _SCALE.match(text.replace(",", ""))
+    if not match:
+        return None
+    number = match.group("number")
+    if number is None and not text.strip().lower().startswith(match.group("unit").lower() + "-scale"):
+        return None  # a bare "b" or "million" is no scale
+    return float(number or 1) * _UNITS[match.group("unit").lower()]
+
+
+def largest_scale(values: Sequence[str]) -> float | None:
+    """The largest of a cell's scales, or None when none of its values is one."""
+    return max((m for m in map(magnitude, values) if m is not None), default=None)
+
+
+def sort_attribute(key: float | None) -> str:
+    """A cell's `data-sort` value: the number, or "" (sort by the cell's text) when it has none."""
+    return "" if key is None else f"{key:g}"
+
+
+def filter_text(derived: Derived) -> str:
+    """What a paper's row can be found by beyond its cells: its title and its tags."""
+    return " ".join([derived.paper.title, *derived.tags])

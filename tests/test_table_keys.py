@@ -1,0 +1,96 @@
+"""What the table script sorts and filters by beyond a cell's text: model scales by magnitude,
+rows by their paper's title and tags (digest/render/table_keys.py, html_table's attributes)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from digest.render.html_table import html_table
+from digest.render.table_keys import largest_scale, magnitude, sort_attribute
+
+
+@pytest.mark.parametrize(
+    ("text", "parameters"),
+    [
+        ("175B", 175e9),
+        ("8.3B", 8.3e9),
+        ("7b", 7e9),
+        ("1T", 1e12),
+        ("10T+", 10e12),
+        ("100B+", 100e9),
+        ("5.7M", 5.7e6),
+        ("2K", 2e3),
+        ("13 billion", 13e9),
+        ("1 trillion", 1e12),
+        ("billion-scale", 1e9),  # the least it can mean
+        ("trillion-scale", 1e12),
+    ],
+)
+def test_a_scale_is_its_number_of_parameters(text, parameters):
+    assert magnitude(text) == pytest.approx(parameters)
+
+
+@pytest.mark.parametrize("text", ["", "–", "Bert", "T5", "million", "billions", "8 GPUs", "3.1×"])
+def test_text_that_is_no_scale_has_no_magnitude(text):
+    assert magnitude(text) is None
+
+
+def test_the_audits_order_is_by_magnitude_not_by_leading_number():
+    """Descending on the parallelism table once read 175B, 106B, 70B, …, 10T+, 1T, 8.3B."""
+    cells = [
+        ["175B"],
+        ["106B", "12B"],
+        ["70B"],
+        ["8.3B"],
+        ["10T+", "1T"],
+        ["trillion-scale", "1T"],
+        ["1T", "4B", "30B"],
+    ]
+    cells += [["billion-scale", "13B", "10B", "70B"], ["3B"]]
+    ordered = sorted(cells, key=lambda values: largest_scale(values) or 0, reverse=True)
+    assert [", ".join(values) for values in ordered] == [
+        "10T+, 1T",
+        "trillion-scale, 1T",
+        "1T, 4B, 30B",
+        "175B",
+        "106B, 12B",
+        "70B",
+        "billion-scale, 13B, 10B, 70B",
+        "8.3B",
+        "3B",
+    ]
+
+
+def test_a_cell_of_several_scales_sorts_by_its_largest():
+    assert largest_scale(["100B", "175B", "13B"]) == 175e9
+    assert largest_scale(["billion-scale", "13B"]) == 13e9
+    assert largest_scale(["Bert"]) is None
+    assert largest_scale([]) is None
+
+
+def test_the_sort_attribute_is_a_number_the_script_parses_or_empty():
+    assert float(sort_attribute(1e12)) == 1e12
+    assert float(sort_attribute(8.3e9)) == pytest.approx(8.3e9)
+    assert sort_attribute(None) == ""
+
+
+def test_html_table_writes_the_keys_escaped_and_leaves_other_cells_bare():
+    table = html_table(
+        ["System", "Model scale"],
+        [["<a>A</a>", "1T"], ["<a>B</a>", ""]],
+        interactive=True,
+        sort_keys=[[None, "1e+12"], [None, ""]],
+        filters=['Title "quoted" <b> & more speculative-decoding', ""],
+    )
+    body = re.findall(r"<tr[ >].*?</tr>", table.split("<tbody>")[1])
+    assert body[0] == (
+        '<tr data-filter="Title &quot;quoted&quot; &lt;b&gt; &amp; more speculative-decoding">'
+        '<td><a>A</a></td><td data-sort="1e+12">1T</td></tr>'
+    )
+    assert body[1] == "<tr><td><a>B</a></td><td>–</td></tr>"  # an empty cell has no key; no text, no attribute
+
+
+def test_without_keys_the_table_is_as_before():
+    assert "data-" not in html_table(["A"], [["x"]], interactive=True).replace("data-search-exclude", "")
