@@ -160,6 +160,16 @@ def test_memory_tiers_and_workload_are_derived_from_the_text(taxonomy):
     assert derive_workload("We serve the model without retraining it.", taxonomy) == []
 
 
+def test_the_gpus_own_memory_alone_is_no_memory_tier(taxonomy):
+    """Every GPU paper's data is in GPU memory: naming only it says nothing about tiers."""
+    assert derive_memory_tiers("Training is limited by GPU memory capacity.", taxonomy) == []
+    assert derive_memory_tiers("ZO2 shifts model parameters between the CPU and GPU, within GPU memory.", taxonomy) == [
+        "GPU HBM",
+        "CPU DRAM",
+    ]
+    assert derive_memory_tiers("Weights are kept on NVMe SSDs.", taxonomy) == ["NVMe SSD"]
+
+
 # ------------------------------------------------------------------------------------- matching
 
 

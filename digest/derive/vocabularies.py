@@ -14,8 +14,11 @@ from .taxonomy import Taxonomy, Term
 
 def memory_tiers(text: str, taxonomy: Taxonomy) -> list[str]:
     """The memory tiers `text` names (e.g. GPU HBM, CPU DRAM, NVMe SSD), in vocabulary order.
-    Meaningful for offloading papers, where naming a tier means using it."""
-    return _named_terms(text, taxonomy.memory_tiers)
+    Meaningful for offloading papers, where naming a tier means using it. The first tier, the
+    accelerator's own memory, alone is none: every paper uses it, and an offloading paper that
+    names no other tier has had its other tier missed, not used none."""
+    tiers = _named_terms(text, taxonomy.memory_tiers)
+    return [] if tiers == [taxonomy.memory_tiers[0].name] else tiers
 
 
 def parallelism(text: str, taxonomy: Taxonomy) -> list[str]:
