@@ -128,6 +128,13 @@ def test_vocabulary_overrides_replace_the_derived_terms(store):
     assert "expert" in cells
 
 
+def test_a_curated_lone_gpu_memory_tier_is_shown_though_a_derived_one_is_not(store):
+    """Megatron-LM names only 'GPU memory': derived, that is no tier; curated, it is the curator's word."""
+    assert "<strong>Memory tiers</strong>" not in site(store)[f"papers/{MEGATRON}.md"]
+    curate(store, MEGATRON, overrides={"memory_tiers": ["GPU HBM"]})
+    assert "<strong>Memory tiers</strong> GPU HBM (curated)" in site(store)[f"papers/{MEGATRON}.md"]
+
+
 def test_published_override_dates_the_paper_everywhere(store):
     year = dt.datetime.now(dt.UTC).year + 1  # the newest a date may be (check refuses a later one)
     day = f"{year}-02-03"

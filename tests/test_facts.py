@@ -332,6 +332,10 @@ def test_split_sentences_on_a_real_abstract(papers):
     [
         ("Nexus:Proactive Intra-GPU Disaggregation", "", "Nexus"),
         ("FlashAttention-2: Faster Attention", "", "FlashAttention-2"),
+        ("3DGS-LM: Faster Gaussian-Splatting Optimization", "replacing ADAM with Levenberg-Marquardt (LM).", "3DGS-LM"),
+        ("2BP: 2-Stage Backpropagation", "", "2BP"),
+        ("4-bit: Quantized Serving", "", None),
+        ("2024: A Year of Serving", "", None),
         ("Towards Efficient Serving: A Study", "", None),
         ("Understanding GEMM Performance on NVIDIA Ada Lovelace: A Machine Learning-Based Approach", "", None),
         ("Predictable Scale: Part I -- Optimal Hyperparameter Scaling Law", "We study scaling.", None),

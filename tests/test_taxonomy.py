@@ -160,6 +160,16 @@ def test_memory_tiers_and_workload_are_derived_from_the_text(taxonomy):
     assert derive_workload("We serve the model without retraining it.", taxonomy) == []
 
 
+def test_the_gpus_own_memory_alone_is_no_memory_tier(taxonomy):
+    """Every GPU paper's data is in GPU memory: naming only it says nothing about tiers."""
+    assert derive_memory_tiers("Training is limited by GPU memory capacity.", taxonomy) == []
+    assert derive_memory_tiers("ZO2 shifts model parameters between the CPU and GPU, within GPU memory.", taxonomy) == [
+        "GPU HBM",
+        "CPU DRAM",
+    ]
+    assert derive_memory_tiers("Weights are kept on NVMe SSDs.", taxonomy) == ["NVMe SSD"]
+
+
 # ------------------------------------------------------------------------------------- matching
 
 
@@ -362,6 +372,37 @@ def test_parallelism_kinds_are_named_not_guessed(taxonomy):
     assert derive_parallelism(galvatron, taxonomy) == ["data", "tensor", "pipeline", "auto-parallel"]
     assert derive_parallelism("ZeRO-Infinity and ZeRO stage 3 shard optimizer state.", taxonomy) == ["ZeRO"]
     assert derive_parallelism("A zero-copy path with zeroth-order optimization.", taxonomy) == []
+
+
+@pytest.mark.parametrize(
+    "text, kinds",
+    [
+        ("We compose them (tensor, pipeline, and data parallelism) to scale.", ["data", "tensor", "pipeline"]),
+        ("It crafts data and model parallelism strategies.", ["data", "auto-parallel"]),
+        ("Tensor-, pipeline- and data-parallel training at scale.", ["data", "tensor", "pipeline"]),
+        ("We combine data/expert parallelism.", ["data", "expert"]),
+        ("Nodes, racks and GPUs are joined by parallelism.", []),
+    ],
+)
+def test_each_kind_a_list_shares_one_parallelism_with_is_named(taxonomy, text, kinds):
+    assert derive_parallelism(text, taxonomy) == kinds
+
+
+@pytest.mark.parametrize(
+    "text, workloads",
+    [
+        # A training-free method for inference: its two "training" say there is none.
+        ("FastX: Training-Free Inference. We present a training-free method for DiT inference.", ["inference"]),
+        # A pre-trained model serves: where it came from is not what the paper does.
+        ("Serving LoRA adapters of one pre-trained model: we adapt pre-trained models for serving.", ["inference"]),
+        # One mention, which "pre-training" would have counted twice.
+        ("We speed up inference without any modifications to the pre-training setup, for inference.", ["inference"]),
+        # A model pretrained here is trained here.
+        ("Models pretrained from scratch on one GPU; we pretrained on comparable corpora.", ["training"]),
+    ],
+)
+def test_a_workload_is_what_the_paper_runs_not_how_its_model_came_to_be(taxonomy, text, workloads):
+    assert derive_workload(text, taxonomy) == workloads
 
 
 # ---------------------------------------------------------------------------------- words out of context

@@ -6,20 +6,28 @@ in data/taxonomy.yaml (`memory_tiers`, `workloads`, `parallelism`).
 
 from __future__ import annotations
 
+import re
+
 from .rules import searchable
 from .taxonomy import Taxonomy, Term
 
 
 def memory_tiers(text: str, taxonomy: Taxonomy) -> list[str]:
     """The memory tiers `text` names (e.g. GPU HBM, CPU DRAM, NVMe SSD), in vocabulary order.
-    Meaningful for offloading papers, where naming a tier means using it."""
-    return _named_terms(text, taxonomy.memory_tiers)
+    Meaningful for offloading papers, where naming a tier means using it. The first tier, the
+    accelerator's own memory, alone is none: every paper uses it, and an offloading paper that
+    names no other tier has had its other tier missed, not used none."""
+    tiers = _named_terms(text, taxonomy.memory_tiers)
+    return [] if tiers == [taxonomy.memory_tiers[0].name] else tiers
 
 
 def parallelism(text: str, taxonomy: Taxonomy) -> list[str]:
     """The kinds of parallelism `text` names (data, tensor, pipeline, ...), in vocabulary order.
-    Meaningful for parallelism papers, where naming a kind usually means using or comparing it."""
-    return _named_terms(text, taxonomy.parallelism)
+    Meaningful for parallelism papers, where naming a kind usually means using or comparing it.
+    A list that shares one "parallelism" ("tensor, pipeline, and data parallelism") names each."""
+    folded = searchable(text)
+    shared = [f"{kind} {m['head']}" for m in _SHARED_HEAD.finditer(folded) for kind in _KIND_SPLIT.split(m["kinds"])]
+    return _named_terms(" . ".join([folded, *shared]), taxonomy.parallelism)
 
 
 def workloads(text: str, taxonomy: Taxonomy) -> list[str]:
@@ -27,11 +35,13 @@ def workloads(text: str, taxonomy: Taxonomy) -> list[str]:
 
     A workload needs two mentions: one passing remark ("without retraining the model",
     "trained on NVIDIA A100") is context, not the paper's workload. Pass title and abstract
-    together so a title mention counts."""
+    together so a title mention counts. A mention is counted once however many of the term's
+    phrases find it ("pre-training" is "pre-train*" and "training"), and one that says its
+    workload is absent ("training-free") is no mention."""
     folded = searchable(text)
     counts = {}
     for term in taxonomy.workloads:
-        mentions = sum(rule.count(folded) for rule in term.rules)
+        mentions = len(_mentions(folded, term))
         if mentions >= 2:
             counts[term.name] = mentions
     return sorted(counts, key=lambda name: -counts[name])
@@ -39,6 +49,35 @@ def workloads(text: str, taxonomy: Taxonomy) -> list[str]:
 
 # The vocabularies by the column (and override key) they fill.
 VOCABULARIES = {"memory_tiers": memory_tiers, "workloads": workloads, "parallelism": parallelism}
+
+
+# "X, Y, and Z parallelism", "X and Y parallel training", "X/Y parallelism": kinds sharing one head.
+_KIND = r"[a-z0-9]\w*(?:-\w+)*-?"
+_KIND_SEPARATOR = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s*/\s*|\s+(?:and|or)\s+)"
+_SHARED_HEAD = re.compile(
+    rf"(?P<kinds>(?:{_KIND}{_KIND_SEPARATOR}){{1,5}}{_KIND})(?:\s+|-)(?P<head>parallel(?:ism|ization)?)\b"
+)
+_KIND_SPLIT = re.compile(rf"-?{_KIND_SEPARATOR}|-$")
+# A workload named to say it is absent: "training-free", "a serving-free design".
+_ABSENT = re.compile(r"[\s-]?free\b")
+
+
+def _mentions(folded: str, term: Term) -> list[tuple[int, int]]:
+    """The spans where `term` is named, overlapping matches of its phrases as one."""
+    spans: list[tuple[int, int]] = []
+    for rule in term.rules:
+        hit = rule.first_match(folded)
+        while hit:
+            if not _ABSENT.match(folded, hit.end()):
+                spans.append(hit.span())
+            hit = rule.first_match(folded, max(hit.end(), hit.start() + 1))
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _named_terms(text: str, terms: tuple[Term, ...]) -> list[str]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..derive.corpus import Derived
 from ..fact_kinds import KINDS
+from ..text.latex import readable
 from .context import PageLinks
 from .read_links import read_links
 from .table_keys import largest_scale, sort_attribute
@@ -99,14 +100,14 @@ def _kind_column(name: str, label: str) -> Column:
 
 _COLUMNS = [
     Column("id", "Id", lambda d: d.id),
-    Column("title", "Paper", lambda d: d.paper.title, lambda d, links: links.paper(d.id)),
+    Column("title", "Paper", lambda d: readable(d.paper.title), lambda d, links: links.paper(d.id)),
     Column(
         "arxiv_id",
         "arXiv",
         lambda d: d.paper.arxiv_id,
         lambda d, links: read_links(d.paper, compact=True, html=links.html),
     ),
-    Column("abstract", "Abstract", lambda d: d.paper.abstract),
+    Column("abstract", "Abstract", lambda d: readable(d.paper.abstract)),
     Column("year", "Year", lambda d: d.year, lambda d, links: str(d.year or "")),
     Column("published", "Published", lambda d: d.published),
     Column("added", "Added", lambda d: d.paper.added),
@@ -125,7 +126,7 @@ _COLUMNS = [
             {
                 "kind": f.kind,
                 "value": f.value,
-                "sentence": f.sentence,
+                "sentence": readable(f.sentence),
                 "curated": f.curated,
                 **({"baseline": f.baseline} if f.baseline else {}),
                 **({} if f.own else {"context": True}),

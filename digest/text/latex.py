@@ -92,6 +92,11 @@ def clean_text(text: str) -> str:
     return text
 
 
+def readable(text: str) -> str:
+    """`clean_text` on one line: the text a page shows, for an export that holds it as plain text."""
+    return " ".join(clean_text(text).split())
+
+
 def leftovers(text: str) -> list[str]:
     """The conversion damage `clean_text` leaves in `text` (a LaTeX command, a glued "times", a
     lost character reference), each with a few words around it: what `digest check` flags."""

@@ -196,6 +196,11 @@ def find_system(title: str, abstract_sentences: list[str]) -> tuple[str, str] | 
     return (tail["name"], title) if tail else None
 
 
+# A one-word title head that names a system: a word from its first letter ("Nexus"), or a name
+# that leads with a digit and holds a capital ("3DGS-LM", "2BP"); "2024" or "4-bit" names none.
+_ONE_WORD_NAME = re.compile(r"[^\W\d_][\w\-.+'’]*|\d[\w\-.+'’]*[A-Z][\w\-.+'’]*")
+
+
 def _name_from_title(title: str, abstract: str) -> str | None:
     if ":" not in title:
         return None
@@ -204,7 +209,7 @@ def _name_from_title(title: str, abstract: str) -> str | None:
     if not words or words[0].lower() in _GENERIC_TITLE_HEADS:
         return None
     if len(words) == 1:
-        return head if re.fullmatch(r"[^\W\d_][\w\-.+'’]*", head) else None
+        return head if _ONE_WORD_NAME.fullmatch(head) else None
     # Several words name a system only if the abstract uses them as a name ("DeepSpeed
     # Inference"); otherwise the head is a sentence ("Training Foundation Models on ...").
     looks_like_name = len(words) <= 4 and all(w[0].isupper() or w[0].isdigit() for w in words)
