@@ -37,6 +37,7 @@ from .derive.taxonomy import Taxonomy
 from .evaluate_facts import Attribution, attribution_lines, evaluate_attribution
 from .evaluate_figures import FigureCoverage, figure_coverage
 from .records.model import Paper
+from .text.plural import counted
 
 if TYPE_CHECKING:
     from .temporal import TemporalEvaluation
@@ -305,7 +306,7 @@ def evaluation_text(report: Evaluation) -> str:
     """The report as the terminal shows it: folds, the per-topic table, figure coverage."""
     lines = [
         f"{report.n_curated} curated papers and {report.n_rejected} rejected ones ({report.n_uncurated} uncurated "
-        f"not scored), leave one dump out over {len(report.folds)} fold(s):"
+        f"not scored), leave one dump out over {counted(len(report.folds), 'fold')}:"
     ]
     lines += [f"  {f.name}: {f.papers} predicted, trained on {f.trained_on}" for f in report.folds]
     header = f"{'topic':<12} {'n':>3}  " + "  ".join(f"{m + ' P / R / F1':<18}" for m in METHODS)
