@@ -51,7 +51,7 @@ def listed_count(page: str) -> int:
 
 
 def test_the_hardware_index_reaches_every_hardware_page_and_counts_what_it_lists(site):
-    corpus, files = site
+    _, files = site
     index = files["hardware/index.md"]
     soup = BeautifulSoup(index, "html.parser")
     counts = {}
@@ -64,7 +64,9 @@ def test_the_hardware_index_reaches_every_hardware_page_and_counts_what_it_lists
     assert set(counts) == pages  # every page that exists, once
     assert all(counts[path] == listed_count(files[path]) for path in pages)
     # A family counts its devices' papers: at least as many as any device of it.
-    family_rows = [tr for tr in soup.select("table tbody tr") if tr.find_all("td")[2].get_text() == "architecture family"]
+    family_rows = [
+        tr for tr in soup.select("table tbody tr") if tr.find_all("td")[2].get_text() == "architecture family"
+    ]
     assert len(family_rows) >= 5
     home = re.search(r"\*\*\[(\d+) kinds of hardware\]\(hardware/index\.md\)\*\*", files["index.md"])
     assert home and int(home[1]) == len(soup.select("table tbody tr")) >= len(pages)
