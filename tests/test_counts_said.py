@@ -1,15 +1,19 @@
-"""Counts as the reader meets them: in the number their noun takes, and the same number wherever
-one thing is counted (the hardware index, the page each row links, the home page)."""
+"""What the reader meets: counts in the number their noun takes, the same number wherever one
+thing is counted (the hardware index, the page each row links, the home page), and links whose
+text says what they lead to."""
 
 from __future__ import annotations
 
+import html
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
 
 from digest.build import load_corpus
 from digest.render.site import render_site
+from digest.text.link_labels import link_kind, link_labels
 from digest.text.plural import counted
 
 from .conftest import DATA
@@ -71,3 +75,35 @@ def test_the_hardware_index_reaches_every_hardware_page_and_counts_what_it_lists
     home = re.search(r"\*\*\[(\d+) kinds of hardware\]\(hardware/index\.md\)\*\*", files["index.md"])
     assert home and int(home[1]) == len(soup.select("table tbody tr")) >= len(pages)
     assert f"{home[1]} kinds of hardware" in index
+
+
+@pytest.mark.parametrize(
+    "url, kind",
+    [
+        ("https://github.com/org/repo", "code"),
+        ("https://www.gitlab.com/org/repo/-/tree/main", "code"),
+        ("https://huggingface.co/org/model-7b", "model"),
+        ("https://huggingface.co/datasets/org/set", "dataset"),
+        ("https://huggingface.co/spaces/org/demo", "demo"),
+        ("https://huggingface.co/org", "Hugging Face"),
+        ("https://some-lab.github.io/tool/", "project page"),
+        ("https://www.deepspeed.ai/tutorials/x/", "deepspeed.ai"),
+    ],
+)
+def test_a_link_says_what_it_leads_to(url, kind):
+    assert link_kind(url) == kind
+
+
+def test_code_links_in_tables_and_on_paper_pages_say_what_they_are(site):
+    corpus, files = site
+    with_links = [d for d in corpus.papers.values() if d.values("code")]
+    assert with_links
+    for derived in with_links:
+        urls = derived.values("code")
+        page = files[f"papers/{derived.id}.md"]
+        for url, label in zip(urls, link_labels(urls), strict=True):
+            kind = link_kind(url)
+            shown = url if kind == urlsplit(url).hostname.removeprefix("www.") else f"{kind}: {url}"
+            assert f'<a href="{html.escape(url)}">{html.escape(shown)}</a>' in page, (derived.id, url)
+            for topic in derived.topics:
+                assert f'<a href="{html.escape(url)}">{label}</a>' in files[f"topics/{topic}.md"], (topic, url)

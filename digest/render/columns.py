@@ -14,6 +14,7 @@ from typing import Any
 
 from ..derive.corpus import Derived
 from ..fact_kinds import KINDS
+from ..text.link_labels import link_labels
 from .context import PageLinks
 from .read_links import read_links
 
@@ -45,7 +46,7 @@ def _short_title(title: str) -> str:
 
 def _code_cell(derived: Derived, links: PageLinks) -> str:
     urls = derived.values("code")
-    return " ".join(links.external("code" if i == 0 else f"code {i + 1}", url) for i, url in enumerate(urls))
+    return " ".join(links.external(label, url) for label, url in zip(link_labels(urls), urls, strict=True))
 
 
 def _comparisons_cell(derived: Derived, links: PageLinks) -> str:
