@@ -37,6 +37,7 @@ from .derive.taxonomy import Taxonomy
 from .evaluate_facts import Attribution, attribution_lines, evaluate_attribution
 from .evaluate_figures import FigureCoverage, figure_coverage
 from .records.model import Paper
+from .text.plural import counted
 
 if TYPE_CHECKING:
     from .temporal import TemporalEvaluation
@@ -88,6 +89,15 @@ class TopicScores:
     slug: str
     support: int  # curated papers with the topic
     scores: dict[str, Score] = field(default_factory=lambda: {method: Score() for method in METHODS})
+    # Of those, the ones predicted by a model that had learned the topic: the others' fold left too
+    # few papers of it to learn from (learn.MIN_POSITIVES), so the model alone placed none of them.
+    learned: int = 0
+
+    @property
+    def unlearned(self) -> bool:
+        """Whether the model could not learn the topic for some of its papers (never so for the
+        fallback topic, which no model learns: it is where a paper in no learned topic goes)."""
+        return self.learned < self.support
 
 
 def macro_f1(topics: Sequence[TopicScores], method: str) -> float:
@@ -146,6 +156,7 @@ class Evaluation:
             "topics": {
                 t.slug: {
                     "support": t.support,
+                    "learned": t.learned,
                     **{
                         method: {
                             "precision": round(s.precision, 4),
@@ -291,12 +302,14 @@ def score(
             floor.in_topic, floor.kept = floor.in_topic + in_topic, floor.kept + (in_topic and kept)
             floor.fallback, floor.dropped = floor.fallback + (not in_topic), floor.dropped + (not in_topic and not kept)
         learned = {p.slug for p in suggestion.predictions if p.learned and p.chosen}
+        modelled = {p.slug for p in suggestion.predictions if p.learned}  # the topics its fold could learn
         chosen = {
             "rules": set(item.classification.rule_topics),
             "model": learned or {fallback},
             "ships": set(suggestion.topics),
         }
         for topic in topics:
+            topic.learned += topic.slug in actual and (topic.slug in modelled or topic.slug == fallback)
             for method, slugs in chosen.items():
                 topic.scores[method].add(topic.slug in slugs, topic.slug in actual)
 
@@ -305,7 +318,7 @@ def evaluation_text(report: Evaluation) -> str:
     """The report as the terminal shows it: folds, the per-topic table, figure coverage."""
     lines = [
         f"{report.n_curated} curated papers and {report.n_rejected} rejected ones ({report.n_uncurated} uncurated "
-        f"not scored), leave one dump out over {len(report.folds)} fold(s):"
+        f"not scored), leave one dump out over {counted(len(report.folds), 'fold')}:"
     ]
     lines += [f"  {f.name}: {f.papers} predicted, trained on {f.trained_on}" for f in report.folds]
     header = f"{'topic':<12} {'n':>3}  " + "  ".join(f"{m + ' P / R / F1':<18}" for m in METHODS)
@@ -314,6 +327,11 @@ def evaluation_text(report: Evaluation) -> str:
         cells = "  ".join(s.text().ljust(18) for s in topic.scores.values())
         lines.append(f"{topic.slug:<12} {topic.support:>3}  {cells}")
     lines.append(f"{'macro-F1':<12} {'':>3}  " + "  ".join(f"{report.macro_f1(m):<18.2f}" for m in METHODS))
+    lines += [
+        f"  model: {t.slug} learned for {t.learned} of its {t.support} papers (too few in the other folds for the rest)"
+        for t in report.topics
+        if t.unlearned
+    ]
     lines += [
         "",
         "fetch filter (digest fetch keeps a new paper the machine places in a topic with at least this probability):",

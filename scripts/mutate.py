@@ -421,10 +421,10 @@ MUTANTS = [
     m(
         "code-link-labels",
         "digest/render/columns.py",
-        'links.external("code" if i == 0 else f"code {i + 1}", url)',
-        'links.external("code", url)',
+        "links.external(label, url) for label, url in zip(link_labels(urls)",
+        'links.external("code", url) for label, url in zip(link_labels(urls)',
         RULES,
-        "tests/test_pages.py",
+        "tests/test_counts_said.py",
     ),
     m(
         "compares-cell-titles",
@@ -604,6 +604,27 @@ MUTANTS = [
         "return {number: signal.signal(number, stop) for number in (signal.SIGTERM, signal.SIGHUP)}",
         "return {}",
         ROBUST,
+    ),
+    m(
+        "one-papers",
+        "digest/text/plural.py",
+        "noun if count == 1 else",
+        "noun if count == 0 else",
+        "tests/test_counts_said.py",
+    ),
+    m(
+        "hardware-index-counts-the-name-only",
+        "digest/render/hardware_pages.py",
+        "str(len(page.ids)),",
+        "str(len(context.corpus.by_hardware.get(page.name, page.ids))),",
+        "tests/test_counts_said.py",
+    ),
+    m(
+        "model-learned-for-every-paper",
+        "digest/evaluate.py",
+        "topic.learned += topic.slug in actual and (topic.slug in modelled or topic.slug == fallback)",
+        "topic.learned += topic.slug in actual",
+        "tests/test_evaluation.py",
     ),
 ]
 

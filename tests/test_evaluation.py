@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from digest.build import METHOD_FOLDS, build_files, load_evaluation
+from digest.build import METHOD_FOLDS, build_files, load_corpus, load_evaluation
 from digest.cli import main
 from digest.derive.learn import MIN_POSITIVES, TopicModel
 from digest.derive.taxonomy import load_taxonomy
@@ -142,8 +142,11 @@ def test_the_method_page_shows_the_evaluation_of_the_data_it_describes():
     page = files["method.md"]
     expected = load_evaluation(DATA, METHOD_FOLDS)
     for topic in expected.topics:
-        cells = " | ".join(f"{s.precision:.2f} / {s.recall:.2f} / {s.f1:.2f}" for s in topic.scores.values())
-        assert f" | {topic.support} | {cells} |" in page, topic.slug
+        cells = [f"{s.precision:.2f} / {s.recall:.2f} / {s.f1:.2f}" for s in topic.scores.values()]
+        if topic.unlearned:  # the model's cell says for how many of the topic's papers it could learn it
+            cells[1] += f" (learned for {topic.learned} of {topic.support})"
+        assert f" | {topic.support} | {' | '.join(cells)} |" in page, topic.slug
+    assert f"pooled over {len(expected.folds)} fold{'s' if len(expected.folds) != 1 else ''};" in page
     assert (
         f"what ships {expected.macro_f1('ships'):.2f}" in page
         and f"{expected.figures.extracted} of the {expected.figures.found} numbers" in page
@@ -213,3 +216,34 @@ def test_a_topic_with_no_paper_in_the_period_is_left_out_of_the_macro_f1():
     wrongly_placed = topic("d", (True, False))  # no paper has it, one was placed in it: measured, F1 0
     assert macro_f1([hit, wrongly_placed], "ships") == 0.5
     assert Score().f1 == 1.0  # the vacuous value stays what it was for code that reads it
+
+
+def test_on_the_real_store_the_method_page_says_what_each_row_counts_and_where_the_model_could_not_learn(
+    real_evaluation,
+):
+    """The fallback row counts the rejected papers too, and says so; a topic the model could not
+    learn for most of its papers (they are first seen in one fold) says why the model scores low."""
+    from digest.render.context import RenderContext
+    from digest.render.method import render_method
+    from digest.render.templates import environment
+
+    corpus = load_corpus(REPO_DATA)
+    page = render_method(RenderContext(corpus, environment()), real_evaluation)
+    fallback = corpus.taxonomy.fallback
+    other = next(t for t in real_evaluation.topics if t.slug == fallback.slug)
+    curated_other = other.support - real_evaluation.n_rejected
+    assert f"| {fallback.name}, and rejected papers | {other.support} |" in page
+    assert (
+        f"the {curated_other} papers curated under *{fallback.name}* and the {real_evaluation.n_rejected} rejected"
+        in page
+    )
+    assert "Curated papers" not in page and "fold(s)" not in page
+    for topic in real_evaluation.topics:
+        model = topic.scores["model"]
+        assert model.true_positives <= topic.learned <= topic.support  # it finds only papers of a fold that learned it
+        name = corpus.taxonomy.topic(topic.slug).name
+        said = f"*{name}* was learned for {topic.learned} of its {topic.support} papers"
+        assert (said in page) == topic.unlearned, topic.slug
+        assert topic.unlearned or topic.slug == fallback.slug or topic.learned == topic.support
+    # On this store, two topics' papers are mostly first seen in one fold: the model could not learn them there.
+    assert sum(t.unlearned for t in real_evaluation.topics) >= 1

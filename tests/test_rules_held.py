@@ -30,6 +30,7 @@ from digest.render.columns import COLUMNS
 from digest.render.context import RenderContext
 from digest.render.exports import papers_json
 from digest.render.listing import letter_group
+from digest.render.site import render_site
 from digest.render.templates import environment
 from digest.temporal import seen_on
 
@@ -346,16 +347,23 @@ def test_curated_facts_are_marked_curated_and_an_empty_list_says_none(tmp_path):
 # ----------------------------------------------------------------------- columns, exports
 
 
-def test_code_cells_number_their_links_and_compares_cells_name_systems(tmp_path):
+def test_code_cells_say_what_each_link_is_and_compares_cells_name_systems(tmp_path):
     store = curated_store(
         tmp_path,
         "fastattention",
-        "overrides: {code: ['https://a.example/x', 'https://b.example/y'], compares_to: [flashattention-2]}",
+        "overrides: {code: ['https://github.com/o/x', 'https://huggingface.co/o/m', 'https://github.com/o/y',"
+        " 'https://b.example/y'], compares_to: [flashattention-2]}",
     )
     corpus = load_corpus(store)
     links = RenderContext(corpus, environment()).links("topics/kernels.md")
     derived = corpus.papers["fastattention"]
-    assert COLUMNS["code"].markdown(derived, links) == "[code](https://a.example/x) [code 2](https://b.example/y)"
+    assert COLUMNS["code"].markdown(derived, links) == (
+        "[code](https://github.com/o/x) [model](https://huggingface.co/o/m) [code 2](https://github.com/o/y)"
+        " [b.example](https://b.example/y)"
+    )  # each link says what it leads to: a model's page is no code
+    page = render_site(corpus, SITE)["papers/fastattention.md"]
+    assert '<a href="https://huggingface.co/o/m">model: https://huggingface.co/o/m</a>' in page
+    assert '<a href="https://b.example/y">https://b.example/y</a>' in page
     system = corpus.papers["flashattention-2"].system
     assert system and COLUMNS["compares_to"].markdown(derived, links) == f"[{system}](../papers/flashattention-2.md)"
 

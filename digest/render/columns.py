@@ -15,6 +15,7 @@ from typing import Any
 from ..derive.corpus import Derived
 from ..fact_kinds import KINDS
 from ..text.latex import readable
+from ..text.link_labels import link_labels
 from .context import PageLinks
 from .read_links import read_links
 from .table_keys import largest_scale, sort_attribute
@@ -53,7 +54,7 @@ def _short_title(title: str) -> str:
 
 def _code_cell(derived: Derived, links: PageLinks) -> str:
     urls = derived.values("code")
-    return " ".join(links.external("code" if i == 0 else f"code {i + 1}", url) for i, url in enumerate(urls))
+    return " ".join(links.external(label, url) for label, url in zip(link_labels(urls), urls, strict=True))
 
 
 def _comparisons_cell(derived: Derived, links: PageLinks) -> str:

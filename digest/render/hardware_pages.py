@@ -8,6 +8,7 @@ in parts by year (listing.py).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -73,58 +74,99 @@ def _families(context: RenderContext) -> dict[str, Family]:
     return found
 
 
-def render_hardware_index(context: RenderContext) -> str:
-    source = "hardware/index.md"
-    links = context.links(source, html=True)
-    catalog = context.corpus.catalog
-    family_of = families(context)
-    rows = []
-    for name, ids in sorted(context.corpus.by_hardware.items(), key=lambda item: (-len(item[1]), item[0])):
-        entry = catalog.get(name)
-        arch = entry.arch if entry else None
-        family = links.to(family_of[arch].path, links.text(arch)) if arch in family_of else links.text(arch or "")
-        rows.append(
-            [
-                links.hardware(name),
-                links.text(entry.vendor if entry else ""),
-                links.text(entry.class_name if entry else ""),
-                family,
-                str(len(ids)),
-            ]
-        )
-    table = html_table(["Hardware", "Vendor", "Class", "Architecture", "Papers"], rows, interactive=True)
-    return context.render("hardware_index.md.j2", table=table)
+@dataclass(frozen=True)
+class HardwarePage:
+    """A hardware page: a device (`family` is its family, if any) or a family (`members`)."""
+
+    name: str
+    path: str
+    entry: HardwareEntry | None
+    ids: list[str]  # the papers it lists
+    names: tuple[str, ...]  # the hardware names whose papers it lists
+    family: Family | None = None
+    members: Family | None = None
 
 
-def hardware_pages(context: RenderContext) -> dict[str, str]:
-    """A page per catalogue entry that some paper names (a curator may name hardware the catalogue
-    lacks), a page per family with papers, and the parts of the long ones."""
+def hardware_page_list(context: RenderContext) -> list[HardwarePage]:
+    """Every hardware page, most papers first: a page per catalogue entry that some paper names (a
+    curator may name hardware the catalogue lacks: it has no page), and a page per family with
+    papers. The index lists exactly these, so that each page is reachable and counted as it lists."""
+    if "hardware pages" in context.memo:
+        known: list[HardwarePage] = context.memo["hardware pages"]
+        return known
     catalog = context.corpus.catalog
-    by_hardware = context.corpus.by_hardware
     family_of = families(context)
-    pages = {}
-    for name, ids in by_hardware.items():
+    pages = []
+    for name, ids in context.corpus.by_hardware.items():
         entry = catalog.get(name)
         if entry is None or name in family_of:  # an architecture's page is its family's
             continue
         family = family_of.get(entry.arch or "")
-        pages.update(
-            _page(context, hardware_path(catalog.slug(entry)), entry.name, entry, ids=ids, names=(name,), family=family)
-        )
+        pages.append(HardwarePage(entry.name, hardware_path(catalog.slug(entry)), entry, ids, (name,), family=family))
     for family in family_of.values():
         ids = family_papers(context, family)
         if ids:
-            pages.update(
-                _page(
-                    context,
-                    family.path,
-                    family.name,
-                    family.entry,
-                    ids=ids,
-                    names=(family.name, *family.members),
-                    members=family,
-                )
+            names = (family.name, *family.members)
+            pages.append(HardwarePage(family.name, family.path, family.entry, ids, names, members=family))
+    listed = context.memo["hardware pages"] = sorted(pages, key=lambda page: (-len(page.ids), page.name))
+    return listed
+
+
+def uncatalogued(context: RenderContext) -> list[str]:
+    """Hardware a curator named that the catalogue lacks: a row of the index, with no page."""
+    return sorted(name for name in context.corpus.by_hardware if context.corpus.catalog.get(name) is None)
+
+
+def kinds_of_hardware(context: RenderContext) -> int:
+    """The rows of the hardware index: every hardware page, and each hardware named without one."""
+    return len(hardware_page_list(context)) + len(uncatalogued(context))
+
+
+def render_hardware_index(context: RenderContext) -> str:
+    """A row per hardware page, counting the papers the page lists, then the hardware without a page."""
+    source = "hardware/index.md"
+    links = context.links(source, html=True)
+    rows = [
+        [
+            links.to(page.path, links.text(page.name)),
+            links.text(_vendor(context, page)),
+            links.text("architecture family" if page.members else page.entry.class_name if page.entry else ""),
+            links.to(page.family.path, links.text(page.family.name)) if page.family else links.text(""),
+            str(len(page.ids)),
+        ]
+        for page in hardware_page_list(context)
+    ]
+    by_hardware = context.corpus.by_hardware
+    rows += [[links.text(name), "", "", "", str(len(by_hardware[name]))] for name in uncatalogued(context)]
+    table = html_table(["Hardware", "Vendor", "Class", "Architecture", "Papers"], rows, interactive=True)
+    return context.render("hardware_index.md.j2", table=table, count=len(rows))
+
+
+def _vendor(context: RenderContext, page: HardwarePage) -> str:
+    """The page's vendor: its entry's, or for a family without one, the vendor of most of its devices."""
+    if page.entry is not None:
+        return page.entry.vendor
+    members = page.members.members if page.members else ()
+    vendors = Counter(entry.vendor for name in members if (entry := context.corpus.catalog.get(name)))
+    return vendors.most_common(1)[0][0] if vendors else ""
+
+
+def hardware_pages(context: RenderContext) -> dict[str, str]:
+    """Every hardware page (`hardware_page_list`) and the parts of the long ones."""
+    pages: dict[str, str] = {}
+    for page in hardware_page_list(context):
+        pages.update(
+            _page(
+                context,
+                page.path,
+                page.name,
+                page.entry,
+                ids=page.ids,
+                names=page.names,
+                family=page.family,
+                members=page.members,
             )
+        )
     return pages
 
 

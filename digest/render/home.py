@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .context import RenderContext
+from .hardware_pages import kinds_of_hardware
 from .markdown import md_text
 from .news import by_added, on_topic
 from .paths import NEW_PAGE
@@ -29,7 +30,7 @@ def render_home(context: RenderContext) -> str:
     ]
     counts = {
         "papers": len(corpus.papers),
-        "hardware": len(corpus.by_hardware),
+        "hardware": kinds_of_hardware(context),
         "systems": sum(1 for d in corpus.papers.values() if d.system),
         "comparisons": sum(len(d.compares_to) for d in corpus.papers.values()),
     }

@@ -113,7 +113,7 @@ class Listing:
     """What a listing's own page shows: the whole table (`body`), or the links to its parts."""
 
     count: int
-    noun: str  # what a row is: "papers", "systems"
+    noun: str  # what a row is, in the singular: "paper", "system" (the `counted` filter adds the "s")
     by: str  # what the parts are by: "year", "first letter"
     groups: list[GroupLinks]  # empty while the listing is whole
     body: str
@@ -128,7 +128,7 @@ def listing(
     rows: Sequence[tuple[Group, str]],
     render_body: RenderBody,
     *,
-    noun: str = "papers",
+    noun: str = "paper",
     by: str = "year",
     order: str = "",
 ) -> tuple[Listing, dict[str, str]]:

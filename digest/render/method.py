@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from ..derive.learn import MIN_POSITIVES
 from ..derive.suggest import MIN_PROBABILITY
-from ..evaluate import METHODS, Evaluation
+from ..evaluate import METHODS, Evaluation, TopicScores
 from ..evaluate_facts import KindPrecision
 from ..fact_kinds import BY_NAME
 from .context import RenderContext
@@ -16,10 +17,15 @@ METHOD_NAMES = {"rules": "Rules only", "model": "Learned model", "ships": "What 
 def render_method(context: RenderContext, evaluation: Evaluation | None = None) -> str:
     """The Method page; with `evaluation`, its measured accuracy (computed from the same records)."""
     rows, macro, unextracted, temporal_rows, filter_rows, kinds = [], [], [], [], [], []
+    unlearned: list[tuple[str, int, int]] = []  # (topic, papers the model learned it for, its papers)
     if evaluation is not None:
         names = {topic.slug: topic.name for topic in context.corpus.taxonomy.topics}
+        fallback = context.corpus.taxonomy.fallback.slug
+        if evaluation.n_rejected:  # its row counts the rejected papers too, scored as papers in no topic
+            names[fallback] = f"{names[fallback]}, and rejected papers"
         for topic in evaluation.topics:
-            rows.append([md_text(names[topic.slug]), str(topic.support)] + [topic.scores[m].text() for m in METHODS])
+            rows.append([md_text(names[topic.slug]), str(topic.support)] + [_cell(topic, m) for m in METHODS])
+        unlearned = [(md_text(names[t.slug]), t.learned, t.support) for t in evaluation.topics if t.unlearned]
         macro = [(METHOD_NAMES[m], f"{evaluation.macro_f1(m):.2f}") for m in METHODS]
         links = context.links("method.md")
         unextracted = [
@@ -53,7 +59,7 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
         "method.md.j2",
         topics=context.corpus.taxonomy.ruled_topics,
         evaluation=evaluation,
-        headers=["Topic", "Curated papers", *(f"{METHOD_NAMES[m]}: P / R / F1" for m in METHODS)],
+        headers=["Topic", "Papers", *(f"{METHOD_NAMES[m]}: P / R / F1" for m in METHODS)],
         rows=rows,
         macro=macro,
         unextracted=unextracted,
@@ -63,7 +69,25 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
         floor=MIN_PROBABILITY,
         kinds=kinds,
         grouped=evaluation is not None and any(len(f.dumps) > 1 for f in evaluation.folds),
+        fallback=_fallback(context, evaluation),
+        unlearned=unlearned,
+        min_positives=MIN_POSITIVES,
     )
+
+
+def _cell(topic: TopicScores, method: str) -> str:
+    """P / R / F1; the model's says for how many of the topic's papers it could learn the topic."""
+    text = topic.scores[method].text()
+    return f"{text} (learned for {topic.learned} of {topic.support})" if method == "model" and topic.unlearned else text
+
+
+def _fallback(context: RenderContext, evaluation: Evaluation | None) -> dict[str, object] | None:
+    """The fallback topic's row: its name, the papers curated in it and the rejected ones."""
+    if evaluation is None:
+        return None
+    fallback = context.corpus.taxonomy.fallback
+    support = next(t.support for t in evaluation.topics if t.slug == fallback.slug)
+    return {"name": fallback.name, "curated": support - evaluation.n_rejected, "rejected": evaluation.n_rejected}
 
 
 def _precision_row(label: str, kind: KindPrecision) -> list[str]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from ..derive.corpus import Derived
 from ..derive.facts import Fact
 from ..fact_kinds import BY_NAME
+from ..text.link_labels import described
 from .bibtex import bibtex_entry
 from .columns import COLUMNS
 from .context import PageLinks, RenderContext
@@ -174,7 +175,7 @@ def fact_values(facts: list[Fact], links: PageLinks, linked: bool = True) -> str
     by_kind: dict[str, list[str]] = {}
     for fact in facts:
         by_kind.setdefault(fact.kind, []).append(
-            html_link(fact.value, fact.value)
+            html_link(described(fact.value), fact.value)
             if fact.kind == "code"
             else links.hardware(fact.value)
             if fact.kind == "hardware" and linked

@@ -22,7 +22,7 @@ def render_systems(context: RenderContext) -> dict[str, str]:
         "Systems A–Z",
         [(letter_group(d.system or ""), d.id) for d in named],
         partial(_table, context),
-        noun="systems",
+        noun="system",
         by="first letter",
     )
     return {SOURCE: context.render("systems.md.j2", listing=shown), **parts}

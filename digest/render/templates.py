@@ -12,6 +12,7 @@ from pathlib import Path
 
 import jinja2
 
+from ..text.plural import counted
 from .markdown import front_matter, html_text, md_text, table
 from .paths import hardware_path, paper_path, topic_path
 
@@ -32,7 +33,9 @@ def environment(override_dir: Path | None = None) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # noqa: S701
     )
-    env.filters.update(md=md_text, md_plain=lambda value: md_text(value, latex=False), html_text=html_text)
+    env.filters.update(
+        md=md_text, md_plain=lambda value: md_text(value, latex=False), html_text=html_text, counted=counted
+    )
     env.globals.update(
         table=table,
         front_matter=front_matter,
