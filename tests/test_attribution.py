@@ -789,3 +789,15 @@ def test_a_model_named_with_its_version_in_words_is_an_evaluated_subject(catalog
     intro = "We introduce Kite-Bench, a benchmark of 900 fact questions."
     facts = extract_facts("Kite-Bench", f"{intro} On it, Orca 2.5 Pro achieves an F1-score of 55.2.", catalog)
     assert own(facts, "quality") == [] and context(facts, "quality") == ["55.2 F1"]
+
+
+def test_a_curators_context_value_is_someone_elses_in_mixed_sentences_only(catalog):
+    # "A100" is the baseline's in the mixed sentence; the own sentence's A100 is where the paper ran
+    abstract = (
+        "We present X, a new decoding method. X achieves up to 2.3x speedup on an A100 GPU. "
+        "On two RTX 4090 GPUs it is only half as slow as the baseline on an A100."
+    )
+    facts = extract_facts("X: fast decoding", abstract, catalog, ["own", "own", "mixed"], ["A100"])
+    assert [(f.value, f.own) for f in facts if f.kind == "hardware"] == [("A100", True), ("RTX 4090", True)]
+    facts = extract_facts("X: fast decoding", abstract, catalog, ["own", "mixed", "mixed"], ["A100"])
+    assert ("A100", False) in [(f.value, f.own) for f in facts if f.kind == "hardware"]

@@ -49,7 +49,7 @@ from .baseline import baseline
 from .beaten import beaten_spans
 from .evaluation import evaluated_result_spans, evaluates_others, own_names
 from .others import others_result_spans
-from .roles import BACKGROUND, OWN, PRIOR, baseline_and_rival_spans, in_spans, sentence_roles
+from .roles import BACKGROUND, MIXED, OWN, PRIOR, baseline_and_rival_spans, in_spans, sentence_roles
 from .system import find_system
 
 Rule = Callable[[Sentence], list[Found]]
@@ -121,7 +121,7 @@ def extract_facts(
 
     `roles` gives one role per abstract sentence (a curator's); without it they are read from
     the sentences. `context_values` are the words of values a curator marked as someone
-    else's inside the paper's own sentences ("45 TFLOPS")."""
+    else's inside the paper's mixed sentences ("45 TFLOPS")."""
     title = title.strip()
     abstract_sentences = split_sentences(abstract)
     found: list[Fact] = []
@@ -185,7 +185,8 @@ def attribute(
             # a signed gain ("compared with Y (+31.2%)") measures the paper against Y, as a comparative does
             measured_against = BY_NAME[fact.kind].comparative or fact.value.startswith("+")
             in_clause = in_spans(start, rivals) if measured_against else _in_baseline_clause(fact, start, spans)
-            own = not in_clause and not listed_as_context(fact, context_values)
+            # a curator's context values are what a mixed sentence gives others: an own sentence is all the paper's
+            own = not in_clause and not (role == MIXED and listed_as_context(fact, context_values))
         marked.append(replace(fact, own=own))
     return marked
 
