@@ -37,6 +37,13 @@ from .test_check import edit_record
             "we introduce hardware and software platform inference",
         ),
         ("M\\'elange", "Mélange"),
+        ("with a cache of only {sim}1K entries", "with a cache of only ~1K entries"),
+        (
+            "a 2.02--2.11x speedup, retention--while GPUs---among the",
+            "a 2.02–2.11x speedup, retention—while GPUs—among the",
+        ),
+        ("run it with --dry-run -- and see", "run it with --dry-run -- and see"),
+        ("a (1{+}1) evolutionary loop under fixed (q^{*},s^{*})", "a (1+1) evolutionary loop under fixed (q^*,s^*)"),
         # Not damage: words and numbers that only look like it.
         ("7.1 times speedups, up to three times higher", "7.1 times speedups, up to three times higher"),
         ("the register 0x2014 and 10x faster", "the register 0x2014 and 10x faster"),

@@ -6,7 +6,8 @@ flags when some damage is still there after it.
 The damage, as the three dump layouts carry it: `2.31$\times$` (math kept as source),
 `9.8times` and `4timesRTX` (the backslash and dollars dropped), `3.65 sim 39.14` (`$\sim$`,
 a range), `tokenx2014only` (an HTML character reference that lost its `&#` and `;`), and
-`about \ 0.3` (an escaped dollar that lost its dollar).
+`about \ 0.3` (an escaped dollar that lost its dollar), `{sim}1K` and `(1{+}1)` (math that
+lost its backslashes and kept its braces), and TeX's `--` and `---` dashes.
 """
 
 from __future__ import annotations
@@ -70,6 +71,12 @@ _UNKNOWN_COMMAND_RE = re.compile(r"\\([A-Za-z]+)(?![{A-Za-z])")
 _COMMENT_MARK_RE = re.compile(r"(?<=[.!?]) % (?=[A-Z])")  # a LaTeX comment mark left between two sentences
 _LOST_DOLLAR_RE = re.compile(r"\\(?=\d)")  # "\$22K" whose "$" a dump lost: "(\22K for ...)"
 _SPACE_AFTER_RE = re.compile(r"×(?=[A-Za-z])")
+# Math whose backslashes the dump dropped, leaving its braces: "{sim}1K" ($\sim$1K), "(1{+}1)", "q^{*}".
+_BRACED_SYMBOL_RE = re.compile(r"\{(sim|[^\w\s{}]{1,2})\}")
+# TeX's dashes, typed as hyphens: "2.02--2.11x" (a range: an en dash), "retention--while" and
+# "GPUs---among" (a break in the sentence: an em dash, as plain-text writers mean "--").
+_TEX_DASH_RE = re.compile(r"(?<=\w)---?(?=\w)")
+_TEX_RANGE_RE = re.compile(r"(?<=\d)--(?=\d)")
 _LEFTOVER_RE = re.compile(r"\\[A-Za-z\d]+|\$\\|(?<=\d)times\b|(?<!0)x20[0-9A-Fa-f]{2}|(?<=\d) sim (?=\d)")
 
 
@@ -85,6 +92,10 @@ def clean_text(text: str) -> str:
         text = _COMMENT_MARK_RE.sub(" ", text)
     if "times" in text:
         text = _SPACE_AFTER_RE.sub("× ", _GLUED_TIMES_RE.sub("×", text))
+    if "--" in text:
+        text = _TEX_DASH_RE.sub("—", _TEX_RANGE_RE.sub("–", text))
+    if "{" in text:
+        text = _BRACED_SYMBOL_RE.sub(lambda m: "~" if m[1] == "sim" else m[1], text)
     if "sim" in text or "~" in text:
         text = _RANGE_SIM_RE.sub("–", text)
     if "x" in text or "X" in text:
