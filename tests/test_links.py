@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from scipy import sparse
+
 from digest.derive.learn import Example, fit_vectorizer, words
-from digest.derive.links import find_mentions, group_by, related_papers
+from digest.derive.links import MIN_SIMILARITY, find_mentions, group_by, related_papers
 from digest.text.keys import name_key
 from digest.text.sentences import split_sentences
 
@@ -51,6 +53,13 @@ def test_related_papers_prefer_shared_rare_terms():
     assert related["kernel"][0][0] == "kernel-b"
     assert all(other != paper for paper, pairs in related.items() for other, _ in pairs)
     assert all(len(pairs) <= 2 for pairs in related.values())
+
+
+def test_a_weak_likeness_is_no_related_paper():
+    # unit rows, every word shared by two papers: "b" is 0.07 like "a" (a few common words of the field), "c" 0.5
+    rows = [[1.0, 0.0, 0.0], [0.07, (1 - 0.07**2) ** 0.5, 0.0], [0.5, 0.0, 0.75**0.5], [0.0, 0.5**0.5, 0.5**0.5]]
+    related = related_papers(["a", "b", "c", "d"], sparse.csr_matrix(rows), top=5)
+    assert [paper for paper, _ in related["a"]] == ["c"] and MIN_SIMILARITY > 0.07
 
 
 def test_group_by_inverts_and_keeps_order():

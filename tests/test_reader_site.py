@@ -99,3 +99,12 @@ def test_an_architecture_page_rolls_up_its_devices_and_a_device_links_its_family
     on_h100 = {a["href"].split("/")[-2] for a in h100.select("table.digest-grid tbody td:first-child a")}
     assert on_h100 and on_h100 <= listed
     assert h100.find("a", href="../hopper/")  # the device's page links its family
+
+
+def test_a_paper_page_shows_upvotes_only_when_there_are_some(built_site):
+    """ "Upvotes 0" said nothing a reader can use (four of the repo's papers had it)."""
+    pages = {
+        path.parent.name: path.read_text(encoding="utf-8") for path in (built_site / "papers").glob("*/index.html")
+    }
+    shown = [re.search(r"<strong>Upvotes</strong> (\d+)", page) for page in pages.values()]
+    assert any(shown) and all(int(match.group(1)) > 0 for match in shown if match)

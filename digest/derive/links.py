@@ -20,7 +20,7 @@ from ..text.keys import name_key
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*|\d+[A-Za-z][A-Za-z0-9]*")
 SIGNATURE_TERMS = 24  # heaviest words kept per paper
-MIN_SIMILARITY = 0.05
+MIN_SIMILARITY = 0.08  # under it, papers share a few common words of the field and little else
 _BLOCK = 512  # papers compared at a time: a block of scores is _BLOCK x papers
 
 

@@ -42,7 +42,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         meta.append(("Authors", str(paper.authors_count), False))
     if paper.organization:
         meta.append(("Organisation", html_text(paper.organization), False))
-    if paper.upvotes is not None:
+    if paper.upvotes:  # none yet says nothing a reader can use
         meta.append(("Upvotes", str(paper.upvotes), False))
     if derived.system:
         meta.append(("System", html_text(derived.system), False))
