@@ -737,6 +737,19 @@ def test_every_topic_table_fits_or_keeps_its_paper_column_in_view(chromium, site
     tab.assert_clean()
 
 
+def test_home_charts_keep_readable_labels_on_a_phone_and_scroll_sideways(chromium, site, request):
+    tab = reader_tab(chromium, site, request, PHONE_VIEWPORT)
+    tab.goto("")
+    charts = tab.page.evaluate("""() => Array.from(document.querySelectorAll('.digest-chart')).map(box => ({
+        image: box.querySelector('img').getBoundingClientRect().width, scrolls: box.scrollWidth > box.clientWidth,
+        opens: box.querySelector('a').getAttribute('href')}))""")
+    assert len(charts) == 2
+    for chart in charts:
+        assert chart["image"] >= 600 and chart["scrolls"] and chart["opens"].endswith(".svg"), chart
+    assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_VIEWPORT["width"]
+    tab.assert_clean()
+
+
 def test_every_table_row_names_its_paper(chromium, site, request):
     from digest.derive.taxonomy import load_taxonomy
 
