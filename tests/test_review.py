@@ -119,7 +119,7 @@ def test_suggested_topics_reach_the_pages_marked_as_suggested(seeded_store):
     assert order == sorted(order)
     page = files["papers/tempi.md"]
     assert "(suggested, 0." in page and "Topics suggested by the model" in page and "strongest terms" in page
-    assert "topic set by a curator" not in files["topics/parallelism.md"].split("papers/tempi.md")[1].split("\n")[0]
+    assert "suggested by the model" in files["topics/parallelism.md"].split("papers/tempi.md")[1].split("\n")[1]
     assert "[Needs review](review.md)" in files["SUMMARY.md"]
 
 

@@ -84,8 +84,10 @@ def table_columns(keys: Sequence[str]) -> list[str]:
 
 
 def _reason(context: RenderContext, derived: Derived, slug: str) -> str:
+    """Why an uncurated paper is in the topic; nothing for a curated one, the usual case, which
+    would repeat the same words under every paper."""
     if derived.is_curated("topics"):
-        return "topic set by a curator"
+        return ""
     if slug == context.corpus.taxonomy.fallback.slug:
         return "suggested: reached no topic"
     prediction = derived.suggestion.prediction(slug)
