@@ -26,8 +26,7 @@ def parallelism(text: str, taxonomy: Taxonomy) -> list[str]:
     Meaningful for parallelism papers, where naming a kind usually means using or comparing it.
     A list that shares one "parallelism" ("tensor, pipeline, and data parallelism") names each."""
     folded = searchable(text)
-    shared = [f"{kind} {m['head']}" for m in _SHARED_HEAD.finditer(folded) for kind in _KIND_SPLIT.split(m["kinds"])]
-    return _named_terms(" . ".join([folded, *shared]), taxonomy.parallelism)
+    return _named_terms(" . ".join([folded, *_shared_head_kinds(folded)]), taxonomy.parallelism)
 
 
 def workloads(text: str, taxonomy: Taxonomy) -> list[str]:
@@ -54,12 +53,23 @@ VOCABULARIES = {"memory_tiers": memory_tiers, "workloads": workloads, "paralleli
 # "X, Y, and Z parallelism", "X and Y parallel training", "X/Y parallelism": kinds sharing one head.
 _KIND = r"[a-z0-9]\w*(?:-\w+)*-?"
 _KIND_SEPARATOR = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s*/\s*|\s+(?:and|or)\s+)"
-_SHARED_HEAD = re.compile(
-    rf"(?P<kinds>(?:{_KIND}{_KIND_SEPARATOR}){{1,5}}{_KIND})(?:\s+|-)(?P<head>parallel(?:ism|ization)?)\b"
-)
+_HEAD = re.compile(r"(?:\s+|-)(?P<head>parallel(?:ism|ization)?)\b")
+_KINDS_BEFORE_HEAD = re.compile(rf"\b(?P<kinds>(?:{_KIND}{_KIND_SEPARATOR}){{1,5}}{_KIND})$")
+_LIST_REACH = 120  # characters before the head a list of kinds may start
 _KIND_SPLIT = re.compile(rf"-?{_KIND_SEPARATOR}|-$")
 # A workload named to say it is absent: "training-free", "a serving-free design".
 _ABSENT = re.compile(r"[\s-]?free\b")
+
+
+def _shared_head_kinds(folded: str) -> list[str]:
+    """ "tensor, pipeline, and data parallelism" -> "tensor parallelism", "pipeline parallelism", ...:
+    each list is read back from its head word only, so a text without one costs one scan."""
+    named = []
+    for head in _HEAD.finditer(folded):
+        listed = _KINDS_BEFORE_HEAD.search(folded, max(0, head.start() - _LIST_REACH), head.start())
+        if listed:
+            named += [f"{kind} {head['head']}" for kind in _KIND_SPLIT.split(listed["kinds"])]
+    return named
 
 
 def _mentions(folded: str, term: Term) -> list[tuple[int, int]]:

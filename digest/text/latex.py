@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # Accent commands as they appear in abstracts: M\'elange, na\"ive, \c{c}a.
 _ACCENTS = {
@@ -80,6 +81,7 @@ _TEX_RANGE_RE = re.compile(r"(?<=\d)--(?=\d)")
 _LEFTOVER_RE = re.compile(r"\\[A-Za-z\d]+|\$\\|(?<=\d)times\b|(?<!0)x20[0-9A-Fa-f]{2}|(?<=\d) sim (?=\d)")
 
 
+@lru_cache(maxsize=1 << 16)  # a sentence is shown on its paper's page, in tables, feeds and exports
 def clean_text(text: str) -> str:
     """Text as a reader should see it: the LaTeX turned into characters (`delatex`) and the
     dumps' conversion damage repaired ("2.31$\\times$" and "9.8times" -> "2.31×", "9.8×")."""
