@@ -166,7 +166,7 @@ def _name(rest: str) -> str:
         example = _EXAMPLE.match(" ".join(words[index:]))
         if kept and example and _A_NAME.match(" ".join(words[index:])[example.end() :]):
             return _name(" ".join(words[index:])[example.end() :])  # "popular frameworks such as PyTorch"
-        if _joins_two_names(bare, following, kept, words[index + 2 : index + 3]):
+        if _joins_two_names(bare, following, kept):
             kept.append(bare)  # "Orca and vLLM"
             continue
         if bare.lower() == "of" and kept and kept[-1].lower() in _SUPERLATIVES:
@@ -189,15 +189,15 @@ def _name(rest: str) -> str:
     return " ".join(kept)
 
 
-def _joins_two_names(word: str, following: str, kept: list[str], after: list[str]) -> bool:
-    """Whether `word` is an "and"/"or" between two names: a name has a capital or a digit."""
-    names = [kept[-1]] if kept else []
+def _joins_two_names(word: str, following: str, kept: list[str]) -> bool:
+    """Whether `word` is an "and"/"or" between two names: a name has a capital or a digit, and
+    does not start with one ("Adam and 11.31% over Muon": a figure, not a second name)."""
+    second = following.strip(",()")
     return (
         word.lower() in ("and", "or")
-        and bool(names and _A_NAME.match(names[0]))
-        and bool(_A_NAME.match(following.strip(",()")))
-        and not following[:1].isdigit()  # "Adam and 11.31% over Muon": a figure, not a second name
-        and not (after and after[0].lower() not in _STOP and following[:1].isupper() and after[0][:1].islower())
+        and bool(kept and _A_NAME.match(kept[-1]))
+        and bool(_A_NAME.match(second))
+        and not second[:1].isdigit()
     )
 
 
