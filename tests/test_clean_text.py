@@ -22,6 +22,7 @@ from .test_check import edit_record
         ("effective inference on 4timesRTX 3090 (24G)", "effective inference on 4× RTX 3090 (24G)"),
         ("improves throughput by 2.31$\\times$ on A100", "improves throughput by 2.31× on A100"),
         ("which is 3.65 sim 39.14times faster", "which is 3.65–39.14× faster"),
+        ("accelerating diffusion sampling by 15timessim50times.", "accelerating diffusion sampling by 15–50×."),
         ("a speedup of $\\sim$2x", "a speedup of ~2x"),
         ("achieves 0.108s/tokenx2014only half as slow", "achieves 0.108s/token—only half as slow"),
         ("and incurs about \\ 0.3 API cost", "and incurs about 0.3 API cost"),

@@ -60,7 +60,8 @@ _SYMBOLS = {
 }
 _MATH_SYMBOL_RE = re.compile(r"\$?\\(" + "|".join(_SYMBOLS) + r")(?![A-Za-z])\$?")
 _GLUED_TIMES_RE = re.compile(r"(?<=\d)times(?=[A-Z]|\b)")
-_RANGE_SIM_RE = re.compile(r"(?<=\d) ?(?:sim|~) ?(?=\d)")  # 3.65 $\sim$ 39.14: a range
+# 3.65 $\sim$ 39.14: a range; "15timessim50times" ($15\times\sim50\times$) too, its first "times" dropped
+_RANGE_SIM_RE = re.compile(r"(?<=\d) ?(?:times ?)?(?:sim|~) ?(?=\d)")
 # &#x2014; without its "&#" and ";", glued inside a word: dashes, quotes, a non-breaking space.
 _CHARACTERS = {"2013": "–", "2014": "—", "2018": "‘", "2019": "’", "201C": "“", "201D": "”", "00A0": " ", "2026": "…"}
 _LOST_REFERENCE_RE = re.compile(r"(?<!0)x(" + "|".join(_CHARACTERS) + r")(?![0-9A-Fa-f])", re.IGNORECASE)
