@@ -490,6 +490,12 @@ def test_speedups(catalog, sentence, expected):
             "We improve p95 TTFT by 6.9-15.5% and p95 end-to-end (E2E) latency by 14.3-30.9% over baselines.",
             ["6.9–15.5% lower p95 TTFT", "14.3–30.9% lower p95 end-to-end (E2E) latency"],
         ),
+        # what is reduced, right after the figure, named before "reduction of", or before a bracket with the verb
+        ("Pruned models achieve a memory reduction of 4x-5.7x.", ["4–5.7× lower memory"]),
+        (
+            "It incurs fewer generated samples (reduced by 30-40%) than prior methods.",
+            ["30–40% fewer generated samples"],
+        ),
         # "respectively": a lone modifier shares the last item's noun; a measure of its own does not
         (
             "It reduces rollout and end-to-end latency by up to 19.6% and 12.7%, respectively, over a baseline.",

@@ -967,7 +967,7 @@ def test_a_share_of_a_resource_a_method_uses_is_a_saving_as_written(catalog, abs
         ("Kite is 2.5x slower than the unsafe baseline but verifies every step.", "speedup", []),
         ("Kite enables faster distillation with marginal overhead (<8%) compared to plain training.", "speedup", []),
         # unless it is cut
-        ("Kite's profiler reduces 40x offline search overhead.", "reduction", ["40× reduction"]),
+        ("Kite's profiler reduces 40x offline search overhead.", "reduction", ["40× lower offline search overhead"]),
         ("Kite achieves 3x lower overhead than prior tracers.", "reduction", ["3× lower overhead"]),
     ],
 )

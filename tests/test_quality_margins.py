@@ -131,6 +131,6 @@ def test_a_generic_gain_is_a_speed_only_where_a_speed_is_named_before_it_or_in_i
 def test_an_overhead_saved_is_a_reduction(catalog):
     abstract = "Our planner matches the best policy while saving up to 40% extra space and 60% extra time."
     assert [f.value for f in extract_facts("", abstract, catalog) if f.kind == "reduction"] == [
-        "up to 40% reduction",
-        "60% reduction",
+        "up to 40% lower extra space",
+        "60% lower extra time",
     ]

@@ -54,9 +54,7 @@ respectively achieving achieves reaching resulting leading making while whereas 
 is are was were be been can could will would it its we our this such up
 """.split()
 )
-_LEADING = frozenset(
-    {"the", "a", "an", "its", "their", "existing", "prior", "current", "using", "utilizing", "with", "within", "only"}
-)
+_LEADING = frozenset({"the", "a", "an", "its", "their", "using", "utilizing", "with", "within", "only"})
 _NOT_A_BASELINE = re.compile(
     r"^(?:[+\-−]?\d|time|years?|(?:the\s+)?(?:course|past|last|ranges?|tested|inputs?)\b|"
     r"a\s+(?:wide|broad)|an?\s+order)",
@@ -70,8 +68,9 @@ _SUPERLATIVES = frozenset({"strongest", "best", "fastest", "strongest-performing
 # Nouns of the field ending in -ing, which name a baseline ("autoregressive decoding"), not a verb.
 _ING_NOUNS = frozenset(
     "decoding training serving computing caching batching offloading scheduling prefilling sampling "
-    "checkpointing sharding pipelining recomputation parallelizing".split()
+    "checkpointing sharding pipelining recomputation parallelizing scaling".split()
 )
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "each", "all"})  # "... works holding the whole"
 MAX_WORDS = 6
 
 
@@ -179,7 +178,7 @@ def _name(rest: str) -> str:
             and bare.islower()
             and bare.endswith(("ing", "ed"))
             and bare not in _ING_NOUNS
-            and (not following or following.lower() in _STOP)
+            and (not following or following.lower() in _STOP or following.lower() in _DETERMINERS)
         )
         if bare.lower() in _STOP or not bare or verb:
             break

@@ -60,6 +60,18 @@ _REDUCTION_OBJECT_IN_LIST = re.compile(
 )
 # "by 20% on average": how a figure is summed up, not what it reduces
 _NOT_AN_OBJECT = re.compile(r"(?:one|a|an|each|every|single|two|three|four|eight|average|mean|median)\b", re.IGNORECASE)
+_LATER_ITEM_AFTER_VERB = re.compile(
+    rf"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s+(?:up\s+to\s+)?{_FIGURE}"
+    r"(?:\s+[A-Za-z][\w\-/]*){1,5}(?:\s*,\s*(?:and\s+)?|\s+and\s+)$",
+    re.IGNORECASE,
+)
+_OBJECT_RIGHT_AFTER = re.compile(r"\s+(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4})")
+# "a memory reduction of 4x", "an average latency reduction of 30%": what is reduced, named before.
+_NAMED_REDUCTION_OF = re.compile(
+    r"\b(?:a|an|the)\s+(?:(?:average|overall|total)\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,2}?)"
+    r"\s+(?:reduction|decrease|saving)s?\s+of\s+(?:up\s+to\s+|about\s+|over\s+)?$",
+    re.IGNORECASE,
+)
 _OBJECT_AFTER_OF = re.compile(r"\s+of\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4})")
 STOP_WORDS = frozenset(
     {
@@ -134,6 +146,12 @@ _REDUCED_BEFORE_BRACKET = re.compile(
     r"\b(?:fewer|less|lower|smaller|reduced)\s+(?P<object>(?:[A-Za-z][\w\-/]*\s+){0,5}?[A-Za-z][\w\-/]*)\s*\(\s*$",
     re.IGNORECASE,
 )
+# "fewer generated samples (reduced by 30-40%)": the same, said with a verb in the bracket.
+_REDUCED_IN_BRACKET = re.compile(
+    r"\b(?P<word>fewer|less|lower|smaller)\s+(?P<object>(?:[A-Za-z][\w\-/]*\s+){0,5}?[A-Za-z][\w\-/]*)"
+    r"\s*\(\s*(?:reduced|cut|lowered|decreased)\s+by\s+$",
+    re.IGNORECASE,
+)
 
 
 def after(shown: str, before: str, after: str) -> str | None:
@@ -154,31 +172,90 @@ def after(shown: str, before: str, after: str) -> str | None:
 
 
 def from_context(shown: str, before: str, after: str) -> str:
-    by_object = _REDUCTION_OBJECT_BEFORE.search(before)
-    if by_object:
-        verb = by_object.group("verb").lower()
-        word = verb if verb in _ADJECTIVE_REDUCTIONS else "lower"
-        return _value(shown, word, _respective(by_object.group("object"), 0, after))
-    passive = _REDUCED_SUBJECT.search(before) or _REDUCED_TO.search(before)  # what is reduced, before it
-    if passive:
-        subject = passive.group("object")
-        if passive.start("object") == 0 and subject[1:2].islower():
-            subject = subject[0].lower() + subject[1:]  # "Training trajectory length is reduced by ..."
-        return _value(shown, "lower", subject)
-    of_object = _OBJECT_AFTER_OF.match(after)
-    if of_object and _REDUCTION_VERB_RIGHT_BEFORE.search(before):
-        return _value(shown, "lower", of_object.group("object"))
-    # "reduces the energy consumption by 2.39x on A and 1.99x on B": the list's object.
-    listed = list(_REDUCTION_OBJECT_IN_LIST.finditer(before))
-    if listed:
-        verb = listed[-1].group("verb").lower()
-        index = len(_LISTED_NUMBER.findall(before, listed[-1].end("object")))
-        object_words = _respective(listed[-1].group("object"), index, after)
-        return _value(shown, verb if verb in _ADJECTIVE_REDUCTIONS else "lower", object_words)
-    on_object = _OBJECT_AFTER_ON.match(after)
-    if on_object and not _NOT_AN_OBJECT.match(on_object.group("object")):
-        return _value(shown, "lower", on_object.group("object"))
+    """A reduction whose words around the number name what it reduces, else "N reduction"."""
+    for reading in _READINGS:
+        found = reading(before, after)
+        if found:
+            return _value(shown, *found)
     return f"{shown} reduction"
+
+
+Reading = tuple[str, str]  # the comparative ("lower", "fewer"), and the words naming what is reduced
+
+
+def _comparative(word: str) -> str:
+    return word.lower() if word.lower() in _ADJECTIVE_REDUCTIONS else "lower"
+
+
+def _in_bracket(before: str, after: str) -> Reading | None:
+    """ "fewer generated samples (reduced by 30-40%)" """
+    found = _REDUCED_IN_BRACKET.search(before)
+    return (_comparative(found["word"]), found["object"]) if found else None
+
+
+def _verb_and_object(before: str, after: str) -> Reading | None:
+    """ "reduces communication volume by 75%" """
+    found = _REDUCTION_OBJECT_BEFORE.search(before)
+    return (_comparative(found["verb"]), _respective(found["object"], 0, after)) if found else None
+
+
+def _subject(before: str, after: str) -> Reading | None:
+    """ "the response latency can be reduced by 93%", "reducing TTFT to 83% of that" """
+    found = _REDUCED_SUBJECT.search(before) or _REDUCED_TO.search(before)
+    if not found:
+        return None
+    subject = found["object"]
+    if found.start("object") == 0 and subject[1:2].islower():
+        subject = subject[0].lower() + subject[1:]  # "Training trajectory length is reduced by ..."
+    return "lower", subject
+
+
+def _of_object(before: str, after: str) -> Reading | None:
+    """ "reduces 47% of the activation peak memory" """
+    found = _OBJECT_AFTER_OF.match(after)
+    return ("lower", found["object"]) if found and _REDUCTION_VERB_RIGHT_BEFORE.search(before) else None
+
+
+def _list_object(before: str, after: str) -> Reading | None:
+    """ "reduces the energy consumption by 2.39x on A and 1.99x on B": the list's object"""
+    listed = list(_REDUCTION_OBJECT_IN_LIST.finditer(before))
+    if not listed:
+        return None
+    index = len(_LISTED_NUMBER.findall(before, listed[-1].end("object")))
+    return _comparative(listed[-1]["verb"]), _respective(listed[-1]["object"], index, after)
+
+
+def _on_object(before: str, after: str) -> Reading | None:
+    """ "reducing models 6.4-12.7 times on model size" """
+    found = _OBJECT_AFTER_ON.match(after)
+    return ("lower", found["object"]) if found and not _NOT_AN_OBJECT.match(found["object"]) else None
+
+
+def _object_right_after(before: str, after: str) -> Reading | None:
+    """ "reducing 50x offline search overhead", and the later items of its list ("saving 40% extra
+    space and 60% extra time")"""
+    verb_leads = _REDUCTION_VERB_RIGHT_BEFORE.search(before) or _LATER_ITEM_AFTER_VERB.search(before)
+    found = _OBJECT_RIGHT_AFTER.match(after) if verb_leads else None
+    return ("lower", found["object"]) if found and not _NOT_AN_OBJECT.match(found["object"]) else None
+
+
+def _named_before(before: str, after: str) -> Reading | None:
+    """ "a memory reduction of 4x-5.7x" """
+    found = _NAMED_REDUCTION_OF.search(before)
+    return ("lower", found["object"]) if found else None
+
+
+# In order: the first that reads an object names it.
+_READINGS = (
+    _in_bracket,
+    _verb_and_object,
+    _subject,
+    _of_object,
+    _list_object,
+    _on_object,
+    _object_right_after,
+    _named_before,
+)
 
 
 # "reduces rollout and end-to-end latency by 19.6% and 12.7%, respectively": the figures take the
