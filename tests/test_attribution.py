@@ -801,3 +801,14 @@ def test_a_curators_context_value_is_someone_elses_in_mixed_sentences_only(catal
     assert [(f.value, f.own) for f in facts if f.kind == "hardware"] == [("A100", True), ("RTX 4090", True)]
     facts = extract_facts("X: fast decoding", abstract, catalog, ["own", "mixed", "mixed"], ["A100"])
     assert ("A100", False) in [(f.value, f.own) for f in facts if f.kind == "hardware"]
+
+
+def test_while_and_a_gerund_after_a_comparison_go_on_with_the_paper(catalog):
+    sentence = (
+        "X achieves 12x higher throughput compared to existing serving systems while only adding 2ms latency per token."
+    )
+    facts = extract_facts("X: serving", f"We present X. {sentence}", catalog)
+    assert [(f.value, f.own) for f in facts if f.kind == "latency"] == [("2 ms", True)]
+    rival = "X achieves 12x higher throughput compared to Y, while Y needs 2ms per token."
+    facts = extract_facts("X: serving", f"We present X. {rival}", catalog)
+    assert [(f.value, f.own) for f in facts if f.kind == "latency"] == [("2 ms", False)]

@@ -90,6 +90,10 @@ _BASELINE_CLAUSE = re.compile(
     r"|(?<=, )(?=\d[\d.,]*\s*[A-Za-z%]+\s+to\s+(?:only\s+)?\d)|(?<=\()(?=\d[\d.,]*\s?\\?%\s+to\s+\d[\d.,]*\s?\\?%\))",
     re.IGNORECASE,
 )
+# "... compared to X while only adding 2 ms": "while" and a gerund go on with the paper, not with X.
+_GOES_ON_WITH_THE_PAPER = re.compile(
+    r"\s(?:while|whilst)\s+(?=(?:\w+ly\s+|only\s+|still\s+|also\s+)?[\w\-]+ing\b)", re.IGNORECASE
+)
 # Where a "while" opens the clause a sentence states ("show that while ..."), as at its start.
 _OPENS_A_CLAUSE = re.compile(r"\b(?:that|shows?|showing|find|found)\s+$", re.IGNORECASE)
 # Where a baseline clause ends: the next clause, or the sentence.
@@ -189,7 +193,9 @@ def baseline_and_rival_spans(sentence: str) -> tuple[list[tuple[int, int]], list
             if sentence.count("(", 0, match.start()) > sentence.count(")", 0, match.start()):
                 closing = sentence.find(")", match.end())  # "(83.0% vs. 78.8%)": inside its bracket
                 end = closing if closing >= 0 and (end < 0 or closing < end) else end
-        span = (match.start(), end if end >= 0 else len(sentence))
+        end = end if end >= 0 else len(sentence)
+        going_on = _GOES_ON_WITH_THE_PAPER.search(sentence, match.end(), end)
+        span = (match.start(), going_on.start() if going_on else end)
         spans.append(span)
         if opening.startswith(("while", "whereas")):
             rivals.append(span)
