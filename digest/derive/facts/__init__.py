@@ -222,11 +222,13 @@ def _same_number(value: str, words: str) -> bool:
 
 def _sentence_facts(sentence: Sentence, place: int) -> list[Fact]:
     positioned: list[Found] = []
+    taken: set[tuple[str, int, int]] = set()
     for _kinds, rule in SENTENCE_RULES:
         # one reading of a number per kind: two rules that both read "15% on six math benchmarks" as a
         # quality give the first rule's words, not the same figure twice
-        taken = {(kind, start, end) for kind, start, end, _value in positioned}
-        positioned += [item for item in rule(sentence) if item[:3] not in taken]
+        fresh = [item for item in rule(sentence) if item[:3] not in taken]
+        taken.update(item[:3] for item in fresh)
+        positioned += fresh
     positioned += quality_margin.unread(sentence.text, positioned)  # what only a gain word names
     positioned.sort(key=lambda item: (ORDER[item[0]], item[1]))
     return [

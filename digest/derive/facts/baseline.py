@@ -35,9 +35,11 @@ _BY_END = re.compile(r"\bby\s+(?:up\s+to\s+|over\s+|about\s+|nearly\s+|~)?$", re
 _RESPECTIVELY = re.compile(r"\b(?:respectively|correspondingly)\b", re.IGNORECASE)
 # The baselines a list of figures is set against, before it ("Compared with A and B, it exhibits
 # 1.8x and 7.1x ...", "outperforming A and B by 33x and 200x") or after it ("... over A and B, respectively").
-_LISTED_COMPARISON = r"\b(?:compared\s+(?:to|with)|relative\s+to|against|versus|outperform\w*|surpass\w*|beat\w*|over)"
+_LISTED_COMPARISON = re.compile(
+    r"\b(?:compared\s+(?:to|with)|relative\s+to|against|versus|outperform\w*|surpass\w*|beat\w*|over)", re.IGNORECASE
+)
 _LISTED_BEFORE = re.compile(
-    rf"{_LISTED_COMPARISON}\s+"
+    rf"{_LISTED_COMPARISON.pattern}\s+"
     r"(?P<rest>[^.;]*?)(?:\s+by\s+[^.;]*|,\s+(?:(?:we|our|it|its|this|the)\b[^.;]*|(?-i:[A-Z])[^.;]*))$",
     re.IGNORECASE,
 )
@@ -116,15 +118,8 @@ def _respective(sentence: str, start: int, end: int, clause_end: int) -> str | N
     after = _COMPARISON.search(sentence, run.end(), said.start())
     clause_start = max(sentence.rfind(";", 0, run.start()) + 1, 0)
     # the comparison nearest the figures: "over best baselines, while outperforming A and B by ..." is A and B
-    openings = [m.start() for m in re.finditer(_LISTED_COMPARISON, sentence[: run.start()], re.IGNORECASE)]
-    before = next(
-        (
-            m
-            for at in reversed(openings)
-            if at >= clause_start and (m := _LISTED_BEFORE.match(sentence, at, run.start()))
-        ),
-        None,
-    )
+    openings = [m.start() for m in _LISTED_COMPARISON.finditer(sentence, clause_start, run.start())]
+    before = next((m for at in reversed(openings) if (m := _LISTED_BEFORE.match(sentence, at, run.start()))), None)
     listed = after.group("rest")[: said.start() - after.start("rest")] if after else before and before.group("rest")
     if not listed:
         return None

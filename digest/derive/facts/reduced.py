@@ -290,7 +290,7 @@ _A_QUANTITY_OF = re.compile(r"(?:amount|number|quantity)\s+of$", re.IGNORECASE)
 
 
 def _value(shown: str, word: str, object_words: str | None) -> str:
-    if (object_words or "").split()[:1] in (["than"], ["Than"]):
+    if (object_words or "").lower().split()[:1] == ["than"]:
         return f"{shown} {word}"  # "600× smaller than X": what follows is what it is set against
     subject = " ".join(_object(object_words or ""))
     return f"{shown} {word} {subject}" if subject else f"{shown} reduction"
