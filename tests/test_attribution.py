@@ -331,7 +331,21 @@ def test_a_value_a_curator_marks_misread_is_counted_wrong_and_never_shown(catalo
             "We present Kite. On Qwen2.5-3B-Instruct, Kite achieves 3.24x KV-cache compression with fp16-comparable "
             "quality, cutting per-layer error by 32-80%.",
             "memory",
-            "3.24×",
+            "3.24× KV-cache compression",
+        ),
+        # the later items of a list share the word that named the first
+        (
+            "We present Kite. Kite achieves compression ratios of up to 2187x for textured meshes, 55x for point "
+            "clouds, and 619x for radiance fields.",
+            "memory",
+            "up to 2187× reduction",
+        ),
+        # a capacity that experiments show does not outrank a speedup stated later
+        (
+            "We present Kite. Experiments show that Kite increases the effective context length by 3.9x. Kite "
+            "boosts decode throughput by 5.5-6.7x on a single GPU.",
+            "speedup",
+            "5.5–6.7×",
         ),
         ("We present Kite, which achieves over 50% reduction in KV cache.", "memory", ">50% lower KV cache"),
         # a LaTeX en dash ("8--11%") is a range

@@ -66,6 +66,25 @@ def figures(catalog, sentence: str) -> list[tuple[str, str, str]]:
             "Our model achieves 2.08% test error and 3.1% better top-1 accuracy than MobileNetV2.",
             [("quality", "2.08% test error", ""), ("quality", "3.1% better top-1 accuracy", "")],
         ),
+        # a compression ratio is a size, each with its own kind, and no speed
+        (
+            "It achieves 32x/64x spatial and 4x temporal compression while preserving quality.",
+            [
+                ("reduction", "32× spatial compression", ""),
+                ("reduction", "64× spatial compression", ""),
+                ("reduction", "4× temporal compression", ""),
+            ],
+        ),
+        # a later item of a list takes the kind that named the first
+        (
+            "It improves over RLHF, with performance gains of up to 30% in summarization and code generation, 18% "
+            "in dialogue, and 8% in question answering tasks.",
+            [
+                ("quality", "up to 30% better performance", ""),
+                ("quality", "18% improvement in dialogue", ""),
+                ("quality", "8% improvement in question answering tasks", ""),
+            ],
+        ),
     ],
 )
 def test_figures(catalog, sentence, expected):
@@ -78,6 +97,7 @@ def test_figures(catalog, sentence, expected):
         "Inference runs on 4timesRTX 3090 (24G) GPUs.",  # a count of GPUs, not a ratio
         "Tile sizes of 16x16 achieve the best balance.",
         "The model has 175B parameters and was trained on 1.4T tokens.",
+        "It keeps near-full accuracy under 4-6x compression.",  # where a result was measured
     ],
 )
 def test_no_figure_where_there_is_none(catalog, sentence):

@@ -157,7 +157,7 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
         return None
     # What "experiments show" first is the result the paper was evaluated on, whatever its tier,
     # unless the tier's figure is stated before it or said to be end-to-end.
-    evaluated = _main_figure([other for other in figures if _is_evaluated_gain(other)])
+    evaluated = _main_figure([other for other in figures if _is_evaluated_gain(other) and other.kind != "scale"])
     if evaluated and _position(evaluated) < _position(fact) and not _END_TO_END.search(_around(fact)):
         fact = evaluated
     hardware = next((other.value for other in own if other.kind == "hardware" and other.sentence == fact.sentence), "")
@@ -309,14 +309,11 @@ def metric_of(fact: Fact) -> str:
         return "cost"
     if fact.kind == "latency":
         return "cost" if re.search(r"GPU[\s-](?:hours?|days?)", fact.value, re.I) else "latency"
-    if fact.kind == "speedup" and fact.span and _COMPRESSION.match(fact.sentence[fact.span[1] :]):
-        return "memory"  # "3.24× KV-cache compression"
     if fact.kind == "speedup" and _LATENCY_GAIN.search(_around(fact)):
         return "latency"  # "up to 70× latency reduction", "improves p95 TTFT by 15%"
     return fact.kind if fact.kind in METRICS else "speedup"
 
 
-_COMPRESSION = re.compile(r"\s*(?:[\w\-]+\s+)?compression\b", re.I)
 # A gain said of a latency, in a clause that names no rate: a latency result, not a speedup.
 _LATENCY_GAIN = re.compile(
     r"^(?!.*\b(?:throughput|speed-?ups?|faster|tokens?/s|FLOPS)\b).*\b(?:latency|TTFT|TPOT|TBT|response\s+time)\b",

@@ -73,6 +73,14 @@ _AFTER_CAPACITY = re.compile(
     r"sequence\s+length|(?:temporal\s+|length\s+|context\s+)?extrapolation))\b(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,3})",
     re.IGNORECASE,
 )
+# A ratio of compression, its kind named between: "3.24× KV-cache compression",
+# "32x spatial and 4x temporal compression".
+_AFTER_COMPRESSION = re.compile(
+    r"\s*(?P<kind>(?!(?:under|with|at|for|of|in|on|and|the|a)\s)[\w\-]+\s+)?"
+    r"(?:and\s+[\d.]+\s?(?:x|×|times)\s+[\w\-]+\s+)?compression\b(?!\s+of\b)",
+    re.IGNORECASE,
+)
+_A_SETTING_BEFORE = re.compile(r"\b(?:under|at)\s+(?:up\s+to\s+)?$", re.IGNORECASE)
 # A multiplier of a utilization is a gain in it: "2.4× MFU over Megatron-LM".
 _AFTER_UTILIZATION = re.compile(
     r"\s*(?:higher\s+|better\s+)?(?P<metric>MFU|(?:GPU\s+)?utili[sz]ation)\b", re.IGNORECASE
@@ -206,8 +214,15 @@ _ORDER_OF_MAGNITUDE = re.compile(
 )
 
 
-def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa: C901, PLR0911 (a decision list)
-    before = sentence[max(0, number.start - 80) : number.start]
+# Earlier items of a list of figures, each "for" what it was measured on: "compression ratios of up
+# to 2187x for textured meshes, 55x for point clouds, and 619x for radiance fields".
+_EARLIER_ITEMS = re.compile(
+    rf"(?:{NUMBER}\s?(?:x|×|times|%)\s+(?:for|on|in)\s+[^,;.()\d]{{1,40}}?,\s*(?:and\s+)?)+$", re.IGNORECASE
+)
+
+
+def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa: C901, PLR0911, PLR0912 (a decision list)
+    before = _words_before(sentence, number.start)
     after = sentence[number.end : number.end + 120]
     continuation = _LIST_CONTINUATION.match(after)
     if continuation:
@@ -218,6 +233,12 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     capacity = _AFTER_CAPACITY.match(after)
     if capacity and (capacity.group("comparative") or capacity.group("phrase")):
         return "scale", _scale_value(shown, capacity)  # "25× larger models": a size, not a speed
+    compression = None if number.is_percent else _AFTER_COMPRESSION.match(after)
+    if compression:  # "3.24× KV-cache compression", "32x/64x spatial and 4x temporal compression": a size
+        digit = _HAS_DIGIT.search(sentence, number.start)
+        if _A_SETTING_BEFORE.search(sentence, 0, digit.start() if digit else number.start):
+            return None  # "accuracy under 4-6x compression": where a result was measured
+        return "reduction", f"{shown} {compression.group('kind') or ''}compression"
     cut = not_a_speed.read(number.text, number.is_percent, before, after)  # a share, a slowdown, or "to 83% of"
     if cut is not None:
         return _reduction(reduced.from_context(number.qualifier + cut, before, after)) if cut else None
@@ -262,6 +283,14 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     if number.signed or not number.is_percent:
         return _unnamed(sentence, number, shown, (before, after))
     return None  # a bare percentage: a share, an accuracy, a utilisation
+
+
+def _words_before(sentence: str, start: int) -> str:
+    """The 80 characters before a number, or before the first item of the list it ends: the
+    later items of a list share the word that named the first."""
+    items = _EARLIER_ITEMS.search(sentence, max(0, start - 200), start)
+    head = items.start() if items else start
+    return sentence[max(0, head - 80) : start]
 
 
 def _unnamed(sentence: str, number: _Number, shown: str, around: tuple[str, str]) -> tuple[str, str] | None:
