@@ -340,6 +340,13 @@ def test_a_value_a_curator_marks_misread_is_counted_wrong_and_never_shown(catalo
             "memory",
             "up to 2187× reduction",
         ),
+        # a figure of one of the parts a work is built of is a component's
+        (
+            "We present Kite. Kite builds on two key innovations: (i) an autoencoder that achieves 32x spatial "
+            "compression; and (ii) an adapter. The accelerated models achieve up to 14.8x lower inference latency.",
+            "latency",
+            "up to 14.8× lower inference latency",
+        ),
         # a capacity that experiments show does not outrank a speedup stated later
         (
             "We present Kite. Experiments show that Kite increases the effective context length by 3.9x. Kite "

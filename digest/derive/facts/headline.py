@@ -210,7 +210,11 @@ _LATENCY_WORDS = re.compile(r"\b(?:latency|TTFT|TBT|TPOT|response\s+time)\b", re
 
 # "we introduce a method that speeds up X by 20×": the figure in the clause that introduces it.
 _INTRODUCING = re.compile(
-    r"\bwe\b[^.;]*?\b(?:propose|introduce|present|design|develop)\b[^.;,]*?\b(?:that|which)\b[^.;,]*$", re.I
+    r"\bwe\b[^.;]*?\b(?:propose|introduce|present|design|develop)\b[^.;,]*?\b(?:that|which)\b[^.;,]*$"
+    # or one of the parts a work is listed as built of: "two key innovations: (i) an autoencoder that achieves 32x"
+    r"|\b(?:innovations|components|techniques|contributions|designs|modules)\s*:\s*\((?:i|1|a)\)[^.;]*?"
+    r"\b(?:that|which)\b[^.;,]*$",
+    re.I,
 )
 
 
