@@ -34,6 +34,18 @@ def baselines(catalog, sentence: str) -> list[tuple[str, str]]:
             "FAISS by 33x and over 200x, respectively.",
             [("up to 17.9×", "best baselines"), ("33×", "cuML"), (">200×", "FAISS")],
         ),
+        # a comparison that leads to its figure by "by" names its baseline, in a later clause too
+        (
+            "It achieves up to 5.41x speedup and improves average speedup over EAGLE-3 by up to 21.8%.",
+            [("up to 5.41×", ""), ("up to 21.8% faster", "EAGLE-3")],
+        ),
+        (
+            "Nexus achieves up to 2.2x higher throughput than vLLM; outperforms SGLang by up to 2x; and matches "
+            "disaggregated vLLM.",
+            [("up to 2.2×", "vLLM"), ("up to 2×", "SGLang")],
+        ),
+        # names listed before as many figures pair in order; the first figure takes the first name
+        ("It speeds up decoding, improving over EAGLE-3 and DFlash by 23% and 13%.", [("23% faster", "EAGLE-3")]),
         # lists of different lengths: which is against which is unclear, so none
         ("It is 2x and 3x faster than A, B and C, respectively.", [("2×", ""), ("3×", "")]),
         # a list of conditions is no list of baselines

@@ -32,6 +32,12 @@ _FIGURE_RUN = re.compile(
 )
 _A_CLAUSE = re.compile(r"\b(?:and|while|which|but|or)\s+[a-z]")
 _BY_END = re.compile(r"\bby\s+(?:up\s+to\s+|over\s+|about\s+|nearly\s+|~)?$", re.IGNORECASE)
+# A comparison that leads to the figure right after it: "over EAGLE-3 by up to 21.8%", "outperforms SGLang by 2x".
+_LEADING_COMPARISON = re.compile(
+    r"\b(?:over|than|compared\s+(?:to|with|against)|relative\s+to|against|versus|vs\.?|outperform\w*|surpass\w*)\s+",
+    re.IGNORECASE,
+)
+_NAME_THEN_BY = re.compile(r"(?P<name>[^.;]{1,80}?)\s+by\s+(?:up\s+to\s+|over\s+|about\s+|nearly\s+|~)?$", re.I)
 _RESPECTIVELY = re.compile(r"\b(?:respectively|correspondingly)\b", re.IGNORECASE)
 # The baselines a list of figures is set against, before it ("Compared with A and B, it exhibits
 # 1.8x and 7.1x ...", "outperforming A and B by 33x and 200x") or after it ("... over A and B, respectively").
@@ -86,6 +92,9 @@ def baseline(sentence: str, start: int, end: int) -> str:
     if after:
         return _name(after.group("rest"))
     clause_start = max(sentence.rfind(";", 0, start) + 1, 0)
+    led_to = _led_to(sentence, clause_start, start)
+    if led_to:
+        return _paired(sentence, start, led_to)
     before = [
         comparison
         for comparison in _BEFORE.finditer(sentence, clause_start, start)
@@ -98,10 +107,34 @@ def _owned_by_a_later_figure(comparison: re.Match[str]) -> bool:
     """Whether the comparison names the baseline of the figure it leads to: "improving over EAGLE-3 by 23%"."""
     rest = comparison.group("rest")
     figure = re.search(_FIGURE, rest)
-    by = figure and _BY_END.search(rest, 0, figure.start())
-    if not by:
-        return False
-    named = rest[: by.start()]  # a name, not a clause: "EAGLE-3 and DFlash", not "FP16 models and exceeds X"
+    by = _BY_END.search(rest, 0, figure.start()) if figure else None
+    return by is not None and _a_name_only(rest[: by.start()])
+
+
+def _led_to(sentence: str, clause_start: int, start: int) -> str:
+    """The name of the comparison nearest before the figure at `start` that leads to it by "by"."""
+    for comparison in reversed(list(_LEADING_COMPARISON.finditer(sentence, clause_start, start))):
+        led = _NAME_THEN_BY.match(sentence, comparison.end(), start)
+        if led:
+            return led.group("name") if _a_name_only(led.group("name")) else ""
+    return ""
+
+
+def _paired(sentence: str, start: int, names: str) -> str:
+    """The baseline, among the `names` that "by" leads to it, of the figure at `start`: all of
+    them, unless the names are a list and the figure opens a run of figures. Then as many figures
+    as names pair in order, and this first one is against the first name ("over EAGLE-3 and
+    DFlash by 23% and 13%"); of a different count, none."""
+    run = _FIGURE_RUN.match(sentence, start)
+    figures = [f.start() for f in re.finditer(_FIGURE, run.group())] if run else []
+    items = [item for item in _ITEMS.split(names.strip(" ,")) if item]
+    if len(figures) < 2 or len(items) < 2:
+        return _name(names)
+    return _name(items[0]) if len(items) == len(figures) else ""  # the run's first figure: the one at `start`
+
+
+def _a_name_only(named: str) -> bool:
+    """A name, not a clause: "EAGLE-3 and DFlash", not "FP16 models and exceeds X"."""
     return "," not in named and len(named.split()) <= MAX_WORDS and not _A_CLAUSE.search(named)
 
 
