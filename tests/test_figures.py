@@ -66,6 +66,16 @@ def figures(catalog, sentence: str) -> list[tuple[str, str, str]]:
             "Our model achieves 2.08% test error and 3.1% better top-1 accuracy than MobileNetV2.",
             [("quality", "2.08% test error", ""), ("quality", "3.1% better top-1 accuracy", "")],
         ),
+        # two figures paired by a slash share the unit of the second
+        (
+            "On 8B and 14B models we achieve 4.32/2.29 token/s, with first-packet latencies of 85/54 ms.",
+            [
+                ("throughput", "4.32 tokens/s", ""),
+                ("throughput", "2.29 tokens/s", ""),
+                ("latency", "85 ms", ""),
+                ("latency", "54 ms", ""),
+            ],
+        ),
         # a compression ratio is a size, each with its own kind, and no speed
         (
             "It achieves 32x/64x spatial and 4x temporal compression while preserving quality.",

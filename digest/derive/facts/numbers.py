@@ -58,16 +58,20 @@ def unit_figures(
     written before it is part of it: "20-50ms" is "20–50 ms"."""
     found = []
     for match in pattern.finditer(sentence):
+        unit = (unit_of or {}).get(match.group("unit").lower(), match.group("unit"))
+        paired = PAIRED_BEFORE.search(sentence, max(0, match.start() - 24), match.start())
+        if paired:  # "4.32/2.29 token/s": two figures, one unit
+            found.append((paired.start(), paired.end("first"), f"{paired.group('first')} {unit}"))
         low = _RANGE_LOW.search(sentence, max(0, match.start() - 24), match.start())
         begin = low.start() if low else match.start()
         qualifier, start = hedge(sentence, begin)
-        unit = match.group("unit")
-        unit = (unit_of or {}).get(unit.lower(), unit)
         number = f"{low.group('low')}–{match.group('number')}" if low else match.group("number")
         found.append((start, match.end(), f"{qualifier}{number} {unit}"))
     return found
 
 
+# The first of two figures paired by a slash, which share the unit of the second: "4.32/2.29 token/s".
+PAIRED_BEFORE = re.compile(rf"(?<![\w.,/])(?P<first>{NUMBER})/$")
 # A range's low end right before a figure: "20-50ms", "2–4 GB"; not a change's start ("from 10 to 50 ms").
 _RANGE_LOW = re.compile(rf"(?<![\w.,\-–])(?<!from\s)(?P<low>{NUMBER})\s*(?:-|–|--)\s*$")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, UNIT_GAP
+from .numbers import FRESH_NUMBER, PAIRED_BEFORE, UNIT_GAP
 
 _THROUGHPUT_UNITS = (
     (r"T(?:FLOPs?|Flops?)(?:/s)?|tera-?flops(?:/s)?", "TFLOPS"),
@@ -40,6 +40,9 @@ def _throughputs(sentence: str) -> list[tuple[int, int, str]]:
             continue
         unit = next(name for index, (_pattern, name) in enumerate(_THROUGHPUT_UNITS) if match.group(f"u{index}"))
         per_gpu = "/GPU" if match.group("per_gpu") else ""
+        paired = PAIRED_BEFORE.search(sentence, max(0, match.start() - 24), match.start())
+        if paired:  # "4.32/2.29 token/s": two figures, one unit
+            found.append((paired.start(), paired.end("first"), f"{paired.group('first')} {unit}{per_gpu}"))
         found.append((match.start(), match.end(), f"{match.group('number')} {unit}{per_gpu}"))
     return found
 
