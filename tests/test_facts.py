@@ -609,9 +609,13 @@ def test_throughputs(catalog, sentence, expected):
         # a gain in percentage points is a utilization; a relative gain in percent is not a level of one
         (
             "It raises average GPU utilization by a notable 12.4 percentage points.",
-            ["12.4 percentage points utilization"],
+            ["12.4 percentage points higher utilization"],
         ),
         ("It raises GPU utilization by 30%.", []),
+        (
+            "Sharing the cluster lowers mean GPU utilization by 8 percentage points.",
+            ["8 percentage points lower utilization"],
+        ),
     ],
 )
 def test_utilizations(catalog, sentence, expected):

@@ -81,4 +81,9 @@ def _metric_before(text: str, start: int, points: bool) -> str | None:
     if named.group("gain") and not points:
         return None  # "utilization by 30%": a relative gain, not a level of utilization
     group = next(name for name in _METRIC if name in named.groupdict() and named.group(name))
+    if named.group("gain"):  # "increasing GPU utilization by 26.6 percentage points": a gain, which way said
+        return f"{'lower' if _LOWERED.search(window, 0, named.start()) else 'higher'} {_METRIC[group]}"
     return _METRIC[group]
+
+
+_LOWERED = re.compile(r"\b(?:reduc|decreas|lower|cut|drop)\w*\s+(?:\w+\s+){0,3}$", re.IGNORECASE)
