@@ -81,7 +81,14 @@ class Score:
         return bool(self.true_positives + self.false_positives + self.false_negatives)
 
     def text(self) -> str:
-        return f"{self.precision:.2f} / {self.recall:.2f} / {self.f1:.2f}" if self.measured else "no paper"
+        """P / R / F1; a precision with nothing placed, or a recall with nothing to find, is "–":
+        undefined, where 1.00 beside a recall of 0.00 would read as a contradiction."""
+        if not self.measured:
+            return "no paper"
+        chosen, actual = self.true_positives + self.false_positives, self.true_positives + self.false_negatives
+        precision = f"{self.precision:.2f}" if chosen else "–"
+        recall = f"{self.recall:.2f}" if actual else "–"
+        return f"{precision} / {recall} / {self.f1:.2f}"
 
 
 @dataclass

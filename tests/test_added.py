@@ -106,7 +106,7 @@ def test_the_new_page_counts_back_from_the_newest_addition(seeded_store):
     date("zero-infinity", "2026-04-20")  # before the month: not on the page
     _, files = build_files(seeded_store, "https://digest.example/")
     page = files["new.md"]
-    week, month = page.split("## This week")[1].split("## Earlier this month")
+    week, month = page.split("## Latest week")[1].split("## Earlier in the latest month")
     assert "2026-05-25 to 2026-05-31" in week and "2026-05-02 to 2026-05-24" in month
     in_week = {row[1] for _, rows in tables(week) for row in rows}
     in_month = {row[1] for _, rows in tables(month) for row in rows}

@@ -216,6 +216,10 @@ def test_a_topic_with_no_paper_in_the_period_is_left_out_of_the_macro_f1():
     wrongly_placed = topic("d", (True, False))  # no paper has it, one was placed in it: measured, F1 0
     assert macro_f1([hit, wrongly_placed], "ships") == 0.5
     assert Score().f1 == 1.0  # the vacuous value stays what it was for code that reads it
+    # nothing placed: no precision to give, and none shown beside a recall of 0.00
+    assert miss.scores["ships"].text() == "– / 0.00 / 0.00"
+    assert wrongly_placed.scores["ships"].text() == "0.00 / – / 0.00"
+    assert hit.scores["ships"].text() == "1.00 / 1.00 / 1.00"
 
 
 def test_on_the_real_store_the_method_page_says_what_each_row_counts_and_where_the_model_could_not_learn(

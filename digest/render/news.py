@@ -1,10 +1,11 @@
 """What is new: papers by the day the store first saw them (`added`), the New page, and which
 papers the home page calls newest.
 
-"This week" and "this month" count back from the newest `added` date in the store, not from the
+The latest week and month count back from the newest `added` date in the store, not from the
 day of the build: the site shows what its last update brought, however long after it was built
 (a site built a week after the last fetch would otherwise say nothing is new), and a build of
-the same records is the same site, which the tests rely on. The page says which days it means.
+the same records is the same site, which the tests rely on. The page says which days it means,
+and its headings say "latest", not "this week", which days months old would belie.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def on_topic(corpus: Corpus, papers: Iterable[Derived]) -> list[Derived]:
 
 @dataclass(frozen=True)
 class Period:
-    name: str  # "This week"
+    name: str  # "Latest week"
     first: str  # its first day, ISO
     last: str
     table: str  # HTML, "" when nothing was added
@@ -52,7 +53,7 @@ def render_new(context: RenderContext) -> str:
     newest = dt.date.fromisoformat(dated[0].paper.added or "")
     links = context.links(NEW_PAGE, html=True)
     periods, shown_before = [], newest + dt.timedelta(days=1)
-    for name, days in (("This week", WEEK), ("Earlier this month", MONTH)):
+    for name, days in (("Latest week", WEEK), ("Earlier in the latest month", MONTH)):
         first = newest - dt.timedelta(days=days - 1)
         papers = [d for d in dated if first <= dt.date.fromisoformat(d.paper.added or "") < shown_before]
         listed = on_topic(corpus, papers)
