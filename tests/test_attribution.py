@@ -833,3 +833,12 @@ def test_while_and_a_gerund_after_a_comparison_go_on_with_the_paper(catalog):
     rival = "X achieves 12x higher throughput compared to Y, while Y needs 2ms per token."
     facts = extract_facts("X: serving", f"We present X. {rival}", catalog)
     assert [(f.value, f.own) for f in facts if f.kind == "latency"] == [("2 ms", False)]
+
+
+def test_less_than_an_amount_in_words_is_a_hedge_not_a_rival(catalog):
+    sentence = "Users adapt X to new conditions with less than one hour of single-GPU training."
+    facts = extract_facts("X: control", f"We present X. {sentence}", catalog)
+    assert [(f.value, f.own) for f in facts if f.kind == "gpu_count"] == [("1 GPU", True)]
+    rival = "X adapts to new conditions faster than the single-GPU training of Y."
+    facts = extract_facts("X: control", f"We present X. {rival}", catalog)
+    assert [(f.value, f.own) for f in facts if f.kind == "gpu_count"] == [("1 GPU", False)]

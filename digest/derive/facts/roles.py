@@ -77,7 +77,10 @@ _BASELINE_CLAUSE = re.compile(
     r"\b(?:(?:while|whereas)\s+(?!(?:\w+ly\s+)?[\w\-]+ing\b)"  # "while (significantly) outperforming" is the paper's
     r"(?!(?:we|our|it|its|also|still|only|the\s+(?:proposed|full|complete|final|whole|overall|resulting|combined)|"
     r"the\s+(?:[\w.\-]+\s+){0,2}(?:variant|version)s?)\b)|"  # "while the 32B variant surpasses": a model's own sibling
-    r"(?:compared\s+(?:to|with)|than(?!\s+(?:about\s+|over\s+)?[\d~])|versus|vs\.?|relative\s+to|"
+    # not "than 2 GB" nor "less than one hour": a hedge on an amount, no rival
+    r"(?:compared\s+(?:to|with)|than(?!\s+(?:about\s+|over\s+)?(?:[\d~]|(?:one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|twelve|half|a\s+(?:few|single|half|dozen)|an?\s+(?:hour|minute|second|day|week|month|year))\b))|"
+    r"versus|vs\.?|relative\s+to|"
     r"as\s+(?:slow|fast)\s+as)\s+|"
     # a change's starting point, not a range's ("models ranging from 1.5B to 72B")
     # ("starting from 60 tokens, it outperforms by up to 5%" names a setting and a hedge, no change)
