@@ -44,6 +44,15 @@ def baselines(catalog, sentence: str) -> list[tuple[str, str]]:
             "disaggregated vLLM.",
             [("up to 2.2×", "vLLM"), ("up to 2×", "SGLang")],
         ),
+        # a later figure in a predicate of its own owns the comparison after it; a list shares it
+        (
+            "It achieves 3.24x KV-cache compression with comparable quality, runs 1.34x faster than FlashAttention2.",
+            [("1.34×", "FlashAttention2"), ("3.24× KV-cache compression", "")],
+        ),
+        (
+            "It achieves up to 2.2x higher throughput, 20x lower TTFT, and 2.5x lower TBT than vLLM.",
+            [("up to 2.2×", "vLLM"), ("20× lower TTFT", "vLLM"), ("2.5× lower TBT", "vLLM")],
+        ),
         # names listed before as many figures pair in order; the first figure takes the first name
         ("It speeds up decoding, improving over EAGLE-3 and DFlash by 23% and 13%.", [("23% faster", "EAGLE-3")]),
         # lists of different lengths: which is against which is unclear, so none
