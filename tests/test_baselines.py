@@ -53,6 +53,12 @@ def baselines(catalog, sentence: str) -> list[tuple[str, str]]:
             "It achieves up to 2.2x higher throughput, 20x lower TTFT, and 2.5x lower TBT than vLLM.",
             [("up to 2.2×", "vLLM"), ("20× lower TTFT", "vLLM"), ("2.5× lower TBT", "vLLM")],
         ),
+        # an amount compared with is no baseline's name
+        (
+            "It minimizes memory overhead by 1000x, requiring only 258 bytes per 32 tokens compared to the 262KB "
+            "requirement of storing embeddings.",
+            [("1000× lower memory overhead", "")],
+        ),
         # names listed before as many figures pair in order; the first figure takes the first name
         ("It speeds up decoding, improving over EAGLE-3 and DFlash by 23% and 13%.", [("23% faster", "EAGLE-3")]),
         # lists of different lengths: which is against which is unclear, so none

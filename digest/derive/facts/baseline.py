@@ -75,6 +75,7 @@ _NOT_A_BASELINE = re.compile(
     r"a\s+(?:wide|broad)|an?\s+order)",
     re.IGNORECASE,
 )
+_AN_AMOUNT = re.compile(r"\d[\d.,]*\s?(?:[KMGT]i?B|bytes?|ms|s|%|×|x|times)$", re.IGNORECASE)
 _PLACEHOLDERS = frozenset({"equivalents", "equivalent", "counterparts", "counterpart", "implementations"})
 _STATE_OF_THE_ART = re.compile(r"\bstate\s+of\s+the\s+art\b", re.IGNORECASE)
 _A_POINTER = re.compile(r"(?:fig|table|tab\b|sec|see\b|e\.g|i\.e|cf\b)", re.IGNORECASE)
@@ -201,6 +202,8 @@ def _name(rest: str) -> str:
     words = rest.split()
     while words and words[0].lower() in _LEADING:
         words.pop(0)
+    if words and _AN_AMOUNT.match(words[0]):
+        return ""  # "the 262KB requirement of storing ...": another amount, not what had it
     # "its equivalents in xformers", "counterparts in cuDNN": the library named after the placeholder.
     if len(words) > 2 and words[0].lower() in _PLACEHOLDERS and words[1].lower() in ("in", "from", "of"):
         words = words[2:]
