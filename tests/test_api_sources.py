@@ -175,3 +175,24 @@ def test_arxiv_ids_are_read_from_what_sources_write(written, expected):
     from digest.text.arxiv import arxiv_id
 
     assert arxiv_id(written) == expected
+
+
+def test_a_sighting_is_dated_by_the_day_the_paper_was_listed(tmp_path):
+    """The listing day is the paper's `submittedOnDailyAt`, else the day the answer's file is named
+    for; the item's `publishedAt` (the evening before the arXiv day) only when neither is known."""
+    items = json.loads(HF_DAY.read_text())[:1]
+    items[0]["publishedAt"] = "2025-01-20T20:00:00.000Z"
+
+    def day_read(name: str, submitted: str | None) -> str | None:
+        answer = [dict(items[0], paper=dict(items[0]["paper"]))]
+        if submitted:
+            answer[0]["paper"]["submittedOnDailyAt"] = submitted
+        path = tmp_path / name
+        path.write_text(json.dumps(answer))
+        _, _, entries = open_source(path)
+        (entry,) = list(entries)
+        return entry.date
+
+    assert day_read("hf-daily-2025-01-23.json", "2025-01-24T00:00:00.000Z") == "2025-01-24"
+    assert day_read("hf-daily-2025-01-23.json", None) == "2025-01-23"
+    assert day_read("answer.json", None) == "2025-01-20"

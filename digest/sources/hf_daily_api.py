@@ -10,9 +10,11 @@ The answer is a list of items, one per paper listed that day:
 An item needs the arXiv id (`paper.id`), a title and the abstract (`paper.summary`): without
 one it is skipped, with the reason. The rest is optional, and a value of the wrong type is left
 empty with a note; fields the digest does not keep (numComments, submittedBy, AI summaries,
-thumbnails, whatever the API adds) are ignored. The item's `publishedAt` is the day it was
-listed (the sighting's date), the paper's is the day it appeared on arXiv (the record's).
-Each entry's line is the line its item starts on.
+thumbnails, whatever the API adds) are ignored. The sighting's date is the day the paper was
+listed: its `paper.submittedOnDailyAt`, else (older answers lack it) the day the file is named for
+(`hf-daily-DAY.json`, as fetch keeps an answer), else the item's `publishedAt`, which is the
+evening before the paper's arXiv day and so no listing day. The paper's `publishedAt` is the day
+it appeared on arXiv (the record's). Each entry's line is the line its item starts on.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from .model import Entry, ParsedSource
 NAME = "hf-daily-api"
 DESCRIPTION = "the JSON of the Hugging Face Daily Papers API: a list of items, each with its `paper`"
 _SNIFF = re.compile(r"\s*\[\s*[{\]]")  # a list of objects, or an empty list
+_NAMED_FOR_A_DAY = re.compile(r"hf-daily-(\d{4}-\d{2}-\d{2})(?:-p\d+)?(?:-[0-9a-f]{8})?\.json$")
 
 
 def sniff(head: str) -> bool:
@@ -42,8 +45,9 @@ def sniff(head: str) -> bool:
 def read(source: SourceFile, parsed: ParsedSource, listing_year: int | None = None) -> Iterator[Entry]:
     """The entries of an answer on disk, item by item; problems go into `parsed`."""
     parsed.layout = "list"
+    named = _NAMED_FOR_A_DAY.match(source.path.name)
     for line, item in json_items(source.path):
-        if (entry := _entry(item, line, parsed)) is not None:
+        if (entry := _entry(item, line, parsed, named.group(1) if named else None)) is not None:
             parsed.count += 1
             yield entry
     if not parsed.count and not parsed.problems:
@@ -72,7 +76,7 @@ def write_subset(source: Path, target: Path, arxiv_ids: Collection[str]) -> int:
     return len(kept)
 
 
-def _entry(item: Any, line: int, parsed: ParsedSource) -> Entry | None:
+def _entry(item: Any, line: int, parsed: ParsedSource, file_day: str | None = None) -> Entry | None:
     required = fields.Required(parsed, line, "item")
     if not isinstance(item, dict):
         required.skip(f"it is {fields.kind(item)}, not an object")
@@ -94,13 +98,20 @@ def _entry(item: Any, line: int, parsed: ParsedSource) -> Entry | None:
         line=line,
         arxiv_id=paper_id,
         authors=authors,
-        date=optional.day(item.get("publishedAt"), "publishedAt"),
+        date=_listing_day(optional, paper, item, file_day),
         published=optional.day(paper.get("publishedAt"), "paper.publishedAt"),
         upvotes=optional.count(paper.get("upvotes"), "paper.upvotes"),
         authors_count=len(authors) or None,
         organization=optional.organization(item.get("organization")),
         has_metadata=True,
     )
+
+
+def _listing_day(optional: _Optional, paper: dict[str, Any], item: dict[str, Any], file_day: str | None) -> str | None:
+    """The day the paper was listed (see the module's docstring for the order)."""
+    if paper.get("submittedOnDailyAt") is not None:
+        return optional.day(paper.get("submittedOnDailyAt"), "paper.submittedOnDailyAt")
+    return file_day or optional.day(item.get("publishedAt"), "publishedAt")
 
 
 class _Optional:
