@@ -76,6 +76,26 @@ def figures(catalog, sentence: str) -> list[tuple[str, str, str]]:
                 ("latency", "54 ms", ""),
             ],
         ),
+        # a cut said as "shorter", "cheaper", a share pruned, or a cost cut to a multiplier below one
+        (
+            "It improves accuracy while producing 30-50% shorter reasoning traces.",
+            [("reduction", "30–50% shorter reasoning traces", "")],
+        ),
+        ("It is lightweight, making it 30x cheaper overhead.", [("reduction", "30× cheaper overhead", "")]),
+        (
+            "A curation step prunes approximately 40% of redundant training data.",
+            [("reduction", "~40% lower redundant training data", "")],
+        ),
+        (
+            "Patch-level training can reduce overall computational costs to 0.5times.",
+            [("reduction", "50% lower overall computational costs", "")],
+        ),
+        # a share kept is no gain, nor is a rate a pruning is configured at
+        (
+            "Experiments show 10x accelerated generation while preserving 99.4% performance on GenEval.",
+            [("speedup", "10×", "")],
+        ),
+        ("It enables on-device configurable pruning rates up to 35%.", []),
         # a compression ratio is a size, each with its own kind, and no speed
         (
             "It achieves 32x/64x spatial and 4x temporal compression while preserving quality.",

@@ -38,7 +38,10 @@ _REDUCED = (
         ),
     ),
     ("energy", re.compile(r"energy|power", re.I)),
-    ("cost", re.compile(r"cost|price|dollar|GPU[\s-](?:hours|days)|compute\b|FLOPs?\b|MACs\b|servers|GPUs", re.I)),
+    (
+        "cost",
+        re.compile(r"cost|cheaper|price|dollar|GPU[\s-](?:hours|days)|compute\b|FLOPs?\b|MACs\b|servers|GPUs", re.I),
+    ),
     (
         "latency",
         re.compile(

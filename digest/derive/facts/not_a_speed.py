@@ -19,7 +19,7 @@ _AFTER_OTHER_EFFICIENCY = re.compile(
 )
 # A slowdown or an overhead is no speedup: "a 17x latency overhead", "2.5x slower" (but "3x lower overhead" is a cut).
 _A_SLOWDOWN = re.compile(
-    r"\s*(?:(?!(?:lower|less|reduced|smaller|fewer)\b)[\w\-]+\s+){0,2}?(?:overheads?|slowdowns?|slower)\b",
+    r"\s*(?:(?!(?:lower|less|reduced|smaller|fewer|cheaper)\b)[\w\-]+\s+){0,2}?(?:overheads?|slowdowns?|slower)\b",
     re.IGNORECASE,
 )
 # A comparative of quality, with no score to read: "1.6× more accurate", "2× improvement in generalization".
@@ -45,9 +45,11 @@ _AFTER_SHARE = re.compile(
     r"\s*(?:of\b(?!\s+(?:the\s+)?(?:[\w\-]+\s+)?(?:speed-?ups?|improvements?|gains?|reductions?))|sparsity\b|density\b)",
     re.IGNORECASE,
 )
-# A share cut outright is a cut: "reduces 47% of the activation memory".
+# A share kept is no gain: "10x faster while preserving 99.4% performance on GenEval".
+_KEPT_BEFORE = re.compile(r"\b(?:preserv|retain|maintain|recover|keep)\w*\s+$", re.IGNORECASE)
+# A share cut outright is a cut: "reduces 47% of the activation memory", "prunes 40% of the training data".
 _CUTS_A_SHARE = re.compile(
-    r"\b(?:reduc\w*|cut\w*|sav\w*|eliminat\w*|remov\w*)\s+(?:up\s+to\s+|about\s+|over\s+)?$", re.IGNORECASE
+    r"\b(?:reduc\w*|cut\w*|sav\w*|eliminat\w*|remov\w*|prun\w*)\s+(?:up\s+to\s+|about\s+|over\s+)?$", re.IGNORECASE
 )
 _CUT_TO = re.compile(
     r"\b(?:reduc\w*|lower\w*|cut\w*|decreas\w*)\b[^.;]{0,60}\bto\s+(?:only\s+|just\s+)?$", re.IGNORECASE
@@ -80,7 +82,7 @@ _A_CUT_BEFORE = re.compile(
 )
 # "reducing FLOPs to 16.7%": a cost cut to a share of itself, the clause ending there.
 _COST_CUT_TO = re.compile(
-    r"\b(?:reduc\w*|lower\w*|cut\w*|decreas\w*)\s+(?:the\s+|its\s+)?(?:[\w\-]+\s+)?"
+    r"\b(?:reduc\w*|lower\w*|cut\w*|decreas\w*)\s+(?:the\s+|its\s+)?(?:[\w\-]+\s+){0,2}"
     r"(?:FLOPs?|TFLOPs|compute|computation|memory|costs?|latency|parameters|tokens|KV\s+cache)\s+to\s+(?:only\s+|just\s+)?$",
     re.IGNORECASE,
 )
@@ -99,15 +101,19 @@ def read(number: str, is_percent: bool, before: str, after: str) -> str | None:
 
 def _multiplier(number: str, before: str, after: str) -> str | None:
     """A multiplier below one, of another efficiency or a cost, of how often, of a dataset's size, or of a
-    slowdown not cut, is no result."""
+    slowdown not cut, is no result; but a cost cut to a multiplier below one is that cut."""
     below_one = float(number.rsplit("–", maxsplit=1)[-1].replace(",", "").rstrip("+")) < 1
+    if below_one and _COST_CUT_TO.search(before) and _CLAUSE_ENDS.match(after):
+        return _left("–".join(f"{float(part) * 100:g}" for part in number.split("–")))  # "costs to 0.5x": 50% lower
     slowdown = _A_SLOWDOWN.match(after) and not _CUT_RIGHT_BEFORE.search(before)  # not "reducing 50x search overhead"
     other = _AFTER_OTHER_EFFICIENCY.match(after) or _MORE_OFTEN.match(after) or _A_DATA_RATIO_BEFORE.search(before)
     return "" if below_one or other or slowdown else None
 
 
 def _percent(number: str, before: str, after: str) -> str | None:
-    """A gain in another efficiency, or an overhead, is none; a share left by a cut is that cut."""
+    """A gain in another efficiency, an overhead, or a share kept, is none; a share left by a cut is that cut."""
+    if _KEPT_BEFORE.search(before):
+        return ""
     overhead = _AN_OVERHEAD.match(after) or _OVERHEAD_OF.search(before)
     if _GAIN_IN_OTHER_EFFICIENCY.match(after) or (overhead and not _A_CUT_BEFORE.search(before)):
         return ""

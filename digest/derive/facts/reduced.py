@@ -12,7 +12,7 @@ from .numbers import NUMBER
 # "reducing models 6.4-12.7 times on model size": what a reduction is of, after the number.
 _OBJECT_AFTER_ON = re.compile(r"\s+(?:on|in)\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,3})")
 _AFTER_REDUCTION = re.compile(
-    r"\s*(?P<word>lower|less|fewer|smaller|cheaper|reduction|decrease|savings?)\b"
+    r"\s*(?P<word>lower|less|fewer|smaller|cheaper|shorter|reduction|decrease|savings?)\b"
     r"(?:\s+(?:in|of)\b)?(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,5})",
     re.IGNORECASE,
 )
@@ -48,7 +48,7 @@ _REDUCED_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 _REDUCTION_VERB_RIGHT_BEFORE = re.compile(
-    r"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s*$", re.IGNORECASE
+    r"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*|prun\w*)\s*$", re.IGNORECASE
 )
 # A figure of a list: "19.6%", "2.39x".
 _FIGURE = rf"{NUMBER}\s?(?:x|×|X|times|%|\\%)"
@@ -131,7 +131,7 @@ STOP_WORDS = frozenset(
         "resulting",
     }
 )
-_ADJECTIVE_REDUCTIONS = ("less", "fewer", "smaller")
+_ADJECTIVE_REDUCTIONS = ("less", "fewer", "smaller", "shorter", "cheaper")
 
 
 # "reduction in both token usage and time to first token": the pair is what is reduced.

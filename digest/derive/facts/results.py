@@ -116,7 +116,7 @@ _LIST_CONTINUATION = re.compile(
 # The last of these words before a number decides what the number is.
 _BEFORE_KEYWORDS = re.compile(
     r"\b(?:(?P<reduction>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing|ings)|decreas\w*|"
-    r"minimi[sz]\w*|shrink\w*|compress\w*|less(?!\s+than\b)|smaller|fewer(?!\s+than\b))|"
+    r"minimi[sz]\w*|shrink\w*|compress\w*|prun(?:e|es|ed)\b|less(?!\s+than\b)|smaller|fewer(?!\s+than\b))|"
     r"(?P<speed>speed\w*|faster|accelerat\w*|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?|"
     r"increas\w*(?=\s+(?:the\s+)?(?:\w+\s+)?(?:throughput|speed|tokens?\s+per\s+second)\b))|"
     r"(?P<scale>grown|grew|grows|extends?|extending|enlarg\w*|(?<!performance\s)(?<!accuracy\s)increase\s+of|"
