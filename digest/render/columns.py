@@ -200,3 +200,8 @@ CSV_FIELDS = (
 NOT_IN_TABLES = frozenset({"abstract", "facts", "suggested"})
 TABLE_COLUMNS = tuple(key for key in COLUMNS if key not in NOT_IN_TABLES)
 DEFAULT_TABLE = ("system", "year", "hardware", "metric", "headline", "code", "arxiv_id")
+# Columns a topic table shows however few of its rows have a value: what names a paper, when and
+# where to read it, and its result. The others are left out where they would be mostly "–" (topic.py).
+CORE_TABLE_COLUMNS = frozenset(
+    {"id", "title", "system", "year", "published", "added", "topics", "metric", "headline", "arxiv_id"}
+)
