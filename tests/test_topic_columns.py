@@ -1,5 +1,6 @@
 """A topic table leaves out a column that too few of its papers have a value for
-(digest/render/topic.py): the values stay on the papers' own pages and in the filter's text."""
+(digest/render/topic.py): the values stay on the papers' own pages and in the filter's text.
+And a Model scale cell lists its scales largest first, as it sorts."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from bs4 import BeautifulSoup
 from digest.build import load_corpus
 from digest.render.columns import COLUMNS, CORE_TABLE_COLUMNS
 from digest.render.site import render_site
+from digest.render.table_keys import magnitude
 from digest.render.topic import SPARSE_SHARE, worth_a_column
 
 from .conftest import REPO_DATA
@@ -89,3 +91,21 @@ def test_serving_leaves_out_its_nearly_empty_columns_and_keeps_their_values_reac
         assert value in pages[f"papers/{pid}.md"], pid  # the paper's page still says it
         row = next(tr for tr in soup.select("tbody tr") if tr.find("a", href=f"../../papers/{pid}/"))
         assert value in row["data-filter"], pid  # and the filter box still finds the row by it
+
+
+def test_model_scale_cells_list_their_scales_largest_first(repo_site):
+    """The audit's "1T, 4B, 30B" and "8B, 405B, 70B" read in the abstract's order."""
+    corpus, pages = repo_site
+    reordered = 0
+    for slug in ("parallelism", "offloading", "serving"):
+        headings, rows = tables(pages[f"topics/{slug}.md"])[0]
+        for row in rows:
+            cell = row[headings.index("Model scale")]
+            scales = [magnitude(value) or 0.0 for value in cell.split(", ")]
+            assert scales == sorted(scales, reverse=True), (slug, cell)
+    for pid in corpus.by_topic["parallelism"]:
+        values = corpus.papers[pid].values("model_scale")
+        reordered += [magnitude(v) or 0.0 for v in values] != sorted(
+            (magnitude(v) or 0.0 for v in values), reverse=True
+        )
+    assert reordered >= 2  # the abstracts' own order is not largest first, so the test can fail
