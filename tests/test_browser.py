@@ -225,7 +225,7 @@ def test_topic_table_sorts_by_a_column_and_the_filter_narrows_rows(tab):
     assert sort_by(page, "Workload") == "descending"
     assert_sorted(column(page, "Workload"), descending=True)
     assert sorted(text for text, _ in row_states(page)) == original  # the same rows, reordered
-    assert header(page, "System").get_attribute("aria-sort") == "none"
+    assert header(page, "Paper").get_attribute("aria-sort") == "none"
     # A column with empty cells ("–"): they stay last in both directions.
     assert sort_by(page, "Memory tiers") == "ascending"
     assert_sorted(column(page, "Memory tiers"), descending=False)
@@ -256,8 +256,8 @@ def test_topic_table_sorts_by_a_column_and_the_filter_narrows_rows(tab):
 
 def test_system_names_sort_alphabetically(tab):
     tab.goto("topics/offloading/")
-    sort_by(tab.page, "System")
-    assert_sorted(column(tab.page, "System"), descending=False)
+    sort_by(tab.page, "Paper")
+    assert_sorted(column(tab.page, "Paper"), descending=False)
 
 
 def test_headlines_sort_by_their_number_hedged_or_not(tab):

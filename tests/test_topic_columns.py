@@ -79,7 +79,7 @@ def test_serving_leaves_out_its_nearly_empty_columns_and_keeps_their_values_reac
     page = pages["topics/serving.md"]
     headings, rows = tables(page)[0]
     assert len(rows) >= 100
-    assert headings[:3] == ["System", "Metric", "Headline result"] and "arXiv" in headings
+    assert headings[:3] == ["Paper", "Metric", "Headline result"] and "arXiv" in headings
     assert {"GPUs", "Compares against"}.isdisjoint(headings)  # 9 and 1 of the 100 papers have a value
     gone = left_out(page)
     assert set(gone) == {"GPUs", "Compares against"}, gone

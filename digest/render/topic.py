@@ -81,7 +81,7 @@ def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -
         for d in papers
     ]
     table = html_table(
-        [column.label for column in columns],
+        [_heading(column, columns) for column in columns],
         rows,
         interactive=True,
         keys=[column.key for column in columns],
@@ -115,6 +115,15 @@ def _plain(column: Column, derived: Derived) -> str:
     if isinstance(value, list):
         return " ".join(str(item) for item in value if isinstance(item, str | int))
     return "" if value is None else str(value)
+
+
+def _heading(column: Column, columns: Sequence[Column]) -> str:
+    """A column's heading. The system column names each paper by its system, else by its title (a
+    sixth of serving's rows, most of the hardware topic's), so it is headed "Paper" unless the
+    title has a column of its own."""
+    if column.key == "system" and all(other.key != "title" for other in columns):
+        return COLUMNS["title"].label
+    return column.label
 
 
 def table_columns(keys: Sequence[str]) -> list[str]:
