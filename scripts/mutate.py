@@ -443,6 +443,20 @@ MUTANTS = [
         "tests/test_table_keys.py",
     ),
     m(
+        "sparse-columns-shown",
+        "digest/render/topic.py",
+        "sum(map(bool, cells)) * SPARSE_SHARE >= len(cells)",
+        "sum(map(bool, cells)) >= 0",
+        "tests/test_topic_columns.py",
+    ),
+    m(
+        "model-scales-in-abstract-order",
+        "digest/render/columns.py",
+        'links.text(v) for v in largest_first(d.values("model_scale"))',
+        'links.text(v) for v in d.values("model_scale")',
+        "tests/test_topic_columns.py",
+    ),
+    m(
         "z-system-in-others",
         "digest/render/listing.py",
         'if "A" <= letter <= "Z" else',

@@ -225,7 +225,7 @@ def test_topic_table_sorts_by_a_column_and_the_filter_narrows_rows(tab):
     assert sort_by(page, "Workload") == "descending"
     assert_sorted(column(page, "Workload"), descending=True)
     assert sorted(text for text, _ in row_states(page)) == original  # the same rows, reordered
-    assert header(page, "System").get_attribute("aria-sort") == "none"
+    assert header(page, "Paper").get_attribute("aria-sort") == "none"
     # A column with empty cells ("–"): they stay last in both directions.
     assert sort_by(page, "Memory tiers") == "ascending"
     assert_sorted(column(page, "Memory tiers"), descending=False)
@@ -256,8 +256,8 @@ def test_topic_table_sorts_by_a_column_and_the_filter_narrows_rows(tab):
 
 def test_system_names_sort_alphabetically(tab):
     tab.goto("topics/offloading/")
-    sort_by(tab.page, "System")
-    assert_sorted(column(tab.page, "System"), descending=False)
+    sort_by(tab.page, "Paper")
+    assert_sorted(column(tab.page, "Paper"), descending=False)
 
 
 def test_headlines_sort_by_their_number_hedged_or_not(tab):
@@ -734,6 +734,63 @@ def test_every_topic_table_fits_or_keeps_its_paper_column_in_view(chromium, site
         assert tables, topic.slug
         for shown in tables:
             assert shown["fits"] or shown["inView"], (topic.slug, shown)
+    tab.assert_clean()
+
+
+# Where a table's row and column names are on screen (a row as far as its scroll box shows it),
+# and where Material's header bar ends.
+ON_SCREEN_JS = """([row, label]) => {
+    const rect = element => {
+        const b = element.getBoundingClientRect();
+        return {top: b.top, bottom: b.bottom, left: b.left, right: b.right};
+    };
+    const scroller = document.querySelector('.md-content article .digest-table .digest-scroll');
+    const grid = scroller.querySelector('table'), names = Array.from(grid.tHead.rows[0].cells);
+    const shownRow = rect(grid.tBodies[0].rows[row]), frame = rect(scroller);
+    shownRow.top = Math.max(shownRow.top, frame.top);
+    shownRow.bottom = Math.min(shownRow.bottom, frame.bottom);
+    return {row: shownRow, heading: rect(names.find(th => th.textContent.trim() === label)), corner: rect(names[0]),
+            bar: document.querySelector('.md-header').getBoundingClientRect().bottom,
+            width: window.innerWidth, height: window.innerHeight};
+}"""
+
+
+def on_screen(place: dict, shown: dict) -> bool:
+    """Whether a box is on the window's screen from top to bottom, below Material's header bar."""
+    return shown["bar"] - 1 <= place["top"] < place["bottom"] <= shown["height"] + 1
+
+
+def across_screen(place: dict, shown: dict) -> bool:
+    """Whether a box is on the window's screen from left to right."""
+    return place["left"] >= -1 and place["right"] <= shown["width"] + 1
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, PHONE_VIEWPORT], ids=["desktop", "phone"])
+def test_a_long_table_keeps_its_column_names_on_screen_as_the_reader_scrolls_down(chromium, site, request, viewport):
+    """Scrolled down with the wheel from the top of the page, the pointer mid-window as a reader's,
+    until row 40 of the longest topic table shows: the column names are on screen too, below
+    Material's bar (where they are, not how they are styled), and the paper column's name stays
+    when the table is then scrolled sideways to its last column."""
+    tab = reader_tab(chromium, site, request, viewport)
+    tab.goto("topics/serving/")
+    page, row = tab.page, 40
+    assert rows(page).count() > row + 10  # the repo's serving table is long
+    page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+    for _ in range(80):
+        shown = page.evaluate(ON_SCREEN_JS, [row, "Metric"])
+        if on_screen(shown["row"], shown):
+            break
+        page.mouse.wheel(0, 200)
+        page.wait_for_timeout(30)
+    assert on_screen(shown["row"], shown), shown
+    assert on_screen(shown["heading"], shown) and across_screen(shown["heading"], shown), shown
+    assert shown["heading"]["bottom"] <= shown["row"]["top"] + 1, shown
+    page.evaluate(
+        "() => { const box = document.querySelector('.md-content article .digest-table .digest-scroll');"
+        " box.scrollLeft = box.scrollWidth; }"
+    )
+    shown = page.evaluate(ON_SCREEN_JS, [row, "Metric"])
+    assert on_screen(shown["corner"], shown) and across_screen(shown["corner"], shown), shown
     tab.assert_clean()
 
 

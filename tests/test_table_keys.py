@@ -8,7 +8,7 @@ import re
 import pytest
 
 from digest.render.html_table import html_table
-from digest.render.table_keys import largest_scale, magnitude, sort_attribute
+from digest.render.table_keys import largest_first, largest_scale, magnitude, sort_attribute
 
 
 @pytest.mark.parametrize(
@@ -35,6 +35,23 @@ def test_a_scale_is_its_number_of_parameters(text, parameters):
 @pytest.mark.parametrize("text", ["", "–", "Bert", "T5", "million", "billions", "8 GPUs", "3.1×"])
 def test_text_that_is_no_scale_has_no_magnitude(text):
     assert magnitude(text) is None
+
+
+@pytest.mark.parametrize(
+    ("values", "shown"),
+    [
+        (["1T", "4B", "30B"], "1T, 30B, 4B"),
+        (["8B", "405B", "70B"], "405B, 70B, 8B"),
+        (["100B", "175B", "13B"], "175B, 100B, 13B"),
+        (["70B", "8B"], "70B, 8B"),
+        (["billion-scale", "13B", "10B", "70B"], "70B, 13B, 10B, billion-scale"),
+        (["trillion-scale", "1T"], "trillion-scale, 1T"),  # equal: the abstract's order
+        (["Bert", "7B"], "7B, Bert"),  # no scale: after the scales
+    ],
+)
+def test_a_cells_scales_read_largest_first(values, shown):
+    assert ", ".join(largest_first(values)) == shown
+    assert magnitude(largest_first(values)[0]) == largest_scale(values)  # the cell starts with what it sorts by
 
 
 def test_the_audits_order_is_by_magnitude_not_by_leading_number():

@@ -18,7 +18,7 @@ from ..text.latex import readable
 from ..text.link_labels import link_labels
 from .context import PageLinks
 from .read_links import read_links
-from .table_keys import largest_scale, sort_attribute
+from .table_keys import largest_first, largest_scale, sort_attribute
 
 Value = Any  # str | int | None | list[str] | list[dict]
 Cell = Callable[[Derived, PageLinks], str]  # a table cell, as Markdown or HTML
@@ -82,6 +82,11 @@ _KIND_CELLS: dict[str, tuple[Callable[[Derived], Value], Cell]] = {
     "system": (lambda d: d.system, lambda d, links: links.paper(d.id, d.system or _short_title(d.paper.title))),
     "hardware": (lambda d: d.hardware, lambda d, links: ", ".join(links.hardware(name) for name in d.hardware)),
     "code": (_values_of("code"), _code_cell),
+    # Largest first, as the cell sorts: "1T, 30B, 4B", not the abstract's "1T, 4B, 30B".
+    "model_scale": (
+        _values_of("model_scale"),
+        lambda d, links: ", ".join(links.text(v) for v in largest_first(d.values("model_scale"))),
+    ),
 }
 
 
@@ -200,3 +205,8 @@ CSV_FIELDS = (
 NOT_IN_TABLES = frozenset({"abstract", "facts", "suggested"})
 TABLE_COLUMNS = tuple(key for key in COLUMNS if key not in NOT_IN_TABLES)
 DEFAULT_TABLE = ("system", "year", "hardware", "metric", "headline", "code", "arxiv_id")
+# Columns a topic table shows however few of its rows have a value: what names a paper, when and
+# where to read it, and its result. The others are left out where they would be mostly "–" (topic.py).
+CORE_TABLE_COLUMNS = frozenset(
+    {"id", "title", "system", "year", "published", "added", "topics", "metric", "headline", "arxiv_id"}
+)

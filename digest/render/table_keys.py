@@ -36,6 +36,12 @@ def largest_scale(values: Sequence[str]) -> float | None:
     return max((m for m in map(magnitude, values) if m is not None), default=None)
 
 
+def largest_first(values: Sequence[str]) -> list[str]:
+    """A cell's scales in the order its sort key reads them, largest first ("175B, 100B, 13B" for
+    "100B, 175B, 13B"); a value that is no scale keeps its place after them."""
+    return sorted(values, key=lambda value: -(magnitude(value) or 0.0))
+
+
 def sort_attribute(key: float | None) -> str:
     """A cell's `data-sort` value: the number, or "" (sort by the cell's text) when it has none."""
     return "" if key is None else f"{key:g}"

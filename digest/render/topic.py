@@ -10,14 +10,21 @@ from dataclasses import dataclass
 from functools import partial
 
 from ..derive.corpus import Derived
+from ..text.plural import counted
 from ..text.sentences import leading_sentences
-from .columns import COLUMNS, DEFAULT_TABLE
+from .columns import COLUMNS, CORE_TABLE_COLUMNS, DEFAULT_TABLE, Column
 from .context import RenderContext
 from .html_table import html_table
 from .listing import NEWEST_FIRST, listing, year_group
 from .markdown import md_text
 from .paths import rel, topic_path
 from .table_keys import filter_text
+
+# A column other than the core ones is shown when at least one row in SPARSE_SHARE has a value:
+# a column of "–" in nine rows of ten costs every row its width and tells the reader little
+# (serving's "Compares against" had 1 value in 100 rows). The paper's own page still shows them,
+# and the filter box still finds a row by them. A short table shows what it has: 1 of 9 is kept.
+SPARSE_SHARE = 10
 
 
 @dataclass(frozen=True)
@@ -53,9 +60,17 @@ def render_topic(context: RenderContext, slug: str) -> dict[str, str]:
 def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -> str:
     """The comparison table and the paragraph per paper, as seen from the page `source`."""
     cells, links = context.links(source, html=True), context.links(source)
-    columns = [COLUMNS[key] for key in table_columns(context.topics[slug].columns or DEFAULT_TABLE)]
     papers = [context.corpus.papers[pid] for pid in ids]
-    rows = [[column.markdown(derived, cells) for column in columns] for derived in papers]
+    shown: list[tuple[Column, list[str]]] = []
+    hidden: list[_Hidden] = []
+    for column in (COLUMNS[key] for key in table_columns(context.topics[slug].columns or DEFAULT_TABLE)):
+        column_cells = [column.markdown(derived, cells) for derived in papers]
+        if worth_a_column(column.key, column_cells):
+            shown.append((column, column_cells))
+        elif any(column_cells):
+            hidden.append(_Hidden(column.label, counted(sum(map(bool, column_cells)), "paper"), column))
+    columns = [column for column, _ in shown]
+    rows = [[column_cells[index] for _, column_cells in shown] for index in range(len(papers))]
     listed = [
         _Listed(
             links.paper(d.id),
@@ -66,14 +81,49 @@ def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -
         for d in papers
     ]
     table = html_table(
-        [column.label for column in columns],
+        [_heading(column, columns) for column in columns],
         rows,
         interactive=True,
         keys=[column.key for column in columns],
         sort_keys=[[column.sort_value(derived) for column in columns] for derived in papers],
-        filters=[filter_text(derived) for derived in papers],
+        filters=[
+            " ".join(filter(None, [filter_text(derived), *(_plain(h.column, derived) for h in hidden)]))
+            for derived in papers
+        ],
     )
-    return context.render("_topic_listing.md.j2", table=table, papers=listed)
+    return context.render("_topic_listing.md.j2", table=table, papers=listed, hidden=hidden)
+
+
+def worth_a_column(key: str, cells: Sequence[str]) -> bool:
+    """Whether a table shows a column of these cells: a core column always, another when at least
+    one cell in SPARSE_SHARE has a value."""
+    return key in CORE_TABLE_COLUMNS or sum(map(bool, cells)) * SPARSE_SHARE >= len(cells)
+
+
+@dataclass(frozen=True)
+class _Hidden:
+    """A column left out of a table, and how many of its rows have a value."""
+
+    label: str
+    count: str
+    column: Column
+
+
+def _plain(column: Column, derived: Derived) -> str:
+    """A left-out column's value as text the filter box finds a row by."""
+    value = column.value(derived)
+    if isinstance(value, list):
+        return " ".join(str(item) for item in value if isinstance(item, str | int))
+    return "" if value is None else str(value)
+
+
+def _heading(column: Column, columns: Sequence[Column]) -> str:
+    """A column's heading. The system column names each paper by its system, else by its title (a
+    sixth of serving's rows, most of the hardware topic's), so it is headed "Paper" unless the
+    title has a column of its own."""
+    if column.key == "system" and all(other.key != "title" for other in columns):
+        return COLUMNS["title"].label
+    return column.label
 
 
 def table_columns(keys: Sequence[str]) -> list[str]:
