@@ -846,7 +846,7 @@ def test_search_highlights_differ_in_colour_from_fact_marks(tab):
     tab.assert_clean()
 
 
-def test_pages_advertise_their_feeds_and_the_new_page_lists_this_week(tab):
+def test_pages_advertise_their_feeds_and_the_new_page_lists_the_latest_week(tab):
     page = tab.page
     tab.goto("topics/offloading/")
     feeds = page.locator("head link[rel=alternate][type='application/atom+xml']").evaluate_all(
@@ -855,5 +855,5 @@ def test_pages_advertise_their_feeds_and_the_new_page_lists_this_week(tab):
     assert [path_of(href) for href in feeds] == ["/feed-topic-offloading.xml", "/feed.xml"]
     tab.goto("new/")
     assert heading(page) == "New papers"
-    assert page.locator(f"{CONTENT} h2#this-week").count() == 1
+    assert page.locator(f"{CONTENT} h2#latest-week").count() == 1
     tab.assert_clean()
