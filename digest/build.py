@@ -24,12 +24,13 @@ from .derive.learn import import_learning
 from .derive.suggest import Learnable
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_topics
 from .derive.training import rejected_learnable
-from .evaluate import Evaluation, evaluate, first_seen
+from .evaluate import Evaluation, evaluate, first_seen, labelled
 from .records.model import Paper
 from .records.regular import read_regular
 from .records.rejected import rejected_paths
 from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, load_papers, record_paths
 from .render.site import Later, render_site
+from .whole_days import WholeDays, evaluate_whole_days
 
 # The Method page's evaluation groups the dumps into at most this many folds: its cost stays
 # bounded (one training per fold) however many dumps the site holds.
@@ -212,6 +213,14 @@ def load_evaluation(data_dir: Path, max_folds: int | None = None, split: str | N
         rejected=[rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)],
         split=split,
     )
+
+
+def load_whole_days(data_dir: Path, folder: Path, split: str | None = None) -> WholeDays:
+    """`digest eval --days`: the fetch filter on every paper of the recorded days in `folder`
+    (digest/whole_days.py), trained on the papers of `data_dir` decided before the split."""
+    taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
+    rejected = [rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)]
+    return evaluate_whole_days(folder, labelled(load_papers(data_dir), rejected, taxonomy), taxonomy, split)
 
 
 def _read(path: Path) -> bytes | None:

@@ -103,6 +103,14 @@ def add_eval(commands: Commands) -> None:
         help="the temporal split's first predicted day (default: the day that leaves three "
         "quarters of the dated papers before it)",
     )
+    evaluate.add_argument(
+        "--days",
+        type=Path,
+        metavar="DIR",
+        help="also judge every paper of the recorded Daily Papers days in DIR (hf-daily-DAY.json, such as "
+        "../shared/daily-papers) listed on or after the split, with the filter trained on the papers decided "
+        "before it: what a daily update keeps of whole days, not only of the decided papers",
+    )
     evaluate.add_argument("--json", action="store_true", help="print the report as JSON")
     evaluate.set_defaults(run=_run_eval)
 
@@ -218,18 +226,27 @@ def _run_explain(args: argparse.Namespace) -> int:
 def _run_eval(args: argparse.Namespace) -> int:
     import json  # noqa: PLC0415
 
-    from .build import load_evaluation  # noqa: PLC0415
+    from .build import load_evaluation, load_whole_days  # noqa: PLC0415
     from .evaluate import evaluation_text  # noqa: PLC0415
     from .temporal import temporal_text  # noqa: PLC0415
+    from .whole_days import whole_days_text  # noqa: PLC0415
 
     started = time.perf_counter()
-    report = load_evaluation(args.data, args.folds or None, args.split.isoformat() if args.split else None)
+    split = args.split.isoformat() if args.split else None
+    report = load_evaluation(args.data, args.folds or None, split)
+    days = (
+        load_whole_days(args.data, args.days, report.temporal.split if report.temporal else split)
+        if args.days
+        else None
+    )
     if args.json:
-        print(json.dumps(report.to_json(), indent=2))
+        print(json.dumps(report.to_json() | ({"whole_days": days.to_json()} if days else {}), indent=2))
     else:
         print(evaluation_text(report))
         if report.temporal is not None:
             print(f"\n{temporal_text(report.temporal)}")
+        if days is not None:
+            print(f"\n{whole_days_text(days, args.days)}")
         print(f"in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     return 0
 

@@ -1,0 +1,122 @@
+"""The fetch filter on whole Daily Papers days, as a daily update meets them.
+
+The temporal split (temporal.py) scores the filter on decided papers only: those curated in a topic
+and those a curator rejected, which an earlier filter had kept and so are harder than a day's usual
+papers. Here every paper listed on a recorded day on or after the split (a folder of answers,
+`hf-daily-DAY.json`, such as the replayed backfill) is judged by a model trained on the papers
+decided before the split, as `digest fetch` would judge it. A paper listed on several days counts
+once, on its first. The papers no curator decided are the ones the replay's filter dropped: counted
+apart, as presumed off topic (a curator's read sample of them measures how many are not).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .derive.suggest import MIN_PROBABILITY, Learnable
+from .derive.taxonomy import Taxonomy
+from .errors import DataError
+from .evaluate import topics_of
+from .sources import open_source
+from .sources.model import Entry
+from .temporal import default_split, seen_on
+
+_DAY_FILE = re.compile(r"^hf-daily-(\d{4}-\d{2}-\d{2})(?:-p\d+)?\.json$")
+
+
+@dataclass
+class Kept:
+    listed: int = 0
+    kept: int = 0
+
+    def add(self, kept: bool) -> None:
+        self.listed += 1
+        self.kept += kept
+
+    def text(self) -> str:
+        share = f" ({self.kept / self.listed:.1%})" if self.listed else ""
+        return f"kept {self.kept} of {self.listed}{share}"
+
+
+@dataclass
+class WholeDays:
+    split: str
+    days: int  # recorded days on or after the split
+    in_topic: Kept  # curated in a topic
+    decided_off: Kept  # rejected, or curated in no topic
+    undecided: Kept  # listed, never decided: the replay's filter dropped them
+
+    @property
+    def off_topic(self) -> Kept:
+        """The decided off-topic papers and the undecided ones, presumed off topic."""
+        return Kept(self.decided_off.listed + self.undecided.listed, self.decided_off.kept + self.undecided.kept)
+
+    def to_json(self) -> dict[str, Any]:
+        parts = {"in_topic": self.in_topic, "decided_off_topic": self.decided_off, "undecided": self.undecided}
+        return {
+            "split": self.split,
+            "days": self.days,
+            "floor": MIN_PROBABILITY,
+            **{name: {"listed": part.listed, "kept": part.kept} for name, part in parts.items()},
+        }
+
+
+def evaluate_whole_days(
+    folder: Path, decided: Sequence[Learnable], taxonomy: Taxonomy, split: str | None = None
+) -> WholeDays:
+    """Judge every paper first listed in `folder` on or after `split` (default: the temporal split's
+    day) with the filter trained on the papers decided before it."""
+    from .derive.relevance import judge  # noqa: PLC0415 (scikit-learn loads only to judge)
+
+    dated = [(day, item) for item in decided if (day := seen_on(item)) is not None]
+    split = split or default_split([day for day, _ in dated])
+    training = [item for day, item in dated if day < split]
+    by_arxiv = {item.paper.arxiv_id: item for item in decided if item.paper.arxiv_id}
+    listed = _first_listings(folder)
+    later = [(day, entry) for day, entry in listed.values() if day >= split]
+    if not later:
+        raise DataError(folder, None, None, f"no recorded day on or after {split}: nothing to judge")
+    verdicts = judge([(entry.title, entry.abstract) for _, entry in later], training, taxonomy)
+    fallback = taxonomy.fallback.slug
+    report = WholeDays(split, len({day for day, _ in later}), Kept(), Kept(), Kept())
+    for (_, entry), verdict in zip(later, verdicts, strict=True):
+        item = by_arxiv.get(entry.arxiv_id or "")
+        if item is None:
+            report.undecided.add(verdict.kept)
+        elif any(slug != fallback for slug in topics_of(item, fallback)):
+            report.in_topic.add(verdict.kept)
+        else:
+            report.decided_off.add(verdict.kept)
+    return report
+
+
+def _first_listings(folder: Path) -> dict[str, tuple[str, Entry]]:
+    """Each arXiv id's first listing in the folder: (day, entry)."""
+    days = sorted((match.group(1), path) for path in folder.iterdir() if (match := _DAY_FILE.match(path.name)))
+    if not days:
+        raise DataError(folder, None, None, "no recorded Daily Papers answer (hf-daily-DAY.json) in the folder")
+    first: dict[str, tuple[str, Entry]] = {}
+    for day, path in days:
+        _, _, entries = open_source(path)
+        for entry in entries:
+            if entry.arxiv_id and entry.arxiv_id not in first:
+                first[entry.arxiv_id] = (day, entry)
+    return first
+
+
+def whole_days_text(report: WholeDays, folder: Path) -> str:
+    """The report as `digest eval --days` prints it."""
+    return "\n".join(
+        [
+            f"whole days: every paper first listed in {folder} from {report.split} ({report.days} days), judged by "
+            f"the fetch filter at {MIN_PROBABILITY:.2f} trained on the papers decided before {report.split}",
+            f"  in a topic (curated):                    {report.in_topic.text()}",
+            f"  rejected or in no topic (decided):       {report.decided_off.text()}",
+            f"  never decided (the replay dropped them): {report.undecided.text()}",
+            f"  off topic, decided or presumed:          {report.off_topic.text()}",
+        ]
+    )
