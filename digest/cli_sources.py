@@ -110,9 +110,10 @@ def add_fetch(commands: Commands) -> None:
         help="download new papers from the Hugging Face Daily Papers API or arXiv, keep those on topic",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Download listings from an API, keep each answer under DATA/sources/ (when a record\n"
-        "cites it) and ingest it as `digest ingest` does. Only papers the machine places in a topic\n"
-        "(not Other GPU work) with a model probability of at least 0.3 become new records; the others\n"
-        "are counted and listed as left out (see `digest eval` for what that floor keeps and drops).\n"
+        "cites it) and ingest it as `digest ingest` does. Only papers the on-topic model (trained on\n"
+        "the curated and rejected papers) gives at least the fetch floor become new records (the rules\n"
+        "decide while too few are curated); the others are counted and listed as left out (`digest\n"
+        "eval` gives the floor and what it keeps and drops, `digest eval --days` on whole days).\n"
         "A paper already in the store takes its new sighting whatever its topic.\n\n"
         "Every page is downloaded and read before anything is written: a failed or broken answer\n"
         "(no answer in time, HTTP 429 or 5xx after the retries, the wrong content type, JSON or XML\n"
