@@ -53,7 +53,7 @@ _REDUCED = (
     (
         "quality",
         re.compile(
-            r"error|loss|MAPE|perplexity|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation|variance|"
+            r"error|loss|MAPE|perplexity|PPL|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation|variance|"
             r"\b(?:WER|CER|MAE|RMSE|MSE|bpb)\b|false\s+(?:[\w\-]+\s+)?(?:positive|negative|detection|alarm)",
             re.I,
         ),

@@ -14,7 +14,7 @@ from .numbers import NUMBER
 # Words saying a number measures quality or a share of something, not efficiency. Not when
 # hyphenated into a modifier: "error-induced overhead" is still overhead.
 NOT_A_RESULT = (
-    r"accuracy|accurate|errors?|scores?|correctness|perplexity|quality|loss|BLEU|F1|"
+    r"accuracy|accurate|errors?|scores?|correctness|perplexity|PPL|quality|loss|BLEU|F1|"
     r"top-1|MAPE|m?IoU|mAP|Dice|win\s+rate|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
     r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+|success\s+rates?|"
     r"LPIPS|PSNR|SSIM|FID|FVD|MRR|NDCG|reciprocal\s+rank|"  # image, video and retrieval scores

@@ -22,7 +22,8 @@ _THROUGHPUT_UNITS = (
     (r"G[Kk]eys?/s", "GKeys/s"),
 )
 _THROUGHPUT = re.compile(
-    rf"(?P<number>{FRESH_NUMBER}){UNIT_GAP}(?P<unit>"  # also the dumps' "sim25 FPS"
+    # also the dumps' "sim25 FPS", and a rate said of the whole pipeline: "24 end-to-end FPS"
+    rf"(?P<number>{FRESH_NUMBER}){UNIT_GAP}(?:end-to-end\s+)?(?P<unit>"
     + "|".join(f"(?P<u{index}>{pattern})" for index, (pattern, _name) in enumerate(_THROUGHPUT_UNITS))
     + r")(?![\w])(?P<per_gpu>\s*(?:/\s*GPU\b|per\s+(?:\w+\s+)?GPU\b))?",
     re.IGNORECASE,
