@@ -30,6 +30,8 @@ _DAY_FILE = re.compile(r"^hf-daily-(\d{4}-\d{2}-\d{2})(?:-p\d+)?\.json$")
 
 @dataclass
 class Kept:
+    """Of the papers of one kind listed, how many the filter kept."""
+
     listed: int = 0
     kept: int = 0
 

@@ -107,7 +107,8 @@ _CORRELATION = re.compile(
 # "κ= 0.907" (not a percentage, which the rules above read).
 _NAMED_BARE_SCORE = re.compile(
     r"(?<![\w\-])(?P<metric>(?-i:F1|AUC|AUROC|AUPRC|mAP|BLEU|ROUGE-?\w*|METEOR|CIDEr|MRR|NDCG|EM)|κ|kappa)"
-    r"(?:[\s-]scores?)?\s*(?:of|=|:|reaching|reaches)\s*(?P<number>0?\.\d+|\d+\.\d+)(?!\d|\.\d)(?!\s?(?:\\?%|percent))",
+    r"(?:[\s-]scores?)?\s*(?:of|=|:|reaching|reaches)\s*(?:(?P<hedge>up\s+to)\s+)?"  # "an AUC of up to 0.99"
+    r"(?P<number>0?\.\d+|\d+\.\d+)(?!\d|\.\d)(?!\s?(?:\\?%|percent))",
     re.IGNORECASE,
 )
 
@@ -233,7 +234,7 @@ def extract(sentence: Sentence) -> list[Found]:
     found += _gains_on_names(text, found)
     found += score_level.levels(text, found)
     found += [
-        ("quality", match.start("number"), match.end(), f"{match.group('number')} {match.group('metric')}")
+        ("quality", match.start("number"), match.end(), _named_score(match))
         for match in (*_AT_K_SCORE.finditer(text), *_NUMBER_THEN_AT_K.finditer(text), *_NAMED_BARE_SCORE.finditer(text))
         if not overlaps(match.start("number"), match.end("number"), found)
     ]
@@ -241,6 +242,12 @@ def extract(sentence: Sentence) -> list[Found]:
     # A change read whole ("from 61.2% to 70.4%") keeps its numbers from being read again alone.
     kept = [item for item in found if not any(item[1] < change[2] and begin < item[2] for change, begin in changes)]
     return kept + [change for change, _begin in changes]
+
+
+def _named_score(match: re.Match[str]) -> str:
+    """ "0.93 AUROC", "up to 0.99 AUC": a score's number, hedged, then its metric."""
+    hedged = "up to " if match.groupdict().get("hedge") else ""
+    return f"{hedged}{match.group('number')} {match.group('metric')}"
 
 
 _ERROR = re.compile(r"errors?|MAPE|perplexity", re.I)
