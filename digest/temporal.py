@@ -129,8 +129,8 @@ def temporal_text(report: TemporalEvaluation) -> str:
     kept = report.fetch_filter
     lines = [
         f"temporal split: trained on the {report.trained_on} decided papers first seen before {report.split}, "
-        f"predicted the {report.predicted} first seen from {report.split} to {report.last} ({report.days} days)"
-        + (f"; {report.undated} undated left out" if report.undated else ""),
+        f"predicted the {report.predicted} first seen from {report.split} to {report.last} "
+        f"({report.days} days with a paper)" + (f"; {report.undated} undated left out" if report.undated else ""),
         f"{'topic':<12} {'n':>3}  ships P / R / F1",
     ]
     for topic in report.topics:

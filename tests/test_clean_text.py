@@ -39,6 +39,11 @@ from .test_check import edit_record
         ),
         ("M\\'elange", "Mélange"),
         ("with a cache of only {sim}1K entries", "with a cache of only ~1K entries"),
+        # TeX's tie between words is a space; a tilde before a number stays "about", between numbers a range
+        ("runs Stable Audio~3 on a Raspberry~Pi~5, +2.03~pp", "runs Stable Audio 3 on a Raspberry Pi 5, +2.03 pp"),
+        ("with ~5% loss over 3~5 runs", "with ~5% loss over 3–5 runs"),
+        # a comparison whose backslash was lost
+        ("generation incurs le 4% overhead", "generation incurs ≤ 4% overhead"),
         (
             "a 2.02--2.11x speedup, retention--while GPUs---among the",
             "a 2.02–2.11x speedup, retention—while GPUs—among the",

@@ -103,8 +103,9 @@ def test_code_links_in_tables_and_on_paper_pages_say_what_they_are(site):
         page = files[f"papers/{derived.id}.md"]
         for url, label in zip(urls, link_labels(urls), strict=True):
             kind = link_kind(url)
-            # under the row's heading "Code", a repository is its address alone: not "Code code: ..."
-            shown = url if kind in (urlsplit(url).hostname.removeprefix("www."), "code") else f"{kind}: {url}"
+            # under the row's heading "Links", each address after its kind: "code: ...", "project page: ..."
+            shown = url if kind == urlsplit(url).hostname.removeprefix("www.") else f"{kind}: {url}"
             assert f'<a href="{html.escape(url)}">{html.escape(shown)}</a>' in page, (derived.id, url)
+            assert "<strong>Code</strong>" not in page, derived.id
             for topic in derived.topics:
                 assert f'<a href="{html.escape(url)}">{label}</a>' in files[f"topics/{topic}.md"], (topic, url)

@@ -105,7 +105,7 @@ def test_fact_overrides_replace_the_extracted_values_and_are_marked(store):
         "<strong>GPU count</strong> 96 GPUs",
         "<strong>Model scale</strong> 70B",
         "<strong>Precision</strong> FP8",
-        '<strong>Code</strong> <a href="https://example.org/holmes">https://example.org/holmes</a>',
+        '<strong>Links</strong> <a href="https://example.org/holmes">https://example.org/holmes</a>',
     ]:
         assert shown in curated_row, shown
     facts = section(page, "Facts")

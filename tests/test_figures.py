@@ -66,6 +66,8 @@ def figures(catalog, sentence: str) -> list[tuple[str, str, str]]:
             "Our model achieves 2.08% test error and 3.1% better top-1 accuracy than MobileNetV2.",
             [("quality", "2.08% test error", ""), ("quality", "3.1% better top-1 accuracy", "")],
         ),
+        # a decimal multiplier before a name is no count of GPUs
+        ("Fused into one kernel, prefill reaches up to 1.39times FA2 throughput.", [("speedup", "up to 1.39×", "")]),
         # a score named before its bare number, hedged
         ("The detector achieves an AUC of up to 0.99 across benchmarks.", [("quality", "up to 0.99 AUC", "")]),
         # two figures paired by a slash share the unit of the second

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from digest.render.html_table import html_table
-from digest.render.table_keys import largest_first, largest_scale, magnitude, sort_attribute
+from digest.render.table_keys import largest_count, largest_first, largest_scale, magnitude, sort_attribute
 
 
 @pytest.mark.parametrize(
@@ -111,3 +111,18 @@ def test_html_table_writes_the_keys_escaped_and_leaves_other_cells_bare():
 
 def test_without_keys_the_table_is_as_before():
     assert "data-" not in html_table(["A"], [["x"]], interactive=True).replace("data-search-exclude", "")
+
+
+@pytest.mark.parametrize(
+    "values, key",
+    [
+        (["1,024 GPUs", "3,072 GPUs"], 3072.0),
+        (["hundreds of GPUs"], 100.0),
+        (["tens of thousands of GPUs", "96 GPUs"], 10000.0),
+        (["1 GPU"], 1.0),
+        ([], None),
+    ],
+)
+def test_a_gpu_count_sorts_by_how_many_gpus_it_says(values, key):
+    # "hundreds of GPUs" sorts among the numbers, not above or below all of them as text
+    assert largest_count(values) == key

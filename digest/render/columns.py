@@ -18,7 +18,7 @@ from ..text.latex import readable
 from ..text.link_labels import link_labels
 from .context import PageLinks
 from .read_links import read_links
-from .table_keys import largest_first, largest_scale, sort_attribute
+from .table_keys import largest_count, largest_first, largest_scale, sort_attribute
 
 Value = Any  # str | int | None | list[str] | list[dict]
 Cell = Callable[[Derived, PageLinks], str]  # a table cell, as Markdown or HTML
@@ -90,8 +90,11 @@ _KIND_CELLS: dict[str, tuple[Callable[[Derived], Value], Cell]] = {
 }
 
 
-# The fact kinds whose cells sort by a key of their own: "1T" above "175B".
-_KIND_SORTS: dict[str, SortKey] = {"model_scale": lambda d: largest_scale(d.values("model_scale"))}
+# The fact kinds whose cells sort by a key of their own: "1T" above "175B", "hundreds of GPUs" above "96 GPUs".
+_KIND_SORTS: dict[str, SortKey] = {
+    "model_scale": lambda d: largest_scale(d.values("model_scale")),
+    "gpu_count": lambda d: largest_count(d.values("gpu_count")),
+}
 
 
 def _kind_columns() -> list[Column]:

@@ -181,7 +181,13 @@ def fact_values(facts: list[Fact], links: PageLinks, linked: bool = True) -> str
             if fact.kind == "hardware" and linked
             else html_text(fact.shown)
         )
-    return " · ".join(f"<strong>{BY_NAME[kind].label}</strong> {', '.join(values)}" for kind, values in by_kind.items())
+    return " · ".join(f"<strong>{_label(kind)}</strong> {', '.join(values)}" for kind, values in by_kind.items())
+
+
+def _label(kind: str) -> str:
+    """A kind's heading in a fact row. The code kind holds every link an abstract gives (code,
+    model, project page, ...), each saying what it is: "Links", not "Code project page: …"."""
+    return "Links" if kind == "code" else BY_NAME[kind].label
 
 
 def author_list(names: list[str]) -> str:

@@ -1,10 +1,11 @@
 """What the table script (docs/js/tables.js) sorts and filters by where a cell's text would mislead.
 
 A sort key is written on the cell (`data-sort`) from the structured value, so the script need not
-read units from the text: "1T" is a trillion parameters, above "175B", and a cell that lists
-several scales sorts by its largest (the largest model the paper works with is what sets it
-apart). A row's filter text (`data-filter`) holds the paper's title and tags, which the row does
-not show, so typing "speculative" finds the papers tagged speculative-decoding.
+read units from the text: "1T" is a trillion parameters, above "175B", "hundreds of GPUs" above
+"96 GPUs", and a cell that lists several scales or counts sorts by its largest (the largest model
+the paper works with is what sets it apart). A row's filter text (`data-filter`) holds the
+paper's title and tags, which the row does not show, so typing "speculative" finds the papers
+tagged speculative-decoding.
 """
 
 from __future__ import annotations
@@ -40,6 +41,25 @@ def largest_first(values: Sequence[str]) -> list[str]:
     """A cell's scales in the order its sort key reads them, largest first ("175B, 100B, 13B" for
     "100B, 175B, 13B"); a value that is no scale keeps its place after them."""
     return sorted(values, key=lambda value: -(magnitude(value) or 0.0))
+
+
+# A count of GPUs given in words, as the least it can mean: "hundreds of GPUs" sorts above 96.
+_COUNT_WORDS = (("tens of thousands", 1e4), ("thousands", 1e3), ("hundreds", 1e2), ("dozens", 12.0), ("tens", 10.0))
+_COUNT = re.compile(r"^\s*(?P<number>\d[\d,]*)")
+
+
+def gpu_count(text: str) -> float | None:
+    """How many GPUs a GPU count says: "1,024 GPUs" 1024, "hundreds of GPUs" 100; None for none."""
+    number = _COUNT.match(text)
+    if number:
+        return float(number.group("number").replace(",", ""))
+    lowered = text.lower()
+    return next((count for words, count in _COUNT_WORDS if lowered.startswith(words)), None)
+
+
+def largest_count(values: Sequence[str]) -> float | None:
+    """The largest of a cell's GPU counts, or None when none of its values is one."""
+    return max((c for c in map(gpu_count, values) if c is not None), default=None)
 
 
 def sort_attribute(key: float | None) -> str:

@@ -79,6 +79,12 @@ _BRACED_SYMBOL_RE = re.compile(r"\{(sim|[^\w\s{}]{1,2})\}")
 # "GPUs---among" (a break in the sentence: an em dash, as plain-text writers mean "--").
 _TEX_DASH_RE = re.compile(r"(?<=\w)---?(?=\w)")
 _TEX_RANGE_RE = re.compile(r"(?<=\d)--(?=\d)")
+# TeX's tie (an unbreakable space) kept by the dumps between two words, or a word and its number:
+# "Stable Audio~3", "models~(LLMs)", "+2.03~pp"; not "~5%" (about 5%) nor a range "3~5" (below).
+_TIE_RE = re.compile(r"(?<=[A-Za-z])~(?=[A-Za-z\d(])|(?<=\d)~(?=[A-Za-z(])")
+# A comparison whose backslash the dump dropped: "incurs le 4% overhead" ($\le 4\%$).
+_LOST_COMPARISON_RE = re.compile(r"(?<= )(leq?|geq?)(?= ?\d)")
+_COMPARISONS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥"}
 _LEFTOVER_RE = re.compile(r"\\[A-Za-z\d]+|\$\\|(?<=\d)times\b|(?<!0)x20[0-9A-Fa-f]{2}|(?<=\d) sim (?=\d)")
 
 
@@ -100,7 +106,9 @@ def clean_text(text: str) -> str:
     if "{" in text:
         text = _BRACED_SYMBOL_RE.sub(lambda m: "~" if m[1] == "sim" else m[1], text)
     if "sim" in text or "~" in text:
-        text = _RANGE_SIM_RE.sub("–", text)
+        text = _RANGE_SIM_RE.sub("–", _TIE_RE.sub(" ", text))
+    if " le" in text or " ge" in text:
+        text = _LOST_COMPARISON_RE.sub(lambda m: _COMPARISONS[m[1]], text)
     if "x" in text or "X" in text:
         text = _LOST_REFERENCE_RE.sub(lambda m: _CHARACTERS[m[1].upper()], text)
     return text

@@ -46,8 +46,8 @@ def link_labels(urls: list[str]) -> list[str]:
 
 
 def described(url: str) -> str:
-    """The address as a paper page shows it, in its row of links headed "Code": after its kind,
-    unless the kind is code (the heading says it) or only its host."""
+    """The address as a paper page shows it, under "Links": after its kind ("code: https://github.com/…",
+    "project page: …"), unless the kind is only its host."""
     kind = link_kind(url)
     host = (urlsplit(url).hostname or "").removeprefix("www.")
-    return url if kind in (host, "code") else f"{kind}: {url}"
+    return url if kind == host else f"{kind}: {url}"

@@ -66,10 +66,38 @@
     counter.textContent = shown + " of " + rows.length + " rows";
   }
 
+  // Column names that follow the reader down a long table, kept just under the site's header bar:
+  // the box that scrolls a wide table sideways is what a CSS-sticky heading would stick to, and a
+  // box that also scrolls down would take the page's wheel and swipes. So the headings are moved
+  // down by hand, never past the table's last row.
+  var following = [];
+
+  function follow() {
+    var bar = document.querySelector(".md-header");
+    var top = bar ? bar.getBoundingClientRect().bottom : 0;
+    following = following.filter(function (table) { return table.isConnected; });
+    following.forEach(function (table) {
+      var box = table.getBoundingClientRect(), head = table.tHead;
+      var shift = Math.max(0, Math.min(top - box.top, box.height - head.offsetHeight));
+      var moved = shift ? "translateY(" + shift + "px)" : "";
+      Array.prototype.forEach.call(head.rows[0].cells, function (th) { th.style.transform = moved; });
+    });
+  }
+
+  var scheduled = false;
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    window.requestAnimationFrame(function () { scheduled = false; follow(); });
+  }
+  window.addEventListener("scroll", schedule, { passive: true });
+  window.addEventListener("resize", schedule);
+
   function setup(container) {
     var table = container.querySelector("table");
     if (!table || !table.tBodies.length || container.dataset.digestReady) return;
     container.dataset.digestReady = "true";
+    if (table.tHead && table.tHead.rows.length) following.push(table);
     table.querySelectorAll("thead th").forEach(function (header, index) {
       header.setAttribute("aria-sort", "none");
       header.tabIndex = 0;
@@ -90,7 +118,7 @@
     }
   }
 
-  function init() { document.querySelectorAll(".digest-table").forEach(setup); }
+  function init() { document.querySelectorAll(".digest-table").forEach(setup); follow(); }
 
   if (typeof window.document$ !== "undefined") window.document$.subscribe(init);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -30,6 +30,8 @@ _MULTIPLIER_RANGE = re.compile(
     rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES}|times(?=sim))?\s*(?:--?|–|~|to|sim)\s*(?P<high>{NUMBER}){_TIMES}"
 )
 _MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
+# A decimal is no count of GPUs: "1.39times FA2 throughput" is 1.39× FA2's (not 1 times an "FA2" device).
+_DECIMAL_MULTIPLIER = re.compile(rf"(?P<low>{NUMBER_START}\d*\.\d+)(?:\s?[x×X](?![\w×])|\s?\\?times(?![A-Za-z]))")
 # "2.27 and 2.5 times": the first of a pair shares the multiplier of the second.
 _SHARED_MULTIPLIER = re.compile(rf"(?<!-)(?P<low>{FRESH_NUMBER})(?=\s*(?:,|and|or)\s*(?:up\s+to\s+)?{NUMBER}{_TIMES})")
 # "a 1.59 throughput improvement": a decimal that a speedup word names, with its "×" lost.
@@ -160,6 +162,7 @@ def _numbers(sentence: str) -> list[_Number]:
         (_FACTOR, False),
         (_NAMED_FACTORS, False),
         (_MULTIPLIER_RANGE, False),
+        (_DECIMAL_MULTIPLIER, False),
         (_MULTIPLIER, False),
         (_SHARED_MULTIPLIER, False),
         (_BARE_MULTIPLIER, False),
