@@ -83,6 +83,19 @@ def baselines(catalog, sentence: str) -> list[tuple[str, str]]:
             "It is 1.6x to 2.8x faster than FP16 models and exceeds QuaRot models by 1.2x.",
             [("1.6–2.8×", "FP16 models")],
         ),
+        # a comparative of another predicate compares something else with the baseline
+        (
+            "It improves the prefilling time by 8x and enables the 13B model to infer faster than the 7B model.",
+            [("8×", "")],
+        ),
+        (
+            "Models using it with 4x KV cache compression yield higher accuracies than the selection method.",
+            [("4× KV cache compression", "")],
+        ),
+        (
+            "It improves the prefilling time by 8x and enabling the 13B model to infer faster than the 7B model.",
+            [("8×", "")],
+        ),
     ],
 )
 def test_each_figure_is_set_against_its_own_baseline(catalog, sentence, expected):

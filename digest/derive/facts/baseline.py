@@ -86,6 +86,15 @@ _ING_NOUNS = frozenset(
     "decoding training serving computing caching batching offloading scheduling prefilling sampling "
     "checkpointing sharding pipelining recomputation parallelizing scaling".split()
 )
+# A comparative of another predicate, between the figure and its comparison: "with 4x KV cache
+# compression yield higher accuracies than X", "by 8x and enabling the 13B model to infer faster
+# than the 7B model" compare something else with X, not the figure.
+_ANOTHER_COMPARATIVE = re.compile(
+    rf"(?:\band\s+(?!(?:{'|'.join(sorted(_ING_NOUNS))})\b)[a-z]+ing|"
+    r"\b(?:yield(?:s|ed)?|enabl(?:e|es|ed)|allow(?:s|ed)?|lets?|mak(?:e|es)|made)\b)"
+    r"[^.;]*\b(?:higher|lower|faster|slower|better|worse|more|less|fewer|greater|smaller|larger|cheaper)\b[^.;]{0,40}$",
+    re.IGNORECASE,
+)
 _DETERMINERS = frozenset({"the", "a", "an", "its", "their", "each", "all"})  # "... works holding the whole"
 MAX_WORDS = 6
 
@@ -100,7 +109,9 @@ def baseline(sentence: str, start: int, end: int) -> str:
         (
             c
             for c in _COMPARISON.finditer(sentence, end, clause_end)
-            if not _owned_by_a_later_figure(c) and not _after_a_later_predicate(sentence, end, c.start())
+            if not _owned_by_a_later_figure(c)
+            and not _after_a_later_predicate(sentence, end, c.start())
+            and not _ANOTHER_COMPARATIVE.search(sentence, end, c.start())
         ),
         None,
     )

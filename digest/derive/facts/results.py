@@ -78,7 +78,7 @@ _AFTER_CAPACITY = re.compile(
 # A ratio of compression, its kind named between: "3.24× KV-cache compression",
 # "32x spatial and 4x temporal compression".
 _AFTER_COMPRESSION = re.compile(
-    r"\s*(?P<kind>(?!(?:under|with|at|for|of|in|on|and|the|a)\s)[\w\-]+\s+)?"
+    r"\s*(?P<kind>(?:(?!(?:under|with|at|for|of|in|on|and|the|a)\s)[\w\-]+\s+){1,2})?"
     r"(?:and\s+[\d.]+\s?(?:x|×|times)\s+[\w\-]+\s+)?compression\b(?!\s+of\b)",
     re.IGNORECASE,
 )
@@ -255,7 +255,15 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     if reduction:  # not "73.5% accuracy, which is only 0.4% lower than the leading model": a gap in a score
         return None if _THAN_AFTER.match(after) and score_gain.NAMES_A_SCORE.search(before) else _reduction(reduction)
     keyword = _last_keyword(before)
-    if number.is_percent and keyword and keyword[0] == "speed" and generic_gain.A_TIME.search(before[keyword[1] :]):
+    if keyword and _an_earlier_figures_word(before, keyword[1], after):
+        keyword = None
+    if (
+        number.is_percent
+        and keyword
+        and keyword[0] == "speed"
+        and generic_gain.A_TIME.search(before[keyword[1] :])
+        and not _names_a_score(before[keyword[1] :], "speed")  # "improved accuracy at equivalent latency (75.2%"
+    ):
         improved = _IMPROVED_TIME.search(before)  # "improve p95 TTFT by 15%": a time cut, not 15% faster
         # "... and p95 end-to-end (E2E) latency by 30%": the later item of a list names its own time
         return "reduction", f"{shown} lower {improved.group('time')}" if improved else reduced.from_context(
@@ -388,6 +396,25 @@ def _last_keyword(before: str) -> tuple[str, int, str] | None:
 
 
 _BY = re.compile(r"\bby\b", re.IGNORECASE)
+
+
+def _an_earlier_figures_word(before: str, keyword_end: int, after: str) -> bool:
+    """Whether the keyword is the noun of the figure before it, joined to this one as a list:
+    "75% KV cache compression and 97% at 88% compression" (97% is a score kept), unless this
+    figure's own words name the same kind of change ("13% in density reduction, and 68% in token
+    cost reduction")."""
+    if not _LIST_JOIN.fullmatch(before, keyword_end):
+        return False
+    head = before[:keyword_end]
+    noun = _BEFORE_KEYWORDS.search(head, max(0, keyword_end - 20))
+    if not noun or not _A_FIGURE_BEFORE.search(head, 0, noun.start()):
+        return False
+    own_words = re.split(r"\d|[,;(]", after, maxsplit=1)[0]
+    return not _BEFORE_KEYWORDS.search(own_words)
+
+
+_LIST_JOIN = re.compile(r"\s*(?:,|and|or|,\s*and)\s*(?:up\s+to\s+)?", re.IGNORECASE)
+_A_FIGURE_BEFORE = re.compile(rf"{NUMBER}\s?(?:%|x|×|times)\s+(?:[\w\-]+\s+){{0,3}}$", re.IGNORECASE)
 
 
 def _speedup_value(number: _Number, shown: str) -> str:

@@ -29,9 +29,10 @@ AFTER_NOT_A_RESULT = re.compile(
     rf"\b(?:{NOT_A_RESULT})\b(?!-)",
     re.IGNORECASE,
 )
-# "IoU gains of 1.2%", "accuracy improvement of 3%": a gain the words before say is in quality.
+# "IoU gains of 1.2%", "accuracy improvement of 3%", "accuracy improvements in the range of 15%-50%":
+# a gain the words before say is in quality.
 _QUALITY_GAIN_BEFORE = re.compile(
-    rf"\b(?:{NOT_A_RESULT})\s+(?:gains?|improvements?|increases?)\s+(?:of|by)\s+(?:up\s+to\s+)?"
+    rf"\b(?:{NOT_A_RESULT})\s+(?:gains?|improvements?|increases?)\s+(?:of|by|in\s+the\s+range\s+of)\s+(?:up\s+to\s+)?"
     rf"(?:{NUMBER}\s?%[^,;%]{{0,60}}?(?:,\s*and|,|and)\s+)*$",  # and the later items of its list
     re.IGNORECASE,
 )
