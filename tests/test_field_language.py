@@ -62,10 +62,15 @@ def _own(catalog, abstract: str, kind: str) -> list[str]:
             "Our residual scheme improves training loss over a dense baseline at 200M and 700M (-0.052 and -0.118).",
             ("quality", "0.052 lower training loss"),
         ),
-        # A reduction to a fraction of what was; FLOPs are compute, a cost, not memory.
+        # A reduction to a fraction of what was; FLOPs are compute, a cost, not memory, and the
+        # measured time cut they buy is the result.
+        (
+            "Our compact planner cuts FLOPs to 1/8 of video-based planners.",
+            ("reduction", "1/8 FLOPs"),
+        ),
         (
             "Our compact planner cuts FLOPs to 1/8 and latency to 1/3 of video-based planners.",
-            ("reduction", "1/8 FLOPs"),
+            ("latency", "1/3 latency"),
         ),
         # A real-time factor, and a latency bound said with "below".
         (

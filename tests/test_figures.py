@@ -135,6 +135,11 @@ def figures(catalog, sentence: str) -> list[tuple[str, str, str]]:
             "and 68% in token cost reduction.",
             [("reduction", "68% lower token cost", ""), ("quality", "up to 14.6% pass@1 gain", "")],
         ),
+        # measures listed as many as the figures pair with them in order, "respectively" unsaid
+        (
+            "It reduces latency and memory by up to 2.4x and 3.5x, enabling multi-turn interaction.",
+            [("reduction", "up to 2.4× lower latency", ""), ("reduction", "3.5× lower memory", "")],
+        ),
         # a time a gain in accuracy was measured at does not make the gain a cut in time
         (
             "It shows improved accuracy at equivalent latency (75.2% vs. 57.3% at approximately 5,000ms).",

@@ -42,6 +42,11 @@ from .test_field_language import _headline, _own
             "On the injection arena, our red-teaming agent attains a 71.5% ASR against a frontier model.",
             ("quality", "71.5% ASR"),
         ),
+        # A cut in operations gives way to the measured time cut it buys.
+        (
+            "Our pruner keeps 97% of full-token performance while reducing FLOPs by 9.9x and prefill latency by 6.4x.",
+            ("latency", "6.4× lower prefill latency"),
+        ),
     ],
 )
 def test_headline_reads_phrasings_of_the_value_rich_sample(catalog, abstract, expected):

@@ -277,12 +277,25 @@ def _respective(object_words: str, index: int, after: str) -> str:
     item of one word that measures nothing shares the last item's noun: in "rollout and end-to-end
     latency", the rollout's is rollout latency."""
     items = [item for item in _ITEMS.split(object_words) if item]
-    if len(items) > 1 and index < len(items) and _RESPECTIVELY.match(after):
+    if len(items) > 1 and index < len(items) and (_RESPECTIVELY.match(after) or _paired(items, index, after)):
         item, last = items[index], _object(items[-1])
         if " " not in item and item.lower() not in _MEASURES and len(last) > 1:
             return f"{item} {last[-1]}"
         return item
     return object_words
+
+
+# The later figures of a list, right after one: "2.4x and 3.5x".
+_MORE_FIGURES = re.compile(rf"^(?:\s*(?:,\s*and|,|and)\s*(?:up\s+to\s+)?{_FIGURE})*")
+
+
+def _paired(items: list[str], index: int, after: str) -> bool:
+    """Whether measures listed as many as the figures pair with them in order, "respectively"
+    unsaid: "reduces latency and memory by up to 2.4x and 3.5x"."""
+    run = _MORE_FIGURES.match(after)
+    later = len(_LISTED_NUMBER.findall(run.group())) if run else 0
+    measures = all(_object(item)[-1:] and _object(item)[-1].lower() in _MEASURES for item in items)
+    return measures and index + 1 + later == len(items)
 
 
 _REDUCTION_NOUN = re.compile(r"reductions?|decreases?|savings?", re.IGNORECASE)
