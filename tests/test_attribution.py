@@ -160,6 +160,8 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
         ("Our 7B model rivals the current state-of-the-art model, Orca-13B, on shapes.", ["7B"], ["13B"]),
         ("Kite-3B is competitive with, and often surpassing, models with more than 6B parameters.", ["3B"], ["6B"]),
         ("Kite-1B outperforms embedding models, including several with up to 7-8B parameters.", ["1B"], ["8B"]),
+        # ... or as a multiple of the paper's (a scale-up of the baselines, not the paper's)
+        ("Kite-8B often surpasses existing search-augmented LLMs with up to 9x more parameters.", ["8B"], []),
         ("Among the models tested, Orca 27B and Whale 32B emerge as the best teachers.", [], ["27B", "32B"]),
         ("We evaluate dozens of open-source models ranging from 0.5B to 110B on Kite.", [], ["0.5B", "110B"]),
         # what the paper is compared against or likened to; "and even" goes on with the list

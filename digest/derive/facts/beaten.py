@@ -4,7 +4,8 @@ baseline's, not the paper's; the margin after it ("by 36%", "on MMLU") is the pa
 
 The span is the verb's object only: it ends where the sentence turns to how or where the paper
 won ("by", "on", "with", "using", a comma), so "surpasses X-72B with only 8B parameters" keeps the
-8B the paper's.
+8B the paper's; the size of the group beaten goes with it ("models with more than 6B parameters",
+"LLMs with up to 9x more parameters").
 """
 
 from __future__ import annotations
@@ -73,6 +74,12 @@ _BETWEEN_DASHES = re.compile(r"\s+[-–—]\s+(?:a|an|the)\s+[^-–—.;]{1,40}?
 _WITH_SIZE = re.compile(
     r"(?:,?\s*including)?\s*(?:(?:several|many|some|those|ones|models)\s+)?with\s+(?:more\s+than|over|up\s+to|at\s+least|nearly|about|~)\s*"
     r"\d[\d.]*(?:\s*[-–]\s*\d[\d.]*)?\s?(?-i:[KMBT])\b(?:\s+(?:parameters|params))?",
+    re.IGNORECASE,
+)
+# ... or their size as a multiple of the paper's: "surpasses existing LLMs with up to 9x more parameters".
+_WITH_MORE = re.compile(
+    r"\s*with\s+(?:up\s+to\s+|over\s+|about\s+|nearly\s+|more\s+than\s+)?\d[\d.]*(?:\s*[-–]\s*\d[\d.]*)?\s?"
+    r"(?:x|×|times)\s+(?:more|larger|bigger)\b(?:\s+(?:parameters|params|compute|data|tokens))?",
     re.IGNORECASE,
 )
 # What the baselines were trained on: "outperforming models trained on 100x more data",
@@ -159,7 +166,7 @@ def _object_end(sentence: str, start: int) -> int:
     """Where one beaten name from `start` ends, with its bracket or the size of its group."""
     found = _OBJECT_END.search(sentence, start, start + MAX_OBJECT)
     end = found.start() if found else min(len(sentence), start + MAX_OBJECT)
-    for after in (_BRACKETED, _BETWEEN_DASHES, _WITH_SIZE):
+    for after in (_BRACKETED, _BETWEEN_DASHES, _WITH_SIZE, _WITH_MORE):
         more = after.match(sentence, end)
         end = more.end() if more else end
     trained = _TRAINED_ON_MORE.search(sentence, start, end + 60)
