@@ -362,3 +362,34 @@ def test_findings_applied_twice_change_nothing_the_second_time(data, tmp_path, c
     capsys.readouterr()
     assert main(["enrich", "--from-file", file, "--data", str(data)]) == 0
     assert snapshot(data) == once and "0 record(s) looked up" in capsys.readouterr().out
+
+
+def test_filling_changes_only_the_lines_of_what_it_fills(data, tmp_path):
+    """A curator's layout stays: a comment, flow lists and quoting are kept byte for byte, and the
+    record gains only the lines of the fields filled."""
+    path = record_path(data, "flashattention-2")
+    text = path.read_text(encoding="utf-8")
+    curated = text.replace("topics:", "# read against the taxonomy by a curator\ntopics:", 1)
+    curated = curated.replace("notes: ''", "notes: 'Kept as \"FA2\" in the tables.'", 1)
+    path.write_text(curated, encoding="utf-8")
+    file = findings(
+        tmp_path,
+        [
+            {
+                "id": "flashattention-2",
+                "arxiv_id": "2307.08691",
+                "authors": ["Tri Dao"],
+                "published": "2023-07-17",
+                "title_as_found": "FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning",
+            }
+        ],
+    )
+    assert main(["enrich", "--from-file", file, "--data", str(data)]) == 0
+    after = path.read_text(encoding="utf-8")
+    removed = [line for line in curated.splitlines() if line not in after.splitlines()]
+    added = [line for line in after.splitlines() if line not in curated.splitlines()]
+    assert all(line.startswith(("arxiv_id:", "published:", "authors_count:")) for line in removed), removed
+    assert "authors:" in added and "- Tri Dao" in added and "arxiv_id: '2307.08691'" in added
+    assert "# read against the taxonomy by a curator" in after and "notes: 'Kept as \"FA2\" in the tables.'" in after
+    flash = record(data, "flashattention-2")
+    assert (flash["arxiv_id"], flash["authors"], flash["published"]) == ("2307.08691", ["Tri Dao"], "2023-07-17")

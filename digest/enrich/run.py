@@ -15,8 +15,9 @@ from pathlib import Path
 
 from ..errors import UsageError
 from ..ingest import Progress
+from ..records.edit import record_with_fields
 from ..records.model import Paper
-from ..records.store import dump_paper, load_paper, record_path, record_paths, store_lock, transaction
+from ..records.store import load_paper, record_path, record_paths, store_lock, transaction
 from .match import Candidate, Lookup, Outcome, fill, judge, missing
 
 VERDICTS = ("filled", "no match", "ambiguous", "conflict", "nothing new")
@@ -90,8 +91,12 @@ def _write(data_dir: Path, chosen: dict[str, Candidate], say: Progress) -> int:
             if not path.is_file():  # removed while it was looked up: nothing to complete
                 continue
             loaded = load_paper(path)  # as it is now: what a curator set meanwhile stays
+            before = loaded.paper.to_mapping()
             if fill(loaded.paper, candidate):
-                tx.write_text(path, dump_paper(loaded.paper), expect=loaded.stamp)
+                after = loaded.paper.to_mapping()
+                changed = [name for name in after if after[name] != before.get(name)]
+                # only those lines change: a curator's layout, comments and quoting stay as they were
+                tx.write_bytes(path, record_with_fields(path, loaded.paper, changed), expect=loaded.stamp)
                 written += 1
         say(f"writing {written} record(s) to {data_dir}", True)
     return written

@@ -9,13 +9,15 @@ that nothing but that field changed.
 from __future__ import annotations
 
 import codecs
+from collections.abc import Sequence
 from pathlib import Path
 
 import yaml
 
 from ..errors import DataError
-from .model import paper_from_yaml
+from .model import Paper, paper_from_yaml
 from .regular import read_regular
+from .store import dump_mapping
 from .yamlfile import YamlFile
 
 # Where a missing `topics:` goes: before the first of these keys, in the order `dump_paper` writes.
@@ -25,13 +27,53 @@ _KEYS_AFTER_TOPICS = ("tags", "notes", "overrides", "abstract", "sources")
 def record_with_topics(path: Path, topics: list[str]) -> bytes:
     """The bytes of the record at `path` with its `topics:` set: a byte order mark and the line
     endings (CRLF, CR) the file has are kept, as every other byte is."""
+    bom, text = _read_text(path)
+    return bom + with_topics(path, text, topics).encode("utf-8")
+
+
+def record_with_fields(path: Path, paper: Paper, names: Sequence[str]) -> bytes:
+    """The bytes of the record at `path` with the fields `names` set to `paper`'s values (what
+    `digest enrich` fills), every other byte as it was."""
+    bom, text = _read_text(path)
+    return bom + with_fields(path, text, paper, names).encode("utf-8")
+
+
+def _read_text(path: Path) -> tuple[bytes, str]:
     data = read_regular(path)
     bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
     try:
-        text = data[len(bom) :].decode("utf-8")  # bytes.decode keeps \r\n and \r as they are
+        return bom, data[len(bom) :].decode("utf-8")  # bytes.decode keeps \r\n and \r as they are
     except UnicodeDecodeError as error:
         raise DataError(path, None, None, f"not UTF-8 text (byte {error.start}); save it as UTF-8") from None
-    return bom + with_topics(path, text, topics).encode("utf-8")
+
+
+def with_fields(path: Path | str, text: str, paper: Paper, names: Sequence[str]) -> str:
+    """`text` (a record) with each field of `names` written as `dump_paper` writes it, in place of
+    the field's old text or, where it has none, before the field that follows it in `dump_paper`'s
+    order; all else unchanged."""
+    edited = text
+    newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
+    order = list(paper.to_mapping())
+    for name in names:
+        document = YamlFile.parse(path, edited)
+        if not isinstance(document.root, yaml.MappingNode):  # paper_from_yaml refuses it first; for mypy
+            raise DataError(path, None, None, "a record is a mapping of fields")
+        nodes = {key.value: (key, value) for key, value in document.root.value}
+        written = dump_mapping({name: paper.to_mapping()[name]}).replace("\n", newline)
+        if name in nodes:
+            key, value = nodes[name]
+            start, end = key.start_mark.index, value.end_mark.index
+            ends_line = edited[start:end].endswith(("\n", "\r"))
+            edited = edited[:start] + (written if ends_line else written.rstrip("\r\n")) + edited[end:]
+        else:
+            following = [nodes[later][0].start_mark.index for later in order[order.index(name) + 1 :] if later in nodes]
+            at = min(following) if following else len(edited)
+            prefix = "" if at == 0 or edited[at - 1] in "\r\n" else newline
+            edited = edited[:at] + prefix + written + edited[at:]
+    after, _ = paper_from_yaml(YamlFile.parse(path, edited))
+    if after != paper:  # the reader would see some other field change: refuse rather than corrupt
+        raise DataError(path, None, names[0], "cannot write these fields in place without changing another")
+    return edited
 
 
 def with_topics(path: Path | str, text: str, topics: list[str]) -> str:
