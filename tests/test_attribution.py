@@ -160,6 +160,11 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
         ("Our 7B model rivals the current state-of-the-art model, Orca-13B, on shapes.", ["7B"], ["13B"]),
         ("Kite-3B is competitive with, and often surpassing, models with more than 6B parameters.", ["3B"], ["6B"]),
         ("Kite-1B outperforms embedding models, including several with up to 7-8B parameters.", ["1B"], ["8B"]),
+        # ... or as a range or a bound of them
+        ("Kite-12B is competitive with open-weight baselines in the 4B-14B range.", ["12B"], ["4B", "14B"]),
+        ("Kite-2B ranks first among open-source models under the 4B parameter scale.", ["2B"], ["4B"]),
+        # a predecessor the paper succeeds
+        ("Kite-12B is the successor to the completion-focused 4B dense Orca model.", ["12B"], ["4B"]),
         # ... or as a multiple of the paper's (a scale-up of the baselines, not the paper's)
         ("Kite-8B often surpasses existing search-augmented LLMs with up to 9x more parameters.", ["8B"], []),
         ("Among the models tested, Orca 27B and Whale 32B emerge as the best teachers.", [], ["27B", "32B"]),

@@ -83,6 +83,12 @@ def baselines(catalog, sentence: str) -> list[tuple[str, str]]:
             "It is 1.6x to 2.8x faster than FP16 models and exceeds QuaRot models by 1.2x.",
             [("1.6–2.8×", "FP16 models")],
         ),
+        # a comparison opening a later figure's clause is that figure's
+        (
+            "Compared to a 32B dense model, it reduces inference cost to 1/10, and compared to the original "
+            "series, the cost is also reduced by over 50%.",
+            [("1/10 inference cost", "32B dense model"), (">50% reduction", "original series")],
+        ),
         # a comparative of another predicate compares something else with the baseline
         (
             "It improves the prefilling time by 8x and enables the 13B model to infer faster than the 7B model.",

@@ -135,6 +135,20 @@ def figures(catalog, sentence: str) -> list[tuple[str, str, str]]:
             "and 68% in token cost reduction.",
             [("reduction", "68% lower token cost", ""), ("quality", "up to 14.6% pass@1 gain", "")],
         ),
+        # a rate of the tokens named before its unit
+        (
+            "It achieves roughly 1,500 output tokens per second on a single GPU.",
+            [("throughput", "1,500 tokens/s", "")],
+        ),
+        # a size compressed down to a share of itself is cut by the rest, as a cost cut to a share is
+        (
+            "It compresses the average physical KV cache footprint down to merely 13.5% of the full-context baseline.",
+            [("reduction", "86.5% lower average physical KV cache footprint", "")],
+        ),
+        (
+            "Our approach effectively reduces the required KV cache memory to 10% while preserving fidelity.",
+            [("reduction", "90% lower required KV cache memory", "")],
+        ),
         # measures listed as many as the figures pair with them in order, "respectively" unsaid
         (
             "It reduces latency and memory by up to 2.4x and 3.5x, enabling multi-turn interaction.",
@@ -159,6 +173,10 @@ def test_figures(catalog, sentence, expected):
         "The model has 175B parameters and was trained on 1.4T tokens.",
         "It keeps near-full accuracy under 4-6x compression.",  # where a result was measured
         # a gain in accuracy is no speed, in a range too
+        # a level a cut reached is not the cut
+        "It reduces performance degradation on source tasks to just 3.4% on average.",
+        # a multiplier's gain in something that does not run is no speed
+        "It gives stronger students, with up to an 88x improvement in a representative ablation.",
         "We demonstrate relative accuracy improvements in the range of 15%-50% across a range of FLOPs budgets.",
     ],
 )

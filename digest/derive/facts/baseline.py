@@ -112,6 +112,7 @@ def baseline(sentence: str, start: int, end: int) -> str:
             if not _owned_by_a_later_figure(c)
             and not _after_a_later_predicate(sentence, end, c.start())
             and not _ANOTHER_COMPARATIVE.search(sentence, end, c.start())
+            and not _opens_a_later_clause(sentence, end, c)
         ),
         None,
     )
@@ -135,6 +136,16 @@ def _owned_by_a_later_figure(comparison: re.Match[str]) -> bool:
     figure = re.search(_FIGURE, rest)
     by = _BY_END.search(rest, 0, figure.start()) if figure else None
     return by is not None and _a_name_only(rest[: by.start()])
+
+
+def _opens_a_later_clause(sentence: str, end: int, comparison: re.Match[str]) -> bool:
+    """Whether the comparison opens a clause of a later figure: "reduces inference cost to 1/10,
+    and compared to the original series, the cost is also reduced by over 50%" (the 50%'s)."""
+    opening = _CLAUSE_OPENING.search(sentence, end, comparison.start())
+    return opening is not None and re.search(_FIGURE, comparison.group("rest")) is not None
+
+
+_CLAUSE_OPENING = re.compile(r"(?:,|;)\s*(?:and\s+|but\s+|while\s+|whereas\s+)?$", re.IGNORECASE)
 
 
 def _after_a_later_predicate(sentence: str, end: int, comparison_start: int) -> bool:

@@ -22,6 +22,8 @@ _BEATS = re.compile(
     r"match(?:es|ed|ing)?|approach(?:es|ing)(?!,)|ahead\s+of|superior\s+to|"  # not the noun
     # a reference the paper is likened to: "a similar base architecture as Yuan-2.0 2B"
     r"(?:similar|same|identical)\s+(?:[\w\-]+\s+){0,3}?(?:as|to)|"
+    # a predecessor the paper follows, and the group it ranks first in: "the successor to the 4B X model"
+    r"successor\s+(?:to|of)|ranks?\s+(?:first|top|highest|best)\s+among|"
     # "comparable MMLU scores to X 8B", but not "comparable accuracy with only 8B parameters"
     r"(?:comparable|competitive|on\s+par)\s+(?:[\w\-]+\s+){0,2}?(?:to|with|against)(?!\s+(?:only|just|merely|fewer|less|far)\b)|"
     r"close\s+to(?:\s+that\s+of)?|"  # "brings its accuracy close to that of a 397B-parameter model"
@@ -74,6 +76,12 @@ _BETWEEN_DASHES = re.compile(r"\s+[-–—]\s+(?:a|an|the)\s+[^-–—.;]{1,40}?
 _WITH_SIZE = re.compile(
     r"(?:,?\s*including)?\s*(?:(?:several|many|some|those|ones|models)\s+)?with\s+(?:more\s+than|over|up\s+to|at\s+least|nearly|about|~)\s*"
     r"\d[\d.]*(?:\s*[-–]\s*\d[\d.]*)?\s?(?-i:[KMBT])\b(?:\s+(?:parameters|params))?",
+    re.IGNORECASE,
+)
+# ... or as a range or a bound: "baselines in the 4B-14B range", "models under the 4B parameter scale".
+_SIZE_CLASS = re.compile(
+    r"\s+(?:in\s+the|under\s+the|below\s+the|within\s+the)\s+(?:\d[\d.]*\s?(?-i:[KMBT])?\s*(?:[-–]|to)\s*)?"
+    r"\d[\d.]*\s?(?-i:[KMBT])\b(?:[\s-]+(?:parameters?|params))?\s+(?:range|class|scale|size|tier)\b",
     re.IGNORECASE,
 )
 # ... or their size as a multiple of the paper's: "surpasses existing LLMs with up to 9x more parameters".
@@ -166,7 +174,7 @@ def _object_end(sentence: str, start: int) -> int:
     """Where one beaten name from `start` ends, with its bracket or the size of its group."""
     found = _OBJECT_END.search(sentence, start, start + MAX_OBJECT)
     end = found.start() if found else min(len(sentence), start + MAX_OBJECT)
-    for after in (_BRACKETED, _BETWEEN_DASHES, _WITH_SIZE, _WITH_MORE):
+    for after in (_BRACKETED, _BETWEEN_DASHES, _WITH_SIZE, _WITH_MORE, _SIZE_CLASS):
         more = after.match(sentence, end)
         end = more.end() if more else end
     trained = _TRAINED_ON_MORE.search(sentence, start, end + 60)

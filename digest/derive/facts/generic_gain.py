@@ -52,7 +52,7 @@ def read(
     that the gain `word` names, ending at `end` of `sentence`, with the words `around` it."""
     if not is_percent and _A_SCORE_BY.search(score_gain.clause_before(around[0])):
         return None  # "surpasses the average accuracy of R1-7B by 1.6x": a ratio of scores
-    gain_object = _gain_object(word, around)
+    gain_object = _gain_object(word, around, is_percent=is_percent)
     if gain_object:  # "by 16% on GenEval", "30% in task success", "3.5x on real-robot tasks": a score's gain
         preposition, what = gain_object
         return ("quality", f"{shown} improvement {preposition} {what}") if is_percent else None
@@ -83,10 +83,13 @@ def reached(is_percent: bool, word: str, before: str, word_end: int) -> bool:
     return is_percent and bool(_GENERIC_GAIN.match(word) and _A_LEVEL_REACHED.search(before, word_end))
 
 
-def _gain_object(word: str, around: tuple[str, str]) -> tuple[str, str] | None:
+def _gain_object(word: str, around: tuple[str, str], *, is_percent: bool) -> tuple[str, str] | None:
     """(preposition, object) of a generic gain whose own words name something that is not a
     speed or a chip, in a clause that names nothing running; None otherwise."""
     before, after = around
+    # a multiplier's gain word may follow it: "an 88x improvement in a representative ablation"
+    named_after = None if is_percent else re.match(rf"\s*(?:[\w\-]+\s+){{0,2}}?{re.escape(word)}\b", after)
+    after = after[named_after.end() :] if named_after else after
     found = _GAIN_OBJECT.match(after) if _GENERIC_GAIN.match(word) else None
     if found is None or score_gain.names_what_runs(before, found.group()):
         return None

@@ -52,7 +52,8 @@ _CUTS_A_SHARE = re.compile(
     r"\b(?:reduc\w*|cut\w*|sav\w*|eliminat\w*|remov\w*|prun\w*)\s+(?:up\s+to\s+|about\s+|over\s+)?$", re.IGNORECASE
 )
 _CUT_TO = re.compile(
-    r"\b(?:reduc\w*|lower\w*|cut\w*|decreas\w*)\b[^.;]{0,60}\bto\s+(?:only\s+|just\s+)?$", re.IGNORECASE
+    r"\b(?:reduc\w*|lower\w*|cut\w*|decreas\w*|compress\w*|shrink\w*)\b[^.;]{0,60}\bto\s+(?:only\s+|just\s+|merely\s+)?$",
+    re.IGNORECASE,
 )
 
 
@@ -82,7 +83,7 @@ _A_CUT_BEFORE = re.compile(
 )
 # "reducing FLOPs to 16.7%": a cost cut to a share of itself, the clause ending there.
 _COST_CUT_TO = re.compile(
-    r"\b(?:reduc\w*|lower\w*|cut\w*|decreas\w*)\s+(?:the\s+|its\s+)?(?:[\w\-]+\s+){0,2}"
+    r"\b(?:reduc\w*|lower\w*|cut\w*|decreas\w*)\s+(?:the\s+|its\s+)?(?:[\w\-]+\s+){0,3}"
     r"(?:FLOPs?|TFLOPs|compute|computation|memory|costs?|latency|parameters|tokens|KV\s+cache)\s+to\s+(?:only\s+|just\s+)?$",
     re.IGNORECASE,
 )
@@ -119,11 +120,13 @@ def _percent(number: str, before: str, after: str) -> str | None:
         return ""
     if _COST_CUT_TO.search(before) and _CLAUSE_ENDS.match(after):
         return _left(number)
-    if not _AFTER_SHARE.match(after) or _CUTS_A_SHARE.search(before):
+    if _CUTS_A_SHARE.search(before):
         return None
-    if not _CUT_TO.search(before):
-        return ""
-    return _left(number)
+    cut_to = _CUT_TO.search(before)
+    if not _AFTER_SHARE.match(after):
+        # a level a cut reached, not the cut: "reduces performance degradation to just 3.4%"
+        return "" if cut_to else None
+    return _left(number) if cut_to else ""  # "to 83% of that" is the cut it leaves; any other share, none
 
 
 def _left(number: str) -> str:

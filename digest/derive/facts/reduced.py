@@ -37,8 +37,9 @@ _REDUCTION_OBJECT_BEFORE = re.compile(
 )
 # A cut to a share: "reducing TTFT to 83% of that in ..." is 17% lower TTFT (not "decreases with size to").
 _REDUCED_TO = re.compile(
-    r"\b(?:reduc\w*|lower(?:s|ed|ing)|cut(?:s|ting)?|decreas\w*|shrink\w*)\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?!(?:with|in|on|for|at|by|from|over|to)\b)(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,4}?)\s+to\s*$",
+    r"\b(?:reduc\w*|lower(?:s|ed|ing)|cut(?:s|ting)?|decreas\w*|shrink\w*|compress(?:es|ed|ing)?)\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?!(?:with|in|on|for|at|by|from|over|to)\b)(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,5}?)"
+    r"\s+(?:down\s+)?to\s+(?:only\s+|just\s+|merely\s+)?$",  # "compresses the KV cache footprint down to merely 13.5%"
     re.IGNORECASE,
 )
 # "the response latency can be reduced by up to 93%": what is reduced is the passive's subject.

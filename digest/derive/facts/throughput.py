@@ -13,7 +13,12 @@ _THROUGHPUT_UNITS = (
     (r"E(?:FLOPs?|Flops?)(?:/s)?|exa-?flops?/s", "EFLOPS"),
     (r"G(?:FLOPs?|Flops?)(?:/s)?|giga-?flops?(?:/s)?", "GFLOPS"),
     (r"(?-i:TOPS)", "TOPS"),  # in capitals: "2.0 tops the leaderboard" is a verb
-    (r"tokens?\s*/\s*s(?:ec)?|tokens?\s+per\s+second|tok/s", "tokens/s"),
+    # "1,500 output tokens per second": which tokens, before the unit
+    (
+        r"(?:(?:output|generated|decoded|decoding|generation|input|prefill)\s+)?"
+        r"(?:tokens?\s*/\s*s(?:ec)?|tokens?\s+per\s+second)|tok/s",
+        "tokens/s",
+    ),
     (r"samples?\s*/\s*s(?:ec)?|samples?\s+per\s+second", "samples/s"),
     (r"images?\s*/\s*s(?:ec)?|images?\s+per\s+second", "images/s"),
     (r"sequences?\s*/\s*s(?:ec)?|sequences?\s+per\s+second", "sequences/s"),
