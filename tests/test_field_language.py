@@ -1154,3 +1154,23 @@ def test_a_raise_to_an_impressive_level_a_list_of_scores_and_a_pair_after_improv
     assert _own(catalog, abstract, "quality") == ["75.5% (vs 71.1%)"]
     # a throughput in percent stays none of these
     assert _own(catalog, "We achieved GPU throughputs of 38.1%, 36.2%, and 31.9%, respectively.", "quality") == []
+
+
+def test_a_score_with_decimals_on_a_benchmark_is_a_level(catalog):
+    abstract = "Evaluations show its potential, achieving 79.4 on MMLU, 83.7 on HellaSwag, and 58.9 on MATH."
+    assert _own(catalog, abstract, "quality") == ["79.4 on MMLU", "83.7 on HellaSwag", "58.9 on MATH"]
+    assert _headline(catalog, abstract) == ("quality", "79.4 on MMLU")
+    # "reports" states the paper's level too
+    assert _own(catalog, "Our service reports 92% on LongMemEval and 93.2% on LoCoMo.", "quality") == [
+        "92% on LongMemEval",
+        "93.2% on LoCoMo",
+    ]
+    # a rate named between the score and the benchmark
+    abstract = "Our distilled model achieves a 29.61 length-controlled win rate on AlpacaEval 2 against GPT-4 and 7.35 on MT-Bench."
+    assert _own(catalog, abstract, "quality") == ["29.61 length-controlled win rate on AlpacaEval", "7.35 on MT-Bench"]
+    # a version of a name is no score, nor is a list of scores paired with a list of names
+    for sentence in (
+        "We report sweeps of Claude Opus 4.7 and GPT 5.5 on M1 Pro.",
+        "The best model achieves only 75.8 and 66.1 on the UGD and QE splits, respectively.",
+    ):
+        assert [f.value for f in extract_facts("", sentence, catalog) if f.kind == "quality"] == []

@@ -1,10 +1,11 @@
 """A score the paper's own model reaches on a named benchmark, after a result verb:
-"scoring 67.7% on IFEval", "reaching 98.0% success on LIBERO",
+"scoring 67.7% on IFEval", "reaching 98.0% success on LIBERO", "achieving 79.4 on MMLU", "reports 92% on X",
 "achieves impressive results: 47.6% on GAIA, 11.2% on Humanity's Last Exam"; or a level of a score
 named by its capitalised name: "achieves an Information Coefficient (IC) of 0.1501", "achieves 91.5 PDMS on NAVSIM".
 
-Only a percentage written right before "on <Name>", in the clause of a verb that states a level
-(not a margin "by", not a change "from ... to", not a share of a machine's resources).
+Only a percentage (or a score with decimals) written right before "on <Name>", in the clause of a
+verb that states a level (not a margin "by", not a change "from ... to", not a share of a
+machine's resources).
 """
 
 from __future__ import annotations
@@ -16,12 +17,15 @@ from .base import Found, overlaps
 from .numbers import NUMBER, hedge
 
 _ON_A_NAME = re.compile(
-    rf"(?<![\w.,])(?P<number>{NUMBER})\\?%\s+(?:(?P<word>success|accuracy)\s+)?on\s+(?:the\s+)?{score_gain.NOT_A_CHIP}"
+    # a percentage, or a score with decimals: "achieving 79.4 on MMLU, 83.7 on HellaSwag"
+    rf"(?<![\w.,])(?P<number>{NUMBER})(?:(?P<percent>\\?%)|(?<=\.\d)|(?<=\.\d\d))\s+(?:(?P<word>(?:[\w\-]+\s+)?(?:success|accuracy|win\s+rate))\s+)?"
+    rf"on\s+(?:the\s+)?{score_gain.NOT_A_CHIP}"
     r"(?P<name>(?-i:[A-Z])[\w\-'.*]*[\w](?:\s(?-i:[A-Z0-9])[\w\-'.]*[\w]){0,2})"
 )
 # The verb that states the level, with nothing after it that ends its clause.
 _STATES_A_LEVEL = re.compile(
-    r"\b(?:achiev\w*|attain\w*|scor(?:es|ed|ing)|reach\w*|obtain\w*|record\w*|deliver\w*)\b(?P<after>(?:[^.;]|\.\d){0,100})$",
+    r"\b(?:achiev\w*|attain\w*|scor(?:es|ed|ing)|reach\w*|obtain\w*|record\w*|deliver\w*|report(?:s|ed|ing)?)\b"
+    r"(?P<after>(?:[^.;]|\.\d){0,100})$",
     re.IGNORECASE,
 )
 # Between the verb and the number: no margin, change, comparison or share of a resource.
@@ -40,6 +44,9 @@ _A_MODEL = re.compile(
 # Arena-Hard" (58.7% is Arena-Hard's). Before one name, the whole list is on it: "Kite-32B and Kite-72B achieve
 # 62.4% and 66.0% on SWE-bench Verified".
 _LIST_BEFORE = re.compile(rf"(?:(?<![\w.,]){NUMBER}\s?\\?%\s*(?:,\s*and|,|and|/)\s*)+$")
+# Before a score with decimals: a name it is the version of ("GPT 5.5"), or an earlier score of a list
+# ("75.8 and 66.1 on the UGD and QE splits"), not a name's number ("GPT-4 and 7.35 on MT-Bench").
+_A_VERSION_BEFORE = re.compile(r"(?:\b(?-i:[A-Z])[\w\-]*\s|(?:^|\s)\d[\d.]*\s*(?:,\s*and|,|and)\s*)$")
 _NAMES_GO_ON = re.compile(r"\s*(?:,\s*and|,|and|/)\s+(?-i:[A-Z])")
 _LISTED_NUMBER = re.compile(rf"(?<![\w.,]){NUMBER}")
 
@@ -142,15 +149,20 @@ def levels(text: str, found: list[Found]) -> list[Found]:
         verb = _STATES_A_LEVEL.search(text, 0, match.start())
         if verb is None or _NOT_A_LEVEL.search(verb.group("after")) or _A_MODEL.search(match.group("name")):
             continue
+        if not match.group("percent") and (
+            _A_VERSION_BEFORE.search(text, 0, match.start()) or _NAMES_GO_ON.match(text, match.end())
+        ):
+            continue  # "GPT 5.5 on M1 Pro": a version; "75.8 and 66.1 on the UGD and QE splits": a list of pairs
         listed = _LIST_BEFORE.search(text, 0, match.start())
-        if (listed and _NAMES_GO_ON.match(text, match.end())) or overlaps(match.start(), match.end(), found):
+        if (listed and _NAMES_GO_ON.match(text, match.end())) or overlaps(match.start(), match.end(), found + levels):
             continue
         word = f"{match.group('word')} " if match.group("word") else ""  # "98.0% success on LIBERO"
         on = f"{word}on {match.group('name')}"
         if listed:
             levels += _earlier_of_list(listed, on)
         qualifier, start = hedge(text, match.start())
-        levels.append(("quality", start, match.end(), f"{qualifier}{match.group('number')}% {on}"))
+        unit = "%" if match.group("percent") else ""
+        levels.append(("quality", start, match.end(), f"{qualifier}{match.group('number')}{unit} {on}"))
     return levels
 
 
