@@ -138,7 +138,7 @@ def figures(catalog, sentence: str) -> list[tuple[str, str, str]]:
         # a rate of the tokens named before its unit
         (
             "It achieves roughly 1,500 output tokens per second on a single GPU.",
-            [("throughput", "1,500 tokens/s", "")],
+            [("throughput", "~1,500 tokens/s", "")],
         ),
         # a size compressed down to a share of itself is cut by the rest, as a cost cut to a share is
         (

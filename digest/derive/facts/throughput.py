@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, PAIRED_BEFORE, UNIT_GAP
+from .numbers import FRESH_NUMBER, PAIRED_BEFORE, UNIT_GAP, hedge
 
 _THROUGHPUT_UNITS = (
     (r"T(?:FLOPs?|Flops?)(?:/s)?|tera-?flops(?:/s)?", "TFLOPS"),
@@ -49,7 +49,8 @@ def _throughputs(sentence: str) -> list[tuple[int, int, str]]:
         paired = PAIRED_BEFORE.search(sentence, max(0, match.start() - 24), match.start())
         if paired:  # "4.32/2.29 token/s": two figures, one unit
             found.append((paired.start(), paired.end("first"), f"{paired.group('first')} {unit}{per_gpu}"))
-        found.append((match.start(), match.end(), f"{match.group('number')} {unit}{per_gpu}"))
+        qualifier, start = hedge(sentence, match.start())  # "over 25 petaflops" is ">25 PFLOPS"
+        found.append((start, match.end(), f"{qualifier}{match.group('number')} {unit}{per_gpu}"))
     return found
 
 
