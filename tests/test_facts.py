@@ -358,6 +358,7 @@ def test_split_sentences_on_a_real_abstract(papers):
         ("Offloading", "we propose a novel framework, called pipelined offloading (PIPO), for inference.", "PIPO"),
         ("Unlearning", "In this paper, we propose a novel technique for unlearning a subset of the data.", None),
         ("Serving", "We introduce a virtual machine (VM) designed for GPUs.", None),
+        ("Faster Diffusion", "We turn this observation into VSA, a trainable sparse attention.", "VSA"),
     ],
 )
 def test_system_name(title, abstract, expected):
@@ -534,6 +535,8 @@ def test_two_readings_of_one_number_as_one_kind_give_one_value(catalog):
         ("It took 442 A100-40G GPU hours.", []),
         ("It took a single GPU hour.", []),
         ("It fits a consumer RTX 4090 GPU.", []),
+        # a reference the paper is set against, not its setup
+        ("Our distributed formulation is mathematically equivalent to the classic single-GPU case.", []),
     ],
 )
 def test_gpu_counts(catalog, sentence, expected):
@@ -546,6 +549,7 @@ def test_gpu_counts(catalog, sentence, expected):
         ("We fine-tune 175B GPT-3 and LLaMA-13B.", ["175B", "13B"]),
         ("A model with 130 billion parameters.", ["130B"]),
         ("For 22 Billion, 175 Billion, and 1 Trillion parameters.", ["22B", "175B", "1T"]),
+        ("We pretrain a 0.7-billion-parameter model and a 14-billion-parameter one.", ["0.7B", "14B"]),
         ("Training a trillion-parameter model.", ["1T"]),
         ("It trains billion-scale models.", ["billion-scale"]),
         ("A 5.7M parameters model.", ["5.7M"]),

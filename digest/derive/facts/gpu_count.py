@@ -25,10 +25,11 @@ _COUNT_WORDS = {
     "sixty-four": 64,
 }
 _COUNT = r"(?:\d{1,3}(?:,\d{3})+|\d+|" + "|".join(_COUNT_WORDS) + ")"
-# Mentions of compute budget or kind, not of how many devices: "GPU hours", "GPU type", "two GPU targets".
+# Mentions of compute budget or kind, not of how many devices: "GPU hours", "GPU type", "two GPU targets";
+# nor the case a method is equivalent to: "equivalent to the classic single-GPU case" (a baseline's count is context).
 _NOT_A_COUNT_AFTER = (
     r"(?![\s\-]*(?:hours?|days?|types?|memory|generations?|architectures?|kernels?|vendors?|count|targets?|platforms?|"
-    r"backends?)\b)"
+    r"backends?|case)\b)"
 )
 # "8 GPUs", "single GPU", "128-GPU scale", "a 32 GPU cluster", "384 GCDs", "1024 and 3072 GPUs":
 # the unit is found first, the count is read backwards from it.

@@ -26,13 +26,13 @@ _A_DATASET_NAMED = re.compile(
     re.IGNORECASE,
 )
 _SCALE_WORD = r"(?:million|billion|trillion)"
-# "130 billion parameters", "22 Billion, 175 Billion, and 1 Trillion parameters".
+# "130 billion parameters", "22 Billion, 175 Billion, and 1 Trillion parameters", "a 14-billion-parameter model".
 _SCALE_IN_WORDS = re.compile(
-    rf"(?P<list>(?:(?:\d+(?:\.\d+)?|one|a)\s+{_SCALE_WORD}(?:\s*,\s*(?:and\s+)?|\s+(?:and|or|to)\s+)?)+)"
+    rf"(?P<list>(?:(?:\d+(?:\.\d+)?|one|a)[\s\-]+{_SCALE_WORD}(?:\s*,\s*(?:and\s+)?|\s+(?:and|or|to)\s+)?)+)"
     r"[\s\-]*param",
     re.IGNORECASE,
 )
-_SCALE_LIST_ITEM = re.compile(rf"(?P<number>\d+(?:\.\d+)?|one|a)\s+(?P<word>{_SCALE_WORD})", re.IGNORECASE)
+_SCALE_LIST_ITEM = re.compile(rf"(?P<number>\d+(?:\.\d+)?|one|a)[\s\-]+(?P<word>{_SCALE_WORD})", re.IGNORECASE)
 _SCALE_LETTER = {"million": "M", "billion": "B", "trillion": "T"}
 # Scales stated without a number.
 _OF_A_MODEL = r"(?=[\s\-]+(?:\w+[\s\-]+)?(?:models?|LLMs?|param|language|networks?|training)\b)"
