@@ -60,7 +60,12 @@ def baselines(catalog, sentence: str) -> list[tuple[str, str]]:
             [("1000× lower memory overhead", "")],
         ),
         # names listed before as many figures pair in order; the first figure takes the first name
-        ("It speeds up decoding, improving over EAGLE-3 and DFlash by 23% and 13%.", [("23% faster", "EAGLE-3")]),
+        (
+            "It speeds up decoding, improving over EAGLE-3 and DFlash by 23% and 13%.",
+            [("23% faster", "EAGLE-3"), ("13% faster", "DFlash")],
+        ),
+        ("Our kernel outperforms SGLang and vLLM by 2x and 3x in throughput.", [("2×", "SGLang"), ("3×", "vLLM")]),
+        ("It runs faster, outperforming cuBLAS by 2x and 3x in throughput.", [("2×", "cuBLAS"), ("3×", "cuBLAS")]),
         # lists of different lengths: which is against which is unclear, so none
         ("It is 2x and 3x faster than A, B and C, respectively.", [("2×", ""), ("3×", "")]),
         # a list of conditions is no list of baselines

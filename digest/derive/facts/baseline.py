@@ -30,7 +30,7 @@ _FIGURE_RUN = re.compile(
     rf"(?:(?:up\s+to|over|about|nearly|around|~)\s+)?{_FIGURE}"
     rf"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:up\s+to|over|about|nearly|around|~)\s+)?{_FIGURE})*"
 )
-_A_CLAUSE = re.compile(r"\b(?:and|while|which|but|or)\s+[a-z]")
+_A_CLAUSE = re.compile(r"\b(?:and|while|which|but|or)\s+[a-z]+(?![\w\-])")  # a lower-case word, not "vLLM"
 _BY_END = re.compile(r"\bby\s+(?:up\s+to\s+|over\s+|about\s+|nearly\s+|~)?$", re.IGNORECASE)
 # A comparison that leads to the figure right after it: "over EAGLE-3 by up to 21.8%", "outperforms SGLang by 2x".
 _LEADING_COMPARISON = re.compile(
@@ -122,6 +122,11 @@ def baseline(sentence: str, start: int, end: int) -> str:
     led_to = _led_to(sentence, clause_start, start)
     if led_to:
         return _paired(sentence, start, led_to)
+    # a later figure of a run that "by" leads to: "over EAGLE-3 and DFlash by 23% and 13%" (13% is DFlash's)
+    run = next((r for r in _FIGURE_RUN.finditer(sentence, clause_start) if r.start() < start < r.end()), None)
+    led_to = _led_to(sentence, clause_start, run.start()) if run else ""
+    if run and led_to:
+        return _paired(sentence, run.start(), led_to, at=start)
     before = [
         comparison
         for comparison in _BEFORE.finditer(sentence, clause_start, start)
@@ -165,17 +170,20 @@ def _led_to(sentence: str, clause_start: int, start: int) -> str:
     return ""
 
 
-def _paired(sentence: str, start: int, names: str) -> str:
-    """The baseline, among the `names` that "by" leads to it, of the figure at `start`: all of
-    them, unless the names are a list and the figure opens a run of figures. Then as many figures
-    as names pair in order, and this first one is against the first name ("over EAGLE-3 and
-    DFlash by 23% and 13%"); of a different count, none."""
+def _paired(sentence: str, start: int, names: str, at: int | None = None) -> str:
+    """The baseline, among the `names` that "by" leads to the run of figures at `start`, of the
+    figure at `at` (default: the run's first): all of them, unless the names are a list and the
+    run holds several figures. Then as many figures as names pair in order ("over EAGLE-3 and
+    DFlash by 23% and 13%": 23% against EAGLE-3, 13% against DFlash); of a different count, none."""
     run = _FIGURE_RUN.match(sentence, start)
-    figures = [f.start() for f in re.finditer(_FIGURE, run.group())] if run else []
+    figures = [start + f.start() for f in re.finditer(_FIGURE, run.group())] if run else []
     items = [item for item in _ITEMS.split(names.strip(" ,")) if item]
     if len(figures) < 2 or len(items) < 2:
         return _name(names)
-    return _name(items[0]) if len(items) == len(figures) else ""  # the run's first figure: the one at `start`
+    if len(items) != len(figures):
+        return ""
+    index = sum(1 for offset in figures if offset <= (start if at is None else at)) - 1
+    return _name(items[max(index, 0)])
 
 
 def _a_name_only(named: str) -> bool:
