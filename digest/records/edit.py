@@ -53,13 +53,14 @@ def with_fields(path: Path | str, text: str, paper: Paper, names: Sequence[str])
     order; all else unchanged."""
     edited = text
     newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
-    order = list(paper.to_mapping())
+    mapping = paper.to_mapping()
+    order = list(mapping)
     for name in names:
         document = YamlFile.parse(path, edited)
         if not isinstance(document.root, yaml.MappingNode):  # paper_from_yaml refuses it first; for mypy
             raise DataError(path, None, None, "a record is a mapping of fields")
         nodes = {key.value: (key, value) for key, value in document.root.value}
-        written = dump_mapping({name: paper.to_mapping()[name]}).replace("\n", newline)
+        written = dump_mapping({name: mapping[name]}).replace("\n", newline)
         if name in nodes:
             key, value = nodes[name]
             start, end = key.start_mark.index, value.end_mark.index

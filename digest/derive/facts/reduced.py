@@ -295,7 +295,7 @@ def _paired(items: list[str], index: int, after: str) -> bool:
     unsaid: "reduces latency and memory by up to 2.4x and 3.5x"."""
     run = _MORE_FIGURES.match(after)
     later = len(_LISTED_NUMBER.findall(run.group())) if run else 0
-    measures = all(_object(item)[-1:] and _object(item)[-1].lower() in _MEASURES for item in items)
+    measures = all((words := _object(item)) and words[-1].lower() in _MEASURES for item in items)
     return measures and index + 1 + later == len(items)
 
 

@@ -255,7 +255,7 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     if reduction:  # not "73.5% accuracy, which is only 0.4% lower than the leading model": a gap in a score
         return None if _THAN_AFTER.match(after) and score_gain.NAMES_A_SCORE.search(before) else _reduction(reduction)
     keyword = _last_keyword(before)
-    if keyword and _an_earlier_figures_word(before, keyword[1], after):
+    if keyword and _an_earlier_figures_word(before, keyword[1] - len(keyword[2]), keyword[1], after):
         keyword = None
     if (
         number.is_percent
@@ -398,16 +398,12 @@ def _last_keyword(before: str) -> tuple[str, int, str] | None:
 _BY = re.compile(r"\bby\b", re.IGNORECASE)
 
 
-def _an_earlier_figures_word(before: str, keyword_end: int, after: str) -> bool:
-    """Whether the keyword is the noun of the figure before it, joined to this one as a list:
-    "75% KV cache compression and 97% at 88% compression" (97% is a score kept), unless this
-    figure's own words name the same kind of change ("13% in density reduction, and 68% in token
-    cost reduction")."""
-    if not _LIST_JOIN.fullmatch(before, keyword_end):
-        return False
-    head = before[:keyword_end]
-    noun = _BEFORE_KEYWORDS.search(head, max(0, keyword_end - 20))
-    if not noun or not _A_FIGURE_BEFORE.search(head, 0, noun.start()):
+def _an_earlier_figures_word(before: str, keyword_start: int, keyword_end: int, after: str) -> bool:
+    """Whether the keyword at before[keyword_start:keyword_end] is the noun of the figure before it,
+    joined to this one as a list: "75% KV cache compression and 97% at 88% compression" (97% is a
+    score kept), unless this figure's own words name the same kind of change ("13% in density
+    reduction, and 68% in token cost reduction")."""
+    if not _LIST_JOIN.fullmatch(before, keyword_end) or not _A_FIGURE_BEFORE.search(before, 0, keyword_start):
         return False
     own_words = re.split(r"\d|[,;(]", after, maxsplit=1)[0]
     return not _BEFORE_KEYWORDS.search(own_words)
