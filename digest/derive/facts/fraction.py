@@ -38,12 +38,14 @@ _SHARE_OF_ANOTHER_S = re.compile(
 )
 
 # "matches the dense model using only 55.8% of the FLOPs", "requires just ~20% of the training data",
-# "requiring less than 1% of the computational cost", "consuming only about 20% of the GPU resources":
+# "requiring less than 1% of the computational cost", "consuming only about 20% of the GPU resources",
+# "while only consuming 45.8% of the time":
 # a share of a resource the method needs, shown as written.
 # "at 25% of the compute" is a share even unhedged.
 _SHARE_A_METHOD_USES = re.compile(
     r"\b(?:(?:using|uses|used|use|utili[sz]\w*|spend\w*|requir\w*|needs?|needing|consum\w*|activat\w*|with|at)\s+"
-    r"(?:only|just|merely|a\s+mere|(?P<less>less\s+than))|at)\s+"
+    r"(?:only|just|merely|a\s+mere|(?P<less>less\s+than))|at|"
+    r"(?:only|just|merely)\s+(?:using|consuming|requiring|needing|spending|taking|utili[sz]ing))\s+"
     rf"(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+|approximately\s+)?{NUMBER})\s?\\?%"
     rf"{_LATER_SHARES}\s+of\s+(?:the\s+|its\s+|their\s+)?"
     r"(?:(?:original|full|dense|standard|computational|compute)\s+)?(?P<object>computation\s+time|FLOPs|compute|computation|"

@@ -118,7 +118,10 @@ _DISTANCE_BY = re.compile(
     r"(?!\s?(?:\\?%|×|[xX]\b|times\b|percent|-?fold))",
     re.IGNORECASE,
 )
-_PERCENT_NUMBER = re.compile(rf"(?<![\w.,])(?P<number>{NUMBER}){_PERCENT}")
+# "9%-18%": a range keeps its low end
+_PERCENT_NUMBER = re.compile(
+    rf"(?<![\w.,])(?:(?P<low>{NUMBER})(?:{_PERCENT})?\s*[-–]\s*)?(?P<number>{NUMBER}){_PERCENT}"
+)
 
 # A change found: the fact, and where the words it was read from begin (before the fact's own
 # span: "from 61.2% to 70.4%" shows 70.4%, and its 61.2% must not be read again alone).
@@ -217,8 +220,8 @@ def _points(text: str) -> list[Found]:
         named = _POINTS_OF.search(text, max(0, start - 60), start)
         gained = match.group("gain") or match.group("higher") or _POINTS_OVER.search(text, max(0, start - 60), start)
         inner = match.group("inner")  # "gains of 30+ F1 points": the score named between number and points
-        if not named and not inner and not match.group("percentage") and not gained:
-            continue  # "data points", "2 points": points of nothing named
+        if not named and not inner and not match.group("percentage") and not gained and not match.group("sign"):
+            continue  # "data points", "2 points": points of nothing named, nor signed as a gain ("+20.2 points")
         metric = f" {inner}" if inner else " " + " ".join(named.group("metric").split()) if named else ""
         sign = "+" if match.group("sign") else "−" if _DROPPED_BY.search(text, max(0, start - 60), start) else ""
         number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
@@ -235,5 +238,6 @@ def _performance_gains(text: str) -> list[Found]:
     for match in _PERCENT_NUMBER.finditer(text):
         qualifier, start = hedge(text, match.start())
         if score_gain.performance_gain(text[max(0, start - 80) : start], text[match.end() : match.end() + 120]):
-            found.append(("quality", start, match.end(), f"{qualifier}{match.group('number')}% better performance"))
+            number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
+            found.append(("quality", start, match.end(), f"{qualifier}{number}% better performance"))
     return found

@@ -18,7 +18,10 @@ NOT_A_RESULT = (
     r"top-1|MAPE|m?IoU|mAP|Dice|win\s+rate|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
     r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+|success\s+rates?|"
     r"LPIPS|PSNR|SSIM|FID|FVD|MRR|NDCG|reciprocal\s+rank|"  # image, video and retrieval scores
-    r"probabilit(?:y|ies)|confidence|chance"  # a likelihood: "with a 95% success probability"
+    r"probabilit(?:y|ies)|confidence|chance|"  # a likelihood: "with a 95% success probability"
+    # a loss of performance, or the performance of a task, is a score's: "performance drops of 17%",
+    # "boosts end-task performance by 7.6%"
+    r"performance\s+(?:drops?|degradation|declines?)|(?:task|downstream)\s+performance"
 )
 # Not past "while", "without" or "with minimal": "8.3× at 1M tokens while maintaining accuracy" is a
 # speedup; nor past the next figure, whose words are its own: "token usage by 70% and time by 26%
@@ -59,6 +62,10 @@ _PERFORMANCE_BEFORE = re.compile(
     r"\bperformance\s+(?:(?:gains?|improvements?|boosts?|increases?)\b[^,;%]{0,24}|by\s+(?:up\s+to\s+|an\s+average\s+of\s+|about\s+|over\s+)?)$",
     re.IGNORECASE,
 )
+# The performance of a task is a score, whatever runs nearby: "a system that boosts end-task performance by 7.6%".
+_A_TASK_S_PERFORMANCE = re.compile(
+    r"\b(?:task|downstream)\s+performance\s+by\s+(?:up\s+to\s+|about\s+|over\s+)?$", re.IGNORECASE
+)
 _PERFORMANCE_AFTER = re.compile(r"\s*(?:[\w\-]+\s+)?performance\s+(?:gains?|improvements?|boosts?)\b", re.IGNORECASE)
 # Not a stage named as when or what a method is: "pre-training", "inference-time exploitation",
 # "at test time", "training with this dataset", "without additional training"; training runs in
@@ -94,7 +101,7 @@ def performance_gain(before: str, after: str) -> bool:
     """Whether the percentage between `before` and `after` is a gain in a model's performance."""
     if not (_PERFORMANCE_BEFORE.search(before) or _PERFORMANCE_AFTER.match(after)):
         return False
-    return not names_what_runs(before, after)
+    return bool(_A_TASK_S_PERFORMANCE.search(before)) or not names_what_runs(before, after)
 
 
 def names_what_runs(before: str, after: str) -> bool:
