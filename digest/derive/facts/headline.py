@@ -13,7 +13,9 @@ within one, in the order stated, where:
   throughput by 10%") is a component's, the headline only when there is no other;
 - of a latency reduction and a speedup side by side in one sentence, the first stated leads;
 - a cut in counted operations gives way to a measured cut in time ("reducing FLOPs by 9.9x and
-  prefill latency by 6.4x").
+  prefill latency by 6.4x");
+- a figure in words ("an order of magnitude faster") gives way to a number of any tier, which a
+  table can sort.
 A figure the authors project rather than measure is not a result; a gain in latency is a
 latency result, and a compression ratio a memory one. A curator's `overrides.headline` replaces
 it: a text, or the record itself (`metric: none` says the abstract states no result of the
