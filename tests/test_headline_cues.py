@@ -320,3 +320,36 @@ def test_a_figure_in_words_gives_way_to_a_number(catalog):
         "the strongest baseline and index the corpus an order of magnitude faster."
     )
     assert _headline(catalog, abstract) == ("memory", "9.4× smaller index")
+
+
+# A third round, of efficiency papers (issue 19).
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A figure of one of the listed parts, after a comma in its item, is the part's.
+        (
+            "Our design has three key innovations: (1) a tokenizer that compresses 3D features into 1D codes "
+            "through semantic compression, achieving a 9,000x compression ratio; (2) a planner. Experiments "
+            "show that our 5B model achieves a score of 84.1 on the VBench benchmark.",
+            ("quality", "84.1 on VBench"),
+        ),
+        # A gain in how well parameters are used gives way to the measured time cut beside it.
+        (
+            "Compared with the strongest baseline, our model achieves 5 times higher parameter efficiency "
+            "and 120 times lower prefill latency.",
+            ("latency", "120× lower prefill latency"),
+        ),
+        # A share of what another needs, with no "of".
+        (
+            "Small annotators let reward models reach strong results with only 7% the inference cost "
+            "required by Monte Carlo estimation.",
+            ("cost", "7% of the inference cost"),
+        ),
+        (
+            "By benefiting from 40%-reduced visual tokens, our model matches the benchmark scores of the original.",
+            ("cost", "40% fewer visual tokens"),
+        ),
+    ],
+)
+def test_the_efficiency_round(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

@@ -29,10 +29,11 @@ _SHOWN_HEDGE = {"under": "<", "less than": "<", "about": "~", "roughly": "~", "n
 # The later shares of a list, whose object is the first's: "only 1.8% and 5% of the computation time".
 _LATER_SHARES = rf"(?:\s*(?:,\s*and|,|and)\s*{NUMBER}\s?\\?%)*"
 
-# "using only ~20% of the API calls required by grid search": a share of what another needs.
+# "using only ~20% of the API calls required by grid search", "with only 6% the inference cost
+# required by X": a share of what another needs.
 _SHARE_OF_ANOTHER_S = re.compile(
     rf"\b(?:only|just|merely)\s+(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+)?{NUMBER})\s?\\?%"
-    rf"{_LATER_SHARES}\s+of\s+(?:the\s+)?"
+    rf"{_LATER_SHARES}\s+(?:of\s+(?:the\s+)?|the\s+)"
     r"(?P<object>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,3}?)\s+(?:required|used|needed|consumed|spent)\s+by\b",
     re.IGNORECASE,
 )

@@ -12,7 +12,7 @@ from .numbers import NUMBER
 # "reducing models 6.4-12.7 times on model size": what a reduction is of, after the number.
 _OBJECT_AFTER_ON = re.compile(r"\s+(?:on|in)\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,3})")
 _AFTER_REDUCTION = re.compile(
-    r"\s*(?P<word>lower|less|fewer|smaller|cheaper|shorter|reduction|decrease|savings?)\b"
+    r"\s*(?P<word>lower|less|fewer|smaller|cheaper|shorter|reduction|decrease|savings?|-reduced)\b"  # "50%-reduced"
     r"(?:\s+(?:in|of)\b)?(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,5})",
     re.IGNORECASE,
 )
@@ -167,6 +167,8 @@ def after(shown: str, before: str, after: str) -> str | None:
         return _value(shown, "lower", bracketed.group("object"))
     if reduced:
         word = reduced.group("word").lower()
+        if word == "-reduced":  # "50%-reduced visual features": fewer of what is counted
+            word = "fewer" if reduced.group("object").rstrip().endswith("s") else "lower"
         return _value(shown, word if word in _ADJECTIVE_REDUCTIONS else "lower", reduced.group("object"))
     named = _AFTER_NAMED_REDUCTION.match(after)
     return _value(shown, "lower", named.group("object")) if named else None
