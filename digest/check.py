@@ -6,6 +6,8 @@ each topic table names) and the hardware catalogue with the same readers the bui
 
 from __future__ import annotations
 
+import datetime
+import re
 from collections.abc import Collection
 from pathlib import Path
 
@@ -54,6 +56,7 @@ def check_store(
         errors.extend(_same_paper(item, seen_titles, seen_arxiv))
         if notes is not None:
             notes.extend(conversion_leftovers(item))
+            notes.extend(date_before_arxiv_id(item))
         if taxonomy is not None:
             errors += [item.error("topics", message) for message in unknown_topics(item.paper.topics, taxonomy)]
         for target in paper.overrides.get("compares_to", []):
@@ -138,3 +141,34 @@ def _taxonomy(data_dir: Path, errors: list[DataError], columns: Collection[str] 
     if columns is not None:
         errors.extend(unknown_columns(taxonomy, columns))
     return taxonomy
+
+
+_NEW_STYLE_ID = re.compile(r"^(?P<year>\d{2})(?P<month>\d{2})\.\d{4,5}$")
+# arXiv numbers a paper by the month it is announced in: one submitted in the last days of a month
+# often carries the next month's number; one submitted weeks earlier only when held in moderation.
+_SUBMITTED_EARLY = datetime.timedelta(days=7)
+
+
+def date_before_arxiv_id(item: LoadedPaper) -> list[DataError]:
+    """A `published` date more than a week before the month of the record's arXiv id: rare on
+    arXiv, and more often a listing's date or an id read for another paper; the page shows both."""
+    paper = item.paper
+    numbered = _NEW_STYLE_ID.match(paper.arxiv_id or "")
+    try:
+        published = datetime.date.fromisoformat(paper.published or "")
+    except ValueError:
+        return []  # no full date to compare (a year, a month), or none at all
+    if numbered is None:
+        return []
+    month = datetime.date(2000 + int(numbered.group("year")), int(numbered.group("month")), 1)
+    if published >= month - _SUBMITTED_EARLY:
+        return []
+    return [
+        DataError(
+            item.path,
+            item.lines.get("published"),
+            "published",
+            f"{paper.published} is more than a week before {month:%Y-%m}, the month of arXiv id {paper.arxiv_id}, "
+            "which is rare (a paper held in moderation): check the date and the id against the paper's arXiv page",
+        )
+    ]

@@ -22,7 +22,9 @@ def add_check(commands: Commands) -> None:
         "taxonomy (rules, columns) and the hardware catalogue, and the store as a whole: duplicate ids or "
         "titles, unknown topic names, overrides naming papers that do not exist, sources that are not kept. "
         "Prints one 'file:line: field: message' per problem and exits 1 if there is any. What check "
-        "accepts, the build renders.",
+        "accepts, the build renders. Notes on stderr name what a reader would see wrong but the build "
+        "renders all the same: a conversion leftover in an abstract, a date weeks before the month of the "
+        "record's arXiv id.",
         epilog=EXIT_CODES + ".",
     )
     add_data_option(check)

@@ -49,3 +49,19 @@ def test_unknown_topics_dangling_references_and_missing_sources(seeded_store):
     assert any("overrides.compares_to: no paper with id 'flashattention-9'" in m for m in messages)
     assert any("cuda-l1.yaml" in m and "sources[0].file: sources/gone.txt is not a dump kept" in m for m in messages)
     assert len(messages) == 3
+
+
+def test_a_date_weeks_before_its_arxiv_id_is_noted_not_an_error(seeded_store):
+    path = edit_record(seeded_store, "galore", arxiv_id="2403.03507", published="2024-03-06")
+    notes: list = []
+    assert check_store(seeded_store, notes) == []
+    assert not [n for n in notes if n.field == "published"]  # the id's own month
+    edit_record(seeded_store, "galore", published="2024-02-26")  # the last days of the month before
+    notes = []
+    check_store(seeded_store, notes)
+    assert not [n for n in notes if n.field == "published"]
+    edit_record(seeded_store, "galore", published="2024-01-15")
+    notes = []
+    assert check_store(seeded_store, notes) == []
+    [note] = [n for n in notes if n.field == "published"]
+    assert note.path == str(path) and "2024-01-15 is more than a week before 2024-03" in str(note)
