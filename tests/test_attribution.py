@@ -410,9 +410,15 @@ def test_a_value_a_curator_marks_misread_is_counted_wrong_and_never_shown(catalo
             "speedup",
             "3×",
         ),
+        # ... and a score they show outranks no efficiency figure: a reader compares systems by speed and cost
         (
             "We present Kite. Experiments show that Kite improves task accuracy by up to 3.1%. "
             "A fused kernel gives a 1.2x speedup.",
+            "speedup",
+            "1.2×",
+        ),
+        (
+            "We present Kite. Experiments show that Kite improves task accuracy by up to 3.1%.",
             "quality",
             "up to 3.1% accuracy gain",
         ),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from digest.derive.facts.baseline import baseline
+
 from .test_field_language import _headline, _own
 
 
@@ -353,3 +355,43 @@ def test_a_figure_in_words_gives_way_to_a_number(catalog):
 )
 def test_the_efficiency_round(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+# A fourth round, of efficiency papers from whole Daily Papers days never stored (issue 19).
+def test_a_later_item_of_a_list_of_cuts_is_a_cut_not_a_score(catalog):
+    abstract = (
+        "We present a prefetcher. Experiments show that it reduces the exposed copy latency by up to 90% "
+        "and the end-to-end latency by up to 45% across five LLMs and three benchmarks."
+    )
+    assert _own(catalog, abstract, "reduction") == [
+        "up to 90% lower exposed copy latency",
+        "up to 45% lower end-to-end latency",
+    ]
+    assert _own(catalog, abstract, "quality") == []
+
+
+def test_a_higher_control_frequency_is_a_speedup(catalog):
+    abstract = "We present a dual policy. It enables a 2.9 times higher control frequency on a real robot."
+    assert _own(catalog, abstract, "speedup") == ["2.9×"]
+    assert _own(catalog, "Our detector lowers the frequency of errors by 2.9 times.", "speedup") == []
+
+
+def test_a_comparison_after_a_later_figure_s_own_verb_is_that_figure_s():
+    sentence = (
+        "Our method speeds up GRPO training by over 1.5x to reach the same score, and achieve a 4.1% "
+        "average gain over GRPO."
+    )
+    start = sentence.index("1.5x")
+    assert baseline(sentence, start, start + 4) == ""
+    start = sentence.index("4.1%")
+    assert baseline(sentence, start, start + 4) == "GRPO"
+    sentence = "Our method achieves a 4.1% average gain over six math benchmarks."
+    assert baseline(sentence, sentence.index("4.1%"), sentence.index("4.1%") + 4) == ""
+
+
+def test_a_larger_group_beaten_named_apart_is_the_group_s(catalog):
+    abstract = (
+        "We present a sparse encoder. It surpasses all compared encoders on image benchmarks, including "
+        "those with up to 4x more activated parameters."
+    )
+    assert not [value for value in _own(catalog, abstract, "scale") if "4×" in value]

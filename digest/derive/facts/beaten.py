@@ -90,6 +90,12 @@ _WITH_MORE = re.compile(
     r"(?:x|×|times)\s+(?:more|larger|bigger)\b(?:\s+(?:parameters|params|compute|data|tokens))?",
     re.IGNORECASE,
 )
+# ... or named apart, later in the sentence, as a group of what was beaten.
+_INCLUDING_LARGER = re.compile(
+    r"\bincluding\s+(?:those|ones|models|baselines)\s+with\s+(?:up\s+to\s+|over\s+|about\s+|nearly\s+|more\s+than\s+)?"
+    r"\d[\d.]*(?:\s*[-–]\s*\d[\d.]*)?\s?(?:x|×|times)\s+(?:more|larger|bigger)\b(?:\s+[\w\-]+){0,2}",
+    re.IGNORECASE,
+)
 # What the baselines were trained on: "outperforming models trained on 100x more data",
 # "competitive with peer models trained on substantially 2-16x more compute".
 _TRAINED_ON_MORE = re.compile(
@@ -140,6 +146,9 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
     paper is compared against."""
     spans = [match.span("list") for match in _COMPARED_AGAINST.finditer(sentence)]
     spans += [match.span("size") for match in _SIZED_BASELINE.finditer(sentence)]
+    beaten = _BEATS.search(sentence)
+    if beaten:  # "surpasses all compared encoders on ..., including those with up to 5x more activated parameters"
+        spans += [match.span() for match in _INCLUDING_LARGER.finditer(sentence, beaten.end())]
     for verb in _BEATS.finditer(sentence):
         end = _object_end(sentence, verb.end())
         listed, examples = (pattern.match(sentence, end) for pattern in (_LISTED, _EXAMPLES))

@@ -105,7 +105,9 @@ _AFTER_SPEED = re.compile(
     r"(?!\s*without\b)\s*(?:(?!(?:and|or)\s)[\w\-]+\s+){0,2}?(?:faster(?!\s+rates?\b)|speed-?ups?|speeds?\s+up|acceleration|(?:higher\s+)?(?:\w+\s+)?throughputs?|"
     rf"more\s+(?:(?!{not_a_speed.OTHER_EFFICIENCY})[\w\-]+\s+)?efficient|"
     rf"better\s+(?:(?!{not_a_speed.OTHER_EFFICIENCY})\w+\s+)?(?:efficiency|throughput|performance|latency)|"
-    r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS|per\s+second)\b",
+    r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS|per\s+second|"
+    # a rate a controller or a renderer runs at: "a 3.8 times higher control frequency", not "frequency of errors"
+    r"higher\s+(?:\w+\s+)?(?:frequency|frame\s+rate)(?!\s+of\b))\b",
     re.IGNORECASE,
 )
 _BETWEEN_NOT_A_RESULT = re.compile(rf"\b(?:{score_gain.NOT_A_RESULT})\b(?!-)", re.IGNORECASE)
@@ -254,6 +256,9 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     reduction = reduced.after(shown, before, after)
     if reduction:  # not "73.5% accuracy, which is only 0.4% lower than the leading model": a gap in a score
         return None if _THAN_AFTER.match(after) and score_gain.NAMES_A_SCORE.search(before) else _reduction(reduction)
+    later_cut = _a_later_cut(sentence, number)
+    if later_cut:
+        return _reduction(f"{shown} lower {later_cut}")
     keyword = _last_keyword(before)
     if keyword and _an_earlier_figures_word(before, keyword[1] - len(keyword[2]), keyword[1], after):
         keyword = None
@@ -294,6 +299,24 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     if number.signed or not number.is_percent:
         return _unnamed(sentence, number, shown, (before, after))
     return None  # a bare percentage: a share, an accuracy, a utilisation
+
+
+# A later item of a list of cuts, which shares the verb of the first: "reduces the execution latency by
+# up to 99.9% and the end-to-end latency by up to 55% across four benchmarks".
+_LATER_ITEM = re.compile(
+    rf"\bby\s+(?:up\s+to\s+|about\s+|over\s+)?{NUMBER}\s?(?:x|×|times|%)\s*(?:,\s*and|,|and)\s+(?:the\s+|its\s+)?"
+    r"(?P<object>(?:[\w\-]+\s+){0,3}?[\w\-]+)\s+by\s+(?:up\s+to\s+|about\s+|over\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _a_later_cut(sentence: str, number: _Number) -> str | None:
+    """What a later item of a list of cuts cuts ("the end-to-end latency"), if the number is one."""
+    later = _LATER_ITEM.search(sentence, max(0, number.start - 120), number.start)
+    if later is None or not number.is_percent:
+        return None
+    first = _last_keyword(sentence[max(0, later.start() - 80) : later.start()])
+    return " ".join(later.group("object").split()) if first and first[0] == "reduction" else None
 
 
 def _words_before(sentence: str, start: int) -> str:
