@@ -395,3 +395,9 @@ def test_a_larger_group_beaten_named_apart_is_the_group_s(catalog):
         "those with up to 4x more activated parameters."
     )
     assert not [value for value in _own(catalog, abstract, "scale") if "4×" in value]
+
+
+def test_a_share_of_a_larger_rival_s_latency(catalog):
+    abstract = "Our largest model matches the zero-shot score of a leading encoder 1.5x its size at 70% of its latency."
+    assert _own(catalog, abstract, "reduction") == ["70% of the latency"]
+    assert _own(catalog, abstract, "speedup") == []  # "1.5x its size" is the rival's size

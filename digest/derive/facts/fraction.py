@@ -42,7 +42,7 @@ _SHARE_OF_ANOTHER_S = re.compile(
 # "requiring less than 1% of the computational cost", "consuming only about 20% of the GPU resources",
 # "while only consuming 45.8% of the time":
 # a share of a resource the method needs, shown as written.
-# "at 25% of the compute" is a share even unhedged.
+# "at 25% of the compute", "matches X at 76% of its latency" is a share even unhedged.
 _SHARE_A_METHOD_USES = re.compile(
     r"\b(?:(?:using|uses|used|use|utili[sz]\w*|spend\w*|requir\w*|needs?|needing|consum\w*|activat\w*|with|at)\s+"
     r"(?:only|just|merely|a\s+mere|(?P<less>less\s+than))|at|"
@@ -52,7 +52,7 @@ _SHARE_A_METHOD_USES = re.compile(
     r"(?:(?:original|full|dense|standard|computational|compute)\s+)?(?P<object>computation\s+time|FLOPs|compute|computation|"
     r"training\s+(?:data|tokens|compute|cost|time|budget|samples|steps|FLOPs)|data|tokens|samples|parameters|GPU[\s-]hours|"
     r"budget|(?:GPU\s+)?memory|(?:GPU\s+|computing\s+|compute\s+)?resources|(?:token\s+)?context|labels|annotations|costs?|"
-    r"time|energy)\b(?!\s+(?:required|used|needed|consumed|spent)\s+by\b)",
+    r"time|energy|latency)\b(?!\s+(?:required|used|needed|consumed|spent)\s+by\b)",
     re.IGNORECASE,
 )
 
