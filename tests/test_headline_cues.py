@@ -401,3 +401,9 @@ def test_a_share_of_a_larger_rival_s_latency(catalog):
     abstract = "Our largest model matches the zero-shot score of a leading encoder 1.5x its size at 70% of its latency."
     assert _own(catalog, abstract, "reduction") == ["70% of the latency"]
     assert _own(catalog, abstract, "speedup") == []  # "1.5x its size" is the rival's size
+
+
+def test_a_percentage_signed_as_a_fall_of_a_cost_is_a_cut(catalog):
+    abstract = "Our harness shows clear gains in completion (+18.5% completion rate) and cost (-42.3% token cost)."
+    assert _own(catalog, abstract, "reduction") == ["42.3% lower token cost"]
+    assert _own(catalog, "Accuracy ranges over 10-20% memory budgets.", "reduction") == []

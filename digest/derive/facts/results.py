@@ -256,6 +256,9 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     reduction = reduced.after(shown, before, after)
     if reduction:  # not "73.5% accuracy, which is only 0.4% lower than the leading model": a gap in a score
         return None if _THAN_AFTER.match(after) and score_gain.NAMES_A_SCORE.search(before) else _reduction(reduction)
+    signed_cut = _SIGNED_CUT.match(after) if number.is_percent and _MINUS.search(sentence, 0, number.start) else None
+    if signed_cut:  # "execution cost (-51.55% token cost)"
+        return _reduction(f"{shown} lower {' '.join(signed_cut.group('what').split())}")
     later_cut = _a_later_cut(sentence, number)
     if later_cut:
         return _reduction(f"{shown} lower {later_cut}")
@@ -301,6 +304,11 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     return None  # a bare percentage: a share, an accuracy, a utilisation
 
 
+# A percentage signed as a fall, of a cost or a time named after it: "(-51.55% token cost)".
+_MINUS = re.compile(r"(?<![\w.\-−–])[-−]\s?$")
+_SIGNED_CUT = re.compile(
+    r"\s*(?P<what>(?:[\w\-]+\s+)?(?:costs?|latency|time|memory|tokens|FLOPs|energy|footprint))\b", re.IGNORECASE
+)
 # A later item of a list of cuts, which shares the verb of the first: "reduces the execution latency by
 # up to 99.9% and the end-to-end latency by up to 55% across four benchmarks".
 _LATER_ITEM = re.compile(
