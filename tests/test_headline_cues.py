@@ -407,3 +407,38 @@ def test_a_percentage_signed_as_a_fall_of_a_cost_is_a_cut(catalog):
     abstract = "Our harness shows clear gains in completion (+18.5% completion rate) and cost (-42.3% token cost)."
     assert _own(catalog, abstract, "reduction") == ["42.3% lower token cost"]
     assert _own(catalog, "Accuracy ranges over 10-20% memory budgets.", "reduction") == []
+
+
+# A fifth round, of efficiency papers from whole Daily Papers days never stored (issue 19).
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        "We present a retriever. Distilling a 3B vision-language retriever into a small text encoder keeps 95% of it.",
+        "We present a small retriever distilled bilaterally from a single 7B vision-language teacher.",
+        "We split the paths: a frozen 3B VLM teacher indexes pages offline, while a distilled student encodes queries.",
+    ],
+)
+def test_a_teacher_s_size_is_the_teacher_s(catalog, abstract):
+    assert _own(catalog, abstract, "model_scale") == []
+
+
+def test_a_student_in_a_while_clause_is_the_paper_s(catalog):
+    abstract = "A frozen 3B teacher indexes pages offline, while a distilled student as small as 60M parameters encodes queries."
+    assert _own(catalog, abstract, "model_scale") == ["60M"]
+
+
+def test_a_figure_with_its_own_noun_after_a_new_predicate_is_no_cut(catalog):
+    abstract = "We pair a Hopfield memory with progressive embedding compression, achieving 5.2x discriminative power."
+    assert _own(catalog, abstract, "reduction") == []
+    assert _own(catalog, "It reduces memory usage, achieving up to 4x in practice.", "reduction") == [
+        "up to 4× reduction"
+    ]
+
+
+def test_a_speedup_in_counted_operations_gives_way_to_a_measured_one(catalog):
+    abstract = (
+        "We present a sparse attention. Experiments demonstrate that it accelerates training on longer "
+        "sequences, achieving 2.5x FLOPs and 1.4x latency speedup."
+    )
+    assert _own(catalog, abstract, "speedup") == ["2.5×", "1.4×"]
+    assert _headline(catalog, abstract) == ("speedup", "1.4×")

@@ -112,6 +112,13 @@ _ITS_OWN_RESULT = re.compile(
 )
 # A figure that names a baseline: "compared to $18,862 for the 128-GPU baseline", "the 70B dense baseline".
 _SIZED_BASELINE = re.compile(r"\b(?:the|a|an)\s+(?P<size>\d[\w.,\-]*(?:\s+[\w\-]+)?)\s+baselines?\b", re.I)
+# The size of a teacher distilled from is the teacher's: "Distilling a 2B Retriever into a 70M ...",
+# "distilled from a single 8B vision-language teacher", "a frozen 2B VLM teacher".
+_TEACHER = re.compile(
+    r"(?P<size>\b\d[\d.]*\s?(?-i:[BM]))\b(?=(?:\s+[\w\-]+){0,3}?\s+teachers?\b)|"
+    r"\bdistill\w*\s+(?:a|an|the)\s+(?P<distilled>\d[\d.]*\s?(?-i:[BM]))\b(?=[^.;]{0,60}?\binto\b)",
+    re.IGNORECASE,
+)
 _LISTED = re.compile(r"\s*:\s+(?=(?-i:[A-Z]))")
 _LIST_END = re.compile(r";|\.(?:\s|$)")
 # The next name of a list of them ("Llama-3 70B, Gemma-2 27B, and Claude-3 Haiku"), or a name given
@@ -146,6 +153,7 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
     paper is compared against."""
     spans = [match.span("list") for match in _COMPARED_AGAINST.finditer(sentence)]
     spans += [match.span("size") for match in _SIZED_BASELINE.finditer(sentence)]
+    spans += [match.span(match.lastgroup or 0) for match in _TEACHER.finditer(sentence)]
     beaten = _BEATS.search(sentence)
     if beaten:  # "surpasses all compared encoders on ..., including those with up to 5x more activated parameters"
         spans += [match.span() for match in _INCLUDING_LARGER.finditer(sentence, beaten.end())]

@@ -201,8 +201,11 @@ def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
         fact = next((other for other in candidates if _END_TO_END.search(_around(other))), fallback)
     # "reducing FLOPs by 9.9x and prefill latency by 6.4x": a count of operations is what a measured
     # time cut is for.
-    if _COUNTED.search(fact.value):
-        fact = next((other for other in candidates if metric_of(other) == "latency"), fact)
+    # So is a speedup in counted operations ("achieving 2.92x FLOPs and 1.48x latency speedup").
+    if _counted(fact):
+        fact = next(
+            (o for o in candidates if not _counted(o) and (o.kind == "speedup" or metric_of(o) == "latency")), fact
+        )
     # "2.8× lower latency ... and 6.5× higher throughput": of two gains in speed side by side,
     # the one stated first.
     return next(
@@ -219,6 +222,14 @@ def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
 
 
 _DIGIT = re.compile(r"\d")
+
+
+def _counted(fact: Fact) -> bool:
+    """Whether a figure counts operations, in its value or in the word right after its number."""
+    return bool(_COUNTED.search(fact.value) or (fact.span and _COUNTED_AFTER.match(fact.sentence, fact.span[1])))
+
+
+_COUNTED_AFTER = re.compile(r"\s*(?:FLOPs|MACs)\b")
 # (or a gain in how well a resource is used: "6 times higher parameter efficiency, 281 times lower prefill latency")
 _COUNTED = re.compile(
     r"\b(?:FLOPs|MACs|computation(?:al)?\s+costs?|compute|(?:parameter|sample|data|token)\s+efficiency)\b", re.I

@@ -60,7 +60,10 @@ _REDUCTION_OBJECT_IN_LIST = re.compile(
     re.IGNORECASE,
 )
 # "by 20% on average": how a figure is summed up, not what it reduces
-_NOT_AN_OBJECT = re.compile(r"(?:one|a|an|each|every|single|two|three|four|eight|average|mean|median)\b", re.IGNORECASE)
+_NOT_AN_OBJECT = re.compile(
+    r"(?:one|a|an|each|every|single|two|three|four|eight|average|mean|median|practice|total|general|particular)\b",
+    re.IGNORECASE,
+)
 _LATER_ITEM_AFTER_VERB = re.compile(
     rf"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s+(?:up\s+to\s+)?{_FIGURE}"
     r"(?:\s+[A-Za-z][\w\-/]*){1,5}(?:\s*,\s*(?:and\s+)?|\s+and\s+)$",

@@ -291,6 +291,7 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
             kind == "not_a_result"
             or _names_a_score(before[keyword_end:], kind)
             or generic_gain.reached(number.is_percent, keyword[2], before, keyword[1])
+            or (_A_NEW_PREDICATE.search(before, keyword_end) and _ITS_OWN_NOUN.match(after))
         ):
             return None
         if kind == "reduction":  # not "from modest savings to a 451% increase", nor "a 57.9% consistency rate"
@@ -308,6 +309,15 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
 _MINUS = re.compile(r"(?<![\w.\-−–])[-−]\s?$")
 _SIGNED_CUT = re.compile(
     r"\s*(?P<what>(?:[\w\-]+\s+)?(?:costs?|latency|time|memory|tokens|FLOPs|energy|footprint))\b", re.IGNORECASE
+)
+# A predicate of its own between the keyword and a figure whose own noun follows it: the keyword is
+# another phrase's ("embedding compression, achieving 6.7x discriminative power" is no cut).
+_A_NEW_PREDICATE = re.compile(r",\s*(?:and\s+)?(?:achiev|reach|attain|deliver|yield|obtain)\w*\b", re.IGNORECASE)
+_ITS_OWN_NOUN = re.compile(
+    r"(?!(?:[^,;.]|\.(?=\d)){0,40}\b(?:speed-?ups?|faster|acceleration|reductions?|lower|less|fewer|savings?)\b)"
+    r"\s+(?!(?:in|on|for|of|at|over|than|vs|versus|with|across|and|or|the|a|an|to|by|from|under|when|while|"
+    r"lower|less|fewer|smaller|reduction|compression|savings?|cut|decrease)\b)[A-Za-z][\w\-]*\s+[A-Za-z]",
+    re.IGNORECASE,
 )
 # A later item of a list of cuts, which shares the verb of the first: "reduces the execution latency by
 # up to 99.9% and the end-to-end latency by up to 55% across four benchmarks".

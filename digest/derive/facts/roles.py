@@ -76,7 +76,8 @@ _CONTRAST_OPENING = re.compile(r"^(?:However|Unfortunately|Yet|Nevertheless|Unli
 _BASELINE_CLAUSE = re.compile(
     r"\b(?:(?:while|whereas)\s+(?!(?:\w+ly\s+)?[\w\-]+ing\b)"  # "while (significantly) outperforming" is the paper's
     r"(?!(?:we|our|it|its|also|still|only|the\s+(?:proposed|full|complete|final|whole|overall|resulting|combined)|"
-    r"the\s+(?:[\w.\-]+\s+){0,2}(?:variant|version)s?)\b)|"  # "while the 32B variant surpasses": a model's own sibling
+    r"the\s+(?:[\w.\-]+\s+){0,2}(?:variant|version)s?|"  # "while the 32B variant surpasses": a model's own sibling
+    r"(?:a|an|the)\s+(?:[\w.\-]+\s+){0,3}?students?)\b)|"  # "while a distilled student as small as 69M": the paper's
     # not "than 2 GB" nor "less than one hour": a hedge on an amount, no rival
     r"(?:compared\s+(?:to|with)|than(?!\s+(?:about\s+|over\s+)?(?:[\d~]|(?:one|two|three|four|five|six|seven|eight|"
     r"nine|ten|twelve|half|a\s+(?:few|single|half|dozen)|an?\s+(?:hour|minute|second|day|week|month|year))\b))|"
