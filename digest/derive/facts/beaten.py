@@ -115,7 +115,10 @@ _SIZED_BASELINE = re.compile(r"\b(?:the|a|an)\s+(?P<size>\d[\w.,\-]*(?:\s+[\w\-]
 # The size of a teacher distilled from is the teacher's: "Distilling a 2B Retriever into a 70M ...",
 # "distilled from a single 8B vision-language teacher", "a frozen 2B VLM teacher".
 _TEACHER = re.compile(
-    r"(?P<size>\b\d[\d.]*\s?(?-i:[BM]))\b(?=(?:\s+[\w\-]+){0,3}?\s+teachers?\b)|"
+    # (the teacher's noun phrase: no verb, article or preposition between, not "Kite-1B can outperform its teacher")
+    r"(?P<size>\b\d[\d.]*\s?(?-i:[BM]))\b(?=(?:\s+(?!(?:can|could|will|may|its|their|his|her|the|a|an|than|to|is|are|"
+    r"was|were|with|and|or|of|from|outperform\w*|surpass\w*|beat\w*|match\w*|exceed\w*|rival\w*)\b)[\w\-]+){0,3}?"
+    r"\s+teachers?\b)|"
     r"\bdistill\w*\s+(?:a|an|the)\s+(?P<distilled>\d[\d.]*\s?(?-i:[BM]))\b(?=[^.;]{0,60}?\binto\b)",
     re.IGNORECASE,
 )
