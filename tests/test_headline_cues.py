@@ -442,3 +442,10 @@ def test_a_speedup_in_counted_operations_gives_way_to_a_measured_one(catalog):
     )
     assert _own(catalog, abstract, "speedup") == ["2.5×", "1.4×"]
     assert _headline(catalog, abstract) == ("speedup", "1.4×")
+
+
+def test_a_cut_in_parameters_gives_way_to_a_cut_in_time_beside_it(catalog):
+    abstract = "Our retriever beats a 2B baseline with 30x fewer parameters and 45x lower CPU query latency."
+    assert _headline(catalog, abstract) == ("latency", "45× lower CPU query latency")
+    abstract = "Our retriever keeps 95% of the baseline's score with 30x fewer parameters."
+    assert _headline(catalog, abstract) == ("memory", "30× fewer parameters")

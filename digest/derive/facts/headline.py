@@ -206,6 +206,10 @@ def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
         fact = next(
             (o for o in candidates if not _counted(o) and (o.kind == "speedup" or metric_of(o) == "latency")), fact
         )
+    # "with 32x fewer parameters and 50x lower query latency": a smaller model is what the cut in
+    # compute or time beside it is for.
+    if _PARAMETERS.search(fact.value):
+        fact = next((o for o in candidates if o.place == fact.place and metric_of(o) in ("latency", "cost")), fact)
     # "2.8× lower latency ... and 6.5× higher throughput": of two gains in speed side by side,
     # the one stated first.
     return next(
@@ -222,6 +226,7 @@ def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
 
 
 _DIGIT = re.compile(r"\d")
+_PARAMETERS = re.compile(r"\bparameters\b", re.I)
 
 
 def _counted(fact: Fact) -> bool:
