@@ -13,7 +13,7 @@ within one, in the order stated, where:
   throughput by 10%") is a component's, the headline only when there is no other;
 - of a latency reduction and a speedup side by side in one sentence, the first stated leads;
 - a cut in counted operations gives way to a measured cut in time ("reducing FLOPs by 9.9x and
-  prefill latency by 6.4x");
+  prefill latency by 6.4x"), and a cut in parameters to a cut in compute or time beside it;
 - a figure in words ("an order of magnitude faster") gives way to a number of any tier, which a
   table can sort.
 A figure the authors project rather than measure is not a result; a gain in latency is a
