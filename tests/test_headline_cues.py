@@ -449,3 +449,66 @@ def test_a_cut_in_parameters_gives_way_to_a_cut_in_time_beside_it(catalog):
     assert _headline(catalog, abstract) == ("latency", "45× lower CPU query latency")
     abstract = "Our retriever keeps 95% of the baseline's score with 30x fewer parameters."
     assert _headline(catalog, abstract) == ("memory", "30× fewer parameters")
+
+
+# A sixth round, of efficiency papers from whole Daily Papers days never stored (issue 19).
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # labels are data, not a model's size
+        ("We expect our method trained on 2M labels to match offline RLHF trained on 2B labels.", "model_scale", []),
+        # a baseline described in apposition, and another beaten "as well as" with a larger pool
+        (
+            "Ours also outperforms Rewrite, the leading recycling method that prompts a 70B rephraser, as well as "
+            "the organic baseline with a 3x larger data pool.",
+            "model_scale",
+            [],
+        ),
+        (
+            "Ours also outperforms Rewrite, the leading recycling method that prompts a 70B rephraser, as well as "
+            "the organic baseline with a 3x larger data pool.",
+            "scale",
+            [],
+        ),
+        # what a task usually takes is the field's
+        (
+            "Experiments show that it trains at 1024 resolution using only 8 GPUs, a task typically requiring at "
+            "least 32 GPUs at 256 resolution.",
+            "gpu_count",
+            ["8 GPUs"],
+        ),
+        # a gap is told as one
+        ("Our study shows that naive routing leaves a 10-20% accuracy gap.", "quality", ["10–20% accuracy gap"]),
+        # a setting "at a 6x horizon" is where, a model named after "on" is where too
+        (
+            "With a fused kernel, it reduces compute up to 3.1x on Wan 2.1 at a 6x horizon, compared to dense attention.",
+            "speedup",
+            [],
+        ),
+        ("It runs at a 2x speedup over vLLM.", "speedup", ["2×"]),
+        # percentage points of a score
+        ("On two reasoning suites, it improves accuracy by up to +3.1%p while skipping 4 layers.", "reduction", []),
+        # a multiple of a capacity, and a gain in data efficiency
+        (
+            "The attention extrapolates more than 32times the training context length with high retrieval accuracy.",
+            "scale",
+            [">32× the training context length"],
+        ),
+        (
+            "Our algorithm matches offline RLHF using fewer labels, representing more than a 10x gain in data efficiency.",
+            "reduction",
+            [">10× higher data efficiency"],
+        ),
+    ],
+)
+def test_the_sixth_round(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected
+
+
+def test_a_run_of_figures_pairs_with_as_many_names_after_its_comparative():
+    sentence = "Our models scale 50% and 70% faster than Llama 3.2 and the best searched Transformer."
+    first, second = sentence.index("50%"), sentence.index("70%")
+    assert baseline(sentence, first, first + 3) == "Llama 3.2"
+    assert baseline(sentence, second, second + 3) == "best searched Transformer"
+    sentence = "Kite is 2x and 3x faster than vLLM on A100 and H100."
+    assert baseline(sentence, sentence.index("3x"), sentence.index("3x") + 2) == "vLLM"

@@ -84,9 +84,17 @@ _SIZE_CLASS = re.compile(
     r"\d[\d.]*\s?(?-i:[KMBT])\b(?:[\s-]+(?:parameters?|params))?\s+(?:range|class|scale|size|tier)\b",
     re.IGNORECASE,
 )
-# ... or their size as a multiple of the paper's: "surpasses existing LLMs with up to 9x more parameters".
+# A baseline described in apposition: "ReWire, the state-of-the-art method that prompts a 70B rephraser".
+_APPOSITION = re.compile(
+    r",\s+(?:the|a|an)\s+(?:[\w\-]+\s+){0,5}?(?:method|model|system|approach|baseline|framework|technique|pipeline)s?\b"
+    r"(?:\s+(?:that|which)\b[^,;.]*)?",
+    re.IGNORECASE,
+)
+_AS_WELL_AS = re.compile(r",?\s+as\s+well\s+as\s+", re.IGNORECASE)
+# ... or their size as a multiple of the paper's: "surpasses existing LLMs with up to 9x more parameters",
+# "the organic baseline with a 4x larger data pool".
 _WITH_MORE = re.compile(
-    r"\s*with\s+(?:up\s+to\s+|over\s+|about\s+|nearly\s+|more\s+than\s+)?\d[\d.]*(?:\s*[-–]\s*\d[\d.]*)?\s?"
+    r"\s*with\s+(?:a\s+|an\s+)?(?:up\s+to\s+|over\s+|about\s+|nearly\s+|more\s+than\s+)?\d[\d.]*(?:\s*[-–]\s*\d[\d.]*)?\s?"
     r"(?:x|×|times)\s+(?:more|larger|bigger)\b(?:\s+(?:parameters|params|compute|data|tokens))?",
     re.IGNORECASE,
 )
@@ -120,6 +128,12 @@ _TEACHER = re.compile(
     r"was|were|with|and|or|of|from|outperform\w*|surpass\w*|beat\w*|match\w*|exceed\w*|rival\w*)\b)[\w\-]+){0,3}?"
     r"\s+teachers?\b)|"
     r"\bdistill\w*\s+(?:a|an|the)\s+(?P<distilled>\d[\d.]*\s?(?-i:[BM]))\b(?=[^.;]{0,60}?\binto\b)",
+    re.IGNORECASE,
+)
+# What a task usually takes is the field's, not the paper's: "using only 8 GPUs, a task typically
+# requiring at least 32 GPUs".
+_WHAT_IT_USUALLY_TAKES = re.compile(
+    r"\b(?:typically|usually|conventionally|traditionally|normally|often)\s+(?:requir|need|tak|consum|cost)\w*\b[^,;.]*",
     re.IGNORECASE,
 )
 _LISTED = re.compile(r"\s*:\s+(?=(?-i:[A-Z]))")
@@ -157,6 +171,7 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
     spans = [match.span("list") for match in _COMPARED_AGAINST.finditer(sentence)]
     spans += [match.span("size") for match in _SIZED_BASELINE.finditer(sentence)]
     spans += [match.span(match.lastgroup or 0) for match in _TEACHER.finditer(sentence)]
+    spans += [match.span() for match in _WHAT_IT_USUALLY_TAKES.finditer(sentence)]
     beaten = _BEATS.search(sentence)
     if beaten:  # "surpasses all compared encoders on ..., including those with up to 5x more activated parameters"
         spans += [match.span() for match in _INCLUDING_LARGER.finditer(sentence, beaten.end())]
@@ -178,6 +193,10 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
         while following := _AND_NEXT_BEATEN.match(sentence, end):  # the margin between is the paper's
             end = _object_end(sentence, following.end())
             spans.append((following.end(), end))
+        if also := _AS_WELL_AS.match(
+            sentence, end
+        ):  # "..., as well as the organic baseline with a 4x larger data pool"
+            spans.append((also.end(), _object_end(sentence, also.end())))
     return spans
 
 
@@ -194,7 +213,7 @@ def _object_end(sentence: str, start: int) -> int:
     """Where one beaten name from `start` ends, with its bracket or the size of its group."""
     found = _OBJECT_END.search(sentence, start, start + MAX_OBJECT)
     end = found.start() if found else min(len(sentence), start + MAX_OBJECT)
-    for after in (_BRACKETED, _BETWEEN_DASHES, _WITH_SIZE, _WITH_MORE, _SIZE_CLASS):
+    for after in (_BRACKETED, _BETWEEN_DASHES, _APPOSITION, _WITH_SIZE, _WITH_MORE, _SIZE_CLASS):
         more = after.match(sentence, end)
         end = more.end() if more else end
     trained = _TRAINED_ON_MORE.search(sentence, start, end + 60)

@@ -15,7 +15,7 @@ _SCALE_MILLIONS = re.compile(rf"(?P<number>{_SCALE_NUMBER})M[\s\-]*[Pp]aram")
 _NOT_MODEL_SIZE_AFTER = re.compile(
     r"(?:[\s\-]+[\w\-]+){0,2}?[\s\-]+(?:tokens?|words?|pairs|images|samples|edges|nodes|vectors|"
     r"keys|sequences?|instructions|examples|documents|frames|pixels|bytes|rows|entries|queries|"
-    r"transitions|episodes|trajectories|demonstrations|datasets?|corpus|corpora|"
+    r"transitions|episodes|trajectories|demonstrations|datasets?|corpus|corpora|labels|annotations|"
     r"(?:class|regime|tier|category)(?!\s+models)|"  # a class by size: "within the 10B parameter class"
     r"dollars|USD|FLOPs?|operations)\b",
     re.IGNORECASE,

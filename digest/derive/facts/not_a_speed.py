@@ -60,6 +60,12 @@ _CUT_TO = re.compile(
 # A budget a result is measured at is a setting: "at 3x the compute".
 _AT_A_BUDGET = re.compile(r"\s*(?:the|its|their)\s+(?:\w+\s+)?(?:compute|budget|cost|data|FLOPs|parameters)\b", re.I)
 _AT_BEFORE = re.compile(r"\bat\s+$", re.IGNORECASE)
+_AT_A_SETTING = re.compile(r"\bat\s+an?\s+$", re.IGNORECASE)
+_A_CHANGE_NAMED = re.compile(
+    r"\s*(?:[\w\-]+\s+)?(?:speed-?ups?|faster|slower|acceleration|throughput|lower|less|fewer|smaller|reduction|"
+    r"compression|higher|savings?|cut)\b",
+    re.IGNORECASE,
+)
 # A bound, not a gain: "predicts its magnitude to within 1.14x", "within a factor of 2 of optimal".
 _A_BOUND_BEFORE = re.compile(
     r"\bwithin\s+(?:a\s+factor\s+of\s+)?(?:[\d.]+\s?(?:x|×|times)\s*(?:\([^()]*\)\s*)?(?:,\s*and|,|and)\s*)*$",
@@ -95,6 +101,8 @@ def read(number: str, is_percent: bool, before: str, after: str) -> str | None:
     cut a share left implies ("to 83% of" -> "17%"), or None when this module has nothing to say."""
     if (_AT_BEFORE.search(before) and _AT_A_BUDGET.match(after)) or _A_BOUND_BEFORE.search(before):
         return ""
+    if _AT_A_SETTING.search(before) and not is_percent and not _A_CHANGE_NAMED.match(after):
+        return ""  # "on Wan 2.1 at a 6x horizon": where a result was measured
     if _A_QUALITY_COMPARATIVE.match(after):
         return ""
     return _percent(number, before, after) if is_percent else _multiplier(number, before, after)

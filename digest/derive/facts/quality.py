@@ -32,7 +32,7 @@ _AFTER = re.compile(
     rf"(?:(?:in|of|on)\s+)?(?:(?!(?:while|whilst|but|without|sacrific\w*|maintain\w*|preserv\w*|speed-?ups?|faster|throughput|latency|"
     r"(?:improv|increas|boost|rais|reduc)(?:es|ed|s|ing))\b)"
     rf"(?:[\w\-%()]|\.(?=\d))+\s+){{0,5}}?"
-    rf"(?P<metric>{_METRIC_WORDS})\b(?:\s+(?P<trailing>drops?|degradation|loss|gains?|improvements?)\b)?",
+    rf"(?P<metric>{_METRIC_WORDS})\b(?:\s+(?P<trailing>drops?|degradation|loss|gains?|improvements?|gaps?)\b)?",
     re.IGNORECASE,
 )
 # A score raised by the number is a gain, not a level: "improving classification accuracy by 11%",

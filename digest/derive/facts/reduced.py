@@ -64,6 +64,7 @@ _NOT_AN_OBJECT = re.compile(
     r"(?:one|a|an|each|every|single|two|three|four|eight|average|mean|median|practice|total|general|particular)\b",
     re.IGNORECASE,
 )
+_A_PROPER_NAME = re.compile(r"(?-i:[A-Z][a-z])")
 _LATER_ITEM_AFTER_VERB = re.compile(
     rf"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s+(?:up\s+to\s+)?{_FIGURE}"
     r"(?:\s+[A-Za-z][\w\-/]*){1,5}(?:\s*,\s*(?:and\s+)?|\s+and\s+)$",
@@ -234,7 +235,9 @@ def _list_object(before: str, after: str) -> Reading | None:
 def _on_object(before: str, after: str) -> Reading | None:
     """ "reducing models 6.4-12.7 times on model size" """
     found = _OBJECT_AFTER_ON.match(after)
-    return ("lower", found["object"]) if found and not _NOT_AN_OBJECT.match(found["object"]) else None
+    if found is None or _NOT_AN_OBJECT.match(found["object"]) or _A_PROPER_NAME.match(found["object"]):
+        return None  # "3.17x on Wan 2.1": a model named is where, not what ("on FLOPs" is what)
+    return "lower", found["object"]
 
 
 def _object_right_after(before: str, after: str) -> Reading | None:

@@ -90,7 +90,7 @@ _AFTER_UTILIZATION = re.compile(
 # "2.5× higher scaling efficiency", "6 times higher parameter efficiency": the same result for
 # less compute, data or parameters, a saving rather than a speed.
 _AFTER_EFFICIENCY = re.compile(
-    r"\s*(?:higher\s+|better\s+|greater\s+|improvements?\s+in\s+)?(?:overall\s+)?"
+    r"\s*(?:higher\s+|better\s+|greater\s+|(?:improvements?|gains?|increases?)\s+in\s+)?(?:overall\s+)?"
     r"(?P<what>compute|computational|scaling|parameter|data|sample|token|FLOPs?)[\s-]efficiency\b",
     re.IGNORECASE,
 )
@@ -234,6 +234,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         after = after[continuation.end() :]
     unit = "%" if number.is_percent else "×"
     shown = f"{number.qualifier}{number.text}{unit}"
+    if number.is_percent and _PERCENT_POINTS.match(after):
+        return None  # "+3.4%p": percentage points of a score
 
     capacity = _AFTER_CAPACITY.match(after)
     if capacity and (capacity.group("comparative") or capacity.group("phrase")):
@@ -305,6 +307,7 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     return None  # a bare percentage: a share, an accuracy, a utilisation
 
 
+_PERCENT_POINTS = re.compile(r"p\b")
 # A percentage signed as a fall, of a cost or a time named after it: "(-51.55% token cost)".
 _MINUS = re.compile(r"(?<![\w.\-−–])[-−]\s?$")
 _SIGNED_CUT = re.compile(
@@ -380,7 +383,8 @@ _MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE
 # A multiplier of a quantity named after it: "8x the context size of X", "3x the inference speed of X",
 # "a SOTA encoder 1.7x its size".
 _MULTIPLE_OF = re.compile(
-    r"\s+(?:the|its|their)\s+(?P<what>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?=\s+(?:of|at)\b|\s*[,;.)]|$)", re.IGNORECASE
+    r"\s+(?:the|its|their)\s+(?P<what>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?=\s+(?:of|at|with|for)\b|\s*[,;.)]|$)",
+    re.IGNORECASE,
 )
 # What a sentence must name for a bare multiplier in it to be a speed.
 _ABOUT_RUNNING = re.compile(
