@@ -512,3 +512,39 @@ def test_a_run_of_figures_pairs_with_as_many_names_after_its_comparative():
     assert baseline(sentence, second, second + 3) == "best searched Transformer"
     sentence = "Kite is 2x and 3x faster than vLLM on A100 and H100."
     assert baseline(sentence, sentence.index("3x"), sentence.index("3x") + 2) == "vLLM"
+
+
+# A seventh round, of efficiency papers from whole Daily Papers days never stored (issue 19).
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # a figure in brackets after the reduction it measures, and a marginal loss after it
+        (
+            "Experiments show that it achieves a significant reduction in sequence length (~40%) with only a "
+            "marginal (~2%) drop in accuracy.",
+            "reduction",
+            ["~40% lower sequence length"],
+        ),
+        # a baseline's own figures in brackets, three words long
+        (
+            "It reaches 5.5 perplexity at 3.7GB, outperforming uniform 4 bit AWQ (5.6 at 3.9 GB) and GPTQ.",
+            "memory",
+            ["3.7 GB"],
+        ),
+        # an efficiency of tokens, named before a percentage
+        (
+            "Under tight budgets, it improves average token efficiency by 50%-70%.",
+            "reduction",
+            ["50–70% higher token efficiency"],
+        ),
+        # "by an average of", and a later item "on multimodal tasks", which is where it was measured
+        (
+            "It matches text reasoning while reducing reasoning tokens by an average of 25% on language tasks and "
+            "15% on multimodal tasks.",
+            "reduction",
+            ["25% lower reasoning tokens", "15% reduction"],
+        ),
+    ],
+)
+def test_the_seventh_round(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected

@@ -67,7 +67,7 @@ _EXAMPLES_END = re.compile(
 # A name in brackets after the object is its name ("its teacher model (CogVideoX-2B)", "DeepSeek-R1
 # (671B)"), or its score ("GPT-5 (69.3%)", "BAGEL-7B (0.82 & 0.55)"); not the paper's margin ("(2× faster)").
 _BRACKETED = re.compile(
-    r"\s*\((?=(?-i:[A-Z])|(?:approximately\s+|about\s+|around\s+|~|>|over\s+|up\s+to\s+)?\d[\d.,]*\s?[KMBT]\b|[\d.,]+\s?%?(?:\s*[&,/]\s*[\d.,]+\s?%?)*(?:\s+[A-Za-z@\d\-]+){0,2}\))"
+    r"\s*\((?=(?-i:[A-Z])|(?:approximately\s+|about\s+|around\s+|~|>|over\s+|up\s+to\s+)?\d[\d.,]*\s?[KMBT]\b|[\d.,]+\s?%?(?:\s*[&,/]\s*[\d.,]+\s?%?)*(?:\s+[A-Za-z@\d.\-]+){0,3}\))"
     r"[^()]{0,60}\)"
 )
 # A baseline described between dashes: "X-10B (14.32) - a model 6x larger -".

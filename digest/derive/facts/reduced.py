@@ -32,7 +32,7 @@ _REDUCTION_OBJECT_BEFORE = re.compile(
     r"(?!(?:reduc|lower|cut|sav|decreas|minimi[sz]|shrink)\w*\s)"
     # an acronym in brackets is part of the object: "p95 end-to-end (E2E) latency by"
     r"(?P<object>[A-Za-z][\w\-/]*(?:\s+(?:\([A-Za-z][\w\-/]*\)|[A-Za-z][\w\-/]*)){0,6}?)"
-    r"(?:,\s*(?:for\s+example|for\s+instance|e\.g\.,?))?\s+by\s*$",
+    r"(?:,\s*(?:for\s+example|for\s+instance|e\.g\.,?))?\s+by\s*(?:an\s+average\s+of\s+)?$",
     re.IGNORECASE,
 )
 # A cut to a share: "reducing TTFT to 83% of that in ..." is 17% lower TTFT (not "decreases with size to").
@@ -65,6 +65,7 @@ _NOT_AN_OBJECT = re.compile(
     re.IGNORECASE,
 )
 _A_PROPER_NAME = re.compile(r"(?-i:[A-Z][a-z])")
+_WHERE_MEASURED = re.compile(r"\b(?:tasks|benchmarks|datasets|settings|workloads|models|domains)$", re.IGNORECASE)
 _LATER_ITEM_AFTER_VERB = re.compile(
     rf"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*)\s+(?:up\s+to\s+)?{_FIGURE}"
     r"(?:\s+[A-Za-z][\w\-/]*){1,5}(?:\s*,\s*(?:and\s+)?|\s+and\s+)$",
@@ -195,9 +196,18 @@ def _comparative(word: str) -> str:
 
 
 def _in_bracket(before: str, after: str) -> Reading | None:
-    """ "fewer generated samples (reduced by 30-40%)" """
+    """ "fewer generated samples (reduced by 30-40%)", "a reduction in sequence length (~50%)" """
     found = _REDUCED_IN_BRACKET.search(before)
-    return (_comparative(found["word"]), found["object"]) if found else None
+    if found:
+        return _comparative(found["word"]), found["object"]
+    named = _REDUCTION_IN_BEFORE_BRACKET.search(before)
+    return ("lower", named["object"]) if named else None
+
+
+_REDUCTION_IN_BEFORE_BRACKET = re.compile(
+    r"\b(?:reduction|decrease|cut)s?\s+in\s+(?P<object>(?:[A-Za-z][\w\-]*\s+){0,3}?[A-Za-z][\w\-]*)\s*\(\s*~?\s*$",
+    re.IGNORECASE,
+)
 
 
 def _verb_and_object(before: str, after: str) -> Reading | None:
@@ -237,6 +247,8 @@ def _on_object(before: str, after: str) -> Reading | None:
     found = _OBJECT_AFTER_ON.match(after)
     if found is None or _NOT_AN_OBJECT.match(found["object"]) or _A_PROPER_NAME.match(found["object"]):
         return None  # "3.17x on Wan 2.1": a model named is where, not what ("on FLOPs" is what)
+    if _WHERE_MEASURED.search(found["object"]):
+        return None  # "16% on multimodal tasks"
     return "lower", found["object"]
 
 
