@@ -39,6 +39,10 @@ from .test_check import edit_record
         ),
         ("M\\'elange", "Mélange"),
         ("with a cache of only {sim}1K entries", "with a cache of only ~1K entries"),
+        (
+            "competes with diffusion models while being up to 7{times} faster",
+            "competes with diffusion models while being up to 7× faster",
+        ),
         # TeX's tie between words is a space; a tilde before a number stays "about", between numbers a range
         ("runs Stable Audio~3 on a Raspberry~Pi~5, +2.03~pp", "runs Stable Audio 3 on a Raspberry Pi 5, +2.03 pp"),
         ("with ~5% loss over 3~5 runs", "with ~5% loss over 3–5 runs"),
