@@ -193,9 +193,8 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
         while following := _AND_NEXT_BEATEN.match(sentence, end):  # the margin between is the paper's
             end = _object_end(sentence, following.end())
             spans.append((following.end(), end))
-        if also := _AS_WELL_AS.match(
-            sentence, end
-        ):  # "..., as well as the organic baseline with a 4x larger data pool"
+        # "..., as well as the organic baseline with a 4x larger data pool"
+        if also := _AS_WELL_AS.match(sentence, end):
             spans.append((also.end(), _object_end(sentence, also.end())))
     return spans
 

@@ -164,8 +164,8 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
     fact = fact or _main_figure(own)
     if fact is None:
         return None
-    # What "experiments show" first is the result the paper was evaluated on, whatever its tier,
-    # unless the tier's figure is stated before it or said to be end-to-end.
+    # The efficiency figure "experiments show" first is the result the paper was evaluated on, whatever
+    # its tier, unless the tier's figure is stated before it or said to be end-to-end.
     evaluated = _main_figure([other for other in figures if _is_evaluated_gain(other) and other.kind != "scale"])
     if evaluated and _position(evaluated) < _position(fact) and not _END_TO_END.search(_around(fact)):
         fact = evaluated
@@ -227,6 +227,12 @@ def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
 
 _DIGIT = re.compile(r"\d")
 _PARAMETERS = re.compile(r"\bparameters\b", re.I)
+# Operations counted, or a gain in how well a resource is used ("6 times higher parameter efficiency,
+# 281 times lower prefill latency"): what a measured cut in time is for.
+_COUNTED = re.compile(
+    r"\b(?:FLOPs|MACs|computation(?:al)?\s+costs?|compute|(?:parameter|sample|data|token)\s+efficiency)\b", re.I
+)
+_COUNTED_AFTER = re.compile(r"\s*(?:FLOPs|MACs)\b")
 
 
 def _counted(fact: Fact) -> bool:
@@ -234,11 +240,6 @@ def _counted(fact: Fact) -> bool:
     return bool(_COUNTED.search(fact.value) or (fact.span and _COUNTED_AFTER.match(fact.sentence, fact.span[1])))
 
 
-_COUNTED_AFTER = re.compile(r"\s*(?:FLOPs|MACs)\b")
-# (or a gain in how well a resource is used: "6 times higher parameter efficiency, 281 times lower prefill latency")
-_COUNTED = re.compile(
-    r"\b(?:FLOPs|MACs|computation(?:al)?\s+costs?|compute|(?:parameter|sample|data|token)\s+efficiency)\b", re.I
-)
 _LATENCY_WORDS = re.compile(r"\b(?:latency|TTFT|TBT|TPOT|response\s+time)\b", re.I)
 
 
