@@ -41,6 +41,8 @@ _GAIN_OBJECT = re.compile(
     r"\s+and\s+(?:[+\d]|[a-z]+ing\b))",
     re.IGNORECASE,
 )
+# "up to 3.4x improvements in efficiency": a multiplier's own gain in efficiency, whatever scores the sentence names.
+_IN_EFFICIENCY = re.compile(r"\s*improvements?\s+in\s+(?:\w+\s+)?efficiency\b", re.IGNORECASE)
 # A verb of a level reached, after the last gain word (no other gain word follows it).
 _A_LEVEL_REACHED = re.compile(r"\b(?:achiev|reach|attain|obtain|scor)\w*\b", re.I)
 
@@ -67,7 +69,7 @@ def read(
     ):
         gained = score_gain.gain_in(*around)  # "a 10.67% improvement in multi-turn tasks": a gain in that
         return ("quality", f"{shown} improvement in {gained}") if gained else None
-    if not is_percent and _IMPROVEMENT.match(word) and _of_a_score(sentence):
+    if not is_percent and _IMPROVEMENT.match(word) and _of_a_score(sentence) and not _IN_EFFICIENCY.match(around[1]):
         return None  # "from under 12 to 29-42 (a 3-4x improvement)" on benchmarks: a score's multiplier
     return "speedup", speedup
 

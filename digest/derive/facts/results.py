@@ -69,7 +69,7 @@ _HAS_DIGIT = re.compile(r"\d")
 # What the words right after a number say it is.
 _AFTER_CAPACITY = re.compile(
     r"\s*(?:and\s+(?:even\s+)?[\d.]+\s*(?:x|×|times)\s*)?"  # "4times and even 8times upscaled"
-    r"(?P<comparative>larger|bigger|longer|upscaled|upsampled|more(?!\s+(?:[\w\-]+\s+)?(?:efficient|per\s+second|frequently|often|likely|"
+    r"(?P<comparative>larger|bigger|longer|upscaled|upsampled|more(?!\s+than\b)(?!\s+(?:[\w\-]+\s+)?(?:efficient|per\s+second|frequently|often|likely|"
     rf"errors?|bugs?|failures?|vulnerabilities|{not_a_speed.QUALITY_WORDS})))?(?(comparative)|"
     r"(?P<phrase>increase\s+in\s+(?:\w+\s+)?size|maximum\s+batch\s+sizes?|(?:the\s+)?(?:model|batch)\s+sizes?|"
     r"sequence\s+length|(?:temporal\s+|length\s+|context\s+)?extrapolation))\b(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,3})",
