@@ -75,7 +75,6 @@ _LOST_DOLLAR_RE = re.compile(r"\\(?=\d)")  # "\$22K" whose "$" a dump lost: "(\2
 _SPACE_AFTER_RE = re.compile(r"×(?=[A-Za-z])")
 # Math whose backslashes the dump dropped, leaving its braces: "{sim}1K" ($\sim$1K), "7{times}", "(1{+}1)", "q^{*}".
 _BRACED_SYMBOL_RE = re.compile(r"\{(sim|times|[^\w\s{}]{1,2})\}")
-_BRACED = {"sim": "~", "times": "×"}
 # TeX's dashes, typed as hyphens: "2.02--2.11x" (a range: an en dash), "retention--while" and
 # "GPUs---among" (a break in the sentence: an em dash, as plain-text writers mean "--").
 _TEX_DASH_RE = re.compile(r"(?<=\w)---?(?=\w)")
@@ -105,7 +104,7 @@ def clean_text(text: str) -> str:
     if "--" in text:
         text = _TEX_DASH_RE.sub("—", _TEX_RANGE_RE.sub("–", text))
     if "{" in text:
-        text = _BRACED_SYMBOL_RE.sub(lambda m: _BRACED.get(m[1], m[1]), text)
+        text = _BRACED_SYMBOL_RE.sub(lambda m: _SYMBOLS.get(m[1], m[1]), text)
     if "sim" in text or "~" in text:
         text = _RANGE_SIM_RE.sub("–", _TIE_RE.sub(" ", text))
     if " le" in text or " ge" in text:

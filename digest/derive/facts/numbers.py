@@ -70,6 +70,12 @@ def unit_figures(
     return found
 
 
+def range_of(match: re.Match[str]) -> str:
+    """The number of a match, with its range's low end when the match has one: "9–18"."""
+    low = match.group("low")
+    return f"{low}–{match.group('number')}" if low else match.group("number")
+
+
 # The first of two figures paired by a slash, which share the unit of the second: "4.32/2.29 token/s".
 PAIRED_BEFORE = re.compile(rf"(?<![\w.,/])(?P<first>{NUMBER})/$")
 # A range's low end right before a figure: "20-50ms", "2–4 GB"; not a change's start ("from 10 to 50 ms").

@@ -11,7 +11,7 @@ import re
 
 from . import quality_change, score_gain, score_level
 from .base import Found, Sentence, overlaps
-from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, UNIT_GAP, hedge, percentages
+from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, UNIT_GAP, hedge, percentages, range_of
 
 _PERCENT = re.compile(
     rf"(?P<sign>\+)?(?:(?P<low>{FRESH_NUMBER})(?:{UNIT_GAP}\\?%)?\s*[-–]\s*)?(?P<number>{NUMBER}){UNIT_GAP}(?:\\?%|percent\b)"
@@ -228,7 +228,7 @@ def extract(sentence: Sentence) -> list[Found]:
             words = " ".join(w for w in (direction, trailing, metric) if w)
         else:
             words = " ".join(w for w in (direction, metric, trailing) if w)
-        number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
+        number = range_of(match)
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
     found += _scores_in_brackets(text, found) + _correlations(text)
     found += _gains_on_names(text, found)

@@ -16,7 +16,7 @@ import re
 
 from . import score_gain
 from .base import Found
-from .numbers import NUMBER, UNIT_GAP, hedge
+from .numbers import NUMBER, UNIT_GAP, hedge, range_of
 
 _PERCENT = rf"{UNIT_GAP}(?:\\?%|\s?percent\b)"
 # "to a peak of 58.0%", "to an impressive 57.3%"
@@ -224,7 +224,7 @@ def _points(text: str) -> list[Found]:
             continue  # "data points", "2 points": points of nothing named, nor signed as a gain ("+20.2 points")
         metric = f" {inner}" if inner else " " + " ".join(named.group("metric").split()) if named else ""
         sign = "+" if match.group("sign") else "−" if _DROPPED_BY.search(text, max(0, start - 60), start) else ""
-        number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
+        number = range_of(match)
         if match.group("low") and _FROM_BEFORE.search(text, 0, start):
             start = match.start("number")  # "ranging from 4 to 20 points": "from" opens no baseline's value here
         plus = "+" if match.group("plus") else ""  # "30+ points": at least 30
@@ -238,6 +238,6 @@ def _performance_gains(text: str) -> list[Found]:
     for match in _PERCENT_NUMBER.finditer(text):
         qualifier, start = hedge(text, match.start())
         if score_gain.performance_gain(text[max(0, start - 80) : start], text[match.end() : match.end() + 120]):
-            number = f"{match.group('low')}–{match.group('number')}" if match.group("low") else match.group("number")
+            number = range_of(match)
             found.append(("quality", start, match.end(), f"{qualifier}{number}% better performance"))
     return found

@@ -245,11 +245,11 @@ def _list_object(before: str, after: str) -> Reading | None:
 def _on_object(before: str, after: str) -> Reading | None:
     """ "reducing models 6.4-12.7 times on model size" """
     found = _OBJECT_AFTER_ON.match(after)
-    if found is None or _NOT_AN_OBJECT.match(found["object"]) or _A_PROPER_NAME.match(found["object"]):
-        return None  # "3.17x on Wan 2.1": a model named is where, not what ("on FLOPs" is what)
-    if _WHERE_MEASURED.search(found["object"]):
-        return None  # "16% on multimodal tasks"
-    return "lower", found["object"]
+    words = found["object"] if found else ""
+    # where, not what: "3.17x on Wan 2.1" (a model named; "on FLOPs" is what), "16% on multimodal tasks"
+    if not words or _NOT_AN_OBJECT.match(words) or _A_PROPER_NAME.match(words) or _WHERE_MEASURED.search(words):
+        return None
+    return "lower", words
 
 
 def _object_right_after(before: str, after: str) -> Reading | None:

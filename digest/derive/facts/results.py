@@ -334,8 +334,10 @@ _LATER_ITEM = re.compile(
 
 def _a_later_cut(sentence: str, number: _Number) -> str | None:
     """What a later item of a list of cuts cuts ("the end-to-end latency"), if the number is one."""
+    if not number.is_percent:
+        return None
     later = _LATER_ITEM.search(sentence, max(0, number.start - 120), number.start)
-    if later is None or not number.is_percent:
+    if later is None:
         return None
     first = _last_keyword(sentence[max(0, later.start() - 80) : later.start()])
     return " ".join(later.group("object").split()) if first and first[0] == "reduction" else None
