@@ -855,3 +855,14 @@ def test_less_than_an_amount_in_words_is_a_hedge_not_a_rival(catalog):
     rival = "X adapts to new conditions faster than the single-GPU training of Y."
     facts = extract_facts("X: control", f"We present X. {rival}", catalog)
     assert [(f.value, f.own) for f in facts if f.kind == "gpu_count"] == [("1 GPU", False)]
+
+
+def test_a_rival_s_paired_scores_and_relative_size_in_brackets_are_the_rival_s(catalog):
+    abstract = (
+        "We present a one-step generator. It reaches 6.1 FID, outperforming a distilled rival (6.9 FID / 0.70 "
+        "GenEval) while being 8x faster. Our 0.5B model surpasses a 10B rival (20times more parameters)."
+    )
+    facts = extract_facts("A title", abstract, catalog)
+    assert context(facts, "quality") == ["6.9 FID"]
+    assert not [value for value in own(facts, "scale") if "20×" in value]
+    assert own(facts, "speedup") == ["8×"]

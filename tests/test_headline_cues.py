@@ -563,3 +563,33 @@ def test_more_than_a_rival_is_no_size(catalog):
     abstract = "Our models improve accuracy with longer thinking by 20% more than the Transformer++ on language tasks."
     assert _own(catalog, abstract, "scale") == []
     assert _own(catalog, "It trains 2x more parameters than the baseline.", "scale") == ["2× more parameters"]
+
+
+# From the eighth round (dev41), read after its held-out score was taken.
+def test_a_drop_in_performance_is_no_speedup_and_a_gain_in_efficiency_is(catalog):
+    abstract = (
+        "We present a token scorer. Pruning half of the visual tokens yields a 40% improvement in efficiency "
+        "during both training and inference with only a 0.5% drop in average performance."
+    )
+    assert _own(catalog, abstract, "speedup") == ["40% faster"]
+    assert _own(catalog, "It gives a 30% improvement in data efficiency.", "speedup") == []
+
+
+def test_operations_counted_per_token_are_no_throughput(catalog):
+    abstract = "We present a sparse model. It needs 3.1 GFlops of forward computation per token."
+    assert _own(catalog, abstract, "throughput") == []
+    assert _own(catalog, "Our kernel sustains 310 TFLOPS per GPU.", "throughput") == ["310 TFLOPS/GPU"]
+
+
+def test_a_time_cut_leads_the_tokens_cut_of_its_sentence(catalog):
+    abstract = (
+        "We present a pruner. On a code benchmark, it reduces generated tokens by 20% and inference latency "
+        "by 35% compared to the strongest baseline."
+    )
+    assert _headline(catalog, abstract) == ("latency", "35% lower inference latency")
+    # a time cut of another sentence does not
+    abstract = (
+        "We present a pruner. On a code benchmark, it reduces generated tokens by 20%. A larger variant "
+        "reduces inference latency by 15%."
+    )
+    assert _headline(catalog, abstract) == ("cost", "20% lower generated tokens")

@@ -65,9 +65,12 @@ _EXAMPLES_END = re.compile(
     re.IGNORECASE,
 )
 # A name in brackets after the object is its name ("its teacher model (CogVideoX-2B)", "DeepSeek-R1
-# (671B)"), or its score ("GPT-5 (69.3%)", "BAGEL-7B (0.82 & 0.55)"); not the paper's margin ("(2× faster)").
+# (671B)"), its scores ("GPT-5 (69.3%)", "BAGEL-7B (0.82 & 0.55)", "X (7.94 FID / 0.71 GenEval)"), or its
+# size against the paper's ("X 12B (20times more parameters)"); not the paper's margin ("(2× faster)").
 _BRACKETED = re.compile(
-    r"\s*\((?=(?-i:[A-Z])|(?:approximately\s+|about\s+|around\s+|~|>|over\s+|up\s+to\s+)?\d[\d.,]*\s?[KMBT]\b|[\d.,]+\s?%?(?:\s*[&,/]\s*[\d.,]+\s?%?)*(?:\s+[A-Za-z@\d.\-]+){0,3}\))"
+    r"\s*\((?=(?-i:[A-Z])|(?:approximately\s+|about\s+|around\s+|~|>|over\s+|up\s+to\s+)?\d[\d.,]*\s?[KMBT]\b|"
+    r"[\d.,]+\s?%?(?:\s+[A-Za-z@\d.\-]+){0,3}(?:\s*[&,/]\s*[\d.,]+\s?%?(?:\s+[A-Za-z@\d.\-]+){0,3})*\)|"
+    r"\d[\d.]*\s?(?:x|×|times)\s+(?:more|larger|bigger)\b)"
     r"[^()]{0,60}\)"
 )
 # A baseline described between dashes: "X-10B (14.32) - a model 6x larger -".

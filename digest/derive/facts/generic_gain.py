@@ -43,6 +43,13 @@ _GAIN_OBJECT = re.compile(
 )
 # "up to 3.4x improvements in efficiency": a multiplier's own gain in efficiency, whatever scores the sentence names.
 _IN_EFFICIENCY = re.compile(r"\s*improvements?\s+in\s+(?:\w+\s+)?efficiency\b", re.IGNORECASE)
+# A percentage's too, when the efficiency is the work's own and not one of data, tokens or power:
+# "a 62% improvement in efficiency during both training and inference".
+_IN_OWN_EFFICIENCY = re.compile(
+    r"\s*improvements?\s+in\s+(?:(?:overall|inference|training|computational|compute|runtime|end-to-end)\s+)?"
+    r"efficiency\b(?!\s+of\b)",
+    re.IGNORECASE,
+)
 # A verb of a level reached, after the last gain word (no other gain word follows it).
 _A_LEVEL_REACHED = re.compile(r"\b(?:achiev|reach|attain|obtain|scor)\w*\b", re.I)
 
@@ -54,6 +61,8 @@ def read(
     that the gain `word` names, ending at `end` of `sentence`, with the words `around` it."""
     if not is_percent and _A_SCORE_BY.search(score_gain.clause_before(around[0])):
         return None  # "surpasses the average accuracy of R1-7B by 1.6x": a ratio of scores
+    if is_percent and _IN_OWN_EFFICIENCY.match(around[1]):
+        return "speedup", speedup
     gain_object = _gain_object(word, around, is_percent=is_percent)
     if gain_object:  # "by 16% on GenEval", "30% in task success", "3.5x on real-robot tasks": a score's gain
         preposition, what = gain_object

@@ -20,8 +20,9 @@ NOT_A_RESULT = (
     r"LPIPS|PSNR|SSIM|FID|FVD|MRR|NDCG|reciprocal\s+rank|"  # image, video and retrieval scores
     r"probabilit(?:y|ies)|confidence|chance|"  # a likelihood: "with a 95% success probability"
     # a loss of performance, or the performance of a task, is a score's: "performance drops of 17%",
-    # "boosts end-task performance by 7.6%"
-    r"performance\s+(?:drops?|degradation|declines?)|(?:task|downstream)\s+performance"
+    # "a 0.7% drop in average performance", "boosts end-task performance by 7.6%"
+    r"performance\s+(?:drops?|degradation|declines?)|(?:drops?|degradation|declines?)\s+in\s+(?:\w+\s+)?performance|"
+    r"(?:task|downstream)\s+performance"
 )
 # Not past "while", "without" or "with minimal": "8.3× at 1M tokens while maintaining accuracy" is a
 # speedup; nor past the next figure, whose words are its own: "token usage by 70% and time by 26%

@@ -37,12 +37,18 @@ _THROUGHPUT = re.compile(
 
 # A frame rate of the media made or shown, not of the system: "5 seconds of 24 fps video".
 _MEDIA_AFTER = re.compile(r"\s+(?:[\w\-]+\s+)?(?:videos?|footage|clips?|recordings?)\b", re.IGNORECASE)
+# Operations counted per item are a cost, not a rate: "7.4 GFlops forward computation per token".
+_PER_ITEM_AFTER = re.compile(
+    r"\s+(?:[\w\-]+\s+){0,3}?per\s+(?:token|image|sample|frame|query|forward\s+pass)\b", re.IGNORECASE
+)
 
 
 def _throughputs(sentence: str) -> list[tuple[int, int, str]]:
     found = []
     for match in _THROUGHPUT.finditer(sentence):
         if match.group("unit").lower().startswith(("fps", "frames")) and _MEDIA_AFTER.match(sentence, match.end()):
+            continue
+        if "flop" in match.group("unit").lower() and _PER_ITEM_AFTER.match(sentence, match.end()):
             continue
         unit = next(name for index, (_pattern, name) in enumerate(_THROUGHPUT_UNITS) if match.group(f"u{index}"))
         per_gpu = "/GPU" if match.group("per_gpu") else ""
