@@ -866,3 +866,13 @@ def test_a_rival_s_paired_scores_and_relative_size_in_brackets_are_the_rival_s(c
     assert context(facts, "quality") == ["6.9 FID"]
     assert not [value for value in own(facts, "scale") if "20×" in value]
     assert own(facts, "speedup") == ["8×"]
+
+
+def test_the_sizes_of_the_model_a_method_compresses_are_not_its_own(catalog):
+    abstract = (
+        "We present a pruning framework. Using it, we compress a large MoE (40B total/6B activated parameters) "
+        "to create a small MoE (8B total/2B activated parameters)."
+    )
+    facts = extract_facts("A title", abstract, catalog)
+    assert context(facts, "model_scale") == ["40B", "6B"]
+    assert own(facts, "model_scale") == ["8B", "2B"]

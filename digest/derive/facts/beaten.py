@@ -133,6 +133,13 @@ _TEACHER = re.compile(
     r"\bdistill\w*\s+(?:a|an|the)\s+(?P<distilled>\d[\d.]*\s?(?-i:[BM]))\b(?=[^.;]{0,60}?\binto\b)",
     re.IGNORECASE,
 )
+# The sizes of the model a method compresses are where it starts, not what it makes: "we compress X
+# (41.9B total/6.6B activated parameters) to create Y (7.6B total/2.4B activated parameters)".
+_COMPRESSED_FROM = re.compile(
+    r"\b(?:compress|prun|distill|shrink)\w*\s+(?:the\s+|a\s+|an\s+)?(?:[\w.\-]+\s+){0,3}?(?P<sizes>\([^()]{1,80}\))"
+    r"(?=\s+(?:to\s+(?:create|obtain|produce|build|derive|yield)|into)\b)",
+    re.IGNORECASE,
+)
 # What a task usually takes is the field's, not the paper's: "using only 8 GPUs, a task typically
 # requiring at least 32 GPUs".
 _WHAT_IT_USUALLY_TAKES = re.compile(
@@ -175,6 +182,7 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
     spans += [match.span("size") for match in _SIZED_BASELINE.finditer(sentence)]
     spans += [match.span(match.lastgroup or 0) for match in _TEACHER.finditer(sentence)]
     spans += [match.span() for match in _WHAT_IT_USUALLY_TAKES.finditer(sentence)]
+    spans += [match.span("sizes") for match in _COMPRESSED_FROM.finditer(sentence)]
     beaten = _BEATS.search(sentence)
     if beaten:  # "surpasses all compared encoders on ..., including those with up to 5x more activated parameters"
         spans += [match.span() for match in _INCLUDING_LARGER.finditer(sentence, beaten.end())]

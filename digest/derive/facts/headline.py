@@ -58,6 +58,7 @@ _REDUCED = (
         "quality",
         re.compile(
             r"error|loss|MAPE|perplexity|PPL|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation|variance|"
+            r"collision|"
             r"\b(?:WER|CER|MAE|RMSE|MSE|bpb)\b|false\s+(?:[\w\-]+\s+)?(?:positive|negative|detection|alarm)",
             re.I,
         ),

@@ -21,7 +21,7 @@ _AFTER_REDUCTION = re.compile(
 _AFTER_NAMED_REDUCTION = re.compile(
     r"\s*(?P<object>(?:(?!(?:with|without|no|a|an|the|in|of|for|on|at|by|to|and|or|than|over|speed-?ups?|faster|"
     r"accelerations?|throughput)\b)[A-Za-z][\w\-]*\s+)"
-    r"{1,3}?)(?:and\s+[\d.%\-–\s]+(?:[A-Za-z][\w\-]*\s+){1,3}?)?(?:reduction|savings?)\b",
+    r"{1,3}?)(?:and\s+[\d.%\-–\s]*(?:[A-Za-z][\w\-]*\s+){1,3}?)?(?:reductions?|savings?)\b",
     re.IGNORECASE,
 )
 _REDUCTION_OBJECT_BEFORE = re.compile(

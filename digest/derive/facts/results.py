@@ -57,7 +57,10 @@ _NAMED_FACTORS = re.compile(
 )
 _LISTED = re.compile(rf"(?P<low>{NUMBER})")
 # CUDA-L1's "x17.7": only in a sentence about speed, and never "x86".
-_PREFIX_MULTIPLIER = re.compile(r"[x×](?<![\w.][x×])(?P<low>(?!86\b|64\b)\d+(?:\.\d+)?)(?![\w])(?!\.\d)")
+# "×3.23", and "times3.23", a dump's "$\times$3.23" that lost its backslash
+_PREFIX_MULTIPLIER = re.compile(
+    r"(?:[x×](?<![\w.][x×])|(?<![\w.])times)(?P<low>(?!86\b|64\b)\d+(?:\.\d+)?)(?![\w])(?!\.\d)"
+)
 _SPEED_SENTENCE = re.compile(r"[Ss]peed")
 _PERCENT_SIGN = rf"{UNIT_GAP}(?:\\?%|percent\b)"
 _PERCENT_RANGE = re.compile(
@@ -239,6 +242,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
 
     capacity = _AFTER_CAPACITY.match(after)
     if capacity and (capacity.group("comparative") or capacity.group("phrase")):
+        if _BRACKET_OPENS.search(before) and _BRACKET_CLOSES.match(after, capacity.end("comparative")):
+            return None  # "from a large model (10x larger)": what the noun before is, no scale the paper reaches
         return "scale", _scale_value(shown, capacity)  # "25× larger models": a size, not a speed
     compression = None if number.is_percent else _AFTER_COMPRESSION.match(after)
     if compression:  # "3.24× KV-cache compression", "32x/64x spatial and 4x temporal compression": a size
@@ -309,6 +314,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
 
 
 _PERCENT_POINTS = re.compile(r"p\b")
+_BRACKET_OPENS = re.compile(r"\(\s*$")
+_BRACKET_CLOSES = re.compile(r"\s*\)")
 # A percentage signed as a fall, of a cost or a time named after it: "(-51.55% token cost)".
 _MINUS = re.compile(r"(?<![\w.\-−–])[-−]\s?$")
 _SIGNED_CUT = re.compile(
@@ -438,8 +445,13 @@ def _improved_object(after_speed: str) -> str:
 def _last_keyword(before: str) -> tuple[str, int, str] | None:
     """The last keyword before a number: its kind, where it ends, and the word."""
     matches = list(_BEFORE_KEYWORDS.finditer(before))
-    # "improve throughput from X by 9%": "from" names a source, not the start of a change.
-    while matches and matches[-1].group().lower() == "from" and _BY.search(before, matches[-1].end()):
+    # "improve throughput from X by 9%": "from" names a source, not the start of a change; nor does
+    # a change told in full before the number ("from 30.55 to 5.37 seconds per frame (>5x)").
+    while (
+        matches
+        and matches[-1].group().lower() == "from"
+        and (_BY.search(before, matches[-1].end()) or _FROM_TO_TOLD.match(before, matches[-1].end()))
+    ):
         matches.pop()
     if not matches or matches[-1].lastgroup is None:
         return None
@@ -447,6 +459,7 @@ def _last_keyword(before: str) -> tuple[str, int, str] | None:
 
 
 _BY = re.compile(r"\bby\b", re.IGNORECASE)
+_FROM_TO_TOLD = re.compile(rf"\s+{NUMBER}\s*(?:[\w%]+\s+)?to\s+{NUMBER}[^()]*\(\s*[~>≈]?\s*$", re.IGNORECASE)
 
 
 def _an_earlier_figures_word(before: str, keyword_start: int, keyword_end: int, after: str) -> bool:
