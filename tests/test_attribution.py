@@ -876,3 +876,12 @@ def test_the_sizes_of_the_model_a_method_compresses_are_not_its_own(catalog):
     facts = extract_facts("A title", abstract, catalog)
     assert context(facts, "model_scale") == ["40B", "6B"]
     assert own(facts, "model_scale") == ["8B", "2B"]
+
+
+def test_the_size_of_a_group_the_paper_is_set_against_with_than_is_the_group_s(catalog):
+    abstract = (
+        "We present Kite. It reaches lower error than a suite of recurrent baselines with up to 9x more parameters."
+    )
+    facts = extract_facts("A title", abstract, catalog)
+    assert own(facts, "scale") == []
+    assert context(facts, "scale") == ["up to 9× more parameters"]

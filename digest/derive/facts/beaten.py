@@ -101,6 +101,13 @@ _WITH_MORE = re.compile(
     r"(?:x|×|times)\s+(?:more|larger|bigger)\b(?:\s+(?:parameters|params|compute|data|tokens))?",
     re.IGNORECASE,
 )
+# ... or of a group the paper is set against with "than": "lower error than a suite of recurrent
+# baselines with up to 13x more parameters".
+_THAN_A_LARGER_GROUP = re.compile(
+    r"\bthan\s+(?:[^,;.()]|\.\d){0,60}?\b(?:baselines|models|methods|LLMs|networks|systems|approaches|counterparts)"
+    rf"(?P<size>{_WITH_MORE.pattern})",
+    re.IGNORECASE,
+)
 # ... or named apart, later in the sentence, as a group of what was beaten.
 _INCLUDING_LARGER = re.compile(
     r"\bincluding\s+(?:those|ones|models|baselines)\s+with\s+(?:up\s+to\s+|over\s+|about\s+|nearly\s+|more\s+than\s+)?"
@@ -183,6 +190,7 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
     spans += [match.span(match.lastgroup or 0) for match in _TEACHER.finditer(sentence)]
     spans += [match.span() for match in _WHAT_IT_USUALLY_TAKES.finditer(sentence)]
     spans += [match.span("sizes") for match in _COMPRESSED_FROM.finditer(sentence)]
+    spans += [match.span("size") for match in _THAN_A_LARGER_GROUP.finditer(sentence)]
     beaten = _BEATS.search(sentence)
     if beaten:  # "surpasses all compared encoders on ..., including those with up to 5x more activated parameters"
         spans += [match.span() for match in _INCLUDING_LARGER.finditer(sentence, beaten.end())]

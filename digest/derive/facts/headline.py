@@ -36,7 +36,7 @@ _REDUCED = (
     (
         "memory",
         re.compile(  # what a run holds at once, and a smaller model
-            r"memory|footprint|parameters|model\s+size|size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache|"
+            r"memory|footprint|parameters|parameter\s+count|model\s+size|size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache|"
             r"peak\s+(?:[\w\-]+\s+)?usage|(?:extra|disk|storage)\s+space|\bcompress|smaller",
             re.I,
         ),
@@ -44,7 +44,12 @@ _REDUCED = (
     ("energy", re.compile(r"energy|power", re.I)),
     (
         "cost",
-        re.compile(r"cost|cheaper|price|dollar|GPU[\s-](?:hours|days)|compute\b|FLOPs?\b|MACs\b|servers|GPUs", re.I),
+        # work counted: "44% fewer training iterations", even beside a score its clause names
+        re.compile(
+            r"cost|cheaper|price|dollar|GPU[\s-](?:hours|days)|compute\b|FLOPs?\b|MACs\b|servers|GPUs|iterations|"
+            r"(?:training|inference|sampling|denoising)\s+steps|epochs",
+            re.I,
+        ),
     ),
     (
         "latency",

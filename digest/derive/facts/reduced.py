@@ -12,7 +12,8 @@ from .numbers import NUMBER
 # "reducing models 6.4-12.7 times on model size": what a reduction is of, after the number.
 _OBJECT_AFTER_ON = re.compile(r"\s+(?:on|in)\s+(?:the\s+)?(?P<object>[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,3})")
 _AFTER_REDUCTION = re.compile(
-    r"\s*(?P<word>lower|less|fewer|smaller|cheaper|shorter|reduction|decrease|savings?|-reduced)\b"  # "50%-reduced"
+    # "50%-reduced", "25x reduced storage"
+    r"\s*(?P<word>lower|less|fewer|smaller|cheaper|shorter|reduction|decrease|savings?|-reduced|reduced)\b"
     r"(?:\s+(?:in|of)\b)?(?P<object>(?:\s+[A-Za-z][\w\-/]*){0,5})",
     re.IGNORECASE,
 )
@@ -261,9 +262,14 @@ def _object_right_after(before: str, after: str) -> Reading | None:
 
 
 def _named_before(before: str, after: str) -> Reading | None:
-    """ "a memory reduction of 4x-5.7x" """
-    found = _NAMED_REDUCTION_OF.search(before)
+    """ "a memory reduction of 4x-5.7x", "energy savings, in the range of 5% to 10%" """
+    found = _NAMED_REDUCTION_OF.search(before) or _SAVINGS_IN_RANGE.search(before)
     return ("lower", found["object"]) if found else None
+
+
+_SAVINGS_IN_RANGE = re.compile(
+    r"\b(?P<object>[A-Za-z][\w\-]*)\s+(?:savings|reductions),?\s+in\s+the\s+range\s+of\s+$", re.IGNORECASE
+)
 
 
 # In order: the first that reads an object names it.
