@@ -667,3 +667,27 @@ def test_the_start_of_a_change_is_no_time_of_the_paper_s(catalog):
 )
 def test_what_a_figure_measures_by_its_own_words(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+# From the tenth round (dev43), read after its held-out score was taken.
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        ("We present a tracker. It achieves a 4times FPS compared with the base model.", "speedup", ["4×"]),
+        ("We present a tracker. It achieves 2.5x higher FPS than the base model.", "speedup", ["2.5×"]),
+        (
+            "We present Kite. On a coding benchmark, Kite achieves a Resolve@1 performance of 48.1%, beating prior agents.",
+            "quality",
+            ["48.1% Resolve@1"],
+        ),
+    ],
+)
+def test_the_tenth_round(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected
+
+
+def test_later_items_of_a_frugal_list_are_results(catalog):
+    abstract = (
+        "We present a small policy. It succeeds with only 0.3B parameters, 25.4 ms inference latency, and 1.1 GB VRAM."
+    )
+    assert _headline(catalog, abstract) == ("latency", "25.4 ms")

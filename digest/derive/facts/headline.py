@@ -304,7 +304,9 @@ _FRUGAL_BEFORE = re.compile(
     r"|\bat\s+(?:only\s+|just\s+|approximately\s+|about\s+|around\s+|~\s*)?[$€£]$"
     # or stated as the system's time: "the speech-to-text latency is approximately 100ms", "latencies of 85 ms"
     r"|\b(?:latency|latencies|TTFT|TPOT|delay|response\s+time|(?:computation(?:al)?|inference|generation)\s+time)\s+"
-    r"(?:is|was|of)\s+(?:only\s+|just\s+|approximately\s+|about\s+|around\s+|~\s*)?$",
+    r"(?:is|was|of)\s+(?:only\s+|just\s+|approximately\s+|about\s+|around\s+|~\s*)?$"
+    # or a later item of a frugal list: "with only 0.2B parameters, 31.2 ms latency, and 0.9 GB VRAM"
+    r"|\b(?:only|just|merely)\s+\d(?:[^.;,]|\.\d){0,40},\s*(?:\d(?:[^.;,]|\.\d){0,40},\s*)*(?:and\s+)?$",
     re.I,
 )
 _IN_A_TIME = re.compile(r"\bin\s+$")  # "generates a 5-second video in 2 seconds"

@@ -68,11 +68,12 @@ _GAIN_OF = re.compile(r"\b(?P<gain>improvement|gain|increase)s?\s+of\s+(?:up\s+t
 # "36.2% perplexity reduction": a lowered error, which results.py reads ("36.2% lower perplexity").
 _ERROR_REDUCED = re.compile(r"(?:errors?|MAPE|perplexity|LPIPS)\s+(?:reductions?|decreases?)\b", re.I)
 _SKIPPED_DIRECTION = re.compile(rf"\b(?:{_DIRECTION})\b", re.IGNORECASE)
-# Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%".
+# Before a number, the metric must lead up to it: "accuracy by up to 4.4%", "mean error 15.57%",
+# "a Resolve@1 performance of 54.3%".
 # "a score of 54.2%": a score is named so only with its article.
 # Whose score may stand between it and "by": "raises the accuracy of SFT-ed models by 8.6%".
 _BEFORE = re.compile(
-    rf"(?P<metric>{_METRIC_WORDS}|(?<=\ba\s)score)\b(?!-)\s+(?:(?:gains?|improvements?|rates?|scores?)\s+)?"
+    rf"(?P<metric>{_METRIC_WORDS}|(?<=\ba\s)score)\b(?!-)\s+(?:(?:gains?|improvements?|rates?|scores?|performance)\s+)?"
     r"(?:of\s+(?:[\w\-]+\s+){1,3}?(?=by\s))?(?:(?:of|by|is|was|at|to|from|"
     r"reaches|reaching|improvement\s+of)\s+)?(?:up\s+to\s+|about\s+|over\s+|nearly\s+|almost\s+|around\s+|roughly\s+)?\(?$",
     re.IGNORECASE,

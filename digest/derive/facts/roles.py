@@ -95,8 +95,11 @@ _BASELINE_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 # "... compared to X while only adding 2 ms": "while" and a gerund go on with the paper, not with X.
+# So does a relative clause whose subject is the paper's: "than X baselines (on which our method yields ...)".
 _GOES_ON_WITH_THE_PAPER = re.compile(
-    r"\s(?:while|whilst)\s+(?=(?:\w+ly\s+|only\s+|still\s+|also\s+)?[\w\-]+ing\b)", re.IGNORECASE
+    r"\s(?:while|whilst)\s+(?=(?:\w+ly\s+|only\s+|still\s+|also\s+)?[\w\-]+ing\b)|"
+    r"\s\(?(?:on|in|against|over)\s+which\s+(?=(?:our|we)\b)",
+    re.IGNORECASE,
 )
 # Where a "while" opens the clause a sentence states ("show that while ..."), as at its start.
 _OPENS_A_CLAUSE = re.compile(r"\b(?:that|shows?|showing|find|found)\s+$", re.IGNORECASE)
