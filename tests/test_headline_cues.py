@@ -691,3 +691,22 @@ def test_later_items_of_a_frugal_list_are_results(catalog):
         "We present a small policy. It succeeds with only 0.3B parameters, 25.4 ms inference latency, and 1.1 GB VRAM."
     )
     assert _headline(catalog, abstract) == ("latency", "25.4 ms")
+
+
+# From older rounds' misses (dev39), read after their held-out scores.
+def test_an_average_gain_is_a_score_s_whatever_speed_is_near(catalog):
+    abstract = (
+        "We present a sampler. It outperforms GRPO, delivering higher performance and faster convergence, "
+        "with a 2.5% average gain and over 1.4times speedup."
+    )
+    assert _own(catalog, abstract, "speedup") == [">1.4×"]
+    assert _own(catalog, abstract, "quality") == ["2.5% average gain"]
+    assert _own(catalog, "It yields a 12% average improvement in throughput.", "speedup") == ["12% faster"]
+
+
+def test_a_dump_s_star_after_a_decimal_is_a_multiplier(catalog):
+    abstract = (
+        "We present a trainer. It improves efficiency: 1.7* training throughput and 4.5* environment utilization."
+    )
+    assert _own(catalog, abstract, "speedup")[:1] == ["1.7×"]
+    assert _own(catalog, "We compare with GPT-4* and other models on 8*A100 GPUs.", "speedup") == []

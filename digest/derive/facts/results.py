@@ -23,7 +23,9 @@ from .numbers import FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
 _NOT_A_GPU_AFTER = r"(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
 _TIMES = (
     rf"(?:\s?[x×X](?![\w×]){_NOT_A_GPU_AFTER}"
-    rf"|\s?\\?times(?![A-Za-z]){_NOT_A_GPU_AFTER}|-fold\b)"  # LaTeX kept by the dumps: "3.6\times"
+    rf"|\s?\\?times(?![A-Za-z]){_NOT_A_GPU_AFTER}|-fold\b"  # LaTeX kept by the dumps: "3.6\times"
+    # a dump's "1.9* training throughput", only after a decimal (not a footnote's "GPT-4*")
+    rf"|(?:(?<=\.\d)|(?<=\.\d\d))\*(?=\s?[A-Za-z]){_NOT_A_GPU_AFTER})"
 )
 # The dumps' "15timessim50times" is "15\\times\\sim50\\times": a range.
 _MULTIPLIER_RANGE = re.compile(
@@ -270,6 +272,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     later_cut = _a_later_cut(sentence, number)
     if later_cut:
         return _reduction(f"{shown} lower {later_cut}")
+    if number.is_percent and _AN_AVERAGE_GAIN.match(after):
+        return "quality", f"{shown} average gain"  # averaged over benchmarks: a score's, whatever speed is near
     keyword = _last_keyword(before)
     if keyword and _an_earlier_figures_word(before, keyword[1] - len(keyword[2]), keyword[1], after):
         keyword = None
@@ -314,6 +318,12 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
 
 
 _PERCENT_POINTS = re.compile(r"p\b")
+# "with a 3.88% average gain and over 1.6x speedup": a gain averaged, not said to be in a speed.
+_AN_AVERAGE_GAIN = re.compile(
+    r"\s*(?:average|mean)\s+(?:gains?|improvements?)\b"
+    r"(?!\s+(?:in|of)\s+(?:\w+\s+)?(?:speed|throughput|latency|efficiency|runtime|time))",
+    re.IGNORECASE,
+)
 _BRACKET_OPENS = re.compile(r"\(\s*$")
 _BRACKET_CLOSES = re.compile(r"\s*\)")
 # A percentage signed as a fall, of a cost or a time named after it: "(-51.55% token cost)".
