@@ -710,3 +710,8 @@ def test_a_dump_s_star_after_a_decimal_is_a_multiplier(catalog):
     )
     assert _own(catalog, abstract, "speedup")[:1] == ["1.7×"]
     assert _own(catalog, "We compare with GPT-4* and other models on 8*A100 GPUs.", "speedup") == []
+
+
+def test_a_dump_s_braced_times_is_a_multiplier(catalog):
+    abstract = "We present Kite. It competes with diffusion models while being up to 6{times} faster."
+    assert _own(catalog, abstract, "speedup") == ["up to 6×"]

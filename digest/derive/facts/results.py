@@ -24,6 +24,7 @@ _NOT_A_GPU_AFTER = r"(?!\s*\d)(?!\s?(?:[A-Z]+\d|RTX|GTX|NVIDIA|Nvidia|Tesla))"
 _TIMES = (
     rf"(?:\s?[x×X](?![\w×]){_NOT_A_GPU_AFTER}"
     rf"|\s?\\?times(?![A-Za-z]){_NOT_A_GPU_AFTER}|-fold\b"  # LaTeX kept by the dumps: "3.6\times"
+    rf"|\{{times\}}{_NOT_A_GPU_AFTER}"  # and "7{times}", its backslash lost
     # a dump's "1.9* training throughput", only after a decimal (not a footnote's "GPT-4*")
     rf"|(?:(?<=\.\d)|(?<=\.\d\d))\*(?=\s?[A-Za-z]){_NOT_A_GPU_AFTER})"
 )
