@@ -891,3 +891,21 @@ def test_a_relative_clause_of_the_paper_s_own_in_a_comparison_is_the_paper_s(cat
     abstract = "We present Kite. It is more effective than token baselines (on which our method yields a 25% reduction in FID)."
     facts = extract_facts("A title", abstract, catalog)
     assert own(facts, "quality") == ["25% lower FID"]
+
+
+def test_after_the_turn_a_sentence_set_against_others_with_unlike_is_the_paper_s(catalog):
+    abstract = (
+        "We present a tracker. Unlike existing methods, which are limited by sparse tracking, the tracker "
+        "runs over 6x faster than previous methods."
+    )
+    facts = extract_facts("A title", abstract, catalog)
+    assert own(facts, "speedup") == [">6×"]
+
+
+def test_how_a_rival_the_paper_matches_was_run_is_the_rival_s(catalog):
+    abstract = (
+        "We present a 1-bit policy. It achieves performance comparable to a leading policy with 4-bit "
+        "post-training quantization, while consuming only 30% of the memory."
+    )
+    facts = extract_facts("A title", abstract, catalog)
+    assert "4-bit" not in own(facts, "precision")

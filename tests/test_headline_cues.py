@@ -715,3 +715,29 @@ def test_a_dump_s_star_after_a_decimal_is_a_multiplier(catalog):
 def test_a_dump_s_braced_times_is_a_multiplier(catalog):
     abstract = "We present Kite. It competes with diffusion models while being up to 6{times} faster."
     assert _own(catalog, abstract, "speedup") == ["up to 6×"]
+
+
+# From the eleventh round (dev44), read after its held-out score was taken.
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        (
+            "We present a sparsifier. It outperforms prior methods (e.g., a thresholding one) by up to 3.1% in "
+            "average performance at the same sparsity levels.",
+            "quality",
+            ["up to 3.1% improvement in average performance"],
+        ),
+        (
+            "We present a protocol. It reaches up to 2x higher task accuracy with less than 12% tokens.",
+            "reduction",
+            ["<12% of the tokens"],
+        ),
+    ],
+)
+def test_the_eleventh_round(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected
+
+
+def test_a_time_on_gpus_cut_is_a_cost(catalog):
+    abstract = "We present a cascade. It matches end-to-end baselines while reducing total GPU-time by 150x."
+    assert _headline(catalog, abstract) == ("cost", "150× lower total GPU-time")

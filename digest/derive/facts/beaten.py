@@ -94,6 +94,10 @@ _APPOSITION = re.compile(
     re.IGNORECASE,
 )
 _AS_WELL_AS = re.compile(r",?\s+as\s+well\s+as\s+", re.IGNORECASE)
+# ... or how it was run: "comparable to X with 4-bit post-training quantization".
+_WITH_ITS_PRECISION = re.compile(
+    r"\s+with\s+(?:\d+(?:\.\d+)?-bit|INT\d+|FP\d+)\s+(?:[\w\-]+\s+){0,2}?quantization\b", re.IGNORECASE
+)
 # ... or their size as a multiple of the paper's: "surpasses existing LLMs with up to 9x more parameters",
 # "the organic baseline with a 4x larger data pool".
 _WITH_MORE = re.compile(
@@ -231,7 +235,7 @@ def _object_end(sentence: str, start: int) -> int:
     """Where one beaten name from `start` ends, with its bracket or the size of its group."""
     found = _OBJECT_END.search(sentence, start, start + MAX_OBJECT)
     end = found.start() if found else min(len(sentence), start + MAX_OBJECT)
-    for after in (_BRACKETED, _BETWEEN_DASHES, _APPOSITION, _WITH_SIZE, _WITH_MORE, _SIZE_CLASS):
+    for after in (_BRACKETED, _BETWEEN_DASHES, _APPOSITION, _WITH_SIZE, _WITH_MORE, _SIZE_CLASS, _WITH_ITS_PRECISION):
         more = after.match(sentence, end)
         end = more.end() if more else end
     trained = _TRAINED_ON_MORE.search(sentence, start, end + 60)

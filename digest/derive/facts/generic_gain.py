@@ -105,9 +105,17 @@ def _gain_object(word: str, around: tuple[str, str], *, is_percent: bool) -> tup
     if found is None or score_gain.names_what_runs(before, found.group()):
         return None
     what = found.group("what").strip()
-    if ABOUT_SPEED.search(what) or score_gain.NOT_A_QUALITY.search(what) or not re.match(score_gain.NOT_A_CHIP, what):
+    measure = _AVERAGED.sub("", what)  # "in average performance": the average of a score is a score
+    if (
+        ABOUT_SPEED.search(what)
+        or score_gain.NOT_A_QUALITY.search(measure)
+        or not re.match(score_gain.NOT_A_CHIP, what)
+    ):
         return None
     return found.group("preposition").lower(), what
+
+
+_AVERAGED = re.compile(r"^(?:average|mean)\s+(?=\w)", re.IGNORECASE)
 
 
 def _of_a_score(sentence: str) -> bool:

@@ -70,10 +70,13 @@ _COMPARED_WITH = re.compile(
     r"on|to|for|across|into|onto|with)\s+(?:\w+\s+){0,3}$",  # "beyond the reach of traditional X"
     re.IGNORECASE,
 )
+# A contrast with others that opens a sentence, up to its main clause.
+_UNLIKE_OPENING = re.compile(r"^Unlike\s+[^,;]+(?:,\s*(?:which|that|who)\b[^,;]*)?,\s+")
 # A sentence that opens by turning away from what came before.
 _CONTRAST_OPENING = re.compile(r"^(?:However|Unfortunately|Yet|Nevertheless|Unlike|Despite|Although|But)\b")
 # A clause about someone else inside an own sentence: "while ZeRO-Infinity only achieves 45 TFLOPS".
 _BASELINE_CLAUSE = re.compile(
+    r"^Unlike\s+|"  # "Unlike existing methods, X runs 8x faster": up to its comma
     r"\b(?:(?:while|whereas)\s+(?!(?:\w+ly\s+)?[\w\-]+ing\b)"  # "while (significantly) outperforming" is the paper's
     r"(?!(?:we|our|it|its|also|still|only|the\s+(?:proposed|full|complete|final|whole|overall|resulting|combined)|"
     r"the\s+(?:[\w.\-]+\s+){0,2}(?:variant|version)s?|"  # "while the 32B variant surpasses": a model's own sibling
@@ -125,16 +128,16 @@ def sentence_roles(sentences: Sequence[str], system: str | None) -> list[str]:
     )
     roles = []
     for index, sentence in enumerate(sentences):
-        prior = any(
-            not _COMPARED_WITH.search(sentence, max(0, cue.start() - 40), cue.start())
-            for cue in _PRIOR_CUE.finditer(sentence)
-        )
+        prior = _cites_prior(sentence)
         if own[index] and index < turn and _CONTRAST_OPENING.match(sentence):
             roles.append(PRIOR if prior else BACKGROUND)  # "However, we are getting close to the memory wall"
         elif own[index]:
             roles.append(MIXED if _has_baseline_clause(sentence) and _names_another(sentence, system) else OWN)
         elif index < turn:
             roles.append(PRIOR if prior else BACKGROUND)
+        elif unlike := _UNLIKE_OPENING.match(sentence):
+            # after the turn, "Unlike existing methods, which ..., X delivers ...": the paper set against others
+            roles.append(PRIOR if _cites_prior(sentence[unlike.end() :]) else MIXED)
         elif prior:
             roles.append(PRIOR)
         elif _CONTRAST_OPENING.match(sentence):
@@ -142,6 +145,13 @@ def sentence_roles(sentences: Sequence[str], system: str | None) -> list[str]:
         else:
             roles.append(OWN)
     return roles
+
+
+def _cites_prior(text: str) -> bool:
+    """Whether the text points at other people's work, not as what the paper is compared with."""
+    return any(
+        not _COMPARED_WITH.search(text, max(0, cue.start() - 40), cue.start()) for cue in _PRIOR_CUE.finditer(text)
+    )
 
 
 def _is_own(sentence: str, system: str | None) -> bool:
