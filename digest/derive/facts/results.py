@@ -245,7 +245,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
 
     capacity = _AFTER_CAPACITY.match(after)
     if capacity and (capacity.group("comparative") or capacity.group("phrase")):
-        if _BRACKET_OPENS.search(before) and _BRACKET_CLOSES.match(after, capacity.end("comparative")):
+        named = capacity.end("comparative") if capacity.group("comparative") else capacity.end("phrase")
+        if _BRACKET_OPENS.search(before) and _BRACKET_CLOSES.match(after, named):
             return None  # "from a large model (10x larger)": what the noun before is, no scale the paper reaches
         return "scale", _scale_value(shown, capacity)  # "25× larger models": a size, not a speed
     compression = None if number.is_percent else _AFTER_COMPRESSION.match(after)

@@ -14,7 +14,8 @@ papers the rules were never tuned on:
 - before that turn, a sentence is background, or prior work when it says "existing", "prior",
   "current methods" and the like;
 - after it, a sentence with no own cue is the paper's own (a continuation: "It offers ...",
-  "These yield ..."), unless it opens with a contrast ("However", "Unlike") or cites prior work;
+  "These yield ..."), unless it opens with a contrast ("However") or cites prior work; one that
+  sets the paper against others ("Unlike existing methods, X runs 8x faster") is mixed;
 - an own sentence that also holds a baseline clause ("while Y only achieves") is mixed.
 The cues are general language of the field, never a paper's name or number.
 """
