@@ -909,3 +909,12 @@ def test_how_a_rival_the_paper_matches_was_run_is_the_rival_s(catalog):
     )
     facts = extract_facts("A title", abstract, catalog)
     assert "4-bit" not in own(facts, "precision")
+
+
+def test_a_name_after_and_that_opens_a_clause_ends_the_rival_s_object(catalog):
+    abstract = (
+        "We present Kite-Search and Kite-Act. Results show Kite-Search is comparable to mainstream search "
+        "agents and Kite-Act delivers approximately 12% inference acceleration."
+    )
+    facts = extract_facts("A title", abstract, catalog)
+    assert own(facts, "speedup") == ["~12% faster"]

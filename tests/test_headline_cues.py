@@ -741,3 +741,44 @@ def test_the_eleventh_round(catalog, abstract, kind, expected):
 def test_a_time_on_gpus_cut_is_a_cost(catalog):
     abstract = "We present a cascade. It matches end-to-end baselines while reducing total GPU-time by 150x."
     assert _headline(catalog, abstract) == ("cost", "150× lower total GPU-time")
+
+
+# From the twelfth round (dev45), read after its held-out score was taken.
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # a cut before "with minor quality degradation", and before ", and reaching a score"
+        (
+            "We present Kite. It matches the original model, reducing computational cost by 50times with minor "
+            "quality degradation.",
+            "reduction",
+            ["50× lower computational cost"],
+        ),
+        (
+            "We present Kite. It improves quality while reducing inference steps by over 8x, and reaching a "
+            "benchmark score of 80.2.",
+            "reduction",
+            [">8× lower inference steps"],
+        ),
+        # a gain in brackets after what it is over
+        (
+            "We present Kite. Experiments demonstrate significant improvements over strong baselines (up to 19%).",
+            "quality",
+            ["up to 19% improvement"],
+        ),
+        (
+            "We present Kite. It matches the baseline while using as little as 9% of the tokens.",
+            "reduction",
+            ["9% of the tokens"],
+        ),
+        # a scaling measured under is a setting
+        ("We present Kite. Its data efficiency does not improve with 16x parameter scaling.", "speedup", []),
+    ],
+)
+def test_the_twelfth_round(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected
+
+
+def test_a_prediction_is_no_result(catalog):
+    abstract = "We present a scaling law. We predict that the optimal vocabulary should be 5 times larger than today's."
+    assert _headline(catalog, abstract) is None

@@ -47,7 +47,10 @@ _BEATS = re.compile(
 # a bound ("models up to 70B").
 _OBJECT_END = re.compile(
     r"[,;:()]|\.(?:\s|$)|\s(?:by|on|in|at|across|with|using|under|for|while|whereas|but|when|through|"
-    r"via|despite|without|(?<!\sup\s)(?<!\d\s)to|and(?!\s+(?:even\s+|also\s+)?(?:the\s+)?(?-i:[A-Z0-9])))\s",
+    r"via|despite|without|(?<!\sup\s)(?<!\d\s)to|and(?!\s+(?:even\s+|also\s+)?(?:the\s+)?(?-i:[A-Z0-9])))\s|"
+    # a name after "and" that opens a clause of its own: "comparable to X and P-ReAct delivers 15% ..."
+    r"\sand\s+(?=[\w\-.]+\s+(?:\w+ly\s+)?(?:deliver|achiev|reach|attain|outperform|surpass|yield|provid|run|"
+    r"reduc|improv|accelerat|speed)\w*\b)",
     re.IGNORECASE,
 )
 # Examples named after the object are part of it: "models up to 70B scale, such as Qwen3-32B and ...".

@@ -45,7 +45,7 @@ _SHARE_OF_ANOTHER_S = re.compile(
 # "at 25% of the compute", "matches X at 76% of its latency" is a share even unhedged.
 _SHARE_A_METHOD_USES = re.compile(
     r"\b(?:(?:using|uses|used|use|utili[sz]\w*|spend\w*|requir\w*|needs?|needing|consum\w*|activat\w*|with|at)\s+"
-    r"(?:only|just|merely|a\s+mere|(?P<less>less\s+than))|at|"
+    r"(?:(?:as\s+little\s+as\s+)?(?:only|just|merely)|a\s+mere|as\s+little\s+as|(?P<less>less\s+than))|at|"
     r"(?:only|just|merely)\s+(?:using|consuming|requiring|needing|spending|taking|utili[sz]ing))\s+"
     rf"(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+|approximately\s+)?{NUMBER})\s?\\?%"
     rf"{_LATER_SHARES}\s+of\s+(?:the\s+|its\s+|their\s+)?"

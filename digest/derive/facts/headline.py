@@ -316,7 +316,7 @@ _LOWER_LOSS = re.compile(r"\blower\b.*\b(?:loss|perplexity|PPL)$", re.I)
 _QUALITY_LOSS_AFTER = re.compile(r"\s*(?:[\w\-]+\s+){0,2}?(?:degradation|drop|loss|gap)\b", re.I)
 # A figure the authors project or estimate, rather than measure, is not their result.
 _PROJECTED = re.compile(
-    r"\b(?:we\s+(?:project|estimate|extrapolate)|projected|projections?|theoretical\s+analysis|in\s+theory|"
+    r"\b(?:we\s+(?:project|estimate|extrapolate)|we\s+predict\s+that|projected|projections?|theoretical\s+analysis|in\s+theory|"
     r"theoretically|(?:has|have)\s+the\s+potential\s+to)\b",
     re.I,
 )

@@ -108,9 +108,17 @@ def read(number: str, is_percent: bool, before: str, after: str) -> str | None:
     return _percent(number, before, after) if is_percent else _multiplier(number, before, after)
 
 
+# A scaling the results were measured under is a setting: "does not improve with 20x parameter scaling".
+_A_SCALING_SETTING = re.compile(r"\s*(?:[\w\-]+\s+)?scaling\b", re.IGNORECASE)
+_UNDER_BEFORE = re.compile(r"\b(?:with|under|across|despite)\s+(?:a\s+)?$", re.IGNORECASE)
+
+
 def _multiplier(number: str, before: str, after: str) -> str | None:
-    """A multiplier below one, of another efficiency or a cost, of how often, of a dataset's size, or of a
-    slowdown not cut, is no result; but a cost cut to a multiplier below one is that cut."""
+    """A multiplier below one, of another efficiency or a cost, of how often, of a dataset's size, of a
+    slowdown not cut, or of a scaling measured under, is no result; but a cost cut to a multiplier
+    below one is that cut."""
+    if _UNDER_BEFORE.search(before) and _A_SCALING_SETTING.match(after):
+        return ""
     below_one = float(number.rsplit("–", maxsplit=1)[-1].replace(",", "").rstrip("+")) < 1
     if below_one and _COST_CUT_TO.search(before) and _CLAUSE_ENDS.match(after):
         return _left("–".join(f"{float(part) * 100:g}" for part in number.split("–")))  # "costs to 0.5x": 50% lower

@@ -47,6 +47,10 @@ _GAIN_BEFORE = re.compile(
     rf"\b(?:improvements?|gains?|increases?|boosts?|lifts?)\s+of\s+(?:{_HEDGES})?{_FIGURE_OR_TO}",
     re.IGNORECASE,
 )
+# "significant improvements over strong baselines (up to 23%)": the gain in brackets after what it is over.
+_GAIN_OVER_IN_BRACKETS = re.compile(
+    rf"\b(?:improvements?|gains?)\s+over\s+[^.;()%]{{1,60}}?\s*\((?:{_HEDGES})?{_FIGURE}\)", re.IGNORECASE
+)
 # "such as MM-IFEval (+10.2%), MIA (+7.6%)", "supervised fine-tuning (+36.44%)": a signed gain in brackets.
 _SIGNED_IN_BRACKETS = re.compile(rf"\((?P<figure>\+(?P<number>{NUMBER})(?P<unit>\\?%|\s?(?:points?|pp)|))\)")
 _STATES_A_GAIN = re.compile(
@@ -85,7 +89,7 @@ def unread(text: str, found: list[Found]) -> list[Found]:
     if not _STATES_A_GAIN.search(text):
         return []
     margins: list[Found] = []
-    for pattern in (_BY, _GAIN_AFTER, _GAIN_BEFORE, _SIGNED_IN_BRACKETS):
+    for pattern in (_BY, _GAIN_AFTER, _GAIN_BEFORE, _SIGNED_IN_BRACKETS, _GAIN_OVER_IN_BRACKETS):
         for match, words_end in _with_its_list(text, pattern):
             start, end = match.span("figure")
             if overlaps(start, end, found + margins) or _A_SHARE_AFTER.match(text, end):

@@ -28,8 +28,8 @@ NOT_A_RESULT = (
 # speedup; nor past the next figure, whose words are its own: "token usage by 70% and time by 26%
 # with ... accuracy", nor past another change's verb: "length by 53% and improves its accuracy".
 AFTER_NOT_A_RESULT = re.compile(
-    r"^(?:(?!\b(?:while|whilst|without|with\s+(?:only\s+)?(?:an?\s+)?(?:minimal|negligible|marginal|little|no|slight|small)|by\s+\d|"
-    r"and\s+(?:improv|increas|boost|rais|achiev)\w*)\b)[^.;]){0,40}?"
+    r"^(?:(?!\b(?:while|whilst|without|with\s+(?:only\s+)?(?:an?\s+)?(?:minimal|negligible|marginal|little|no|slight|small|minor)|by\s+\d|"
+    r"and\s+(?:improv|increas|boost|rais|achiev|reach|attain|obtain)\w*)\b)[^.;]){0,40}?"
     rf"\b(?:{NOT_A_RESULT})\b(?!-)",
     re.IGNORECASE,
 )
