@@ -918,3 +918,28 @@ def test_a_name_after_and_that_opens_a_clause_ends_the_rival_s_object(catalog):
     )
     facts = extract_facts("A title", abstract, catalog)
     assert own(facts, "speedup") == ["~12% faster"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "size"),
+    [
+        # a level others' models reach, which the paper's model is set against
+        ("Kite: A 0.3B Lightweight Inpainting Framework with 12B-Level Performance", "12B"),
+        # the model the paper's model is derived from
+        ("We present Kite-40B, a publicly available model derived from Lumo-3-65B-Instruct.", "65B"),
+    ],
+)
+def test_sizes_that_are_not_the_paper_s_model(catalog, abstract, size):
+    facts = extract_facts("A title", abstract, catalog)
+    assert size not in own(facts, "model_scale")
+
+
+def test_a_model_distilled_or_fine_tuned_from_keeps_its_source_s_size_as_its_own(catalog):
+    facts = extract_facts("A title", "We present Kite. Our best model, distilled from Lumo-8B-Instruct, wins.", catalog)
+    assert own(facts, "model_scale") == ["8B"]
+
+
+def test_an_sft_model_s_bracketed_score_is_the_sft_model_s(catalog):
+    abstract = "We present Kite. With one demonstration, it lifts an unworkable SFT model (3%) to a 95% success rate."
+    facts = extract_facts("A title", abstract, catalog)
+    assert context(facts, "quality") == ["3% success rate"]

@@ -154,6 +154,13 @@ _COMPRESSED_FROM = re.compile(
     r"(?=\s+(?:to\s+(?:create|obtain|produce|build|derive|yield)|into)\b)",
     re.IGNORECASE,
 )
+# ... and so are those of the model it derives its own from: "a model derived from Llama-3.1-70B-Instruct"
+# (not one it is fine-tuned, initialised or distilled from, whose size a converted model may keep).
+_DERIVED_FROM = re.compile(
+    r"\b(?:derived|pruned|compressed|shrunk)\s+from\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<source>(?:[\w.\-]+\s+){0,3}?[\w.\-]*\d[\d.]*\s?(?-i:[BM])\b[\w.\-]*)",
+    re.IGNORECASE,
+)
 # What a task usually takes is the field's, not the paper's: "using only 8 GPUs, a task typically
 # requiring at least 32 GPUs".
 _WHAT_IT_USUALLY_TAKES = re.compile(
@@ -197,6 +204,7 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
     spans += [match.span(match.lastgroup or 0) for match in _TEACHER.finditer(sentence)]
     spans += [match.span() for match in _WHAT_IT_USUALLY_TAKES.finditer(sentence)]
     spans += [match.span("sizes") for match in _COMPRESSED_FROM.finditer(sentence)]
+    spans += [match.span("source") for match in _DERIVED_FROM.finditer(sentence)]
     spans += [match.span("size") for match in _THAN_A_LARGER_GROUP.finditer(sentence)]
     beaten = _BEATS.search(sentence)
     if beaten:  # "surpasses all compared encoders on ..., including those with up to 5x more activated parameters"

@@ -17,7 +17,9 @@ _NOT_MODEL_SIZE_AFTER = re.compile(
     r"keys|sequences?|instructions|examples|documents|frames|pixels|bytes|rows|entries|queries|"
     r"transitions|episodes|trajectories|demonstrations|datasets?|corpus|corpora|labels|annotations|"
     r"(?:class|regime|tier|category)(?!\s+models)|"  # a class by size: "within the 10B parameter class"
-    r"dollars|USD|FLOPs?|operations)\b",
+    r"dollars|USD|FLOPs?|operations)\b"
+    # a level others' models reach, the paper's set against it: "a 0.2B model with 10B-Level Performance"
+    r"|[\s\-]+level\b",
     re.IGNORECASE,
 )
 # A name glued to a size that an apposition calls data: "XLand-100B, a large-scale dataset".

@@ -66,7 +66,7 @@ _MANY_EVALUATED = re.compile(
 # What a baseline scored, in brackets after it: "starting from a naive baseline (F1=0.117 on LoCoMo)"; not
 # the paper's margins over it ("gains over the base model (e.g., +12.0% on X)").
 _BASELINE_S_BRACKET = re.compile(
-    r"(?<!\bover\s)(?<!\bthan\s)\b(?:\w+\s+)?(?:baselines?|base\s+models?)\s*"
+    r"(?<!\bover\s)(?<!\bthan\s)\b(?:\w+\s+)?(?:baselines?|base\s+models?|(?:SFT|vanilla|untuned)\s+models?)\s*"
     r"\((?=[^()]*[=:]\s*\d|\s*\d[\d.]*\s*\\?%\s*\))[^()]{0,60}\)",
     re.IGNORECASE,
 )
