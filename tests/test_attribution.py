@@ -943,3 +943,37 @@ def test_an_sft_model_s_bracketed_score_is_the_sft_model_s(catalog):
     abstract = "We present Kite. With one demonstration, it lifts an unworkable SFT model (3%) to a 95% success rate."
     facts = extract_facts("A title", abstract, catalog)
     assert context(facts, "quality") == ["3% success rate"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kind", "value"),
+    [
+        # a rival described in apposition, with how it was trained
+        (
+            "We present Kite. Kite, trained for 90 GPU-hours, matches VeLO, the largest public learned optimizer, "
+            "meta-trained with 3000 TPU-months of compute.",
+            "hardware",
+            "TPU",
+        ),
+        # what the paper's figure replaces
+        (
+            "We present Kite. Kite stores a vector in 64 bytes instead of 2048 bytes for dense storage.",
+            "memory",
+            "2048 bytes",
+        ),
+        # the group a gain in a score is over
+        (
+            "We present Kite. Our 7B model achieves a 20% boost in Top-5 accuracy over massive models (e.g., Lumo-200B).",
+            "model_scale",
+            "200B",
+        ),
+    ],
+)
+def test_the_thirteenth_round_s_values_of_others(catalog, abstract, kind, value):
+    facts = extract_facts("A title", abstract, catalog)
+    assert value not in own(facts, kind)
+
+
+def test_device_months_are_no_count_of_devices(catalog):
+    facts = extract_facts("A title", "We present Kite. Its rival used 4000 TPU-months of compute.", catalog)
+    assert own(facts, "gpu_count") + context(facts, "gpu_count") == []

@@ -782,3 +782,31 @@ def test_the_twelfth_round(catalog, abstract, kind, expected):
 def test_a_prediction_is_no_result(catalog):
     abstract = "We present a scaling law. We predict that the optimal vocabulary should be 5 times larger than today's."
     assert _headline(catalog, abstract) is None
+
+
+# From the thirteenth round (dev46), read after its held-out score was taken.
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        ("We present Kite. It lifts a 0.5B student to 61.2 pm 0.4% GSM8K pass@1.", "quality", ["61.2% pass@1"]),
+        ("We present Kite. Its gains of 12% are equivalent to using 3 times pre-training data.", "speedup", []),
+        (
+            "We present Kite. It improves consistency by 5.1 points with negligible overhead (1.05times time, "
+            "1.03times memory).",
+            "speedup",
+            [],
+        ),
+        (
+            "We present Kite. It matches GRPO with only approximately 12% the training steps.",
+            "reduction",
+            ["~12% of the training steps"],
+        ),
+        (
+            "We present Kite. It only requires about 35% of the original computational cost.",
+            "reduction",
+            ["~35% of the cost"],
+        ),
+    ],
+)
+def test_the_thirteenth_round(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected

@@ -191,8 +191,9 @@ def attribute(
     return marked
 
 
-# Where a baseline clause turns to the setting both ran on: "than X on a single RTX 4090".
-_SETTING = re.compile(r"\b(?:on|using|across|with|up\s+to)\b")
+# Where a baseline clause turns to the setting both ran on: "than X on a single RTX 4090" (not how
+# the baseline was made: "X, meta-trained with 4000 TPU-months").
+_SETTING = re.compile(r"\b(?:on|using|across|(?<!trained\s)with|up\s+to)\b")
 
 
 def _in_baseline_clause(fact: Fact, start: int, spans: Sequence[tuple[int, int]]) -> bool:

@@ -46,10 +46,12 @@ _SHARE_OF_ANOTHER_S = re.compile(
 _SHARE_A_METHOD_USES = re.compile(
     r"\b(?:(?:using|uses|used|use|utili[sz]\w*|spend\w*|requir\w*|needs?|needing|consum\w*|activat\w*|with|at)\s+"
     r"(?:(?:as\s+little\s+as\s+)?(?:only|just|merely)|a\s+mere|as\s+little\s+as|(?P<less>less\s+than))|at|"
-    r"(?:only|just|merely)\s+(?:using|consuming|requiring|needing|spending|taking|utili[sz]ing))\s+"
+    r"(?:only|just|merely)\s+(?:using|uses|consuming|consumes|requiring|requires|needing|needs|spending|taking|takes|"
+    r"utili[sz]ing))\s+"
     rf"(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+|approximately\s+)?{NUMBER})\s?\\?%"
-    rf"{_LATER_SHARES}\s+of\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?:(?:original|full|dense|standard|computational|compute)\s+)?(?P<object>computation\s+time|FLOPs|compute|computation|"
+    # "of the", or "the" alone: "with only approximately 10% the training steps"
+    rf"{_LATER_SHARES}\s+(?:of\s+(?:the\s+|its\s+|their\s+)?|the\s+)"
+    r"(?:(?:original|full|dense|standard|computational|compute)\s+){0,2}(?P<object>computation\s+time|FLOPs|compute|computation|"
     r"training\s+(?:data|tokens|compute|cost|time|budget|samples|steps|FLOPs)|data|tokens|samples|parameters|GPU[\s-]hours|"
     r"budget|(?:GPU\s+)?memory|(?:GPU\s+|computing\s+|compute\s+)?resources|(?:token\s+)?context|labels|annotations|costs?|"
     r"time|energy|latency)\b(?!\s+(?:required|used|needed|consumed|spent)\s+by\b)",

@@ -28,7 +28,7 @@ _COUNT = r"(?:\d{1,3}(?:,\d{3})+|\d+|" + "|".join(_COUNT_WORDS) + ")"
 # Mentions of compute budget or kind, not of how many devices: "GPU hours", "GPU type", "two GPU targets";
 # nor the case a method is equivalent to: "equivalent to the classic single-GPU case" (a baseline's count is context).
 _NOT_A_COUNT_AFTER = (
-    r"(?![\s\-]*(?:hours?|days?|types?|memory|generations?|architectures?|kernels?|vendors?|count|targets?|platforms?|"
+    r"(?![\s\-]*(?:hours?|days?|weeks?|months?|years?|types?|memory|generations?|architectures?|kernels?|vendors?|count|targets?|platforms?|"
     r"backends?|case)\b)"
 )
 # "8 GPUs", "single GPU", "128-GPU scale", "a 32 GPU cluster", "384 GCDs", "1024 and 3072 GPUs":
@@ -47,7 +47,7 @@ _COUNT_BEFORE_DEVICE = re.compile(
 _A_MODEL_WORD_BEFORE = re.compile(r"\b(?-i:[A-Z]{2,})\s+$")
 # What may follow the device before the unit: "-40G", " (24G)", " 80GB", " SXM".
 _DEVICE_SUFFIX = re.compile(r"(?:[\s\-]*\(?\d+\s*G[Bb]?\)?|[\s\-]+SXM\d?|[\s\-]+PCIe)*")  # "A100-SXM4-80GB"
-_DEVICE_HOURS = re.compile(r"[\s\-]*(?:GPU[\s\-]*)?(?:hours?|days?)\b", re.IGNORECASE)
+_DEVICE_HOURS = re.compile(r"[\s\-]*(?:GPU[\s\-]*)?(?:hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE)
 # "a single A100 node (8 GPUs)" counts nodes, not devices.
 _MACHINE_AFTER = re.compile(r"[\s\-]*(?:nodes?|servers?|machines?|hosts?|pods?|clusters?)\b", re.IGNORECASE)
 _VAGUE_COUNT = re.compile(

@@ -82,7 +82,10 @@ _AN_OVERHEAD = re.compile(
     re.IGNORECASE,
 )
 # Or named before it: "with marginal overhead (<10%)", "a slowdown of 3%".
-_OVERHEAD_OF = re.compile(r"\b(?:overheads?|slowdowns?)\s*(?:\(\s*|of\s+|(?:is|was)\s+)$", re.IGNORECASE)
+# (and the later items of its bracket: "overhead (1.06times time, 1.02times memory)")
+_OVERHEAD_OF = re.compile(
+    r"\b(?:overheads?|slowdowns?)\s*(?:\(\s*(?:[^()]*,\s*(?:and\s+)?)?|of\s+|(?:is|was)\s+)$", re.IGNORECASE
+)
 # Unless a cut saves it: "saving up to 86.5% extra space and 98.5% extra time".
 _A_CUT_BEFORE = re.compile(
     r"\b(?:sav|reduc|cut|eliminat|remov|lower|decreas|avoid)\w*\b(?:[^.;]|\.\d){0,60}$", re.IGNORECASE
@@ -113,12 +116,21 @@ _A_SCALING_SETTING = re.compile(r"\s*(?:[\w\-]+\s+)?scaling\b", re.IGNORECASE)
 _UNDER_BEFORE = re.compile(r"\b(?:with|under|across|despite)\s+(?:a\s+)?$", re.IGNORECASE)
 
 
+# A multiple of data or compute the result is worth is no speed: "equivalent to using 2.5 times pre-training data".
+_A_DATA_MULTIPLE_AFTER = re.compile(
+    r"\s*(?:more\s+)?(?:pre-?training\s+|training\s+)?(?:data|compute|tokens|samples)\b(?!\s*(?:/|per\s+second))",
+    re.IGNORECASE,
+)
+
+
 def _multiplier(number: str, before: str, after: str) -> str | None:
     """A multiplier below one, of another efficiency or a cost, of how often, of a dataset's size, of a
     slowdown not cut, or of a scaling measured under, is no result; but a cost cut to a multiplier
     below one is that cut."""
     if _UNDER_BEFORE.search(before) and _A_SCALING_SETTING.match(after):
         return ""
+    if _A_DATA_MULTIPLE_AFTER.match(after) or _OVERHEAD_OF.search(before):
+        return ""  # and an overhead's: "with negligible overhead (1.06times time, 1.02times memory)"
     below_one = float(number.rsplit("–", maxsplit=1)[-1].replace(",", "").rstrip("+")) < 1
     if below_one and _COST_CUT_TO.search(before) and _CLAUSE_ENDS.match(after):
         return _left("–".join(f"{float(part) * 100:g}" for part in number.split("–")))  # "costs to 0.5x": 50% lower

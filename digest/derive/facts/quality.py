@@ -13,8 +13,10 @@ from . import quality_change, score_gain, score_level
 from .base import Found, Sentence, overlaps
 from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, UNIT_GAP, hedge, percentages, range_of
 
+# (a spread after the number is no number of its own: "69.8 pm 0.5%", a dump's lost "\pm")
 _PERCENT = re.compile(
-    rf"(?P<sign>\+)?(?:(?P<low>{FRESH_NUMBER})(?:{UNIT_GAP}\\?%)?\s*[-–]\s*)?(?P<number>{NUMBER}){UNIT_GAP}(?:\\?%|percent\b)"
+    rf"(?P<sign>\+)?(?:(?P<low>{FRESH_NUMBER})(?:{UNIT_GAP}\\?%)?\s*[-–]\s*)?(?P<number>{NUMBER})"
+    rf"(?:\s*(?:±|\\?pm)\s*{NUMBER})?{UNIT_GAP}(?:\\?%|percent\b)"
 )
 _METRIC_WORDS = (
     r"(?:top-?[15]\s+)?accuracy|(?:test\s+|mean\s+|median\s+|relative\s+)?errors?|correctness|MAPE|"

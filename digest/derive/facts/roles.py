@@ -85,7 +85,7 @@ _BASELINE_CLAUSE = re.compile(
     # not "than 2 GB" nor "less than one hour": a hedge on an amount, no rival
     r"(?:compared\s+(?:to|with)|than(?!\s+(?:about\s+|over\s+)?(?:[\d~]|(?:one|two|three|four|five|six|seven|eight|"
     r"nine|ten|twelve|half|a\s+(?:few|single|half|dozen)|an?\s+(?:hour|minute|second|day|week|month|year))\b))|"
-    r"versus|vs\.?|relative\s+to|"
+    r"versus|vs\.?|relative\s+to|instead\s+of|"
     r"as\s+(?:slow|fast)\s+as)\s+|"
     # a change's starting point, not a range's ("models ranging from 1.5B to 72B")
     # ("starting from 60 tokens, it outperforms by up to 5%" names a setting and a hedge, no change)
