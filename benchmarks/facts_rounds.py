@@ -1,0 +1,143 @@
+"""The paper's own values and headline, scored against rounds of abstracts read by hand (issue 19).
+
+Each file of benchmarks/facts_rounds/ is one round: 60 papers whose abstracts were read, each
+labelled with the paper's own main result as a headline record (metric, value, baseline, hardware,
+condition) and the values in the abstract that are not the paper's (background, a baseline's figure
+or configuration, a teacher's size). The readers followed benchmarks/facts_rounds/GUIDE.md and saw
+neither the code nor its output; the labels are not a curator's, and where a label and the
+contributing guide's headline rule disagree, the guide is the digest's definition.
+
+Papers are found by id: a record's id in data/papers or data/rejected (dev32 to dev35), or an arXiv
+id in the recorded Daily Papers days (dev36 on; --days, ../shared/daily-papers by default). Each
+round was scored before any rule was written from it; those first scores are in the folder's
+README. Run again, a round is no longer held out: it measures regressions, not generalisation.
+
+    .venv/bin/python benchmarks/facts_rounds.py                # every round
+    .venv/bin/python benchmarks/facts_rounds.py dev44 dev45 -v  # two rounds, with each miss
+
+Per round: headlines right (same metric and leading number, as `digest eval` counts), headlines
+whose leading number agrees whatever the metric, and the values shown as the paper's that its
+label lists as not the paper's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import yaml
+
+from digest.build import HARDWARE_FILE, load_hardware
+from digest.derive.facts import Fact, extract_facts
+from digest.derive.facts.headline import curated_headline, machine_headline
+
+ROUNDS = ROOT / "benchmarks" / "facts_rounds"
+DATA = ROOT / "data"
+
+
+def stored_papers() -> dict[str, tuple[str, str]]:
+    """(title, abstract) of every stored and rejected record, by id."""
+    papers = {}
+    for folder in (DATA / "papers", DATA / "rejected"):
+        for path in folder.glob("*.yaml"):
+            record = yaml.safe_load(path.read_text(encoding="utf-8"))
+            papers[path.stem] = (record["title"], record.get("abstract") or "")
+    return papers
+
+
+def listed_papers(days: Path) -> dict[str, tuple[str, str]]:
+    """(title, abstract) of every paper of the recorded Daily Papers days, by arXiv id."""
+    papers: dict[str, tuple[str, str]] = {}
+    for path in sorted(days.glob("hf-daily-*.json")):
+        for entry in json.loads(path.read_text(encoding="utf-8")):
+            paper = entry.get("paper", entry)
+            if paper.get("id") and paper["id"] not in papers:
+                papers[paper["id"]] = (paper.get("title") or "", paper.get("summary") or "")
+    return papers
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.split())
+
+
+def not_own_shown(facts: list[Fact], not_own: list[str]) -> list[str]:
+    """The values shown as the paper's whose words the label lists as not the paper's (a value
+    shown with that figure as its baseline is the paper's comparison, not a misattribution)."""
+    wrong = []
+    for fact in facts:
+        if not fact.own or fact.kind in ("system", "code") or fact.span is None:
+            continue
+        for value in not_own:
+            if value in fact.baseline or re.search(r"vs\.? " + re.escape(value), fact.value):
+                continue
+            spans = (m.span() for m in re.finditer(r"(?<![\w.])" + re.escape(value), fact.sentence))
+            if any(start < fact.span[1] and fact.span[0] < end for start, end in spans):
+                wrong.append(f"{fact.kind} {fact.value!r} (label: {value!r})")
+                break
+    return wrong
+
+
+def score(round_path: Path, papers: dict[str, tuple[str, str]], catalog: object, verbose: bool) -> tuple[int, ...]:
+    right = number = shown = 0
+    wrong: list[str] = []
+    labels = [json.loads(line) for line in round_path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    for label in labels:
+        if label["id"] not in papers:
+            sys.exit(
+                f"{round_path}: paper {label['id']} is in neither data/ nor the recorded Daily Papers days; "
+                "pass --days DIR, the folder of hf-daily-DAY.json answers (../shared/daily-papers)"
+            )
+        title, abstract = (_plain(text) for text in papers[label["id"]])
+        facts = extract_facts(title, abstract, catalog)  # type: ignore[arg-type]
+        machine, truth = machine_headline(facts), curated_headline(label["headline"])
+        ok = machine is None if truth is None else truth.agrees_with(machine)
+        agrees = ok or (truth is not None and machine is not None and truth.numbers[:1] == machine.numbers[:1])
+        right += ok
+        number += agrees
+        shown += sum(1 for fact in facts if fact.own and fact.kind not in ("system", "code"))
+        misattributed = not_own_shown(facts, label.get("not_own", []))
+        wrong += [f"{label['id']}: {item}" for item in misattributed]
+        if verbose and not ok:
+            said = f"{truth.metric}: {truth.text}" if truth else "(none)"
+            got = f"{machine.metric}: {machine.text}" if machine else "(none)"
+            print(f"  {'metric' if agrees else 'miss':6} {label['id']} | label {said} | machine {got}")
+    for item in wrong if verbose else ():
+        print(f"  not the paper's, shown as its own: {item}")
+    return len(labels), right, number, shown, len(wrong)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rounds", nargs="*", help="round names (dev34 ...); default: every round")
+    parser.add_argument(
+        "--days",
+        type=Path,
+        default=ROOT.parent / "shared" / "daily-papers",
+        help="the recorded Daily Papers days the rounds' arXiv ids are read from",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="list each miss and each value misattributed")
+    args = parser.parse_args()
+    paths = [ROUNDS / f"{name}.jsonl" for name in args.rounds] or sorted(ROUNDS.glob("dev*.jsonl"))
+    papers = stored_papers()
+    if args.days.is_dir():
+        papers |= listed_papers(args.days)
+    catalog = load_hardware(DATA / HARDWARE_FILE)
+    totals = [0] * 5
+    print(f"{'round':8} {'papers':>6} {'headline right':>15} {'number agrees':>14} {'shown as own':>13} {'not own':>8}")
+    for path in paths:
+        counts = score(path, papers, catalog, args.verbose)
+        totals = [total + count for total, count in zip(totals, counts, strict=True)]
+        n, right, number, shown, wrong = counts
+        print(f"{path.stem:8} {n:>6} {right:>8} ({right / n:.0%}) {number:>14} {shown:>13} {wrong:>8}")
+    n, right, number, shown, wrong = totals
+    print(f"{'all':8} {n:>6} {right:>8} ({right / max(n, 1):.0%}) {number:>14} {shown:>13} {wrong:>8}")
+
+
+if __name__ == "__main__":
+    main()
