@@ -977,3 +977,32 @@ def test_the_thirteenth_round_s_values_of_others(catalog, abstract, kind, value)
 def test_device_months_are_no_count_of_devices(catalog):
     facts = extract_facts("A title", "We present Kite. Its rival used 4000 TPU-months of compute.", catalog)
     assert own(facts, "gpu_count") + context(facts, "gpu_count") == []
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kind", "value"),
+    [
+        # a contrast after the turn: the same model trained the usual way
+        (
+            "We present a multi-attempt task. Trained on it, a small model improves from 40% to 50%. In contrast, "
+            "the same model trained on a single-turn task improves only from 41.1% to 41.9%.",
+            "quality",
+            "41.9% (from 41.1%)",
+        ),
+        # the one that did it before, named between commas
+        (
+            "We present Kite. It is the second open model, after Lumo-600B-A30B, to reach gold-medal level.",
+            "model_scale",
+            "600B",
+        ),
+        # an oracle's figures
+        (
+            "We present Kite. It recovers much of the gain of an oracle with access to 10x more unique data.",
+            "scale",
+            "10× more unique data",
+        ),
+    ],
+)
+def test_the_fourteenth_round_s_values_of_others(catalog, abstract, kind, value):
+    facts = extract_facts("A title", abstract, catalog)
+    assert value not in own(facts, kind)

@@ -810,3 +810,39 @@ def test_a_prediction_is_no_result(catalog):
 )
 def test_the_thirteenth_round(catalog, abstract, kind, expected):
     assert _own(catalog, abstract, kind) == expected
+
+
+# From the fourteenth round (dev47), read after its held-out score was taken.
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # another figure's speedup after a gain, its own word between, says nothing of the gain
+        (
+            "We present Kite. Kite improves 10% with about 2.5 times training speedup on the ordering task.",
+            "speedup",
+            ["~2.5×"],
+        ),
+        (
+            "We present Kite. With approximately 4% trainable parameters, it keeps competitive quality.",
+            "reduction",
+            ["~4% of the trainable parameters"],
+        ),
+        (
+            "We present Kite. Kite utilizes only 0.8% of the trainable parameters of the frozen backbone.",
+            "reduction",
+            ["0.8% of the parameters"],
+        ),
+        (
+            "We present Kite. It requires only around 12% of the optimization steps by RLVR.",
+            "reduction",
+            ["~12% of the optimization steps"],
+        ),
+    ],
+)
+def test_the_fourteenth_round(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected
+
+
+def test_a_share_of_the_computation_is_a_cost_whatever_score_it_matches(catalog):
+    abstract = "We present Kite. Kite reaches the same validation loss using only 48% of the computation required."
+    assert _headline(catalog, abstract) == ("cost", "48% of the computation")

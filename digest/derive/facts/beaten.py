@@ -167,6 +167,11 @@ _DERIVED_FROM = re.compile(
     r"(?P<source>(?:[\w.\-]+\s+){0,3}?[\w.\-]*\d[\d.]*\s?(?-i:[BM])\b[\w.\-]*)",
     re.IGNORECASE,
 )
+# The one that did it before the paper, named between commas: "the second open-weight LLM, after
+# X-671B, to achieve ..."; and an oracle the paper is measured against: "an oracle upper bound with
+# access to 20x more unique data".
+_BEFORE_IT = re.compile(r",\s+after\s+(?P<name>(?-i:[A-Z])[\w.\-]*(?:\s+[\w.\-]+){0,3}),")
+_AN_ORACLE = re.compile(r"\boracle\b[^,;.]*", re.IGNORECASE)
 # What a task usually takes is the field's, not the paper's: "using only 8 GPUs, a task typically
 # requiring at least 32 GPUs".
 _WHAT_IT_USUALLY_TAKES = re.compile(
@@ -212,6 +217,8 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
     spans += [match.span("sizes") for match in _COMPRESSED_FROM.finditer(sentence)]
     spans += [match.span("source") for match in _DERIVED_FROM.finditer(sentence)]
     spans += [match.span("size") for match in _THAN_A_LARGER_GROUP.finditer(sentence)]
+    spans += [match.span("name") for match in _BEFORE_IT.finditer(sentence)]
+    spans += [match.span() for match in _AN_ORACLE.finditer(sentence)]
     beaten = _BEATS.search(sentence)
     if beaten:  # "surpasses all compared encoders on ..., including those with up to 5x more activated parameters"
         spans += [match.span() for match in _INCLUDING_LARGER.finditer(sentence, beaten.end())]

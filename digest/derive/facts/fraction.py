@@ -48,11 +48,12 @@ _SHARE_A_METHOD_USES = re.compile(
     r"(?:(?:as\s+little\s+as\s+)?(?:only|just|merely)|a\s+mere|as\s+little\s+as|(?P<less>less\s+than))|at|"
     r"(?:only|just|merely)\s+(?:using|uses|consuming|consumes|requiring|requires|needing|needs|spending|taking|takes|"
     r"utili[sz]ing))\s+"
-    rf"(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+|approximately\s+)?{NUMBER})\s?\\?%"
+    rf"(?P<number>(?:~|sim(?=\d)|about\s+|around\s+|roughly\s+|approximately\s+)?{NUMBER})\s?\\?%"
     # "of the", or "the" alone: "with only approximately 10% the training steps"
     rf"{_LATER_SHARES}\s+(?:of\s+(?:the\s+|its\s+|their\s+)?|the\s+)"
-    r"(?:(?:original|full|dense|standard|computational|compute)\s+){0,2}(?P<object>computation\s+time|FLOPs|compute|computation|"
-    r"training\s+(?:data|tokens|compute|cost|time|budget|samples|steps|FLOPs)|data|tokens|samples|parameters|GPU[\s-]hours|"
+    r"(?:(?:original|full|dense|standard|computational|compute|trainable)\s+){0,2}(?P<object>computation\s+time|FLOPs|"
+    r"compute|computation|training\s+(?:data|tokens|compute|cost|time|budget|samples|steps|FLOPs)|"
+    r"(?:optimization\s+)?(?:steps|iterations)|data|tokens|samples|parameters|GPU[\s-]hours|"
     r"budget|(?:GPU\s+)?memory|(?:GPU\s+|computing\s+|compute\s+)?resources|(?:token\s+)?context|labels|annotations|costs?|"
     r"time|energy|latency)\b(?!\s+(?:required|used|needed|consumed|spent)\s+by\b)",
     re.IGNORECASE,
@@ -61,8 +62,8 @@ _SHARE_A_METHOD_USES = re.compile(
 # "achieving up to 2.8x performance gain with less than 10% tokens": a share with no "of", of what
 # is counted (not "with only 5% memory overhead", which is more of a resource).
 _SHARE_WITHOUT_OF = re.compile(
-    r"\bwith\s+(?:only\s+|just\s+|merely\s+|(?P<less>less\s+than)\s+)"
-    rf"(?P<number>(?:~|about\s+|roughly\s+)?{NUMBER})\s?\\?%\s+"
+    r"\bwith\s+(?:only\s+|just\s+|merely\s+|(?P<less>less\s+than)\s+|(?=(?:approximately|about|roughly|around)\s))"
+    rf"(?P<number>(?:~|about\s+|roughly\s+|approximately\s+|around\s+)?{NUMBER})\s?\\?%\s+"
     r"(?P<object>(?:[\w\-]+\s+)?(?:tokens|FLOPs|parameters))\b"
     r"(?!\s+(?:overhead|increase|growth|drop|loss|usage|of)\b)",
     re.IGNORECASE,
@@ -106,7 +107,7 @@ def _shares(text: str) -> list[Found]:
     return found
 
 
-_SHOWN_AMOUNT = re.compile(r"^(?:about\s+|roughly\s+|approximately\s+|sim)")
+_SHOWN_AMOUNT = re.compile(r"^(?:about\s+|around\s+|roughly\s+|approximately\s+|sim)")
 
 
 def _share(share: re.Match[str]) -> Found:

@@ -27,7 +27,9 @@ A_TIME = re.compile(
     re.I,
 )
 # Another figure's own speed noun ("a 3.2% improvement and 2.96x speedup") says nothing of a generic gain.
-_OWN_SPEED_ITEMS = re.compile(rf"{NUMBER}\s?\\?(?:x|×|times)\s*(?:speed-?ups?|faster|acceleration)\b", re.IGNORECASE)
+_OWN_SPEED_ITEMS = re.compile(
+    rf"{NUMBER}\s?\\?(?:x|×|times)\s*(?:[\w\-]+\s+)?(?:speed-?ups?|faster|acceleration)\b", re.IGNORECASE
+)
 _A_SCORE_BY = re.compile(
     rf"\b(?:{score_gain.NOT_A_RESULT})\b(?!-).*\bby\s+(?:up\s+to\s+|about\s+|over\s+)?$", re.IGNORECASE
 )
@@ -69,11 +71,15 @@ def read(
         return ("quality", f"{shown} improvement {preposition} {what}") if is_percent else None
     # Where a speed word may stand: before the number, or after it in its own clause; a speed
     # named only in a later clause is another figure's ("by up to 6% and accelerates ... by 1.6x").
-    scope = sentence[:end] + score_gain.clause_after(sentence[end:])
+    # Another figure's own speedup says nothing of the gain after it ("improves 12% with about 3.2
+    # times training speedup"), nor, for an "improvement", before it; before a verb of gain, it is
+    # what the gain goes on about ("a 3.1x acceleration ..., improving over the best drafter by 18%").
+    before, after = sentence[:end], _OWN_SPEED_ITEMS.sub("", score_gain.clause_after(sentence[end:]))
+    scope = (_OWN_SPEED_ITEMS.sub("", before) if _IMPROVEMENT.match(word) else before) + after
     if (
         is_percent
         and _GENERIC_GAIN.match(word)
-        and not ABOUT_SPEED.search(_OWN_SPEED_ITEMS.sub("", scope) if _IMPROVEMENT.match(word) else scope)
+        and not ABOUT_SPEED.search(scope)
         and not score_gain.names_what_runs(*around)
     ):
         gained = score_gain.gain_in(*around)  # "a 10.67% improvement in multi-turn tasks": a gain in that

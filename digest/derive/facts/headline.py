@@ -46,7 +46,8 @@ _REDUCED = (
         "cost",
         # work counted: "44% fewer training iterations", even beside a score its clause names
         re.compile(
-            r"cost|cheaper|price|dollar|GPU[\s-](?:hours|days|time)|compute\b|FLOPs?\b|MACs\b|servers|GPUs|iterations|"
+            r"cost|cheaper|price|dollar|GPU[\s-](?:hours|days|time)|comput(?:e|ation)\b(?!\s+time)|FLOPs?\b|MACs\b|servers|GPUs|"
+            r"iterations|optimization\s+steps|"
             r"(?:training|inference|sampling|denoising)\s+steps|epochs",
             re.I,
         ),

@@ -74,7 +74,9 @@ _COMPARED_WITH = re.compile(
 # A contrast with others that opens a sentence, up to its main clause.
 _UNLIKE_OPENING = re.compile(r"^Unlike\s+[^,;]+(?:,\s*(?:which|that|who)\b[^,;]*)?,\s+")
 # A sentence that opens by turning away from what came before.
-_CONTRAST_OPENING = re.compile(r"^(?:However|Unfortunately|Yet|Nevertheless|Unlike|Despite|Although|But)\b")
+_CONTRAST_OPENING = re.compile(
+    r"^(?:However|Unfortunately|Yet|Nevertheless|Unlike|Despite|Although|But|In\s+contrast|By\s+contrast|Conversely)\b"
+)
 # A clause about someone else inside an own sentence: "while ZeRO-Infinity only achieves 45 TFLOPS".
 _BASELINE_CLAUSE = re.compile(
     r"^Unlike\s+|"  # "Unlike existing methods, X runs 8x faster": up to its comma
