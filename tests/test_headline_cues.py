@@ -846,3 +846,18 @@ def test_the_fourteenth_round(catalog, abstract, kind, expected):
 def test_a_share_of_the_computation_is_a_cost_whatever_score_it_matches(catalog):
     abstract = "We present Kite. Kite reaches the same validation loss using only 48% of the computation required."
     assert _headline(catalog, abstract) == ("cost", "48% of the computation")
+
+
+# From the fifteenth round (dev48), read after its held-out score was taken.
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("We present Kite. Kite recovers 98% of frontier accuracy at 30% of API costs.", ["30% of the API costs"]),
+        (
+            "We present Kite. Kite surpasses full-data training while using only 40% of demonstrations.",
+            ["40% of the demonstrations"],
+        ),
+    ],
+)
+def test_the_fifteenth_round(catalog, abstract, expected):
+    assert _own(catalog, abstract, "reduction") == expected

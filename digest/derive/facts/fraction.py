@@ -53,8 +53,8 @@ _SHARE_A_METHOD_USES = re.compile(
     rf"{_LATER_SHARES}\s+(?:of\s+(?:the\s+|its\s+|their\s+)?|the\s+)"
     r"(?:(?:original|full|dense|standard|computational|compute|trainable)\s+){0,2}(?P<object>computation\s+time|FLOPs|"
     r"compute|computation|training\s+(?:data|tokens|compute|cost|time|budget|samples|steps|FLOPs)|"
-    r"(?:optimization\s+)?(?:steps|iterations)|data|tokens|samples|parameters|GPU[\s-]hours|"
-    r"budget|(?:GPU\s+)?memory|(?:GPU\s+|computing\s+|compute\s+)?resources|(?:token\s+)?context|labels|annotations|costs?|"
+    r"(?:optimization\s+)?(?:steps|iterations)|data|tokens|samples|demonstrations|trajectories|parameters|GPU[\s-]hours|"
+    r"budget|(?:GPU\s+)?memory|(?:GPU\s+|computing\s+|compute\s+)?resources|(?:token\s+)?context|labels|annotations|(?:API\s+)?costs?|"
     r"time|energy|latency)\b(?!\s+(?:required|used|needed|consumed|spent)\s+by\b)",
     re.IGNORECASE,
 )
