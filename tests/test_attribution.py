@@ -1006,3 +1006,13 @@ def test_device_months_are_no_count_of_devices(catalog):
 def test_the_fourteenth_round_s_values_of_others(catalog, abstract, kind, value):
     facts = extract_facts("A title", abstract, catalog)
     assert value not in own(facts, kind)
+
+
+def test_a_challenge_report_s_better_entrant_is_an_entrant(catalog):
+    abstract = (
+        "We present the evaluation methodology, datasets and results of the Kite Challenge 2025. "
+        "A more practical 2025 method for this task is Lumo, which takes only 0.5s per image and is 20X faster "
+        "than the best 2024 method."
+    )
+    facts = extract_facts("Kite Challenge 2025 on Pose Estimation", abstract, catalog)
+    assert own(facts, "speedup") == [] and own(facts, "latency") == []
