@@ -861,3 +861,23 @@ def test_a_share_of_the_computation_is_a_cost_whatever_score_it_matches(catalog)
 )
 def test_the_fifteenth_round(catalog, abstract, expected):
     assert _own(catalog, abstract, "reduction") == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "We present Kite. Kite achieves about 2 times the success rate over the previous model.",
+            ["~2× success rate"],
+        ),
+        (
+            "We present Kite. It achieves 4.5x higher attack success rate than prior methods.",
+            ["4.5× higher attack success rate"],
+        ),
+        ("We present Kite. It improves the success rate by 2.3 times over the planner.", ["2.3× higher success rate"]),
+        # a multiple of a speed is no score
+        ("We present Kite. It achieves 3x the throughput of the serving engine.", []),
+    ],
+)
+def test_a_multiple_of_a_success_rate_is_a_quality_result(catalog, abstract, expected):
+    assert _own(catalog, abstract, "quality") == expected

@@ -128,6 +128,30 @@ _NUMBER_THEN_AT_K = re.compile(
 )
 
 
+# A multiple of a rate of success: "about 2 times the success rate over the previous model", "5.5x
+# higher attack success rate", "improves the success rate by 2.54 times". Not of a speed ("3x the throughput").
+_A_SUCCESS_RATE = r"(?:(?:attack|task|average)\s+)?(?:success|win|pass|solve|resolve)\s+rates?|accuracy"
+_SCORE_MULTIPLE = re.compile(
+    rf"(?<![\w.])(?P<number>{NUMBER})\s?(?:x|×|times)\s+(?P<word>the|higher|better)\s+(?P<metric>{_A_SUCCESS_RATE})\b|"
+    rf"\b(?:improv|rais|boost|increas|lift)\w*\s+(?:the\s+|its\s+)?(?P<raised>{_A_SUCCESS_RATE})\s+by\s+"
+    rf"(?:(?:up\s+to|about|over|nearly)\s+)?(?P<by>{NUMBER})\s?(?:x|×|times)\b(?!\s+(?:faster|speed))",
+    re.IGNORECASE,
+)
+
+
+def _score_multiples(text: str, found: list[Found]) -> list[Found]:
+    multiples: list[Found] = []
+    for match in _SCORE_MULTIPLE.finditer(text):
+        group = "number" if match.group("number") else "by"
+        if overlaps(match.start(group), match.end(group), found):
+            continue
+        qualifier, start = hedge(text, match.start(group))
+        metric = " ".join((match.group("metric") or match.group("raised")).split()).lower()
+        word = "higher " if match.group("word") in ("higher", "better") or match.group("raised") else ""
+        multiples.append(("quality", start, match.end(group), f"{qualifier}{match.group(group)}× {word}{metric}"))
+    return multiples
+
+
 def _correlations(text: str) -> list[Found]:
     found: list[Found] = []
     for match in _CORRELATION.finditer(text):
@@ -235,6 +259,7 @@ def extract(sentence: Sentence) -> list[Found]:
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
     found += _scores_in_brackets(text, found) + _correlations(text)
     found += _gains_on_names(text, found)
+    found += _score_multiples(text, found)
     found += score_level.levels(text, found)
     found += [
         ("quality", match.start("number"), match.end(), _named_score(match))
