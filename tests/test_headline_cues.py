@@ -881,3 +881,16 @@ def test_the_fifteenth_round(catalog, abstract, expected):
 )
 def test_a_multiple_of_a_success_rate_is_a_quality_result(catalog, abstract, expected):
     assert _own(catalog, abstract, "quality") == expected
+
+
+# From the last round (dev49), read after its held-out score was taken.
+def test_a_multiple_of_inference_speed_and_a_share_of_training_time(catalog):
+    abstract = "We present Kite. It enjoys 800x inference speed while only requiring 7.5% training time."
+    assert _own(catalog, abstract, "speedup") == ["800×"]
+    assert _own(catalog, abstract, "reduction") == ["7.5% of the training time"]
+    assert _own(catalog, "We present Kite. It matches the dense model with 30% parameters.", "reduction") == []
+
+
+def test_a_condition_a_method_stays_stable_under_is_no_speedup(catalog):
+    abstract = "We present Kite. It keeps training stable under staleness ratios up to 32x and fully asynchronous runs."
+    assert _own(catalog, abstract, "speedup") == []

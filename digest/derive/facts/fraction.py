@@ -59,12 +59,14 @@ _SHARE_A_METHOD_USES = re.compile(
     re.IGNORECASE,
 )
 
-# "achieving up to 2.8x performance gain with less than 10% tokens": a share with no "of", of what
-# is counted (not "with only 5% memory overhead", which is more of a resource).
+# "achieving up to 2.8x performance gain with less than 10% tokens", "only requiring 6.3% training
+# time": a share with no "of", of what is counted or the time taken (not "with only 5% memory
+# overhead", which is more of a resource).
 _SHARE_WITHOUT_OF = re.compile(
-    r"\bwith\s+(?:only\s+|just\s+|merely\s+|(?P<less>less\s+than)\s+|(?=(?:approximately|about|roughly|around)\s))"
+    r"\b(?:with\s+(?:only\s+|just\s+|merely\s+|(?P<less>less\s+than)\s+|(?=(?:approximately|about|roughly|around)\s))|"
+    r"(?:only|just|merely)\s+(?:requiring|requires|using|uses|needing|needs|consuming|consumes)\s+)"
     rf"(?P<number>(?:~|about\s+|roughly\s+|approximately\s+|around\s+)?{NUMBER})\s?\\?%\s+"
-    r"(?P<object>(?:[\w\-]+\s+)?(?:tokens|FLOPs|parameters))\b"
+    r"(?P<object>(?:[\w\-]+\s+)?(?:tokens|FLOPs|parameters)|(?:training|inference|computation)\s+time)\b"
     r"(?!\s+(?:overhead|increase|growth|drop|loss|usage|of)\b)",
     re.IGNORECASE,
 )

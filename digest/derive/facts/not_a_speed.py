@@ -45,6 +45,12 @@ _AFTER_SHARE = re.compile(
     r"\s*(?:of\b(?!\s+(?:the\s+)?(?:[\w\-]+\s+)?(?:speed-?ups?|improvements?|gains?|reductions?))|sparsity\b|density\b)",
     re.IGNORECASE,
 )
+# A share needed is no gain either: "only requiring 6.3% training time" (fraction.py reads the share).
+_NEEDS_BEFORE = re.compile(r"\b(?:only|just|merely)\s+(?:requir|us|need|consum|tak)\w*\s+$", re.IGNORECASE)
+_A_RESOURCE_AFTER = re.compile(
+    r"\s*(?:of\s+)?(?:the\s+)?(?:[\w\-]+\s+)?(?:time|compute|computation|memory|costs?|FLOPs|steps|data|tokens)\b",
+    re.IGNORECASE,
+)
 # A share kept is no gain: "10x faster while preserving 99.4% performance on GenEval".
 _KEPT_BEFORE = re.compile(r"\b(?:preserv|retain|maintain|recover|keep)\w*\s+$", re.IGNORECASE)
 # A share cut outright is a cut: "reduces 47% of the activation memory", "prunes 40% of the training data".
@@ -111,9 +117,11 @@ def read(number: str, is_percent: bool, before: str, after: str) -> str | None:
     return _percent(number, before, after) if is_percent else _multiplier(number, before, after)
 
 
-# A scaling the results were measured under is a setting: "does not improve with 20x parameter scaling".
+# A scaling the results were measured under is a setting: "does not improve with 20x parameter scaling",
+# and so is a condition named before the number: "stable training under staleness ratios up to 64x".
 _A_SCALING_SETTING = re.compile(r"\s*(?:[\w\-]+\s+)?scaling\b", re.IGNORECASE)
 _UNDER_BEFORE = re.compile(r"\b(?:with|under|across|despite)\s+(?:a\s+)?$", re.IGNORECASE)
+_UNDER_A_CONDITION = re.compile(r"\bunder\s+(?:[\w\-]+\s+){1,3}$", re.IGNORECASE)
 
 
 # A multiple of data or compute the result is worth is no speed: "equivalent to using 2.5 times pre-training data".
@@ -127,7 +135,7 @@ def _multiplier(number: str, before: str, after: str) -> str | None:
     """A multiplier below one, of another efficiency or a cost, of how often, of a dataset's size, of a
     slowdown not cut, or of a scaling measured under, is no result; but a cost cut to a multiplier
     below one is that cut."""
-    if _UNDER_BEFORE.search(before) and _A_SCALING_SETTING.match(after):
+    if (_UNDER_BEFORE.search(before) and _A_SCALING_SETTING.match(after)) or _UNDER_A_CONDITION.search(before):
         return ""
     if _A_DATA_MULTIPLE_AFTER.match(after) or _OVERHEAD_OF.search(before):
         return ""  # and an overhead's: "with negligible overhead (1.06times time, 1.02times memory)"
@@ -140,8 +148,9 @@ def _multiplier(number: str, before: str, after: str) -> str | None:
 
 
 def _percent(number: str, before: str, after: str) -> str | None:
-    """A gain in another efficiency, an overhead, or a share kept, is none; a share left by a cut is that cut."""
-    if _KEPT_BEFORE.search(before):
+    """A gain in another efficiency, an overhead, a share kept or needed, is none; a share left by a
+    cut is that cut."""
+    if _KEPT_BEFORE.search(before) or (_NEEDS_BEFORE.search(before) and _A_RESOURCE_AFTER.match(after)):
         return ""
     overhead = _AN_OVERHEAD.match(after) or _OVERHEAD_OF.search(before)
     if _GAIN_IN_OTHER_EFFICIENCY.match(after) or (overhead and not _A_CUT_BEFORE.search(before)):

@@ -112,6 +112,7 @@ _AFTER_SPEED = re.compile(
     rf"more\s+(?:(?!{not_a_speed.OTHER_EFFICIENCY})[\w\-]+\s+)?efficient|"
     rf"better\s+(?:(?!{not_a_speed.OTHER_EFFICIENCY})\w+\s+)?(?:efficiency|throughput|performance|latency)|"
     r"improvements?|TFLOPS|end-to-end|increase\s+in\s+TFLOPS|per\s+second|(?:higher\s+)?FPS|"
+    r"(?:inference|training|decoding|generation)\s+speed|"  # "enjoying 1000x inference speed"
     # a rate a controller or a renderer runs at: "a 3.8 times higher control frequency", not "frequency of errors"
     r"higher\s+(?:\w+\s+)?(?:frequency|frame\s+rate)(?!\s+of\b))\b",
     re.IGNORECASE,
