@@ -31,11 +31,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import yaml
-
-from digest.build import HARDWARE_FILE, load_hardware
 from digest.derive.facts import Fact, extract_facts
 from digest.derive.facts.headline import curated_headline, machine_headline
+from digest.derive.hardware_catalog import HardwareCatalog, load_hardware
+from digest.records.rejected import load_rejections
+from digest.records.store import HARDWARE_FILE, load_papers
+from digest.whole_days import first_listings
 
 ROUNDS = ROOT / "benchmarks" / "facts_rounds"
 DATA = ROOT / "data"
@@ -43,23 +44,15 @@ DATA = ROOT / "data"
 
 def stored_papers() -> dict[str, tuple[str, str]]:
     """(title, abstract) of every stored and rejected record, by id."""
-    papers = {}
-    for folder in (DATA / "papers", DATA / "rejected"):
-        for path in folder.glob("*.yaml"):
-            record = yaml.safe_load(path.read_text(encoding="utf-8"))
-            papers[path.stem] = (record["title"], record.get("abstract") or "")
-    return papers
+    rejected, errors = load_rejections(DATA)
+    if errors:
+        raise errors[0]
+    return {paper.id: (paper.title, paper.abstract) for paper in [*load_papers(DATA), *(r.paper for r in rejected)]}
 
 
 def listed_papers(days: Path) -> dict[str, tuple[str, str]]:
     """(title, abstract) of every paper of the recorded Daily Papers days, by arXiv id."""
-    papers: dict[str, tuple[str, str]] = {}
-    for path in sorted(days.glob("hf-daily-*.json")):
-        for entry in json.loads(path.read_text(encoding="utf-8")):
-            paper = entry.get("paper", entry)
-            if paper.get("id") and paper["id"] not in papers:
-                papers[paper["id"]] = (paper.get("title") or "", paper.get("summary") or "")
-    return papers
+    return {arxiv_id: (entry.title, entry.abstract) for arxiv_id, (_day, entry) in first_listings(days).items()}
 
 
 def _plain(text: str) -> str:
@@ -83,7 +76,9 @@ def not_own_shown(facts: list[Fact], not_own: list[str]) -> list[str]:
     return wrong
 
 
-def score(round_path: Path, papers: dict[str, tuple[str, str]], catalog: object, verbose: bool) -> tuple[int, ...]:
+def score(
+    round_path: Path, papers: dict[str, tuple[str, str]], catalog: HardwareCatalog, verbose: bool
+) -> tuple[int, ...]:
     right = number = shown = 0
     wrong: list[str] = []
     labels = [json.loads(line) for line in round_path.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -94,7 +89,7 @@ def score(round_path: Path, papers: dict[str, tuple[str, str]], catalog: object,
                 "pass --days DIR, the folder of hf-daily-DAY.json answers (../shared/daily-papers)"
             )
         title, abstract = (_plain(text) for text in papers[label["id"]])
-        facts = extract_facts(title, abstract, catalog)  # type: ignore[arg-type]
+        facts = extract_facts(title, abstract, catalog)
         machine, truth = machine_headline(facts), curated_headline(label["headline"])
         ok = machine is None if truth is None else truth.agrees_with(machine)
         agrees = ok or (truth is not None and machine is not None and truth.numbers[:1] == machine.numbers[:1])
@@ -125,7 +120,7 @@ def main() -> None:
     args = parser.parse_args()
     paths = [ROUNDS / f"{name}.jsonl" for name in args.rounds] or sorted(ROUNDS.glob("dev*.jsonl"))
     papers = stored_papers()
-    if args.days.is_dir():
+    if any(args.days.glob("hf-daily-*.json")):  # without the recorded days, only rounds of stored papers score
         papers |= listed_papers(args.days)
     catalog = load_hardware(DATA / HARDWARE_FILE)
     totals = [0] * 5

@@ -78,7 +78,7 @@ def evaluate_whole_days(
     split = split or default_split([day for day, _ in dated])
     training = [item for day, item in dated if day < split]
     by_arxiv = {item.paper.arxiv_id: item for item in decided if item.paper.arxiv_id}
-    listed = _first_listings(folder)
+    listed = first_listings(folder)
     later = [(day, entry) for day, entry in listed.values() if day >= split]
     if not later:
         raise DataError(folder, None, None, f"no recorded day on or after {split}: nothing to judge")
@@ -96,7 +96,7 @@ def evaluate_whole_days(
     return report
 
 
-def _first_listings(folder: Path) -> dict[str, tuple[str, Entry]]:
+def first_listings(folder: Path) -> dict[str, tuple[str, Entry]]:
     """Each arXiv id's first listing in the folder: (day, entry)."""
     days = sorted((match.group(1), path) for path in folder.iterdir() if (match := _DAY_FILE.match(path.name)))
     if not days:

@@ -921,33 +921,12 @@ def test_a_name_after_and_that_opens_a_clause_ends_the_rival_s_object(catalog):
 
 
 @pytest.mark.parametrize(
-    ("abstract", "size"),
-    [
-        # a level others' models reach, which the paper's model is set against
-        ("Kite: A 0.3B Lightweight Inpainting Framework with 12B-Level Performance", "12B"),
-        # the model the paper's model is derived from
-        ("We present Kite-40B, a publicly available model derived from Lumo-3-65B-Instruct.", "65B"),
-    ],
-)
-def test_sizes_that_are_not_the_paper_s_model(catalog, abstract, size):
-    facts = extract_facts("A title", abstract, catalog)
-    assert size not in own(facts, "model_scale")
-
-
-def test_a_model_distilled_or_fine_tuned_from_keeps_its_source_s_size_as_its_own(catalog):
-    facts = extract_facts("A title", "We present Kite. Our best model, distilled from Lumo-8B-Instruct, wins.", catalog)
-    assert own(facts, "model_scale") == ["8B"]
-
-
-def test_an_sft_model_s_bracketed_score_is_the_sft_model_s(catalog):
-    abstract = "We present Kite. With one demonstration, it lifts an unworkable SFT model (3%) to a 95% success rate."
-    facts = extract_facts("A title", abstract, catalog)
-    assert context(facts, "quality") == ["3% success rate"]
-
-
-@pytest.mark.parametrize(
     ("abstract", "kind", "value"),
     [
+        # a level others' models reach, which the paper's model is set against
+        ("Kite: A 0.3B Lightweight Inpainting Framework with 12B-Level Performance", "model_scale", "12B"),
+        # the model the paper's model is derived from
+        ("We present Kite-40B, a publicly available model derived from Lumo-3-65B-Instruct.", "model_scale", "65B"),
         # a rival described in apposition, with how it was trained
         (
             "We present Kite. Kite, trained for 90 GPU-hours, matches VeLO, the largest public learned optimizer, "
@@ -967,21 +946,6 @@ def test_an_sft_model_s_bracketed_score_is_the_sft_model_s(catalog):
             "model_scale",
             "200B",
         ),
-    ],
-)
-def test_the_thirteenth_round_s_values_of_others(catalog, abstract, kind, value):
-    facts = extract_facts("A title", abstract, catalog)
-    assert value not in own(facts, kind)
-
-
-def test_device_months_are_no_count_of_devices(catalog):
-    facts = extract_facts("A title", "We present Kite. Its rival used 4000 TPU-months of compute.", catalog)
-    assert own(facts, "gpu_count") + context(facts, "gpu_count") == []
-
-
-@pytest.mark.parametrize(
-    ("abstract", "kind", "value"),
-    [
         # a contrast after the turn: the same model trained the usual way
         (
             "We present a multi-attempt task. Trained on it, a small model improves from 40% to 50%. In contrast, "
@@ -1003,9 +967,25 @@ def test_device_months_are_no_count_of_devices(catalog):
         ),
     ],
 )
-def test_the_fourteenth_round_s_values_of_others(catalog, abstract, kind, value):
+def test_values_of_others_from_the_last_rounds_are_not_the_paper_s(catalog, abstract, kind, value):
     facts = extract_facts("A title", abstract, catalog)
     assert value not in own(facts, kind)
+
+
+def test_a_model_distilled_or_fine_tuned_from_keeps_its_source_s_size_as_its_own(catalog):
+    facts = extract_facts("A title", "We present Kite. Our best model, distilled from Lumo-8B-Instruct, wins.", catalog)
+    assert own(facts, "model_scale") == ["8B"]
+
+
+def test_an_sft_model_s_bracketed_score_is_the_sft_model_s(catalog):
+    abstract = "We present Kite. With one demonstration, it lifts an unworkable SFT model (3%) to a 95% success rate."
+    facts = extract_facts("A title", abstract, catalog)
+    assert context(facts, "quality") == ["3% success rate"]
+
+
+def test_device_months_are_no_count_of_devices(catalog):
+    facts = extract_facts("A title", "We present Kite. Its rival used 4000 TPU-months of compute.", catalog)
+    assert own(facts, "gpu_count") + context(facts, "gpu_count") == []
 
 
 def test_a_challenge_report_s_better_entrant_is_an_entrant(catalog):

@@ -209,14 +209,15 @@ def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
     # "reducing FLOPs by 9.9x and prefill latency by 6.4x": a count of operations is what a measured
     # time cut is for.
     # So is a speedup in counted operations ("achieving 2.92x FLOPs and 1.48x latency speedup").
-    if _counted(fact) or (_COUNTED_WORK.search(fact.value) and metric_of(fact) == "cost"):
+    operations = _counted(fact)  # a token count gives way only to a time cut in its own sentence
+    if operations or (_COUNTED_WORK.search(fact.value) and metric_of(fact) == "cost"):
         fact = next(
             (
                 o
                 for o in candidates
                 if not _counted(o)
                 and (o.kind == "speedup" or metric_of(o) == "latency")
-                and (_counted(fact) or o.place == fact.place)
+                and (operations or o.place == fact.place)
             ),
             fact,
         )
