@@ -89,14 +89,6 @@ _DATA_SCALED = re.compile(
 )
 
 
-# The time a change starts from is the old level, no result of the paper's: "reducing response latency
-# from 1 to 2 minutes to real-time", "from 30 minutes to 5 minutes" (the 5 minutes is).
-_CHANGE_FROM_BEFORE = re.compile(
-    rf"\bfrom\s+(?:(?:about|around|over|roughly|~)\s*)?(?:{NUMBER}\s*(?:to|-|–)\s*)?$", re.I
-)
-_CHANGE_TO_AFTER = re.compile(r"\s+(?:down\s+)?to\b", re.IGNORECASE)
-
-
 def extract(sentence: Sentence) -> list[Found]:
     if not _HAS_UNIT_LETTER.search(sentence.text):
         return _real_time_factors(sentence.text)
@@ -105,8 +97,6 @@ def extract(sentence: Sentence) -> list[Found]:
         if _MEDIA_AFTER.match(sentence.text, end) or _EFFORT_AFTER.match(sentence.text, end):
             continue
         if _PEOPLE_TAKE_BEFORE.search(sentence.text, 0, start):
-            continue
-        if _CHANGE_FROM_BEFORE.search(sentence.text, 0, start) and _CHANGE_TO_AFTER.match(sentence.text, end):
             continue
         if not _DATA_SCALED.search(sentence.text, 0, start) and not _CORPUS_BEFORE.search(sentence.text, 0, start):
             found.append(("latency", start, end, re.sub(r"\s?/\s?token$", "/token", value)))

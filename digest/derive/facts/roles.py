@@ -199,6 +199,8 @@ def baseline_and_rival_spans(sentence: str) -> tuple[list[tuple[int, int]], list
         opening = match.group().lower()
         if opening.startswith("from") or not opening:
             end = sentence.find(" to ", match.end())
+            if _RANGE_THEN_TO.match(sentence, match.end()):  # "from 1 to 2 minutes to real time": the whole range
+                end = sentence.find(" to ", end + 4)
         elif (
             match.start() < 3
             or opening.startswith(("compared", "relative"))
@@ -230,6 +232,10 @@ _DESCRIBES_THE_BASELINE = re.compile(
     r"need(?:s|ed)?|rel(?:y|ies|ied)|train(?:s|ed)?)\b",
     re.IGNORECASE,
 )
+
+
+# A change that starts from a range told with "to", whose first "to" is the range's: "from 1 to 2 minutes to real time".
+_RANGE_THEN_TO = re.compile(r"(?:about\s+|around\s+|~\s*)?\d[\d.,]*\s+to\s+\d[\d.,]*\s*[^\W\d][\w/%]*\s+to\s", re.I)
 
 
 # "the Qwen3 series from 0.6B to 14B", "scales from 3B to 24B": a range of sizes, no change, unless
