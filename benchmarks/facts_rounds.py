@@ -7,8 +7,8 @@ or configuration, a teacher's size). The readers followed benchmarks/facts_round
 neither the code nor its output; the labels are not a curator's, and where a label and the
 contributing guide's headline rule disagree, the guide is the digest's definition.
 
-Papers are found by id: a record's id in data/papers or data/rejected (dev32 to dev35), or an arXiv
-id in the recorded Daily Papers days (dev36 on; --days, ../shared/daily-papers by default). Each
+Papers are found by id: a record's id in data/papers or data/rejected (dev32 to dev35, part of dev50),
+or an arXiv id in the recorded Daily Papers days (the others; --days, ../shared/daily-papers by default). Each
 round was scored before any rule was written from it; those first scores are in the folder's
 README. Run again, a round is no longer held out: it measures regressions, not generalisation.
 
