@@ -890,7 +890,7 @@ def test_a_multiple_of_a_success_rate_is_a_quality_result(catalog, abstract, exp
     assert _own(catalog, abstract, "quality") == expected
 
 
-# From the last round (dev49), read after its held-out score was taken.
+# From the sixteenth round (dev49), read after its held-out score was taken.
 def test_a_multiple_of_inference_speed_and_a_share_of_training_time(catalog):
     abstract = "We present Kite. It enjoys 800x inference speed while only requiring 7.5% training time."
     assert _own(catalog, abstract, "speedup") == ["800×"]
@@ -901,3 +901,54 @@ def test_a_multiple_of_inference_speed_and_a_share_of_training_time(catalog):
 def test_a_condition_a_method_stays_stable_under_is_no_speedup(catalog):
     abstract = "We present Kite. It keeps training stable under staleness ratios up to 32x and fully asynchronous runs."
     assert _own(catalog, abstract, "speedup") == []
+
+
+# From the seventeenth round (dev50), read after its held-out score was taken.
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # a named score, a completion rate, and an increase in a score (a gain, not a level)
+        (
+            "We present Kite. Experiments show a notable 6.1% ImageReward score improvement.",
+            "quality",
+            ["6.1% ImageReward score improvement"],
+        ),
+        ("We present Kite. Kite achieves a 71.2% task completion rate.", "quality", ["71.2% completion rate"]),
+        ("We present Kite. It achieves a 9.4% increase in accuracy.", "quality", ["9.4% increase in accuracy"]),
+        # the metric after "and" is the next item's
+        (
+            "We present Kite. Kite achieves a detection rate of 88.1% and a verifier accuracy of 30.2%.",
+            "quality",
+            ["88.1% detection rate", "30.2% accuracy"],
+        ),
+        (
+            "We present Kite. It raises the resolve rate by +4.1% and the accuracy by +1.9 points.",
+            "quality",
+            ["+4.1% resolve rate gain", "+1.9 points accuracy"],
+        ),
+        ("We present Kite. It shows more than 6% improvement on MLVU.", "quality", [">6% improvement on MLVU"]),
+    ],
+)
+def test_the_seventeenth_round(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected
+
+
+def test_a_concession_about_the_papers_own_model_is_no_background(catalog):
+    named = "We refer to this approach as Layer Skipping Decoding (LSD)."
+    facts = extract_facts(
+        "", f"{named} Despite being trained on little data, an LSD model runs up to 3x faster.", catalog
+    )
+    assert [(fact.kind, fact.value, fact.own) for fact in facts] == [
+        ("system", "LSD", True),
+        ("speedup", "up to 3×", True),
+    ]
+    # before the paper turns to its own work, the same opening is background
+    assert (
+        _own(catalog, "Despite being trained on little data, LLMs reach 90% accuracy. We present Kite.", "quality")
+        == []
+    )
+
+
+def test_a_cut_in_trajectory_error_is_a_quality_result(catalog):
+    abstract = "We present Kite. It outperforms prior methods, reducing ATE on KITTI by over 60%."
+    assert _headline(catalog, abstract) == ("quality", ">60% lower ATE")

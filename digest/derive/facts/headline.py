@@ -65,7 +65,7 @@ _REDUCED = (
         re.compile(
             r"error|loss|MAPE|perplexity|PPL|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation|variance|"
             r"collision|"
-            r"\b(?:WER|CER|MAE|RMSE|MSE|bpb)\b|false\s+(?:[\w\-]+\s+)?(?:positive|negative|detection|alarm)",
+            r"\b(?:WER|CER|MAE|RMSE|MSE|bpb|(?-i:ATE|RPE|EPE))\b|false\s+(?:[\w\-]+\s+)?(?:positive|negative|detection|alarm)",
             re.I,
         ),
     ),

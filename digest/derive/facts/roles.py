@@ -77,6 +77,9 @@ _UNLIKE_OPENING = re.compile(r"^Unlike\s+[^,;]+(?:,\s*(?:which|that|who)\b[^,;]*
 _CONTRAST_OPENING = re.compile(
     r"^(?:However|Unfortunately|Yet|Nevertheless|Unlike|Despite|Although|But|In\s+contrast|By\s+contrast|Conversely)\b"
 )
+# After the turn, a concession about what the sentence goes on to praise: "Despite being trained on a
+# limited dataset, a fine-tuned X model achieves ...", "Despite its simplicity, ...".
+_CONCEDES_THEN_PRAISES = re.compile(r"^Despite\s+(?:being|its|their|having|using)\b")
 # A clause about someone else inside an own sentence: "while ZeRO-Infinity only achieves 45 TFLOPS".
 _BASELINE_CLAUSE = re.compile(
     r"^Unlike\s+|"  # "Unlike existing methods, X runs 8x faster": up to its comma
@@ -143,7 +146,7 @@ def sentence_roles(sentences: Sequence[str], system: str | None) -> list[str]:
             roles.append(PRIOR if _cites_prior(sentence[unlike.end() :]) else MIXED)
         elif prior:
             roles.append(PRIOR)
-        elif _CONTRAST_OPENING.match(sentence):
+        elif _CONTRAST_OPENING.match(sentence) and not _CONCEDES_THEN_PRAISES.match(sentence):
             roles.append(BACKGROUND)
         else:
             roles.append(OWN)

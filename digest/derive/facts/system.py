@@ -149,7 +149,8 @@ _SYSTEM_INTRO = re.compile(
     r"(?:present|presents|introduce|introduces|propose|proposes|proposed|develop|develops|"
     r"design|designs|build|builds|describe|describes|release|releases|implement|implements|"
     r"devise|devises|address\s+this\s+with|"
-    r"turn\s+(?:this|these|that|the|our)\s+(?:[\w\-]+\s+){0,3}?into)\s+"  # "We turn this observation into VSA, a ..."
+    r"turn\s+(?:this|these|that|the|our)\s+(?:[\w\-]+\s+){0,3}?into|"  # "We turn this observation into VSA, a ..."
+    r"refer\s+to\s+(?:this|these|it|our)\b(?:\s+[\w\-]+){0,3}?\s+as)\s+"  # "We refer to this paradigm as DMTD"
 )
 # A word that can be (part of) a name: capitalised, or camel-cased like "nnAudio".
 _NAME_WORD = r"(?:[A-Z][\w\-.+'’]*[\w+]|[A-Z]|[a-z]+[A-Z0-9][\w\-.+]*[\w+])"
