@@ -979,3 +979,26 @@ def test_a_cut_in_trajectory_error_is_a_quality_result(catalog):
 )
 def test_the_eighteenth_round(catalog, abstract, kind, expected):
     assert _own(catalog, abstract, kind) == expected
+
+
+def test_what_a_lesser_system_scores_before_the_turn_to_the_full_one_is_context(catalog):
+    def quality(abstract: str) -> list[tuple[str, bool]]:
+        return [(fact.value, fact.own) for fact in extract_facts("", abstract, catalog) if fact.kind == "quality"]
+
+    ablation = (
+        "We present Kite. Kite with a minimal adapter scores only 19.1% Pass@1, whereas the full adapter reaches 73%."
+    )
+    assert quality(ablation) == [("19.1% Pass@1", False)]
+    assert quality(
+        "We present Kite. The base model achieves only 20% accuracy, whereas ours reaches 61% accuracy."
+    ) == [
+        ("20% accuracy", False),
+        ("61% accuracy", True),
+    ]
+    # two results of the paper's, no lesser one: both its own
+    assert quality(
+        "We present Kite. It reaches 80% accuracy on A, while our full model reaches 85% accuracy on B."
+    ) == [
+        ("80% accuracy", True),
+        ("85% accuracy", True),
+    ]

@@ -84,7 +84,7 @@ _CONCEDES_THEN_PRAISES = re.compile(r"^Despite\s+(?:being|its|their|having|using
 _BASELINE_CLAUSE = re.compile(
     r"^Unlike\s+|"  # "Unlike existing methods, X runs 8x faster": up to its comma
     r"\b(?:(?:while|whereas)\s+(?!(?:\w+ly\s+)?[\w\-]+ing\b)"  # "while (significantly) outperforming" is the paper's
-    r"(?!(?:we|our|it|its|also|still|only|the\s+(?:proposed|full|complete|final|whole|overall|resulting|combined)|"
+    r"(?!(?:we|our|ours|it|its|also|still|only|the\s+(?:proposed|full|complete|final|whole|overall|resulting|combined)|"
     r"the\s+(?:[\w.\-]+\s+){0,2}(?:variant|version)s?|"  # "while the 32B variant surpasses": a model's own sibling
     r"(?:a|an|the)\s+(?:[\w.\-]+\s+){0,3}?students?)\b)|"  # "while a distilled student as small as 69M": the paper's
     # not "than 2 GB" nor "less than one hour": a hedge on an amount, no rival
@@ -226,7 +226,23 @@ def baseline_and_rival_spans(sentence: str) -> tuple[list[tuple[int, int]], list
             rivals.append(span)
         elif described := _DESCRIBES_THE_BASELINE.search(sentence, *span):
             rivals.append((described.start(), span[1]))  # "than X models that are trained on 16x more data"
+    if turn := _TURNS_TO_THE_PAPER.search(sentence):
+        # "X with a minimal adapter scores only 19.1%, whereas the full adapter reaches 73.4%": what
+        # comes before is the lesser system's, the base model's or an ablation's
+        start = sentence.rfind(";", 0, turn.start()) + 1
+        if _ONLY.search(sentence, start, turn.start()):
+            spans.append((start, turn.start()))
+            rivals.append((start, turn.start()))
     return spans, rivals
+
+
+# The paper's own system after a contrast: "..., whereas ours", "..., while the full model".
+_TURNS_TO_THE_PAPER = re.compile(
+    r",\s+(?:while|whereas)\s+(?=ours\b|our\s+(?:[\w\-]+\s+){0,2}?(?:model|method|system|approach|framework)s?\b|"
+    r"the\s+(?:full|complete)\s+[\w\-]+)",
+    re.IGNORECASE,
+)
+_ONLY = re.compile(r"\b(?:only|merely|just)\b", re.IGNORECASE)
 
 
 # A restrictive relative clause in a comparison's clause says what the baseline is or does.
