@@ -1002,3 +1002,48 @@ def test_what_a_lesser_system_scores_before_the_turn_to_the_full_one_is_context(
         ("80% accuracy", True),
         ("85% accuracy", True),
     ]
+
+
+# From the nineteenth round (dev52), read after its held-out score was taken.
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # what a gain costs is no cut, and a level aimed at is no figure of the paper's
+        (
+            "We present Kite. It reduces hallucinations by 40% at 1.06times the latency of decoding.",
+            "reduction",
+            ["40% lower hallucinations"],
+        ),
+        ("We present Kite. It serves at 3x the throughput of the engine.", "speedup", ["3×"]),
+        (
+            "We present Kite. It reduces the time needed to achieve a 90% ASR by 15.2%.",
+            "reduction",
+            ["15.2% reduction"],
+        ),
+        # a share of the function evaluations, and compute removed outright, are cuts; tokens removed are the means
+        (
+            "We present Kite. It matches diffusion models while requiring less than 40% of the NFE.",
+            "reduction",
+            ["<40% of the NFE"],
+        ),
+        ("We present Kite. Pruning them removes 20% of attention FLOPs.", "reduction", ["20% lower attention FLOPs"]),
+        ("We present Kite. Even when removing 94.4% of visual tokens, it keeps its accuracy.", "reduction", []),
+        (
+            "We present Kite. Token consumption decreases by up to 26% while accuracy is maintained.",
+            "reduction",
+            ["up to 26% reduction"],
+        ),
+        # a gain in reliability is no speed, and the next item's figure names its own metric
+        ("We present Kite. Sampling during inference improves reasoning reliability by 10--20%.", "speedup", []),
+        ("We present Kite. It improves training throughput by 20% and accuracy by 5%.", "speedup", ["20% faster"]),
+    ],
+)
+def test_the_nineteenth_round(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected
+
+
+def test_a_rivals_size_told_in_its_own_clause_is_the_rivals(catalog):
+    abstract = (
+        "We present Kite-72B. It is competitive with the open model, Llama-3-405B, which is around 5 times larger."
+    )
+    assert _own(catalog, abstract, "scale") == []

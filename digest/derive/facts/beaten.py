@@ -137,9 +137,11 @@ _TRAINED_ON_MORE = re.compile(
 )
 # What the baseline itself achieves, told in a clause of its own: "outperforms the standard MoE with
 # 8 experts, which achieves 3x FLOPs savings (3x for text, 2.8x for image)".
+# (Or its size against the paper's: "X-405B, which is around 5 times larger".)
 _ITS_OWN_RESULT = re.compile(
-    r"(?:[^,;.()]|\.\d){0,60}?,\s*which\s+(?:also\s+|only\s+)?(?:achiev|reach|obtain|attain|deliver|provid|scor|"
-    r"requir|yield)\w*\b(?:[^;.,()]|\.\d|\([^()]*\))*",  # to the clause's end, over its brackets
+    r"(?:[^,;.()]|\.\d){0,60}?,\s*which\s+(?:(?:also\s+|only\s+)?(?:achiev|reach|obtain|attain|deliver|provid|scor|"
+    r"requir|yield)\w*\b|(?:is|are)\s+(?:[\w~.]+\s+){1,3}?(?:larger|bigger)\b)"
+    r"(?:[^;.,()]|\.\d|\([^()]*\))*",  # to the clause's end, over its brackets
     re.IGNORECASE,
 )
 # A figure that names a baseline: "compared to $18,862 for the 128-GPU baseline", "the 70B dense baseline".

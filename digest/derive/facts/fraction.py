@@ -55,7 +55,7 @@ _SHARE_A_METHOD_USES = re.compile(
     r"(?:(?:original|full|dense|standard|computational|compute|trainable|decoder|encoder|backbone|model)\s+){0,2}"
     r"(?P<object>computation\s+time|FLOPs|"
     r"compute|computation|training\s+(?:data|tokens|compute|cost|time|budget|samples|steps|FLOPs)|"
-    r"(?:optimization\s+)?(?:steps|iterations)|data|tokens|samples|demonstrations|trajectories|parameters|GPU[\s-]hours|"
+    r"(?:optimization\s+)?(?:steps|iterations)|NFEs?|(?:function|network)\s+evaluations|data|tokens|samples|demonstrations|trajectories|parameters|GPU[\s-]hours|"
     r"budget|(?:GPU\s+)?memory|(?:GPU\s+|computing\s+|compute\s+)?resources|(?:token\s+)?context|labels|annotations|(?:API\s+)?costs?|"
     r"time|energy|latency)\b(?!\s+(?:required|used|needed|consumed|spent)\s+by\b)",
     re.IGNORECASE,

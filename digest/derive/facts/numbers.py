@@ -14,6 +14,11 @@ UNIT_GAP = r"(?:\s|\\[,;:! ]|~)?"
 NUMBER_START = r"\d(?:(?<=\bsim\d)|(?<![\w.,]\d))"
 FRESH_NUMBER = rf"{NUMBER_START}\d*(?:,\d{{3}})*(?:\.\d+)?"
 
+# A level aimed at, where a result is measured, not the result: "the time needed to achieve a 90% ASR".
+A_TARGET_BEFORE = re.compile(
+    r"\b(?:needed|required|takes?|time)\s+to\s+(?:achieve|reach|attain|hit)\s+(?:an?\s+|the\s+)?$", re.I
+)
+
 # How a number is hedged (read backwards from it), and how that shows in a value.
 _HEDGE_BEFORE = re.compile(
     r"(?<![\w])(?P<qualifier>up\s+to|up-to|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|over|under|below|above|"

@@ -11,7 +11,7 @@ import re
 
 from . import quality_change, score_gain, score_level
 from .base import Found, Sentence, overlaps
-from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, UNIT_GAP, hedge, percentages, range_of
+from .numbers import A_TARGET_BEFORE, FRESH_NUMBER, LIST_BEFORE, NUMBER, UNIT_GAP, hedge, percentages, range_of
 
 # (a spread after the number is no number of its own: "69.8 pm 0.5%", a dump's lost "\pm")
 _PERCENT = re.compile(
@@ -233,6 +233,8 @@ def extract(sentence: Sentence) -> list[Found]:
         for match in _SCORE.finditer(text)
     ]
     for match in percentages(text, _PERCENT, _HINT, _AFTER_CHANGE):
+        if A_TARGET_BEFORE.search(text, 0, match.start()):
+            continue  # "the time needed to achieve a 90% ASR": where a result is measured
         listed = _LIST_AFTER.match(text, match.end())  # "46.7% and 20.8% Avg@4 gains": the list's metric
         end = listed.end() if listed else match.end()
         after = _AFTER.match(text, end)

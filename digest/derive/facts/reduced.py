@@ -50,7 +50,7 @@ _REDUCED_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 _REDUCTION_VERB_RIGHT_BEFORE = re.compile(
-    r"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*|prun\w*)\s*$", re.IGNORECASE
+    r"\b(?:reduc\w*|lower\w*|cut\w*|sav\w*|decreas\w*|minimi[sz]\w*|prun\w*|remov\w*|eliminat\w*)\s*$", re.IGNORECASE
 )
 # A figure of a list: "19.6%", "2.39x".
 _FIGURE = rf"{NUMBER}\s?(?:x|×|X|times|%|\\%)"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from . import fraction, generic_gain, not_a_speed, reduced, score_gain
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
+from .numbers import A_TARGET_BEFORE, FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
 
 # "2.31x", "2.31×", "2.31 times", the dumps' "2.31times", "3-fold". Not "16x16", "8xA100",
 # "3 x 3", "4 x A100", "4timesRTX", "2times A800": a count of GPUs.
@@ -127,6 +127,8 @@ _LIST_CONTINUATION = re.compile(
 # The last of these words before a number decides what the number is.
 _BEFORE_KEYWORDS = re.compile(
     r"\b(?:(?P<reduction>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing|ings)|decreas\w*|"
+    # a share removed outright, right before its number: "pruning them removes 20% of attention FLOPs"
+    r"(?:remov(?:e|es|ed|ing)|eliminat(?:e|es|ed|ing))(?=\s+(?:(?:up\s+to|about|over|nearly)\s+)?$)|"
     r"minimi[sz]\w*|shrink\w*|compress\w*|prun(?:e|es|ed)\b|less(?!\s+than\b)|smaller|fewer(?!\s+than\b))|"
     r"(?P<speed>speed\w*|faster|accelerat\w*|improv\w*|boost\w*|enhanc\w*|outperform\w*|gains?|"
     r"increas\w*(?=\s+(?:the\s+)?(?:\w+\s+)?(?:throughput|speed|tokens?\s+per\s+second)\b))|"
@@ -243,6 +245,11 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     shown = f"{number.qualifier}{number.text}{unit}"
     if number.is_percent and _PERCENT_POINTS.match(after):
         return None  # "+3.4%p": percentage points of a score
+    if A_TARGET_BEFORE.search(sentence, 0, number.start):
+        return None
+    multiple = None if number.is_percent or not _AT_A_MULTIPLE_OF.search(before) else _MULTIPLE_OF.match(after)
+    if multiple and _WHAT_A_GAIN_COSTS.search(multiple.group("what")):
+        return None  # "reduces hallucinations by 55% at 1.06times the latency of X": what the gain costs
 
     capacity = _AFTER_CAPACITY.match(after)
     if capacity and (capacity.group("comparative") or capacity.group("phrase")):
@@ -301,7 +308,7 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     if refused and _names_a_score(refused.group(), keyword[0] if keyword else ""):
         return None
     if keyword is not None:
-        kind, keyword_end, _word = keyword
+        kind, keyword_end, word = keyword
         if (
             kind == "not_a_result"
             or _names_a_score(before[keyword_end:], kind)
@@ -310,7 +317,9 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         ):
             return None
         if kind == "reduction":  # not "from modest savings to a 451% increase", nor "a 57.9% consistency rate"
-            no_cut = _AN_INCREASE_AFTER.match(after) or _A_LEVEL_AFTER.match(after)
+            # what a method removes is its means ("removing 94.4% of visual tokens"), unless it is compute
+            means = word.lower().startswith(("remov", "eliminat")) and not _COMPUTE_REMOVED.match(after)
+            no_cut = means or _AN_INCREASE_AFTER.match(after) or _A_LEVEL_AFTER.match(after)
             return None if no_cut else _reduction(reduced.from_context(shown, before, after))
         if kind == "scale":
             return "scale", _grown_value(shown, before[keyword_end:])
@@ -399,9 +408,15 @@ def _names_a_score(words: str, keyword_kind: str) -> bool:
 
 
 _THAN_AFTER = re.compile(r"\s*(?:lower|less|smaller)\s+than\b", re.IGNORECASE)
+_COMPUTE_REMOVED = re.compile(
+    r"\s*of\s+(?:the\s+)?(?:[\w\-]+\s+){0,2}?(?:FLOPs|computations?|compute|costs?|energy|latency|memory)\b", re.I
+)
 _AN_INCREASE_AFTER = re.compile(r"\s*(?:increases?|rises?|growth)\b", re.IGNORECASE)
 # A level of a rate or a score named right after the number: "with only a 57.9% consistency rate".
-_A_LEVEL_AFTER = re.compile(r"\s+(?:[\w\-]+\s+)?(?:rates?|scores?|accuracy)\b", re.IGNORECASE)
+# (Not past a conjunction: "decreases by up to 26% while accuracy is maintained" is a cut.)
+_A_LEVEL_AFTER = re.compile(
+    r"\s+(?:(?!(?:while|whilst|and|but|with|without)\b)[\w\-]+\s+)?(?:rates?|scores?|accuracy)\b", re.IGNORECASE
+)
 _MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE)
 # A multiplier of a quantity named after it: "8x the context size of X", "3x the inference speed of X",
 # "a SOTA encoder 1.7x its size".
@@ -409,6 +424,8 @@ _MULTIPLE_OF = re.compile(
     r"\s+(?:the|its|their)\s+(?P<what>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?=\s+(?:of|at|with|for)\b|\s*[,;.)]|$)",
     re.IGNORECASE,
 )
+_AT_A_MULTIPLE_OF = re.compile(r"\bat\s+(?:only\s+|just\s+|about\s+|~\s*)?$", re.IGNORECASE)
+_WHAT_A_GAIN_COSTS = re.compile(r"\b(?:latency|time|runtime|cost|memory|compute|energy|price)\b", re.IGNORECASE)
 # What a sentence must name for a bare multiplier in it to be a speed.
 _ABOUT_RUNNING = re.compile(
     rf"{generic_gain.ABOUT_SPEED.pattern}|{generic_gain.A_TIME.pattern}|"

@@ -14,7 +14,7 @@ from .numbers import NUMBER
 # Words saying a number measures quality or a share of something, not efficiency. Not when
 # hyphenated into a modifier: "error-induced overhead" is still overhead.
 NOT_A_RESULT = (
-    r"accuracy|accurate|errors?|scores?|correctness|perplexity|PPL|quality|loss|BLEU|F1|"
+    r"accuracy|accurate|errors?|scores?|correctness|reliability|perplexity|PPL|quality|loss|BLEU|F1|"
     r"top-1|MAPE|m?IoU|mAP|Dice|win\s+rate|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
     r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+|success\s+rates?|(?<!cache\s)hit\s+rates?|"
     r"LPIPS|PSNR|SSIM|FID|FVD|MRR|NDCG|reciprocal\s+rank|AUC|AUROC|"  # image, video, retrieval and ranking scores
@@ -29,7 +29,8 @@ NOT_A_RESULT = (
 # with ... accuracy", nor past another change's verb: "length by 53% and improves its accuracy".
 AFTER_NOT_A_RESULT = re.compile(
     r"^(?:(?!\b(?:while|whilst|without|with\s+(?:only\s+)?(?:an?\s+)?(?:minimal|negligible|marginal|little|no|slight|small|minor)|by\s+\d|"
-    r"and\s+(?:improv|increas|boost|rais|achiev|reach|attain|obtain)\w*)\b)[^.;]){0,40}?"
+    r"and\s+(?:improv|increas|boost|rais|achiev|reach|attain|obtain)\w*|"
+    r"and\s+(?:[\w\-]+\s+){1,3}?by\s+\d)\b)[^.;]){0,40}?"  # the next item's own figure: "and accuracy by 5%"
     rf"\b(?:{NOT_A_RESULT})\b(?!-)",
     re.IGNORECASE,
 )
