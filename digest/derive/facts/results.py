@@ -246,7 +246,7 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     if number.is_percent and _PERCENT_POINTS.match(after):
         return None  # "+3.4%p": percentage points of a score
     if A_TARGET_BEFORE.search(sentence, 0, number.start):
-        return None
+        return None  # "the time needed to achieve a 90% ASR": a level aimed at, where the result is measured
     multiple = None if number.is_percent or not _AT_A_MULTIPLE_OF.search(before) else _MULTIPLE_OF.match(after)
     if multiple and _WHAT_A_GAIN_COSTS.search(multiple.group("what")):
         return None  # "reduces hallucinations by 55% at 1.06times the latency of X": what the gain costs
