@@ -44,7 +44,12 @@ _MEDIA_AFTER = re.compile(
 )
 # Nor the size of a corpus ("a corpus of approximately 117.5 hours"), nor people's effort ("spent
 # 469 hours rating", "200 hours of expert annotation", "tasks that take human users about 1.6 hours").
-_CORPUS_BEFORE = re.compile(r"\b(?:corpus|corpora|datasets?|collection)\s+(?:of|with|totall?ing|spanning)\s+$", re.I)
+_CORPUS_BEFORE = re.compile(
+    r"\b(?:corpus|corpora|datasets?|collection)\s+(?:of|with|totall?ing|spanning)\s+$|"
+    # the lengths of what a dataset holds: "275 videos, ranging in duration from 10 to 90 minutes"
+    r"\branging\s+in\s+(?:duration|length)\s+from\s+[^.;]{0,30}$",
+    re.I,
+)
 _PEOPLE = (
     r"(?:humans?|human\s+[\w\-]+|people|experts?|annotators?|users|participants|developers|engineers|professionals)"
 )
