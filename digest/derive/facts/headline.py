@@ -64,7 +64,7 @@ _REDUCED = (
         "quality",
         re.compile(
             r"error|loss|MAPE|perplexity|PPL|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation|variance|"
-            r"collision|"
+            r"collision|warnings?|bugs|"
             r"\b(?:WER|CER|MAE|RMSE|MSE|bpb|(?-i:ATE|RPE|EPE))\b|false\s+(?:[\w\-]+\s+)?(?:positive|negative|detection|alarm)",
             re.I,
         ),

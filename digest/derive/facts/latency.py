@@ -94,6 +94,12 @@ _DATA_SCALED = re.compile(
 )
 
 
+# A window of time data is drawn from: "facts published within the 90 days preceding benchmark construction".
+_A_WINDOW_AFTER = re.compile(
+    r"\s+(?:preceding|prior\s+to|before\s+(?:the\s+)?(?:benchmark|dataset|data|collection))\b", re.I
+)
+
+
 def extract(sentence: Sentence) -> list[Found]:
     if not _HAS_UNIT_LETTER.search(sentence.text):
         return _real_time_factors(sentence.text)
@@ -101,7 +107,7 @@ def extract(sentence: Sentence) -> list[Found]:
     for start, end, value in unit_figures(sentence.text, _TIME, _UNITS):
         if _MEDIA_AFTER.match(sentence.text, end) or _EFFORT_AFTER.match(sentence.text, end):
             continue
-        if _PEOPLE_TAKE_BEFORE.search(sentence.text, 0, start):
+        if _PEOPLE_TAKE_BEFORE.search(sentence.text, 0, start) or _A_WINDOW_AFTER.match(sentence.text, end):
             continue
         if not _DATA_SCALED.search(sentence.text, 0, start) and not _CORPUS_BEFORE.search(sentence.text, 0, start):
             found.append(("latency", start, end, re.sub(r"\s?/\s?token$", "/token", value)))

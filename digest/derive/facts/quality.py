@@ -133,10 +133,12 @@ _NUMBER_THEN_AT_K = re.compile(
 
 # A multiple of a rate of success: "about 2 times the success rate over the previous model", "5.5x
 # higher attack success rate", "improves the success rate by 2.54 times". Not of a speed ("3x the throughput").
-_A_SUCCESS_RATE = r"(?:(?:attack|task|average)\s+)?(?:success|win|pass|solve|resolve)\s+rates?|accuracy"
+# "1.4times success-rate improvement", "boosts interaction success rates by 4times".
+_A_SUCCESS_RATE = r"(?:(?:attack|task|average)\s+)?(?:success|win|pass|solve|resolve)[\s\-]+rates?|accuracy"
 _SCORE_MULTIPLE = re.compile(
-    rf"(?<![\w.])(?P<number>{NUMBER})\s?(?:x|×|times)\s+(?P<word>the|higher|better)\s+(?P<metric>{_A_SUCCESS_RATE})\b|"
-    rf"\b(?:improv|rais|boost|increas|lift)\w*\s+(?:the\s+|its\s+)?(?P<raised>{_A_SUCCESS_RATE})\s+by\s+"
+    rf"(?<![\w.])(?P<number>{NUMBER})\s?(?:x|×|times)\s+(?:(?P<word>the|higher|better)\s+)?(?P<metric>{_A_SUCCESS_RATE})\b"
+    r"(?(word)|\s+(?:improvement|gain|increase)s?\b)|"
+    rf"\b(?:improv|rais|boost|increas|lift)\w*\s+(?:the\s+|its\s+)?(?:[\w\-]+\s+)?(?P<raised>{_A_SUCCESS_RATE})\s+by\s+"
     rf"(?:(?:up\s+to|about|over|nearly)\s+)?(?P<by>{NUMBER})\s?(?:x|×|times)\b(?!\s+(?:faster|speed))",
     re.IGNORECASE,
 )
@@ -149,8 +151,8 @@ def _score_multiples(text: str, found: list[Found]) -> list[Found]:
         if overlaps(match.start(group), match.end(group), found):
             continue
         qualifier, start = hedge(text, match.start(group))
-        metric = " ".join((match.group("metric") or match.group("raised")).split()).lower()
-        word = "higher " if match.group("word") in ("higher", "better") or match.group("raised") else ""
+        metric = " ".join((match.group("metric") or match.group("raised")).replace("-", " ").split()).lower()
+        word = "" if match.group("word") == "the" else "higher "
         multiples.append(("quality", start, match.end(group), f"{qualifier}{match.group(group)}× {word}{metric}"))
     return multiples
 

@@ -16,7 +16,7 @@ from .numbers import NUMBER
 NOT_A_RESULT = (
     r"accuracy|accurate|errors?|scores?|correctness|reliability|perplexity|PPL|quality|loss|BLEU|F1|"
     r"top-1|MAPE|m?IoU|mAP|Dice|win\s+rate|benchmarks?|of\s+(?:the\s+)?(?:\w+\s+)?(?:peak(?!\s+memory)|bandwidth(?!\s+(?:usage|consumption|traffic|demands?)))|theoretical|"
-    r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+|success\s+rates?|(?<!cache\s)hit\s+rates?|"
+    r"utili[sz]ation|MFU|variation|absolute|acceptance|[A-Za-z]+@\d+|success[\s\-]+rates?|(?<!cache\s)hit\s+rates?|"
     r"LPIPS|PSNR|SSIM|FID|FVD|MRR|NDCG|reciprocal\s+rank|AUC|AUROC|"  # image, video, retrieval and ranking scores
     r"probabilit(?:y|ies)|confidence|chance|"  # a likelihood: "with a 95% success probability"
     # a loss of performance, or the performance of a task, is a score's: "performance drops of 17%",
