@@ -248,9 +248,6 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         return None  # "+3.4%p": percentage points of a score
     if A_TARGET_BEFORE.search(sentence, 0, number.start):
         return None  # "the time needed to achieve a 90% ASR": a level aimed at, where the result is measured
-    multiple = None if number.is_percent or not _AT_A_MULTIPLE_OF.search(before) else _MULTIPLE_OF.match(after)
-    if multiple and _WHAT_A_GAIN_COSTS.search(multiple.group("what")):
-        return None  # "reduces hallucinations by 55% at 1.06times the latency of X": what the gain costs
 
     capacity = _AFTER_CAPACITY.match(after)
     if capacity and (capacity.group("comparative") or capacity.group("phrase")):
@@ -427,8 +424,6 @@ _MULTIPLE_OF = re.compile(
     r"\s+(?:the|its|their)\s+(?P<what>(?:[\w\-]+\s+){0,2}?[\w\-]+)(?=\s+(?:of|at|with|for)\b|\s*[,;.)]|$)",
     re.IGNORECASE,
 )
-_AT_A_MULTIPLE_OF = re.compile(r"\bat\s+(?:only\s+|just\s+|about\s+|~\s*)?$", re.IGNORECASE)
-_WHAT_A_GAIN_COSTS = re.compile(r"\b(?:latency|time|runtime|cost|memory|compute|energy|price)\b", re.IGNORECASE)
 # What a sentence must name for a bare multiplier in it to be a speed.
 _ABOUT_RUNNING = re.compile(
     rf"{generic_gain.ABOUT_SPEED.pattern}|{generic_gain.A_TIME.pattern}|"
