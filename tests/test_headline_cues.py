@@ -1096,3 +1096,97 @@ def test_the_twenty_first_round(catalog, abstract, kind, expected):
 def test_a_cut_in_static_analysis_warnings_is_a_quality_result(catalog):
     abstract = "We present Kite. It leads to an 11.1% reduction in static analysis warnings."
     assert _headline(catalog, abstract) == ("quality", "11.1% lower static analysis warnings")
+
+
+# From the twenty-second round (dev55), read after its held-out score was taken.
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a time stated as the system's speed
+        (
+            "We present Kite. It beats earlier methods at an inference speed of 0.7 seconds.",
+            ("latency", "0.7 s"),
+        ),
+        # a multiplier whose "×" the dump lost, named by a higher throughput
+        (
+            "We present Kite. It matches strong baselines while achieving 2.1 higher throughput than Llama-3.",
+            ("speedup", "2.1×"),
+        ),
+        # the frame rate of the videos made is no speed of the system's
+        ("We present Kite, a model that produces minute-level, 480p videos at 24 fps.", None),
+    ],
+)
+def test_the_twenty_second_round(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_a_frame_rate_of_videos_made_on_a_gpu_or_in_real_time_is_the_systems_speed(catalog):
+    assert _own(
+        catalog, "We present Kite. It streams 720p video at up to 16 FPS on a single RTX 4090.", "throughput"
+    ) == ["up to 16 fps"]
+    assert _own(catalog, "We present Kite. It generates videos at 30 FPS in real time.", "throughput") == ["30 fps"]
+
+
+def test_a_second_group_of_rivals_with_examples_of_its_own_is_context(catalog):
+    abstract = (
+        "We present Kite. It rivals the leading proprietary models (e.g., GPT-4o) and open-access models "
+        "(e.g., Llama-3-V 405B and InternVL 2)."
+    )
+    assert _own(catalog, abstract, "model_scale") == []
+
+
+# From the twenty-third round (dev56), read after its held-out score was taken.
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a time in milliseconds or microseconds, spelt out
+        ("We present Kite. It achieves a response latency of just 195 milliseconds.", ("latency", "195 ms")),
+        # a budget hedged the dumps' way, and the later item of a frugal pair
+        (
+            "We present Kite. It was trained from scratch using only sim 1050 H800 GPU hours.",
+            ("cost", "~1050 GPU hours"),
+        ),
+        (
+            "We present Kite. With only 7.6M parameters and 30 GPU hours to train, it recovers shapes well.",
+            ("cost", "30 GPU hours"),
+        ),
+        # a gain in energy efficiency is no speedup
+        (
+            "We present Kite. It shows a 10-fold improvement in energy efficiency and a 5-fold reduction in latency.",
+            ("latency", "5× lower latency"),
+        ),
+        # what the method adds is no result of it
+        ("We present Kite. It removes all false positives with a per-turn overhead under 250 microseconds.", None),
+        ("We present Kite. It removes all false positives with an overhead of only 3 ms per turn.", None),
+    ],
+)
+def test_the_twenty_third_round(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # a value naming a group of prior work is theirs
+        (
+            "We present Kite. Our 3-bit models keep the same image quality and alignment as previous 4-bit "
+            "compression techniques.",
+            "precision",
+            ["3-bit"],
+        ),
+        ("We present Kite. Unlike prior 4-bit methods, its 3-bit models keep quality.", "precision", ["3-bit"]),
+        # but not the models a paper builds on
+        ("We present Kite. We fine-tune existing 7B models.", "model_scale", ["7B"]),
+        # a rival met "comparably" or "competitively"
+        ("We present Kite-0.5B. It performs comparably to typical 7B models.", "model_scale", ["0.5B"]),
+        ("We present Kite-8B. It performs competitively with Llama-70B on MMLU.", "model_scale", ["8B"]),
+        # a name after the rivals that opens a clause of its own is the paper's
+        (
+            "We present Kite. Kite-1.5B rivals leading 7B-10B models, and Kite-0.5B performs well.",
+            "model_scale",
+            ["1.5B", "0.5B"],
+        ),
+    ],
+)
+def test_the_twenty_third_round_whose_value(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected

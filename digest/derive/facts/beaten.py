@@ -26,7 +26,7 @@ _BEATS = re.compile(
     # a predecessor the paper follows, and the group it ranks first in: "the successor to the 4B X model"
     r"successor\s+(?:to|of)|ranks?\s+(?:first|top|highest|best)\s+among|"
     # "comparable MMLU scores to X 8B", but not "comparable accuracy with only 8B parameters"
-    r"(?:comparable|competitive|on\s+par)\s+(?:[\w\-]+\s+){0,2}?(?:to|with|against)(?!\s+(?:only|just|merely|fewer|less|far)\b)|"
+    r"(?:comparabl[ey]|competitive(?:ly)?|on\s+par)\s+(?:[\w\-]+\s+){0,2}?(?:to|with|against)(?!\s+(?:only|just|merely|fewer|less|far)\b)|"
     r"close\s+to(?:\s+that\s+of)?|"  # "brings its accuracy close to that of a 397B-parameter model"
     r"within\s+\d[\d.]*\s*(?:percentage\s+)?(?:points?|pp|\\?%)\s+of|"  # "coming within 5 points of 32B-scale agents"
     # what the paper keeps a share of is the reference: "retaining 99.5% of FP16 performance"
@@ -52,7 +52,7 @@ _OBJECT_END = re.compile(
     r"[,;:()]|\.(?:\s|$)|\s(?:by|on|in|at|across|with|using|under|for|while|whereas|but|when|through|"
     r"via|despite|without|(?<!\sup\s)(?<!\d\s)to|and(?!\s+(?:even\s+|also\s+)?(?:the\s+)?(?-i:[A-Z0-9])))\s|"
     # a name after "and" that opens a clause of its own: "comparable to X and P-ReAct delivers 15% ..."
-    r"\sand\s+(?=[\w\-.]+\s+(?:\w+ly\s+)?(?:deliver|achiev|reach|attain|outperform|surpass|yield|provid|run|"
+    r"\sand\s+(?=[\w\-.]+\s+(?:\w+ly\s+)?(?:deliver|achiev|reach|attain|outperform|surpass|yield|provid|run|perform|scor|"
     r"reduc|improv|accelerat|speed)\w*\b)",
     re.IGNORECASE,
 )
@@ -63,6 +63,13 @@ _OBJECT_END = re.compile(
 _EXAMPLES = re.compile(
     r"[^.;,()]{0,50}?,?\s*\(?(?:such\s+as|including|like|e\.g\.,?)\s+"
     r"(?!(?:our|its|their|we)\b)(?=(?:the\s+)?(?:[a-z\-]+\s+){0,3}(?-i:[A-Z]))",
+    re.IGNORECASE,
+)
+# A second group beaten, with examples of its own: "rivaling proprietary models (e.g., GPT-4o) and
+# open-access models (e.g., Llama 3-V 405B)".
+_AND_ANOTHER_GROUP = re.compile(
+    r"\)?,?\s+and\s+(?:[\w\-]+\s+){0,3}?(?:models|baselines|methods|systems|LLMs|approaches)\s*\(?"
+    r"(?:such\s+as|including|like|e\.g\.,?)\s+(?=(?-i:[A-Z]))",
     re.IGNORECASE,
 )
 _EXAMPLES_INSIDE = re.compile(r"\b(?:such\s+as|including|e\.g\.,?)\s+(?=(?-i:[A-Z]))", re.IGNORECASE)
@@ -190,7 +197,7 @@ _NEXT_NAME = re.compile(
 )
 _A_NAME = re.compile(r"(?-i:[A-Z0-9])")
 _A_SUBJECT = re.compile(
-    r"\S+\s+(?:\w+ly\s+)?(?:outperform|surpass|beat|exceed|achiev|reach|attain|match|rival|obtain|deliver)\w*\b",
+    r"\S+\s+(?:\w+ly\s+)?(?:outperform|surpass|beat|exceed|achiev|reach|attain|match|rival|obtain|deliver|perform|scor)\w*\b",
     re.IGNORECASE,
 )
 _GENERIC_NAME = re.compile(
@@ -198,6 +205,15 @@ _GENERIC_NAME = re.compile(
     re.IGNORECASE,
 )
 MAX_OBJECT = 80  # characters: a name and its article or adjectives, never the rest of the sentence
+
+
+# A group of prior work named by a value of its own: "the same quality as previous 4-bit compression
+# techniques", "unlike prior 8-GPU systems" (not "existing 7B models", which a paper may build on).
+_PRIOR_GROUP = re.compile(
+    r"\b(?:previous|prior|existing|conventional|traditional|earlier)\s+(?:[\w\-]+\s+){0,3}?"
+    r"(?:methods|techniques|approaches|works|systems|baselines|solutions)\b",
+    re.IGNORECASE,
+)
 
 
 # "We compare our approach against A (671B), distilled versions of B (7B), and C (70B), showcasing ...":
@@ -222,6 +238,7 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
     spans += [match.span("size") for match in _THAN_A_LARGER_GROUP.finditer(sentence)]
     spans += [match.span("name") for match in _BEFORE_IT.finditer(sentence)]
     spans += [match.span() for match in _AN_ORACLE.finditer(sentence)]
+    spans += [match.span() for match in _PRIOR_GROUP.finditer(sentence)]
     beaten = _BEATS.search(sentence)
     if beaten:  # "surpasses all compared encoders on ..., including those with up to 5x more activated parameters"
         spans += [match.span() for match in _INCLUDING_LARGER.finditer(sentence, beaten.end())]
@@ -236,6 +253,8 @@ def beaten_spans(sentence: str) -> list[tuple[int, int]]:
             end = found.start() if found else len(sentence)
         elif examples:
             end = _examples_end(sentence, examples.end())
+            while group := _AND_ANOTHER_GROUP.match(sentence, end):
+                end = _examples_end(sentence, group.end())
         else:
             end = _list_end(sentence, verb.end(), end)
         its_own = _ITS_OWN_RESULT.match(sentence, end)

@@ -10,7 +10,7 @@ from .numbers import NUMBER, UNIT_GAP, unit_figures
 # GPU hours may be counted in thousands and name the device: "314K H800 GPU hours".
 _TIME = re.compile(
     rf"(?<![\w.,])(?P<number>{NUMBER}(?:K(?=\s))?){UNIT_GAP}(?:[A-Z][\w\-]*\d[\w\-]*\s+(?=GPU))?"
-    r"(?P<unit>(?:ms|s)\s?/\s?token|(?:(?:ms|µs|us|ns|s|secs?|seconds?|"
+    r"(?P<unit>(?:ms|s)\s?/\s?token|(?:(?:ms|µs|us|ns|s|secs?|seconds?|milliseconds?|microseconds?|"
     r"minutes?|mins?|hours?|hrs?|days?|GPU[\s-](?:hours?|days?))(?![A-Za-z0-9/])))"
 )
 _UNITS = {
@@ -25,6 +25,10 @@ _UNITS = {
     "hrs": "hours",
     "hour": "hours",
     "day": "days",
+    "millisecond": "ms",
+    "milliseconds": "ms",
+    "microsecond": "µs",
+    "microseconds": "µs",
     "us": "µs",
     "gpu hour": "GPU hours",
     "gpu-hour": "GPU hours",
@@ -35,7 +39,7 @@ _UNITS = {
     "gpu-days": "GPU days",
     "gpu days": "GPU days",
 }
-_HAS_UNIT_LETTER = re.compile(rf"\d{UNIT_GAP}(?:[mµun]?s|min|hour|hr|day|GPU)|GPU[\s-](?:hour|day)")
+_HAS_UNIT_LETTER = re.compile(rf"\d{UNIT_GAP}(?:[mµun]?s|milli|micro|min|hour|hr|day|GPU)|GPU[\s-](?:hour|day)")
 # A length of the media a model takes or makes is no time it runs: "a 68s video", "32 seconds of audio".
 _MEDIA_AFTER = re.compile(
     r"[\s-]*(?:(?:long|of)\s+)?(?:[\w-]+\s+)?(?:videos?|audio|clips?|speech|music|songs?|recordings?|footage|"

@@ -148,7 +148,12 @@ def _multiplier(number: str, before: str, after: str) -> str | None:
     if below_one and _COST_CUT_TO.search(before) and _CLAUSE_ENDS.match(after):
         return _left("–".join(f"{float(part) * 100:g}" for part in number.split("–")))  # "costs to 0.5x": 50% lower
     slowdown = _A_SLOWDOWN.match(after) and not _CUT_RIGHT_BEFORE.search(before)  # not "reducing 50x search overhead"
-    other = _AFTER_OTHER_EFFICIENCY.match(after) or _MORE_OFTEN.match(after) or _A_DATA_RATIO_BEFORE.search(before)
+    other = (
+        _AFTER_OTHER_EFFICIENCY.match(after)
+        or _GAIN_IN_OTHER_EFFICIENCY.match(after)  # "a 10-fold improvement in energy efficiency"
+        or _MORE_OFTEN.match(after)
+        or _A_DATA_RATIO_BEFORE.search(before)
+    )
     return "" if below_one or other or slowdown else None
 
 

@@ -35,18 +35,28 @@ _THROUGHPUT = re.compile(
 )
 
 
-# A frame rate of the media made or shown, not of the system: "5 seconds of 24 fps video".
+# A frame rate of the media made or shown, not of the system: "5 seconds of 24 fps video", "produces
+# minute-level, 480p videos at 24 fps". Unless the sentence says it is the system's speed: "streams
+# 720p video at 16 FPS", "real-time videos at 42 FPS", "videos at 16 FPS on a single H200 GPU".
 _MEDIA_AFTER = re.compile(r"\s+(?:[\w\-]+\s+)?(?:videos?|footage|clips?|recordings?)\b", re.IGNORECASE)
+_MEDIA_BEFORE = re.compile(r"\b(?:videos?|footage|clips?)\s+at\s+(?:up\s+to\s+)?$", re.IGNORECASE)
+_A_SPEED = re.compile(r"real[\s-]?time|stream|\blive\b|interactive|GPU|on\s+(?:a|an|one)\s", re.IGNORECASE)
 # Operations counted per item are a cost, not a rate: "7.4 GFlops forward computation per token".
 _PER_ITEM_AFTER = re.compile(
     r"\s+(?:[\w\-]+\s+){0,3}?per\s+(?:token|image|sample|frame|query|forward\s+pass)\b", re.IGNORECASE
 )
 
 
+def _a_media_frame_rate(sentence: str, match: re.Match[str]) -> bool:
+    if _MEDIA_AFTER.match(sentence, match.end()):
+        return True
+    return bool(_MEDIA_BEFORE.search(sentence, 0, match.start()) and not _A_SPEED.search(sentence))
+
+
 def _throughputs(sentence: str) -> list[tuple[int, int, str]]:
     found = []
     for match in _THROUGHPUT.finditer(sentence):
-        if match.group("unit").lower().startswith(("fps", "frames")) and _MEDIA_AFTER.match(sentence, match.end()):
+        if match.group("unit").lower().startswith(("fps", "frames")) and _a_media_frame_rate(sentence, match):
             continue
         if "flop" in match.group("unit").lower() and _PER_ITEM_AFTER.match(sentence, match.end()):
             continue
