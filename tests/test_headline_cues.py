@@ -1190,3 +1190,54 @@ def test_the_twenty_third_round(catalog, abstract, expected):
 )
 def test_the_twenty_third_round_whose_value(catalog, abstract, kind, expected):
     assert _own(catalog, abstract, kind) == expected
+
+
+# From the twenty-fourth round (dev57), read after its held-out score was taken.
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a technical report introduces the paper's own system, as a paper does
+        (
+            "Renderer R synthesizes frames from world states. However, R is too expensive for real-time use. "
+            "This technical report introduces R-Flash, a renderer that pushes R from 0.56 FPS to 31.54 FPS. "
+            "We evaluate R-Flash on long streams.",
+            ("throughput", "31.54 fps"),
+        ),
+        # a time saved, stated as how much sooner
+        (
+            "We present Kite. It has a lower latency compared to recent optimization methods, e.g., 4 seconds faster than D&B.",
+            ("latency", "4 s faster"),
+        ),
+        (
+            "We present Kite. Its processing time of 0.0780 seconds per prompt suits real-time use.",
+            ("latency", "0.0780 s"),
+        ),
+        # the frame rate a video is read at is no speed of the system's
+        ("We present Kite. It understands over 10 hours of audio and 400 seconds of 720P video (at 1 FPS).", None),
+    ],
+)
+def test_the_twenty_fourth_round(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # rivals met "competitively", sized as a range, or "competed with"
+        ("We present Kite-0.27B. It remains competitive with 7-12B embedding models.", "model_scale", ["0.27B"]),
+        (
+            "We present Kite-2.8B. It competes with efficient VLMs such as Qwen2.5-VL-7B and Gemma-3-12B-IT.",
+            "model_scale",
+            ["2.8B"],
+        ),
+        # a resource the report links at its end is no turn to the paper's work: what came before stays its own
+        (
+            "Improving a model means retraining it. We keep the model frozen and grow a memory beside it. "
+            "Memory selection takes 1.4 microseconds. A public testbench accompanies this report.",
+            "latency",
+            ["1.4 µs"],
+        ),
+    ],
+)
+def test_the_twenty_fourth_round_whose_value(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected

@@ -18,7 +18,7 @@ _BEATS = re.compile(
     r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
     # "to challenge giant counterparts"; not the adjective ("challenging benchmarks"), nor the noun
     # ("the challenges of serving 70B models")
-    r"rival(?:s|ed|ing|ling)?|(?:(?<=\bto\s)|(?<=\bcan\s))challenge|challenged(?!\s+by\b)|"
+    r"rival(?:s|ed|ing|ling)?|(?:(?<=\bto\s)|(?<=\bcan\s))challenge|challenged(?!\s+by\b)|compet(?:es|ed|ing)\s+with|"
     # not the noun, nor the adjective: "in a matched 4B setting it is 2.48x faster"
     r"(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)match(?:es|ed|ing)?|approach(?:es|ing)(?!,)|ahead\s+of|superior\s+to|"
     # a reference the paper is likened to: "a similar base architecture as Yuan-2.0 2B"
@@ -42,7 +42,7 @@ _BEATS = re.compile(
     r"(?:gains?|boosts?|improvements?)\s+in\s+(?:[\w\-]+\s+){1,3}?over)"
     r"(?:\s+|,\s+(?!(?:and|or|while|but)\b))"  # "surpassing, state-of-the-art models", not "matching, and ..."
     # "exceeding 0.93" is a level the paper reaches; "surpass 405B models" names a baseline by its size
-    r"(?!(?:about|around|nearly|almost|over|~)?\s*[\d.](?![\d.,]*\s?(?-i:[KMBT])\b))",
+    r"(?!(?:about|around|nearly|almost|over|~)?\s*[\d.](?![\d.,]*(?:\s*[-–]\s*[\d.,]+)?\s?(?-i:[KMBT])\b))",
     re.IGNORECASE,
 )
 # Where the object ends: how, where or by how much the paper won, or the next clause; a list of

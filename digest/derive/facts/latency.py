@@ -104,6 +104,9 @@ _A_WINDOW_AFTER = re.compile(
 )
 
 
+_SAVED_AFTER = re.compile(r"\s+(faster|quicker|sooner)\b", re.IGNORECASE)
+
+
 def extract(sentence: Sentence) -> list[Found]:
     if not _HAS_UNIT_LETTER.search(sentence.text):
         return _real_time_factors(sentence.text)
@@ -114,5 +117,15 @@ def extract(sentence: Sentence) -> list[Found]:
         if _PEOPLE_TAKE_BEFORE.search(sentence.text, 0, start) or _A_WINDOW_AFTER.match(sentence.text, end):
             continue
         if not _DATA_SCALED.search(sentence.text, 0, start) and not _CORPUS_BEFORE.search(sentence.text, 0, start):
-            found.append(("latency", start, end, re.sub(r"\s?/\s?token$", "/token", value)))
+            found.append(_saved_or_taken(sentence.text, start, end, re.sub(r"\s?/\s?token$", "/token", value)))
     return found
+
+
+def _saved_or_taken(text: str, start: int, end: int, value: str) -> Found:
+    """A time taken, or one saved: "4 seconds faster than X" is "4 s faster"."""
+    saved = _SAVED_AFTER.match(text, end)
+    return (
+        ("latency", start, saved.end(), f"{value} {saved.group(1).lower()}")
+        if saved
+        else ("latency", start, end, value)
+    )

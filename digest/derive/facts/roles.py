@@ -32,7 +32,7 @@ OWN, BACKGROUND, PRIOR, MIXED = ROLES
 _OWN_CUE = re.compile(
     r"\b(?:we|our|ours|us)\b|^the\s+(?:present\s+)?(?:paper|work|study)\s+(?:introduces|presents|proposes|describes|develops)\b|"
     r"\bthis\s+(?:paper|work|study|dissertation|thesis|research|article|competition|"
-    r"initiative)\b|\bthe\s+proposed\b|\bproposed\s+(?:method|approach|scheme|system|framework)\b|"
+    r"initiative|(?:technical\s+)?report)\b|\bthe\s+proposed\b|\bproposed\s+(?:method|approach|scheme|system|framework)\b|"
     r"^the\s+resulting\s+(?:[\w\-]+\s+)?(?:models?|systems?|agents?|polic(?:y|ies)|methods?|frameworks?)\b|"
     r"^(?:(?:extensive|the)\s+)?(?:experiments?|experimental\s+results?|evaluations?|results|microbenchmarks?)"
     r"(?:\s+\w+){0,6}?\s+(?:show|shows|demonstrate|demonstrates|indicate|indicates|reveal|reveals)\b",
@@ -40,14 +40,14 @@ _OWN_CUE = re.compile(
 )
 # Words that say the paper is turning to its own contribution: "we propose", "this paper", "in this work".
 _TURN_CUE = re.compile(
-    r"\b(?:we|this\s+(?:paper|work|study|dissertation|thesis|research|article))\s+(?:\w+\s+){0,2}?"
+    r"\b(?:we|this\s+(?:paper|work|study|dissertation|thesis|research|article|(?:technical\s+)?report))\s+(?:\w+\s+){0,2}?"
     r"(?:present|presents|propose|proposes|proposed|introduce|introduces|develop|develops|design|designs|"
     r"build|builds|describe|describes|explore|explores|investigate|investigates|study|studies|report|reports|"
     r"tackles?|focus|focuses|address|addresses|show|shows|demonstrate|demonstrates|reveal|reveals|quantif\w+|"
     r"analy[sz]\w+|reverse|create|creates|contribute|discover|identify|ask|implement|integrate|enable|give|"
     r"provide|use|apply|fine-tune|evaluate|conduct|observe|find|deliver|distill|complete)\b|"
-    r"\b(?:in\s+this\s+(?:paper|work|study|research)|this\s+(?:paper|work|study|dissertation|thesis|research|"
-    r"competition)|to\s+(?:address|tackle|solve)\s+(?:this|these|the\s+above)|"
+    r"\b(?:in\s+this\s+(?:paper|work|study|research|(?:technical\s+)?report)|this\s+(?:paper|work|study|dissertation|"
+    r"thesis|research|competition)|to\s+(?:address|tackle|solve)\s+(?:this|these|the\s+above)|"
     r"^the\s+(?:present\s+)?(?:paper|work|study)\s+(?:introduces|presents|proposes|describes|develops))\b",
     re.IGNORECASE,
 )

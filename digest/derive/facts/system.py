@@ -144,7 +144,7 @@ _GENERIC_ACRONYMS = frozenset(
     }
 )
 _SYSTEM_INTRO = re.compile(
-    r"[WwTt](?<![\w][WwTt])(?:e|his\s+(?:paper|work|study|article|dissertation))\s+"
+    r"[WwTt](?<![\w][WwTt])(?:e|his\s+(?:paper|work|study|article|dissertation|(?:technical\s+)?report))\s+"
     r"(?:(?:then|also|further|first|hereby|now|therefore)\s+)?"
     r"(?:present|presents|introduce|introduces|propose|proposes|proposed|develop|develops|"
     r"design|designs|build|builds|describe|describes|release|releases|implement|implements|"

@@ -36,10 +36,11 @@ _THROUGHPUT = re.compile(
 
 
 # A frame rate of the media made or shown, not of the system: "5 seconds of 24 fps video", "produces
-# minute-level, 480p videos at 24 fps". Unless the sentence says it is the system's speed: "streams
-# 720p video at 16 FPS", "real-time videos at 42 FPS", "videos at 16 FPS on a single H200 GPU".
+# minute-level, 480p videos at 24 fps", "400 seconds of 720P video (at 1 FPS)". Unless the sentence
+# says it is the system's speed: "streams 720p video at 16 FPS", "real-time videos at 42 FPS",
+# "videos at 16 FPS on a single H200 GPU".
 _MEDIA_AFTER = re.compile(r"\s+(?:[\w\-]+\s+)?(?:videos?|footage|clips?|recordings?)\b", re.IGNORECASE)
-_MEDIA_BEFORE = re.compile(r"\b(?:videos?|footage|clips?)\s+at\s+(?:up\s+to\s+)?$", re.IGNORECASE)
+_MEDIA_BEFORE = re.compile(r"\b(?:videos?|footage|clips?)\s+\(?at\s+(?:up\s+to\s+)?$", re.IGNORECASE)
 _A_SPEED = re.compile(r"real[\s-]?time|stream|\blive\b|interactive|GPU|on\s+(?:a|an|one)\s", re.IGNORECASE)
 # Operations counted per item are a cost, not a rate: "7.4 GFlops forward computation per token".
 _PER_ITEM_AFTER = re.compile(
