@@ -1241,3 +1241,48 @@ def test_the_twenty_fourth_round(catalog, abstract, expected):
 )
 def test_the_twenty_fourth_round_whose_value(catalog, abstract, kind, expected):
     assert _own(catalog, abstract, kind) == expected
+
+
+# From the twenty-fifth round (dev58), read after its held-out score was taken.
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a time the system runs at, and one told as a median
+        (
+            "We present Kite. It reaches 91.0 PDMS while running at 31.8 ms average latency on NVIDIA Thor.",
+            ("latency", "31.8 ms"),
+        ),
+        (
+            "We present Kite. It generates a mesh within a median of 6 seconds, over an order of magnitude faster "
+            "than autoregressive baselines.",
+            ("latency", "6 s"),
+        ),
+        # "FLOPs" with a small "s" counts operations: no rate
+        ("We present Kite. Scaling it with about 1500 EFLOPs of total compute yields further gains.", None),
+    ],
+)
+def test_the_twenty_fifth_round(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        ("We present Kite. It reaches 180 TFLOPs/s on H100.", "throughput", ["180 TFLOPS"]),
+        ("We present Kite. It reaches 180 TFLOPS on H100.", "throughput", ["180 TFLOPS"]),
+        # rivals given by their size alone, and rivals described by what they are based on
+        (
+            "We present Kite-4B. It matches much larger state-of-the-art models (e.g., 34B) while being smaller.",
+            "model_scale",
+            ["4B"],
+        ),
+        (
+            "We present Kite, a 700M-parameter model. It outperforms larger models based on general-purpose LLMs "
+            "with over 7B parameters.",
+            "model_scale",
+            ["700M"],
+        ),
+    ],
+)
+def test_the_twenty_fifth_round_whose_value(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected

@@ -49,7 +49,8 @@ _BEATS = re.compile(
 # names goes on ("Qwen3-4B and Gemma3-12B"), as a name starts with a capital or a digit, and so does
 # a bound ("models up to 70B").
 _OBJECT_END = re.compile(
-    r"[,;:()]|\.(?:\s|$)|\s(?:by|on|in|at|across|with|using|under|for|while|whereas|but|when|through|"
+    # (not "models based on X": what they are)
+    r"[,;:()]|\.(?:\s|$)|(?<!\bbased)\s(?:by|on|in|at|across|with|using|under|for|while|whereas|but|when|through|"
     r"via|despite|without|(?<!\sup\s)(?<!\d\s)to|and(?!\s+(?:even\s+|also\s+)?(?:the\s+)?(?-i:[A-Z0-9])))\s|"
     # a name after "and" that opens a clause of its own: "comparable to X and P-ReAct delivers 15% ..."
     r"\sand\s+(?=[\w\-.]+\s+(?:\w+ly\s+)?(?:deliver|achiev|reach|attain|outperform|surpass|yield|provid|run|perform|scor|"
@@ -62,7 +63,8 @@ _OBJECT_END = re.compile(
 # "including the substantially larger ReSearch-32B": a name may follow an article and adjectives.
 _EXAMPLES = re.compile(
     r"[^.;,()]{0,50}?,?\s*\(?(?:such\s+as|including|like|e\.g\.,?)\s+"
-    r"(?!(?:our|its|their|we)\b)(?=(?:the\s+)?(?:[a-z\-]+\s+){0,3}(?-i:[A-Z]))",
+    # or only their size: "much larger models (e.g., 34B)"
+    r"(?!(?:our|its|their|we)\b)(?=(?:the\s+)?(?:[a-z\-]+\s+){0,3}(?-i:[A-Z])|\d[\d.]*\s?(?-i:[KMBT])\b)",
     re.IGNORECASE,
 )
 # A second group beaten, with examples of its own: "rivaling proprietary models (e.g., GPT-4o) and

@@ -299,7 +299,9 @@ _BUDGET_KINDS = ("latency", "memory", "cost")
 _FRUGAL_BEFORE = re.compile(
     r"\b(?:only|just|merely|mere|under|below|less\s+than|within|about|as\s+(?:little|few|low)\s+as|"
     # "a total training cost of only $7,800", "using only sim 1050 H800 GPU hours" (a dump's "\\sim")
-    r"to)\s+(?:(?:a|an|the)\s+)?(?:(?:~|sim|about|approximately|around)\s*)?[$€£]?$"
+    # "within a median of 6 seconds"
+    r"to)\s+(?:(?:a|an|the)\s+)?(?:(?:median|mean|average)\s+of\s+)?(?:(?:~|sim|about|approximately|around)\s*)?[$€£]?$"
+    r"|\b(?:run\w*|operat\w*)\s+at\s+(?:only\s+|just\s+|about\s+|~\s*)?$"  # "while running at 31.8 ms average latency"
     # or achieved: "achieves a first-packet latency of 234 ms", "a low inference time (1.23s"
     r"|\b(?:achiev|reach|deliver|attain)\w*\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,4}?(?:of\s+)?$"
     r"|\b(?:low|lower|fast|short|efficient|minimal|negligible|small)\s*(?:[\w\-]+\s+){0,2}\($"

@@ -48,6 +48,11 @@ _PER_ITEM_AFTER = re.compile(
 )
 
 
+# "FLOPs" with a small "s" counts operations, by the field's convention ("about 1500 EFLOPs of total
+# compute", "1817.2 vs. 4.34 TFLOPs"); a rate is "FLOPS", "FLOP/s" or "FLOPs/s".
+_AN_AMOUNT_OF_OPERATIONS = re.compile(r"[KMGTPEZ]FLOPs$")
+
+
 def _a_media_frame_rate(sentence: str, match: re.Match[str]) -> bool:
     if _MEDIA_AFTER.match(sentence, match.end()):
         return True
@@ -60,6 +65,8 @@ def _throughputs(sentence: str) -> list[tuple[int, int, str]]:
         if match.group("unit").lower().startswith(("fps", "frames")) and _a_media_frame_rate(sentence, match):
             continue
         if "flop" in match.group("unit").lower() and _PER_ITEM_AFTER.match(sentence, match.end()):
+            continue
+        if _AN_AMOUNT_OF_OPERATIONS.search(match.group("unit")):
             continue
         unit = next(name for index, (_pattern, name) in enumerate(_THROUGHPUT_UNITS) if match.group(f"u{index}"))
         per_gpu = "/GPU" if match.group("per_gpu") else ""
