@@ -1286,3 +1286,61 @@ def test_the_twenty_fifth_round(catalog, abstract, expected):
 )
 def test_the_twenty_fifth_round_whose_value(catalog, abstract, kind, expected):
     assert _own(catalog, abstract, kind) == expected
+
+
+# From the twenty-sixth and twenty-seventh rounds (dev59, dev60), read after their held-out scores were taken.
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a time per frame, and a GPU budget counted in thousands with a small "k"
+        ("We present Kite. A compact 1.3B version runs at ~0.17 s/frame.", ("latency", "~0.17 s/frame")),
+        (
+            "We present Kite. It generates 5-second videos at 768p resolution and 24 FPS within 20.7k A100 GPU "
+            "training hours.",
+            ("cost", "20.7k GPU hours"),
+        ),
+        # the lengths of what a model makes are no time it takes
+        ("We present Kite. It generates videos with durations ranging from 4 to 15 seconds at 720p.", None),
+        # a score raised, the dumps' "$\rightarrow$" having lost its backslash
+        (
+            "We present Kite. It improves pass@256 from 64.1 rightarrow 70.3 (GRPO) on Qwen2.5-7B.",
+            ("quality", "70.3 pass@256 (from 64.1)"),
+        ),
+        # the paper turns from earlier methods in the same sentence as its own figure
+        (
+            "We present Kite. This departs from traditional raster-scan methods, enabling the generation of "
+            "1024x1024 images in just 5 seconds.",
+            ("latency", "5 s"),
+        ),
+        # a "while" clause about the paper's own model
+        (
+            "We present Kite. User studies validate its workflows, while the model reaches 16 FPS on a single GPU.",
+            ("throughput", "16 fps"),
+        ),
+    ],
+)
+def test_the_twenty_sixth_and_seventh_rounds(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # rivals met "equivalently", sized as a hedged multiple of the paper's
+        (
+            "We present Kite. Models with it perform equivalently to standard transformers with ~2X more heads.",
+            "scale",
+            [],
+        ),
+        # one earlier work of the authors'
+        ("We present Kite-3B. Extending our previous 1.5B work, it reaches new highs.", "model_scale", ["3B"]),
+        # a sentence opening "While the model took ..." concedes about the base model, not the paper's
+        (
+            "We present Kite. While the model took over 184K GPU-hours to pretrain, we unlearn in 1 GPU hour.",
+            "latency",
+            ["1 GPU hours"],
+        ),
+    ],
+)
+def test_the_twenty_sixth_and_seventh_rounds_whose_value(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected

@@ -26,7 +26,7 @@ _BEATS = re.compile(
     # a predecessor the paper follows, and the group it ranks first in: "the successor to the 4B X model"
     r"successor\s+(?:to|of)|ranks?\s+(?:first|top|highest|best)\s+among|"
     # "comparable MMLU scores to X 8B", but not "comparable accuracy with only 8B parameters"
-    r"(?:comparabl[ey]|competitive(?:ly)?|on\s+par)\s+(?:[\w\-]+\s+){0,2}?(?:to|with|against)(?!\s+(?:only|just|merely|fewer|less|far)\b)|"
+    r"(?:comparabl[ey]|competitive(?:ly)?|equivalent(?:ly)?|on\s+par)\s+(?:[\w\-]+\s+){0,2}?(?:to|with|against)(?!\s+(?:only|just|merely|fewer|less|far)\b)|"
     r"close\s+to(?:\s+that\s+of)?|"  # "brings its accuracy close to that of a 397B-parameter model"
     r"within\s+\d[\d.]*\s*(?:percentage\s+)?(?:points?|pp|\\?%)\s+of|"  # "coming within 5 points of 32B-scale agents"
     # what the paper keeps a share of is the reference: "retaining 99.5% of FP16 performance"
@@ -120,7 +120,7 @@ _WITH_ITS_PRECISION = re.compile(
 # ... or their size as a multiple of the paper's: "surpasses existing LLMs with up to 9x more parameters",
 # "the organic baseline with a 4x larger data pool".
 _WITH_MORE = re.compile(
-    r"\s*with\s+(?:a\s+|an\s+)?(?:up\s+to\s+|over\s+|about\s+|nearly\s+|more\s+than\s+)?\d[\d.]*(?:\s*[-–]\s*\d[\d.]*)?\s?"
+    r"\s*with\s+(?:a\s+|an\s+)?(?:up\s+to\s+|over\s+|about\s+|nearly\s+|more\s+than\s+|~\s*)?\d[\d.]*(?:\s*[-–]\s*\d[\d.]*)?\s?"
     r"(?:x|×|times)\s+(?:more|larger|bigger)\b(?:\s+(?:parameters|params|compute|data|tokens))?",
     re.IGNORECASE,
 )
@@ -213,7 +213,9 @@ MAX_OBJECT = 80  # characters: a name and its article or adjectives, never the r
 # techniques", "unlike prior 8-GPU systems" (not "existing 7B models", which a paper may build on).
 _PRIOR_GROUP = re.compile(
     r"\b(?:previous|prior|existing|conventional|traditional|earlier)\s+(?:[\w\-]+\s+){0,3}?"
-    r"(?:methods|techniques|approaches|works|systems|baselines|solutions)\b",
+    r"(?:methods|techniques|approaches|works|systems|baselines|solutions)\b"
+    # and one earlier work of the authors' or others': "extending our previous 1.5B work"
+    r"|\b(?:previous|earlier)\s+(?:[\w\-.]+\s+){0,2}?(?:work|paper|version|release)\b",
     re.IGNORECASE,
 )
 

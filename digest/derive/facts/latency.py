@@ -9,9 +9,9 @@ from .numbers import NUMBER, UNIT_GAP, unit_figures
 
 # GPU hours may be counted in thousands and name the device: "314K H800 GPU hours".
 _TIME = re.compile(
-    rf"(?<![\w.,])(?P<number>{NUMBER}(?:K(?=\s))?){UNIT_GAP}(?:[A-Z][\w\-]*\d[\w\-]*\s+(?=GPU))?"
-    r"(?P<unit>(?:ms|s)\s?/\s?token|(?:(?:ms|µs|us|ns|s|secs?|seconds?|milliseconds?|microseconds?|"
-    r"minutes?|mins?|hours?|hrs?|days?|GPU[\s-](?:hours?|days?))(?![A-Za-z0-9/])))"
+    rf"(?<![\w.,])(?P<number>{NUMBER}(?:[Kk](?=\s))?){UNIT_GAP}(?:[A-Z][\w\-]*\d[\w\-]*\s+(?=GPU))?"
+    r"(?P<unit>(?:ms|s)\s?/\s?(?:token|frame|image|step)|(?:(?:ms|µs|us|ns|s|secs?|seconds?|milliseconds?|microseconds?|"
+    r"minutes?|mins?|hours?|hrs?|days?|GPU[\s-](?:training\s+)?(?:hours?|days?))(?![A-Za-z0-9/])))"
 )
 _UNITS = {
     "sec": "s",
@@ -38,6 +38,8 @@ _UNITS = {
     "gpu-day": "GPU days",
     "gpu-days": "GPU days",
     "gpu days": "GPU days",
+    "gpu training hours": "GPU hours",  # "20.7k A100 GPU training hours"
+    "gpu training days": "GPU days",
 }
 _HAS_UNIT_LETTER = re.compile(rf"\d{UNIT_GAP}(?:[mµun]?s|milli|micro|min|hour|hr|day|GPU)|GPU[\s-](?:hour|day)")
 # A length of the media a model takes or makes is no time it runs: "a 68s video", "32 seconds of audio".
@@ -51,7 +53,9 @@ _MEDIA_AFTER = re.compile(
 _CORPUS_BEFORE = re.compile(
     r"\b(?:corpus|corpora|datasets?|collection)\s+(?:of|with|totall?ing|spanning)\s+$|"
     # the lengths of what a dataset holds: "275 videos, ranging in duration from 10 to 90 minutes"
-    r"\branging\s+in\s+(?:duration|length)\s+from\s+[^.;]{0,30}$",
+    r"\branging\s+in\s+(?:duration|length)\s+from\s+[^.;]{0,30}$|"
+    # and of what a model makes: "audio-video content with durations ranging from 4 to 15 seconds"
+    r"\bdurations?\s+(?:ranging\s+)?(?:from|of|up\s+to)\s+[^.;]{0,30}$",
     re.I,
 )
 _PEOPLE = (
@@ -117,7 +121,7 @@ def extract(sentence: Sentence) -> list[Found]:
         if _PEOPLE_TAKE_BEFORE.search(sentence.text, 0, start) or _A_WINDOW_AFTER.match(sentence.text, end):
             continue
         if not _DATA_SCALED.search(sentence.text, 0, start) and not _CORPUS_BEFORE.search(sentence.text, 0, start):
-            found.append(_saved_or_taken(sentence.text, start, end, re.sub(r"\s?/\s?token$", "/token", value)))
+            found.append(_saved_or_taken(sentence.text, start, end, re.sub(r"\s?/\s?(\w+)$", r"/\1", value)))
     return found
 
 

@@ -24,7 +24,9 @@ _TO_HEDGE = (
     r"(?:a\s+peak\s+of\s+|an?\s+(?:impressive|remarkable|notable|striking|new\s+high\s+of)\s+|over\s+|nearly\s+|"
     r"approximately\s+|about\s+|roughly\s+|~)?"
 )
-_FROM_TO = rf"\s+from\s+(?P<old>{NUMBER}){_PERCENT}\s+to\s+{_TO_HEDGE}(?P<number>{NUMBER}){_PERCENT}"
+# "to", or an arrow: the dumps' "64.1 rightarrow 70.3" ("$\\rightarrow$" that lost its backslash), "3.30 -> 3.03"
+_TO = r"(?:\s+to\s+|\s*(?:→|->|\\?rightarrow)\s*)"
+_FROM_TO = rf"\s+from\s+(?P<old>{NUMBER}){_PERCENT}{_TO}{_TO_HEDGE}(?P<number>{NUMBER}){_PERCENT}"
 # A raise, with what is raised between the verb and "from" (no efficiency word: a utilization or
 # a hit rate raised from 40% to 80% is not a quality).
 _RAISED = re.compile(
@@ -34,7 +36,7 @@ _RAISED = re.compile(
 # Or told in brackets after what rose: "improves real-robot success on both (28% to 54% and 37% to 60%)".
 _RAISED_IN_BRACKETS = re.compile(
     r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\b(?P<what>(?:[^.;%()]|\.\d){0,60}?)"
-    rf"\(\s*(?P<old>{NUMBER}){_PERCENT}?\s+(?:to|→)\s+(?P<number>{NUMBER}){_PERCENT}",
+    rf"\(\s*(?P<old>{NUMBER}){_PERCENT}?{_TO}(?P<number>{NUMBER}){_PERCENT}",
     re.IGNORECASE,
 )
 # A score named and raised from one bare value to a higher one: "improves the Biology-Instructions average
@@ -42,8 +44,9 @@ _RAISED_IN_BRACKETS = re.compile(
 _RAISED_SCORE = re.compile(
     r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\s+(?P<what>(?:[^.;%,]|\.\d){0,60}?"
     r"\b(?P<metric>scores?|accuracy|F1|BLEU|(?-i:[A-Za-z]+)@\d+|success\s+rates?|exact\s+match|win\s+rates?))"
-    r"\s+from\s+(?P<old>\d+(?:\.\d+)?)\s+to\s+(?P<number>\d+(?:\.\d+)?)"
-    r"(?=\s*(?:[,;)]|\.(?!\d)|$|\s(?:and|on|in|for|with|without|across|while|at|over)\b))",
+    rf"\s+from\s+(?P<old>\d+(?:\.\d+)?){_TO}(?P<number>\d+(?:\.\d+)?)"
+    # (or a bracket naming its setting: "from 64.1 rightarrow 70.3 (GRPO)")
+    r"(?=\s*(?:[,;)]|\.(?!\d)|$|\s(?:and|on|in|for|with|without|across|while|at|over)\b|\s\((?-i:[A-Z])))",
     re.IGNORECASE,
 )
 # A fall in an error: "reduces the word error rate from 12.4% to 8.1%".

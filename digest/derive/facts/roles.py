@@ -72,7 +72,9 @@ _COMPARED_WITH = re.compile(
     re.IGNORECASE,
 )
 # A contrast with others that opens a sentence, up to its main clause.
-_UNLIKE_OPENING = re.compile(r"^Unlike\s+[^,;]+(?:,\s*(?:which|that|who)\b[^,;]*)?,\s+")
+_UNLIKE_OPENING = re.compile(
+    r"^(?:Unlike|(?:This|It)\s+(?:departs|differs|deviates)\s+from)\s+[^,;]+(?:,\s*(?:which|that|who)\b[^,;]*)?,\s+"
+)  # and "This departs from traditional raster-scan methods, enabling ..."
 # A sentence that opens by turning away from what came before.
 _CONTRAST_OPENING = re.compile(
     r"^(?:However|Unfortunately|Yet|Nevertheless|Unlike|Despite|Although|But|In\s+contrast|By\s+contrast|Conversely)\b"
@@ -223,6 +225,11 @@ def baseline_and_rival_spans(sentence: str) -> tuple[list[tuple[int, int]], list
         span = (match.start(), going_on.start() if going_on else end)
         spans.append(span)
         if opening.startswith(("while", "whereas")):
+            if match.start() >= 3 and _THE_PAPERS_SUBJECT.match(sentence, match.end()):
+                # "..., while the model reaches 16 FPS on a single GPU": the paper's own (not a sentence's
+                # opening "While the model took over 184K GPU-hours to pretrain, we ...": the base model's)
+                spans.pop()
+                continue
             rivals.append(span)
         elif described := _DESCRIBES_THE_BASELINE.search(sentence, *span):
             rivals.append((described.start(), span[1]))  # "than X models that are trained on 16x more data"
@@ -236,6 +243,10 @@ def baseline_and_rival_spans(sentence: str) -> tuple[list[tuple[int, int]], list
     return spans, rivals
 
 
+# A "while" clause about the paper's own model, after a clause about the paper: "..., while the model reaches".
+_THE_PAPERS_SUBJECT = re.compile(
+    r"\s*(?:it|the\s+(?:model|system|method|framework|pipeline)|ours|our\s+[\w\-]+)\s", re.IGNORECASE
+)
 # The paper's own system after a contrast: "..., whereas ours", "..., while the full model".
 _TURNS_TO_THE_PAPER = re.compile(
     r",\s+(?:while|whereas)\s+(?=ours\b|our\s+(?:[\w\-]+\s+){0,2}?(?:model|method|system|approach|framework)s?\b|"

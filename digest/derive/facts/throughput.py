@@ -40,8 +40,10 @@ _THROUGHPUT = re.compile(
 # says it is the system's speed: "streams 720p video at 16 FPS", "real-time videos at 42 FPS",
 # "videos at 16 FPS on a single H200 GPU".
 _MEDIA_AFTER = re.compile(r"\s+(?:[\w\-]+\s+)?(?:videos?|footage|clips?|recordings?)\b", re.IGNORECASE)
-_MEDIA_BEFORE = re.compile(r"\b(?:videos?|footage|clips?)\s+\(?at\s+(?:up\s+to\s+)?$", re.IGNORECASE)
-_A_SPEED = re.compile(r"real[\s-]?time|stream|\blive\b|interactive|GPU|on\s+(?:a|an|one)\s", re.IGNORECASE)
+_MEDIA_BEFORE = re.compile(
+    r"\b(?:videos?|footage|clips?)\s+\(?at\s+(?:[\w\-]+\s+(?:resolution\s+)?and\s+)?(?:up\s+to\s+)?$", re.IGNORECASE
+)  # "videos at 768p resolution and 24 FPS"
+_A_SPEED = re.compile(r"real[\s-]?time|stream|\blive\b|interactive|\bon\s+(?:a|an|one)\s", re.IGNORECASE)
 # Operations counted per item are a cost, not a rate: "7.4 GFlops forward computation per token".
 _PER_ITEM_AFTER = re.compile(
     r"\s+(?:[\w\-]+\s+){0,3}?per\s+(?:token|image|sample|frame|query|forward\s+pass)\b", re.IGNORECASE
