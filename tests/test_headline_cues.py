@@ -1344,3 +1344,59 @@ def test_the_twenty_sixth_and_seventh_rounds(catalog, abstract, expected):
 )
 def test_the_twenty_sixth_and_seventh_rounds_whose_value(catalog, abstract, kind, expected):
     assert _own(catalog, abstract, kind) == expected
+
+
+# From the twenty-eighth and twenty-ninth rounds (dev61, dev62), read after their held-out scores were taken.
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a time spent training is what the result cost, not a latency
+        (
+            "We present Kite. It achieves strong results using only 91K synthetic samples and 6 hours of training "
+            "on an 8 A800-GPU machine.",
+            ("cost", "6 hours"),
+        ),
+        ("We present Kite. It answers with a latency of only 40 ms.", ("latency", "40 ms")),
+        # a plain score, its benchmark named elsewhere
+        (
+            "We present Kite. On the MMEB-V2 benchmark our model achieves a score of 71.2 with only 4B parameters.",
+            ("quality", "71.2 score"),
+        ),
+        # a speedup whose "×" was lost, with a word between; a rate in "TPS"
+        ("We present Kite. Pipelined inference yields a 1.8 wall-clock speedup.", ("speedup", "1.8×")),
+        ("We present Kite. On coding tasks it attains 892 TPS on HumanEval+.", ("throughput", "892 tokens/s")),
+        # a codec's frame rate is no speed
+        ("We present Kite, a tokenizer that compresses 24 kHz audio to 12.5 fps.", None),
+    ],
+)
+def test_the_twenty_eighth_and_ninth_rounds(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_a_score_on_a_named_benchmark_keeps_its_name(catalog):
+    abstract = "We present Kite. It achieves a score of 85.43 on the VBench T2V benchmark."
+    assert _own(catalog, abstract, "quality") == ["85.43 on VBench T2V"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # later rivals of a list: one after what it is, one named in lower case
+        (
+            "We present Kite. It achieves a FID of 0.079, outperforming the GPT-type model T2M-GPT (FID = 0.116) "
+            "and the BERT-type model MMM (FID = 0.080).",
+            "quality",
+            ["0.079 FID"],
+        ),
+        ("We present Kite-10B. It surpasses Apertus-8B-2509 and gemma-2-9b in Bavarian.", "model_scale", ["10B"]),
+        # the teacher data was distilled from is not the paper's model, a model distilled from another may keep its size
+        (
+            "We present KiteData, a dataset whose reasoning annotations are distilled from Qwen3-VL-235B-A22B.",
+            "model_scale",
+            [],
+        ),
+        ("We present Kite. Our top model, distilled from Llama3-8B-Instruct, rivals GPT-4.", "model_scale", ["8B"]),
+    ],
+)
+def test_the_twenty_eighth_and_ninth_rounds_whose_value(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected

@@ -172,10 +172,13 @@ _COMPRESSED_FROM = re.compile(
     r"(?=\s+(?:to\s+(?:create|obtain|produce|build|derive|yield)|into)\b)",
     re.IGNORECASE,
 )
-# ... and so are those of the model it derives its own from: "a model derived from Llama-3.1-70B-Instruct"
-# (not one it is fine-tuned, initialised or distilled from, whose size a converted model may keep).
+# ... and so are those of the model it derives its own from: "a model derived from Llama-3.1-70B-Instruct",
+# and of the teacher its data was distilled from: "reasoning annotations distilled from Qwen3-VL-235B" (not
+# a model it is fine-tuned, initialised or distilled from, whose size a converted model may keep: "our
+# model, distilled from Llama3-8B-Instruct").
 _DERIVED_FROM = re.compile(
-    r"\b(?:derived|pruned|compressed|shrunk)\s+from\s+(?:the\s+|a\s+|an\s+)?"
+    r"\b(?:derived|pruned|compressed|shrunk|"
+    r"(?:annotations|data|traces|responses|labels|samples|solutions|trajectories)\s+(?:(?:are|were|is|was)\s+)?distilled)\s+from\s+(?:the\s+|a\s+|an\s+)?"
     r"(?P<source>(?:[\w.\-]+\s+){0,3}?[\w.\-]*\d[\d.]*\s?(?-i:[BM])\b[\w.\-]*)",
     re.IGNORECASE,
 )
@@ -195,7 +198,9 @@ _LIST_END = re.compile(r";|\.(?:\s|$)")
 # The next name of a list of them ("Llama-3 70B, Gemma-2 27B, and Claude-3 Haiku"), or a name given
 # in apposition ("the current state-of-the-art model, ShapeLLM-13B").
 _NEXT_NAME = re.compile(
-    r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?!(?:Our|We|It|Its|This|These|The\s+proposed)\b)(?=(?-i:[A-Z]))"
+    r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)(?!(?:Our|We|It|Its|This|These|The\s+proposed)\b)"
+    # a name, one in lower case ("gemma-2-9b"), or one after what it is ("the BERT-type model MMM (FID = 0.080)")
+    r"(?=(?-i:[A-Z])|[a-z][\w.]*-[\w.\-]*\d|the\s+(?:[\w\-]+\s+){0,2}?(?:model|baseline|method|system)\s+(?-i:[A-Z]))"
 )
 _A_NAME = re.compile(r"(?-i:[A-Z0-9])")
 _A_SUBJECT = re.compile(

@@ -380,12 +380,16 @@ def metric_of(fact: Fact) -> str:
                 return metric
         return "cost"
     if fact.kind == "latency":
-        return "cost" if re.search(r"GPU[\s-](?:hours?|days?)", fact.value, re.I) else "latency"
+        # GPU hours, and a time spent training ("6 hours of training on an 8-GPU machine"), are what the
+        # result cost; a time to answer or generate is a latency
+        training = re.search(r"GPU[\s-](?:hours?|days?)", fact.value, re.I) or _TRAINING.search(_around(fact))
+        return "cost" if training else "latency"
     if fact.kind == "speedup" and _LATENCY_GAIN.search(_around(fact)):
         return "latency"  # "up to 70× latency reduction", "improves p95 TTFT by 15%"
     return fact.kind if fact.kind in METRICS else "speedup"
 
 
+_TRAINING = re.compile(r"\b(?:train\w*|pre-?train\w*|fine-?tun\w*|post-?train\w*)\b", re.I)
 # A gain said of a latency, in a clause that names no rate: a latency result, not a speedup.
 _LATENCY_GAIN = re.compile(
     r"^(?!.*\b(?:throughput|speed-?ups?|faster|tokens?/s|FLOPS)\b).*\b(?:latency|TTFT|TPOT|TBT|response\s+time)\b",

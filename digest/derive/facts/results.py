@@ -37,10 +37,10 @@ _MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
 _DECIMAL_MULTIPLIER = re.compile(rf"(?P<low>{NUMBER_START}\d*\.\d+)(?:\s?[x×X](?![\w×])|\s?\\?times(?![A-Za-z]))")
 # "2.27 and 2.5 times": the first of a pair shares the multiplier of the second.
 _SHARED_MULTIPLIER = re.compile(rf"(?<!-)(?P<low>{FRESH_NUMBER})(?=\s*(?:,|and|or)\s*(?:up\s+to\s+)?{NUMBER}{_TIMES})")
-# "a 1.59 throughput improvement", "2.1 higher throughput than X": a decimal that a speedup word
-# names, with its "×" lost.
+# "a 1.59 throughput improvement", "a 1.8 wall-clock speedup", "2.1 higher throughput than X": a
+# decimal that a speedup word names, with its "×" lost.
 _BARE_MULTIPLIER = re.compile(
-    rf"(?P<low>{NUMBER_START}\d*\.\d+)(?=\s+(?:speed-?ups?|throughput\s+improvements?|(?:higher|greater)\s+throughput)\b)"
+    rf"(?P<low>{NUMBER_START}\d*\.\d+)(?=\s+(?:wall-?clock\s+|end-to-end\s+)?(?:speed-?ups?|throughput\s+improvements?|(?:higher|greater)\s+throughput)\b)"
     # "increases throughput by 4.7": a decimal with no unit at all after a speed, a ratio
     rf"|(?:(?<=\bthroughput by )|(?<=\bspeed by ))(?P<by>{NUMBER_START}\d*\.\d+)"
     r"(?=\s*(?:[,;)]|\.(?!\d)|$)|\s+(?:compared|over|relative|versus|vs\.?|than|on|when|while|with|at|for)\b)"

@@ -97,8 +97,19 @@ _NUMBER_THEN_SCORE_NAME = re.compile(
 )
 
 
+# Or a plain score, its benchmark named elsewhere: "achieves a score of 71.2", "achieves a 35.7 average score".
+_A_SCORE = re.compile(
+    r"\b(?:achiev|attain|reach|obtain|record)\w*\s+(?:an?\s+|the\s+)?(?:(?:average|mean|overall)\s+)?"
+    r"(?:score\s+of\s+(?P<number>\d+(?:\.\d+)?)|(?P<before>\d+(?:\.\d+)?)\s+(?:(?:average|mean|overall)\s+)?score)(?![\w.%])"
+    r"(?!\s+on\s+(?:the\s+)?(?-i:[A-Z]))"  # a score on a named benchmark is read with its name (_ON_A_NAME)
+)
+
+
 def _named_scores(text: str) -> list[Found]:
     found: list[Found] = []
+    for plain in _A_SCORE.finditer(text):
+        group = "number" if plain.group("number") else "before"
+        found.append(("quality", *plain.span(group), f"{plain.group(group)} score"))
     for match in (*_NAMED_SCORE_OF.finditer(text), *_NUMBER_THEN_SCORE_NAME.finditer(text)):
         name = match.groupdict().get("acronym") or " ".join(match.group("name").split())
         unit = "%" if match.groupdict().get("percent") else ""

@@ -16,7 +16,7 @@ _THROUGHPUT_UNITS = (
     # "1,500 output tokens per second": which tokens, before the unit
     (
         r"(?:(?:output|generated|decoded|decoding|generation|input|prefill)\s+)?"
-        r"(?:tokens?\s*/\s*s(?:ec)?|tokens?\s+per\s+second)|tok/s",
+        r"(?:tokens?\s*/\s*s(?:ec)?|tokens?\s+per\s+second)|tok/s|(?-i:TPS)",  # "892 TPS on HumanEval+"
         "tokens/s",
     ),
     (r"samples?\s*/\s*s(?:ec)?|samples?\s+per\s+second", "samples/s"),
@@ -41,8 +41,11 @@ _THROUGHPUT = re.compile(
 # "videos at 16 FPS on a single H200 GPU".
 _MEDIA_AFTER = re.compile(r"\s+(?:[\w\-]+\s+)?(?:videos?|footage|clips?|recordings?)\b", re.IGNORECASE)
 _MEDIA_BEFORE = re.compile(
-    r"\b(?:videos?|footage|clips?)\s+\(?at\s+(?:[\w\-]+\s+(?:resolution\s+)?and\s+)?(?:up\s+to\s+)?$", re.IGNORECASE
-)  # "videos at 768p resolution and 24 FPS"
+    # "videos at 24 fps", "at 768p resolution and 24 FPS"
+    r"\b(?:videos?|footage|clips?)\s+\(?at\s+(?:[\w\-]+\s+(?:resolution\s+)?and\s+)?(?:up\s+to\s+)?$"
+    r"|\bcompress\w*\s+[^.;]{0,40}\bto\s+$",  # a codec's frame rate: "compresses 24 kHz audio to 12.5 fps"
+    re.IGNORECASE,
+)
 _A_SPEED = re.compile(r"real[\s-]?time|stream|\blive\b|interactive|\bon\s+(?:a|an|one)\s", re.IGNORECASE)
 # Operations counted per item are a cost, not a rate: "7.4 GFlops forward computation per token".
 _PER_ITEM_AFTER = re.compile(
