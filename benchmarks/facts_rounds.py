@@ -18,6 +18,10 @@ README. Run again, a round is no longer held out: it measures regressions, not g
 Per round: headlines right (same metric and leading number, as `digest eval` counts), headlines
 whose leading number agrees whatever the metric, and the values shown as the paper's that its
 label lists as not the paper's.
+
+Some rounds were read twice, by a second reader who saw neither the first reading nor the code
+(benchmarks/facts_rounds/second/): for those, how often the two readers' headlines agree, counted
+the same way, which says how far a machine could be expected to agree with any one reader.
 """
 
 from __future__ import annotations
@@ -32,13 +36,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from digest.derive.facts import Fact, extract_facts
-from digest.derive.facts.headline import curated_headline, machine_headline
+from digest.derive.facts.headline import Headline, curated_headline, machine_headline
 from digest.derive.hardware_catalog import HardwareCatalog, load_hardware
 from digest.records.rejected import load_rejections
 from digest.records.store import HARDWARE_FILE, load_papers
 from digest.whole_days import first_listings
 
 ROUNDS = ROOT / "benchmarks" / "facts_rounds"
+SECOND = ROUNDS / "second"
 DATA = ROOT / "data"
 
 
@@ -76,12 +81,16 @@ def not_own_shown(facts: list[Fact], not_own: list[str]) -> list[str]:
     return wrong
 
 
+def _labels(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
 def score(
     round_path: Path, papers: dict[str, tuple[str, str]], catalog: HardwareCatalog, verbose: bool
 ) -> tuple[int, ...]:
     right = number = shown = 0
     wrong: list[str] = []
-    labels = [json.loads(line) for line in round_path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    labels = _labels(round_path)
     for label in labels:
         if label["id"] not in papers:
             sys.exit(
@@ -107,6 +116,33 @@ def score(
     return len(labels), right, number, shown, len(wrong)
 
 
+def readers_agree(first: dict, second: dict) -> bool:
+    """Whether two readings give the same headline: both none, or the same metric and leading number."""
+    one, two = curated_headline(first["headline"]), curated_headline(second["headline"])
+    return one is None if two is None else two.agrees_with(one)
+
+
+def second_reading(
+    round_path: Path, second_path: Path, papers: dict[str, tuple[str, str]], catalog: HardwareCatalog
+) -> tuple[int, int, int]:
+    """(papers read twice, readers agreeing, machine agreeing with the second reader)."""
+    second = {label["id"]: label for label in _labels(second_path)}
+    both = [label for label in _labels(round_path) if label["id"] in second]
+    agree = machine = 0
+    for label in both:
+        other = second[label["id"]]
+        agree += readers_agree(label, other)
+        title, abstract = (_plain(text) for text in papers[label["id"]])
+        machine += readers_agree(
+            other, {"headline": _as_label(machine_headline(extract_facts(title, abstract, catalog)))}
+        )
+    return len(both), agree, machine
+
+
+def _as_label(headline: Headline | None) -> dict:
+    return {"metric": "none"} if headline is None else {"metric": headline.metric, "value": headline.value}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rounds", nargs="*", help="round names (dev34 ...); default: every round")
@@ -117,6 +153,9 @@ def main() -> None:
         help="the recorded Daily Papers days the rounds' arXiv ids are read from",
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="list each miss and each value misattributed")
+    parser.add_argument(
+        "--second", type=Path, default=SECOND, help="the folder of second readings (devNN.jsonl, as the rounds)"
+    )
     args = parser.parse_args()
     paths = [ROUNDS / f"{name}.jsonl" for name in args.rounds] or sorted(ROUNDS.glob("dev*.jsonl"))
     papers = stored_papers()
@@ -132,6 +171,12 @@ def main() -> None:
         print(f"{path.stem:8} {n:>6} {right:>8} ({right / n:.0%}) {number:>14} {shown:>13} {wrong:>8}")
     n, right, number, shown, wrong = totals
     print(f"{'all':8} {n:>6} {right:>8} ({right / max(n, 1):.0%}) {number:>14} {shown:>13} {wrong:>8}")
+    read_twice = [(path, args.second / path.name) for path in paths if (args.second / path.name).exists()]
+    if read_twice:
+        print(f"\nread twice{'':1} {'papers':>6} {'readers agree':>14} {'machine and second':>19}")
+    for path, second_path in read_twice:
+        n, agree, machine = second_reading(path, second_path, papers, catalog)
+        print(f"{path.stem:11} {n:>6} {agree:>7} ({agree / max(n, 1):.0%}) {machine:>11} ({machine / max(n, 1):.0%})")
 
 
 if __name__ == "__main__":

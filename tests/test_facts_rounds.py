@@ -3,6 +3,7 @@ whose papers cannot be found fails with the file and the paper named."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -29,3 +30,20 @@ def test_a_round_whose_papers_are_not_found_names_the_file_and_the_paper(tmp_pat
     result = _run("dev46", "--days", str(tmp_path))  # arXiv ids, and no recorded day to read them from
     assert result.returncode != 0
     assert "dev46.jsonl: paper " in result.stderr and "--days" in result.stderr
+
+
+def test_a_second_reading_counts_where_the_two_readers_agree(tmp_path):
+    first = [json.loads(line) for line in (REPO / "benchmarks" / "facts_rounds" / "dev34.jsonl").open()]
+    second = [dict(label) for label in first]
+    # three papers read otherwise: a different metric, a different number, none where there was one
+    changed = [label for label in second if label["headline"].get("metric") not in (None, "none")][:3]
+    changed[0]["headline"] = {**changed[0]["headline"], "metric": "energy"}
+    changed[1]["headline"] = {**changed[1]["headline"], "value": "987654"}
+    changed[2]["headline"] = {"metric": "none"}
+    (tmp_path / "second").mkdir()
+    (tmp_path / "second" / "dev34.jsonl").write_text("".join(json.dumps(label) + "\n" for label in second))
+    result = _run("dev34", "--days", str(tmp_path), "--second", str(tmp_path / "second"))
+    assert result.returncode == 0, result.stderr
+    twice = result.stdout.split("read twice")[1].splitlines()
+    row = next(line.split() for line in twice if line.startswith("dev34"))
+    assert row[1:3] == ["60", "57"]  # read twice, the readers agreeing on all but the three changed
