@@ -1400,3 +1400,12 @@ def test_a_score_on_a_named_benchmark_keeps_its_name(catalog):
 )
 def test_the_twenty_eighth_and_ninth_rounds_whose_value(catalog, abstract, kind, expected):
     assert _own(catalog, abstract, kind) == expected
+
+
+def test_a_signed_margin_in_brackets_after_a_rival_is_the_papers_even_among_examples(catalog):
+    abstract = (
+        "We present Kite. It significantly outperforms leading closed models including GPT-5 (+314.2%) and "
+        "Gemini-3-Flash (+111.6%)."
+    )
+    assert _own(catalog, abstract, "quality") == ["+314.2%", "+111.6%"]
+    assert _headline(catalog, abstract) == ("quality", "+314.2%")

@@ -182,9 +182,16 @@ def attribute(
             own = False
         else:
             start = fact.span[0] if fact.span else -1
-            # a signed gain ("compared with Y (+31.2%)") measures the paper against Y, as a comparative does
-            measured_against = BY_NAME[fact.kind].comparative or fact.value.startswith("+")
-            in_clause = in_spans(start, rivals) if measured_against else _in_baseline_clause(fact, start, spans)
+            # a signed gain ("compared with Y (+31.2%)") measures the paper against Y, as a comparative does,
+            # even among the examples of what it beats ("outperforms models including GPT-5 (+314.2%)")
+            signed = fact.value.startswith("+")
+            measured_against = BY_NAME[fact.kind].comparative or signed
+            if signed and fact.sentence[:start].endswith("("):
+                in_clause = False
+            elif measured_against:
+                in_clause = in_spans(start, rivals)
+            else:
+                in_clause = _in_baseline_clause(fact, start, spans)
             # a curator's context values are what a mixed sentence gives others: an own sentence is all the paper's
             own = not in_clause and not (role == MIXED and listed_as_context(fact, context_values))
         marked.append(replace(fact, own=own))
