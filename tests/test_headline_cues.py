@@ -1409,3 +1409,28 @@ def test_a_signed_margin_in_brackets_after_a_rival_is_the_papers_even_among_exam
     )
     assert _own(catalog, abstract, "quality") == ["+314.2%", "+111.6%"]
     assert _headline(catalog, abstract) == ("quality", "+314.2%")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # the little data a result was had with is a cost, and a headline when the paper states no other
+        (
+            "We present Kite. With only 390M image-text examples, it develops visual perception from scratch.",
+            ("cost", "390M image-text examples"),
+        ),
+        ("We present Kite. It sets a new standard using only 2.2k trajectories.", ("cost", "2.2k trajectories")),
+        # any other result comes first, even one stated as a technique is introduced
+        (
+            "We present Kite, trained on just 0.4B tokens. We develop a kernel that achieves speedups of up to 9x "
+            "over FlashAttention-3.",
+            ("speedup", "up to 9×"),
+        ),
+        # tokens an image is encoded in are no training data, nor is what a cut leaves
+        ("We present Kite. Despite using only 128 tokens, it yields strong reconstructions.", None),
+        ("We present Kite. An image can be reduced to just 32 discrete tokens.", None),
+        ("We present Kite. It needs only 4 samples per prompt.", None),
+    ],
+)
+def test_the_little_data_a_result_was_had_with(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

@@ -1,4 +1,5 @@
-"""Cost: money, "$630K", "~$0.30", "USD 2.5M"."""
+"""Cost: money, "$630K", "~$0.30", "USD 2.5M"; and the training data a result was had with, told as
+little: "with only 390M image-text examples", "using only 2.2k trajectories"."""
 
 from __future__ import annotations
 
@@ -10,12 +11,42 @@ from .numbers import NUMBER, hedge
 _MONEY = re.compile(rf"(?:\\?\$|\bUSD\s?)\s?(?P<number>{NUMBER})(?P<scale>\s?[KMB]\b)?")
 
 
+# Counted training data, after a word that says it is little. Not inputs ("from only 2 images"), a rate
+# ("only 4 samples per prompt"), nor what a cut leaves ("an image reduced to just 32 tokens").
+_LITTLE_DATA = re.compile(
+    r"(?<!\bto\s)\b(?:only|just|merely|as\s+few\s+as|as\s+little\s+as)\s+(?P<hedge>~\s*|about\s+|approximately\s+|roughly\s+)?"
+    r"(?P<number>\d+(?:\.\d+)?\s?[kKMBT]?)\s+(?P<what>(?:[\w\-]+\s+){0,2}?(?:tokens|samples|examples|trajectories|"
+    r"demonstrations|episodes|pairs))\b(?!\s+per\b)",
+    re.IGNORECASE,
+)
+
+
+# Tokens of training data come in millions at least: "only 128 tokens" or "576 visual tokens" is what an
+# image is encoded in, not what a model was trained on.
+_TRAINING_TOKENS = re.compile(r"[MBT]$|^(?:million|billion|trillion)\b", re.IGNORECASE)
+
+
+def _little_data(text: str) -> list[Found]:
+    found: list[Found] = []
+    for match in _LITTLE_DATA.finditer(text):
+        number, what = match.group("number"), match.group("what")
+        if what.lower().endswith("tokens") and not (_TRAINING_TOKENS.search(number) or _TRAINING_TOKENS.search(what)):
+            continue
+        found.append(("cost", match.start("number"), match.end("what"), _data_value(match)))
+    return found
+
+
 def extract(sentence: Sentence) -> list[Found]:
+    found = _little_data(sentence.text)
     if "$" not in sentence.text and "USD" not in sentence.text:
-        return []
-    found = []
+        return found
     for match in _MONEY.finditer(sentence.text):
         qualifier, start = hedge(sentence.text, match.start())
         scale = (match.group("scale") or "").strip()
         found.append(("cost", start, match.end(), f"{qualifier}${match.group('number')}{scale}"))
     return found
+
+
+def _data_value(match: re.Match[str]) -> str:
+    hedged = "~" if match.group("hedge") else ""
+    return f"{hedged}{match.group('number').replace(' ', '')} {' '.join(match.group('what').split())}"

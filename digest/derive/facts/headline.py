@@ -144,6 +144,7 @@ _TIERS = (
     ("throughput",),
     ("latency", "memory", "utilization", "energy", "cost"),
     ("quality",),
+    ("data",),
 )
 _EVALUATED = re.compile(
     r"\b(?:experiments?|evaluations?|results)\b[^.;]{0,60}\b(?:show|demonstrate|indicate|reveal)", re.I
@@ -162,13 +163,15 @@ _PHASE = re.compile(r"\b(?:decode|decoding|prefill|(?:rollout|training|inference
 def machine_headline(facts: Iterable[Fact]) -> Headline | None:
     """The paper's own main result, from its own facts (see the module's docstring for the
     order). None if the paper states none."""
-    own = [fact for fact in facts if fact.own and not fact.curated and _is_a_result(fact)]
+    results = [fact for fact in facts if fact.own and not fact.curated and _is_a_result(fact)]
+    # The little data a result was had with is the headline only when the paper states no other result.
+    own = [fact for fact in results if _tier_kind(fact) != "data"]
     # A figure stated as a technique is introduced ("we introduce a method that speeds up X by
     # 20×") is a component's, the paper's result only when it states no other.
     figures = [other for other in own if not _introduced(other)]
     # A figure in words ("an order of magnitude faster") sorts with no other: a number of a lower tier beats it.
     fact = _main_figure([other for other in figures if _DIGIT.search(other.value)]) or _main_figure(figures)
-    fact = fact or _main_figure(own)
+    fact = fact or _main_figure(own) or _main_figure(results)
     if fact is None:
         return None
     # The efficiency figure "experiments show" first is the result the paper was evaluated on, whatever
@@ -176,7 +179,9 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
     evaluated = _main_figure([other for other in figures if _is_evaluated_gain(other) and other.kind != "scale"])
     if evaluated and _position(evaluated) < _position(fact) and not _END_TO_END.search(_around(fact)):
         fact = evaluated
-    hardware = next((other.value for other in own if other.kind == "hardware" and other.sentence == fact.sentence), "")
+    hardware = next(
+        (other.value for other in results if other.kind == "hardware" and other.sentence == fact.sentence), ""
+    )
     condition = _CONDITIONS.search(_around(fact))
     return Headline(
         metric_of(fact), fact.value, fact.baseline, hardware, condition.group(1).lower() if condition else ""
@@ -194,7 +199,10 @@ def _main_figure(figures: list[Fact]) -> Fact | None:
 
 
 def _tier_kind(fact: Fact) -> str:
-    """A cut in an error ("50× lower false positives") is a quality figure, tiered as one."""
+    """A cut in an error ("50× lower false positives") is a quality figure, tiered as one; the little
+    data a result was had with ("with only 390M image-text examples") comes after every other figure."""
+    if fact.kind == "cost" and not fact.value.lstrip("~<>").startswith("$"):
+        return "data"
     return "quality" if fact.kind == "reduction" and metric_of(fact) == "quality" else fact.kind
 
 
@@ -276,7 +284,7 @@ _INTRODUCING = re.compile(
 def _is_evaluated_gain(fact: Fact) -> bool:
     """An efficiency figure that "experiments show": a score they show outranks no efficiency figure,
     since a reader compares systems by what they cost and how fast they run (docs/contributing.md)."""
-    return fact.kind != "quality" and bool(_EVALUATED.search(fact.sentence))
+    return _tier_kind(fact) not in ("quality", "data") and bool(_EVALUATED.search(fact.sentence))
 
 
 def _introduced(fact: Fact) -> bool:
