@@ -17,9 +17,10 @@ within one, in the order stated, where:
 - a figure in words ("an order of magnitude faster") gives way to a number of any tier, which a
   table can sort.
 A figure the authors project rather than measure is not a result; a gain in latency is a
-latency result, and a compression ratio a memory one. A curator's `overrides.headline` replaces
-it: a text, or the record itself (`metric: none` says the abstract states no result of the
-paper's own).
+latency result, a compression ratio a memory one, and a time spent training a cost. The little data
+a result was had with ("with only 390M image-text examples") is the last tier, after a score.
+A curator's `overrides.headline` replaces it: a text, or the record itself (`metric: none` says
+the abstract states no result of the paper's own).
 """
 
 from __future__ import annotations
