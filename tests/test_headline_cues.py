@@ -1434,3 +1434,10 @@ def test_a_signed_margin_in_brackets_after_a_rival_is_the_papers_even_among_exam
 )
 def test_the_little_data_a_result_was_had_with(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+def test_a_score_after_an_impressive_or_a_showcase_is_a_level_reached(catalog):
+    abstract = "We present Kite-3B. It outperforms most 7B models, with an impressive 55.1 on LongVideoBench."
+    assert _headline(catalog, abstract) == ("quality", "55.1 on LongVideoBench")
+    abstract = "We present Kite-72B. It showcases remarkable performance: 84.2 on MMLU and 37.9 on GPQA."
+    assert _own(catalog, abstract, "quality") == ["84.2 on MMLU", "37.9 on GPQA"]

@@ -24,7 +24,9 @@ _ON_A_NAME = re.compile(
 )
 # The verb that states the level, with nothing after it that ends its clause.
 _STATES_A_LEVEL = re.compile(
-    r"\b(?:achiev\w*|attain\w*|scor(?:es|ed|ing)|reach\w*|obtain\w*|record\w*|deliver\w*|report(?:s|ed|ing)?)\b"
+    r"\b(?:achiev\w*|attain\w*|scor(?:es|ed|ing)|reach\w*|obtain\w*|record\w*|deliver\w*|report(?:s|ed|ing)?|"
+    # "showcases remarkable performance: 84.2 on MMLU", "with an impressive 55.1 on LongVideoBench"
+    r"showcas\w*|with\s+an?\s+(?:impressive|remarkable|notable|striking))\b"
     r"(?P<after>(?:[^.;]|\.\d){0,100})$",
     re.IGNORECASE,
 )
