@@ -1441,3 +1441,24 @@ def test_a_score_after_an_impressive_or_a_showcase_is_a_level_reached(catalog):
     assert _headline(catalog, abstract) == ("quality", "55.1 on LongVideoBench")
     abstract = "We present Kite-72B. It showcases remarkable performance: 84.2 on MMLU and 37.9 on GPQA."
     assert _own(catalog, abstract, "quality") == ["84.2 on MMLU", "37.9 on GPQA"]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a benchmark raised in points, and two bare scores set side by side with their metric
+        (
+            "We present Kite. It gives broad gains, improving SWE-bench Verified from 43.0 to 64.4 points.",
+            ("quality", "64.4 points on SWE-bench Verified (from 43.0)"),
+        ),
+        (
+            "We present Kite. It significantly outperforms open-weight models like Qwen3-VL (35.5 vs 29.6 accuracy "
+            "on video counting).",
+            ("quality", "35.5 accuracy (vs 29.6)"),
+        ),
+        # a fall in points is no gain
+        ("We present Kite. Its reruns improve SWE-bench Verified from 64.4 to 43.0 points.", None),
+    ],
+)
+def test_scores_raised_in_points_and_set_against_a_rivals(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

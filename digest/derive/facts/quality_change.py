@@ -49,6 +49,13 @@ _RAISED_SCORE = re.compile(
     r"(?=\s*(?:[,;)]|\.(?!\d)|$|\s(?:and|on|in|for|with|without|across|while|at|over)\b|\s\((?-i:[A-Z])))",
     re.IGNORECASE,
 )
+# Or a benchmark raised in points: "improving SWE-bench Verified from 43.0 to 64.4 points".
+_RAISED_POINTS = re.compile(
+    r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\s+(?:the\s+)?"
+    r"(?P<what>(?-i:[A-Z])[\w\-]*(?:\s+(?-i:[A-Z])[\w\-]*){0,2})"
+    rf"\s+from\s+(?P<old>\d+(?:\.\d+)?){_TO}(?P<number>\d+(?:\.\d+)?)\s+points\b",
+    re.IGNORECASE,
+)
 # A fall in an error: "reduces the word error rate from 12.4% to 8.1%".
 _LOWERED = re.compile(
     rf"\b(?:reduc\w*|lower\w*|decreas\w*|cut\w*|drop\w*)\b(?P<what>[^.;%]{{0,60}}?\b(?:error|WER|CER|"
@@ -63,12 +70,18 @@ _LOWERED_ABSOLUTE = re.compile(
     r"\s+to\s+(?P<hedge>~)?(?P<number>\d+(?:\.\d+)?)(?:\s*(?:degrees?|°|mm|cm))?(?![\d.%])",
     re.IGNORECASE,
 )
-# A score set against another's in brackets: "higher performance within the same budget (83.4% vs. 60.0% at 4k)".
-_VERSUS = re.compile(rf"(?P<number>{NUMBER}){_PERCENT}\s+(?:vs\.?|versus)\s+(?P<old>{NUMBER}){_PERCENT}", re.IGNORECASE)
+# A score set against another's in brackets: "higher performance within the same budget (83.4% vs. 60.0% at 4k)",
+# or two bare scores with their metric after them: "outperforms X (35.5 vs 29.6 accuracy on video counting)".
+_VERSUS = re.compile(
+    rf"(?P<number>{NUMBER}){_PERCENT}\s+(?:vs\.?|versus)\s+(?P<old>{NUMBER}){_PERCENT}"
+    r"|(?P<bare>\d+(?:\.\d+)?)\s+(?:vs\.?|versus)\s+(?P<bare_old>\d+(?:\.\d+)?)\s+"
+    r"(?P<metric>accuracy|(?-i:[A-Z][\w@&\-]*)(?:\s+score)?)(?![\w%])",
+    re.IGNORECASE,
+)
 # What says the first of the pair is the better: "higher accuracy (...)", "outperforms X (50.5% vs. 47.3%)".
 _BETTER = re.compile(
     r"\b(?:(?:higher|better|improved|superior|stronger)\s+(?:\w+\s+)?(?:performance|accuracy|scores?|success\s+rates?)|"
-    r"(?:outperform|surpass|beat|exceed)\w*|improvements?\s+over)\b",
+    r"(?:outperform|surpass|beat|exceed)\w*|improvements?)\b",
     re.IGNORECASE,
 )
 _EFFICIENCY = re.compile(
@@ -144,11 +157,7 @@ def changes(text: str) -> list[Change]:
         measured = " ".join([match.group("number"), *(match.group("unit") or "").split(), *match.group("what").split()])
         value = f"{match.group('hedge') or ''}{measured} (from {match.group('old')})"
         found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
-    for match in _VERSUS.finditer(text):
-        clause = _CLAUSE_START.split(text[max(0, match.start() - 80) : match.start()])[-1]
-        if _BETTER.search(clause) and not _EFFICIENCY.search(clause):
-            value = f"{match.group('number')}% (vs {match.group('old')}%)"
-            found.append((("quality", match.start(), match.end(), value), match.start()))
+    found += _versus(text)
     found += [(points, points[1]) for points in _points(text)]
     for match in _SIGNED_ON.finditer(text):
         bench = _benchmark(text, match)
@@ -168,9 +177,29 @@ def changes(text: str) -> list[Change]:
     return found
 
 
+def _versus(text: str) -> list[Change]:
+    """ "outperforms X (50.5% vs. 47.3%)": "50.5% (vs 47.3%)"; "(35.5 vs 29.6 accuracy)": "35.5 accuracy (vs 29.6)"."""
+    found: list[Change] = []
+    for match in _VERSUS.finditer(text):
+        clause = _CLAUSE_START.split(text[max(0, match.start() - 80) : match.start()])[-1]
+        if _BETTER.search(clause) and not _EFFICIENCY.search(clause):
+            if match.group("bare"):
+                value = f"{match.group('bare')} {match.group('metric')} (vs {match.group('bare_old')})"
+            else:
+                value = f"{match.group('number')}% (vs {match.group('old')}%)"
+            found.append((("quality", match.start(), match.end(), value), match.start()))
+    return found
+
+
 def _raised_scores(text: str) -> list[Change]:
     """ "average score from 56.92 to 60.32": "60.32 score (from 56.92)", only when the value rises."""
     found: list[Change] = []
+    for match in _RAISED_POINTS.finditer(text):
+        if float(match.group("number")) > float(match.group("old")):
+            value = (
+                f"{match.group('number')} points on {' '.join(match.group('what').split())} (from {match.group('old')})"
+            )
+            found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
     for match in _RAISED_SCORE.finditer(text):
         if float(match.group("number")) > float(match.group("old")) and not _EFFICIENCY.search(match.group("what")):
             value = f"{match.group('number')} {match.group('metric').lower()} (from {match.group('old')})"
