@@ -1357,6 +1357,7 @@ def test_the_twenty_sixth_and_seventh_rounds_whose_value(catalog, abstract, kind
             ("cost", "6 hours"),
         ),
         ("We present Kite. It answers with a latency of only 40 ms.", ("latency", "40 ms")),
+        ("We present Kite, a training-free method with a latency of only 40 ms.", ("latency", "40 ms")),
         # a plain score, its benchmark named elsewhere
         (
             "We present Kite. On the MMEB-V2 benchmark our model achieves a score of 71.2 with only 4B parameters.",

@@ -202,7 +202,7 @@ def _main_figure(figures: list[Fact]) -> Fact | None:
 def _tier_kind(fact: Fact) -> str:
     """A cut in an error ("50× lower false positives") is a quality figure, tiered as one; the little
     data a result was had with ("with only 390M image-text examples") comes after every other figure."""
-    if fact.kind == "cost" and not fact.value.lstrip("~<>").startswith("$"):
+    if fact.kind == "cost" and "$" not in fact.value:  # cost.py reads money, or data
         return "data"
     return "quality" if fact.kind == "reduction" and metric_of(fact) == "quality" else fact.kind
 
@@ -398,7 +398,7 @@ def metric_of(fact: Fact) -> str:
     return fact.kind if fact.kind in METRICS else "speedup"
 
 
-_TRAINING = re.compile(r"\b(?:train\w*|pre-?train\w*|fine-?tun\w*|post-?train\w*)\b", re.I)
+_TRAINING = re.compile(r"\b(?:train|pre-?train|fine-?tun|post-?train)\w*\b(?!-free)", re.I)  # not "training-free"
 # A gain said of a latency, in a clause that names no rate: a latency result, not a speedup.
 _LATENCY_GAIN = re.compile(
     r"^(?!.*\b(?:throughput|speed-?ups?|faster|tokens?/s|FLOPS)\b).*\b(?:latency|TTFT|TPOT|TBT|response\s+time)\b",
