@@ -304,11 +304,11 @@ def test_fact_is_frozen():
 def test_split_sentences_keeps_abbreviations_and_decimals():
     text = (
         "Current SOTA models (e.g. R1, o1) achieve low rates. Prior work (Smith et al. 2023) "
-        "reports 2.31x vs. 1.5x. Results differ, i.e. A wins! Does it? Yes."
+        "reports 2.31x vs. 1.5x and 76.9 Avg. F1. Results differ, i.e. A wins! Does it? Yes."
     )
     assert split_sentences(text) == [
         "Current SOTA models (e.g. R1, o1) achieve low rates.",
-        "Prior work (Smith et al. 2023) reports 2.31x vs. 1.5x.",
+        "Prior work (Smith et al. 2023) reports 2.31x vs. 1.5x and 76.9 Avg. F1.",
         "Results differ, i.e. A wins!",
         "Does it?",
         "Yes.",

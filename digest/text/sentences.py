@@ -24,6 +24,7 @@ _ABBREVIATIONS = frozenset(
         "sec",
         "no",
         "approx",
+        "avg",  # "76.9 Avg. F1"
         "resp",
         "ca",
         "viz",
