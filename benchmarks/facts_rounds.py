@@ -85,9 +85,19 @@ def _labels(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+def same_headline(label: Headline | None, other: Headline | None) -> bool:
+    """Whether two headlines agree as `digest eval` counts: both none, or the same metric and leading number."""
+    return other is None if label is None else label.agrees_with(other)
+
+
 def score(
-    round_path: Path, papers: dict[str, tuple[str, str]], catalog: HardwareCatalog, verbose: bool
+    round_path: Path,
+    papers: dict[str, tuple[str, str]],
+    catalog: HardwareCatalog,
+    verbose: bool,
+    machines: dict[str, Headline | None],
 ) -> tuple[int, ...]:
+    """A round's counts; each paper's machine headline goes into `machines`, by id."""
     right = number = shown = 0
     wrong: list[str] = []
     labels = _labels(round_path)
@@ -100,7 +110,8 @@ def score(
         title, abstract = (_plain(text) for text in papers[label["id"]])
         facts = extract_facts(title, abstract, catalog)
         machine, truth = machine_headline(facts), curated_headline(label["headline"])
-        ok = machine is None if truth is None else truth.agrees_with(machine)
+        machines[label["id"]] = machine
+        ok = same_headline(truth, machine)
         agrees = ok or (truth is not None and machine is not None and truth.numbers[:1] == machine.numbers[:1])
         right += ok
         number += agrees
@@ -116,31 +127,17 @@ def score(
     return len(labels), right, number, shown, len(wrong)
 
 
-def readers_agree(first: dict, second: dict) -> bool:
-    """Whether two readings give the same headline: both none, or the same metric and leading number."""
-    one, two = curated_headline(first["headline"]), curated_headline(second["headline"])
-    return one is None if two is None else two.agrees_with(one)
-
-
-def second_reading(
-    round_path: Path, second_path: Path, papers: dict[str, tuple[str, str]], catalog: HardwareCatalog
-) -> tuple[int, int, int]:
-    """(papers read twice, readers agreeing, machine agreeing with the second reader)."""
-    second = {label["id"]: label for label in _labels(second_path)}
+def second_reading(round_path: Path, second_path: Path, machines: dict[str, Headline | None]) -> tuple[int, int, int]:
+    """(papers read twice, readers agreeing, machine agreeing with the second reader); `machines`: the
+    machine's headlines, by id, as `score` found them."""
+    second = {label["id"]: curated_headline(label["headline"]) for label in _labels(second_path)}
     both = [label for label in _labels(round_path) if label["id"] in second]
     agree = machine = 0
     for label in both:
         other = second[label["id"]]
-        agree += readers_agree(label, other)
-        title, abstract = (_plain(text) for text in papers[label["id"]])
-        machine += readers_agree(
-            other, {"headline": _as_label(machine_headline(extract_facts(title, abstract, catalog)))}
-        )
+        agree += same_headline(curated_headline(label["headline"]), other)
+        machine += same_headline(other, machines[label["id"]])
     return len(both), agree, machine
-
-
-def _as_label(headline: Headline | None) -> dict:
-    return {"metric": "none"} if headline is None else {"metric": headline.metric, "value": headline.value}
 
 
 def main() -> None:
@@ -163,9 +160,10 @@ def main() -> None:
         papers |= listed_papers(args.days)
     catalog = load_hardware(DATA / HARDWARE_FILE)
     totals = [0] * 5
+    machines: dict[str, Headline | None] = {}
     print(f"{'round':8} {'papers':>6} {'headline right':>15} {'number agrees':>14} {'shown as own':>13} {'not own':>8}")
     for path in paths:
-        counts = score(path, papers, catalog, args.verbose)
+        counts = score(path, papers, catalog, args.verbose, machines)
         totals = [total + count for total, count in zip(totals, counts, strict=True)]
         n, right, number, shown, wrong = counts
         print(f"{path.stem:8} {n:>6} {right:>8} ({right / n:.0%}) {number:>14} {shown:>13} {wrong:>8}")
@@ -175,7 +173,7 @@ def main() -> None:
     if read_twice:
         print(f"\nread twice{'':1} {'papers':>6} {'readers agree':>14} {'machine and second':>19}")
     for path, second_path in read_twice:
-        n, agree, machine = second_reading(path, second_path, papers, catalog)
+        n, agree, machine = second_reading(path, second_path, machines)
         print(f"{path.stem:11} {n:>6} {agree:>7} ({agree / max(n, 1):.0%}) {machine:>11} ({machine / max(n, 1):.0%})")
 
 

@@ -27,22 +27,24 @@ _TO_HEDGE = (
 # "to", or an arrow: the dumps' "64.1 rightarrow 70.3" ("$\\rightarrow$" that lost its backslash), "3.30 -> 3.03"
 _TO = r"(?:\s+to\s+|\s*(?:→|->|\\?rightarrow)\s*)"
 _FROM_TO = rf"\s+from\s+(?P<old>{NUMBER}){_PERCENT}{_TO}{_TO_HEDGE}(?P<number>{NUMBER}){_PERCENT}"
+# The verbs of a raise.
+_RAISES = r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)"
 # A raise, with what is raised between the verb and "from" (no efficiency word: a utilization or
 # a hit rate raised from 40% to 80% is not a quality).
 _RAISED = re.compile(
-    rf"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\b(?P<what>(?:[^.;%]|\.\d){{0,120}}?){_FROM_TO}",
+    rf"{_RAISES}\b(?P<what>(?:[^.;%]|\.\d){{0,120}}?){_FROM_TO}",
     re.IGNORECASE,
 )
 # Or told in brackets after what rose: "improves real-robot success on both (28% to 54% and 37% to 60%)".
 _RAISED_IN_BRACKETS = re.compile(
-    r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\b(?P<what>(?:[^.;%()]|\.\d){0,60}?)"
+    rf"{_RAISES}\b(?P<what>(?:[^.;%()]|\.\d){{0,60}}?)"
     rf"\(\s*(?P<old>{NUMBER}){_PERCENT}?{_TO}(?P<number>{NUMBER}){_PERCENT}",
     re.IGNORECASE,
 )
 # A score named and raised from one bare value to a higher one: "improves the Biology-Instructions average
 # score from 56.92 to 60.32" (nothing after the new value but the clause's end or a preposition: no unit).
 _RAISED_SCORE = re.compile(
-    r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\s+(?P<what>(?:[^.;%,]|\.\d){0,60}?"
+    rf"{_RAISES}\s+(?P<what>(?:[^.;%,]|\.\d){{0,60}}?"
     r"\b(?P<metric>scores?|accuracy|F1|BLEU|(?-i:[A-Za-z]+)@\d+|success\s+rates?|exact\s+match|win\s+rates?))"
     rf"\s+from\s+(?P<old>\d+(?:\.\d+)?){_TO}(?P<number>\d+(?:\.\d+)?)"
     # (or a bracket naming its setting: "from 64.1 rightarrow 70.3 (GRPO)")
@@ -51,7 +53,7 @@ _RAISED_SCORE = re.compile(
 )
 # Or a benchmark raised in points: "improving SWE-bench Verified from 43.0 to 64.4 points".
 _RAISED_POINTS = re.compile(
-    r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)\s+(?:the\s+)?"
+    rf"{_RAISES}\s+(?:the\s+)?"
     r"(?P<what>(?-i:[A-Z])[\w\-]*(?:\s+(?-i:[A-Z])[\w\-]*){0,2})"
     rf"\s+from\s+(?P<old>\d+(?:\.\d+)?){_TO}(?P<number>\d+(?:\.\d+)?)\s+points\b",
     re.IGNORECASE,

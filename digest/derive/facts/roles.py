@@ -244,9 +244,8 @@ def baseline_and_rival_spans(sentence: str) -> tuple[list[tuple[int, int]], list
 
 
 # A "while" clause about the paper's own model, after a clause about the paper: "..., while the model reaches".
-_THE_PAPERS_SUBJECT = re.compile(
-    r"\s*(?:it|the\s+(?:model|system|method|framework|pipeline)|ours|our\s+[\w\-]+)\s", re.IGNORECASE
-)
+# ("while it", "while our ..." open no baseline clause at all: _BASELINE_CLAUSE's own exceptions.)
+_THE_PAPERS_SUBJECT = re.compile(r"\s*the\s+(?:model|system|method|framework|pipeline)\s", re.IGNORECASE)
 # The paper's own system after a contrast: "..., whereas ours", "..., while the full model".
 _TURNS_TO_THE_PAPER = re.compile(
     r",\s+(?:while|whereas)\s+(?=ours\b|our\s+(?:[\w\-]+\s+){0,2}?(?:model|method|system|approach|framework)s?\b|"

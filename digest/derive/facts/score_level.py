@@ -88,9 +88,10 @@ _NOT_A_SCORE_NAME = (
     r"MFU\b|SOTA\b|[A-Z]\d)"
 )
 _AT_K = r"(?-i:[a-z]+@\d+)"  # a score at k, written in lower case: "a 67.1 pass@1 on HumanEval+"
+# A verb that states a level, and the words a score's name may follow: "achieves an average", "attains a mean".
+_LEVEL_VERB = r"\b(?:achiev|attain|reach|obtain|record)\w*\s+(?:an?\s+|the\s+)?(?:(?:average|mean|overall)\s+)?"
 _NAMED_SCORE_OF = re.compile(
-    r"\b(?:achiev|attain|reach|obtain|record)\w*\s+(?:an?\s+|the\s+)?(?:(?:average|mean|overall)\s+)?"
-    rf"(?P<name>(?:{_NOT_A_SCORE_NAME}(?-i:[A-Z])[\w\-@]*\s+){{0,3}}?(?:\((?P<acronym>(?-i:[A-Z])[\w\-@]*)\)|"
+    rf"{_LEVEL_VERB}(?P<name>(?:{_NOT_A_SCORE_NAME}(?-i:[A-Z])[\w\-@]*\s+){{0,3}}?(?:\((?P<acronym>(?-i:[A-Z])[\w\-@]*)\)|"
     rf"{_NOT_A_SCORE_NAME}(?-i:[A-Z][A-Z\d@\-]+)))\s+(?:score\s+)?of\s+(?P<number>\d+(?:\.\d+)?)(?P<percent>\\?%)?(?![\d.])",
 )
 _NUMBER_THEN_SCORE_NAME = re.compile(
@@ -101,8 +102,8 @@ _NUMBER_THEN_SCORE_NAME = re.compile(
 
 # Or a plain score, its benchmark named elsewhere: "achieves a score of 71.2", "achieves a 35.7 average score".
 _A_SCORE = re.compile(
-    r"\b(?:achiev|attain|reach|obtain|record)\w*\s+(?:an?\s+|the\s+)?(?:(?:average|mean|overall)\s+)?"
-    r"(?:score\s+of\s+(?P<number>\d+(?:\.\d+)?)|(?P<before>\d+(?:\.\d+)?)\s+(?:(?:average|mean|overall)\s+)?score)(?![\w.%])"
+    rf"{_LEVEL_VERB}(?:score\s+of\s+(?P<number>\d+(?:\.\d+)?)|"
+    r"(?P<before>\d+(?:\.\d+)?)\s+(?:(?:average|mean|overall)\s+)?score)(?![\w.%])"
     r"(?!\s+on\s+(?:the\s+)?(?-i:[A-Z]))"  # a score on a named benchmark is read with its name (_ON_A_NAME)
 )
 
