@@ -101,6 +101,7 @@ class _Merge:
         self.stamps = {item.paper.id: item.stamp for item in loaded}  # each record as it was read
         self.by_key = {paper_key(paper.title, paper.abstract): paper for paper in self.papers.values()}
         self.by_arxiv = {paper.arxiv_id: paper for paper in self.papers.values() if paper.arxiv_id}
+        self.rejected_ids = {r.paper.id for r in rejections}  # an id is never reused, a rejected paper's neither
         self.rejected = {
             **{paper_key(r.paper.title, r.paper.abstract): r.paper.id for r in rejections},
             **{r.paper.arxiv_id: r.paper.id for r in rejections if r.paper.arxiv_id},
@@ -241,10 +242,11 @@ class _Merge:
         return paper
 
     def _new_id(self, entry: Entry) -> str:
-        """The title's slug; a clash with another paper's id gets -2, -3, ... in ingest order."""
+        """The title's slug; a clash with another paper's id, stored or rejected, gets -2, -3, ... in
+        ingest order."""
         base = paper_slug(entry.title, entry.abstract)
         candidate, n = base, 1
-        while candidate in self.papers:
+        while candidate in self.papers or candidate in self.rejected_ids:
             n += 1
             candidate = f"{base}-{n}"
         return candidate

@@ -147,11 +147,19 @@ def reject(
     day = (today or dt.datetime.now(dt.UTC).date()).isoformat()
     with store_lock(data_dir):
         papers = _named_records(data_dir, paper_ids)
+        for paper_id in papers:
+            if rejected_path(data_dir, paper_id).exists():
+                raise UsageError(
+                    f"{rejected_path(data_dir, paper_id)} holds another rejected paper with the id {paper_id!r}; "
+                    f"rename {record_path(data_dir, paper_id)} (its id and file name) before rejecting it"
+                )
         done = []
         with transaction(data_dir) as tx:
             for paper_id, (paper, stamp) in papers.items():
                 rejection = Rejection(paper, by.strip(), day, reason.strip())
-                tx.write_text(rejected_path(data_dir, paper_id), store.dump_mapping(rejection.to_mapping()))
+                tx.write_text(
+                    rejected_path(data_dir, paper_id), store.dump_mapping(rejection.to_mapping()), expect=None
+                )
                 tx.remove(record_path(data_dir, paper_id), expect=stamp)
                 done.append(rejection)
     return done

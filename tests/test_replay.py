@@ -15,6 +15,7 @@ from digest.derive.taxonomy import load_taxonomy
 from digest.derive.training import training_set
 from digest.records.rejected import load_rejections
 from digest.records.store import load_papers
+from digest.text.keys import paper_slug
 
 from .conftest import snapshot
 from .http_support import Answer, RecordedServer
@@ -143,6 +144,34 @@ def test_a_rejected_paper_leaves_the_store_and_never_comes_back(data, recorded, 
     assert "1 rejected before" in capsys.readouterr().out
     assert main(["ingest", str(RESPONSES / "hf-daily-2025-01-23.json"), "--data", str(data)]) == 0
     assert "2407.08608" not in {p.arxiv_id for p in load_papers(data)}
+
+
+def test_a_new_paper_never_takes_a_rejected_papers_id_and_reject_never_overwrites_one(data, recorded, capsys):
+    """Two papers may share a slug ("MoA: Mixture of Sparse Attention", "MoA: Heterogeneous Mixture of
+    Adapters"): the second to come gets -2 even when the first was rejected, and a rejection never
+    writes over another paper's."""
+    item = next(i for i in ITEMS if i["paper"]["id"] == "2407.08608")
+    slug = paper_slug(item["title"], item["paper"]["summary"])
+    # Another paper, rejected, holds that slug as its id.
+    assert main(["reject", "flashattention-2", "--data", str(data), "--by", "curator"]) == 0
+    other = data / "rejected" / f"{slug}.yaml"
+    (data / "rejected" / "flashattention-2.yaml").rename(other)
+    other.write_text(other.read_text(encoding="utf-8").replace("id: flashattention-2", f"id: {slug}", 1), "utf-8")
+    held = other.read_bytes()
+    assert replay(data, recorded, "--add", "2407.08608") == 0
+    (paper,) = [p for p in load_papers(data) if p.arxiv_id == "2407.08608"]
+    assert paper.id == f"{slug}-2" and other.read_bytes() == held
+    # A record named like a rejected one (renamed by hand) is refused, and nothing changes.
+    record = data / "papers" / f"{paper.id}.yaml"
+    (data / "papers" / f"{slug}.yaml").write_text(
+        record.read_text(encoding="utf-8").replace(f"id: {paper.id}", f"id: {slug}", 1), "utf-8"
+    )
+    record.unlink()
+    before = snapshot(data)
+    capsys.readouterr()
+    assert main(["reject", slug, "--data", str(data), "--by", "curator"]) == 2
+    assert f"holds another rejected paper with the id {slug!r}" in capsys.readouterr().err
+    assert snapshot(data) == before
 
 
 def test_the_model_learns_from_rejected_papers_as_papers_in_no_topic(data, recorded):
