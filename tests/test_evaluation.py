@@ -167,7 +167,10 @@ def test_the_method_page_shows_the_evaluation_of_the_data_it_describes():
 # topic (0.90); by time (trained before 2026-04-13), it kept 44 of 48 (0.92) and dropped 194 of 218 (0.89).
 # Then ten papers the filter kept on whole days and a curator rejected joined the decided ones: chosen because
 # it keeps them, they lower its drop rate by time to 184 of 216 (0.85, trained before 2026-04-30).
-REAL_KEEPS_FLOOR, REAL_DROPS_FLOOR = 0.88, 0.83
+# Then the 106 recorded papers never decided that the filter trained on every decided paper puts at 0.10 or
+# more were read (16 accepted, 90 rejected): two of the later days are in a topic and the filter misses
+# them, so it keeps 51 of 58 by time (0.88) and drops 207 of 240 (0.86, trained before 2026-04-16).
+REAL_KEEPS_FLOOR, REAL_DROPS_FLOOR = 0.85, 0.83
 
 
 @pytest.fixture(scope="module")
