@@ -1463,3 +1463,37 @@ def test_a_score_after_an_impressive_or_a_showcase_is_a_level_reached(catalog):
 )
 def test_scores_raised_in_points_and_set_against_a_rivals(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+# From the thirtieth round (dev63, papers in the digest's topics), read after its held-out score was taken.
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a later figure of the sentence said to be end-to-end is the whole work's, the first a part's
+        (
+            "We present Kite. Results show that Kite reduces the non-overlapped execution latency by up to 99.9% "
+            "and the end-to-end latency by up to 55%.",
+            ("latency", "up to 55% lower end-to-end latency"),
+        ),
+        # not when one "end-to-end" follows both: it is the condition of each
+        (
+            "We present Kite. Kite delivers 2.1 times and 2.3 times end-to-end speedups for video generation "
+            "and editing, respectively.",
+            ("speedup", "2.1×"),
+        ),
+        # nor when it is the first figure's own: "10x end-to-end acceleration while ..."
+        (
+            "We present Kite. Kite achieves 10x end-to-end acceleration while keeping quality within a 1% gap.",
+            ("speedup", "10×"),
+        ),
+    ],
+)
+def test_the_thirtieth_round(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_a_shortfall_in_percent_is_no_speedup_and_tera_operations_no_score(catalog):
+    kept = "We present Kite. Kite achieves 10x acceleration while keeping OneIG within a 1% gap of the original."
+    assert _own(catalog, kept, "speedup") == ["10×"]
+    rate = "We present Kite. Our implementation achieves 1038 TOPS on RTX5090."
+    assert _own(catalog, rate, "throughput") == ["1038 TOPS"] and _own(catalog, rate, "quality") == []

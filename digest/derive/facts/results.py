@@ -306,6 +306,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     refused = score_gain.AFTER_NOT_A_RESULT.match(after)
     if refused and _names_a_score(refused.group(), keyword[0] if keyword else ""):
         return None
+    if number.is_percent and _A_SHORTFALL_AFTER.match(after):
+        return None  # "10x acceleration while keeping OneIG within a 1% gap": what the speed costs
     if keyword is not None:
         kind, keyword_end, word = keyword
         if (
@@ -329,6 +331,7 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
 
 
 _PERCENT_POINTS = re.compile(r"p\b")
+_A_SHORTFALL_AFTER = re.compile(r"\s*(?:gap|drop|degradation|loss)\b(?!\s+(?:reduction|closure))", re.IGNORECASE)
 # "with a 3.88% average gain and over 1.6x speedup": a gain averaged, not said to be in a speed.
 _AN_AVERAGE_GAIN = re.compile(
     r"\s*(?:average|mean)\s+(?:gains?|improvements?)\b"

@@ -84,7 +84,7 @@ def _respective(text: str) -> list[Found]:
 # "attains a mean PDMS of 88.1"; or after its number, before the benchmark: "achieves 91.5 PDMS on NAVSIM".
 # Not a unit, a chip or a size.
 _NOT_A_SCORE_NAME = (
-    r"(?!(?:T|G|P)?FLOPS\b|FPS\b|QPS\b|RPS\b|RTF\b|TPF\b|TTF\w*|TPOT\b|TBT\b|[KMGT]B\b|GPUs?\b|TPUs?\b|CPUs?\b|"
+    r"(?!(?:T|G|P)?FLOPS\b|(?:T|G|P)?OPS\b|FPS\b|QPS\b|RPS\b|RTF\b|TPF\b|TTF\w*|TPOT\b|TBT\b|[KMGT]B\b|GPUs?\b|TPUs?\b|CPUs?\b|"
     r"MFU\b|SOTA\b|[A-Z]\d)"
 )
 _AT_K = r"(?-i:[a-z]+@\d+)"  # a score at k, written in lower case: "a 67.1 pass@1 on HumanEval+"
