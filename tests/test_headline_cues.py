@@ -1497,3 +1497,14 @@ def test_a_shortfall_in_percent_is_no_speedup_and_tera_operations_no_score(catal
     assert _own(catalog, kept, "speedup") == ["10×"]
     rate = "We present Kite. Our implementation achieves 1038 TOPS on RTX5090."
     assert _own(catalog, rate, "throughput") == ["1038 TOPS"] and _own(catalog, rate, "quality") == []
+
+
+def test_a_gain_in_speed_beats_a_gain_in_utilization_beside_it(catalog):
+    # From the thirty-first round (dev64): a resource kept busier is what the speed beside it is for.
+    abstract = (
+        "We present Kite. The design significantly improves system efficiency: 1.6*GPU utilization for rollout, "
+        "1.9* training throughput, and 5.5* environment utilization."
+    )
+    assert _headline(catalog, abstract) == ("speedup", "1.9×")
+    alone = "We present Kite. Kite reaches 1.6x higher GPU utilization."
+    assert _headline(catalog, alone) == ("speedup", "1.6× higher GPU utilization")
