@@ -44,7 +44,8 @@ def check_store(
             rejected_path(data_dir, r.paper.id),
             None,
             "id",
-            f"{r.paper.id!r} is rejected and also a record in {data_dir / 'papers'}: delete one of the two",
+            f"{r.paper.id!r} is rejected and also a record in {data_dir / 'papers'}: if they are one paper, "
+            "delete one of the two; if not, rename the record (its id and file name)",
         )
         for r in rejections
         if r.paper.id in ids
