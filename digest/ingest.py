@@ -101,7 +101,7 @@ class _Merge:
         self.stamps = {item.paper.id: item.stamp for item in loaded}  # each record as it was read
         self.by_key = {paper_key(paper.title, paper.abstract): paper for paper in self.papers.values()}
         self.by_arxiv = {paper.arxiv_id: paper for paper in self.papers.values() if paper.arxiv_id}
-        self.rejected_ids = {r.paper.id for r in rejections}  # an id is never reused, a rejected paper's neither
+        self.rejected_ids = {r.paper.id for r in rejections}  # taken for good: a new paper never gets one
         self.rejected = {
             **{paper_key(r.paper.title, r.paper.abstract): r.paper.id for r in rejections},
             **{r.paper.arxiv_id: r.paper.id for r in rejections if r.paper.arxiv_id},
