@@ -34,10 +34,10 @@ on-topic papers, already under the 95% aimed at. Over the 574 replayed days, 0.3
 spared some 26 junk papers (of 86) and lost some 7 of the 135 on-topic ones. The near misses alone
 show the trade a curator sees: at 0.20, 87 of 550 kept (by time 24 of 146), at 0.30, 61 (19).
 Reading bore the caution out. The dropped papers that the filter, retrained on more decided papers,
-ranked highest held papers in a topic: 8 of 18, then 16 of 106, 10 of 100, 8 of 100 and 6 of 100, each
+ranked highest held papers in a topic: 8 of 18, then 16 of 106, 10 of 100, 8, 6 and 1 of 100, each
 pass retrained on the one before (near misses the words cannot tell from the rejected ones: KV-cache
 methods that ship a kernel or serve, asynchronous RL systems, speculative decoding of new models). Of
-the 183 papers in a topic that the replay brought in or should have (the 88 seed records aside), it
+the 184 papers in a topic that the replay brought in or should have (the 88 seed records aside), it
 kept 135.
 A paper wrongly dropped can still be added (`digest fetch ... --add ID`); one wrongly kept waits in Needs
 review for a curator's `digest reject`. `digest eval` prints what each floor keeps and drops, by
