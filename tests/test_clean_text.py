@@ -38,6 +38,9 @@ from .test_check import edit_record
             "we introduce hardware and software platform inference",
         ),
         ("M\\'elange", "Mélange"),
+        # an accent over a dotless i, as TeX types it
+        ('However, na\\"{\\i}vely running the branch', "However, naïvely running the branch"),
+        ("than a wide range of \\~8B ARs", "than a wide range of ~8B ARs"),
         ("with a cache of only {sim}1K entries", "with a cache of only ~1K entries"),
         (
             "competes with diffusion models while being up to 7{times} faster",
@@ -95,3 +98,8 @@ def test_check_flags_damage_the_repair_does_not_know(seeded_store, capsys):
     assert len(messages) == 1 and "sarathi.yaml" in messages[0] and "abstract: conversion leftover" in messages[0]
     assert main(["check", "--data", str(seeded_store)]) == 0
     assert "note: " in capsys.readouterr().err
+
+
+def test_an_accent_the_repair_cannot_place_is_flagged():
+    # over a letter TeX names by a command other than a dotless i or j (\o is ø): a leftover, not silence
+    assert leftovers('Sch\\"{\\o}n') and not leftovers('na\\"{\\i}ve')

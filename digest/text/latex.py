@@ -30,7 +30,8 @@ _ACCENTS = {
     "v": "\u030c",
     "H": "\u030b",
 }
-_ACCENT_RE = re.compile(r"""\{?\\(['`^"~=.]|[cuvH](?=[{\s]))\s*\{?([A-Za-z])\}?\}?""")
+# The letter may be a dotless i or j, as accents over them are typed: na\"{\i}ve.
+_ACCENT_RE = re.compile(r"""\{?\\(['`^"~=.]|[cuvH](?=[{\s]))\s*\{?(?:\\([ij])(?![A-Za-z])|([A-Za-z]))\}?\}?""")
 _COMMAND_RE = re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|mathrm|mathbf|text|url)\{([^{}]*)\}")
 _OLD_FONT_RE = re.compile(r"\{\\(?:it|bf|em|tt|sc)\s+([^{}]*)\}")  # {\it cuBLAS}
 _ESCAPED_RE = re.compile(r"\\([%&_#$])")
@@ -40,7 +41,7 @@ def delatex(text: str) -> str:
     """M\\'elange -> Mélange, \\textbf{X} -> X, {\\it X} -> X, 19.2\\% -> 19.2%."""
     if "\\" not in text:
         return text
-    text = _ACCENT_RE.sub(lambda m: unicodedata.normalize("NFC", m[2] + _ACCENTS[m[1]]), text)
+    text = _ACCENT_RE.sub(lambda m: unicodedata.normalize("NFC", (m[2] or m[3]) + _ACCENTS[m[1]]), text)
     text = _COMMAND_RE.sub(r"\1", text)
     text = _OLD_FONT_RE.sub(r"\1", text)
     return _ESCAPED_RE.sub(r"\1", text)
@@ -72,6 +73,7 @@ _SPACING_RE = re.compile(r"\\[,;:!]")  # LaTeX's spacing commands: "0.1\,ms"
 _UNKNOWN_COMMAND_RE = re.compile(r"\\([A-Za-z]+)(?![{A-Za-z])")
 _COMMENT_MARK_RE = re.compile(r"(?<=[.!?]) % (?=[A-Z])")  # a LaTeX comment mark left between two sentences
 _LOST_DOLLAR_RE = re.compile(r"\\(?=\d)")  # "\$22K" whose "$" a dump lost: "(\22K for ...)"
+_ESCAPED_TILDE_RE = re.compile(r"\\~(?=\d)")  # "a wide range of \~8B ARs": about 8B, typed as TeX's tilde
 _SPACE_AFTER_RE = re.compile(r"×(?=[A-Za-z])")
 # Math whose backslashes the dump dropped, leaving its braces: "{sim}1K" ($\sim$1K), "7{times}", "(1{+}1)", "q^{*}".
 _BRACED_SYMBOL_RE = re.compile(r"\{(sim|times|[^\w\s{}]{1,2})\}")
@@ -85,7 +87,9 @@ _TIE_RE = re.compile(r"(?<=[A-Za-z])~(?=[A-Za-z\d(])|(?<=\d)~(?=[A-Za-z(])")
 # A comparison whose backslash the dump dropped: "incurs le 4% overhead" ($\le 4\%$).
 _LOST_COMPARISON_RE = re.compile(r"(?<= )(leq?|geq?)(?= ?\d)")
 _COMPARISONS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥"}
-_LEFTOVER_RE = re.compile(r"\\[A-Za-z\d]+|\$\\|(?<=\d)times\b|(?<!0)x20[0-9A-Fa-f]{2}|(?<=\d) sim (?=\d)")
+_LEFTOVER_RE = re.compile(
+    r"\\(?:[A-Za-z\d]+|['`^\"~=.])|\$\\|(?<=\d)times\b|(?<!0)x20[0-9A-Fa-f]{2}|(?<=\d) sim (?=\d)"
+)
 
 
 @lru_cache(maxsize=1 << 16)  # a sentence is shown on its paper's page, in tables, feeds and exports
@@ -93,7 +97,7 @@ def clean_text(text: str) -> str:
     """Text as a reader should see it: the LaTeX turned into characters (`delatex`) and the
     dumps' conversion damage repaired ("2.31$\\times$" and "9.8times" -> "2.31×", "9.8×")."""
     if "\\" in text:
-        text = delatex(_MATH_SYMBOL_RE.sub(lambda m: _SYMBOLS[m[1]], text))
+        text = delatex(_MATH_SYMBOL_RE.sub(lambda m: _SYMBOLS[m[1]], _ESCAPED_TILDE_RE.sub("~", text)))
         text = _SPACING_RE.sub(lambda m: "" if m[0] == "\\!" else " ", text)
         text = _LOST_DOLLAR_RE.sub("$", _LONE_BACKSLASH_RE.sub("", text))
         text = _UNKNOWN_COMMAND_RE.sub(r"\1", text)
