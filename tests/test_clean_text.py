@@ -41,6 +41,11 @@ from .test_check import edit_record
         # an accent over a dotless i, as TeX types it
         ('However, na\\"{\\i}vely running the branch', "However, naïvely running the branch"),
         ("than a wide range of \\~8B ARs", "than a wide range of ~8B ARs"),
+        # Markdown bold typed into an abstract
+        (
+            "Our approach, **PAROAttention**, achieves a **1.9x** to **2.7x** speedup",
+            "Our approach, PAROAttention, achieves a 1.9x to 2.7x speedup",
+        ),
         ("with a cache of only {sim}1K entries", "with a cache of only ~1K entries"),
         (
             "competes with diffusion models while being up to 7{times} faster",
@@ -60,6 +65,7 @@ from .test_check import edit_record
         # Not damage: words and numbers that only look like it.
         ("7.1 times speedups, up to three times higher", "7.1 times speedups, up to three times higher"),
         ("the register 0x2014 and 10x faster", "the register 0x2014 and 10x faster"),
+        ("computes 2**10 and x ** y", "computes 2**10 and x ** y"),
     ],
 )
 def test_clean_text_repairs_the_damage_and_nothing_else(damaged, clean):
@@ -103,3 +109,11 @@ def test_check_flags_damage_the_repair_does_not_know(seeded_store, capsys):
 def test_an_accent_the_repair_cannot_place_is_flagged():
     # over a letter TeX names by a command other than a dotless i or j (\o is ø): a leftover, not silence
     assert leftovers('Sch\\"{\\o}n') and not leftovers('na\\"{\\i}ve')
+
+
+def test_a_figure_in_markdown_bold_is_marked_without_its_asterisks():
+    text = "achieving a **1.9x** to **2.7x** end-to-end latency speedup."
+    marks = [(text.find(figure), text.find(figure) + 4, "Speedup") for figure in ("1.9x", "2.7x")]
+    assert md_marked(text, marks, html_cell=True) == (
+        'achieving a <mark title="Speedup">1.9x</mark> to <mark title="Speedup">2.7x</mark> end-to-end latency speedup.'
+    )

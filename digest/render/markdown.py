@@ -63,7 +63,10 @@ def md_marked(text: str, marks: Sequence[tuple[int, int, str]], *, html_cell: bo
             merged.append((start, end, [title]))
     inert = _html_inert if html_cell else _inert
     pieces, done = [], 0
-    for start, end, titles in merged:
+    for first, last, titles in merged:
+        # "a **1.9x** to": the bold goes with the figure, and clean_text drops it
+        bold = text.startswith("**", last) and first - 2 >= done and text.startswith("**", first - 2)
+        start, end = (first - 2, last + 2) if bold else (first, last)
         title = html.escape(", ".join(dict.fromkeys(titles)), quote=True)
         marked = inert(clean_text(text[start:end]))
         pieces += [inert(clean_text(text[done:start])), f'<mark title="{title}">{marked}</mark>']
