@@ -111,9 +111,13 @@ def test_an_accent_the_repair_cannot_place_is_flagged():
     assert leftovers('Sch\\"{\\o}n') and not leftovers('na\\"{\\i}ve')
 
 
-def test_a_figure_in_markdown_bold_is_marked_without_its_asterisks():
-    text = "achieving a **1.9x** to **2.7x** end-to-end latency speedup."
-    marks = [(text.find(figure), text.find(figure) + 4, "Speedup") for figure in ("1.9x", "2.7x")]
+def test_figures_in_markdown_bold_are_marked_without_their_asterisks():
+    text = "bitwidth (**INT8/INT4**), achieving a **1.9x** to **2.7x** speedup."
+    marks = [
+        (text.find(value), text.find(value) + 4, title)
+        for value, title in [("INT8", "P"), ("INT4", "P"), ("1.9x", "S"), ("2.7x", "S")]
+    ]
     assert md_marked(text, marks, html_cell=True) == (
-        'achieving a <mark title="Speedup">1.9x</mark> to <mark title="Speedup">2.7x</mark> end-to-end latency speedup.'
+        'bitwidth (<mark title="P">INT8</mark>/<mark title="P">INT4</mark>), achieving a <mark title="S">1.9x</mark> to '
+        '<mark title="S">2.7x</mark> speedup.'
     )

@@ -17,7 +17,7 @@ from urllib.parse import quote, urlsplit
 
 import yaml
 
-from ..text.latex import clean_text
+from ..text.latex import clean_text, without_bold
 
 # Markdown syntax anywhere in a line: emphasis, code, links (with `[` and `]` escaped no `(` can
 # follow a link text), attribute lists and table cells. Escaping only these keeps pages quick to
@@ -55,6 +55,9 @@ def md_marked(text: str, marks: Sequence[tuple[int, int, str]], *, html_cell: bo
     """`text` as `md_text` makes it (or as HTML text, `html_cell`), with each (start, end, title)
     span wrapped in `<mark>`: the words a value was read from, shown in place. A span is widened
     to whole words (a mark never stops mid-word, "param|eters"); overlapping spans become one mark."""
+    text, cuts = without_bold(text)  # "a **1.9x** to": the spans move with the text
+    if cuts:
+        marks = [(_moved(start, cuts), _moved(end, cuts), title) for start, end, title in marks]
     merged: list[tuple[int, int, list[str]]] = []
     for start, end, title in sorted((*whole_words(text, start, end), title) for start, end, title in marks):
         if merged and start < merged[-1][1]:
@@ -63,10 +66,7 @@ def md_marked(text: str, marks: Sequence[tuple[int, int, str]], *, html_cell: bo
             merged.append((start, end, [title]))
     inert = _html_inert if html_cell else _inert
     pieces, done = [], 0
-    for first, last, titles in merged:
-        # "a **1.9x** to": the bold goes with the figure, and clean_text drops it
-        bold = text.startswith("**", last) and first - 2 >= done and text.startswith("**", first - 2)
-        start, end = (first - 2, last + 2) if bold else (first, last)
+    for start, end, titles in merged:
         title = html.escape(", ".join(dict.fromkeys(titles)), quote=True)
         marked = inert(clean_text(text[start:end]))
         pieces += [inert(clean_text(text[done:start])), f'<mark title="{title}">{marked}</mark>']
@@ -74,6 +74,11 @@ def md_marked(text: str, marks: Sequence[tuple[int, int, str]], *, html_cell: bo
     pieces.append(inert(clean_text(text[done:])))
     joined = "".join(pieces).strip()
     return joined if html_cell else _line_start(joined)
+
+
+def _moved(position: int, cuts: list[int]) -> int:
+    """A position in a text once the two-character markers that began at `cuts` are gone."""
+    return position - 2 * sum(1 for cut in cuts if cut < position)
 
 
 def _html_inert(text: str) -> str:

@@ -119,8 +119,15 @@ def clean_text(text: str) -> str:
     if "x" in text or "X" in text:
         text = _LOST_REFERENCE_RE.sub(lambda m: _CHARACTERS[m[1].upper()], text)
     if "**" in text:
-        text = _MARKDOWN_BOLD_RE.sub(r"\1", text)
+        text = without_bold(text)[0]
     return text
+
+
+def without_bold(text: str) -> tuple[str, list[int]]:
+    """`text` without the Markdown bold an author typed into it, and where in `text` each marker
+    removed began (a span read from `text` moves back two characters for each one before it)."""
+    cuts = [cut for match in _MARKDOWN_BOLD_RE.finditer(text) for cut in (match.start(), match.end() - 2)]
+    return (_MARKDOWN_BOLD_RE.sub(r"\1", text), cuts) if cuts else (text, [])
 
 
 def readable(text: str) -> str:
