@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from ...records.model import METRICS
 from . import Fact
+from .latency import TIME_SAVED
 
 # What the words of a reduction say it reduces, first match wins.
 _REDUCED = (
@@ -348,7 +349,6 @@ _FRUGAL_BEFORE = re.compile(
     re.I,
 )
 _IN_A_TIME = re.compile(r"\bin\s+$")  # "generates a 5-second video in 2 seconds"
-_A_TIME_SAVED = re.compile(r" (?:faster|quicker|sooner)$")  # "4 s faster" (latency.py): a gain
 _AN_OVERHEAD_BEFORE = re.compile(
     r"\boverheads?\s+(?:(?:is|was|of)\s+)?(?:(?:only|just|under|below|less\s+than|about|around|within)\s+|~\s*)?$", re.I
 )
@@ -387,7 +387,7 @@ def _a_frugal_budget(fact: Fact) -> bool:
     before = fact.sentence[max(0, start - 60) : start]
     if _AN_OVERHEAD_BEFORE.search(before):
         return False  # what the method adds, not what it achieves: "a per-turn overhead under 250 microseconds"
-    if fact.kind == "latency" and (_IN_A_TIME.search(before) or _A_TIME_SAVED.search(fact.value)):
+    if fact.kind == "latency" and (_IN_A_TIME.search(before) or TIME_SAVED.search(fact.value)):
         return True
     return bool(_FRUGAL_BEFORE.search(before))
 
