@@ -373,9 +373,15 @@ def test_a_value_a_curator_marks_misread_is_counted_wrong_and_never_shown(catalo
         ),
         # a list's lone modifier shares the last item's noun, which names the metric
         (
-            "We present Kite. Kite reduces prefill and end-to-end latency by up to 31% and 14%, respectively.",
+            "We present Kite. Kite reduces prefill and decode latency by up to 31% and 14%, respectively.",
             "latency",
             "up to 31% lower prefill latency",
+        ),
+        # and of the two, the one said to be end-to-end is the whole work's
+        (
+            "We present Kite. Kite reduces prefill and end-to-end latency by up to 31% and 14%, respectively.",
+            "latency",
+            "14% lower end-to-end latency",
         ),
         # a component's figure gives way to one for the whole work
         (

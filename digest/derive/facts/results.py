@@ -303,7 +303,7 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
     speed = _AFTER_SPEED.match(after)
     if speed and not _BETWEEN_NOT_A_RESULT.search(after[: speed.end()] + _improved_object(after[speed.end() :])):
         return _speedup(sentence, number, shown, speed.group().split()[-1], (before, after))
-    refused = score_gain.AFTER_NOT_A_RESULT.match(after)
+    refused = None if _KEPT_RIGHT_AFTER.match(after) else score_gain.AFTER_NOT_A_RESULT.match(after)
     if refused and _names_a_score(refused.group(), keyword[0] if keyword else ""):
         return None
     if number.is_percent and _A_SHORTFALL_AFTER.match(after):
@@ -421,6 +421,9 @@ _AN_INCREASE_AFTER = re.compile(r"\s*(?:increases?|rises?|growth)\b", re.IGNOREC
 _A_LEVEL_AFTER = re.compile(
     r"\s+(?:(?!(?:while|whilst|and|but|with|without)\b)[\w\-]+\s+)?(?:rates?|scores?|accuracy)\b", re.IGNORECASE
 )
+# A quality kept right after the figure is what it costs, not what it measures: "a speedup of 2.7x,
+# maintaining accuracy within 5%".
+_KEPT_RIGHT_AFTER = re.compile(r"\s*,\s*(?:while\s+)?(?:maintain|preserv|retain|keep)\w*\b", re.IGNORECASE)
 _MEASURED_AGAINST = re.compile(r"\s*(?:over|than|vs\.?|versus)\s", re.IGNORECASE)
 # A multiplier of a quantity named after it: "8x the context size of X", "3x the inference speed of X",
 # "a SOTA encoder 1.7x its size".
