@@ -1,4 +1,5 @@
-"""How far two readers agree: the store's curated topics and headlines against a second reading.
+"""How far two readers agree: the store's curated topics, headlines and sentence roles against a
+second reading.
 
 benchmarks/store_rereads/ holds readings made from the title and abstract alone, by readers who saw
 neither the store's decision nor the code:
@@ -8,13 +9,16 @@ neither the store's decision nor the code:
   same way, of the papers where the first two differed.
 - headlines-second.jsonl: the headline of every paper in a topic (HEADLINES-GUIDE.md: the headline
   rule of docs/contributing.md).
+- roles-second.jsonl: the role of every abstract sentence of every paper in a topic, cut as the
+  digest cuts them (ROLES-GUIDE.md).
 
 The agreement is the ceiling the machine is measured against: `digest eval` scores it against one
 reader, the curator. Topics are compared as `digest eval` compares them (per topic, a rejected paper
 in `other`; the macro-F1 over the five topics and `other`), headlines as it counts one right (both
-none, or the same metric and leading number).
+none, or the same metric and leading number), sentence roles as own (or mixed) or not, as it
+scores the machine's roles.
 
-    .venv/bin/python benchmarks/store_rereads.py        # agreement, per topic, and on headlines
+    .venv/bin/python benchmarks/store_rereads.py        # agreement per topic, on headlines, on roles
     .venv/bin/python benchmarks/store_rereads.py -v     # and each paper the readers differ on
 """
 
@@ -30,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from digest.derive.facts.headline import curated_headline
+from digest.derive.facts.roles import MIXED, OWN
 from digest.records.model import Paper
 from digest.records.rejected import load_rejections
 from digest.records.store import load_papers
@@ -37,6 +42,7 @@ from digest.records.store import load_papers
 READINGS = ROOT / "benchmarks" / "store_rereads"
 DATA = ROOT / "data"
 OTHER = "other"
+OWN_ROLES = (OWN, MIXED)  # a sentence whose values may be the paper's
 
 
 def decided() -> tuple[dict[str, Paper], set[str]]:
@@ -125,15 +131,39 @@ def headlines(papers: dict[str, Paper], second: dict[str, Any], verbose: bool) -
     print(f"headlines: the store and a second reader agree on {agree} of {len(ids)}{share}")
 
 
+def roles(papers: dict[str, Paper], second: dict[str, Any], verbose: bool) -> None:
+    ids = sorted(i for i in second if i in papers and "sentence_roles" in papers[i].overrides)
+    sentences = same = same_role = 0
+    for i in ids:
+        store, other = papers[i].overrides["sentence_roles"], second[i]["sentence_roles"]
+        if len(store) != len(other):
+            print(f"  {i}: {len(other)} roles read for {len(store)} sentences, left out")
+            continue
+        for place, (mine, theirs) in enumerate(zip(store, other, strict=True)):
+            sentences += 1
+            same_role += mine == theirs
+            agree = (mine in OWN_ROLES) == (theirs in OWN_ROLES)
+            same += agree
+            if verbose and not agree:
+                print(f"  {i}, sentence {place + 1}: store {mine} | second {theirs}")
+    share = f" ({same / sentences:.1%})" if sentences else ""
+    print(
+        f"sentence roles: of {sentences} sentences of {len(ids)} papers, own or not the same for {same}{share}, "
+        f"the same one of four roles for {same_role}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="list each paper the readers differ on")
     parser.add_argument("--readings", type=Path, default=READINGS, help="the folder of the readings")
     args = parser.parse_args()
     papers, rejected = decided()
-    read = {name: reading(args.readings, name) for name in ("topics-second", "topics-third", "headlines-second")}
+    names = ("topics-second", "topics-third", "headlines-second", "roles-second")
+    read = {name: reading(args.readings, name) for name in names}
     topics(papers, rejected, read["topics-second"], read["topics-third"], args.verbose)
     headlines(papers, read["headlines-second"], args.verbose)
+    roles(papers, read["roles-second"], args.verbose)
 
 
 if __name__ == "__main__":

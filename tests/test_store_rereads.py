@@ -71,3 +71,22 @@ def test_headlines_count_as_digest_eval_counts_them(tmp_path):
     with_number[1]["headline"] = {"metric": "none"}
     _write(tmp_path, "headlines-second", rows)
     assert f"agree on {len(rows) - 2} of {len(rows)}" in _run("--readings", str(tmp_path)).stdout
+
+
+def test_sentence_roles_count_own_or_not_and_each_role(tmp_path):
+    papers = {p.id: p for p in load_papers(DATA) if p.topics and "sentence_roles" in p.overrides}
+    rows = [{"id": i, "sentence_roles": list(papers[i].overrides["sentence_roles"])} for i in sorted(papers)]
+    total = sum(len(row["sentence_roles"]) for row in rows)
+    _write(tmp_path, "roles-second", rows)
+    same = _run("--readings", str(tmp_path)).stdout
+    assert f"of {total} sentences of {len(rows)} papers, own or not the same for {total} (100.0%)" in same
+    # own read as mixed keeps the values the paper's (one role differs, own or not does not);
+    # own read as background does not
+    owned = [(row, place) for row in rows for place, role in enumerate(row["sentence_roles"]) if role == "own"]
+    (first, one), (second, two) = owned[0], owned[-1]
+    first["sentence_roles"][one], second["sentence_roles"][two] = "mixed", "background"
+    _write(tmp_path, "roles-second", rows)
+    changed = _run("--readings", str(tmp_path)).stdout
+    assert (
+        f"own or not the same for {total - 1} " in changed and f"the same one of four roles for {total - 2}" in changed
+    )
