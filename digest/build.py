@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
@@ -30,6 +30,7 @@ from .records.regular import read_regular
 from .records.rejected import rejected_paths
 from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, load_papers, record_paths
 from .render.site import Later, render_site
+from .rereads import REREADS_DIR, Rereads, read_rereads
 from .whole_days import WholeDays, evaluate_whole_days
 
 # The Method page's evaluation groups the dumps into at most this many folds: its cost stays
@@ -106,6 +107,7 @@ class Loaded:
     taxonomy: Taxonomy
     catalog: HardwareCatalog
     rejected: list[Learnable]
+    rereads: Rereads = field(default_factory=Rereads)  # a second reading of curated values (rereads.py)
 
 
 def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
@@ -134,7 +136,7 @@ def load_derived(data_dir: Path, cache: BuildCache) -> Loaded:
         for path, raw in [(path, _read(path)) for path in rejected_paths(data_dir)]
     ]
     cache.end_loading()
-    return Loaded(derived, taxonomy, catalog, rejected)
+    return Loaded(derived, taxonomy, catalog, rejected, read_rereads(data_dir / REREADS_DIR))
 
 
 def link(loaded: Loaded, cache: BuildCache) -> Corpus:
@@ -179,6 +181,7 @@ def build_files(
             (d.id, d.paper.title, d.paper.abstract, d.paper.topics, first_seen(d.paper)) for d in loaded.derivations
         ),
         [item.paper.id for item in loaded.rejected],
+        loaded.rereads.key,
     )
     # On the other core while the papers are linked and the pages render (digest/background.py).
     evaluation = cache.memo("evaluation", measured, lambda: Pending(partial(evaluate_derived, loaded)))
@@ -198,6 +201,7 @@ def evaluate_derived(loaded: Loaded) -> Evaluation:
         METHOD_FOLDS,
         machine={d.id: (d.learnable, d.extracted) for d in derivations},
         rejected=loaded.rejected,
+        rereads=loaded.rereads,
     )
 
 
@@ -212,6 +216,7 @@ def load_evaluation(data_dir: Path, max_folds: int | None = None, split: str | N
         max_folds,
         rejected=[rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)],
         split=split,
+        rereads=read_rereads(data_dir / REREADS_DIR),
     )
 
 

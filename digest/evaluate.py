@@ -37,6 +37,7 @@ from .derive.taxonomy import Taxonomy
 from .evaluate_facts import Attribution, attribution_lines, evaluate_attribution
 from .evaluate_figures import FigureCoverage, figure_coverage
 from .records.model import Paper
+from .rereads import Agreement, Rereads, agreement, agreement_lines
 from .text.plural import counted
 
 if TYPE_CHECKING:
@@ -147,6 +148,7 @@ class Evaluation:
     n_rejected: int = 0  # rejected papers, scored as papers in no topic
     temporal: TemporalEvaluation | None = None  # the same papers split by time (digest/temporal.py)
     attribution: Attribution = field(default_factory=Attribution)  # whose the values are (evaluate_facts.py)
+    agreement: Agreement | None = None  # the store against a second reading (rereads.py)
 
     def macro_f1(self, method: str) -> float:
         return macro_f1(self.topics, method)
@@ -202,6 +204,7 @@ class Evaluation:
                 ],
             },
             "attribution": self.attribution.to_json(),
+            "agreement": self.agreement.to_json() if self.agreement else None,
         }
 
 
@@ -234,6 +237,7 @@ def evaluate(
     machine: Mapping[str, Machine] | None = None,
     rejected: Sequence[Learnable] = (),
     split: str | None = None,
+    rereads: Rereads | None = None,
 ) -> Evaluation:
     """Leave-one-dump-out scores of the topics, the same papers split by time at `split` (see
     digest/temporal.py), and the figure coverage of every abstract. `machine` may give what a
@@ -249,12 +253,13 @@ def evaluate(
         TopicScores(t.slug, sum(t.slug in topics_of(item, fallback) for item in decided)) for t in taxonomy.topics
     ]
     fetch_filter = [FilterScore(None), *(FilterScore(floor) for floor in THRESHOLDS)]
+    shipped: dict[str, frozenset[str]] = {}  # what ships for each decided paper, from the fold that held it out
     folds = []
     for name, dumps in fold_dumps(sorted({first_seen(item.paper) for item in decided}), max_folds):
         held_out = [item for item in decided if first_seen(item.paper) in dumps]
         training = [item for item in decided if first_seen(item.paper) not in dumps]
         model = train_on_curated(training, taxonomy, vectorizer)
-        score(held_out, model, taxonomy, topics=topics, fetch_filter=fetch_filter)
+        score(held_out, model, taxonomy, topics=topics, fetch_filter=fetch_filter, shipped=shipped)
         folds.append(Fold(name, tuple(dumps), len(held_out), len(training)))
     facts = {p.id: list(machine[p.id][1]) if machine else extract_facts(p.title, p.abstract, catalog) for p in papers}
     n_curated = sum(1 for p in papers if p.topics)
@@ -272,6 +277,7 @@ def evaluate(
         len(rejected),
         temporal,
         attribution=evaluate_attribution(papers, facts),
+        agreement=agreement(rereads or Rereads(), papers, [item.paper.id for item in rejected], taxonomy, shipped),
     )
 
 
@@ -297,8 +303,10 @@ def score(
     *,
     topics: list[TopicScores],
     fetch_filter: list[FilterScore],
+    shipped: dict[str, frozenset[str]] | None = None,
 ) -> None:
-    """Add the model's predictions for `held_out` (papers it never saw) to the topic and filter scores."""
+    """Add the model's predictions for `held_out` (papers it never saw) to the topic and filter
+    scores, and what ships for each paper to `shipped`, if given."""
     fallback = taxonomy.fallback.slug
     suggestions = suggest(model, held_out, fallback)
     for item, suggestion in zip(held_out, suggestions, strict=True):
@@ -310,6 +318,8 @@ def score(
             floor.fallback, floor.dropped = floor.fallback + (not in_topic), floor.dropped + (not in_topic and not kept)
         learned = {p.slug for p in suggestion.predictions if p.learned and p.chosen}
         modelled = {p.slug for p in suggestion.predictions if p.learned}  # the topics its fold could learn
+        if shipped is not None:
+            shipped[item.paper.id] = frozenset(suggestion.topics)
         chosen = {
             "rules": set(item.classification.rule_topics),
             "model": learned or {fallback},
@@ -357,4 +367,5 @@ def evaluation_text(report: Evaluation) -> str:
         f"figures: {figures.extracted} of {figures.found} numbers with a unit extracted ({figures.share:.0%})",
     ]
     lines += [f"  not extracted: {q.paper}: {q.text!r} in: {q.sentence}" for q in figures.unextracted]
-    return "\n".join(lines + attribution_lines(report.attribution))
+    lines += attribution_lines(report.attribution)
+    return "\n".join(lines + (agreement_lines(report.agreement) if report.agreement else []))

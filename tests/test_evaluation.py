@@ -258,3 +258,22 @@ def test_on_the_real_store_the_method_page_says_what_each_row_counts_and_where_t
         assert topic.unlearned or topic.slug == fallback.slug or topic.learned == topic.support
     # On this store, two topics' papers are mostly first seen in one fold: the model could not learn them there.
     assert sum(t.unlearned for t in real_evaluation.topics) >= 1
+
+
+def test_on_the_real_store_the_method_page_sets_the_machine_beside_a_second_reader(real_evaluation):
+    """The second reading of data/rereads/ against the curator, next to the machine on the same papers."""
+    from digest.render.context import RenderContext
+    from digest.render.method import render_method
+    from digest.render.templates import environment
+
+    agreement = real_evaluation.agreement
+    assert agreement is not None and agreement.topics.papers == 400
+    machine = agreement.topics.machine_macro_f1
+    assert machine is not None and 0.0 < machine < agreement.topics.macro_f1  # words draw the line less well
+    page = render_method(RenderContext(load_corpus(REPO_DATA), environment()), real_evaluation)
+    assert "### How far two readers agree" in page
+    assert f"| Topics, macro-F1 on the 400 papers | {machine:.2f} | {agreement.topics.macro_f1:.2f} |" in page
+    headlines = agreement.headlines
+    attribution = real_evaluation.attribution
+    row = f"| {attribution.headline_accuracy:.2f} | {headlines.agree / headlines.papers:.2f} |"
+    assert f"| Headline (the same metric and leading number) {row}" in page

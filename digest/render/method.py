@@ -16,7 +16,7 @@ METHOD_NAMES = {"rules": "Rules only", "model": "Learned model", "ships": "What 
 
 def render_method(context: RenderContext, evaluation: Evaluation | None = None) -> str:
     """The Method page; with `evaluation`, its measured accuracy (computed from the same records)."""
-    rows, macro, unextracted, temporal_rows, filter_rows, kinds = [], [], [], [], [], []
+    rows, macro, unextracted, temporal_rows, filter_rows, kinds, agreement_rows = [], [], [], [], [], [], []
     unlearned: list[tuple[str, int, int]] = []  # (topic, papers the model learned it for, its papers)
     if evaluation is not None:
         names = {topic.slug: topic.name for topic in context.corpus.taxonomy.topics}
@@ -55,6 +55,7 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
         ]
         if kinds:
             kinds.append(_precision_row("**All**", attribution.total()))
+        agreement_rows = _agreement_rows(evaluation)
     return context.render(
         "method.md.j2",
         topics=context.corpus.taxonomy.ruled_topics,
@@ -68,6 +69,7 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
         filter_rows=filter_rows,
         floor=MIN_PROBABILITY,
         kinds=kinds,
+        agreement_rows=agreement_rows,
         grouped=evaluation is not None and any(len(f.dumps) > 1 for f in evaluation.folds),
         fallback=_fallback(context, evaluation),
         unlearned=unlearned,
@@ -97,3 +99,38 @@ def _precision_row(label: str, kind: KindPrecision) -> list[str]:
         f"{kind.right_before} of {kind.shown_before} ({kind.precision_before:.2f})",
         f"{kind.right} of {kind.shown} ({kind.precision:.2f})",
     ]
+
+
+def _agreement_rows(evaluation: Evaluation) -> list[list[str]]:
+    """The machine and a second reader, each against the curator, on the same papers."""
+    agreement, attribution = evaluation.agreement, evaluation.attribution
+    if agreement is None:
+        return []
+    topics, headlines, roles = agreement.topics, agreement.headlines, agreement.roles
+    machine_topics = topics.machine_macro_f1
+    rows = []
+    if topics.papers:
+        rows.append(
+            [
+                f"Topics, macro-F1 on the {topics.papers} papers",
+                "–" if machine_topics is None else f"{machine_topics:.2f}",
+                f"{topics.macro_f1:.2f}",
+            ]
+        )
+    if headlines.papers and attribution.headline_papers:
+        rows.append(
+            [
+                "Headline (the same metric and leading number)",
+                f"{attribution.headline_accuracy:.2f}",
+                f"{headlines.agree / headlines.papers:.2f}",
+            ]
+        )
+    if roles.sentences and attribution.sentences:
+        rows.append(
+            [
+                "Sentence roles (own or not, of each sentence)",
+                f"{attribution.role_accuracy:.1%}",
+                f"{roles.same / roles.sentences:.1%}",
+            ]
+        )
+    return rows
