@@ -212,6 +212,19 @@ def test_another_systems_own_speedup_in_a_while_clause_is_context(catalog):
     assert over and all(f.own for f in over)
 
 
+def test_a_gain_by_a_factor_in_a_while_clause_is_the_papers(catalog):
+    # A baseline's figure is a level it reaches; a cut or a gain "by" a factor is what the paper made.
+    abstract = (
+        "We present Kite. Kite reduces the step by 18.3x on a 4B model, while concurrent multi-policy "
+        "training shortens wall time by 1.77x without raising peak memory."
+    )
+    facts = [f for f in extract_facts("A title", abstract, catalog) if f.kind == "speedup"]
+    assert [(f.value, f.own) for f in facts if "1.77" in f.value] == [("1.77×", True)]
+    # still a baseline's: the level it reaches, or a gain it makes "only"
+    assert baseline_spans("Kite is 3x faster, while the strongest drafter reaches 45 TFLOPS.") != []
+    assert baseline_spans("Kite is 3x faster, while prior work improves it by only 1.2x.") != []
+
+
 def test_a_code_link_is_the_papers_whatever_sentence_gives_it(catalog):
     abstract = "Earlier kernels reach 45 TFLOPS. Their code and ours is at https://github.com/example/kite."
     facts = extract_facts("Kite: fast kernels", abstract, catalog, roles=["background", "prior"])

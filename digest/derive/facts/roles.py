@@ -225,7 +225,9 @@ def baseline_and_rival_spans(sentence: str) -> tuple[list[tuple[int, int]], list
         span = (match.start(), going_on.start() if going_on else end)
         spans.append(span)
         if opening.startswith(("while", "whereas")):
-            if match.start() >= 3 and _THE_PAPERS_SUBJECT.match(sentence, match.end()):
+            if match.start() >= 3 and (
+                _THE_PAPERS_SUBJECT.match(sentence, match.end()) or _A_GAIN_BY.match(sentence, match.end(), span[1])
+            ):
                 # "..., while the model reaches 16 FPS on a single GPU": the paper's own (not a sentence's
                 # opening "While the model took over 184K GPU-hours to pretrain, we ...": the base model's)
                 spans.pop()
@@ -246,6 +248,14 @@ def baseline_and_rival_spans(sentence: str) -> tuple[list[tuple[int, int]], list
 # A "while" clause about the paper's own model, after a clause about the paper: "..., while the model reaches".
 # ("while it", "while our ..." open no baseline clause at all: _BASELINE_CLAUSE's own exceptions.)
 _THE_PAPERS_SUBJECT = re.compile(r"\s*the\s+(?:model|system|method|framework|pipeline)\s", re.IGNORECASE)
+# A "while" clause that states a gain made ("..., while concurrent multi-policy GRPO shortens wall
+# time by 1.77x"): a baseline's figure is a level it reaches ("while X reaches only 45"), not a cut
+# or a gain "by" a factor.
+_A_GAIN_BY = re.compile(
+    r"(?:(?!\bonly\b)[^,;])*?\b(?:shortens?|reduces?|cuts?|lowers?|accelerates?|speeds?\s+up|improves?|boosts?|"
+    r"increases?)\b(?:(?!\bonly\b)[^,;])*?\bby\s+(?:up\s+to\s+)?\d",
+    re.IGNORECASE,
+)
 # The paper's own system after a contrast: "..., whereas ours", "..., while the full model".
 _TURNS_TO_THE_PAPER = re.compile(
     r",\s+(?:while|whereas)\s+(?=ours\b|our\s+(?:[\w\-]+\s+){0,2}?(?:model|method|system|approach|framework)s?\b|"
