@@ -225,6 +225,18 @@ def test_a_gain_by_a_factor_in_a_while_clause_is_the_papers(catalog):
     assert baseline_spans("Kite is 3x faster, while prior work improves it by only 1.2x.") != []
 
 
+def test_a_comparisons_clause_ends_at_the_papers_next_predicate_and_outperformance_names_a_baseline(catalog):
+    listed = (
+        "We present Kite. Kite runs 1.34x faster than FlashAttention2 at 128K context, reduces peak memory "
+        "from 56.31 GB to 19.85 GB, and remains feasible at 512K."
+    )
+    memory = {f.value: f.own for f in extract_facts("A title", listed, catalog) if f.kind == "memory"}
+    assert memory.get("19.85 GB") is True  # the paper's; "from 56.31 GB" is where it started
+    beaten = "We present Kite. Kite offers significant outperformance over GPT-3 175B on English benchmarks."
+    sizes = [(f.value, f.own) for f in extract_facts("A title", beaten, catalog) if f.kind == "model_scale"]
+    assert sizes == [("175B", False)]
+
+
 def test_a_code_link_is_the_papers_whatever_sentence_gives_it(catalog):
     abstract = "Earlier kernels reach 45 TFLOPS. Their code and ours is at https://github.com/example/kite."
     facts = extract_facts("Kite: fast kernels", abstract, catalog, roles=["background", "prior"])

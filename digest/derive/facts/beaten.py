@@ -15,7 +15,7 @@ import re
 from .score_gain import NOT_A_CHIP
 
 _BEATS = re.compile(
-    r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
+    r"\b(?:outperform(?:s|ed|ing)?|outperformance\s+(?:over|against)|surpass(?:es|ed|ing)?|beat(?:s|ing)?|exceed(?:s|ed|ing)?|"
     # "to challenge giant counterparts"; not the adjective ("challenging benchmarks"), nor the noun
     # ("the challenges of serving 70B models")
     r"rival(?:s|ed|ing|ling)?|(?:(?<=\bto\s)|(?<=\bcan\s))challenge|challenged(?!\s+by\b)|compet(?:es|ed|ing)\s+with|"

@@ -115,10 +115,12 @@ _GOES_ON_WITH_THE_PAPER = re.compile(
 # Where a "while" opens the clause a sentence states ("show that while ..."), as at its start.
 _OPENS_A_CLAUSE = re.compile(r"\b(?:that|shows?|showing|find|found)\s+$", re.IGNORECASE)
 # Where a baseline clause ends: the next clause, or the sentence.
-# ("than Y, improving from 5% to 32%" returns to the paper's own result.)
+# ("than Y, improving from 5% to 32%" returns to the paper's own result, and so does the next
+# predicate of a list: "runs 1.34x faster than X at 128K context, reduces peak memory from ...")
 _CLAUSE_END = re.compile(
     r";|,\s+(?:and|while|which|but|whereas|resulting|leading|achieving|improving|reaching|yielding|boosting|"
-    r"delivering|attaining|outperforming|surpassing)\b|\.\s"
+    r"delivering|attaining|outperforming|surpassing|reduces|cuts|lowers|runs|achieves|improves|reaches|yields|"
+    r"boosts|delivers|attains|outperforms|surpasses|speeds|accelerates|increases|remains)\b|\.\s"
 )
 
 
