@@ -21,6 +21,7 @@ from typing import Any
 from .derive.facts.headline import curated_headline
 from .derive.facts.roles import MIXED, OWN
 from .derive.taxonomy import Taxonomy
+from .errors import DataError
 from .records.model import Paper
 
 REREADS_DIR = "rereads"  # in the data folder
@@ -43,14 +44,36 @@ class Rereads:
         return tuple((name, json.dumps(self.reading(name), sort_keys=True)) for name in READINGS)
 
 
+# What each reading's lines must hold besides the paper's id.
+_FIELDS = {
+    "topics-second": "topics",
+    "topics-third": "topics",
+    "headlines-second": "headline",
+    "roles-second": "sentence_roles",
+}
+
+
 def read_rereads(folder: Path) -> Rereads:
-    """The readings of `folder` (data/rereads/); a missing file is no reading."""
+    """The readings of `folder` (data/rereads/); a missing file is no reading. A line that is no
+    JSON object with the paper's id and the reading's field raises a DataError naming it."""
     readings = {}
     for name in READINGS:
         path = folder / f"{name}.jsonl"
-        if path.exists():
-            lines = path.read_text(encoding="utf-8").splitlines()
-            readings[name] = {row["id"]: row for row in map(json.loads, filter(str.strip, lines))}
+        if not path.exists():
+            continue
+        rows: dict[str, Mapping[str, Any]] = {}
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise DataError(path, number, None, f"not a JSON line: {error.msg}") from None
+            for key in ("id", _FIELDS[name]):
+                if not isinstance(row, dict) or key not in row:
+                    raise DataError(path, number, key, "missing: each line is one paper's reading")
+            rows[row["id"]] = row
+        readings[name] = rows
     return Rereads(readings)
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from digest.derive.taxonomy import load_taxonomy
+from digest.errors import DataError
 from digest.records.rejected import load_rejections
 from digest.records.store import TAXONOMY_FILE, load_papers
 from digest.rereads import READINGS, REREADS_DIR, agreement, read_rereads
@@ -103,6 +104,15 @@ def test_sentence_roles_count_own_or_not_and_each_role(store, tmp_path):
     _write(tmp_path, "roles-second", rows)
     found = agreement(read_rereads(tmp_path), papers, rejected, taxonomy)
     assert found is not None and (found.roles.same, found.roles.same_role) == (total - 1, total - 2)
+
+
+def test_a_bad_line_names_the_file_the_line_and_the_field(tmp_path):
+    (tmp_path / "headlines-second.jsonl").write_text('{"id": "kite", "headline": {"metric": "none"}}\n{"id": "tide"}\n')
+    with pytest.raises(DataError, match=r"headlines-second\.jsonl:2: headline: missing"):
+        read_rereads(tmp_path)
+    (tmp_path / "headlines-second.jsonl").write_text('{"id": "kite", "headline": {"metric": "none"}\n')
+    with pytest.raises(DataError, match=r"headlines-second\.jsonl:1: not a JSON line"):
+        read_rereads(tmp_path)
 
 
 def test_no_reading_no_agreement(store, tmp_path):
