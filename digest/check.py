@@ -16,6 +16,7 @@ from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_columns, unknown_t
 from .errors import DataError
 from .records.rejected import load_rejections, rejected_path
 from .records.store import HARDWARE_FILE, SOURCES_DIR, TAXONOMY_FILE, LoadedPaper, load_all
+from .rereads import REREADS_DIR, read_rereads
 from .text.keys import paper_key
 from .text.latex import leftovers
 
@@ -36,6 +37,10 @@ def check_store(
             load_hardware(data_dir / HARDWARE_FILE)
         except DataError as exc:
             errors.append(exc)
+    try:
+        read_rereads(data_dir / REREADS_DIR)  # the build reads them for the Method page
+    except DataError as exc:
+        errors.append(exc)
     ids = {item.paper.id for item in loaded}
     rejections, rejection_errors = load_rejections(data_dir)
     errors += rejection_errors

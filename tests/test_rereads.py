@@ -115,6 +115,17 @@ def test_a_bad_line_names_the_file_the_line_and_the_field(tmp_path):
         read_rereads(tmp_path)
 
 
+def test_digest_check_reports_a_bad_reading_as_the_build_would_meet_it(tmp_path):
+    from digest.check import check_store
+
+    data = tmp_path / "data"
+    (data / "papers").mkdir(parents=True)
+    (data / REREADS_DIR).mkdir()
+    (data / REREADS_DIR / "roles-second.jsonl").write_text('{"id": "kite"}\n')
+    problems = [str(problem) for problem in check_store(data)]
+    assert any("roles-second.jsonl:1: sentence_roles: missing" in problem for problem in problems), problems
+
+
 def test_no_reading_no_agreement(store, tmp_path):
     papers, rejected, taxonomy = store
     assert agreement(read_rereads(tmp_path), papers, rejected, taxonomy) is None
