@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from digest.derive.facts import Fact, extract_facts
-from digest.derive.facts.headline import Headline, curated_headline, machine_headline
+from digest.derive.facts.headline import Headline, curated_headline, machine_headline, same_headline
 from digest.derive.hardware_catalog import HardwareCatalog, load_hardware
 from digest.records.rejected import load_rejections
 from digest.records.store import HARDWARE_FILE, load_papers
@@ -83,11 +83,6 @@ def not_own_shown(facts: list[Fact], not_own: list[str]) -> list[str]:
 
 def _labels(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def same_headline(label: Headline | None, other: Headline | None) -> bool:
-    """Whether two headlines agree as `digest eval` counts: both none, or the same metric and leading number."""
-    return other is None if label is None else label.agrees_with(other)
 
 
 def score(

@@ -30,7 +30,7 @@ from typing import Any
 
 from .derive.corpus import baseline_mentions, machine_roles
 from .derive.facts import Fact, listed_as_context, misread
-from .derive.facts.headline import Headline, curated_headline, machine_headline
+from .derive.facts.headline import Headline, curated_headline, machine_headline, same_headline
 from .derive.facts.roles import MIXED, OWN
 from .derive.links import find_mentions
 from .fact_kinds import KINDS
@@ -196,7 +196,7 @@ def _score_facts(report: Attribution, paper: Paper, role_of: Mapping[str, str], 
 def _score_headline(report: Attribution, paper: Paper, machine: Headline | None) -> None:
     curated = curated_headline(paper.overrides["headline"])
     report.headline_papers += 1
-    right = machine is None if curated is None else curated.agrees_with(machine)
+    right = same_headline(curated, machine)
     report.headline_right += right
     if not right:
         report.headline_misses.append(

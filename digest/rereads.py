@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .derive.facts.headline import curated_headline
+from .derive.facts.headline import curated_headline, same_headline
 from .derive.facts.roles import MIXED, OWN
 from .derive.taxonomy import Taxonomy
 from .errors import DataError
@@ -237,7 +237,7 @@ def _headlines(papers: Mapping[str, Paper], second: Mapping[str, Mapping[str, An
     for i in ids:
         store = curated_headline(papers[i].overrides["headline"])
         other = curated_headline(second[i]["headline"])
-        if other is None if store is None else store.agrees_with(other):
+        if same_headline(store, other):
             agree += 1
         else:
             differing.append((i, store.text if store else "(none)", other.text if other else "(none)"))

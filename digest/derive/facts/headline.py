@@ -138,6 +138,12 @@ class Headline:
         return other is not None and self.metric == other.metric and self.numbers[:1] == other.numbers[:1]
 
 
+def same_headline(first: Headline | None, second: Headline | None) -> bool:
+    """Whether two headlines of a paper agree as `digest eval` counts them: both none (the paper
+    states no result of its own), or the same metric and leading number."""
+    return second is None if first is None else first.agrees_with(second)
+
+
 # The figures a headline is taken from, in tiers: a speedup, else a reduction, else a scale-up,
 # else a rate, else an absolute time, memory, utilization, energy or cost, else an accuracy.
 _TIERS = (
