@@ -44,12 +44,16 @@ def add_commands(commands: Commands) -> None:
         help="write curated topics into records (the suggested ones, or --topics)",
         description="Set the curated `topics:` of each paper ID: the topics given with --topics, or else the "
         "topics the machine suggests for that paper (see 'digest review'). Only the `topics:` line of each "
-        "record changes; every other field, comment and line stays as it was. All records are written "
-        "together or, on any problem, none is. A curated paper teaches the model at the next build.",
+        "record changes; every other field, comment and line stays as it was. A rejected paper named with "
+        "--topics comes back from data/rejected/ with those topics. All records are written together or, on "
+        "any problem, none is. A curated paper teaches the model at the next build.",
         epilog=EPILOG,
     )
     accept.add_argument(
-        "paper_ids", nargs="+", metavar="ID", help="paper ids (file names in data/papers without .yaml)"
+        "paper_ids",
+        nargs="+",
+        metavar="ID",
+        help="paper ids (file names in data/papers, or in data/rejected with --topics, without .yaml)",
     )
     accept.add_argument(
         "--topics",
@@ -66,7 +70,7 @@ def add_commands(commands: Commands) -> None:
         description="Move each paper ID from papers/ to rejected/: it leaves the site, but its record stays, "
         "with who rejected it, when and why. No fetch, replay or ingest brings it back, and the topic model "
         "learns from it as a paper in no topic. All records move together or, on any problem, none does. "
-        "To undo, move the file back to papers/ and delete the rejected_by, rejected_on and reason lines.",
+        "To undo, name its topics: 'digest accept ID --topics a,b' brings it back.",
         epilog=EPILOG,
     )
     reject.add_argument(
@@ -109,7 +113,13 @@ def _run_accept(args: argparse.Namespace) -> int:
     from .review import accept  # noqa: PLC0415
 
     for done in accept(args.data, args.paper_ids, args.topics):
-        was = f" (was {', '.join(done.before)})" if done.before else ""
+        was = (
+            f" (back from rejected: {done.rejection.rejected_by} rejected it on {done.rejection.rejected_on})"
+            if done.rejection
+            else f" (was {', '.join(done.before)})"
+            if done.before
+            else ""
+        )
         print(f"{done.paper_id}: topics {', '.join(done.topics)}{was}")
     return 0
 

@@ -2,8 +2,9 @@
 
 `digest review` lists uncurated papers, least confident first; `digest accept` writes curated
 topics into the records, changing only each record's `topics:` text (records/edit.py);
-`digest reject` moves records out of the site into data/rejected/ (records/rejected.py). Each
-command writes all its records in one transaction: every file is written or none is.
+`digest reject` moves records out of the site into data/rejected/ (records/rejected.py), and
+`digest accept --topics` brings a rejected one back. Each command writes all its records in one
+transaction: every file is written or none is.
 
 A curator command costs what it touches, not what the store holds: `accept --topics` and
 `reject` read only the records they name (and the taxonomy); only `accept` without `--topics`,
@@ -12,6 +13,7 @@ which takes the machine's suggestion, trains the model (on the curated and rejec
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,7 +25,7 @@ from .errors import UsageError
 from .records import store
 from .records.edit import record_with_topics
 from .records.model import Paper
-from .records.rejected import Rejection, rejected_path
+from .records.rejected import Rejection, load_rejection, rejected_path
 from .records.store import TAXONOMY_FILE, Stamp, record_path, store_lock, transaction
 
 if TYPE_CHECKING:
@@ -38,6 +40,7 @@ class Accepted:
     paper_id: str
     topics: tuple[str, ...]
     before: tuple[str, ...]  # the record's topics before, empty when uncurated
+    rejection: Rejection | None = None  # set when the paper came back from data/rejected/
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,8 @@ def describe(paper: Paper, suggestion: Suggestion) -> str:
 
 def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | None) -> list[Accepted]:
     """Write `topics` (or, when None, each paper's suggested topics) as curated into the records.
+    A rejected paper named with `topics` comes back: its record, as it was rejected, returns to
+    papers/ with those topics, and its file in rejected/ goes.
 
     The store's lock is held from reading the records to writing them, and a record that changed
     on disk meanwhile (a curator's editor) is never overwritten: the transaction refuses it."""
@@ -122,19 +127,52 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
         taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
         if topics is not None:
             _check_topics(topics, taxonomy)
-        papers = _named_records(data_dir, paper_ids)
+        wanted = list(dict.fromkeys(paper_ids))
+        rejected = _rejected_to_restore(data_dir, wanted, topics)
+        papers = _named_records(data_dir, [paper_id for paper_id in wanted if paper_id not in rejected])
         chosen = (
-            {pid: tuple(dict.fromkeys(topics)) for pid in papers}
+            {pid: tuple(dict.fromkeys(topics)) for pid in wanted}
             if topics is not None
             else _suggested(data_dir, list(papers.values()), taxonomy)
         )
         accepted = []
         with transaction(data_dir) as tx:
-            for paper_id, (paper, stamp) in papers.items():
+            for paper_id in wanted:
                 path = record_path(data_dir, paper_id)
-                tx.write_bytes(path, record_with_topics(path, list(chosen[paper_id])), expect=stamp)
-                accepted.append(Accepted(paper_id, chosen[paper_id], tuple(paper.topics)))
+                if paper_id in rejected:
+                    rejection, stamp = rejected[paper_id]
+                    restored = dataclasses.replace(rejection.paper, topics=list(chosen[paper_id]))
+                    tx.write_text(path, store.dump_paper(restored), expect=None)
+                    tx.remove(rejected_path(data_dir, paper_id), expect=stamp)
+                    accepted.append(Accepted(paper_id, chosen[paper_id], (), rejection))
+                else:
+                    paper, stamp = papers[paper_id]
+                    tx.write_bytes(path, record_with_topics(path, list(chosen[paper_id])), expect=stamp)
+                    accepted.append(Accepted(paper_id, chosen[paper_id], tuple(paper.topics)))
     return accepted
+
+
+def _rejected_to_restore(
+    data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | None
+) -> dict[str, tuple[Rejection, Stamp | None]]:
+    """The rejected papers among `paper_ids` (those with no record in papers/), as read, with their
+    stamps. Bringing one back takes topics a curator names: the machine's suggestion for a paper a
+    curator rejected is no reason to undo the rejection."""
+    found = {}
+    for paper_id in paper_ids:
+        path = rejected_path(data_dir, paper_id)
+        if "/" in paper_id or record_path(data_dir, paper_id).exists() or not path.is_file():
+            continue
+        stamp = Stamp.of(path)  # before the read: a change after it makes the write refuse
+        rejection = load_rejection(path)
+        if topics is None:
+            why = f" ({rejection.reason})" if rejection.reason else ""
+            raise UsageError(
+                f"{paper_id!r} was rejected by {rejection.rejected_by} on {rejection.rejected_on}{why}; "
+                f"to bring it back, name its topics: digest accept {paper_id} --topics a,b"
+            )
+        found[paper_id] = (rejection, stamp)
+    return found
 
 
 def reject(

@@ -4,6 +4,7 @@ never comes back, and teaches the model."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from pathlib import Path
@@ -144,6 +145,31 @@ def test_a_rejected_paper_leaves_the_store_and_never_comes_back(data, recorded, 
     assert "1 rejected before" in capsys.readouterr().out
     assert main(["ingest", str(RESPONSES / "hf-daily-2025-01-23.json"), "--data", str(data)]) == 0
     assert "2407.08608" not in {p.arxiv_id for p in load_papers(data)}
+
+
+def test_accept_with_topics_brings_a_rejected_paper_back_as_it_was(data, capsys):
+    record = data / "papers" / "flashattention-2.yaml"
+    (original,) = [p for p in load_papers(data) if p.id == "flashattention-2"]
+    assert main(["reject", "flashattention-2", "--data", str(data), "--by", "curator", "--reason", "a slip"]) == 0
+    after_reject = snapshot(data)
+    capsys.readouterr()
+    # Without topics the machine's suggestion would undo a curator's call: refused, nothing written.
+    assert main(["accept", "flashattention-2", "--data", str(data)]) == 2
+    err = capsys.readouterr().err
+    assert "'flashattention-2' was rejected by curator on " in err and "(a slip)" in err and "--topics" in err
+    # One bad id among them and neither paper moves.
+    assert main(["accept", "flashattention-2", "no-such-paper", "--topics", "kernels", "--data", str(data)]) == 2
+    assert snapshot(data) == after_reject
+    capsys.readouterr()
+    assert main(["accept", "flashattention-2", "--topics", "kernels,serving", "--data", str(data)]) == 0
+    assert "flashattention-2: topics kernels, serving (back from rejected: curator rejected it on " in (
+        capsys.readouterr().out
+    )
+    assert record.is_file() and not (data / "rejected" / "flashattention-2.yaml").exists()
+    (back,) = [p for p in load_papers(data) if p.id == "flashattention-2"]
+    assert back.topics == ["kernels", "serving"]
+    assert dataclasses.replace(back, topics=original.topics) == original
+    assert main(["check", "--data", str(data)]) == 0
 
 
 def test_a_new_paper_never_takes_a_rejected_papers_id_and_reject_never_overwrites_one(data, recorded, capsys):
