@@ -223,6 +223,10 @@ def test_a_gain_by_a_factor_in_a_while_clause_is_the_papers(catalog):
     # still a baseline's: the level it reaches, or a gain it makes "only"
     assert baseline_spans("Kite is 3x faster, while the strongest drafter reaches 45 TFLOPS.") != []
     assert baseline_spans("Kite is 3x faster, while prior work improves it by only 1.2x.") != []
+    # So is a speedup a variant achieves ("while the hybrid achieves 13.5x speedup"), not one "only" achieved.
+    variant = "We present Kite. Kite-linear is 20.6x faster than Tidal, while Kite-hybrid achieves 13.5x speedup."
+    assert [f.own for f in extract_facts("A title", variant, catalog) if f.value == "13.5×"] == [True]
+    assert baseline_spans("Kite is 3x faster, while prior work achieves only a 1.2x speedup.") != []
 
 
 def test_a_comparisons_clause_ends_at_the_papers_next_predicate_and_outperformance_names_a_baseline(catalog):

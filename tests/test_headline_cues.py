@@ -1533,3 +1533,9 @@ def test_of_figures_told_respectively_the_one_said_end_to_end_is_the_headline(ca
     # Told in one clause each, with no end-to-end, the first stated stays the headline.
     both = "We present Kite. Kite reduces rollout latency by 19.6% and queueing latency by 12.7%."
     assert _headline(catalog, both) == ("latency", "19.6% lower rollout latency")
+    # "end-to-end" names the figure it stands before, not one stated after another figure.
+    later = (
+        "We present Kite. Kite gives a 1.67x speedup and cuts median end-to-end latency by 40% while its "
+        "cache achieves a 30.6x speedup on cache hits."
+    )
+    assert _headline(catalog, later) == ("speedup", "1.67×")

@@ -317,11 +317,20 @@ def _introduced(fact: Fact) -> bool:
 
 
 def _end_to_end_after(first: Fact, later: Fact) -> bool:
-    """Whether `later` is stated after `first` in its sentence, with "end-to-end" between them."""
+    """Whether `later` is stated after `first` in its sentence, with "end-to-end" between them and
+    no other figure between "end-to-end" and `later` (in "end-to-end latency by 40% while the cache
+    reaches 30.6x on hits", the words are the 40%'s)."""
     if first.place != later.place or not first.span or not later.span or later.span[0] <= first.span[1]:
         return False
-    said = _SAID_END_TO_END.search(first.sentence, first.span[1], later.span[0])
-    return bool(said and not _SAID_END_TO_END.search(_around(first)))
+    said = [*_SAID_END_TO_END.finditer(first.sentence, first.span[1], later.span[0])]
+    return bool(
+        said
+        and not _A_FIGURE.search(first.sentence, said[-1].end(), later.span[0])
+        and not _SAID_END_TO_END.search(_around(first))
+    )
+
+
+_A_FIGURE = re.compile(r"\d")
 
 
 def _is_part(fact: Fact) -> bool:

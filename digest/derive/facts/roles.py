@@ -251,11 +251,12 @@ def baseline_and_rival_spans(sentence: str) -> tuple[list[tuple[int, int]], list
 # ("while it", "while our ..." open no baseline clause at all: _BASELINE_CLAUSE's own exceptions.)
 _THE_PAPERS_SUBJECT = re.compile(r"\s*the\s+(?:model|system|method|framework|pipeline)\s", re.IGNORECASE)
 # A "while" clause that states a gain made ("..., while concurrent multi-policy GRPO shortens wall
-# time by 1.77x"): a baseline's figure is a level it reaches ("while X reaches only 45"), not a cut
-# or a gain "by" a factor.
+# time by 1.77x", "while the hybrid achieves 13.5x speedup"): a baseline's figure is a level it
+# reaches ("while X reaches only 45"), not a cut or a gain "by" a factor, nor a speedup achieved.
 _A_GAIN_BY = re.compile(
-    r"(?:(?!\bonly\b)[^,;])*?\b(?:shortens?|reduces?|cuts?|lowers?|accelerates?|speeds?\s+up|improves?|boosts?|"
-    r"increases?)\b(?:(?!\bonly\b)[^,;])*?\bby\s+(?:up\s+to\s+)?\d",
+    r"(?:(?!\bonly\b)[^,;])*?\b(?:(?:shortens?|reduces?|cuts?|lowers?|accelerates?|speeds?\s+up|improves?|boosts?|"
+    r"increases?)\b(?:(?!\bonly\b)[^,;])*?\bby\s+(?:up\s+to\s+)?\d|"
+    r"(?:achiev|attain|deliver|yield)\w*\s(?:(?!\bonly\b)[^,;])*?\d[\d.]*\s*(?:x|×|times)\s+speed-?ups?\b)",
     re.IGNORECASE,
 )
 # The paper's own system after a contrast: "..., whereas ours", "..., while the full model".
