@@ -129,6 +129,15 @@ def test_missing_optional_fields_and_unknown_fields_are_tolerated(store):
     assert papers["2303.06865"].upvotes is None
 
 
+def test_markdown_bold_in_an_abstract_is_read_as_the_text_it_marks(store):
+    items = json.loads(HF_DAY.read_text())[:1]
+    plain = items[0]["paper"]["summary"]
+    items[0]["paper"]["summary"] = "Kite achieves a **1.9x** to **2.7x** end-to-end speedup. " + plain
+    assert ingest(store, _written(store.parent / "bold.json", items)) == 0
+    paper = by_arxiv(store)[items[0]["paper"]["id"]]
+    assert paper.abstract.startswith("Kite achieves a 1.9x to 2.7x end-to-end speedup. ") and "**" not in paper.abstract
+
+
 def test_format_option_overrides_detection(store, capsys):
     """Read as an Atom feed, the JSON day is refused whole with what was expected."""
     assert ingest(store, HF_DAY, extra=["--format", "arxiv-atom"]) == 1

@@ -88,7 +88,8 @@ _TIE_RE = re.compile(r"(?<=[A-Za-z])~(?=[A-Za-z\d(])|(?<=\d)~(?=[A-Za-z(])")
 _LOST_COMPARISON_RE = re.compile(r"(?<= )(leq?|geq?)(?= ?\d)")
 _COMPARISONS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥"}
 # Markdown bold an author typed into the abstract: "Our approach, **PAROAttention**, achieves a **1.9x** to
-# **2.7x** speedup" showed its asterisks on the page (the extractors still read the raw text).
+# **2.7x** speedup" showed its asterisks on the page. The API sources drop it as they read an abstract
+# (sources/fields.py); a record typed or edited by hand may still hold it.
 _MARKDOWN_BOLD_RE = re.compile(r"\*\*(?=\S)([^*]+?)(?<=\S)\*\*")
 _LEFTOVER_RE = re.compile(
     r"\\(?:[A-Za-z\d]+|['`^\"~=.])|\$\\|(?<=\d)times\b|(?<!0)x20[0-9A-Fa-f]{2}|(?<=\d) sim (?=\d)"
