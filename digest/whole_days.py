@@ -7,20 +7,24 @@ papers. Here every paper listed on a recorded day on or after the split (a folde
 decided before the split, as `digest fetch` would judge it. A paper listed on several days counts
 once, on its first. The papers no curator decided are the ones the replay's filter dropped: counted
 apart, as presumed off topic (a curator's read sample of them measures how many are not).
+
+The topics are scored as they ship: a paper the filter keeps is placed in the topics the machine
+chooses for it, one it drops is in none (the fallback), and a paper no curator decided is presumed
+in none. This is the measure the issue sets its target on, topics on whole days a daily update meets.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .derive.suggest import MIN_PROBABILITY, Learnable
 from .derive.taxonomy import Taxonomy
 from .errors import DataError
-from .evaluate import topics_of
+from .evaluate import TopicScores, macro_f1, measured_topics, topics_of
 from .sources import open_source
 from .sources.model import Entry
 from .temporal import default_split, seen_on
@@ -51,6 +55,11 @@ class WholeDays:
     in_topic: Kept  # curated in a topic
     decided_off: Kept  # rejected, or curated in no topic
     undecided: Kept  # listed, never decided: the replay's filter dropped them
+    topics: list[TopicScores] = field(default_factory=list)  # as shipped ("ships"): see the module's docstring
+
+    @property
+    def macro_f1(self) -> float:
+        return macro_f1(self.topics, "ships")
 
     @property
     def off_topic(self) -> Kept:
@@ -64,6 +73,14 @@ class WholeDays:
             "days": self.days,
             "floor": MIN_PROBABILITY,
             **{name: {"listed": part.listed, "kept": part.kept} for name, part in parts.items()},
+            "topics": {
+                t.slug: {
+                    "support": t.support,
+                    **{key: round(getattr(t.scores["ships"], key), 4) for key in ("precision", "recall", "f1")},
+                }
+                for t in self.topics
+            },
+            "macro_f1": round(self.macro_f1, 4),
         }
 
 
@@ -84,15 +101,21 @@ def evaluate_whole_days(
         raise DataError(folder, None, None, f"no recorded day on or after {split}: nothing to judge")
     verdicts = judge([(entry.title, entry.abstract) for _, entry in later], training, taxonomy)
     fallback = taxonomy.fallback.slug
-    report = WholeDays(split, len({day for day, _ in later}), Kept(), Kept(), Kept())
+    topics = [TopicScores(t.slug, 0) for t in taxonomy.topics]
+    report = WholeDays(split, len({day for day, _ in later}), Kept(), Kept(), Kept(), topics)
     for (_, entry), verdict in zip(later, verdicts, strict=True):
         item = by_arxiv.get(entry.arxiv_id or "")
+        actual = (fallback,) if item is None else topics_of(item, fallback)
         if item is None:
             report.undecided.add(verdict.kept)
-        elif any(slug != fallback for slug in topics_of(item, fallback)):
+        elif any(slug != fallback for slug in actual):
             report.in_topic.add(verdict.kept)
         else:
             report.decided_off.add(verdict.kept)
+        shipped = set(verdict.topics) if verdict.kept and verdict.topics else {fallback}
+        for topic in topics:
+            topic.support += topic.slug in actual
+            topic.scores["ships"].add(topic.slug in shipped, topic.slug in actual)
     return report
 
 
@@ -120,5 +143,10 @@ def whole_days_text(report: WholeDays, folder: Path) -> str:
             f"  rejected or in no topic (decided):       {report.decided_off.text()}",
             f"  never decided (the replay dropped them): {report.undecided.text()}",
             f"  off topic, decided or presumed:          {report.off_topic.text()}",
+            f"{'topic':<12} {'n':>5}  ships P / R / F1 (kept papers in the topics chosen for them; "
+            "dropped and undecided ones in none)",
+            *(f"{t.slug:<12} {t.support:>5}  {t.scores['ships'].text()}" for t in report.topics),
+            f"{'macro-F1':<12} {'':>5}  {report.macro_f1:.2f} (over the "
+            f"{measured_topics(report.topics, 'ships')} topics with a paper in the period)",
         ]
     )

@@ -41,6 +41,13 @@ def test_whole_days_count_each_listed_paper_once_by_what_was_decided_of_it(tmp_p
     assert (report.undecided.listed, report.undecided.kept) == (1, 0)  # the poem, dropped
     assert report.off_topic.listed == report.decided_off.listed + 1
     assert 0 <= report.in_topic.kept <= report.in_topic.listed
+    # Topics as shipped: an off-topic paper is in the fallback alone, a dropped one ships in no topic.
+    by_slug = {t.slug: t for t in report.topics}
+    assert by_slug["other"].support == report.off_topic.listed
+    assert sum(t.support for t in report.topics if t.slug != "other") >= report.in_topic.listed
+    shipped_other = by_slug["other"].scores["ships"]
+    dropped = report.in_topic.listed - report.in_topic.kept + report.off_topic.listed - report.off_topic.kept
+    assert shipped_other.true_positives + shipped_other.false_positives >= dropped
 
 
 def test_a_folder_without_recorded_days_after_the_split_says_so(tmp_path):
@@ -61,3 +68,5 @@ def test_digest_eval_reports_whole_days_beside_the_temporal_split(tmp_path, caps
     assert whole["split"] == report["temporal"]["split"] == "2026-08-01" and whole["days"] == 1
     listed = len(json.loads((tmp_path / DAY).read_text()))
     assert whole["in_topic"]["listed"] + whole["decided_off_topic"]["listed"] + whole["undecided"]["listed"] == listed
+    assert whole["topics"]["other"]["support"] == whole["decided_off_topic"]["listed"] + whole["undecided"]["listed"]
+    assert 0 <= whole["macro_f1"] <= 1
