@@ -229,6 +229,15 @@ def test_a_gain_by_a_factor_in_a_while_clause_is_the_papers(catalog):
     assert baseline_spans("Kite is 3x faster, while prior work achieves only a 1.2x speedup.") != []
 
 
+def test_the_setting_a_paper_works_instead_of_is_not_its_own(catalog):
+    replaced = "We present Kite. Instead of generating a whole video on a single GPU, Kite spreads it over 8 GPUs."
+    counts = {f.value: f.own for f in extract_facts("A title", replaced, catalog) if f.kind == "gpu_count"}
+    assert counts == {"1 GPU": False, "8 GPUs": True}
+    # a setting both ran on stays the paper's: "faster than Tidal on A100"
+    shared = "We present Kite. Kite is 2× faster than Tidal on a single A100."
+    assert [f.own for f in extract_facts("A title", shared, catalog) if f.kind == "hardware"] == [True]
+
+
 def test_a_comparisons_clause_ends_at_the_papers_next_predicate_and_outperformance_names_a_baseline(catalog):
     listed = (
         "We present Kite. Kite runs 1.34x faster than FlashAttention2 at 128K context, reduces peak memory "

@@ -208,8 +208,13 @@ def _in_baseline_clause(fact: Fact, start: int, spans: Sequence[tuple[int, int]]
         return False
     if fact.kind in ("hardware", "gpu_count"):
         clause_start = max(begin for begin, end in spans if begin <= start < end)
-        return not _SETTING.search(fact.sentence, clause_start, start)
+        # what the paper does "instead of" is the setting it leaves, not one both ran on
+        replaced = _REPLACED.match(fact.sentence, clause_start)
+        return bool(replaced) or not _SETTING.search(fact.sentence, clause_start, start)
     return True
+
+
+_REPLACED = re.compile(r"instead\s+of\b", re.IGNORECASE)
 
 
 def listed_as_context(fact: Fact, context_values: Sequence[str]) -> bool:
