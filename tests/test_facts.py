@@ -403,6 +403,8 @@ def test_gpu_counts_count_devices(catalog, sentence, expected):
         ("It yields +22.0% over torch.matmul on average.", ["22.0% faster"]),
         # a range as the dumps write "20\\times\\sim40\\times"
         ("Few-step sampling accelerates generation by 20timessim40times.", ["20–40×"]),
+        # a range whose top is hedged is one range, not two speedups
+        ("It improves performance in the range of 2x to more than 1000x.", ["2–1000×"]),
         # the first of a pair shares the multiplier of the second
         ("It is 1.7 and 2.3 times faster on the two clusters.", ["1.7×", "2.3×"]),
         ("It serves Llama 3 and runs 2.5x faster.", ["2.5×"]),  # a version is not a multiplier
