@@ -62,5 +62,19 @@ def test_a_weak_likeness_is_no_related_paper():
     assert [paper for paper, _ in related["a"]] == ["c"] and MIN_SIMILARITY > 0.07
 
 
+def test_a_paper_of_a_shared_topic_ranks_first_among_the_near_ones():
+    # unit rows, every word shared by two papers: "b" is 0.5 like "a", "c" 0.4 like it; "c" shares a's topic
+    rows = [[1.0, 0.0, 0.0], [0.5, 0.75**0.5, 0.0], [0.4, 0.0, 0.84**0.5], [0.0, 0.5**0.5, 0.5**0.5]]
+    ids = ["a", "b", "c", "d"]
+    plain = related_papers(ids, sparse.csr_matrix(rows), top=5)
+    assert [paper for paper, _ in plain["a"]] == ["b", "c"]
+    topics = [frozenset({"kernels"}), frozenset({"serving"}), frozenset({"kernels"}), frozenset({"serving"})]
+    ranked = related_papers(ids, sparse.csr_matrix(rows), top=5, topics=topics)
+    assert ranked["a"] == [("c", 0.4), ("b", 0.5)]  # the cosine stays the score
+    # a paper in no topic (the fallback's) ranks by likeness alone
+    alone = related_papers(ids, sparse.csr_matrix(rows), top=5, topics=[frozenset(), *topics[1:]])
+    assert [paper for paper, _ in alone["a"]] == ["b", "c"]
+
+
 def test_group_by_inverts_and_keeps_order():
     assert group_by({"b": ["H100", "A100"], "a": ["H100", "H100"]}) == {"H100": ["a", "b"], "A100": ["b"]}

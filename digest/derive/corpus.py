@@ -220,7 +220,15 @@ def build_corpus(
     for pid, mentions in compares_to.items():
         for mention in mentions:
             compared_by[mention.target].append(pid)
-    related: dict[str, list[tuple[str, float]]] = memo("related", words, lambda: _related(own, vectorizer))
+    fallback = taxonomy.fallback.slug
+    topics = {
+        pid: frozenset(d.curated_topics if d.curated_topics is not None else suggestion.topics) - {fallback}
+        for (pid, d), suggestion in zip(own.items(), suggestions, strict=True)
+    }
+    topic_lists = sorted((pid, sorted(slugs)) for pid, slugs in topics.items())
+    related: dict[str, list[tuple[str, float]]] = memo(
+        "related", (words, topic_lists), lambda: _related(own, topics, vectorizer)
+    )
     derived = {
         pid: Derived.of(d, suggestion, compares_to[pid], compared_by[pid], related[pid])
         for (pid, d), suggestion in zip(own.items(), suggestions, strict=True)
@@ -280,10 +288,11 @@ def _comparisons(papers: dict[str, PaperDerivation], memo: Memo) -> dict[str, li
 
 
 def _related(
-    papers: dict[str, PaperDerivation], vectorizer: TfidfVectorizer | None
+    papers: dict[str, PaperDerivation], topics: dict[str, frozenset[str]], vectorizer: TfidfVectorizer | None
 ) -> dict[str, list[tuple[str, float]]]:
-    """The papers most like each paper, by the cosine of their rows of the build's TF-IDF matrix."""
+    """The papers most like each paper, by the cosine of their rows of the build's TF-IDF matrix,
+    those of a topic it shares first among the near (`related_papers`)."""
     if vectorizer is None:
         return {pid: [] for pid in papers}
     matrix = vectorizer.transform([d.learnable.example.words for d in papers.values()])
-    return related_papers(list(papers), matrix)
+    return related_papers(list(papers), matrix, topics=[topics[pid] for pid in papers])
