@@ -1,8 +1,8 @@
 """The tag rules of data/taxonomy.yaml scored against a blind reading of the papers' tags.
 
-benchmarks/tags_audit/verdicts.jsonl holds, for 243 stored papers, the tags the digest gave them
+benchmarks/audits/tags/verdicts.jsonl holds, for 243 stored papers, the tags the digest gave them
 at 08ad333, a reader's verdict on each (fits or wrong) and the tags the reader found missing. The
-readers followed benchmarks/tags_audit/GUIDE.md and saw neither the code nor the store. A paper's
+readers followed benchmarks/audits/tags/GUIDE.md and saw neither the code nor the store. A paper's
 true tags are those that fit and those found missing. The papers were read in three batches: a
 rule changed while looking at batches 0 and 1 is measured on batch 2.
 
@@ -25,7 +25,7 @@ from digest.derive.classify import classify
 from digest.derive.taxonomy import load_taxonomy
 from digest.records.store import TAXONOMY_FILE, load_papers
 
-VERDICTS = ROOT / "benchmarks" / "tags_audit" / "verdicts.jsonl"
+VERDICTS = ROOT / "benchmarks" / "audits" / "tags" / "verdicts.jsonl"
 GROUPS = (("batches 0 and 1", (0, 1)), ("batch 2", (2,)))
 
 

@@ -359,6 +359,9 @@ def test_split_sentences_on_a_real_abstract(papers):
         ("Unlearning", "In this paper, we propose a novel technique for unlearning a subset of the data.", None),
         ("Serving", "We introduce a virtual machine (VM) designed for GPUs.", None),
         ("Faster Diffusion", "We turn this observation into VSA, a trainable sparse attention.", "VSA"),
+        # a spaced hyphen sets the name off as a dash does
+        ("Dialogue Generation", "We introduce DiaSynth - a synthetic dialogue generation framework.", "DiaSynth"),
+        ("Dialogue Generation", "We introduce high-quality data - in bulk.", None),
     ],
 )
 def test_system_name(title, abstract, expected):

@@ -162,7 +162,7 @@ _ACRONYM = r"[A-Za-z][\w\-]*[A-Z][\w\-]*"
 _NAME_AFTER_VERB = re.compile(
     rf"(?:the\s+|our\s+)?(?P<name>{_NAME_PHRASE})"
     rf"(?:\s*\((?P<acronym>{_ACRONYM})\))?"
-    r"(?=\s*(?:,|\(|;|:|--|—|–|\.|$)|\s+(?:which|that|to|as|for|with|in|on|is|a|an|the|"
+    r"(?=\s*(?:,|\(|;|:|--|—|–|\.|$)|\s+-\s|\s+(?:which|that|to|as|for|with|in|on|is|a|an|the|"
     r"framework|system|library|method|approach|toolkit|toolbox|model|engine|compiler|scheduler|"
     r"runtime|algorithm|technique|benchmark|dataset|pipeline|scheme|platform|family)\b)"
 )
