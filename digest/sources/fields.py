@@ -57,8 +57,8 @@ class Required:
         return self._text(value, field, MAX_TITLE)
 
     def abstract(self, value: object, field: str) -> str:
-        # Markdown bold an author typed ("a **1.9x** to **2.7x** speedup") is markup, not text: kept, it
-        # splits what the extractors read ("1.9x" no longer starts a range).
+        # Markdown bold an author typed ("a **1.9x** to **2.7x** speedup") is markup, not text: kept,
+        # it would cut that range in two for the extractors.
         return without_bold(self._text(value, field, MAX_ABSTRACT))[0]
 
     def _text(self, value: object, field: str, limit: int) -> str:
