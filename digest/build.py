@@ -24,7 +24,7 @@ from .derive.learn import import_learning
 from .derive.suggest import Learnable
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_topics
 from .derive.training import rejected_learnable
-from .evaluate import Evaluation, evaluate, first_seen, labelled, with_values_measured
+from .evaluate import Evaluation, evaluate, first_seen, labelled
 from .records.model import Paper
 from .records.regular import read_regular
 from .records.rejected import rejected_paths
@@ -183,25 +183,11 @@ def build_files(
         [item.paper.id for item in loaded.rejected],
         loaded.rereads.key,
     )
-    overrides = sorted((d.id, d.paper.overrides) for d in loaded.derivations)
-    # On the other core while the papers are linked and the pages render (digest/background.py),
-    # with the curators' overrides it saw.
-    seen, evaluation = cache.memo(
-        "evaluation", measured, lambda: (overrides, Pending(partial(evaluate_derived, loaded)))
-    )
-
-    def current_evaluation() -> Evaluation:
-        # A headline, roles or misread marks edited since change only what is measured of the values:
-        # that is measured again here, so the Method page follows the edit in the next preview.
-        if overrides == seen:
-            return evaluation.result()
-        return cache.memo(
-            "evaluation of values", (evaluation, overrides), lambda: values_measured(evaluation.result(), loaded)
-        )
-
+    # On the other core while the papers are linked and the pages render (digest/background.py).
+    evaluation = cache.memo("evaluation", measured, lambda: Pending(partial(evaluate_derived, loaded)))
     corpus = link(loaded, cache)
     return corpus, render_site(
-        corpus, site_url, templates, cache.memo, current_evaluation, part_size=part_size, later=later
+        corpus, site_url, templates, cache.memo, evaluation.result, part_size=part_size, later=later
     )
 
 
@@ -217,13 +203,6 @@ def evaluate_derived(loaded: Loaded) -> Evaluation:
         rejected=loaded.rejected,
         rereads=loaded.rereads,
     )
-
-
-def values_measured(evaluation: Evaluation, loaded: Loaded) -> Evaluation:
-    """`evaluation` with the measures of the values taken again on the records as they are now."""
-    derivations = sorted(loaded.derivations, key=lambda d: d.id)
-    facts = {d.id: list(d.extracted) for d in derivations}
-    return with_values_measured(evaluation, [d.paper for d in derivations], facts, loaded.rereads)
 
 
 def load_evaluation(data_dir: Path, max_folds: int | None = None, split: str | None = None) -> Evaluation:

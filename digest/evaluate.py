@@ -24,7 +24,7 @@ fact extractor took, and the ones it did not. Whose the values are: digest/evalu
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .derive.classify import classify
@@ -37,7 +37,7 @@ from .derive.taxonomy import Taxonomy
 from .evaluate_facts import Attribution, attribution_lines, evaluate_attribution
 from .evaluate_figures import FigureCoverage, figure_coverage
 from .records.model import Paper
-from .rereads import Agreement, Rereads, agreement, agreement_lines, with_values_read
+from .rereads import Agreement, Rereads, agreement, agreement_lines
 from .text.plural import counted
 
 if TYPE_CHECKING:
@@ -278,19 +278,6 @@ def evaluate(
         temporal,
         attribution=evaluate_attribution(papers, facts),
         agreement=agreement(rereads or Rereads(), papers, [item.paper.id for item in rejected], taxonomy, shipped),
-    )
-
-
-def with_values_measured(
-    report: Evaluation, papers: Sequence[Paper], facts: Mapping[str, Sequence[Fact]], rereads: Rereads
-) -> Evaluation:
-    """`report` with whose the values are, and the readers' agreement on headlines and roles,
-    measured again on `papers` and the machine's `facts`: all a curator's overrides change, in a
-    fraction of a second, where the folds take the other core a while."""
-    return replace(
-        report,
-        attribution=evaluate_attribution(papers, facts),
-        agreement=report.agreement and with_values_read(report.agreement, rereads, papers),
     )
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -172,17 +172,6 @@ def agreement(
         _topics(store, rereads.reading("topics-second"), rereads.reading("topics-third"), slugs, shipped),
         _headlines(by_id, rereads.reading("headlines-second")),
         _roles(by_id, rereads.reading("roles-second")),
-    )
-
-
-def with_values_read(report: Agreement, rereads: Rereads, papers: Sequence[Paper]) -> Agreement:
-    """`report` with the headlines and roles compared again with `papers`: what a curator's
-    overrides change. The topics' comparison stays: it needs the folds' predictions."""
-    by_id = {p.id: p for p in papers}
-    return replace(
-        report,
-        headlines=_headlines(by_id, rereads.reading("headlines-second")),
-        roles=_roles(by_id, rereads.reading("roles-second")),
     )
 
 

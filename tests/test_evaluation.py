@@ -14,14 +14,12 @@ import re
 
 import pytest
 
-from digest.build import METHOD_FOLDS, BuildCache, build_files, load_corpus, load_evaluation
+from digest.build import METHOD_FOLDS, build_files, load_corpus, load_evaluation
 from digest.cli import main
-from digest.derive.facts import extract_facts
-from digest.derive.facts.headline import machine_headline
 from digest.derive.learn import MIN_POSITIVES, TopicModel
 from digest.derive.taxonomy import load_taxonomy
 from digest.evaluate import fold_dumps
-from digest.records.store import load_paper, load_papers
+from digest.records.store import load_papers
 
 from .conftest import DATA, REPO_DATA
 
@@ -161,26 +159,6 @@ def test_the_method_page_shows_the_evaluation_of_the_data_it_describes():
     assert f"and {attribution.misread_shown} value" in page
     assert "Headline accuracy" in page and f"**{attribution.headline_accuracy:.2f}**" in page
     assert f"precision **{attribution.compares_precision:.2f}**, recall **{attribution.compares_recall:.2f}**" in page
-
-
-def test_the_method_page_follows_a_curated_headline_edited_while_serving(seeded_store, catalog):
-    """An edit to an override (not to what the folds learn from) is measured again at the next
-    build of the same cache, as `mkdocs serve` rebuilds."""
-    cache = BuildCache()
-    record = seeded_store / "papers" / "zo2.yaml"
-    paper = load_paper(record).paper
-    machine = machine_headline(extract_facts(paper.title, paper.abstract, catalog))
-    assert machine is not None
-
-    def headlines_right(headline: str) -> int:
-        text = record.read_text(encoding="utf-8")
-        record.write_text(re.sub(r"(?m)^  headline: .*$", f"  headline: {headline}", text), encoding="utf-8")
-        page = build_files(seeded_store, "https://digest.example/", cache)[1]["method.md"]
-        return int(re.search(r"Headline accuracy.*?\((\d+) of \d+\)", page)[1])
-
-    agreeing = headlines_right(f"{{metric: {machine.metric}, value: '{machine.value}'}}")
-    assert headlines_right("{metric: speedup, value: 12345×}") == agreeing - 1
-    assert headlines_right(f"{{metric: {machine.metric}, value: '{machine.value}'}}") == agreeing
 
 
 # The real store, with its rejected papers (issue 18's backfill). Measured when the floors were set, with
