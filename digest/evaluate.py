@@ -118,6 +118,27 @@ def measured_topics(topics: Sequence[TopicScores], method: str) -> int:
     return sum(t.scores[method].measured for t in topics)
 
 
+def shipped_json(topics: Sequence[TopicScores]) -> dict[str, dict[str, Any]]:
+    """What ships, per topic, as `digest eval --json` gives it (the temporal split, whole days)."""
+    return {
+        t.slug: {
+            "support": t.support,
+            "measured": t.scores["ships"].measured,
+            **{key: round(getattr(t.scores["ships"], key), 4) for key in ("precision", "recall", "f1")},
+        }
+        for t in topics
+    }
+
+
+def shipped_lines(topics: Sequence[TopicScores], width: int) -> list[str]:
+    """What ships, a line per topic (its support `width` wide), then the macro-F1 over those measured."""
+    return [
+        *(f"{t.slug:<12} {t.support:>{width}}  {t.scores['ships'].text()}" for t in topics),
+        f"{'macro-F1':<12} {'':>{width}}  {macro_f1(topics, 'ships'):.2f}"
+        f" (over the {measured_topics(topics, 'ships')} topics with a paper in the period)",
+    ]
+
+
 @dataclass
 class FilterScore:
     """The fetch filter at one probability floor, on the curated papers it never saw."""

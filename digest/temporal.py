@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .derive.suggest import MIN_PROBABILITY, Learnable, fit_text, train_on_curated
 from .derive.taxonomy import Taxonomy
-from .evaluate import FilterScore, TopicScores, macro_f1, measured_topics, score, topics_of
+from .evaluate import FilterScore, TopicScores, macro_f1, measured_topics, score, shipped_json, shipped_lines, topics_of
 
 if TYPE_CHECKING:
     from sklearn.feature_extraction.text import TfidfVectorizer
@@ -52,14 +52,7 @@ class TemporalEvaluation:
             "predicted": self.predicted,
             "days": self.days,
             "undated": self.undated,
-            "topics": {
-                t.slug: {
-                    "support": t.support,
-                    "measured": t.scores["ships"].measured,
-                    **{key: round(getattr(t.scores["ships"], key), 4) for key in ("precision", "recall", "f1")},
-                }
-                for t in self.topics
-            },
+            "topics": shipped_json(self.topics),
             "macro_f1": round(self.macro_f1("ships"), 4),
             "fetch_filter": {
                 "floor": kept.floor,
@@ -133,12 +126,7 @@ def temporal_text(report: TemporalEvaluation) -> str:
         f"({report.days} days with a paper)" + (f"; {report.undated} undated left out" if report.undated else ""),
         f"{'topic':<12} {'n':>3}  ships P / R / F1",
     ]
-    for topic in report.topics:
-        lines.append(f"{topic.slug:<12} {topic.support:>3}  {topic.scores['ships'].text()}")
-    lines.append(
-        f"{'macro-F1':<12} {'':>3}  {report.macro_f1('ships'):.2f}"
-        f" (over the {report.measured} topics with a paper in the period)"
-    )
+    lines += shipped_lines(report.topics, 3)
     lines.append(
         f"fetch filter at {MIN_PROBABILITY:.2f}: kept {kept.kept} of {kept.in_topic} papers in a topic, "
         f"dropped {kept.dropped} of {kept.fallback} off-topic ones"

@@ -24,7 +24,7 @@ from typing import Any
 from .derive.suggest import MIN_PROBABILITY, Learnable
 from .derive.taxonomy import Taxonomy
 from .errors import DataError
-from .evaluate import TopicScores, macro_f1, measured_topics, topics_of
+from .evaluate import TopicScores, macro_f1, shipped_json, shipped_lines, topics_of
 from .sources import open_source
 from .sources.model import Entry
 from .temporal import default_split, seen_on
@@ -73,13 +73,7 @@ class WholeDays:
             "days": self.days,
             "floor": MIN_PROBABILITY,
             **{name: {"listed": part.listed, "kept": part.kept} for name, part in parts.items()},
-            "topics": {
-                t.slug: {
-                    "support": t.support,
-                    **{key: round(getattr(t.scores["ships"], key), 4) for key in ("precision", "recall", "f1")},
-                }
-                for t in self.topics
-            },
+            "topics": shipped_json(self.topics),
             "macro_f1": round(self.macro_f1, 4),
         }
 
@@ -145,8 +139,6 @@ def whole_days_text(report: WholeDays, folder: Path) -> str:
             f"  off topic, decided or presumed:          {report.off_topic.text()}",
             f"{'topic':<12} {'n':>5}  ships P / R / F1 (kept papers in the topics chosen for them; "
             "dropped and undecided ones in none)",
-            *(f"{t.slug:<12} {t.support:>5}  {t.scores['ships'].text()}" for t in report.topics),
-            f"{'macro-F1':<12} {'':>5}  {report.macro_f1:.2f} (over the "
-            f"{measured_topics(report.topics, 'ships')} topics with a paper in the period)",
+            *shipped_lines(report.topics, 5),
         ]
     )

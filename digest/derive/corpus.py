@@ -111,11 +111,16 @@ class Derived(PaperDerivation):
         return cls(
             **{f.name: getattr(own, f.name) for f in fields(PaperDerivation)},
             suggestion=suggestion,
-            topics=own.curated_topics if own.curated_topics is not None else suggestion.topics,
+            topics=shown_topics(own, suggestion),
             compares_to=tuple(compares_to),
             compared_by=tuple(compared_by),
             related=tuple(related),
         )
+
+
+def shown_topics(own: PaperDerivation, suggestion: Suggestion) -> tuple[str, ...]:
+    """The decision the site shows: the curator's topics, else the suggestion's."""
+    return own.curated_topics if own.curated_topics is not None else suggestion.topics
 
 
 @dataclass
@@ -222,7 +227,7 @@ def build_corpus(
             compared_by[mention.target].append(pid)
     fallback = taxonomy.fallback.slug
     topics = {
-        pid: frozenset(d.curated_topics if d.curated_topics is not None else suggestion.topics) - {fallback}
+        pid: frozenset(shown_topics(d, suggestion)) - {fallback}
         for (pid, d), suggestion in zip(own.items(), suggestions, strict=True)
     }
     topic_lists = sorted((pid, sorted(slugs)) for pid, slugs in topics.items())
