@@ -62,7 +62,7 @@ def check_store(
         errors.extend(_same_paper(item, seen_titles, seen_arxiv))
         if notes is not None:
             notes.extend(conversion_leftovers(item))
-            notes.extend(date_before_arxiv_id(item))
+            notes.extend(date_against_arxiv_id(item))
         if taxonomy is not None:
             errors += [item.error("topics", message) for message in unknown_topics(item.paper.topics, taxonomy)]
         for target in paper.overrides.get("compares_to", []):
@@ -155,9 +155,11 @@ _NEW_STYLE_ID = re.compile(r"^(?P<year>\d{2})(?P<month>\d{2})\.\d{4,5}$")
 _SUBMITTED_EARLY = datetime.timedelta(days=7)
 
 
-def date_before_arxiv_id(item: LoadedPaper) -> list[DataError]:
-    """A `published` date more than a week before the month of the record's arXiv id: rare on
-    arXiv, and more often a listing's date or an id read for another paper; the page shows both."""
+def date_against_arxiv_id(item: LoadedPaper) -> list[DataError]:
+    """A `published` date the record's arXiv id makes unlikely or impossible: more than a week
+    before the id's month (rare on arXiv: a paper held in moderation), or after that month (the
+    first version cannot be: a later version's date or a listing's, such as an API's that moved).
+    The page shows both, so a reader sees the two disagree."""
     paper = item.paper
     numbered = _NEW_STYLE_ID.match(paper.arxiv_id or "")
     try:
@@ -166,15 +168,19 @@ def date_before_arxiv_id(item: LoadedPaper) -> list[DataError]:
         return []  # no full date to compare (a year, a month), or none at all
     if numbered is None:
         return []
-    month = datetime.date(2000 + int(numbered.group("year")), int(numbered.group("month")), 1)
-    if published >= month - _SUBMITTED_EARLY:
-        return []
-    return [
-        DataError(
-            item.path,
-            item.lines.get("published"),
-            "published",
-            f"{paper.published} is more than a week before {month:%Y-%m}, the month of arXiv id {paper.arxiv_id}, "
-            "which is rare (a paper held in moderation): check the date and the id against the paper's arXiv page",
+    year, month = 2000 + int(numbered.group("year")), int(numbered.group("month"))
+    first = datetime.date(year, month, 1)
+    following = datetime.date(year + month // 12, month % 12 + 1, 1)
+    if published < first - _SUBMITTED_EARLY:
+        problem = (
+            f"{paper.published} is more than a week before {first:%Y-%m}, the month of arXiv id {paper.arxiv_id}, "
+            "which is rare (a paper held in moderation): check the date and the id against the paper's arXiv page"
         )
-    ]
+    elif published >= following:
+        problem = (
+            f"{paper.published} is after {first:%Y-%m}, the month of arXiv id {paper.arxiv_id}, so it is not the "
+            f"first version's date: check the id, and write the first version's day, or the year {first:%Y} if unknown"
+        )
+    else:
+        return []
+    return [DataError(item.path, item.lines.get("published"), "published", problem)]

@@ -77,3 +77,19 @@ def test_a_date_weeks_before_its_arxiv_id_is_noted_not_an_error(seeded_store):
     assert check_store(seeded_store, notes) == []
     [note] = [n for n in notes if n.field == "published"]
     assert note.path == str(path) and "2024-01-15 is more than a week before 2024-03" in str(note)
+
+
+def test_a_date_after_its_arxiv_ids_month_is_noted_as_no_first_version(seeded_store):
+    path = edit_record(seeded_store, "galore", arxiv_id="2403.03507", published="2024-03-31")
+    notes: list = []
+    assert check_store(seeded_store, notes) == []
+    assert not [n for n in notes if n.field == "published"]  # the id's month, to its last day
+    edit_record(seeded_store, "galore", published="2024-04-01")  # a listing's date, a later version's
+    notes = []
+    assert check_store(seeded_store, notes) == []
+    [note] = [n for n in notes if n.field == "published"]
+    assert note.path == str(path) and "2024-04-01 is after 2024-03" in str(note) and "year 2024" in str(note)
+    edit_record(seeded_store, "galore", arxiv_id="2412.03507", published="2025-01-02")  # December's next month
+    notes = []
+    check_store(seeded_store, notes)
+    assert [n for n in notes if n.field == "published" and "is after 2024-12" in str(n)]
