@@ -3,6 +3,7 @@ HTML tables whose links all land, architecture pages that roll up their devices.
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from urllib.parse import urlsplit
@@ -36,6 +37,29 @@ def test_home_page_advertises_the_feed_of_all_papers(built_site):
     # an entry leads with the paper's headline, as its row in a topic table does
     led = [e.summary for e in feed.entries if e.summary.startswith("Headline result: ")]
     assert led and all(". " in summary for summary in led) and "Headline(" not in str(led)
+
+
+def test_a_facts_row_no_one_sentence_gave_says_a_curator_set_it_not_where(built_site):
+    """Values a curator set from the whole abstract (a system name, a hardware) have no sentence:
+    their row says so in a reader's words, not by naming the record's `overrides` field."""
+    pages = [p.read_text(encoding="utf-8") for p in (built_site / "papers").glob("*/index.html")]
+    assert sum("<em>Set by a curator, from the abstract as a whole</em>" in page for page in pages) > 5
+    assert not any("<code>overrides</code>" in page for page in pages)
+
+
+def test_feed_entries_name_the_papers_authors_and_the_feed_its_own(built_site):
+    """Atom wants an author for every entry: the paper's authors, in their order; a record with
+    none falls back on the feed's author, the digest."""
+    feed = feedparser.parse((built_site / "feed.xml").read_bytes())
+    assert feed.feed.author == "ML Systems Paper Digest"
+    authors = {p["id"]: p["authors"] for p in json.loads((built_site / "papers.json").read_text())["papers"]}
+    checked = 0
+    for entry in feed.entries:
+        expected = authors[urlsplit(entry.link).path.split("/")[-2]]
+        if expected:
+            assert [a["name"] for a in entry.authors] == expected, entry.link
+            checked += 1
+    assert checked > 10
 
 
 def test_every_topic_has_a_feed_its_page_advertises_whose_entries_are_its_papers(built_site):

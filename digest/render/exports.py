@@ -89,12 +89,16 @@ def atom_feed(
     feed.link(href=f"{root}/{path}", rel="self")
     feed.language("en")
     feed.generator("ML Systems Paper Digest")
+    # Atom needs an author for every entry: the papers' own, else (a record without) the feed's.
+    feed.author({"name": "ML Systems Paper Digest"})
     feed.updated(_timestamp(newest[0]) if newest else dt.datetime(1970, 1, 1, tzinfo=dt.UTC))
     for derived in reversed(newest):  # feedgen prepends: add oldest first
         entry = feed.add_entry()
         entry.id(paper_url(site_url, derived.id))
         entry.title(" ".join(clean_text(derived.paper.title).split()))
         entry.link(href=paper_url(site_url, derived.id))
+        if derived.paper.authors:
+            entry.author([{"name": name} for name in derived.paper.authors])
         abstract = clean_text(derived.paper.abstract)
         summary = leading_sentences(abstract) if teaser else abstract
         # The paper's main result first, as a topic table's row leads with it.

@@ -159,7 +159,7 @@ def facts_by_sentence(derived: Derived, links: PageLinks, own: bool = True) -> l
     if "" in by_sentence:
         rows.append(
             FactRow(
-                "<em>Set by a curator in the record's <code>overrides</code></em>",
+                "<em>Set by a curator, from the abstract as a whole</em>",
                 fact_values(by_sentence[""], links),
                 curated=True,
                 facts=by_sentence[""],
