@@ -21,6 +21,7 @@ from ..text.sentences import leading_sentences
 from .columns import COLUMNS, CSV_FIELDS, JSON_FIELDS
 from .news import by_added
 
+SITE_NAME = "ML Systems Paper Digest"  # the feeds' title, author and generator
 FEED_SIZE = 30
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -88,9 +89,9 @@ def atom_feed(
     feed.link(href=f"{root}/{page}", rel="alternate")
     feed.link(href=f"{root}/{path}", rel="self")
     feed.language("en")
-    feed.generator("ML Systems Paper Digest")
+    feed.generator(SITE_NAME)
     # Atom needs an author for every entry: the papers' own, else (a record without) the feed's.
-    feed.author({"name": "ML Systems Paper Digest"})
+    feed.author({"name": SITE_NAME})
     feed.updated(_timestamp(newest[0]) if newest else dt.datetime(1970, 1, 1, tzinfo=dt.UTC))
     for derived in reversed(newest):  # feedgen prepends: add oldest first
         entry = feed.add_entry()

@@ -7,11 +7,8 @@ from __future__ import annotations
 from functools import partial
 
 from ..derive.corpus import Corpus, Memo, no_memo
-from .exports import atom_feed
+from .exports import SITE_NAME, atom_feed
 from .paths import feed_path, page_url
-
-SITE_NAME = "ML Systems Paper Digest"
-
 
 Listing = tuple[str, str, str, str, list[str]]  # (kind, slug, name, page path, paper ids)
 

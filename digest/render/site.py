@@ -25,7 +25,7 @@ from . import charts
 from .bibtex import papers_bib
 from .columns import TABLE_COLUMNS
 from .context import RenderContext
-from .exports import atom_feed, papers_csv, papers_json
+from .exports import SITE_NAME, atom_feed, papers_csv, papers_json
 from .feeds import listing_feeds
 from .hardware_pages import hardware_pages, render_hardware_index
 from .home import render_home
@@ -40,7 +40,6 @@ from .tags import render_tags
 from .templates import environment
 from .topic import render_topic
 
-SITE_NAME = "ML Systems Paper Digest"
 CHART_HARDWARE_ROWS = 15
 
 
