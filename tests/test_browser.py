@@ -737,6 +737,32 @@ def test_every_topic_table_fits_or_keeps_its_paper_column_in_view(chromium, site
     tab.assert_clean()
 
 
+# The hint over each table, and how many of its column names lie past its scroll box's right edge.
+HIDDEN_COLUMNS_JS = """() => Array.from(document.querySelectorAll('.md-content article .digest-table')).map(t => {
+    const box = t.querySelector('.digest-scroll'), hint = t.querySelector('.digest-more');
+    const edge = box.getBoundingClientRect().right + 1;
+    const past = Array.from(box.querySelector('thead tr').cells).filter(th => th.getBoundingClientRect().right > edge);
+    return {shown: !!hint && !hint.hidden && hint.offsetParent !== null, text: hint ? hint.textContent : null,
+            past: past.length, scrollable: box.scrollWidth > box.clientWidth + 1};
+})"""
+
+
+def test_a_table_wider_than_the_page_says_how_many_columns_are_past_its_edge(chromium, site, request):
+    """Its scrollbar is under the last row, out of sight: the line over the table counts the columns
+    past the right edge, and goes once the reader has scrolled them into view."""
+    tab = reader_tab(chromium, site, request, PHONE_VIEWPORT)
+    tab.goto("topics/parallelism/")
+    [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
+    assert table["scrollable"] and table["past"] > 1 and table["shown"]
+    assert table["text"] == f"{table['past']} more columns: scroll the table sideways →"
+    tab.page.evaluate("() => { const b = document.querySelector('.digest-scroll'); b.scrollLeft = b.scrollWidth; }")
+    tab.page.wait_for_function("() => document.querySelector('.digest-more').hidden")
+    tab.page.set_viewport_size({"width": 2400, "height": 900})  # wide enough for every column
+    tab.goto("topics/hardware/")
+    assert all(not t["past"] and not t["shown"] for t in tab.page.evaluate(HIDDEN_COLUMNS_JS))
+    tab.assert_clean()
+
+
 # Where a table's row and column names are on screen (a row as far as its scroll box shows it),
 # and where Material's header bar ends.
 ON_SCREEN_JS = """([row, label]) => {

@@ -93,6 +93,21 @@
   window.addEventListener("scroll", schedule, { passive: true });
   window.addEventListener("resize", schedule);
 
+  // A table wider than its scroll box says how many columns are past its right edge: the box's
+  // scrollbar sits under the last row, out of sight on a long table.
+  function hiddenColumns(box, table) {
+    var edge = box.getBoundingClientRect().right + 1;
+    var cells = table.tHead && table.tHead.rows.length ? table.tHead.rows[0].cells : [];
+    return Array.prototype.filter.call(cells, function (th) { return th.getBoundingClientRect().right > edge; }).length;
+  }
+
+  function showHidden(box, table, hint) {
+    var count = hiddenColumns(box, table);
+    hint.hidden = count === 0;
+    hint.textContent = count === 1 ? "1 more column: scroll the table sideways →" :
+      count + " more columns: scroll the table sideways →";
+  }
+
   function setup(container) {
     var table = container.querySelector("table");
     if (!table || !table.tBodies.length || container.dataset.digestReady) return;
@@ -115,6 +130,19 @@
       input.insertAdjacentElement("afterend", counter);
       input.addEventListener("input", function () { filter(table, input.value, counter); });
       filter(table, input.value, counter);
+    }
+    var box = container.querySelector(".digest-scroll");
+    if (box) {
+      var hint = document.createElement("p");
+      hint.className = "digest-more";
+      box.insertAdjacentElement("beforebegin", hint);
+      var update = function () {
+        if (!box.isConnected) { window.removeEventListener("resize", update); return; }  // a page left
+        showHidden(box, table, hint);
+      };
+      box.addEventListener("scroll", update, { passive: true });
+      window.addEventListener("resize", update);
+      update();
     }
   }
 
