@@ -725,3 +725,18 @@ def test_an_accuracy_degradation_is_not_a_headline(catalog):
 def test_facts_know_where_their_sentence_stands(catalog):
     facts = extract_facts("Kite: 2x Faster Serving", "We present Kite. It runs 3x faster.", catalog)
     assert [(fact.value, fact.place) for fact in facts if fact.kind == "speedup"] == [("2×", 0), ("3×", 2)]
+
+
+@pytest.mark.parametrize(
+    "sentence, kind, expected",
+    [
+        # an exponent is no number of its own: "10^4 GPU hours" is ten thousand, "R^2 times" a square
+        ("Conventional NAS costs 10^4 GPU hours of search.", "latency", []),
+        ("It reduces attention computation by up to R^2times and KV cache by Rtimes.", "reduction", []),
+        ("It uses 10^9 bytes and 10^3 J per step.", "memory", []),
+        ("It uses 10^9 bytes and 10^3 J per step.", "energy", []),
+        ("The search takes 200 GPU hours.", "latency", ["200 GPU hours"]),  # a plain number still counts
+    ],
+)
+def test_the_power_of_an_exponent_is_no_figure(catalog, sentence, kind, expected):
+    assert facts_in(catalog, f"We propose Kite. {sentence}", kind) == expected

@@ -8,7 +8,7 @@ from .base import Found, Sentence
 from .numbers import NUMBER, UNIT_GAP, unit_figures
 
 _ENERGY = re.compile(
-    rf"(?<![\w.,])(?P<number>{NUMBER}){UNIT_GAP}(?P<unit>[kMG]?W|watts?|[kMG]?Wh|[kmM]?J|joules?)(?![\w/])"
+    rf"(?<![\w.,^])(?P<number>{NUMBER}){UNIT_GAP}(?P<unit>[kMG]?W|watts?|[kMG]?Wh|[kmM]?J|joules?)(?![\w/])"
 )
 _UNITS = {"watt": "W", "watts": "W", "joule": "J", "joules": "J"}
 

@@ -9,7 +9,7 @@ from .numbers import NUMBER, UNIT_GAP, unit_figures
 
 # GPU hours may be counted in thousands and name the device: "314K H800 GPU hours".
 _TIME = re.compile(
-    rf"(?<![\w.,])(?P<number>{NUMBER}(?:[Kk](?=\s))?){UNIT_GAP}(?:[A-Z][\w\-]*\d[\w\-]*\s+(?=GPU))?"
+    rf"(?<![\w.,^])(?P<number>{NUMBER}(?:[Kk](?=\s))?){UNIT_GAP}(?:[A-Z][\w\-]*\d[\w\-]*\s+(?=GPU))?"
     r"(?P<unit>(?:ms|s)\s?/\s?(?:token|frame|image|step)|(?:(?:ms|µs|us|ns|s|secs?|seconds?|milliseconds?|microseconds?|"
     r"minutes?|mins?|hours?|hrs?|days?|GPU[\s-](?:training\s+)?(?:hours?|days?))(?![A-Za-z0-9/])))"
 )

@@ -9,7 +9,7 @@ from .numbers import NUMBER, UNIT_GAP, unit_figures
 
 # Not "GB/s" (a bandwidth: throughput) and not the "80GB" glued into a name like "A100-80GB"'s model
 # number: that one still counts, it is the GPU's memory.
-_MEMORY = re.compile(rf"(?<![\w.,])(?P<number>{NUMBER}){UNIT_GAP}(?P<unit>[KMGTP]i?B|bytes?)(?![\w/])")
+_MEMORY = re.compile(rf"(?<![\w.,^])(?P<number>{NUMBER}){UNIT_GAP}(?P<unit>[KMGTP]i?B|bytes?)(?![\w/])")
 _UNITS = {"kb": "KB", "kib": "KiB", "byte": "bytes"}
 
 

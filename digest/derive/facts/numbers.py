@@ -8,10 +8,10 @@ NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
 # What may stand between a number and its unit: a space, or LaTeX's thin, medium or tied space
 # ("19.63\,FPS", "4\;GB", "100~ms"), which the dumps keep verbatim.
 UNIT_GAP = r"(?:\s|\\[,;:! ]|~)?"
-# A number that starts a token: not the "100" of "A100", the "5" of "2.5" or the "024" of
-# "1,024"; but the "20" of the dumps' "sim20%" (LaTeX "\sim 20%"). Written digit-first, then
-# looking back, so the regex engine only tries at digits.
-NUMBER_START = r"\d(?:(?<=\bsim\d)|(?<![\w.,]\d))"
+# A number that starts a token: not the "100" of "A100", the "5" of "2.5", the "024" of
+# "1,024" or the exponent "4" of "10^4 GPU hours"; but the "20" of the dumps' "sim20%" (LaTeX
+# "\sim 20%"). Written digit-first, then looking back, so the regex engine only tries at digits.
+NUMBER_START = r"\d(?:(?<=\bsim\d)|(?<![\w.,^]\d))"
 FRESH_NUMBER = rf"{NUMBER_START}\d*(?:,\d{{3}})*(?:\.\d+)?"
 
 # A level aimed at, where a result is measured, not the result: "the time needed to achieve a 90% ASR".
