@@ -167,7 +167,12 @@ def test_the_gpus_own_memory_alone_is_no_memory_tier(taxonomy):
         "GPU HBM",
         "CPU DRAM",
     ]
-    assert derive_memory_tiers("Weights are kept on NVMe SSDs.", taxonomy) == ["NVMe SSD"]
+    # and with another tier it is one end of the traffic, named or not
+    assert derive_memory_tiers("Weights are kept on NVMe SSDs.", taxonomy) == ["GPU HBM", "NVMe SSD"]
+    assert derive_memory_tiers("It trains large models by offloading data and compute to CPU.", taxonomy) == [
+        "GPU HBM",
+        "CPU DRAM",
+    ]
 
 
 # ------------------------------------------------------------------------------------- matching
@@ -379,7 +384,9 @@ def test_parallelism_kinds_are_named_not_guessed(taxonomy):
     "text, kinds",
     [
         ("We compose them (tensor, pipeline, and data parallelism) to scale.", ["data", "tensor", "pipeline"]),
-        ("It crafts data and model parallelism strategies.", ["data", "auto-parallel"]),
+        ("It crafts data and model parallelism strategies.", ["data"]),  # by hand: no program chose them
+        ("It searches for the optimal parallelism strategy of each layer.", ["auto-parallel"]),
+        ("We train with 3D parallelism on 128 GPUs.", ["3D"]),  # which three, the text does not say
         ("Tensor-, pipeline- and data-parallel training at scale.", ["data", "tensor", "pipeline"]),
         ("We combine data/expert parallelism.", ["data", "expert"]),
         ("Nodes, racks and GPUs are joined by parallelism.", []),
@@ -400,6 +407,11 @@ def test_each_kind_a_list_shares_one_parallelism_with_is_named(taxonomy, text, k
         ("We speed up inference without any modifications to the pre-training setup, for inference.", ["inference"]),
         # A model pretrained here is trained here.
         ("Models pretrained from scratch on one GPU; we pretrained on comparable corpora.", ["training"]),
+        # inference by the words of its stages and settings: prefill, deploying models, on device
+        ("It cuts prefill time 3x, so we deploy models on edge devices.", ["inference"]),
+        ("It runs on device with low generation latency.", ["inference"]),
+        # a deployment of other software is no inference
+        ("TEMPI works with existing MPI deployments, and the deployment of CUDA-aware MPI.", []),
     ],
 )
 def test_a_workload_is_what_the_paper_runs_not_how_its_model_came_to_be(taxonomy, text, workloads):

@@ -16,9 +16,12 @@ def memory_tiers(text: str, taxonomy: Taxonomy) -> list[str]:
     """The memory tiers `text` names (e.g. GPU HBM, CPU DRAM, NVMe SSD), in vocabulary order.
     Meaningful for offloading papers, where naming a tier means using it. The first tier, the
     accelerator's own memory, alone is none: every paper uses it, and an offloading paper that
-    names no other tier has had its other tier missed, not used none."""
+    names no other tier has had its other tier missed, not used none. With another tier it is
+    always one: data offloaded "to CPU" leaves the accelerator's memory, named or not."""
     tiers = _named_terms(text, taxonomy.memory_tiers)
-    return [] if tiers == [taxonomy.memory_tiers[0].name] else tiers
+    first = taxonomy.memory_tiers[0].name
+    others = [tier for tier in tiers if tier != first]
+    return [first, *others] if others else []
 
 
 def parallelism(text: str, taxonomy: Taxonomy) -> list[str]:
