@@ -742,7 +742,8 @@ HIDDEN_COLUMNS_JS = """() => Array.from(document.querySelectorAll('.md-content a
     const box = t.querySelector('.digest-scroll'), hint = t.querySelector('.digest-more');
     const edge = box.getBoundingClientRect().right + 1;
     const past = Array.from(box.querySelector('thead tr').cells).filter(th => th.getBoundingClientRect().right > edge);
-    return {shown: !!hint && !hint.hidden && hint.offsetParent !== null, text: hint ? hint.textContent : null,
+    return {shown: !!hint && !hint.hidden && hint.style.visibility !== 'hidden', room: !!hint && !hint.hidden,
+            text: hint ? hint.textContent : null,
             past: past.length, scrollable: box.scrollWidth > box.clientWidth + 1};
 })"""
 
@@ -756,10 +757,12 @@ def test_a_table_wider_than_the_page_says_how_many_columns_are_past_its_edge(chr
     assert table["scrollable"] and table["past"] > 1 and table["shown"]
     assert table["text"] == f"{table['past']} more columns: scroll the table sideways →"
     tab.page.evaluate("() => { const b = document.querySelector('.digest-scroll'); b.scrollLeft = b.scrollWidth; }")
-    tab.page.wait_for_function("() => document.querySelector('.digest-more').hidden")
+    tab.page.wait_for_function("() => document.querySelector('.digest-more').style.visibility === 'hidden'")
+    [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
+    assert not table["past"] and not table["shown"] and table["room"]  # its room kept: the table does not jump
     tab.page.set_viewport_size({"width": 2400, "height": 900})  # wide enough for every column
     tab.goto("topics/hardware/")
-    assert all(not t["past"] and not t["shown"] for t in tab.page.evaluate(HIDDEN_COLUMNS_JS))
+    assert all(not t["past"] and not t["shown"] and not t["room"] for t in tab.page.evaluate(HIDDEN_COLUMNS_JS))
     tab.assert_clean()
 
 

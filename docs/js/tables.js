@@ -101,11 +101,17 @@
     return Array.prototype.filter.call(cells, function (th) { return th.getBoundingClientRect().right > edge; }).length;
   }
 
+  // A table that fits has no line; one that scrolls keeps its line's room once its columns are all
+  // in view, so the table does not jump under a reader scrolling it sideways.
   function showHidden(box, table, hint) {
-    var count = hiddenColumns(box, table);
-    hint.hidden = count === 0;
+    var count = hiddenColumns(box, table), fits = box.scrollWidth <= box.clientWidth + 1;
     hint.textContent = count === 1 ? "1 more column: scroll the table sideways →" :
       count + " more columns: scroll the table sideways →";
+    hint.style.visibility = count ? "" : "hidden";
+    if (hint.hidden !== fits) {
+      hint.hidden = fits;
+      schedule();  // the table moved: its headings follow again
+    }
   }
 
   function setup(container) {
