@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from digest.build import load_corpus
 from digest.derive.taxonomy import load_taxonomy
-from digest.derive.vocabularies import VOCABULARIES
+from digest.derive.vocabularies import VOCABULARIES, paper_vocabulary
 from digest.records.store import TAXONOMY_FILE
 
 VERDICTS = ROOT / "benchmarks" / "audits" / "columns" / "verdicts.jsonl"
@@ -42,17 +42,18 @@ def main() -> int:
     corpus = load_corpus(ROOT / "data")
     readings = [json.loads(line) for line in VERDICTS.read_text(encoding="utf-8").splitlines() if line.strip()]
 
+    derived = {pid: paper_vocabulary(d.paper.title, d.paper.abstract, taxonomy) for pid, d in corpus.papers.items()}
+
     def machine(pid: str, column: str) -> list[str]:
-        paper = corpus.papers[pid].paper
-        return VOCABULARIES[column](f"{paper.title}. {paper.abstract}", taxonomy)
+        return derived[pid][column]
 
     def shown(pid: str, column: str) -> list[str]:
         return corpus.papers[pid].values(column)
 
     for name, values in (("machine", machine), ("shown", shown)):
         for label, batches in GROUPS:
+            group = [r for r in readings if r["batch"] in batches and r["id"] in corpus.papers]
             for column in VOCABULARIES:
-                group = [r for r in readings if r["batch"] in batches and r["id"] in corpus.papers]
                 print(f"{name:8} {label:16} {column:13} {_score(group, column, values, args.verbose)}")
     return 0
 
@@ -65,11 +66,12 @@ def _score(readings: list[dict], column: str, values: Callable[[str, str], list[
         true = {key for key, verdict in reading["verdicts"].items() if verdict.startswith("fits")}
         true = {key for key in true | set(reading["missing"]) if key.startswith(f"{column}:")}
         judged = true | {key for key in reading["verdicts"] if key.startswith(f"{column}:")}
+        given_wrongly = (given - true) & judged
         right += len(given & true)
-        wrong += len((given - true) & judged)
+        wrong += len(given_wrongly)
         missed += len(true - given)
         unjudged += len(given - judged)
-        errors += [f"    {reading['id']}: given wrongly {key}" for key in sorted((given - true) & judged)]
+        errors += [f"    {reading['id']}: given wrongly {key}" for key in sorted(given_wrongly)]
         errors += [f"    {reading['id']}: missed {key}" for key in sorted(true - given)]
     precision = right / (right + wrong) if right + wrong else 1.0
     recall = right / (right + missed) if right + missed else 1.0

@@ -23,7 +23,7 @@ from .hardware_catalog import HardwareCatalog
 from .links import Mention, compared_with, find_mentions, group_by, related_papers
 from .suggest import Learnable, Suggestion, fit_text, suggest, train_on_curated
 from .taxonomy import Taxonomy
-from .vocabularies import VOCABULARIES
+from .vocabularies import paper_vocabulary
 
 if TYPE_CHECKING:
     from sklearn.feature_extraction.text import TfidfVectorizer
@@ -157,8 +157,7 @@ def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> 
     )
     if wrong := paper.overrides.get("misread"):  # before the headline: a misread value never leads
         shown = [fact for fact in shown if not misread(fact, wrong)]
-    text = f"{paper.title}. {paper.abstract}"
-    vocabulary = {key: derive(text, taxonomy) for key, derive in VOCABULARIES.items()}
+    vocabulary = paper_vocabulary(paper.title, paper.abstract, taxonomy)
     classification = classify(paper.title, paper.abstract, taxonomy)
     curated = overrides.apply(
         paper,

@@ -53,6 +53,13 @@ def workloads(text: str, taxonomy: Taxonomy) -> list[str]:
 VOCABULARIES = {"memory_tiers": memory_tiers, "workloads": workloads, "parallelism": parallelism}
 
 
+def paper_vocabulary(title: str, abstract: str, taxonomy: Taxonomy) -> dict[str, list[str]]:
+    """Each vocabulary column's values for a paper, read from its title and abstract together (so
+    a title's mention counts), before any curator's override."""
+    text = f"{title}. {abstract}"
+    return {key: derive(text, taxonomy) for key, derive in VOCABULARIES.items()}
+
+
 # "X, Y, and Z parallelism", "X and Y parallel training", "X/Y parallelism": kinds sharing one head.
 _KIND = r"[a-z0-9]\w*(?:-\w+)*-?"
 _KIND_SEPARATOR = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s*/\s*|\s+(?:and|or)\s+)"
