@@ -102,12 +102,15 @@
   }
 
   // A table that fits has no line; one that scrolls keeps its line's room once its columns are all
-  // in view, so the table does not jump under a reader scrolling it sideways.
+  // in view, so the table does not jump under a reader scrolling it sideways. Called on every
+  // sideways scroll event, it writes to the page only what changed.
   function showHidden(box, table, hint) {
     var count = hiddenColumns(box, table), fits = box.scrollWidth <= box.clientWidth + 1;
-    hint.textContent = count === 1 ? "1 more column: scroll the table sideways →" :
+    var text = count === 1 ? "1 more column: scroll the table sideways →" :
       count + " more columns: scroll the table sideways →";
-    hint.style.visibility = count ? "" : "hidden";
+    if (hint.textContent !== text) hint.textContent = text;
+    var visibility = count ? "" : "hidden";
+    if (hint.style.visibility !== visibility) hint.style.visibility = visibility;
     if (hint.hidden !== fits) {
       hint.hidden = fits;
       schedule();  // the table moved: its headings follow again
