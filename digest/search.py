@@ -21,6 +21,9 @@ What the worker does, and so what this module does (read from the TypeScript sou
   hyphen, so `flashattention-2` is sent to lunr as `flashattention-2* flashattention-2*`
   (before the mend), which lunr reads as the exact (pipelined) term `flashattention` plus the
   prefix `2*`. Wildcard terms skip the query pipeline.
+* Close spellings: a query that matches no document is run once more with each word of five
+  letters or more sent as `word~1` (digest/search_worker.py), so a typo finds its pages; the
+  typed word still counts as not found in the re-scoring below.
 * Re-scoring: each matching document's lunr score is multiplied by `1 + boost**2`, where
   boost = 1 for a page's first document (its article, the part above the first heading),
   0 for a section, plus the share of the query's (non stop word) terms that matched.
@@ -80,7 +83,7 @@ from lunr.stop_word_filter import WORDS as STOP_WORDS
 
 from .errors import SearchIndexError
 from .search_tokens import PIPELINE_FUNCTIONS, js_stemmer, material_tokens, split_ranges
-from .search_worker import mend_lunr_py
+from .search_worker import close_spellings, mend_lunr_py
 
 # The versions this port was read from and checked against. On an upgrade, re-check the port
 # against the new search worker (the browser test in tests/test_browser.py), then move the pins.
@@ -92,7 +95,8 @@ SEARCH_DIFFERENCES = (
     "rebuilt with lunr.py from SITE/search/search_index.json with the index's own fields, boosts, "
     "separator and pipeline. The query is rewritten as the browser rewrites it: each word also "
     'matches as a prefix (a trailing *), "quoted words" are all required, +word is required, '
-    "-word excluded. One result per page, ranked by its best section. Checked against "
+    "-word excluded; a query that finds nothing is tried again with its longer words spelled one "
+    "letter off (a typo). One result per page, ranked by its best section. Checked against "
     "Material's own search code: same pages, scores and order, except that fuzzy queries "
     "(word~1) may order equal scores differently and a query of only -words scores 0 (the "
     "browser: NaN). English sites only; no suggestions or highlighting."
@@ -255,7 +259,7 @@ def _page_groups(index: SearchIndex, query: str) -> list[list[tuple[Doc, float]]
         return []
     try:
         clause_terms = _query_terms(lunr_query)
-        results = index.lunr_index.search(lunr_query)
+        results = index.lunr_index.search(lunr_query) or index.lunr_index.search(close_spellings(lunr_query))
     except BaseLunrException:
         return []  # the worker answers an invalid query (e.g. "foo:bar^x") with no results
     scored = [

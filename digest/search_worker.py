@@ -1,4 +1,4 @@
-"""Two mends to Material's search worker, each made the same way in the port (digest/search.py).
+"""Three mends to Material's search worker, each made the same way in the port (digest/search.py).
 
 The word automaton. lunr minimises the automaton of an index's words by naming each node with a string of its edges:
 the edge's character, then the child's numeric id, with nothing between. With digits for
@@ -13,10 +13,17 @@ Whole words first. The worker sends each word typed as a prefix only ("zero" as 
 weighs every word the prefix reaches by its rarity, so a rare longer word outranks the word itself:
 "ZeRO" listed the zeroth-order paper above ZeRO-Infinity. Each word is now sent as typed too
 (`zero zero*`), so a page holding the whole word also matches it, and prefixes still find the rest.
+
+Close spellings. A typo found nothing ("flashatention": "No matching documents"), and no reader
+knows lunr's `word~1`. A query that matches no page is now run once more with each word of at
+least `CLOSE_SPELLING_MIN` letters sent as `word~1`, which also matches words one edit away. Only
+then: a fuzzy word matches many others, and would dilute every query that already finds its pages.
+The result still marks the typed word missing, so the reader sees that it was not found as typed.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from lunr.token_set import TokenSet
@@ -30,9 +37,20 @@ _EDGE_NAMES_MENDED = 'e=e+s+o.id+","}return e}'
 # Material's transformSearchQuery, its last step: a word without +, -, ~N or ^N gets a trailing *.
 _PREFIX_ONLY = ".map(r=>/(^[+-]|[~^]\\d+$)/.test(r)?r:`${r}*`)"
 _WORD_AND_PREFIX = ".map(r=>/(^[+-]|[~^]\\d+$)/.test(r)?r:`${r} ${r}*`)"
+# A word the mend above sent whole and as a prefix (`word word*`), long enough to fuzz. Written in
+# the syntax JavaScript and Python read alike: the worker and the port run this same pattern.
+CLOSE_SPELLING_MIN = 5
+_SENT_WHOLE_AND_AS_PREFIX = rf"(^|\s)([^\s~^*:+\-][^\s~^*:]{{{CLOSE_SPELLING_MIN - 1},}}) \2\*(?=\s|$)"
+# Material's search(): the index's answer to the query, then scored and grouped.
+_SEARCH = "n=this.index.search(e).reduce("
+_SEARCH_OR_CLOSE_SPELLINGS = (
+    f'n=(h=>h.length?h:this.index.search(e.replace(/{_SENT_WHOLE_AND_AS_PREFIX}/g,"$1$2~1")))'
+    "(this.index.search(e)).reduce("
+)
 MENDS = (
     (_EDGE_NAMES, _EDGE_NAMES_MENDED, "lunr's TokenSet.toString"),
     (_PREFIX_ONLY, _WORD_AND_PREFIX, "Material's transformSearchQuery"),
+    (_SEARCH, _SEARCH_OR_CLOSE_SPELLINGS, "Material's search"),
 )
 
 
@@ -53,6 +71,12 @@ def mend_worker(site_dir: Path) -> None:
                 )
             code = code.replace(original, mended)
         worker.write_text(code, encoding="utf-8")
+
+
+def close_spellings(lunr_query: str) -> str:
+    """The query the mended worker runs when `lunr_query` matched nothing: each word it sends
+    whole and as a prefix, if of CLOSE_SPELLING_MIN letters or more, as `word~1` instead."""
+    return re.sub(_SENT_WHOLE_AND_AS_PREFIX, r"\1\2~1", lunr_query)
 
 
 def mend_lunr_py() -> None:

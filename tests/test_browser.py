@@ -135,6 +135,7 @@ def test_home_page_loads_cleanly_and_stays_local(tab):
         ("triforce long sequence speculative decoding", "triforce", 3),
         ("heterogeneous speculative decoding CPU GPU", "dovetail", 3),
         ("ZeRO-Infinity", "zero-infinity", 1),
+        ("flashatention", "flashattention-2", 1),  # a typo: retried one letter off
     ],
 )
 def test_search_finds_the_paper_and_opens_it(tab, query, paper_id, within):
@@ -164,6 +165,8 @@ SEARCH_AGREEMENT = list(
             "+nvme -ssd",  # required and excluded words
             "offloading -nvme",
             "offlaoding~1",  # fuzzy
+            "flashatention",  # typos: nothing matches as typed, so the words are retried one letter off
+            "speculatve decodng",
             "gpu^10 memory",  # term boost
             "(fp8)",  # punctuation the separator cuts
             "zero–infinity",  # en dash

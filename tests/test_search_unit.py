@@ -11,6 +11,7 @@ import pytest
 
 from digest.errors import DigestError
 from digest.search import Hit, SearchIndexError, load_index, material_tokens, search, transform_query
+from digest.search_worker import close_spellings
 
 from .conftest import mkdocs_build
 
@@ -171,6 +172,31 @@ def test_limit_and_queries_that_find_nothing(index):
     assert len(search(index, "gpu", limit=2)) == 2
     for query in ["", "   ", "+", "nosuchword"]:
         assert search(index, query) == []
+
+
+@pytest.mark.build
+def test_a_typo_finds_the_pages_of_the_word_meant_when_nothing_matches_as_typed(index):
+    assert pages(search(index, "flashatention"))[0] == "papers/flashattention-2/"
+    assert pages(search(index, "infinty"))[0] == "papers/zero-infinity/"
+    # a query that finds pages as typed is left alone: "hoper" would reach "hopper"
+    assert "hardware/h100/" not in pages(search(index, "gpus hoper"))
+    assert search(index, "hoper")[0].page == "hardware/h100/"
+    assert search(index, "xqzvwk") == []  # nothing one letter off either
+
+
+@pytest.mark.parametrize(
+    "sent, retried",
+    [
+        ("flashatention flashatention*", "flashatention~1"),
+        ("speculatve speculatve* decodng decodng*", "speculatve~1 decodng~1"),
+        ("kv kv* cahe cahe*", "kv kv* cahe cahe*"),  # words under five letters match too much fuzzed
+        ("+nvme -offlaod", "+nvme -offlaod"),  # required and excluded words stay as typed
+        ("gpu~1 memory^10", "gpu~1 memory^10"),
+        ("title:kernl title:kernl*", "title:kernl title:kernl*"),
+    ],
+)
+def test_the_retry_fuzzes_only_longer_words_sent_whole_and_as_prefix(sent, retried):
+    assert close_spellings(sent) == retried
 
 
 # --- errors ---------------------------------------------------------------------------------
