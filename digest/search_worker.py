@@ -1,4 +1,5 @@
-"""Three mends to Material's search worker, each made the same way in the port (digest/search.py).
+"""Mends to Material's search worker: the first three are made the same way in the port
+(digest/search.py), the last changes only what the browser shows.
 
 The word automaton. lunr minimises the automaton of an index's words by naming each node with a string of its edges:
 the edge's character, then the child's numeric id, with nothing between. With digits for
@@ -19,6 +20,11 @@ knows lunr's `word~1`. A query that matches no page is now run once more with ea
 least `CLOSE_SPELLING_MIN` letters sent as `word~1`, which also matches words one edit away. Only
 then: a fuzzy word matches many others, and would dilute every query that already finds its pages.
 The result still marks the typed word missing, so the reader sees that it was not found as typed.
+
+Highlights from a page's own link. When a section of a page matches best (a paper's Abstract), the
+worker lists the page above it with no terms, so its link (`?h=`) highlighted nothing on the page
+the reader opened ("vLLM" led to UniPrefill's page with no word marked). The page's link now
+carries the terms of its best section. Scores are untouched: the port needs no such mend.
 """
 
 from __future__ import annotations
@@ -47,10 +53,14 @@ _SEARCH_OR_CLOSE_SPELLINGS = (
     f'n=(h=>h.length?h:this.index.search(e.replace(/{_SENT_WHOLE_AND_AS_PREFIX}/g,"$1$2~1")))'
     "(this.index.search(e)).reduce("
 )
+# Material's search(): the page of a best-matching section, listed with no terms.
+_PAGE_WITHOUT_TERMS = "o.push(B(_({},a),{score:0,terms:{}}))"
+_PAGE_WITH_ITS_SECTION_S_TERMS = "o.push(B(_({},a),{score:0,terms:o[0].terms}))"
 MENDS = (
     (_EDGE_NAMES, _EDGE_NAMES_MENDED, "lunr's TokenSet.toString"),
     (_PREFIX_ONLY, _WORD_AND_PREFIX, "Material's transformSearchQuery"),
     (_SEARCH, _SEARCH_OR_CLOSE_SPELLINGS, "Material's search"),
+    (_PAGE_WITHOUT_TERMS, _PAGE_WITH_ITS_SECTION_S_TERMS, "Material's search results of a page"),
 )
 
 

@@ -883,6 +883,18 @@ def test_search_highlights_differ_in_colour_from_fact_marks(tab):
     tab.assert_clean()
 
 
+def test_a_result_whose_abstract_matches_best_opens_its_page_with_the_words_highlighted(tab):
+    """The page's own link, listed above its best section, carries the query's words (`?h=`)."""
+    page = tab.page
+    tab.goto("")
+    search(page, "vLLM")
+    links = page.locator(".md-search-result__item > a.md-search-result__link")
+    links.first.wait_for()
+    pages = [href for href in links.evaluate_all("links => links.map(link => link.href)") if "#" not in href]
+    assert pages and all(href.endswith("?h=vllm") for href in pages), pages
+    tab.assert_clean()
+
+
 def test_pages_advertise_their_feeds_and_the_new_page_lists_the_latest_week(tab):
     page = tab.page
     tab.goto("topics/offloading/")
