@@ -62,10 +62,20 @@ from .test_check import edit_record
         ),
         ("run it with --dry-run -- and see", "run it with --dry-run -- and see"),
         ("a (1{+}1) evolutionary loop under fixed (q^{*},s^{*})", "a (1+1) evolutionary loop under fixed (q^*,s^*)"),
+        # TeX's quotation marks, however the author opened them
+        (
+            "treats documents as immutable ``packets'' and ''plug-in'' modules",
+            "treats documents as immutable “packets” and “plug-in” modules",
+        ),
+        ("execute a `folding' operation (`zero' here)", "execute a ‘folding’ operation (‘zero’ here)"),
         # Not damage: words and numbers that only look like it.
         ("7.1 times speedups, up to three times higher", "7.1 times speedups, up to three times higher"),
         ("the register 0x2014 and 10x faster", "the register 0x2014 and 10x faster"),
         ("computes 2**10 and x ** y", "computes 2**10 and x ** y"),
+        (
+            "the recipe `Kimi-Dev` and a Student`s-t prior, the authors' code",
+            "the recipe `Kimi-Dev` and a Student`s-t prior, the authors' code",
+        ),
     ],
 )
 def test_clean_text_repairs_the_damage_and_nothing_else(damaged, clean):

@@ -7,7 +7,8 @@ The damage, as the three dump layouts carry it: `2.31$\times$` (math kept as sou
 `9.8times` and `4timesRTX` (the backslash and dollars dropped), `3.65 sim 39.14` (`$\sim$`,
 a range), `tokenx2014only` (an HTML character reference that lost its `&#` and `;`), and
 `about \ 0.3` (an escaped dollar that lost its dollar), `{sim}1K` and `(1{+}1)` (math that
-lost its backslashes and kept its braces), and TeX's `--` and `---` dashes.
+lost its backslashes and kept its braces), TeX's `--` and `---` dashes, and its quotation marks
+(``packets'', `folding').
 """
 
 from __future__ import annotations
@@ -91,6 +92,10 @@ _COMPARISONS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥"}
 # **2.7x** speedup" showed its asterisks on the page. The API sources drop it as they read an abstract
 # (sources/fields.py); a record typed or edited by hand may still hold it.
 _MARKDOWN_BOLD_RE = re.compile(r"\*\*(?=\S)([^*]+?)(?<=\S)\*\*")
+# TeX's quotation marks: ``word'' (and ''word'', as some authors open them too), `word'. Each double
+# mark alone, since a page cleans a sentence in pieces around its marked values.
+_TEX_OPENING_QUOTES_RE = re.compile(r"``|(?<![^\s(\[])''(?=\w)")
+_TEX_SINGLE_QUOTES_RE = re.compile(r"(?<![`\w])`([^`']{1,60}?)'(?![\w'])")
 _LEFTOVER_RE = re.compile(
     r"\\(?:[A-Za-z\d]+|['`^\"~=.])|\$\\|(?<=\d)times\b|(?<!0)x20[0-9A-Fa-f]{2}|(?<=\d) sim (?=\d)"
 )
@@ -121,6 +126,9 @@ def clean_text(text: str) -> str:
         text = _LOST_REFERENCE_RE.sub(lambda m: _CHARACTERS[m[1].upper()], text)
     if "**" in text:
         text = without_bold(text)[0]
+    if "`" in text or "''" in text:
+        text = _TEX_OPENING_QUOTES_RE.sub("“", text).replace("''", "”")
+        text = _TEX_SINGLE_QUOTES_RE.sub(r"‘\1’", text)
     return text
 
 
