@@ -68,10 +68,12 @@ from .test_check import edit_record
             "treats documents as immutable “packets” and “plug-in” modules",
         ),
         ("execute a `folding' operation (`zero' here)", "execute a ‘folding’ operation (‘zero’ here)"),
+        ("dense O(n^2) attention, 10^4 GPU hours over 25km^{2}", "dense O(n²) attention, 10⁴ GPU hours over 25km²"),
         # Not damage: words and numbers that only look like it.
         ("7.1 times speedups, up to three times higher", "7.1 times speedups, up to three times higher"),
         ("the register 0x2014 and 10x faster", "the register 0x2014 and 10x faster"),
         ("computes 2**10 and x ** y", "computes 2**10 and x ** y"),
+        ("an R^2 of 0.9, x^T y, 2^0.5 and 10^{-3}", "an R² of 0.9, x^T y, 2^0.5 and 10^{-3}"),
         (
             "the recipe `Kimi-Dev` and a Student`s-t prior, the authors' code",
             "the recipe `Kimi-Dev` and a Student`s-t prior, the authors' code",

@@ -7,8 +7,8 @@ The damage, as the three dump layouts carry it: `2.31$\times$` (math kept as sou
 `9.8times` and `4timesRTX` (the backslash and dollars dropped), `3.65 sim 39.14` (`$\sim$`,
 a range), `tokenx2014only` (an HTML character reference that lost its `&#` and `;`), and
 `about \ 0.3` (an escaped dollar that lost its dollar), `{sim}1K` and `(1{+}1)` (math that
-lost its backslashes and kept its braces), TeX's `--` and `---` dashes, and its quotation marks
-(``packets'', `folding').
+lost its backslashes and kept its braces), TeX's `--` and `---` dashes, its quotation marks
+(``packets'', `folding') and its exponents (`O(n^2)`).
 """
 
 from __future__ import annotations
@@ -96,6 +96,9 @@ _MARKDOWN_BOLD_RE = re.compile(r"\*\*(?=\S)([^*]+?)(?<=\S)\*\*")
 # mark alone, since a page cleans a sentence in pieces around its marked values.
 _TEX_OPENING_QUOTES_RE = re.compile(r"``|(?<![^\s(\[])''(?=\w)")
 _TEX_SINGLE_QUOTES_RE = re.compile(r"(?<![`\w])`([^`']{1,60}?)'(?![\w'])")
+# An exponent typed as TeX: "O(n^2)", "10^4 GPU hours", "25km^{2}"; a digit's superscript.
+_EXPONENT_RE = re.compile(r"(?<=[\w)])\^(?:\{(\d{1,3})\}|(\d{1,3})(?![\d.,]\d))")
+_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _LEFTOVER_RE = re.compile(
     r"\\(?:[A-Za-z\d]+|['`^\"~=.])|\$\\|(?<=\d)times\b|(?<!0)x20[0-9A-Fa-f]{2}|(?<=\d) sim (?=\d)"
 )
@@ -126,6 +129,8 @@ def clean_text(text: str) -> str:
         text = _LOST_REFERENCE_RE.sub(lambda m: _CHARACTERS[m[1].upper()], text)
     if "**" in text:
         text = without_bold(text)[0]
+    if "^" in text:
+        text = _EXPONENT_RE.sub(lambda m: (m[1] or m[2]).translate(_SUPERSCRIPTS), text)
     if "`" in text or "''" in text:
         text = _TEX_OPENING_QUOTES_RE.sub("“", text).replace("''", "”")
         text = _TEX_SINGLE_QUOTES_RE.sub(r"‘\1’", text)
