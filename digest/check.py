@@ -7,6 +7,7 @@ each topic table names) and the hardware catalogue with the same readers the bui
 from __future__ import annotations
 
 import datetime
+import itertools
 import re
 from collections.abc import Collection
 from pathlib import Path
@@ -63,6 +64,7 @@ def check_store(
         if notes is not None:
             notes.extend(conversion_leftovers(item))
             notes.extend(date_against_arxiv_id(item))
+            notes.extend(unlisted_and_split_names(item))
         if taxonomy is not None:
             errors += [item.error("topics", message) for message in unknown_topics(item.paper.topics, taxonomy)]
         for target in paper.overrides.get("compares_to", []):
@@ -153,6 +155,31 @@ _NEW_STYLE_ID = re.compile(r"^(?P<year>\d{2})(?P<month>\d{2})\.\d{4,5}$")
 # arXiv numbers a paper by the month it is announced in: one submitted in the last days of a month
 # often carries the next month's number; one submitted weeks earlier only when held in moderation.
 _SUBMITTED_EARLY = datetime.timedelta(days=7)
+
+
+def unlisted_and_split_names(item: LoadedPaper) -> list[DataError]:
+    """What a reader misses without an error to show it: a record with no `added` day, which New
+    and the feeds (listed by that day) never show; two one-word author names side by side, most
+    likely one name a listing split in two ("Carl", "Putterman")."""
+    paper, found = item.paper, []
+    if not paper.added:
+        found.append(
+            item.error(
+                "added",
+                "no day the digest added the paper, so New and the feeds never list it: "
+                "write the day it was first listed (its first source's date)",
+            )
+        )
+    for first, second in itertools.pairwise(paper.authors):
+        if len(first.split()) == len(second.split()) == 1:
+            found.append(
+                item.error(
+                    "authors",
+                    f"{first!r} and {second!r} read as one name split in two: "
+                    "check them against the paper and join them if so",
+                )
+            )
+    return found
 
 
 def date_against_arxiv_id(item: LoadedPaper) -> list[DataError]:

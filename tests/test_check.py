@@ -79,6 +79,24 @@ def test_a_date_weeks_before_its_arxiv_id_is_noted_not_an_error(seeded_store):
     assert note.path == str(path) and "2024-01-15 is more than a week before 2024-03" in str(note)
 
 
+def test_a_record_no_listing_shows_and_a_name_split_in_two_are_noted(seeded_store):
+    path = edit_record(seeded_store, "galore", added="2024-03-07", authors=["Jiawei Zhao", "Zhenyu Zhang"])
+    notes: list = []
+    check_store(seeded_store, notes)
+    assert not [n for n in notes if n.path == str(path) and n.field in ("added", "authors")]
+    record = yaml.safe_load(path.read_text())
+    del record["added"]
+    record["authors"] = ["Jiawei Zhao", "Carl", "Putterman", "Zhenyu Zhang", "Beidi Chen"]
+    path.write_text(yaml.safe_dump(record, sort_keys=False, allow_unicode=True))
+    notes = []
+    assert check_store(seeded_store, notes) == []  # notes, not errors: the build renders it
+    notes = [n for n in notes if n.path == str(path)]
+    [added] = [n for n in notes if n.field == "added"]
+    assert added.path == str(path) and "New and the feeds never list it" in str(added)
+    [split] = [n for n in notes if n.field == "authors"]
+    assert "'Carl' and 'Putterman' read as one name" in str(split) and split.line is not None
+
+
 def test_a_date_after_its_arxiv_ids_month_is_noted_as_no_first_version(seeded_store):
     path = edit_record(seeded_store, "galore", arxiv_id="2403.03507", published="2024-03-31")
     notes: list = []

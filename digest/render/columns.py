@@ -150,7 +150,9 @@ _COLUMNS = [
     Column("links", "Links", lambda d: list(d.paper.links)),
     Column("upvotes", "Upvotes", lambda d: d.paper.upvotes),
     Column("authors", "Authors", lambda d: list(d.paper.authors)),
-    Column("authors_count", "Author count", lambda d: d.paper.authors_count),
+    # The names' count where the names are known: a listing's own count may differ (the names
+    # come from the paper's public listing), and an export must not contradict its own names.
+    Column("authors_count", "Author count", lambda d: len(d.paper.authors) or d.paper.authors_count),
     Column("organization", "Organisation", lambda d: d.paper.organization),
     Column("curated", "Curated", lambda d: sorted(d.curated_keys)),
 ]
