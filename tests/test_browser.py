@@ -699,7 +699,9 @@ def test_a_paper_without_an_arxiv_id_offers_a_search_and_tables_link_arxiv(hosti
     assert search_link.get_attribute("href").startswith("https://arxiv.org/search/?query=FastAttention")
     tab.goto("topics/offloading/")
     row = rows(page).filter(has_text="SSDTrain")
-    assert row.get_by_role("link", name="PDF", exact=True).get_attribute("href") == "https://arxiv.org/pdf/2408.10013"
+    # a screen reader's list of links tells each row's "PDF" apart: its name says whose it is
+    pdf = row.get_by_role("link", name=re.compile(r"^PDF of SSDTrain: An Activation Offloading Framework"))
+    assert pdf.inner_text() == "PDF" and pdf.get_attribute("href") == "https://arxiv.org/pdf/2408.10013"
     tab.assert_clean()
 
 
@@ -841,6 +843,102 @@ def test_home_charts_keep_readable_labels_on_a_phone_and_scroll_sideways(chromiu
     for chart in charts:
         assert chart["image"] >= 600 and chart["scrolls"] and chart["opens"].endswith(".svg"), chart
     assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_VIEWPORT["width"]
+    hint = tab.page.locator(f"{CONTENT} .digest-chart-hint")
+    assert hint.is_visible() and "Scroll the charts sideways" in hint.inner_text()  # as the tables say it
+    tab.page.set_viewport_size(READER_VIEWPORT)  # where the charts fit, no hint
+    assert not hint.is_visible()
+    tab.assert_clean()
+
+
+def test_each_row_s_reading_links_name_their_paper_for_a_screen_reader(chromium, site, request):
+    tab = reader_tab(chromium, site, request, READER_VIEWPORT)
+    tab.goto("topics/offloading/")
+    for label in ("PDF", "HF"):
+        links = rows(tab.page).locator("a").filter(has_text=re.compile(f"^{label}$"))
+        names = links.evaluate_all("links => links.map(link => link.getAttribute('aria-label'))")
+        assert len(names) > 5 and len(set(names)) == len(names) and all(" of " in name for name in names), names
+    tab.assert_clean()
+
+
+def test_a_paper_s_details_line_wraps_between_fields_not_inside_a_date_or_a_name(chromium, site, request):
+    tab = reader_tab(chromium, site, request, {"width": 320, "height": 800})
+    tab.goto("papers/zero-infinity/")
+    kept = tab.page.evaluate(f"""() => Array.from(document.querySelectorAll('{CONTENT} .digest-nowrap')).map(
+        span => [span.textContent, span.getClientRects().length])""")
+    assert {"ZeRO-Infinity"} <= {text for text, _ in kept} and any(text[:2] == "20" for text, _ in kept), kept
+    assert all(lines == 1 for _, lines in kept), kept
+    tab.assert_clean()
+
+
+def test_back_to_a_filtered_table_shows_the_box_and_the_rows_alike(chromium, site, request):
+    """The browser once put "SSD" back in the box on Back while every row showed ("18 of 18 rows")."""
+    tab = reader_tab(chromium, site, request, READER_VIEWPORT)
+    page = tab.page
+    tab.goto("topics/offloading/")
+    box = page.locator(f"{CONTENT} input.digest-filter")
+    box.click()
+    box.press_sequentially("SSD")
+    shown = rows(page).filter(visible=True)
+    total = rows(page).count()
+    shown_before = shown.count()
+    assert 0 < shown_before < total
+    # a whole page load (a link opened from outside Material's instant navigation), then Back
+    page.goto(shown.first.get_by_role("link").first.evaluate("link => link.href"))
+    page.go_back()
+    page.wait_for_url(re.compile(r"/topics/offloading/$"))
+    page.locator(f"{CONTENT} .digest-count").wait_for()
+    typed = page.locator(f"{CONTENT} input.digest-filter").input_value()
+    count = page.locator(f"{CONTENT} .digest-count").inner_text()
+    visible = rows(page).filter(visible=True).count()
+    assert count == f"{visible} of {total} rows", (typed, count)
+    # the box and the rows agree: empty over every row, or the words typed over the rows they find
+    assert (visible == total) if typed == "" else (typed == "SSD" and visible == shown_before), (typed, visible)
+    tab.assert_clean()
+
+
+# Contrast of a colour against white, as WCAG counts it (relative luminance).
+CONTRAST_ON_WHITE_JS = """colour => {
+    const [r, g, b] = colour.match(/[\\d.]+/g).slice(0, 3).map(Number).map(c => {
+        c /= 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); });
+    return 1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05);
+}"""
+
+
+def test_keyboard_focus_shows_on_the_filter_box_and_on_links_clearly(chromium, site, request):
+    tab = reader_tab(chromium, site, request, READER_VIEWPORT)
+    page = tab.page
+    tab.goto("topics/offloading/")
+    page.locator(f"{CONTENT} input.digest-filter").focus()
+    ring = page.evaluate(
+        "() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineColor]; }"
+    )
+    assert ring[0] != "none" and page.evaluate(CONTRAST_ON_WHITE_JS, ring[1]) >= 3, ring
+    page.locator(f"{CONTENT} h1").click()
+    for _ in range(40):  # on to the first link of the table, by keyboard
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => !!document.activeElement.closest('{CONTENT} .digest-table a')"):
+            break
+    colour = page.evaluate("() => getComputedStyle(document.activeElement).outlineColor")
+    assert page.evaluate(f"() => !!document.activeElement.closest('{CONTENT} a')")
+    assert page.evaluate(CONTRAST_ON_WHITE_JS, colour) >= 3, colour
+    tab.assert_clean()
+
+
+def test_a_printed_listing_holds_every_column_and_no_screen_controls(chromium, site, request):
+    tab = reader_tab(chromium, site, request, {"width": 794, "height": 1123})  # A4 at 96 dpi
+    page = tab.page
+    tab.goto("topics/offloading/")
+    page.emulate_media(media="print")
+    printed = page.evaluate(f"""() => {{
+        const box = document.querySelector('{CONTENT} .digest-scroll');
+        const shown = selector => Array.from(document.querySelectorAll('{CONTENT} ' + selector))
+            .some(e => e.getClientRects().length > 0);
+        return {{fits: box.scrollWidth <= box.clientWidth + 1, filter: shown('.digest-filter'),
+                 count: shown('.digest-count'), hint: shown('.digest-more')}};
+    }}""")
+    assert printed == {"fits": True, "filter": False, "count": False, "hint": False}, printed
+    page.emulate_media(media="screen")
+    assert page.locator(f"{CONTENT} input.digest-filter").is_visible()
     tab.assert_clean()
 
 

@@ -54,7 +54,10 @@ def _short_title(title: str) -> str:
 
 def _code_cell(derived: Derived, links: PageLinks) -> str:
     urls = derived.values("code")
-    return " ".join(links.external(label, url) for label, url in zip(link_labels(urls), urls, strict=True))
+    return " ".join(
+        links.external(label, url, f"{label} of {derived.paper.title}")
+        for label, url in zip(link_labels(urls), urls, strict=True)
+    )
 
 
 def _comparisons_cell(derived: Derived, links: PageLinks) -> str:

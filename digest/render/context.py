@@ -120,6 +120,7 @@ class PageLinks:
         """A link to any generated page by its path, with a label escaped already."""
         return self._link(label, target)
 
-    def external(self, label: str, url: str) -> str:
-        """A link to an http(s) URL, or the URL as plain text when it is anything else."""
-        return (html_link if self.html else md_link)(label, url)
+    def external(self, label: str, url: str, name: str | None = None) -> str:
+        """A link to an http(s) URL, or the URL as plain text when it is anything else; `name`:
+        what a screen reader says for it (markdown.md_link)."""
+        return (html_link if self.html else md_link)(label, url, name)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from html import escape
 
 from ..passthrough import mark
+from .markdown import FILTER_BOX
 
 EMPTY = "–"
 
@@ -62,11 +63,7 @@ def html_table(
         return mark(table) if marked else table + "\n"
     # No blank line inside: Python-Markdown keeps the whole block as raw HTML (when the hooks,
     # digest/passthrough.py, do not carry it past Markdown altogether).
-    return mark(
-        '<div class="digest-table" data-search-exclude>\n'
-        '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows">\n'
-        f"{table}\n</div>"
-    )
+    return mark(f'<div class="digest-table" data-search-exclude>\n{FILTER_BOX}\n{table}\n</div>')
 
 
 def _cell(content: str, sort_key: str | None) -> str:

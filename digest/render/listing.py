@@ -22,7 +22,7 @@ from .context import RenderContext
 from .markdown import md_text
 
 PART_SIZE = 200  # rows: a table a reader can scan, and a page the browser sorts and filters at once
-NEWEST_FIRST = "newest first"  # the order of RenderContext.papers_by_year, as a listing says it
+NEWEST_FIRST = "newest published first"  # the order of RenderContext.papers_by_year, as a listing says it
 
 
 class Group(NamedTuple):

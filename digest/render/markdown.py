@@ -102,21 +102,36 @@ def safe_url(url: str) -> str | None:
     return quote(url.strip(), safe=":/?#@!$&'*+,;=%~-._").replace("'", "%27")
 
 
-def md_link(label: str, url: str) -> str:
-    """A link to an external http(s) URL, or the URL as plain text when it is anything else."""
+def md_link(label: str, url: str, name: str | None = None) -> str:
+    """A link to an external http(s) URL, or the URL as plain text when it is anything else.
+    `name`: what a screen reader says for it, where the label alone would not tell the link from
+    its neighbours' ("PDF" on every row of a table)."""
     target = safe_url(url)
-    return f"[{md_text(label)}]({target})" if target else md_text(url)
+    if not target:
+        return md_text(url)
+    named = f'{{ aria-label="{html_text(name)}" }}' if name else ""
+    return f"[{md_text(label)}]({target}){named}"
 
 
-def html_link(label: str, url: str) -> str:
+def html_link(label: str, url: str, name: str | None = None) -> str:
     """`md_link` as HTML: a link to an external http(s) URL, or the URL as plain text."""
     target = safe_url(url)
-    return f'<a href="{target}">{html_text(label)}</a>' if target else html_text(url)
+    if not target:
+        return html_text(url)
+    named = f' aria-label="{html_text(name)}"' if name else ""
+    return f'<a href="{target}"{named}>{html_text(label)}</a>'
 
 
 def html_text(value: object) -> str:
     """Plain text for a template that prints it unescaped (a page title in front matter)."""
     return html.escape(_SPACE_RE.sub(" ", clean_text(str(value))).strip(), quote=True)
+
+
+# The box that filters a listing's rows (docs/js/tables.js). No autocomplete: on Back the browser
+# put the typed words back in the box without the script's filter, so it showed "SSD" over every row.
+FILTER_BOX = (
+    '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows" autocomplete="off">'
+)
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], interactive: bool = False) -> str:
@@ -128,11 +143,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], interactive: bo
     body = "\n".join(lines) + "\n"
     if not interactive:
         return body
-    return (
-        '<div class="digest-table" markdown data-search-exclude>\n'
-        '<input type="search" class="digest-filter" placeholder="Filter rows…" aria-label="Filter rows">\n\n'
-        f"{body}\n</div>\n"
-    )
+    return f'<div class="digest-table" markdown data-search-exclude>\n{FILTER_BOX}\n\n{body}\n</div>\n'
 
 
 _Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml when PyYAML has it: same text, faster

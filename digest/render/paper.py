@@ -23,6 +23,9 @@ from .paths import REVIEW_PAGE, paper_path
 from .read_links import read_links
 
 AUTHORS_SHOWN = 10
+# Details kept on one line when the line wraps: a date or a name broken at its hyphen ("2021-" /
+# "04-15", "ZeRO-" / "Infinity") reads as two things.
+UNBROKEN_FIELDS = frozenset({"Published", "Added", "Upvotes", "System"})
 
 
 def render_paper(context: RenderContext, paper_id: str) -> str:
@@ -31,6 +34,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     html_links = context.links(source, html=True)
     derived = context.corpus.papers[paper_id]
     paper = derived.paper
+    # (label, value as HTML, curated): the details line under the title.
     meta: list[tuple[str, str, bool]] = [
         ("Published", html_text(derived.published or "unknown"), derived.is_curated("published"))
     ]
@@ -87,6 +91,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         links=links,
         html_links=html_links,
         meta=meta,
+        unbroken=UNBROKEN_FIELDS,
         facts=facts,
         context_facts=context_facts,
         topic_matches=topic_matches,

@@ -16,8 +16,10 @@ def read_links(paper: Paper, compact: bool = False, html: bool = False) -> str:
     if paper.arxiv_id is None:
         return "" if compact else link("search arXiv for the title", search_url(paper.title))
     links = [
-        (paper.arxiv_id if compact else f"arXiv:{paper.arxiv_id}", abs_url(paper.arxiv_id)),
-        ("PDF", pdf_url(paper.arxiv_id)),
-        ("HF" if compact else "Hugging Face", hugging_face_url(paper.arxiv_id)),
+        (paper.arxiv_id if compact else f"arXiv:{paper.arxiv_id}", "arXiv page", abs_url(paper.arxiv_id)),
+        ("PDF", "PDF", pdf_url(paper.arxiv_id)),
+        ("HF" if compact else "Hugging Face", "Hugging Face page", hugging_face_url(paper.arxiv_id)),
     ]
-    return " · ".join(link(label, url) for label, url in links if url is not None)
+    # In a table every row has the same three labels: each link says whose it is.
+    named = [(label, url, f"{what} of {paper.title}" if compact else None) for label, what, url in links]
+    return " · ".join(link(label, url, name) for label, url, name in named if url is not None)
