@@ -25,7 +25,7 @@ from .read_links import read_links
 AUTHORS_SHOWN = 10
 # Details kept on one line when the line wraps: a date or a name broken at its hyphen ("2021-" /
 # "04-15", "ZeRO-" / "Infinity") reads as two things.
-UNBROKEN_FIELDS = frozenset({"Published", "Added", "Upvotes", "System"})
+UNBROKEN_FIELDS = frozenset({"Published", "Added", "System"})
 
 
 def render_paper(context: RenderContext, paper_id: str) -> str:
