@@ -68,7 +68,7 @@ def test_every_override_key_is_applied_somewhere():
     applied = (
         set(FACT_KEYS)
         | set(VOCABULARIES)
-        | {"headline", "published", "compares_to", "sentence_roles", "context_values", "misread"}
+        | {"headline", "published", "compares_to", "sentence_roles", "context_values", "misread", "tags"}
     )
     assert applied == set(OVERRIDE_KEYS)
 
@@ -128,6 +128,17 @@ def test_vocabulary_overrides_replace_the_derived_terms(store):
     assert "expert" in cells
 
 
+def test_tags_override_replaces_the_rules_tags_and_the_record_s_own_add_to_them(store):
+    machine = json_row(site(store), HOLMES)["tags"]
+    assert "training" in machine and "communication" not in machine
+    curate(store, HOLMES, overrides={"tags": ["communication"]}, tags=["networking"])
+    files = site(store)
+    assert json_row(files, HOLMES)["tags"] == ["communication", "networking"]
+    assert "tags" in json_row(files, HOLMES)["curated"]
+    assert row_of(files["tags/communication.md"], HOLMES)
+    assert HOLMES not in files["tags/training.md"]  # the rules' tag is gone from its page too
+
+
 def test_a_curated_lone_gpu_memory_tier_is_shown_though_a_derived_one_is_not(store):
     """Megatron-LM names only 'GPU memory': derived, that is no tier; curated, it is the curator's word."""
     assert "<strong>Memory tiers</strong>" not in site(store)[f"papers/{MEGATRON}.md"]
@@ -140,7 +151,7 @@ def test_published_override_dates_the_paper_everywhere(store):
     day = f"{year}-02-03"
     curate(store, HOLMES, overrides={"published": day})
     files = site(store)
-    assert f"<strong>Published</strong> {day} (curated)" in files["papers/holmes.md"]
+    assert f'<strong>Published</strong> <span class="digest-nowrap">{day}</span> (curated)' in files["papers/holmes.md"]
     newest = [line for line in files["index.md"].split("## Newest papers")[1].splitlines() if line.startswith("| [")]
     assert "papers/holmes.md" in newest[0] and day in newest[0]
     assert csv_row(files, HOLMES)["year"] == str(year) and csv_row(files, HOLMES)["published"] == day

@@ -357,10 +357,15 @@ def test_code_cells_say_what_each_link_is_and_compares_cells_name_systems(tmp_pa
     corpus = load_corpus(store)
     links = RenderContext(corpus, environment()).links("topics/kernels.md")
     derived = corpus.papers["fastattention"]
-    assert COLUMNS["code"].markdown(derived, links) == (
-        "[code](https://github.com/o/x) [model](https://huggingface.co/o/m) [code 2](https://github.com/o/y)"
-        " [b.example](https://b.example/y)"
-    )  # each link says what it leads to: a model's page is no code
+    shown = [
+        ("code", "https://github.com/o/x"),
+        ("model", "https://huggingface.co/o/m"),  # each link says what it leads to: a model's page is no code
+        ("code 2", "https://github.com/o/y"),
+        ("b.example", "https://b.example/y"),
+    ]
+    assert COLUMNS["code"].markdown(derived, links) == " ".join(  # and, to a screen reader, whose it is
+        f'[{label}]({url}){{ aria-label="{label} of {derived.paper.title}" }}' for label, url in shown
+    )
     page = render_site(corpus, SITE)["papers/fastattention.md"]
     assert '<a href="https://huggingface.co/o/m">model: https://huggingface.co/o/m</a>' in page
     assert '<a href="https://b.example/y">https://b.example/y</a>' in page

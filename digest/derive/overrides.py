@@ -6,6 +6,8 @@ marked curated so that every page and export can say so. Every key of
 
   a fact kind (its `override` in fact_kinds.KINDS)              replaces the extracted facts of that kind
   memory_tiers, workloads, parallelism                          replace the derived vocabulary values
+  tags                                                          replaces the tags the rules gave (the record's
+                                                                own `tags:` are added to either)
   headline                                                      replaces the headline result (a text or a record)
   published                                                     replaces the record's date
   compares_to                                                   replaces the papers found named as baselines
@@ -58,11 +60,12 @@ def apply(
     """The machine's values for `paper` with the curator's corrections applied and marked."""
     overrides: Mapping[str, Any] = paper.overrides
     keys = set(overrides) | ({"topics"} if paper.topics else set()) | ({"tags"} if paper.tags else set())
+    machine_tags = list(overrides["tags"]) if "tags" in overrides else classification.tags
     curated_facts = _facts(facts, overrides)
     return Curated(
         facts=curated_facts,
         topics=_topics(paper.topics, taxonomy),
-        tags=list(dict.fromkeys([*classification.tags, *paper.tags])),
+        tags=list(dict.fromkeys([*machine_tags, *paper.tags])),
         vocabulary={
             key: list(overrides[key]) if key in overrides else list(values) for key, values in vocabulary.items()
         },

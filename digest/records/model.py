@@ -33,6 +33,7 @@ OVERRIDE_KEYS = {kind.name: kind.override for kind in KINDS if kind.override} | 
     "memory_tiers": "texts",
     "workloads": "texts",
     "parallelism": "texts",
+    "tags": "tags",
     "compares_to": "texts",
     "published": "date",
     "sentence_roles": "roles",
@@ -193,13 +194,13 @@ def _day(document: YamlFile, node: yaml.Node | None, field: str) -> str | None:
     return value
 
 
-def _tags(document: YamlFile, node: yaml.Node | None) -> list[str]:
-    tags = document.texts(node, "tags")
+def _tags(document: YamlFile, node: yaml.Node | None, field: str = "tags") -> list[str]:
+    tags = document.texts(node, field)
     for index, tag in enumerate(tags):
         if not _TAG_RE.match(tag):
-            document.fail(node, f"tags[{index}]", f"{tag!r}: a tag is letters, digits, spaces and - + . / # only")
+            document.fail(node, f"{field}[{index}]", f"{tag!r}: a tag is letters, digits, spaces and - + . / # only")
         if not any(character.isalnum() for character in tag):  # `_` would name the page tags/.md
-            document.fail(node, f"tags[{index}]", f"{tag!r}: a tag needs a letter or a digit to name its page")
+            document.fail(node, f"{field}[{index}]", f"{tag!r}: a tag needs a letter or a digit to name its page")
     return tags
 
 
@@ -231,6 +232,8 @@ def _overrides(document: YamlFile, node: yaml.Node | None) -> dict[str, Any]:
             values[key] = _roles(document, value, field)
         elif shape == "date":
             values[key] = document.date(value, field)
+        elif shape == "tags":
+            values[key] = _tags(document, value, field)
         elif shape == "links":
             values[key] = _links(document, value, field)
         elif shape == "misread":
