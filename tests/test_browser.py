@@ -263,20 +263,30 @@ def test_system_names_sort_alphabetically(tab):
     assert_sorted(column(tab.page, "Paper"), descending=False)
 
 
-def test_headlines_sort_by_their_number_hedged_or_not(tab):
-    """'over 5×' sorts as 5, among the numbers, not after them as text; a percentage speedup by
-    its multiplier ('1.60–1.85× (60–85% faster)'), not as 60."""
+def test_headlines_sort_within_their_metric_by_their_number_hedged_or_not(tab):
+    """A headline ranks among those of its metric ("156 TFLOPS" is no more than a "29.2× speedup"),
+    then by its number: 'over 5×' sorts as 5, among the numbers, not after them as text; a
+    percentage speedup by its multiplier ('1.60–1.85× (60–85% faster)'), not as 60."""
     tab.goto("topics/serving/")
     assert sort_by(tab.page, "Headline result") == "ascending"
-    cells = [cell for cell in column(tab.page, "Headline result") if cell not in ("", EMPTY_CELL)]
+    shown = [
+        (metric, cell)
+        for metric, cell in zip(column(tab.page, "Metric"), column(tab.page, "Headline result"), strict=True)
+        if cell not in ("", EMPTY_CELL)
+    ]
+    metrics = [metric for metric, _ in shown]
+    assert len(set(metrics)) > 2 and metrics == sorted(metrics), metrics  # each metric's rows together
     hedged = re.compile(
         r"^(?:(?:up to|over|about|around|nearly|almost|more than|at least)\s+)?[~≈<>]?\s*(\d+(?:\.\d+)?)"
     )
-    numbers = [float(match.group(1)) if (match := hedged.match(cell.replace(",", ""))) else None for cell in cells]
-    counted = [n for n in numbers if n is not None]
+    cells = [cell for _, cell in shown]
     assert any(re.match(r"(?:over|about) \d", cell) for cell in cells)  # the repo's serving table has hedged values
-    assert numbers[: len(counted)] == counted, cells  # every number before any text
-    assert counted == sorted(counted), cells
+    for metric in set(metrics):
+        group = [cell for shown_metric, cell in shown if shown_metric == metric]
+        numbers = [float(m.group(1)) if (m := hedged.match(cell.replace(",", ""))) else None for cell in group]
+        counted = [n for n in numbers if n is not None]
+        assert numbers[: len(counted)] == counted, group  # every number before any text
+        assert counted == sorted(counted), group
     assert not any(re.match(r"\d+(?:\.\d+)?[–-]\d+(?:\.\d+)?% speedup", cell) for cell in cells)
 
 

@@ -32,6 +32,9 @@ class Column:
     value: Callable[[Derived], Value]
     cell: Cell | None = None
     sort: SortKey | None = None
+    # The group a cell sorts within, before its number: a headline's metric, so that "156 TFLOPS"
+    # and "29.2× speedup" are not ranked on one scale.
+    group: Callable[[Derived], str | None] | None = None
 
     def markdown(self, derived: Derived, links: PageLinks) -> str:
         """The table cell: the column's own cell, else its value as escaped text, as Markdown or
@@ -46,6 +49,10 @@ class Column:
     def sort_value(self, derived: Derived) -> str | None:
         """The cell's `data-sort` value, or None when the column sorts by its cells' text."""
         return None if self.sort is None else sort_attribute(self.sort(derived))
+
+    def group_value(self, derived: Derived) -> str | None:
+        """The cell's `data-group`, or None when the column's cells sort in one group."""
+        return None if self.group is None else self.group(derived)
 
 
 def _short_title(title: str) -> str:
@@ -129,7 +136,12 @@ _COLUMNS = [
     Column("memory_tiers", "Memory tiers", _values_of("memory_tiers")),
     Column("workloads", "Workload", _values_of("workloads")),
     Column("parallelism", "Parallelism", _values_of("parallelism")),
-    Column("headline", "Headline result", lambda d: d.headline.text if d.headline else None),
+    Column(
+        "headline",
+        "Headline result",
+        lambda d: d.headline.text if d.headline else None,
+        group=lambda d: d.headline.metric or None if d.headline else None,
+    ),
     Column("metric", "Metric", lambda d: d.headline.metric or None if d.headline else None),
     Column(
         "facts",

@@ -30,6 +30,7 @@ def html_table(
     css_class: str = "",
     marked: bool = True,
     sort_keys: Sequence[Sequence[str | None]] | None = None,
+    sort_groups: Sequence[Sequence[str | None]] | None = None,
     filters: Sequence[str] | None = None,
 ) -> str:
     """A table of HTML cells (an empty cell shows "–"). `keys` name the columns (a class per
@@ -40,8 +41,9 @@ def html_table(
     marks that block instead. `interactive` adds the filter box of the
     sort and filter script (docs/js/tables.js) and leaves the rows out of search: a listing's
     rows repeat what the pages they link to say. `sort_keys` (per row, a key per cell, None for a
-    cell sorted by its text) and `filters` (a text per row) are what the script sorts and filters
-    by beyond the cells' text (digest/render/table_keys.py)."""
+    cell sorted by its text), `sort_groups` (per row, the group a cell sorts within first, such as
+    a headline's metric) and `filters` (a text per row) are what the script sorts and filters by
+    beyond the cells' text (digest/render/table_keys.py)."""
     shown = [index for index in range(len(headers)) if not collapse or not rows or any(row[index] for row in rows)]
     names = keys or [""] * len(headers)
     head = "".join(
@@ -49,7 +51,10 @@ def html_table(
     )
     body = "\n".join(
         _row(
-            [_cell(row[i], sort_keys[r][i] if sort_keys else None) for i in shown],
+            [
+                _cell(row[i], sort_keys[r][i] if sort_keys else None, sort_groups[r][i] if sort_groups else None)
+                for i in shown
+            ],
             filters[r] if filters else None,
         )
         for r, row in enumerate(rows)
@@ -66,10 +71,12 @@ def html_table(
     return mark(f'<div class="digest-table" data-search-exclude>\n{FILTER_BOX}\n{table}\n</div>')
 
 
-def _cell(content: str, sort_key: str | None) -> str:
-    if sort_key is None or not content:
-        return f"<td>{content or EMPTY}</td>"
-    return f'<td data-sort="{escape(sort_key)}">{content}</td>'
+def _cell(content: str, sort_key: str | None, group: str | None = None) -> str:
+    if not content:
+        return f"<td>{EMPTY}</td>"
+    given = (("data-group", group), ("data-sort", sort_key))
+    attributes = "".join(f' {name}="{escape(value)}"' for name, value in given if value is not None)
+    return f"<td{attributes}>{content}</td>"
 
 
 def _row(cells: list[str], filter_text: str | None) -> str:

@@ -7,6 +7,14 @@
   var HEDGED_NUMBER = /^(?:(?:up to|over|about|around|nearly|almost|more than|at least|approximately|roughly)\s+)?[~≈<>]?\s*(\d+(?:\.\d+)?)/i;
 
   function sortKey(cell) {
+    var key = numberOrText(cell);
+    // A group the cell sorts within first (data-group: a headline's metric), so that a throughput
+    // in TFLOPS and a speedup are never ranked on one scale.
+    if (!key.empty && cell.hasAttribute("data-group")) key.group = cell.getAttribute("data-group");
+    return key;
+  }
+
+  function numberOrText(cell) {
     var text = cell.textContent.trim();
     if (text === "" || text === EMPTY) return { empty: true };
     // A key the digest wrote from the structured value (digest/render/table_keys.py): a model
@@ -22,6 +30,10 @@
 
   function compare(a, b) {
     if (a.empty || b.empty) return (a.empty ? 1 : 0) - (b.empty ? 1 : 0);
+    if (a.group !== b.group) {  // a cell with no group after the grouped ones
+      if (a.group === undefined || b.group === undefined) return a.group === undefined ? 1 : -1;
+      return a.group.localeCompare(b.group);
+    }
     if (a.number !== undefined && b.number !== undefined && a.number !== b.number) return a.number - b.number;
     if (a.number !== undefined && b.number === undefined) return -1;
     if (a.number === undefined && b.number !== undefined) return 1;
