@@ -82,6 +82,12 @@ _COMPARED_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _COMPARED_AFTER = re.compile(r"^\S*\s+(?:\w+\s+){0,2}(?:baselines?|only\s+achieves?|fails?)\b", re.IGNORECASE)
+# A result given as a share of another system's: "achieving 97.3% of FlashAttention-2's efficiency".
+_SHARE_OF = re.compile(r"\b\d+(?:\.\d+)?\s?\\?%\s+of\s+(?:the\s+)?$")
+_SHARE_OF_ITS = re.compile(
+    r"^\S*?(?:'s|’s)?\s+(?:[\w-]+\s+)?(?:efficiency|throughput|performance|speed|FLOPS|TFLOPS|MFU|utili[sz]ation)\b",
+    re.IGNORECASE,
+)
 
 
 # A comparison that opens its clause with a common noun ends at its comma: in "compared to
@@ -102,9 +108,11 @@ def compared_with(sentence: str, start: int) -> bool:
         return False
     if _PLAIN_WORDS.match(sentence, start) and _QUALIFYING_NAME.search(sentence, 0, start):
         return False
+    before, after = sentence[max(0, start - 60) : start], sentence[start : start + 60]
     return bool(
-        _COMPARED_BEFORE.search(sentence[max(0, start - 60) : start])
-        or _COMPARED_AFTER.match(sentence[start : start + 60])
+        _COMPARED_BEFORE.search(before)
+        or _COMPARED_AFTER.match(after)
+        or (_SHARE_OF.search(before) and _SHARE_OF_ITS.match(after))
     )
 
 
