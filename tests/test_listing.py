@@ -127,7 +127,7 @@ def test_a_topic_lists_its_papers_newest_first_by_date_and_says_so(small_parts):
     whole = render_site(corpus, "https://digest.example/")
     # one page: the whole table
     assert (
-        " papers. Newest first; click a column heading to sort, type in the box to filter."
+        " papers. Newest published first; click a column heading to sort, type in the box to filter."
         in whole["topics/hardware.md"]
     )
     assert "\nNVIDIA GPU, Ampere architecture. Also written as: " in whole["hardware/a100.md"]
