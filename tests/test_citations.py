@@ -134,6 +134,8 @@ def test_topic_tables_link_to_arxiv(site):
     table = site["topics/kernels.md"]
     assert '<th class="col-arxiv_id">arXiv</th>' in table
     row = next(line for line in table.splitlines() if "papers/flashattention-3/" in line)
+    title = "FlashAttention-3: Fast and Accurate Attention with Asynchrony and Low-precision"
     assert (
-        '<a href="https://arxiv.org/abs/2407.08608">2407.08608</a> · <a href="https://arxiv.org/pdf/2407.08608">PDF</a>'
+        f'<a href="https://arxiv.org/abs/2407.08608" aria-label="arXiv page of {title}">2407.08608</a> · '
+        f'<a href="https://arxiv.org/pdf/2407.08608" aria-label="PDF of {title}">PDF</a>'
     ) in row

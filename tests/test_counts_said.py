@@ -108,7 +108,9 @@ def test_code_links_in_tables_and_on_paper_pages_say_what_they_are(site):
             assert f'<a href="{html.escape(url)}">{html.escape(shown)}</a>' in page, (derived.id, url)
             assert "<strong>Code</strong>" not in page, derived.id
             for topic in derived.topics:
-                assert f'<a href="{html.escape(url)}">{label}</a>' in files[f"topics/{topic}.md"], (topic, url)
+                named = html.escape(f"{label} of {derived.paper.title}")  # whose it is, for a screen reader
+                link = f'<a href="{html.escape(url)}" aria-label="{named}">{label}</a>'
+                assert link in files[f"topics/{topic}.md"], (topic, url)
 
 
 def test_the_readme_counts_the_store_as_it_is():
