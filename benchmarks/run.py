@@ -444,9 +444,10 @@ def fetch(url: str) -> str | None:
         return None
 
 
-def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS) -> dict:
+def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS, topic_change: bool = False) -> dict:
     """Start `mkdocs serve` on the corpus, edit one record's notes `edits` times, and time each
-    edit until the served paper page shows it (polled over loopback)."""
+    edit until the served paper page shows it (polled over loopback). With `topic_change`, then
+    also give the record another topic, which the model retrains on and every listing shows."""
     from digest.records.store import dump_paper, load_paper, record_paths, transaction
 
     port = free_port()
@@ -486,6 +487,19 @@ def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS) -> dict:
                 time.sleep(0.05)
             times.append(time.perf_counter() - edited)
             time.sleep(1)
+        topic_seconds = None
+        if topic_change:
+            paper = load_paper(path).paper
+            slug = next(s for s in ("hardware", "kernels", "serving") if s not in paper.topics)
+            paper.topics = [*paper.topics, slug]
+            edited = time.perf_counter()
+            with transaction(data) as tx:
+                tx.write_text(path, dump_paper(paper))
+            while f'href="../../topics/{slug}/"' not in _topics_line(fetch(url)):
+                if time.perf_counter() - edited > 300:
+                    raise RuntimeError(f"topic change never showed: see {log.name}")
+                time.sleep(0.05)
+            topic_seconds = time.perf_counter() - edited
     finally:
         server.send_signal(signal.SIGINT)  # as Ctrl-C: mkdocs serve then removes its temporary site
         try:
@@ -494,7 +508,14 @@ def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS) -> dict:
             server.kill()
             server.wait()
         log.close()
-    return {"startup": startup, "edits": times}
+    return {"startup": startup, "edits": times, "topic_change": topic_seconds}
+
+
+def _topics_line(page: str | None) -> str:
+    """The paper page's Topics field, up to the next field."""
+    page = page or ""
+    start = page.find("<strong>Topics</strong>")
+    return "" if start < 0 else page[start : page.find("<strong>", start + 1)]
 
 
 # ----------------------------------------------------------------------------- report

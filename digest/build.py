@@ -78,11 +78,16 @@ class BuildCache:
         """Keep what this build used, for the next; forget the rest."""
         self._previous, self._current = self._current, {}
 
-    def memo(self, name: str, inputs: Any, compute: Callable[[], T]) -> T:
-        """compute(), or its last result when `inputs` equal the last call's."""
-        if name not in self._last or self._last[name][0] != inputs:
+    def memo(self, name: str, inputs: Any, compute: Callable[[], T], *, refresh: bool = True) -> T:
+        """compute(), or its last result when `inputs` equal the last call's; with `refresh`
+        False, its last result whatever the inputs, once there is one."""
+        if name not in self._last or (refresh and self._last[name][0] != inputs):
             self._last[name] = (inputs, compute())
         return self._last[name][1]  # type: ignore[no-any-return]
+
+    def current(self, name: str, inputs: Any) -> bool:
+        """Whether the last result of `name` was computed from these `inputs`."""
+        return name in self._last and self._last[name][0] == inputs
 
     def clear(self) -> None:
         """Forget everything: no build will follow in this process."""
@@ -167,10 +172,13 @@ def build_files(
     part_size: int | None = None,
     *,
     later: Later | None = None,
+    remeasure: bool = True,
 ) -> tuple[Corpus, dict[str, str]]:
     """The corpus of `data_dir` and every file the digest adds to the site (listings split into
     parts of `part_size` rows; default listing.PART_SIZE), with the Method page's evaluation;
-    without the paper pages `later` chooses (render_site)."""
+    without the paper pages `later` chooses (render_site). With `remeasure` False (the preview of
+    `mkdocs serve`), the evaluation is the one this cache measured first: a change of topics then
+    shows in a second or two, not after ten seconds of re-measuring, and the Method page says so."""
     cache = cache or BuildCache()
     loaded = load_derived(data_dir, cache)
     # Recomputed only when what it measures changes: a record's text, topics or first dump, or the rules.
@@ -184,10 +192,19 @@ def build_files(
         loaded.rereads.key,
     )
     # On the other core while the papers are linked and the pages render (digest/background.py).
-    evaluation = cache.memo("evaluation", measured, lambda: Pending(partial(evaluate_derived, loaded)))
+    evaluation = cache.memo(
+        "evaluation", measured, lambda: Pending(partial(evaluate_derived, loaded)), refresh=remeasure
+    )
     corpus = link(loaded, cache)
     return corpus, render_site(
-        corpus, site_url, templates, cache.memo, evaluation.result, part_size=part_size, later=later
+        corpus,
+        site_url,
+        templates,
+        cache.memo,
+        evaluation.result,
+        part_size=part_size,
+        later=later,
+        measured_earlier=not cache.current("evaluation", measured),
     )
 
 

@@ -138,7 +138,16 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
         # A one-shot build leaves a share of the paper pages to a child process (page_split.py).
         self.later = Later(child_share) if self.command == "build" else None
         try:
-            _corpus, files = build_files(data, site_url, self.cache, templates, self.config.part_size, later=self.later)
+            # The preview keeps its first evaluation: re-measuring on each change of topics took 15 s.
+            _corpus, files = build_files(
+                data,
+                site_url,
+                self.cache,
+                templates,
+                self.config.part_size,
+                later=self.later,
+                remeasure=self.command != "serve",
+            )
         except DigestError as error:
             message = f"{error} (`digest check` lists every problem)"
             if not self.last_good:

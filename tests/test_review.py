@@ -149,6 +149,27 @@ def test_curating_retrains_and_an_unrelated_edit_does_not(seeded_store):
     assert load_corpus(seeded_store, cache).papers["zo2"].suggestion is not first
 
 
+def test_the_preview_keeps_its_first_evaluation_and_its_method_page_says_so(seeded_store):
+    """A preview re-measuring the model on each change of topics showed the change after 15 s."""
+    cache = BuildCache()
+    site = "https://digest.example/"
+    first = build_files(seeded_store, site, cache, remeasure=False)[1]["method.md"]
+    assert "## How well it works" in first and "Measured when this preview started" not in first
+    assert main(["accept", "zo2", "--topics", "kernels", "--data", str(seeded_store)]) == 0
+    kept = build_files(seeded_store, site, cache, remeasure=False)[1]["method.md"]
+    assert "Measured when this preview started" in kept
+    assert kept.split("## How well it works")[1].replace(_PREVIEW_NOTE, "", 1) == first.split("## How well it works")[1]
+    remeasured = build_files(seeded_store, site, cache)[1]["method.md"]  # as `mkdocs build` and `digest eval`
+    assert "Measured when this preview started" not in remeasured and remeasured != first
+
+
+_PREVIEW_NOTE = (
+    '\n!!! note "Measured when this preview started"\n    The preview keeps the figures below from when `make serve` '
+    "started, so that an edit shows in a second or two: measuring again takes a dozen. `make build` and `digest eval` "
+    "measure them on the records as they are now.\n"
+)
+
+
 def test_same_records_give_the_same_pages_byte_for_byte(seeded_store):
     uncurate(seeded_store, *UNCURATED)
     assert (

@@ -14,8 +14,9 @@ UNEXTRACTED_SHOWN = 40
 METHOD_NAMES = {"rules": "Rules only", "model": "Learned model", "ships": "What ships"}
 
 
-def render_method(context: RenderContext, evaluation: Evaluation | None = None) -> str:
-    """The Method page; with `evaluation`, its measured accuracy (computed from the same records)."""
+def render_method(context: RenderContext, evaluation: Evaluation | None = None, measured_earlier: bool = False) -> str:
+    """The Method page; with `evaluation`, its measured accuracy (computed from the same records,
+    or, `measured_earlier`, from the records as a preview found them when it started)."""
     rows, macro, unextracted, temporal_rows, filter_rows, kinds, agreement_rows = [], [], [], [], [], [], []
     unlearned: list[tuple[str, int, int]] = []  # (topic, papers the model learned it for, its papers)
     if evaluation is not None:
@@ -60,6 +61,7 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None) 
         "method.md.j2",
         topics=context.corpus.taxonomy.ruled_topics,
         evaluation=evaluation,
+        measured_earlier=measured_earlier,
         headers=["Topic", "Papers", *(f"{METHOD_NAMES[m]}: P / R / F1" for m in METHODS)],
         rows=rows,
         macro=macro,

@@ -60,9 +60,11 @@ def render_site(
     *,
     part_size: int | None = None,
     later: Later | None = None,
+    measured_earlier: bool = False,
 ) -> dict[str, str]:
     """Every generated file of the site. `memo` may reuse the last build's charts; the Method
-    page shows what `evaluation()` gives, when given; a listing longer than `part_size` rows (default
+    page shows what `evaluation()` gives, when given (`measured_earlier`: on the records as they
+    were when a preview started, which the page then says); a listing longer than `part_size` rows (default
     listing.PART_SIZE) is split into parts. The paper pages `later` chooses are not among the
     files: `later.pages` says how to render each."""
     problems = unknown_columns(corpus.taxonomy, TABLE_COLUMNS)
@@ -95,7 +97,7 @@ def render_site(
     files["feed.xml"] = atom_feed(corpus, site_url, SITE_NAME)
     files.update(listing_feeds(corpus, site_url, context.feeds, memo))
     # Last: the evaluation and the charts may still be running beside the rest (digest/background.py).
-    files["method.md"] = render_method(context, evaluation() if evaluation else None)
+    files["method.md"] = render_method(context, evaluation() if evaluation else None, measured_earlier)
     files.update(drawn_charts())
     return files
 
