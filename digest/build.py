@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import jinja2
 
 from .background import Pending
+from .check import same_paper
 from .derive.corpus import Corpus, PaperDerivation, build_corpus, derive_paper
 from .derive.hardware_catalog import HardwareCatalog, load_hardware
 from .derive.learn import import_learning
@@ -28,7 +29,7 @@ from .evaluate import Evaluation, evaluate, first_seen, labelled
 from .records.model import Paper
 from .records.regular import read_regular
 from .records.rejected import rejected_paths
-from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, load_papers, record_paths
+from .records.store import HARDWARE_FILE, TAXONOMY_FILE, LoadedPaper, load_paper, load_papers, record_paths
 from .render.site import Later, render_site
 from .rereads import REREADS_DIR, Rereads, read_rereads
 from .whole_days import WholeDays, evaluate_whole_days
@@ -129,9 +130,13 @@ def load_derived(data_dir: Path, cache: BuildCache) -> Loaded:
     taxonomy, catalog = cache.reuse(
         ("rules", *rules), lambda: (load_taxonomy(data_dir / TAXONOMY_FILE), load_hardware(data_dir / HARDWARE_FILE))
     )
+    seen_titles: dict[str, LoadedPaper] = {}
+    seen_arxiv: dict[str, Path] = {}
     for item in loaded:
         if problems := unknown_topics(item.paper.topics, taxonomy):
             raise item.error("topics", problems[0])
+        if twice := same_paper(item, seen_titles, seen_arxiv):
+            raise twice[0]
     derived = cache.reuse_each(
         [("derived", path, raw, *rules) for path, raw in records],
         lambda missing: derive_each([loaded[index].paper for index in missing], taxonomy, catalog),

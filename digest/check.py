@@ -60,7 +60,7 @@ def check_store(
     seen_arxiv: dict[str, Path] = {}
     for item in loaded:
         paper, path, lines = item.paper, item.path, item.lines
-        errors.extend(_same_paper(item, seen_titles, seen_arxiv))
+        errors.extend(same_paper(item, seen_titles, seen_arxiv))
         if notes is not None:
             notes.extend(conversion_leftovers(item))
             notes.extend(date_against_arxiv_id(item))
@@ -90,9 +90,10 @@ def check_store(
     return errors
 
 
-def _same_paper(item: LoadedPaper, seen_titles: dict[str, LoadedPaper], seen_arxiv: dict[str, Path]) -> list[DataError]:
+def same_paper(item: LoadedPaper, seen_titles: dict[str, LoadedPaper], seen_arxiv: dict[str, Path]) -> list[DataError]:
     """Two records of one paper: the same arXiv id, or the same title where their arXiv ids do not
-    tell them apart (two papers of one title on arXiv are two)."""
+    tell them apart (two papers of one title on arXiv are two). The build refuses them too: it
+    would publish the paper twice."""
     paper, errors = item.paper, []
     if paper.arxiv_id in seen_arxiv:
         errors.append(

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
 import yaml
 
+from digest.build import build_files
 from digest.check import check_store
 from digest.cli import main
+from digest.errors import DataError
 
 from .conftest import DATA
 
@@ -33,6 +36,9 @@ def test_duplicate_titles_and_ids_are_reported(seeded_store):
     edit_record(seeded_store, "galore-copy", id="galore-copy")
     messages = [str(e) for e in check_store(seeded_store)]
     assert any("galore.yaml:2: title: same paper as galore-copy.yaml" in m for m in messages), messages
+    # and the build refuses it with the same message: it would publish the paper twice
+    with pytest.raises(DataError, match=r"galore\.yaml:2: title: same paper as galore-copy\.yaml"):
+        build_files(seeded_store, "https://digest.example/")
 
 
 def test_a_record_sharing_its_id_with_a_rejected_paper_is_reported(seeded_store):
