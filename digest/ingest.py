@@ -215,6 +215,8 @@ class _Merge:
             self.before[paper.id] = paper.to_mapping()
         if any(s.file == source_file and s.line == entry.line for s in paper.sources):
             return  # this sighting is recorded already: re-ingest changes nothing
+        if any(s.date == entry.date and _listing(s.file) == _listing(source_file) for s in paper.sources):
+            return  # the same day's listing kept again (a day fetched again to --add a paper): one sighting
         paper.sources.append(
             Source(
                 file=source_file,
@@ -250,6 +252,15 @@ class _Merge:
             n += 1
             candidate = f"{base}-{n}"
         return candidate
+
+
+_OTHER_COPY = re.compile(r"-[0-9a-f]{8}(?=\.[^./]+$)")
+
+
+def _listing(source_file: str) -> str:
+    """The listing a kept dump is a copy of: its name without the hash a copy of other content
+    gets (`_stored_name`), so `hf-daily-2025-03-25-8abd94d8.json` is `hf-daily-2025-03-25.json`."""
+    return _OTHER_COPY.sub("", source_file)
 
 
 def _fill_missing(paper: Paper, entry: Entry) -> str | None:

@@ -129,6 +129,25 @@ def test_add_keeps_a_paper_the_filter_drops(data, recorded, capsys):
     assert missed in new_papers(data, before)
 
 
+def test_a_day_replayed_again_gives_the_papers_it_kept_no_second_sighting(data, recorded):
+    """A day fetched again to --add a paper keeps another copy of its listing (the kept items
+    differ), but the papers kept the first time were seen in that listing once, not twice."""
+    assert replay(data, recorded) == 0
+    held = {
+        p.id: len(p.sources)
+        for p in load_papers(data)
+        if any(s.file.startswith("sources/hf-daily-") for s in p.sources)
+    }
+    stored = {p.arxiv_id for p in load_papers(data)}
+    dropped = next(item["paper"]["id"] for item in ITEMS if item["paper"]["id"] not in stored)
+    assert replay(data, recorded, "--since", DAYS[0], "--add", dropped) == 0
+    papers = {p.id: p for p in load_papers(data)}
+    assert {pid: len(papers[pid].sources) for pid in held} == held
+    (added,) = [p for p in papers.values() if p.arxiv_id == dropped]
+    assert [s.date for s in added.sources] and all(s.file.startswith("sources/hf-daily-") for s in added.sources)
+    assert main(["check", "--data", str(data)]) == 0  # every file a record cites is kept
+
+
 def test_a_rejected_paper_leaves_the_store_and_never_comes_back(data, recorded, capsys):
     assert replay(data, recorded) == 0
     paper = next(p for p in load_papers(data) if p.arxiv_id == "2407.08608")
