@@ -9,7 +9,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from .cli_types import EXIT_CODES, REPO_DATA, Commands, add_data_option, day
+from .cli_types import EXIT_CODES, REPO_DATA, Commands, add_data_option, day, positive
 from .errors import DataError, UsageError, WriteError
 
 
@@ -138,7 +138,9 @@ def add_search(commands: Commands) -> None:
         default=REPO_DATA.parent / "site",
         help="the built site folder (default: %(default)s; run 'make build' first)",
     )
-    search.add_argument("--limit", type=int, default=10, help="how many pages to print (default: %(default)s)")
+    search.add_argument(
+        "--limit", type=positive(int, most=10_000), default=10, help="how many pages to print (default: %(default)s)"
+    )
     search.set_defaults(run=_run_search)
 
 
@@ -257,7 +259,9 @@ def _run_search(args: argparse.Namespace) -> int:
     from .search import load_index, search  # noqa: PLC0415
 
     query = " ".join(args.query)
-    hits = search(load_index(args.site), query, limit=args.limit)
+    if not query.strip():
+        raise UsageError("give the words to search for: digest search 'speculative decoding'")
+    hits = search(load_index(args.site), query, limit=int(args.limit))
     if not hits:
         print(f"no page matches {query!r}")
         return 1

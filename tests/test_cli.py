@@ -60,6 +60,15 @@ def test_search_prints_ranked_pages(built_site, capsys):
     assert "/tags/" not in out  # tag pages are out of search: the papers themselves carry their tags
 
 
+def test_search_without_words_or_with_no_room_is_a_usage_error(tmp_path, capsys):
+    """A query of nothing, or --limit 0, said 'no page matches' (exit 1) as if the site had none."""
+    assert main(["search", "--site", str(tmp_path), "  "]) == 2
+    assert "give the words to search for" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exited:
+        main(["search", "--site", str(tmp_path), "--limit", "0", "gpu"])
+    assert exited.value.code == 2 and "0 is not more than zero" in capsys.readouterr().err
+
+
 def test_search_without_a_built_site_says_what_to_do(tmp_path, capsys):
     assert main(["search", "--site", str(tmp_path / "nowhere"), "gpu"]) == 1
     assert "mkdocs build" in capsys.readouterr().err
