@@ -83,7 +83,8 @@ def test_a_dirty_rebuild_renders_only_the_pages_an_edit_changed(tmp_path, store)
 )
 def test_what_a_rebuild_reuses_equals_what_a_fresh_build_writes(tmp_path, store, edit, reached):
     """A serve rebuild reuses the last build's paper page, table or feed while its inputs are
-    equal: after an edit that reaches other pages, every generated file equals a fresh build's."""
+    equal: after an edit that reaches other pages, every generated file equals a fresh build's,
+    but the Method page, which keeps the preview's first measurement and says so."""
     generate(config_with(tmp_path))
     record = store / "papers" / f"{PAPER}.yaml"
     before = build_files(store, "http://127.0.0.1:8000/")[1]
@@ -93,6 +94,10 @@ def test_what_a_rebuild_reuses_equals_what_a_fresh_build_writes(tmp_path, store,
     _corpus, fresh = build_files(store, config.site_url or "http://127.0.0.1:8000/")
     assert fresh[reached] != before[reached]
     del fresh["SUMMARY.md"]  # read by literate-nav, then dropped from the files (scripts/mkdocs_hooks.py)
+    kept = rebuilt.pop("method.md")
+    assert "Measured when this preview started" in kept and "Measured when this preview started" not in fresh.pop(
+        "method.md"
+    )
     assert rebuilt == fresh
 
 
