@@ -61,7 +61,10 @@ def test_unknown_topics_dangling_references_and_missing_sources(seeded_store):
         overrides={"compares_to": ["flashattention-2", "flashattention-9"]},
     )
     edit_record(seeded_store, "cuda-l1", sources=[{"file": "sources/gone.txt", "line": 3}])
+    edit_record(seeded_store, "galore", topics=["other", "offloading"])
     messages = [str(e) for e in check_store(seeded_store)]
+    assert any("galore.yaml" in m and "topics: 'other' means in none of the other topics" in m for m in messages)
+    messages = [m for m in messages if "galore.yaml" not in m]
     assert any("fastattention.yaml" in m and "topics: unknown topic 'quantum'" in m for m in messages)
     assert not any("'kernels'" in m for m in messages)
     assert any("overrides.compares_to: no paper with id 'flashattention-9'" in m for m in messages)

@@ -83,6 +83,8 @@ def test_accept_without_topics_takes_the_suggestion(seeded_store, capsys):
     "args, message",
     [
         (["accept", "tempi", "zo2", "--topics", "kernels,gpus"], "unknown topic 'gpus'"),
+        # in none of the topics and in one of them: a blind curator's walkthrough found it accepted
+        (["accept", "tempi", "--topics", "other,kernels"], "'other' means in none of the other topics"),
         (["accept", "tempi", "no-such-paper", "--topics", "kernels"], "no paper with id 'no-such-paper'"),
     ],
 )

@@ -93,10 +93,13 @@ def unknown_topics(topics: Iterable[str], taxonomy: Taxonomy) -> list[str]:
     """The one check of topic names: a message for each of `topics` the taxonomy lacks. Where the
     names came from says the error: a record's `topics:` a DataError naming its line (check and
     the build), a command's `--topics` a UsageError, a list handed to the classifier a DigestError."""
-    known = taxonomy.topic_slugs
-    return [
+    known, fallback, topics = taxonomy.topic_slugs, taxonomy.fallback.slug, list(topics)
+    problems = [
         f"unknown topic {topic!r}; topics are: {', '.join(sorted(known))}" for topic in topics if topic not in known
     ]
+    if fallback in topics and len(set(topics)) > 1:  # "in none of the topics" and in one of them
+        problems.append(f"{fallback!r} means in none of the other topics: give it alone, or only the topics")
+    return problems
 
 
 def unknown_columns(taxonomy: Taxonomy, columns: Collection[str]) -> list[DataError]:
