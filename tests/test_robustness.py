@@ -114,7 +114,7 @@ def test_accept_keeps_line_endings_the_bom_and_comments(tmp_path, capsys, newlin
     store = small_store(tmp_path)
     path = record_path(store, "flashattention-2")
     text = path.read_text(encoding="utf-8").replace(
-        "topics: []\n", "topics:\n- serving  # first guess\n# to be checked\n- other\n"
+        "topics: []\n", "topics:\n- serving  # first guess\n# to be checked\n- offloading\n"
     )
     original = bom + text.replace("\n", newline).encode("utf-8")
     path.write_bytes(original)
