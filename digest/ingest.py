@@ -33,7 +33,7 @@ from .records.model import Paper, Source
 from .records.rejected import load_rejections
 from .records.store import SOURCES_DIR, dump_paper, load_all, record_path, store_lock, transaction
 from .sources import open_source
-from .sources.files import SourceFile, file_sha256
+from .sources.files import SourceFile, copy_name, file_sha256, original_name
 from .sources.model import Entry, ParsedSource, Problem
 from .text.keys import paper_key, paper_slug
 from .text.urls import unique_urls
@@ -177,8 +177,7 @@ class _Merge:
             return self.kept[source.sha256]
         name = _safe_name(source.path)
         if (self.data_dir / SOURCES_DIR / name).exists() or name in self.kept.values():
-            stem, dot, suffix = name.rpartition(".") if "." in name else (name, "", "")
-            name = f"{stem}-{source.sha256[:8]}{dot}{suffix}"  # same name, other content: keep both
+            name = copy_name(name, source.sha256)  # same name, other content: keep both
         self.new_dumps[name] = source
         self.kept[source.sha256] = name
         return name
@@ -215,7 +214,8 @@ class _Merge:
             self.before[paper.id] = paper.to_mapping()
         if any(s.file == source_file and s.line == entry.line for s in paper.sources):
             return  # this sighting is recorded already: re-ingest changes nothing
-        if any(s.date == entry.date and _listing(s.file) == _listing(source_file) for s in paper.sources):
+        listing = original_name(source_file)
+        if any(s.date == entry.date and original_name(s.file) == listing for s in paper.sources):
             return  # the same day's listing kept again (a day fetched again to --add a paper): one sighting
         paper.sources.append(
             Source(
@@ -252,15 +252,6 @@ class _Merge:
             n += 1
             candidate = f"{base}-{n}"
         return candidate
-
-
-_OTHER_COPY = re.compile(r"-[0-9a-f]{8}(?=\.[^./]+$)")
-
-
-def _listing(source_file: str) -> str:
-    """The listing a kept dump is a copy of: its name without the hash a copy of other content
-    gets (`_stored_name`), so `hf-daily-2025-03-25-8abd94d8.json` is `hf-daily-2025-03-25.json`."""
-    return _OTHER_COPY.sub("", source_file)
 
 
 def _fill_missing(paper: Paper, entry: Entry) -> str | None:

@@ -8,7 +8,6 @@ store has: `digest fetch hf-daily --since last` starts the day after the newest.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
 
 from ..sources import hf_daily_api
@@ -18,7 +17,6 @@ ENDPOINT = "https://huggingface.co/api/daily_papers"
 ENDPOINT_VARIABLE = "DIGEST_HF_API"
 PAGE_SIZE = 100
 MAX_PAGES = 10  # a day lists some 50 papers; 1,000 is no day
-_KEPT = re.compile(r"^hf-daily-(\d{4}-\d{2}-\d{2})(?:-p\d+)?(?:-[0-9a-f]{8})?\.json$")
 
 
 def day_series(day: dt.date, url: str) -> Series:
@@ -40,7 +38,7 @@ def days_held(sources_dir: Path) -> list[dt.date]:
     """The days whose listing the store keeps, oldest first."""
     if not sources_dir.is_dir():
         return []
-    found = {match[1] for path in sources_dir.iterdir() if (match := _KEPT.match(path.name))}
+    found = {day for path in sources_dir.iterdir() if (day := hf_daily_api.listed_day(path.name))}
     days = []
     for day in sorted(found):
         try:

@@ -6,6 +6,7 @@ import codecs
 import hashlib
 import io
 import os
+import re
 import stat
 from collections.abc import Iterator
 from functools import partial
@@ -17,6 +18,11 @@ from ..text.printable import UNPRINTABLE
 from .model import Line
 
 HEAD = 65536  # what formats sniff: the first 64 KiB
+# A dump kept under a name another dump of other content holds already is kept beside it as a copy,
+# named with the start of its sha256: "hf-daily-2025-03-25.json", "hf-daily-2025-03-25-8abd94d8.json".
+_COPY_HASH = 8  # hex digits of the sha256
+COPY_SUFFIX = rf"-[0-9a-f]{{{_COPY_HASH}}}"
+_COPY_SUFFIX_AT_END = re.compile(rf"{COPY_SUFFIX}(?=\.[^./]+$)")
 _CHUNK = 1 << 20
 _BOM = codecs.BOM_UTF8
 _UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
@@ -146,6 +152,17 @@ def _kind(mode: int) -> str:
         stat.S_ISBLK: "a block device",
     }
     return next((name for test, name in kinds.items() if test(mode)), "not a file")
+
+
+def copy_name(name: str, sha256: str) -> str:
+    """The name a dump of other content than the one kept as `name` is kept under."""
+    stem, dot, suffix = name.rpartition(".") if "." in name else (name, "", "")
+    return f"{stem}-{sha256[:_COPY_HASH]}{dot}{suffix}"
+
+
+def original_name(name: str) -> str:
+    """The name a kept copy is a copy of (`copy_name`); a name that is no copy, as it is."""
+    return _COPY_SUFFIX_AT_END.sub("", name)
 
 
 def file_sha256(path: Path) -> str:

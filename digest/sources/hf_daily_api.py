@@ -28,14 +28,20 @@ from typing import Any
 from ..errors import EmptySourceError
 from ..text.arxiv import arxiv_id
 from . import fields
-from .files import SourceFile
+from .files import COPY_SUFFIX, SourceFile
 from .json_items import json_items
 from .model import Entry, ParsedSource
 
 NAME = "hf-daily-api"
 DESCRIPTION = "the JSON of the Hugging Face Daily Papers API: a list of items, each with its `paper`"
 _SNIFF = re.compile(r"\s*\[\s*[{\]]")  # a list of objects, or an empty list
-_NAMED_FOR_A_DAY = re.compile(r"hf-daily-(\d{4}-\d{2}-\d{2})(?:-p\d+)?(?:-[0-9a-f]{8})?\.json$")
+_NAMED_FOR_A_DAY = re.compile(rf"hf-daily-(\d{{4}}-\d{{2}}-\d{{2}})(?:-p\d+)?(?:{COPY_SUFFIX})?\.json$")
+
+
+def listed_day(name: str) -> str | None:
+    """The day a kept answer's file name says it lists ("hf-daily-2025-03-25-p2.json"), or None."""
+    named = _NAMED_FOR_A_DAY.match(name)
+    return named.group(1) if named else None
 
 
 def sniff(head: str) -> bool:
@@ -45,9 +51,9 @@ def sniff(head: str) -> bool:
 def read(source: SourceFile, parsed: ParsedSource, listing_year: int | None = None) -> Iterator[Entry]:
     """The entries of an answer on disk, item by item; problems go into `parsed`."""
     parsed.layout = "list"
-    named = _NAMED_FOR_A_DAY.match(source.path.name)
+    day = listed_day(source.path.name)
     for line, item in json_items(source.path):
-        if (entry := _entry(item, line, parsed, named.group(1) if named else None)) is not None:
+        if (entry := _entry(item, line, parsed, day)) is not None:
             parsed.count += 1
             yield entry
     if not parsed.count and not parsed.problems:
