@@ -59,6 +59,11 @@ def _short_title(title: str) -> str:
     return title if len(title) <= 48 else title[:47].rsplit(" ", 1)[0] + "…"
 
 
+def _metric(derived: Derived) -> str | None:
+    """What the paper's headline measures, or None."""
+    return derived.headline.metric or None if derived.headline else None
+
+
 def _code_cell(derived: Derived, links: PageLinks) -> str:
     urls = derived.values("code")
     return " ".join(
@@ -140,9 +145,9 @@ _COLUMNS = [
         "headline",
         "Headline result",
         lambda d: d.headline.text if d.headline else None,
-        group=lambda d: d.headline.metric or None if d.headline else None,
+        group=_metric,
     ),
-    Column("metric", "Metric", lambda d: d.headline.metric or None if d.headline else None),
+    Column("metric", "Metric", _metric),
     Column(
         "facts",
         "Facts",
