@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from digest.derive.classify import classify
+from digest.derive.overrides import shown_tags
 from digest.derive.taxonomy import load_taxonomy
 from digest.records.store import TAXONOMY_FILE, load_papers
 
@@ -48,7 +49,7 @@ def main() -> int:
                     continue  # a paper no longer stored
                 slugs = classify(paper.title, paper.abstract, taxonomy).tags
                 if shown:
-                    slugs = [*paper.overrides.get("tags", slugs), *paper.tags]
+                    slugs = shown_tags(paper, slugs)
                 given = {name_of.get(slug, slug) for slug in slugs}
                 true = {tag for tag, verdict in reading["verdicts"].items() if verdict.startswith("fits")}
                 true |= set(reading["missing"])

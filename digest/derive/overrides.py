@@ -60,12 +60,11 @@ def apply(
     """The machine's values for `paper` with the curator's corrections applied and marked."""
     overrides: Mapping[str, Any] = paper.overrides
     keys = set(overrides) | ({"topics"} if paper.topics else set()) | ({"tags"} if paper.tags else set())
-    machine_tags = list(overrides["tags"]) if "tags" in overrides else classification.tags
     curated_facts = _facts(facts, overrides)
     return Curated(
         facts=curated_facts,
         topics=_topics(paper.topics, taxonomy),
-        tags=list(dict.fromkeys([*machine_tags, *paper.tags])),
+        tags=shown_tags(paper, classification.tags),
         vocabulary={
             key: list(overrides[key]) if key in overrides else list(values) for key, values in vocabulary.items()
         },
@@ -74,6 +73,13 @@ def apply(
         compares_to=list(overrides["compares_to"]) if "compares_to" in overrides else None,
         keys=frozenset(keys),
     )
+
+
+def shown_tags(paper: Paper, rule_tags: Sequence[str]) -> list[str]:
+    """The tags a paper shows: a curator's `overrides.tags` in place of the rules' (`rule_tags`),
+    then the record's own `tags:`."""
+    given = paper.overrides.get("tags", rule_tags)
+    return list(dict.fromkeys([*given, *paper.tags]))
 
 
 def _topics(topics: Sequence[str], taxonomy: Taxonomy) -> tuple[str, ...] | None:
