@@ -12,7 +12,7 @@ curator runs it, and its wall time is printed against the target:
 
 With --real it also times, on the repo's own store (data/): `mkdocs build`, `mkdocs serve`'s
 first page, and an edit showing in the served page (target: within 2 s): a record's notes three
-times, then its topics, which the model retrains on and every listing of the topic shows.
+times, then its topics, which every listing of the topic shows (the preview keeps its model).
 
     .venv/bin/python benchmarks/curation.py                 # N = 10,000
     .venv/bin/python benchmarks/curation.py --sizes 1000 --real

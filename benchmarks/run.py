@@ -447,7 +447,7 @@ def fetch(url: str) -> str | None:
 def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS, topic_change: bool = False) -> dict:
     """Start `mkdocs serve` on the corpus, edit one record's notes `edits` times, and time each
     edit until the served paper page shows it (polled over loopback). With `topic_change`, then
-    also give the record another topic, which the model retrains on and every listing shows."""
+    also give the record another topic, which every listing of the topic shows."""
     from digest.records.store import dump_paper, load_paper, record_paths, transaction
 
     port = free_port()

@@ -149,8 +149,10 @@ def load_derived(data_dir: Path, cache: BuildCache) -> Loaded:
     return Loaded(derived, taxonomy, catalog, rejected, read_rereads(data_dir / REREADS_DIR))
 
 
-def link(loaded: Loaded, cache: BuildCache) -> Corpus:
-    return build_corpus(loaded.derivations, loaded.taxonomy, loaded.catalog, cache.memo, loaded.rejected)
+def link(loaded: Loaded, cache: BuildCache, *, retrain: bool = True) -> Corpus:
+    return build_corpus(
+        loaded.derivations, loaded.taxonomy, loaded.catalog, cache.memo, loaded.rejected, retrain=retrain
+    )
 
 
 def derive_each(papers: list[Paper], taxonomy: Taxonomy, catalog: HardwareCatalog) -> list[PaperDerivation]:
@@ -183,7 +185,8 @@ def build_files(
     parts of `part_size` rows; default listing.PART_SIZE), with the Method page's evaluation;
     without the paper pages `later` chooses (render_site). With `remeasure` False (the preview of
     `mkdocs serve`), the evaluation is the one this cache measured first: a change of topics then
-    shows in a second or two, not after ten seconds of re-measuring, and the Method page says so."""
+    shows in a second or two, not after ten seconds of re-measuring, and the Method page says so;
+    the topic model too is the one it trained first (the Needs review page then says so)."""
     cache = cache or BuildCache()
     loaded = load_derived(data_dir, cache)
     # Recomputed only when what it measures changes: a record's text, topics or first dump, or the rules.
@@ -200,7 +203,7 @@ def build_files(
     evaluation = cache.memo(
         "evaluation", measured, lambda: Pending(partial(evaluate_derived, loaded)), refresh=remeasure
     )
-    corpus = link(loaded, cache)
+    corpus = link(loaded, cache, retrain=remeasure)
     return corpus, render_site(
         corpus,
         site_url,

@@ -28,15 +28,18 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import jinja2
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, file_sort_key
 from mkdocs.structure.nav import Navigation
@@ -45,6 +48,7 @@ from mkdocs.structure.pages import Page
 from .build import BuildCache, build_files
 from .errors import DigestError
 from .page_split import PageSplit, child_share, split_pages
+from .render.charts import import_matplotlib
 from .render.site import Later
 from .render.templates import environment, fingerprint
 
@@ -92,6 +96,11 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
     def on_startup(self, *, command: Command, dirty: bool) -> None:
         self.command, self.dirty = command, dirty
 
+    def on_serve(self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., Any]) -> None:
+        # Beside the server, while the curator reads the first page (an import holds the import
+        # lock, so a rebuild that draws a chart meanwhile waits for it, not races it).
+        threading.Thread(target=import_matplotlib, name="digest-import-matplotlib", daemon=True).start()
+
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if self.config.part_size is not None and self.config.part_size < 1:
             raise PluginError(f"digest: part_size must be at least 1, not {self.config.part_size}")
@@ -138,7 +147,8 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
         # A one-shot build leaves a share of the paper pages to a child process (page_split.py).
         self.later = Later(child_share) if self.command == "build" else None
         try:
-            # The preview keeps its first evaluation: re-measuring on each change of topics took 15 s.
+            # The preview keeps its first evaluation and topic model: re-measuring on each change
+            # of topics took 15 s, and retraining another 1.5 s.
             _corpus, files = build_files(
                 data,
                 site_url,

@@ -165,6 +165,25 @@ def test_the_preview_keeps_its_first_evaluation_and_its_method_page_says_so(seed
     assert "Measured when this preview started" not in remeasured and remeasured != first
 
 
+def test_the_preview_keeps_its_first_model_and_shows_a_change_of_topics_at_once(seeded_store):
+    """Retraining on each change of topics kept the preview from showing it within 2 s."""
+    cache = BuildCache()
+    site = "https://digest.example/"
+    uncurate(seeded_store, "tempi")  # a paper in the review queue, shown with the model's suggestion
+    corpus, files = build_files(seeded_store, site, cache, remeasure=False)
+    suggested = corpus.papers["tempi"].suggestion
+    assert not corpus.trained_earlier and "as it was when this preview started" not in files["review.md"]
+    assert "/papers/zo2/" not in files["feed-topic-kernels.xml"]
+    assert main(["accept", "zo2", "--topics", "kernels", "--data", str(seeded_store)]) == 0
+    corpus, files = build_files(seeded_store, site, cache, remeasure=False)
+    assert "zo2" in corpus.by_topic["kernels"] and "/papers/zo2/" in files["feed-topic-kernels.xml"]
+    assert corpus.papers["tempi"].suggestion is suggested and corpus.trained_earlier
+    assert '!!! note "Suggested by the model as it was when this preview started"' in files["review.md"]
+    corpus, files = build_files(seeded_store, site, cache)  # as `make build`
+    assert corpus.papers["tempi"].suggestion != suggested and not corpus.trained_earlier
+    assert "as it was when this preview started" not in files["review.md"]
+
+
 _PREVIEW_NOTE = (
     '\n!!! note "Measured when this preview started"\n    The preview keeps the figures below from when `make serve` '
     "started, so that an edit shows in a second or two: measuring again takes a dozen. `make build` and `digest eval` "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..records.model import Paper
 from ..text.sentences import split_sentences
@@ -28,12 +28,19 @@ from .vocabularies import paper_vocabulary
 if TYPE_CHECKING:
     from sklearn.feature_extraction.text import TfidfVectorizer
 
+    from .learn import TopicModel
+
 T = TypeVar("T")
-# memo(name, inputs, compute): compute(), or the result of the last call with equal inputs.
-Memo = Callable[[str, Any, Callable[[], Any]], Any]
 
 
-def no_memo(name: str, inputs: object, compute: Callable[[], T]) -> T:
+class Memo(Protocol):
+    """memo(name, inputs, compute): compute(), or the result of the last call with equal inputs;
+    with `refresh` False, the last result whatever the inputs, once there is one (BuildCache.memo)."""
+
+    def __call__(self, name: str, inputs: Any, compute: Callable[[], T], *, refresh: bool = True) -> T: ...
+
+
+def no_memo(name: str, inputs: object, compute: Callable[[], T], *, refresh: bool = True) -> T:
     return compute()
 
 
@@ -132,6 +139,8 @@ class Corpus:
     by_hardware: dict[str, list[str]]
     by_tag: dict[str, list[str]]
     rejected: Sequence[Learnable] = ()  # papers a curator rejected: not on the site, but learned from
+    # The suggestions are a model's trained on the records as they were earlier (the preview keeps its first).
+    trained_earlier: bool = False
 
     def needs_review(self) -> list[Derived]:
         """Papers whose topics no curator set, least confident suggestion first (then by id)."""
@@ -209,16 +218,21 @@ def build_corpus(
     catalog: HardwareCatalog,
     memo: Memo = no_memo,
     rejected: Sequence[Learnable] = (),
+    *,
+    retrain: bool = True,
 ) -> Corpus:
     """The derived papers linked to each other and grouped by topic, hardware and tag. The
-    `rejected` papers are not part of it: the model learns from them as papers in no topic."""
+    `rejected` papers are not part of it: the model learns from them as papers in no topic. With
+    `retrain` False (the preview), the topic model `memo` holds is kept whatever changed."""
     own = {d.id: d for d in sorted(derivations, key=lambda d: d.id)}
     # The build's one text model, fitted once on every paper's words: it feeds the topic model,
     # related papers and the strongest terms. Refitted only when a paper's words change.
     corpus = [*(d.learnable for d in own.values()), *rejected]
     words = [(item.paper.id, item.example.words) for item in corpus]
     vectorizer = memo("vectorizer", words, lambda: fit_text(corpus))
-    suggestions = _suggestions(list(own.values()), taxonomy, memo, rejected, vectorizer)
+    suggestions, trained_earlier = _suggestions(
+        list(own.values()), taxonomy, memo, rejected, vectorizer, retrain=retrain
+    )
     compares_to = _comparisons(own, memo)
     compared_by: dict[str, list[str]] = {pid: [] for pid in own}
     for pid, mentions in compares_to.items():
@@ -247,6 +261,7 @@ def build_corpus(
         by_hardware=group_by({pid: d.hardware for pid, d in derived.items()}),
         by_tag=group_by({pid: d.tags for pid, d in derived.items()}),
         rejected=rejected,
+        trained_earlier=trained_earlier,
     )
 
 
@@ -256,23 +271,28 @@ def _suggestions(
     memo: Memo,
     rejected: Sequence[Learnable],
     vectorizer: TfidfVectorizer | None,
-) -> list[Suggestion]:
-    """Train on the curated and rejected papers and suggest topics for every paper. Reused while the
-    texts, the curated topics, the rejections and the taxonomy are as they were (an edit to a note
-    retrains nothing)."""
+    *,
+    retrain: bool,
+) -> tuple[list[Suggestion], bool]:
+    """Train on the curated and rejected papers and suggest topics for every paper; and whether the
+    model was trained on other records than these. It is retrained only when the texts, the
+    curated topics, the rejections or the taxonomy change (an edit to a note retrains nothing),
+    and without `retrain` only when the taxonomy does."""
     learnables = [d.learnable for d in papers]
-    inputs = (
-        taxonomy,
-        [(p.paper.id, p.paper.title, p.paper.abstract, p.paper.topics) for p in learnables],
-        [p.paper.id for p in rejected],
+    texts = [(p.paper.id, p.paper.title, p.paper.abstract) for p in learnables]
+    training = (taxonomy, texts, [p.paper.topics for p in learnables], [p.paper.id for p in rejected])
+
+    def train() -> tuple[Any, TopicModel]:
+        return training, train_on_curated([*learnables, *rejected], taxonomy, vectorizer)
+
+    # The model with what it was trained on: kept without `retrain`, that may be older than `training`.
+    trained_on, model = memo("model", training, train, refresh=retrain)
+    if trained_on[0] != taxonomy:  # a kept model knows only the topics it was trained on
+        trained_on, model = memo("model", training, train)
+    suggestions: list[Suggestion] = memo(
+        "suggestions", (trained_on, texts), lambda: suggest(model, learnables, taxonomy.fallback.slug)
     )
-
-    def compute() -> list[Suggestion]:
-        model = train_on_curated([*learnables, *rejected], taxonomy, vectorizer)
-        return suggest(model, learnables, taxonomy.fallback.slug)
-
-    suggestions: list[Suggestion] = memo("suggestions", inputs, compute)
-    return suggestions
+    return suggestions, trained_on != training
 
 
 def _comparisons(papers: dict[str, PaperDerivation], memo: Memo) -> dict[str, list[Mention]]:

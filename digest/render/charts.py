@@ -37,6 +37,14 @@ def _figure(width: float, height: float) -> Iterator[Figure]:
         yield Figure(figsize=(width, height))
 
 
+def import_matplotlib() -> None:
+    """Import what drawing a chart imports (half a second), ahead of time: `mkdocs serve` draws
+    its first charts in a child process, and would otherwise pay this on the first edit that
+    changes one."""
+    import matplotlib.backends.backend_svg  # noqa: PLC0415
+    import matplotlib.figure  # noqa: F401, PLC0415
+
+
 def _svg(figure: Figure) -> str:
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight")

@@ -28,7 +28,11 @@ def render_review(context: RenderContext) -> dict[str, str]:
     shown, parts = listing(context, REVIEW_PAGE, "Needs review", rows, partial(_table, context), by="suggested topic")
     return {
         REVIEW_PAGE: context.render(
-            "review.md.j2", listing=shown, waiting=len(waiting), n_curated=len(corpus.papers) - len(waiting)
+            "review.md.j2",
+            listing=shown,
+            waiting=len(waiting),
+            n_curated=len(corpus.papers) - len(waiting),
+            trained_earlier=corpus.trained_earlier,
         ),
         **parts,
     }

@@ -105,27 +105,26 @@ def render_site(
 def home_charts(corpus: Corpus, memo: Memo = no_memo) -> Callable[[], dict[str, str]]:
     """The home page's two charts, started now and drawn on the other core while the pages
     render (digest/background.py): matplotlib takes a quarter of a second per chart, and `mkdocs
-    serve` reuses them while their inputs are unchanged."""
+    serve` redraws only a chart whose inputs changed."""
     topics = [topic.slug for topic in corpus.taxonomy.topics]
     counts: dict[str, Counter[str]] = defaultdict(Counter)
     for derived in corpus.papers.values():
         counts[str(derived.year) if derived.year else "unknown"].update(derived.topics)
     busiest = sorted(corpus.by_hardware.items(), key=lambda item: (-len(item[1]), item[0]))[:CHART_HARDWARE_ROWS]
     matrix = {name: Counter(t for pid in ids for t in corpus.papers[pid].topics) for name, ids in busiest}
-    # The inputs as JSON, which keeps the order of every mapping (the charts show it).
-    drawn: Pending[dict[str, str]] = memo(
-        "charts", json.dumps([counts, matrix, topics]), lambda: Pending(partial(_draw_charts, counts, matrix, topics))
+    by_year = partial(charts.papers_per_topic_and_year, counts, topics, "Papers per topic and year")
+    by_hardware = partial(
+        charts.hardware_by_topic, matrix, topics, f"Papers per hardware and topic (top {len(matrix)} hardware)"
     )
-    return drawn.result
-
-
-def _draw_charts(counts: dict[str, Counter[str]], matrix: dict[str, Counter[str]], topics: list[str]) -> dict[str, str]:
-    return {
-        "charts/topics-by-year.svg": charts.papers_per_topic_and_year(counts, topics, "Papers per topic and year"),
-        "charts/hardware-by-topic.svg": charts.hardware_by_topic(
-            matrix, topics, f"Papers per hardware and topic (top {len(matrix)} hardware)"
-        ),
+    # Each keyed by its inputs as JSON, which keeps the order of every mapping (the chart shows it).
+    drawn: dict[str, Pending[str]] = {
+        path: memo(path, json.dumps(inputs), partial(Pending, draw))
+        for path, inputs, draw in (
+            ("charts/topics-by-year.svg", [counts, topics], by_year),
+            ("charts/hardware-by-topic.svg", [matrix, topics], by_hardware),
+        )
     }
+    return lambda: {path: pending.result() for path, pending in drawn.items()}
 
 
 def write_site(files: dict[str, str], out: Path) -> tuple[int, int]:
