@@ -27,6 +27,10 @@ from .test_check import edit_record
         ("achieves 0.108s/tokenx2014only half as slow", "achieves 0.108s/token—only half as slow"),
         ("and incurs about \\ 0.3 API cost", "and incurs about 0.3 API cost"),
         ("At current market prices (\\22K for the cluster", "At current market prices ($22K for the cluster"),
+        (
+            "rich supervision for training; \\3) Training Pipelines",
+            "rich supervision for training; 3) Training Pipelines",
+        ),
         ("with <0.1\\,ms scheduling overhead", "with <0.1 ms scheduling overhead"),
         (
             "end-to-end training. % We present \\veomni, a framework",

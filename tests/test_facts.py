@@ -650,6 +650,21 @@ def test_times(catalog, sentence, expected):
 @pytest.mark.parametrize(
     "sentence, expected",
     [
+        ("Training it costs only $630K.", ["$630K"]),
+        # a dollar the dump lost, its backslash left: the page shows "$22K"
+        ("At market prices (\\22K for the cluster vs. 600K for a B200 system) it pays.", ["$22K"]),
+        ("It trains for \\81 on a single GPU.", ["$81"]),
+        # a list's item number, escaped, is no money
+        ("It offers data; \\3) Training Pipelines for RL.", []),
+    ],
+)
+def test_costs(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "cost") == expected
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
         ("It improves task accuracy by up to 4.4%.", ["up to 4.4% accuracy gain"]),
         # a generation-quality score written after its number
         ("It reaches 2.45 FID with two sampling steps.", ["2.45 FID"]),

@@ -73,7 +73,9 @@ _SPACING_RE = re.compile(r"\\[,;:!]")  # LaTeX's spacing commands: "0.1\,ms"
 # an argument ("\frac{1}{2}") is not guessed at: `digest check` flags it.
 _UNKNOWN_COMMAND_RE = re.compile(r"\\([A-Za-z]+)(?![{A-Za-z])")
 _COMMENT_MARK_RE = re.compile(r"(?<=[.!?]) % (?=[A-Z])")  # a LaTeX comment mark left between two sentences
-_LOST_DOLLAR_RE = re.compile(r"\\(?=\d)")  # "\$22K" whose "$" a dump lost: "(\22K for ...)"
+# "\$22K" whose "$" a dump lost: "(\22K for ...)"; not a list's item number, "training; \3) Pipelines".
+LOST_DOLLAR = re.compile(r"\\(?=\d)(?!\d+\))")
+_ESCAPED_ITEM_RE = re.compile(r"\\(?=\d+\))")  # that item number: "3)"
 _ESCAPED_TILDE_RE = re.compile(r"\\~(?=\d)")  # "a wide range of \~8B ARs": about 8B, typed as TeX's tilde
 _SPACE_AFTER_RE = re.compile(r"×(?=[A-Za-z])")
 # Math whose backslashes the dump dropped, leaving its braces: "{sim}1K" ($\sim$1K), "7{times}", "(1{+}1)", "q^{*}".
@@ -111,7 +113,7 @@ def clean_text(text: str) -> str:
     if "\\" in text:
         text = delatex(_MATH_SYMBOL_RE.sub(lambda m: _SYMBOLS[m[1]], _ESCAPED_TILDE_RE.sub("~", text)))
         text = _SPACING_RE.sub(lambda m: "" if m[0] == "\\!" else " ", text)
-        text = _LOST_DOLLAR_RE.sub("$", _LONE_BACKSLASH_RE.sub("", text))
+        text = _ESCAPED_ITEM_RE.sub("", LOST_DOLLAR.sub("$", _LONE_BACKSLASH_RE.sub("", text)))
         text = _UNKNOWN_COMMAND_RE.sub(r"\1", text)
     if " % " in text:
         text = _COMMENT_MARK_RE.sub(" ", text)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 
+from ...text.latex import LOST_DOLLAR
 from .base import Found, Sentence
 from .numbers import NUMBER, hedge
 
-_MONEY = re.compile(rf"(?:\\?\$|\bUSD\s?)\s?(?P<number>{NUMBER})(?P<scale>\s?[KMB]\b)?")
+_MONEY = re.compile(rf"(?:\\?\$|{LOST_DOLLAR.pattern}|\bUSD\s?)\s?(?P<number>{NUMBER})(?P<scale>\s?[KMB]\b)?")
 
 
 # Counted training data, after a word that says it is little. Not inputs ("from only 2 images"), a rate
@@ -38,7 +39,7 @@ def _little_data(text: str) -> list[Found]:
 
 def extract(sentence: Sentence) -> list[Found]:
     found = _little_data(sentence.text)
-    if "$" not in sentence.text and "USD" not in sentence.text:
+    if "$" not in sentence.text and "USD" not in sentence.text and not LOST_DOLLAR.search(sentence.text):
         return found
     for match in _MONEY.finditer(sentence.text):
         qualifier, start = hedge(sentence.text, match.start())
