@@ -447,7 +447,9 @@ def fetch(url: str) -> str | None:
 def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS, topic_change: bool = False) -> dict:
     """Start `mkdocs serve` on the corpus, edit one record's notes `edits` times, and time each
     edit until the served paper page shows it (polled over loopback). With `topic_change`, then
-    also give the record another topic, which every listing of the topic shows."""
+    also give the record another topic, which every listing of the topic shows, and reject
+    another paper (`digest reject`), whose page then goes."""
+    from digest.records.model import Paper
     from digest.records.store import dump_paper, load_paper, record_paths, transaction
 
     port = free_port()
@@ -474,32 +476,39 @@ def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS, topic_chang
             time.sleep(0.5)
         startup = time.perf_counter() - started
         time.sleep(2)  # let the file watcher take its first snapshot
+
+        def shown(change: Callable[[], object], visible: Callable[[], bool], what: str) -> float:
+            """Seconds from the start of `change` until `visible()`; then a pause for the watcher."""
+            changed = time.perf_counter()
+            change()
+            while not visible():
+                if time.perf_counter() - changed > 300:
+                    raise RuntimeError(f"{what} never showed: see {log.name}")
+                time.sleep(0.05)
+            seconds = time.perf_counter() - changed
+            time.sleep(1)
+            return seconds
+
+        def save(paper: Paper) -> None:
+            with transaction(data) as tx:  # as a curator's save: one atomic replace
+                tx.write_text(path, dump_paper(paper))
+
         for edit in range(edits):
             token = f"benchedit{edit}x{port}"
             paper = load_paper(path).paper
             paper.notes = f"Checked again ({token})."
-            edited = time.perf_counter()
-            with transaction(data) as tx:  # as a curator's save: one atomic replace
-                tx.write_text(path, dump_paper(paper))
-            while token not in (fetch(url) or ""):
-                if time.perf_counter() - edited > 300:
-                    raise RuntimeError(f"edit never showed: see {log.name}")
-                time.sleep(0.05)
-            times.append(time.perf_counter() - edited)
-            time.sleep(1)
-        topic_seconds = None
+            times.append(shown(partial(save, paper), lambda token=token: token in (fetch(url) or ""), "edit"))
+        topic_seconds = reject_seconds = None
         if topic_change:
             paper = load_paper(path).paper
             slug = next(s for s in ("hardware", "kernels", "serving") if s not in paper.topics)
             paper.topics = [*paper.topics, slug]
-            edited = time.perf_counter()
-            with transaction(data) as tx:
-                tx.write_text(path, dump_paper(paper))
-            while f'href="../../topics/{slug}/"' not in _topics_line(fetch(url)):
-                if time.perf_counter() - edited > 300:
-                    raise RuntimeError(f"topic change never showed: see {log.name}")
-                time.sleep(0.05)
-            topic_seconds = time.perf_counter() - edited
+            listed = f'href="../../topics/{slug}/"'
+            topic_seconds = shown(partial(save, paper), lambda: listed in _topics_line(fetch(url)), "topic change")
+            rejected = record_paths(data)[0].stem
+            reject = [str(BIN / "digest"), "reject", rejected, "--by", "benchmark", "--data", str(data)]
+            gone = f"http://127.0.0.1:{port}/papers/{rejected}/"
+            reject_seconds = shown(partial(run_child, reject), lambda: fetch(gone) is None, "rejection")
     finally:
         server.send_signal(signal.SIGINT)  # as Ctrl-C: mkdocs serve then removes its temporary site
         try:
@@ -508,7 +517,7 @@ def measure_serve(data: Path, dirty: bool, edits: int = SERVE_EDITS, topic_chang
             server.kill()
             server.wait()
         log.close()
-    return {"startup": startup, "edits": times, "topic_change": topic_seconds}
+    return {"startup": startup, "edits": times, "topic_change": topic_seconds, "reject": reject_seconds}
 
 
 def _topics_line(page: str | None) -> str:

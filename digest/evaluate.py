@@ -43,7 +43,7 @@ from .text.plural import counted
 if TYPE_CHECKING:
     from .temporal import TemporalEvaluation
 
-NO_SOURCE = "(no source)"
+NO_SOURCE = "(written by hand)"  # a paper seen in no listing: its own dump, sorted first
 # What the machine derived for a paper, when a build has it already: what the model sees, and the facts.
 Machine = tuple[Learnable, Sequence[Fact]]
 METHODS = ("rules", "model", "ships")
