@@ -16,7 +16,7 @@ from .derive.hardware_catalog import load_hardware
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_columns, unknown_topics
 from .errors import DataError
 from .records.rejected import load_rejections, rejected_path
-from .records.store import HARDWARE_FILE, SOURCES_DIR, TAXONOMY_FILE, LoadedPaper, load_all
+from .records.store import HARDWARE_FILE, SOURCES_DIR, TAXONOMY_FILE, LoadedPaper, read_record, record_paths
 from .rereads import REREADS_DIR, read_rereads
 from .text.keys import paper_key
 from .text.latex import leftovers
@@ -31,7 +31,11 @@ def check_store(
     accepts. `columns` are the keys a topic table may show (the column registry's TABLE_COLUMNS,
     which `digest check` passes: check reads no page code); None leaves the taxonomy's column
     names unchecked."""
-    loaded, errors = load_all(data_dir)
+    records = [read_record(path) for path in record_paths(data_dir)]
+    errors = [problem for _item, problems in records for problem in problems]
+    # A record with problems is checked against the store too, with its fields in error left
+    # empty, so that one run lists every problem: an unknown topic beside an impossible date.
+    readable = [(item, not problems) for item, problems in records if item is not None]
     taxonomy = _taxonomy(data_dir, errors, columns)
     if (data_dir / HARDWARE_FILE).exists():
         try:
@@ -42,7 +46,7 @@ def check_store(
         read_rereads(data_dir / REREADS_DIR)  # the build reads them for the Method page
     except DataError as exc:
         errors.append(exc)
-    ids = {item.paper.id for item in loaded}
+    ids = {item.paper.id for item, _clean in readable}
     rejections, rejection_errors = load_rejections(data_dir)
     errors += rejection_errors
     errors += [
@@ -58,10 +62,10 @@ def check_store(
     ]
     seen_titles: dict[str, LoadedPaper] = {}
     seen_arxiv: dict[str, Path] = {}
-    for item in loaded:
+    for item, clean in readable:
         paper, path, lines = item.paper, item.path, item.lines
         errors.extend(same_paper(item, seen_titles, seen_arxiv))
-        if notes is not None:
+        if notes is not None and clean:  # a field in error would read as missing
             notes.extend(conversion_leftovers(item))
             notes.extend(date_against_arxiv_id(item))
             notes.extend(unlisted_and_split_names(item))
@@ -87,7 +91,7 @@ def check_store(
                         f"{source.file} is not a dump kept under {data_dir / SOURCES_DIR}",
                     )
                 )
-    return errors
+    return sorted(errors, key=lambda error: (error.path, error.line or 0))
 
 
 def same_paper(item: LoadedPaper, seen_titles: dict[str, LoadedPaper], seen_arxiv: dict[str, Path]) -> list[DataError]:

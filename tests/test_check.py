@@ -11,6 +11,8 @@ from digest.build import build_files
 from digest.check import check_store
 from digest.cli import main
 from digest.errors import DataError
+from digest.records.model import METRICS
+from digest.records.store import load_paper
 
 from .conftest import DATA
 
@@ -70,6 +72,44 @@ def test_unknown_topics_dangling_references_and_missing_sources(seeded_store):
     assert any("overrides.compares_to: no paper with id 'flashattention-9'" in m for m in messages)
     assert any("cuda-l1.yaml" in m and "sources[0].file: sources/gone.txt is not a dump kept" in m for m in messages)
     assert len(messages) == 3
+
+
+def test_every_problem_of_a_record_is_listed_not_only_the_first(seeded_store, capsys):
+    """One run of check names each mistake of a record, with its line and field; whatever stops
+    at a record's first problem (the build, accept) names the first in the file."""
+    path = seeded_store / "papers" / "tempi.yaml"
+    text = path.read_text()
+    for old, new in [
+        ("published: null", "published: 2020-02-30"),
+        ("links: []", "links: [ftp://example.org/tempi]"),
+        ("topics: [parallelism]", "topics: [paralelism]"),
+        ("tags: []", 'tags: ["KV cache!", "<b>x</b>", "a/b"]'),
+        ("metric: speedup", "metric: speed-up"),
+    ]:
+        assert old in text
+        text = text.replace(old, new, 1)
+    path.write_text(text)
+    assert main(["check", "--data", str(seeded_store)]) == 1
+    only = "letters, digits, spaces and - + . / # only"
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}:3: published: no such date: 2020-02-30",
+        f"{path}:7: links[0]: 'ftp://example.org/tempi' is not an http(s) address; "
+        "links must start with https:// or http://",
+        f"{path}:8: topics: unknown topic 'paralelism'; "
+        "topics are: hardware, kernels, offloading, other, parallelism, serving",
+        f"{path}:9: tags[0]: 'KV cache!': a tag is {only}",
+        f"{path}:9: tags[1]: '<b>x</b>': a tag is {only}",
+        f"{path}:12: overrides.headline.metric: 'speed-up' is not a metric; metrics are: {', '.join(METRICS)}, or none",
+    ]
+    with pytest.raises(DataError, match=r"tempi\.yaml:3: published: no such date"):
+        load_paper(path)
+
+
+def test_a_record_that_is_no_yaml_gives_its_one_syntax_error(seeded_store):
+    path = seeded_store / "papers" / "tempi.yaml"
+    path.write_text(path.read_text().replace("published: null", "published: [2020-02-30") + "colour: 1\n")
+    problems = [error for error in check_store(seeded_store) if error.path == str(path)]
+    assert len(problems) == 1 and "YAML syntax error" in problems[0].message
 
 
 def test_a_date_weeks_before_its_arxiv_id_is_noted_not_an_error(seeded_store):

@@ -11,11 +11,13 @@ fills it in older records): what the New page and the feeds are ordered by.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 
+from ..errors import DataError
 from ..fact_kinds import KINDS
 from ..text.arxiv import ARXIV_ID, arxiv_id
 from ..text.sentences import split_sentences
@@ -49,6 +51,7 @@ HEADLINE_FIELDS = ("metric", "value", "baseline", "hardware", "condition")
 # Tags reach templates that print them unescaped (Material's tags plugin): plain words only.
 _TAG_RE = re.compile(r"^[\w][\w .+#/-]*$")
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_IN_ERROR: Any = object()  # what an override in error reads as while every problem is collected
 
 
 @dataclass(slots=True)
@@ -124,47 +127,59 @@ SOURCE_FIELDS = tuple(Source.__dataclass_fields__)
 
 def paper_from_yaml(document: YamlFile) -> tuple[Paper, dict[str, int]]:
     """Read and check one record; also return the line of each top-level field, for messages
-    about problems found later (a duplicate title, an unknown topic)."""
-    if document.root is None:
-        document.fail(None, None, "the file is empty; a record needs at least an id, a title and an abstract")
-    keys = document.mapping(document.root, "", FIELDS, required=("id", "title", "abstract"))
-    lines = {name: node.start_mark.line + 1 for name, node in keys.items()}
-    get = keys.get
-    paper_id = document.text(get("id"), "id")
-    if not _ID_RE.match(paper_id):
-        document.fail(get("id"), "id", f"{paper_id!r} is not a slug (lowercase letters, digits and single hyphens)")
-    paper = Paper(
-        id=paper_id,
-        title=document.text(get("title"), "title"),
-        abstract=document.text(get("abstract"), "abstract"),
-        arxiv_id=_arxiv_id(document, get("arxiv_id")),
-        published=document.date(get("published"), "published"),
-        added=_day(document, get("added"), "added"),
-        authors=document.texts(get("authors"), "authors"),
-        authors_count=document.optional_integer(get("authors_count"), "authors_count"),
-        organization=document.optional_text(get("organization"), "organization"),
-        upvotes=document.optional_integer(get("upvotes"), "upvotes"),
-        links=_links(document, get("links"), "links"),
-        topics=document.texts(get("topics"), "topics"),
-        tags=_tags(document, get("tags")),
-        notes=document.optional_text(get("notes"), "notes", allow_empty=True) or "",
-        overrides=_overrides(document, get("overrides")),
-        abstract_truncated=document.flag(get("abstract_truncated"), "abstract_truncated"),
-        sources=[
-            _source(document, item, f"sources[{index}]")
-            for index, item in enumerate(
-                [] if is_null(get("sources")) else document.sequence(get("sources"), "sources")
-            )
-        ],
-    )
-    _check_roles_fit(document, get("overrides"), paper)
+    about problems found later (a duplicate title, an unknown topic). Raises its first problem."""
+    paper, lines, problems = read_paper(document)
+    if paper is None or problems:
+        raise problems[0]
     return paper, lines
+
+
+def read_paper(document: YamlFile) -> tuple[Paper | None, dict[str, int], list[DataError]]:
+    """Read and check one record, reading on past each problem: the paper (None when it cannot
+    be read at all; a field in error left empty), the line of each top-level field, and every
+    problem found, in file order. `digest check` lists them all; the rest stop at the first."""
+    paper, lines = None, {}
+    with document.collecting() as problems:
+        if document.root is None:
+            document.fail(None, None, "the file is empty; a record needs at least an id, a title and an abstract")
+        keys = document.mapping(document.root, "", FIELDS, required=("id", "title", "abstract"))
+        lines = {name: node.start_mark.line + 1 for name, node in keys.items()}
+        get, read = keys.get, document.read_or
+        paper = Paper(
+            id=read("", _id, document, get("id")),
+            title=read("", document.text, get("title"), "title"),
+            abstract=read("", document.text, get("abstract"), "abstract"),
+            arxiv_id=read(None, _arxiv_id, document, get("arxiv_id")),
+            published=read(None, document.date, get("published"), "published"),
+            added=read(None, _day, document, get("added"), "added"),
+            authors=read([], document.texts, get("authors"), "authors"),
+            authors_count=read(None, document.optional_integer, get("authors_count"), "authors_count"),
+            organization=read(None, document.optional_text, get("organization"), "organization"),
+            upvotes=read(None, document.optional_integer, get("upvotes"), "upvotes"),
+            links=read([], _links, document, get("links"), "links"),
+            topics=read([], document.texts, get("topics"), "topics"),
+            tags=read([], _tags, document, get("tags")),
+            notes=read(None, document.optional_text, get("notes"), "notes", allow_empty=True) or "",
+            overrides=read({}, _overrides, document, get("overrides")),
+            abstract_truncated=read(False, document.flag, get("abstract_truncated"), "abstract_truncated"),
+            sources=read([], _sources, document, get("sources")),
+        )
+        read(None, _check_roles_fit, document, get("overrides"), paper)
+    problems.sort(key=lambda problem: problem.line or 0)
+    return paper, lines, problems
+
+
+def _id(document: YamlFile, node: yaml.Node | None) -> str:
+    paper_id = document.text(node, "id")
+    if not _ID_RE.match(paper_id):
+        document.fail(node, "id", f"{paper_id!r} is not a slug (lowercase letters, digits and single hyphens)")
+    return paper_id
 
 
 def _check_roles_fit(document: YamlFile, node: yaml.Node | None, paper: Paper) -> None:
     """`overrides.sentence_roles` holds one role per sentence of the abstract, in order."""
     roles = paper.overrides.get("sentence_roles")
-    if roles is None or node is None:
+    if roles is None or node is None or not paper.abstract:  # an abstract in error has no sentences to count
         return
     sentences = split_sentences(paper.abstract)
     if len(roles) != len(sentences):
@@ -197,23 +212,27 @@ def _day(document: YamlFile, node: yaml.Node | None, field: str) -> str | None:
 def _tags(document: YamlFile, node: yaml.Node | None, field: str = "tags") -> list[str]:
     tags = document.texts(node, field)
     for index, tag in enumerate(tags):
-        if not _TAG_RE.match(tag):
-            document.fail(node, f"{field}[{index}]", f"{tag!r}: a tag is letters, digits, spaces and - + . / # only")
-        if not any(character.isalnum() for character in tag):  # `_` would name the page tags/.md
-            document.fail(node, f"{field}[{index}]", f"{tag!r}: a tag needs a letter or a digit to name its page")
+        document.read_or(None, _check_tag, document, node, f"{field}[{index}]", tag)
     return tags
+
+
+def _check_tag(document: YamlFile, node: yaml.Node | None, field: str, tag: str) -> None:
+    if not _TAG_RE.match(tag):
+        document.fail(node, field, f"{tag!r}: a tag is letters, digits, spaces and - + . / # only")
+    if not any(character.isalnum() for character in tag):  # `_` would name the page tags/.md
+        document.fail(node, field, f"{tag!r}: a tag needs a letter or a digit to name its page")
 
 
 def _links(document: YamlFile, node: yaml.Node | None, field: str) -> list[str]:
     links = document.texts(node, field)
     for index, link in enumerate(links):
-        if not is_web_address(link):
-            document.fail(
-                node,
-                f"{field}[{index}]",
-                f"{link!r:.80} is not an http(s) address; links must start with https:// or http://",
-            )
+        document.read_or(None, _check_link, document, node, f"{field}[{index}]", link)
     return links
+
+
+def _check_link(document: YamlFile, node: yaml.Node | None, field: str, link: str) -> None:
+    if not is_web_address(link):
+        document.fail(node, field, f"{link!r:.80} is not an http(s) address; links must start with https:// or http://")
 
 
 def _overrides(document: YamlFile, node: yaml.Node | None) -> dict[str, Any]:
@@ -222,28 +241,20 @@ def _overrides(document: YamlFile, node: yaml.Node | None) -> dict[str, Any]:
     keys = document.mapping(node, "overrides", OVERRIDE_KEYS)
     values: dict[str, Any] = {}
     for key, value in keys.items():
-        field = f"overrides.{key}"
-        shape = OVERRIDE_KEYS[key]
-        if shape == "text":
-            values[key] = document.text(value, field)
-        elif shape == "headline":
-            values[key] = _headline(document, value, field)
-        elif shape == "roles":
-            values[key] = _roles(document, value, field)
-        elif shape == "date":
-            values[key] = document.date(value, field)
-        elif shape == "tags":
-            values[key] = _tags(document, value, field)
-        elif shape == "links":
-            values[key] = _links(document, value, field)
-        elif shape == "misread":
-            kinds = document.mapping(value, field, [kind.name for kind in KINDS])
-            values[key] = {
-                kind: [item.strip() for item in document.texts(node, f"{field}.{kind}")] for kind, node in kinds.items()
-            }
-        else:
-            values[key] = [item.strip() for item in document.texts(value, field)]
+        read = _READ_OVERRIDE[OVERRIDE_KEYS[key]]
+        given = document.read_or(_IN_ERROR, read, document, value, f"overrides.{key}")
+        if given is not _IN_ERROR:  # a key in error is left out (null is a value: `published: null`)
+            values[key] = given
     return values
+
+
+def _misread(document: YamlFile, node: yaml.Node, field: str) -> dict[str, list[str]]:
+    kinds = document.mapping(node, field, [kind.name for kind in KINDS])
+    return {kind: _stripped_texts(document, values, f"{field}.{kind}") for kind, values in kinds.items()}
+
+
+def _stripped_texts(document: YamlFile, node: yaml.Node, field: str) -> list[str]:
+    return [item.strip() for item in document.texts(node, field)]
 
 
 def _headline(document: YamlFile, node: yaml.Node, field: str) -> str | dict[str, str]:
@@ -272,9 +283,22 @@ def _headline(document: YamlFile, node: yaml.Node, field: str) -> str | dict[str
 def _roles(document: YamlFile, node: yaml.Node, field: str) -> list[str]:
     roles = [item.strip() for item in document.texts(node, field)]
     for index, role in enumerate(roles):
-        if role not in ROLES:
-            document.fail(node, f"{field}[{index}]", f"{role!r} is not a role; roles are: {', '.join(ROLES)}")
+        document.read_or(None, _check_role, document, node, f"{field}[{index}]", role)
     return roles
+
+
+def _check_role(document: YamlFile, node: yaml.Node, field: str, role: str) -> None:
+    if role not in ROLES:
+        document.fail(node, field, f"{role!r} is not a role; roles are: {', '.join(ROLES)}")
+
+
+def _sources(document: YamlFile, node: yaml.Node | None) -> list[Source]:
+    """Every sighting; one in error is left out, so no later check reads a half-read one."""
+    if is_null(node):
+        return []
+    items = document.sequence(node, "sources")
+    read = [document.read_or(None, _source, document, item, f"sources[{index}]") for index, item in enumerate(items)]
+    return [source for source in read if source is not None]
 
 
 def _source(document: YamlFile, node: yaml.Node, field: str) -> Source:
@@ -288,3 +312,16 @@ def _source(document: YamlFile, node: yaml.Node, field: str) -> Source:
         authors_count=document.optional_integer(get("authors_count"), f"{field}.authors_count"),
         organization=document.optional_text(get("organization"), f"{field}.organization"),
     )
+
+
+# How each shape of OVERRIDE_KEYS is read: (document, node, field) -> value.
+_READ_OVERRIDE: dict[str, Callable[[YamlFile, yaml.Node, str], Any]] = {
+    "text": YamlFile.text,
+    "texts": _stripped_texts,
+    "links": _links,
+    "date": YamlFile.date,
+    "headline": _headline,
+    "roles": _roles,
+    "tags": _tags,
+    "misread": _misread,
+}

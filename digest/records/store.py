@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import DataError, UsageError
-from .model import Paper, paper_from_yaml
+from .model import Paper, read_paper
 from .transaction import Stamp, Transaction, store_lock, transaction
 from .yamlfile import BOOL, INT, NULL, STR, YamlFile
 
@@ -22,6 +22,7 @@ __all__ = [
     "load_all",
     "load_paper",
     "load_papers",
+    "read_record",
     "record_path",
     "record_paths",
     "require_store",
@@ -58,16 +59,28 @@ def require_store(data_dir: Path) -> None:
 
 
 def load_paper(path: Path) -> LoadedPaper:
+    """A record, validated; raises its first problem. `read_record` finds every problem."""
+    item, problems = read_record(path)
+    if item is None or problems:
+        raise problems[0]
+    return item
+
+
+def read_record(path: Path) -> tuple[LoadedPaper | None, list[DataError]]:
+    """A record and every problem found in it, in file order: None when it cannot be read at
+    all, else the record as read, each field in error left empty."""
     stamp = Stamp.of(path)
-    paper, lines = paper_from_yaml(YamlFile.read(path, "record"))
-    if paper.id != path.stem:
-        raise DataError(
-            path,
-            lines.get("id"),
-            "id",
-            f"{paper.id!r} does not match the file name {path.name!r}; an id never changes, so rename neither",
-        )
-    return LoadedPaper(paper, path, lines, stamp)
+    try:
+        document = YamlFile.read(path, "record")
+    except DataError as problem:
+        return None, [problem]
+    paper, lines, problems = read_paper(document)
+    if paper is None:
+        return None, problems
+    if paper.id and paper.id != path.stem:  # an id in error reads as ""
+        message = f"{paper.id!r} does not match the file name {path.name!r}; an id never changes, so rename neither"
+        problems = sorted([DataError(path, lines.get("id"), "id", message), *problems], key=lambda p: p.line or 0)
+    return LoadedPaper(paper, path, lines, stamp), problems
 
 
 def record_paths(data_dir: Path) -> list[Path]:
@@ -84,12 +97,13 @@ def load_papers(data_dir: Path) -> list[Paper]:
 
 
 def load_all(data_dir: Path) -> tuple[list[LoadedPaper], list[DataError]]:
+    """The records without a problem, and every problem of the others."""
     loaded, errors = [], []
     for path in record_paths(data_dir):
-        try:
-            loaded.append(load_paper(path))
-        except DataError as exc:
-            errors.append(exc)
+        item, problems = read_record(path)
+        if item is not None and not problems:
+            loaded.append(item)
+        errors += problems
     return loaded, errors
 
 

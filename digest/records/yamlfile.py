@@ -7,15 +7,20 @@ nodes rather than from constructed Python values is what keeps the line of every
 it bounds the work on hostile input: anchors and aliases (a "billion laughs" bomb) are refused
 before anything is expanded, and a duplicate key, which YAML allows and a curator never
 means, is an error instead of a silent last-one-wins.
+
+A reader stops at the first problem, unless it reads inside `collecting()`: there a part read
+with `read_or` that fails is kept as a problem and the reading goes on, so one pass of the same
+reader lists every problem of a file (`digest check` does for records).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import yaml
 
@@ -31,6 +36,8 @@ MAX_DEPTH = 1_500  # lists in lists: a curated file nests a few levels; libyaml 
 _MAX_DIGITS = 18  # a count or a line number; Python refuses to parse 4,300 digits and more
 # A full date, a year, or the ISO form for a day whose year is unknown (--MM-DD).
 _DATE_RE = re.compile(r"^(?:\d{4}(?:-\d{2}-\d{2})?|--\d{2}-\d{2})$")
+P = ParamSpec("P")
+T = TypeVar("T")
 _KIND_NAMES = {
     STR: "text",
     INT: "a whole number",
@@ -47,6 +54,7 @@ class YamlFile:
     def __init__(self, path: Path | str, root: yaml.Node | None):
         self.path = str(path)
         self.root = root
+        self._problems: list[DataError] | None = None  # a list while collecting
 
     @classmethod
     def read(cls, path: Path, what: str = "file") -> YamlFile:
@@ -101,6 +109,31 @@ class YamlFile:
     def fail(self, node: yaml.Node | None, field: str | None, message: str) -> NoReturn:
         raise DataError(self.path, self.line(node), field or None, message)
 
+    @contextmanager
+    def collecting(self) -> Iterator[list[DataError]]:
+        """Read on past problems: in this block, a problem of a part read with `read_or` is added
+        to the list it gives and the reading goes on. A problem nothing can be read past (no
+        mapping, a required key missing) ends the block, and is added too."""
+        problems: list[DataError] = []
+        self._problems = problems
+        try:
+            yield problems
+        except DataError as problem:
+            problems.append(problem)
+        finally:
+            self._problems = None
+
+    def read_or(self, fallback: T, read: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """`read(*args, **kwargs)`; inside `collecting()`, a problem it raises is kept and
+        `fallback` stands in for its value, so that the parts after it are read too."""
+        if self._problems is None:
+            return read(*args, **kwargs)
+        try:
+            return read(*args, **kwargs)
+        except DataError as problem:
+            self._problems.append(problem)
+            return fallback
+
     @staticmethod
     def line(node: yaml.Node | None) -> int | None:
         return node.start_mark.line + 1 if node is not None else None
@@ -116,17 +149,23 @@ class YamlFile:
         known = list(allowed) if allowed is not None else None
         keys: dict[str, yaml.Node] = {}
         for key, value in node.value:
-            name = key.value if isinstance(key, yaml.ScalarNode) else None
-            where = _join(field, str(name))
-            if name is None or (known is not None and name not in known):
-                self.fail(key, where, "unknown field; known fields are: " + ", ".join(known or []))
-            if name in keys:
-                self.fail(key, where, "duplicate key: YAML keeps only the last one; keep one and delete the other")
-            keys[name] = value
+            name = self.read_or(None, self._key, key, field, known, keys)
+            if name is not None:
+                keys[name] = value
         missing = [name for name in required if name not in keys]
         if missing:
             self.fail(node, _join(field, missing[0]), f"missing; every entry needs {_and(list(required))}")
         return keys
+
+    def _key(self, key: yaml.Node, field: str, known: list[str] | None, keys: dict[str, yaml.Node]) -> str:
+        """The name of a mapping's key, unless it is unknown or a second one of a name."""
+        name = key.value if isinstance(key, yaml.ScalarNode) else None
+        where = _join(field, str(name))
+        if name is None or (known is not None and name not in known):
+            self.fail(key, where, "unknown field; known fields are: " + ", ".join(known or []))
+        if name in keys:
+            self.fail(key, where, "duplicate key: YAML keeps only the last one; keep one and delete the other")
+        return str(name)
 
     def sequence(self, node: yaml.Node | None, field: str, nonempty: bool = False) -> list[yaml.Node]:
         if not isinstance(node, yaml.SequenceNode):
@@ -159,7 +198,9 @@ class YamlFile:
         """A list of non-empty strings; a missing or null list is empty."""
         if is_null(node):
             return []
-        return [self.text(item, f"{field}[{index}]") for index, item in enumerate(self.sequence(node, field))]
+        items = self.sequence(node, field)
+        texts = [self.read_or(None, self.text, item, f"{field}[{index}]") for index, item in enumerate(items)]
+        return [text for text in texts if text is not None]
 
     def integer(self, node: yaml.Node | None, field: str, minimum: int = 0) -> int:
         if not (isinstance(node, yaml.ScalarNode) and node.tag == INT):
