@@ -106,7 +106,12 @@ def test_strict_refuses_the_whole_file(tmp_path, store, good_dump, capsys):
 @pytest.mark.parametrize(
     "old, new, field, expected",
     [
-        ("title: 'GaLore", "title: [unclosed 'GaLore", "published", "YAML syntax error"),
+        (
+            "title: 'GaLore",
+            "title: [unclosed 'GaLore",
+            "title",
+            "YAML syntax error at column 8: the list opened by '['",
+        ),
         ("upvotes: 15", "upvotes: fifteen", "upvotes", "upvotes: expected a whole number"),
         ("topics: []", "topics: offloading", "topics", "topics: expected a list"),
         ("published: '2024-03-06'", "published: 2024-02-30", "published", "published: no such date: 2024-02-30"),
@@ -129,6 +134,75 @@ def test_broken_record_is_reported_and_ingest_refuses(store, capsys, old, new, f
     err = capsys.readouterr().err
     assert "fix them first" in err and expected in err
     assert snapshot(store) == before
+
+
+HEADLINE = "overrides:\n  headline:\n    metric: speedup\n    value: 2×\n"  # lines 11 to 14 of holmes.yaml
+SAME_INDENT = "give the keys of one mapping the same indent (spaces, 2 per level)"
+
+
+@pytest.mark.parametrize(
+    "old, new, expected",
+    [
+        (  # the walkthrough's case: a key moved left, so the next line reads as more of its value
+            "    metric: speedup",
+            "  metric: speedup",
+            "14: YAML syntax error at column 5: this line is indented more than line 13 above it (4 spaces "
+            f"against 2 spaces), so YAML reads it as more of line 13's value, where no key can start: {SAME_INDENT}",
+        ),
+        (
+            "    metric: speedup",
+            "      metric: speedup",
+            "14: YAML syntax error at column 5: this line is indented 4 spaces and line 13 above it 6 spaces, "
+            "and it lines up with no key it could belong beside: the keys of one mapping start in the same column, "
+            "a nested mapping's further right; indent with spaces, 2 per level",
+        ),
+        (
+            "    metric: speedup",
+            "\tmetric: speedup",
+            "13: YAML syntax error at column 1: a tab; YAML indents with spaces only: replace it with spaces, "
+            "2 per level",
+        ),
+        (
+            "notes: ''",
+            "notes:''",
+            "10: YAML syntax error at column 6: no space after the colon, so YAML reads \"notes:''\" as one word, "
+            "not a key and its value: write \"notes: ''\"",
+        ),
+        (
+            "title: 'Holmes: Towards Distributed Training Across Clusters with Heterogeneous NIC Environment'",
+            "title: Holmes: Towards Distributed Training",
+            "2: YAML syntax error at column 14: a colon and a space inside a value not in quotes read as a second "
+            "key: put the whole value in quotes, title: 'Holmes: Towards Distributed Training'",
+        ),
+        (
+            "NIC Environment'",
+            "NIC Environment",
+            "2: YAML syntax error at column 8: the quote opened here closes only at line 3, column 12, where more "
+            "text follows: close it on this line (a quote inside single quotes is written twice: 'it''s')",
+        ),
+        (
+            "title: 'Holmes: Towards",
+            "title: 'Holmes's Towards",
+            "2: YAML syntax error at column 8: the quote opened here closes at column 15, and more text follows: "
+            "a quote inside single quotes is written twice ('it''s'), or put the value in double quotes",
+        ),
+        (
+            "topics: []",
+            "topics: - parallelism",
+            "8: YAML syntax error at column 9: a list starts on the line after its key, one '- item' a line; "
+            "or write it on the key's line as [a, b]",
+        ),
+    ],
+)
+def test_a_yaml_mistake_is_said_in_plain_words_at_the_line_to_fix(tmp_path, capsys, old, new, expected):
+    """Not the parser's "mapping values are not allowed in this context" a line below the mistake."""
+    store = small_store(tmp_path)
+    path = store / "papers" / "holmes.yaml"
+    text = path.read_text().replace("overrides: {}\n", HEADLINE)
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    assert main(["check", "--data", str(store)]) == 1
+    assert capsys.readouterr().out.splitlines() == [f"{path}:{expected}"]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -275,7 +349,11 @@ CASES = [
                 "alias-bomb.yaml",
                 "{file}:2: YAML anchors and aliases (&name, *name) are not allowed here; write the value out in full",
             ),
-            ("invalid-yaml.yaml", "{file}:3: YAML syntax error: did not find expected ',' or ']'"),
+            (
+                "invalid-yaml.yaml",
+                "{file}:2: YAML syntax error at column 8: the list opened by '[' here is not closed: end it with ']' "
+                "and separate its items with ', '; if the value is text starting with '[', put it in quotes",
+            ),
             ("wrong-type.yaml", "{file}:3: upvotes: expected a whole number, got a list"),
             (
                 "unknown-field.yaml",
@@ -383,7 +461,8 @@ CASES = [
     Case(
         "taxonomy-broken.yaml",
         "taxonomy",
-        "{file}:5: YAML syntax error: did not find expected ',' or ']'",
+        "{file}:4: YAML syntax error at column 11: the list opened by '[' here is not closed: end it with ']' "
+        "and separate its items with ', '; if the value is text starting with '[', put it in quotes",
         1,
         RECORD_COMMANDS,
     ),

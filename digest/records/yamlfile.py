@@ -27,6 +27,7 @@ import yaml
 from ..errors import DataError, NotRegularFileError
 from ..text.printable import UNPRINTABLE
 from .regular import read_regular
+from .yaml_syntax import explain as explain_syntax_error
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml: ~9x faster, same marks
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
@@ -85,10 +86,8 @@ class YamlFile:
         try:
             root = loader.get_single_node()
         except yaml.MarkedYAMLError as error:
-            mark = error.problem_mark or error.context_mark
-            raise DataError(
-                path, mark.line + 1 if mark else None, None, f"YAML syntax error: {error.problem or error.context}"
-            ) from None
+            line, message = explain_syntax_error(error, text, _Loader)
+            raise DataError(path, line, None, message) from None
         except yaml.reader.ReaderError as error:
             line = text[: error.position].count("\n") + 1
             code = error.character if isinstance(error.character, int) else ord(error.character)

@@ -1,0 +1,267 @@
+"""A YAML syntax error in words a curator can act on.
+
+PyYAML says where it noticed a problem (its problem mark) and where the construct it was reading
+began (its context mark), in a parser's words: "mapping values are not allowed in this context",
+often a line after the mistake. Each explainer below reads the marks of one mistake hands make
+(a tab, a key with no space after its colon, a line indented off its neighbours, a colon inside
+a value, a quote or a bracket left open) and says what is wrong and how to fix it, at the line
+and column where the fix goes. They are tried in order; any other error keeps the parser's words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+
+@dataclass(frozen=True)
+class _Error:
+    problem: str
+    context: str
+    line: int  # where the parser noticed the problem, from 0
+    column: int
+    opened: tuple[int, int] | None  # (line, column) where what it was reading began
+    lines: list[str]
+    text: str
+    loader: Any  # the Loader class that read the file, to scan it again
+
+    def source(self, line: int) -> str:
+        return self.lines[line] if 0 <= line < len(self.lines) else ""
+
+    def character(self) -> str:
+        return self.source(self.line)[self.column : self.column + 1]
+
+    def above(self, line: int) -> int | None:
+        """The nearest line before `line` that holds more than a comment."""
+        for number in range(min(line, len(self.lines)) - 1, -1, -1):
+            if self.lines[number].strip() and not self.lines[number].lstrip().startswith("#"):
+                return number
+        return None
+
+
+# What an explainer finds: the line and column of the fix (from 0) and what to say there.
+Found = tuple[int, int, str]
+
+
+def explain(error: yaml.MarkedYAMLError, text: str, loader: Any) -> tuple[int | None, str]:
+    """The line (from 1) a curator should look at, and the message for it; `loader` is the
+    Loader class that raised `error`."""
+    mark = error.problem_mark or error.context_mark
+    if mark is None:
+        return None, f"YAML syntax error: {error.problem or error.context}"
+    context = error.context_mark
+    opened = (context.line, context.column) if context is not None and error.problem_mark is not None else None
+    found = _Error(
+        error.problem or "", error.context or "", mark.line, mark.column, opened, text.splitlines(), text, loader
+    )
+    for explainer in EXPLAINERS:
+        if (explained := explainer(found)) is not None:
+            line, column, words = explained
+            return line + 1, f"YAML syntax error at column {column + 1}: {words}"
+    where = f" ({found.context}, at line {opened[0] + 1})" if found.context and opened else ""
+    return mark.line + 1, f"YAML syntax error at column {mark.column + 1}: {found.problem}{where}"
+
+
+def _tab(error: _Error) -> Found | None:
+    if "tab" not in error.problem and error.character() != "\t":
+        return None
+    return error.line, error.column, "a tab; YAML indents with spaces only: replace it with spaces, 2 per level"
+
+
+def _cannot_start(error: _Error) -> Found | None:
+    """`title: @foo`: a few characters are YAML's own and cannot start a value out of quotes."""
+    if "cannot start any token" not in error.problem:
+        return None
+    return error.line, error.column, f"a value starting with {error.character()!r} must be in quotes: quote it"
+
+
+def _key_without_colon(error: _Error) -> Found | None:
+    """The line where a key began (the context mark) has no `: ` (libyaml: "could not find expected ':'")."""
+    if "could not find expected ':'" not in error.problem or error.opened is None:
+        return None
+    line = error.opened[0]
+    source = error.source(line)
+    if dash := re.match(r"\s*-(?=[^\s-])", source):
+        return line, dash.end() - 1, "a list item needs a space after its dash: '- item'"
+    if (glued := _glued_colon(line, source)) is not None:
+        return glued
+    return (
+        line,
+        _indent(source),
+        "not a 'key: value' line: a key needs a colon and a space after it; "
+        "if the line continues the text above, indent it like that text",
+    )
+
+
+def _colon_in_value(error: _Error) -> Found | None:
+    """A second `: ` on a key's line (libyaml: "mapping values are not allowed in this context")."""
+    if "mapping values are not allowed" not in error.problem:
+        return None
+    source = error.source(error.line)
+    if ": " not in source[: error.column]:
+        return None
+    key, value = source.split(": ", 1)
+    quoted = value.strip().replace("'", "''")
+    return (
+        error.line,
+        error.column,
+        "a colon and a space inside a value not in quotes read as a second key: "
+        f"put the whole value in quotes, {key.strip()}: '{quoted:.40}{'...' if len(quoted) > 40 else ''}'",
+    )
+
+
+def _more_of_the_value_above(error: _Error) -> Found | None:
+    """The same on a line of its own: it reads as more of the value of the line above, because
+    it is indented deeper, or because that line is no key (`metric:speedup`)."""
+    above = error.above(error.line)
+    if "mapping values are not allowed" not in error.problem or above is None:
+        return None
+    indent = _indent(error.source(error.line))
+    if indent <= _indent(error.source(above)):
+        return _glued_colon(above, error.source(above))
+    return (
+        error.line,
+        indent,
+        f"this line is indented more than line {above + 1} above it ({_spaces(indent)} against "
+        f"{_spaces(_indent(error.source(above)))}), so YAML reads it as more of line {above + 1}'s value, "
+        "where no key can start: give the keys of one mapping the same indent (spaces, 2 per level)",
+    )
+
+
+def _left_open(error: _Error) -> Found | None:
+    """A quote, '[' or '{' that is never closed: said where it opened (the context mark)."""
+    if error.opened is None:
+        return None
+    line, column = error.opened
+    if "quoted scalar" in error.context and "end of stream" in error.problem:
+        return line, column, "this quote is never closed: close it at the end of the value"
+    for bracket, closing, what in (("[", "]", "list"), ("{", "}", "mapping")):
+        if error.problem.endswith(f"'{closing}'") and error.source(line)[column : column + 1] == bracket:
+            return (
+                line,
+                column,
+                f"the {what} opened by {bracket!r} here is not closed: end it with {closing!r} and separate its "
+                f"items with ', '; if the value is text starting with {bracket!r}, put it in quotes",
+            )
+    return None
+
+
+def _off_its_neighbours(error: _Error) -> Found | None:
+    """A line whose indent is none of the mappings' it could be in (libyaml: "did not find
+    expected key" at the line's start)."""
+    if not error.problem.startswith("did not find expected"):
+        return None
+    source, above = error.source(error.line), error.above(error.line)
+    if error.column != _indent(source) or above is None:
+        return None
+    return (
+        error.line,
+        error.column,
+        f"this line is indented {_spaces(error.column)} and line {above + 1} above it "
+        f"{_spaces(_indent(error.source(above)))}, and it lines up with no key it could belong beside: "
+        "the keys of one mapping start in the same column, a nested mapping's further right; "
+        "indent with spaces, 2 per level",
+    )
+
+
+def _text_after_a_value(error: _Error) -> Found | None:
+    """More text after a value that ended (libyaml: "did not find expected key" inside a line);
+    after a quoted one, most likely a quote inside it, or a quote left open on an earlier line."""
+    if not error.problem.startswith("did not find expected"):
+        return None
+    value = _scalar_ending_at(error)
+    if value is None or value.style not in ("'", '"'):
+        return error.line, error.column, f"{error.character()!r} after a complete value: delete it, or quote the value"
+    start, end = value.start_mark, value.end_mark  # end: just after the closing quote
+    if end.line == start.line:
+        words = (
+            f"the quote opened here closes at column {end.column}, and more text follows: a quote inside "
+            "single quotes is written twice ('it''s'), or put the value in double quotes"
+        )
+    else:
+        words = (
+            f"the quote opened here closes only at line {end.line + 1}, column {end.column}, where more text "
+            "follows: close it on this line (a quote inside single quotes is written twice: 'it''s')"
+        )
+    return start.line, start.column, words
+
+
+def _unknown_escape(error: _Error) -> Found | None:
+    if "unknown escape character" not in error.problem:
+        return None
+    return (
+        error.line,
+        error.column,
+        'inside double quotes a backslash starts an escape (\\n, \\"): write \\\\ for a backslash, '
+        "or put the value in single quotes, where a backslash is plain text",
+    )
+
+
+def _list_on_the_key_line(error: _Error) -> Found | None:
+    if "block sequence entries are not allowed" not in error.problem:
+        return None
+    return (
+        error.line,
+        error.column,
+        "a list starts on the line after its key, one '- item' a line; or write it on the key's line as [a, b]",
+    )
+
+
+def _second_document(error: _Error) -> Found | None:
+    if "another document" not in error.problem:
+        return None
+    return error.line, error.column, "a second YAML document ('---') starts here; a file holds one: delete the line"
+
+
+EXPLAINERS: list[Callable[[_Error], Found | None]] = [
+    _tab,
+    _cannot_start,
+    _key_without_colon,
+    _colon_in_value,
+    _more_of_the_value_above,
+    _left_open,
+    _off_its_neighbours,
+    _text_after_a_value,
+    _unknown_escape,
+    _list_on_the_key_line,
+    _second_document,
+]
+
+
+def _glued_colon(line: int, source: str) -> Found | None:
+    """A key and its value with no space between: `notes:''` is one word to YAML."""
+    glued = re.search(r":(?=\S)", source)
+    if glued is None:
+        return None
+    fixed = f"{source[: glued.end()]} {source[glued.end() :]}".strip()
+    return (
+        line,
+        glued.start(),
+        f"no space after the colon, so YAML reads {source.strip()!r:.60} as one word, not a key and its value: "
+        f"write {fixed!r:.60}",
+    )
+
+
+def _scalar_ending_at(error: _Error) -> yaml.ScalarToken | None:
+    """The value that ends where the parser stopped, as the scanner read it."""
+    last = None
+    with suppress(yaml.YAMLError):  # the scanner may stop at the error: what it read before is enough
+        for token in yaml.scan(error.text, Loader=error.loader):
+            if (token.end_mark.line, token.end_mark.column) > (error.line, error.column):
+                break
+            if isinstance(token, yaml.ScalarToken):
+                last = token
+    return last
+
+
+def _indent(source: str) -> int:
+    return len(source) - len(source.lstrip(" "))
+
+
+def _spaces(count: int) -> str:
+    return "1 space" if count == 1 else f"{count} spaces"
