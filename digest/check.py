@@ -7,12 +7,13 @@ each topic table names) and the hardware catalogue with the same readers the bui
 from __future__ import annotations
 
 import datetime
+import difflib
 import itertools
 import re
 from collections.abc import Collection
 from pathlib import Path
 
-from .derive.hardware_catalog import load_hardware
+from .derive.hardware_catalog import HardwareCatalog, load_hardware
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_columns, unknown_topics
 from .errors import DataError
 from .records.rejected import load_rejections, rejected_path
@@ -37,11 +38,7 @@ def check_store(
     # empty, so that one run lists every problem: an unknown topic beside an impossible date.
     readable = [(item, not problems) for item, problems in records if item is not None]
     taxonomy = _taxonomy(data_dir, errors, columns)
-    if (data_dir / HARDWARE_FILE).exists():
-        try:
-            load_hardware(data_dir / HARDWARE_FILE)
-        except DataError as exc:
-            errors.append(exc)
+    catalog = _catalog(data_dir, errors)
     try:
         read_rereads(data_dir / REREADS_DIR)  # the build reads them for the Method page
     except DataError as exc:
@@ -69,6 +66,7 @@ def check_store(
             notes.extend(conversion_leftovers(item))
             notes.extend(date_against_arxiv_id(item))
             notes.extend(unlisted_and_split_names(item))
+            notes.extend(uncatalogued_hardware(item, catalog))
         if taxonomy is not None:
             errors += [item.error("topics", message) for message in unknown_topics(item.paper.topics, taxonomy)]
         for target in paper.overrides.get("compares_to", []):
@@ -154,6 +152,60 @@ def _taxonomy(data_dir: Path, errors: list[DataError], columns: Collection[str] 
     if columns is not None:
         errors.extend(unknown_columns(taxonomy, columns))
     return taxonomy
+
+
+def _catalog(data_dir: Path, errors: list[DataError]) -> HardwareCatalog | None:
+    """The store's hardware catalogue, or None while it has none yet (or a broken one, reported)."""
+    if not (data_dir / HARDWARE_FILE).exists():
+        return None
+    try:
+        return load_hardware(data_dir / HARDWARE_FILE)
+    except DataError as exc:
+        errors.append(exc)
+        return None
+
+
+def uncatalogued_hardware(item: LoadedPaper, catalog: HardwareCatalog | None) -> list[DataError]:
+    """A curated `overrides.hardware` name the catalogue lacks. A curator may name hardware it
+    lacks, so it is no error, but the page shows the name with no hardware page and in no
+    family: most often a typo ("A10O") or another spelling of a catalogue name ("a100")."""
+    if catalog is None:
+        return []
+    found = []
+    for name in item.paper.overrides.get("hardware", []):
+        if catalog.get(name) is not None:
+            continue
+        nearest = [repr(near) for near in _nearest_hardware(name, catalog)]
+        hint = f"did you mean {_either(nearest)}?" if nearest else f"add it to {HARDWARE_FILE} if it should have one"
+        found.append(
+            DataError(
+                item.path,
+                item.lines.get("overrides"),
+                "overrides.hardware",
+                f"{name!r} is not a name in the hardware catalogue, so the paper shows it "
+                f"without a hardware page; {hint}",
+            )
+        )
+    return found
+
+
+def _nearest_hardware(name: str, catalog: HardwareCatalog) -> list[str]:
+    """The catalogue names a curator most likely meant: the ones the name holds, as the digest
+    reads hardware in a text ("NVIDIA A100", "a100"), else the closest in spelling ("A10O")."""
+    held = [entry.name for entry, _start, _end in catalog.find(name)]
+    if held:
+        return list(dict.fromkeys(held))
+    spellings = {
+        spelling.casefold(): entry.name
+        for entry in catalog
+        for spelling in (entry.name, *entry.aliases, *entry.cased_aliases)
+    }
+    close = difflib.get_close_matches(name.casefold(), spellings, n=3)
+    return list(dict.fromkeys(spellings[spelling] for spelling in close))
+
+
+def _either(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 _NEW_STYLE_ID = re.compile(r"^(?P<year>\d{2})(?P<month>\d{2})\.\d{4,5}$")

@@ -146,6 +146,25 @@ def test_a_record_no_listing_shows_and_a_name_split_in_two_are_noted(seeded_stor
     assert "'Carl' and 'Putterman' read as one name" in str(split) and split.line is not None
 
 
+def test_curated_hardware_missing_from_the_catalogue_is_noted_with_the_nearest_names(seeded_store, capsys):
+    """Hardware the catalogue lacks may be named (it shows without a page): a note, not an
+    error, which catches a typo and names what the curator most likely meant."""
+    path = edit_record(
+        seeded_store, "galore", overrides={"hardware": ["A100", "A10O", "nvidia a100", "Quantum Annealer"]}
+    )
+    line = path.read_text().splitlines().index("  hardware:") + 1  # where the overrides start
+    notes: list = []
+    assert check_store(seeded_store, notes) == []
+    shows = "is not a name in the hardware catalogue, so the paper shows it without a hardware page"
+    assert [str(note) for note in notes if note.field == "overrides.hardware"] == [
+        f"{path}:{line}: overrides.hardware: 'A10O' {shows}; did you mean 'A10' or 'A100'?",
+        f"{path}:{line}: overrides.hardware: 'nvidia a100' {shows}; did you mean 'A100'?",
+        f"{path}:{line}: overrides.hardware: 'Quantum Annealer' {shows}; add it to hardware.yaml if it should have one",
+    ]
+    assert main(["check", "--data", str(seeded_store)]) == 0
+    assert f"note: {path}:{line}: overrides.hardware: 'A10O'" in capsys.readouterr().err
+
+
 def test_a_date_after_its_arxiv_ids_month_is_noted_as_no_first_version(seeded_store):
     path = edit_record(seeded_store, "galore", arxiv_id="2403.03507", published="2024-03-31")
     notes: list = []
