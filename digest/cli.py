@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import cli_curation, cli_enrich, cli_site, cli_sources
-from .cli_types import EXIT_CODES
+from .cli_types import EXIT_CODES, ParagraphsFormatter
 from .errors import DigestError
 from .records.store import require_store
 
@@ -95,8 +95,8 @@ def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="digest",
         description="ML Systems Paper Digest: paper records in, a searchable site out.",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog="Run 'digest COMMAND --help' for the options of one command.\n" + EXIT_CODES + ".",
+        formatter_class=ParagraphsFormatter,
+        epilog="Run 'digest COMMAND --help' for the options of one command.\n\n" + EXIT_CODES + ".",
     )
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     # In the order `digest --help` lists them.

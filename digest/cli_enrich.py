@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from .cli_sources import progress_lines
-from .cli_types import EXIT_CODES, Commands, add_data_option, positive
+from .cli_types import EXIT_CODES, Commands, ParagraphsFormatter, add_data_option, positive
 
 
 def add_enrich(commands: Commands) -> None:
@@ -19,24 +19,24 @@ def add_enrich(commands: Commands) -> None:
     enrich = commands.add_parser(
         "enrich",
         help="fill missing arXiv ids, authors and dates from the arXiv API, matched by title",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="For each record that lacks an arXiv id, its authors or its date (or only the records ID...),\n"
+        formatter_class=ParagraphsFormatter,
+        description="For each record that lacks an arXiv id, its authors or its date (or only the records ID...), "
         "ask the arXiv API for papers of that title, one request per record, "
         f"{arxiv_api.PAUSE:g} s apart as arXiv asks.\n\n"
-        "A paper is taken only when its normalised title (case, punctuation, accents and LaTeX aside)\n"
-        "is the record's: a longer title that starts the same, or a paper whose newer version is\n"
-        "titled otherwise, is no match. Two arXiv ids with that title are ambiguous, and neither is\n"
-        "taken. Only empty fields are filled (arxiv_id, authors, published; authors_count with the\n"
-        "authors): a value already there, a curator's or a source's, is never replaced, and a record\n"
+        "A paper is taken only when its normalised title (case, punctuation, accents and LaTeX aside) "
+        "is the record's: a longer title that starts the same, or a paper whose newer version is "
+        "titled otherwise, is no match. Two arXiv ids with that title are ambiguous, and neither is "
+        "taken. Only empty fields are filled (arxiv_id, authors, published; authors_count with the "
+        "authors): a value already there, a curator's or a source's, is never replaced, and a record "
         "whose arXiv id differs from the paper found is a conflict and keeps everything.\n\n"
-        "Every record is looked up before anything is written; a failed request (no answer, HTTP 429\n"
-        "or 5xx after the retries, a broken answer) stops the run and the store is left as it was.\n"
+        "Every record is looked up before anything is written; a failed request (no answer, HTTP 429 "
+        "or 5xx after the retries, a broken answer) stops the run and the store is left as it was. "
         "Then every record filled is written in one transaction.\n\n"
-        "With --from-file, the candidates come from a curator's JSON file of findings instead of the\n"
-        "API, checked the same way; a finding's note fills an empty `notes:` (for a paper with no\n"
-        'arXiv version). Its entries: {"id", "title_as_found", "arxiv_id", "authors",\n'
+        "With --from-file, the candidates come from a curator's JSON file of findings instead of the "
+        "API, checked the same way; a finding's note fills an empty `notes:` (for a paper with no "
+        'arXiv version). Its entries: {"id", "title_as_found", "arxiv_id", "authors", '
         '"published", "evidence", "note"}; see digest/enrich/curated_file.py.',
-        epilog="prints a line for each record looked up (filled, no match, ambiguous, conflict) and a summary.\n"
+        epilog="prints a line for each record looked up (filled, no match, ambiguous, conflict) and a summary.\n\n"
         + EXIT_CODES
         + ".",
     )

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 import time
 from pathlib import Path
 
-from .cli_types import EXIT_CODES, REPO_DATA, Commands, add_data_option, day, positive
+from .cli_types import EXIT_CODES, REPO_DATA, Commands, ParagraphsFormatter, add_data_option, day, positive
 from .errors import DataError, UsageError, WriteError
 
 
@@ -124,11 +123,11 @@ def add_search(commands: Commands) -> None:
     search = commands.add_parser(
         "search",
         help="search the built site as its search box ranks pages",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=ParagraphsFormatter,
         description="Rank the pages of a built site for QUERY with lunr.py over the site's own "
-        "search/search_index.json,\nusing that index's config (fields, boosts, separator, pipeline) and "
-        "Material's query habits\n(a trailing wildcard per term, quoted phrases as required terms), and "
-        "print the top pages with\ntheir URLs.\n\n" + textwrap.fill(SEARCH_DIFFERENCES, 96),
+        "search/search_index.json, using that index's config (fields, boosts, separator, pipeline) and "
+        "Material's query habits (a trailing wildcard per term, quoted phrases as required terms), and "
+        "print the top pages with their URLs.\n\n" + SEARCH_DIFFERENCES,
         epilog=EXIT_CODES + "; 1 also when no page matches.",
     )
     search.add_argument("query", nargs="+", metavar="QUERY", help="the words to search for, as typed in the box")

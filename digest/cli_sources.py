@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from .cli_types import (
     EXIT_CODES,
     Commands,
+    ParagraphsFormatter,
     add_data_option,
     arxiv,
     day,
@@ -37,21 +38,22 @@ def add_ingest(commands: Commands) -> None:
     ingest = commands.add_parser(
         "ingest",
         help="parse listing dumps and merge them into the records",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Parse source files (Hugging Face Daily Papers text dumps, all three layouts), keep a\n"
-        "copy of each under DATA/sources/, and merge their papers into DATA/papers/<id>.yaml: one\n"
-        "record per paper across all dumps (matched on the normalised title), each sighting kept\n"
-        "under `sources`. A dump may fill an empty field but never erases one, curator fields\n"
-        "(topics, tags, notes, overrides) are never touched, and re-ingesting a dump changes nothing.\n"
-        "Every paper of a file is kept: the on-topic filter is digest fetch's, which also replays\n"
+        formatter_class=ParagraphsFormatter,
+        description="Parse source files (Hugging Face Daily Papers text dumps in any of their three layouts, or API "
+        "answers as `digest fetch` keeps them: see --format), keep a "
+        "copy of each under DATA/sources/, and merge their papers into DATA/papers/<id>.yaml: one "
+        "record per paper across all dumps (matched on the normalised title), each sighting kept "
+        "under `sources`. A dump may fill an empty field but never erases one, curator fields "
+        "(topics, tags, notes, overrides) are never touched, and re-ingesting a dump changes nothing. "
+        "Every paper of a file is kept: the on-topic filter is digest fetch's, which also replays "
         "recorded API answers through it.\n\n"
-        "Bad entries (a title with no abstract, an over-long line, an impossible date) are reported\n"
-        "and skipped while the rest of the file is ingested; with --strict one bad entry refuses\n"
-        "the whole run. A file that is not a readable text dump (missing, not a regular file, empty,\n"
-        "binary, not UTF-8, JSON, XML, HTML or YAML, or more unreadable blocks than entries) always\n"
+        "Bad entries (a title with no abstract, an over-long line, an impossible date) are reported "
+        "and skipped while the rest of the file is ingested; with --strict one bad entry refuses "
+        "the whole run. A file of no format it reads (missing, not a regular file, empty, binary, not "
+        "UTF-8, other JSON, XML, HTML or YAML, or more unreadable blocks than entries) always "
         "stops the run. A run that stops writes nothing at all.\n\n"
-        "One run at a time writes to a store: a second waits for the first, then merges into what it\n"
-        "wrote. A run stopped while writing (Ctrl-C, kill -9, a full disk) leaves the store as it was,\n"
+        "One run at a time writes to a store: a second waits for the first, then merges into what it "
+        "wrote. A run stopped while writing (Ctrl-C, kill -9, a full disk) leaves the store as it was, "
         "or with its write committed, which the next ingest finishes first.",
         epilog=EXIT_CODES + ".",
     )
@@ -110,15 +112,15 @@ def add_fetch(commands: Commands) -> None:
     fetch = commands.add_parser(
         "fetch",
         help="download new papers from the Hugging Face Daily Papers API or arXiv, keep those on topic",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Download listings from an API, keep each answer under DATA/sources/ (when a record\n"
-        "cites it) and ingest it as `digest ingest` does. Only papers the on-topic model (trained on\n"
-        "the curated and rejected papers) gives at least the fetch floor become new records (the rules\n"
-        "decide while too few are curated); the others are counted and listed as left out (`digest\n"
-        "eval` gives the floor and what it keeps and drops, `digest eval --days` on whole days).\n"
+        formatter_class=ParagraphsFormatter,
+        description="Download listings from an API, keep each answer under DATA/sources/ (when a record "
+        "cites it) and ingest it as `digest ingest` does. Only papers the on-topic model (trained on "
+        "the curated and rejected papers) gives at least the fetch floor become new records (the rules "
+        "decide while too few are curated); the others are counted and listed as left out (`digest "
+        "eval` gives the floor and what it keeps and drops, `digest eval --days` on whole days). "
         "A paper already in the store takes its new sighting whatever its topic.\n\n"
-        "Every page is downloaded and read before anything is written: a failed or broken answer\n"
-        "(no answer in time, HTTP 429 or 5xx after the retries, the wrong content type, JSON or XML\n"
+        "Every page is downloaded and read before anything is written: a failed or broken answer "
+        "(no answer in time, HTTP 429 or 5xx after the retries, the wrong content type, JSON or XML "
         "cut off) stops the fetch with the reason, and the store is left as it was.",
         epilog=EXIT_CODES + ".",
     )

@@ -1,11 +1,12 @@
-"""What the `digest` commands share: the exit codes their help states, the default data folder, and
-the argument types, each of which refuses what no command could use, with why."""
+"""What the `digest` commands share: the exit codes their help states, the help's layout, the
+default data folder, and the argument types, each of which refuses what no command could use, with why."""
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
 import math
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeAlias
@@ -16,6 +17,28 @@ EXIT_CODES = (
     "exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that "
     "cannot be written, 2 bad usage, 130 interrupted"
 )
+
+
+class ParagraphsFormatter(argparse.HelpFormatter):
+    """Help whose description and epilog keep their paragraphs (the text between blank lines),
+    each filled to the terminal's width as argparse fills the options (COLUMNS, else the
+    terminal's). Text wrapped by hand fits one width only: at 80 columns it ran to 140."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        paragraphs = (" ".join(paragraph.split()) for paragraph in text.split("\n\n"))
+        return "\n\n".join(
+            textwrap.fill(
+                paragraph,
+                width,
+                initial_indent=indent,
+                subsequent_indent=indent,
+                break_on_hyphens=False,  # hf-daily, on-topic and --topics stay whole
+                break_long_words=False,  # so does an address
+            )
+            for paragraph in paragraphs
+        )
+
+
 # Where each cli_* module adds its commands (a string: argparse's class takes no [] at run time).
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 

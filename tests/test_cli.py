@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import signal
 import subprocess
 import sys
 
 import pytest
 
-from digest.cli import main
+from digest.cli import _build_parser, main
 
 from .conftest import DATA
 
@@ -107,6 +108,29 @@ def test_help_says_what_strict_and_search_do(capsys):
     assert "--strict refuse a whole file when any entry in it is bad" in ingest
     search = help_of(capsys, "search")
     assert "Checked against Material's own search code" in search and "fuzzy queries" in search
+
+
+def every_command(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """`digest`, each of its commands and each command's own (fetch hf-daily), as typed."""
+    found = [path]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found += every_command(sub, (*path, name))
+    return found
+
+
+def test_every_help_fits_80_columns(capsys, monkeypatch):
+    """Descriptions wrapped by hand for a wide screen ran to 140 columns in an 80-column terminal
+    (a blind curator's walkthrough)."""
+    monkeypatch.setenv("COLUMNS", "80")  # argparse's width, as a terminal of 80 columns sets it
+    commands = every_command(_build_parser())
+    assert ("fetch", "hf-daily") in commands and ("review",) in commands
+    for command in commands:
+        with pytest.raises(SystemExit):
+            main([*command, "--help"])
+        wide = [line for line in capsys.readouterr().out.splitlines() if len(line) > 80]
+        assert wide == [], f"digest {' '.join(command)} --help"
 
 
 # ------------------------------------------------------------------- no traceback, ever
