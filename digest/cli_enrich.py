@@ -38,7 +38,7 @@ def add_enrich(commands: Commands) -> None:
         '"published", "evidence", "note"}; see digest/enrich/curated_file.py.',
         epilog="prints a line for each record looked up (filled, no match, ambiguous, conflict) and a summary.\n\n"
         + EXIT_CODES
-        + ".",
+        + "; 1 also for a failed download.",
     )
     enrich.add_argument("paper_ids", nargs="*", metavar="ID", help="only these records (default: every record)")
     add_data_option(enrich)
@@ -83,6 +83,7 @@ def _run_enrich(args: argparse.Namespace) -> int:
     from .records.model import Paper  # noqa: PLC0415
 
     started = time.perf_counter()
+    progress = progress_lines()
     if args.from_file is not None:
         findings, lookup = file_lookup(args.from_file)
 
@@ -91,17 +92,19 @@ def _run_enrich(args: argparse.Namespace) -> int:
             return paper.id in findings and bool(missing(paper) or notes)
 
         report = enrich(
-            args.data, lookup, paper_ids=args.paper_ids, dry_run=args.dry_run, progress=progress_lines(), wanted=wanted
+            args.data, lookup, paper_ids=args.paper_ids, dry_run=args.dry_run, progress=progress, wanted=wanted
         )
     else:
-        client = Client(HttpOptions(timeout=args.timeout, retries=int(args.retries)))
+        # Each failed try and the wait before the next is shown, as fetch shows them: without
+        # the network, five tries wait half a minute.
+        client = Client(HttpOptions(timeout=args.timeout, retries=int(args.retries)), progress=progress)
         try:
             report = enrich(
                 args.data,
                 TitleLookup(client, args.endpoint),
                 paper_ids=args.paper_ids,
                 dry_run=args.dry_run,
-                progress=progress_lines(),
+                progress=progress,
             )
         finally:
             client.close()

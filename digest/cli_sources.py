@@ -122,7 +122,7 @@ def add_fetch(commands: Commands) -> None:
         "Every page is downloaded and read before anything is written: a failed or broken answer "
         "(no answer in time, HTTP 429 or 5xx after the retries, the wrong content type, JSON or XML "
         "cut off) stops the fetch with the reason, and the store is left as it was.",
-        epilog=EXIT_CODES + ".",
+        epilog=EXIT_CODES + "; 1 also for a failed download.",
     )
     sources = fetch.add_subparsers(title="sources", metavar="SOURCE", required=True)
     daily = sources.add_parser(
@@ -130,7 +130,7 @@ def add_fetch(commands: Commands) -> None:
         help="the Hugging Face Daily Papers of a day, or of several",
         description="Fetch the Hugging Face Daily Papers listing of a day (default: yesterday, UTC) from "
         "/api/daily_papers, or of every day from --since through --until.",
-        epilog=EXIT_CODES + ".",
+        epilog=EXIT_CODES + "; 1 also for a failed download.",
     )
     options(daily, hf_daily.ENDPOINT_VARIABLE, hf_daily.ENDPOINT)
     when = daily.add_mutually_exclusive_group()
@@ -166,7 +166,7 @@ def add_fetch(commands: Commands) -> None:
         help="the newest arXiv papers that match a search query",
         description="Fetch the newest papers matching an arXiv API search query (newest first, in pages "
         f"of {arxiv_api.PAGE_SIZE}, {arxiv_api.PAUSE:g} s apart as arXiv asks).",
-        epilog=EXIT_CODES + ".",
+        epilog=EXIT_CODES + "; 1 also for a failed download.",
     )
     options(query, arxiv_api.ENDPOINT_VARIABLE, arxiv_api.ENDPOINT)
     query.add_argument("--query", required=True, help="an arXiv search query, e.g. 'abs:\"KV cache\" AND cat:cs.DC'")

@@ -237,6 +237,17 @@ def test_a_failed_request_changes_nothing_and_says_why(case, data, capsys):
     assert snapshot(data) == before
 
 
+def test_each_retry_is_shown_as_fetch_shows_it(data, capsys):
+    """Without the network, enrich waited half a minute in silence while fetch showed each try
+    (a blind curator's walkthrough)."""
+    with RecordedServer({PATH: [Answer(b"oops", 503, "text/plain"), atom(FLASH2)]}) as server:
+        argv = ["enrich", "flashattention-2", "--data", str(data), "--endpoint", server.url(PATH)]
+        assert main([*argv, "--retries", "1", "--timeout", "5"]) == 0
+    err = capsys.readouterr().err
+    assert "HTTP 503 Service Unavailable; try 2 of 2 in 0 s (backing off)" in err, err
+    assert record(data, "flashattention-2")["arxiv_id"] == "2307.08691"
+
+
 def test_a_failure_on_a_later_record_keeps_the_earlier_match_out_too_and_requests_wait_3_s(data):
     before = snapshot(data)
     waits: list[float] = []
