@@ -234,7 +234,12 @@ def _run_fetch(args: argparse.Namespace) -> int:
     listed = f"{report.listed} paper(s) listed" if report.listed else "no paper listed: nothing to do"
     print(
         f"fetched {report.pages} page(s): {listed}"
-        + (f", {len(report.left_out)} left out as off-topic" if report.listed else "")
+        + (
+            f", {len(report.left_out)} left out as off-topic, {len(report.rejected)} rejected before, "
+            f"{report.held} in the store already"
+            if report.listed
+            else ""
+        )
     )
     return 0
 
@@ -268,11 +273,12 @@ def _run_replay(args: argparse.Namespace) -> int:
             print(f"would keep: {paper_id}")
         for line in report.left_out:
             print(f"would leave out: {line}")
-    verb = "would be" if args.dry_run else "were"
+    verb, took = ("would be", "would take") if args.dry_run else ("were", "took")
     print(
-        f"replayed {report.days} day(s): {report.listed} paper(s) listed, {len(report.kept)} {verb} kept as new "
+        f"replayed {report.days} day(s): {report.listed} paper(s) listed: {len(report.kept)} {verb} kept as new "
         f"records, {len(report.left_out)} left out as off-topic, {len(report.rejected)} rejected before, "
-        f"{report.updated} record(s) took a new sighting, in {time.perf_counter() - started:.0f} s"
+        f"{report.held} in the store already ({report.updated} of them {took} a new sighting), "
+        f"in {time.perf_counter() - started:.0f} s"
     )
     return 0
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -118,6 +119,26 @@ def test_a_dry_run_says_what_it_would_keep_and_leave_out_and_writes_nothing(data
     assert kept and left and len(kept) + len(left) < len(ITEMS)  # FlashAttention-2 is held already
     assert replay(data, recorded) == 0
     assert len(new_papers(data, before)) == len(kept)
+
+
+def test_each_week_counts_every_paper_it_listed_and_a_dry_run_says_would(data, recorded, capsys):
+    """The week's line read '78 listed, 0 kept, 68 left out', leaving out the papers rejected
+    before and those held already, and a dry run said records 'took' a new sighting (a blind
+    curator's walkthrough)."""
+    assert replay(data, recorded) == 0
+    kept = next(p for p in load_papers(data) if p.arxiv_id == "2407.08608")
+    assert main(["reject", kept.id, "--data", str(data), "--by", "curator"]) == 0
+    capsys.readouterr()
+    assert replay(data, recorded, "--since", DAYS[0], "--dry-run") == 0
+    captured = capsys.readouterr()
+    week = re.search(
+        r"(\d+) listed: (\d+) would be kept, (\d+) left out, (\d+) rejected before, (\d+) in the store already",
+        captured.err,
+    )
+    assert week, captured.err
+    listed, *counts = (int(count) for count in week.groups())
+    assert listed == len(ITEMS) == sum(counts) and counts[2] == 1 and counts[3] >= 2
+    assert "in the store already (0 of them would take a new sighting)" in captured.out
 
 
 def test_add_keeps_a_paper_the_filter_drops(data, recorded, capsys):

@@ -71,7 +71,8 @@ class ReplayReport:
     kept: list[str] = field(default_factory=list)  # ids of the new records (in a dry run: that would be)
     left_out: list[str] = field(default_factory=list)  # "title (arXiv id): why"
     rejected: list[str] = field(default_factory=list)  # "title (arXiv id)" of rejected papers listed again
-    updated: int = 0  # records that took a new sighting
+    held: int = 0  # listed papers the store held already
+    updated: int = 0  # records that took a new sighting (of those held)
 
 
 def replay(
@@ -95,10 +96,13 @@ def replay(
         report.kept += new
         report.left_out += done.left_out
         report.rejected += done.rejected
+        report.held += done.held
         report.updated += len(done.ingest.updated) if done.ingest else 0
+        # Every paper listed is counted once, so the week's counts add up to what it listed.
+        kept = "would be kept" if dry_run else "kept"
         progress(
-            f"[{number}/{len(batches)}] {batch[0]} to {batch[-1]}: {done.listed} listed, {len(new)} kept, "
-            f"{len(done.left_out)} left out; {len(report.kept)} kept in all "
-            f"({time.perf_counter() - started:.0f} s)"
+            f"[{number}/{len(batches)}] {batch[0]} to {batch[-1]}: {done.listed} listed: {len(new)} {kept}, "
+            f"{len(done.left_out)} left out, {len(done.rejected)} rejected before, {done.held} in the store "
+            f"already; {len(report.kept)} {kept} in all ({time.perf_counter() - started:.0f} s)"
         )
     return report

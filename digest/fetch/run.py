@@ -47,6 +47,7 @@ class FetchReport:
     listed: int = 0  # papers they list
     left_out: list[str] = field(default_factory=list)  # "title (arXiv id): why", for new papers not on topic
     rejected: list[str] = field(default_factory=list)  # "title (arXiv id)" of papers a curator rejected before
+    held: int = 0  # listed papers the store holds already
     ingest: IngestReport | None = None  # None when no answer listed a paper
 
 
@@ -76,6 +77,7 @@ def fetch(
             )
         )
         report.rejected = list(dict.fromkeys(_named(entry) for entry in listed if _known(entry, judged.rejected)))
+        report.held = len({_key(entry) for entry in listed if _known(entry, judged.held)})
         parts = [
             (page, part)
             for page, path, entries in answers
