@@ -8,7 +8,7 @@ import datetime as dt
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +28,7 @@ from .sources import format_names
 
 if TYPE_CHECKING:
     from .fetch.plan import Series
+    from .fetch.run import Asked
     from .ingest import IngestReport
 
 PROGRESS_EVERY = 2.0  # seconds between two progress lines of a long ingest
@@ -130,7 +131,7 @@ def add_fetch(commands: Commands) -> None:
         help="the Hugging Face Daily Papers of a day, or of several",
         description="Fetch the Hugging Face Daily Papers listing of a day (default: yesterday, UTC) from "
         "/api/daily_papers, or of every day from --since through --until.",
-        epilog=EXIT_CODES + "; 1 also for a failed download.",
+        epilog=EXIT_CODES + "; 1 also for a failed download, or when no paper named with --add is kept.",
     )
     options(daily, hf_daily.ENDPOINT_VARIABLE, hf_daily.ENDPOINT)
     when = daily.add_mutually_exclusive_group()
@@ -158,7 +159,9 @@ def add_fetch(commands: Commands) -> None:
         default=[],
         type=arxiv,
         metavar="ARXIV_ID",
-        help="keep this paper whatever the filter says (a curator adding one it missed); repeat for more",
+        help="keep this paper whatever the filter says (a curator adding one it missed); repeat for "
+        "more. Each one not kept is named with why (not listed on the days fetched, or rejected before), "
+        "and the fetch exits 1 when none is",
     )
     daily.set_defaults(run=_run_fetch, plan=_daily_plan)
     query = sources.add_parser(
@@ -229,6 +232,7 @@ def _run_fetch(args: argparse.Namespace) -> int:
         print(f"left out: {line}")
     for line in report.rejected:
         print(f"rejected before: {line}")
+    status = _say_what_became_of(getattr(args, "add", ()), report.asked, args.data, "the listings fetched")
     if report.ingest is not None:
         _print_ingest(report.ingest, args.data, args.dry_run, started)
     listed = f"{report.listed} paper(s) listed" if report.listed else "no paper listed: nothing to do"
@@ -241,7 +245,7 @@ def _run_fetch(args: argparse.Namespace) -> int:
             else ""
         )
     )
-    return 0
+    return status
 
 
 def _run_replay(args: argparse.Namespace) -> int:
@@ -273,6 +277,7 @@ def _run_replay(args: argparse.Namespace) -> int:
             print(f"would keep: {paper_id}")
         for line in report.left_out:
             print(f"would leave out: {line}")
+    status = _say_what_became_of(args.add, report.asked, args.data, f"the days replayed ({days[0]} to {days[-1]})")
     verb, took = ("would be", "would take") if args.dry_run else ("were", "took")
     print(
         f"replayed {report.days} day(s): {report.listed} paper(s) listed: {len(report.kept)} {verb} kept as new "
@@ -280,7 +285,27 @@ def _run_replay(args: argparse.Namespace) -> int:
         f"{report.held} in the store already ({report.updated} of them {took} a new sighting), "
         f"in {time.perf_counter() - started:.0f} s"
     )
-    return 0
+    return status
+
+
+def _say_what_became_of(add: Sequence[str], asked: Mapping[str, Asked], data: Path, listings: str) -> int:
+    """Say why each paper named with --add was not kept (a curator asked for it by name: silence
+    reads as done); the exit status: 1 when none of them was."""
+    from .records.rejected import load_rejection, rejected_path  # noqa: PLC0415
+    from .review import how_to_bring_back  # noqa: PLC0415
+
+    kept = 0
+    for arxiv_id in dict.fromkeys(add):
+        found = asked.get(arxiv_id)
+        if found is None:
+            print(f"not added: {arxiv_id}: not listed in {listings}; --add keeps only a paper listed there")
+        elif found.outcome == "rejected":
+            print(f"not added: {arxiv_id}: {how_to_bring_back(load_rejection(rejected_path(data, found.paper_id)))}")
+        else:
+            kept += 1
+            if found.outcome == "held":
+                print(f"held already: {arxiv_id}: the store holds it as {found.paper_id}")
+    return 1 if add and not kept else 0
 
 
 def progress_lines() -> Callable[[str, bool], None]:

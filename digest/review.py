@@ -166,13 +166,19 @@ def _rejected_to_restore(
         stamp = Stamp.of(path)  # before the read: a change after it makes the write refuse
         rejection = load_rejection(path)
         if topics is None:
-            why = f" ({rejection.reason})" if rejection.reason else ""
-            raise UsageError(
-                f"{paper_id!r} was rejected by {rejection.rejected_by} on {rejection.rejected_on}{why}; "
-                f"to bring it back, name its topics: digest accept {paper_id} --topics a,b"
-            )
+            raise UsageError(how_to_bring_back(rejection))
         found[paper_id] = (rejection, stamp)
     return found
+
+
+def how_to_bring_back(rejection: Rejection) -> str:
+    """Who rejected a paper, when and why, and the command that brings it back."""
+    paper_id = rejection.paper.id
+    why = f" ({rejection.reason})" if rejection.reason else ""
+    return (
+        f"{paper_id!r} was rejected by {rejection.rejected_by} on {rejection.rejected_on}{why}; "
+        f"to bring it back, name its topics: digest accept {paper_id} --topics a,b"
+    )
 
 
 def reject(

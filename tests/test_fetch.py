@@ -87,6 +87,14 @@ def test_the_endpoint_comes_from_the_environment(data, monkeypatch, capsys):
     assert len(server.requests) == 1 and "no paper listed: nothing to do" in capsys.readouterr().out
 
 
+def test_add_of_a_paper_not_listed_says_so_and_exits_1(data, capsys):
+    with RecordedServer({HF_PATH: [Answer(DAY)]}) as server:
+        assert fetch_day(server, data, "--add", "2999.99999") == 1
+    out = capsys.readouterr().out
+    assert "not added: 2999.99999: not listed in the listings fetched" in out
+    assert "16 paper(s) listed, 12 left out as off-topic" in out  # the rest of the day was fetched as ever
+
+
 def test_429_waits_as_retry_after_says_then_succeeds(data):
     with RecordedServer(
         {HF_PATH: [Answer(b"slow down", 429, "text/plain", {"Retry-After": "1"}), Answer(DAY)]}

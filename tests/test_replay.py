@@ -150,6 +150,19 @@ def test_add_keeps_a_paper_the_filter_drops(data, recorded, capsys):
     assert missed in new_papers(data, before)
 
 
+def test_add_names_each_paper_it_did_not_keep_and_exits_1_when_it_kept_none(data, recorded, capsys):
+    """An id listed on none of the days replayed was passed over in silence (a blind curator's walkthrough)."""
+    stored = {p.arxiv_id for p in load_papers(data)}
+    dropped = next(item["paper"]["id"] for item in ITEMS if item["paper"]["id"] not in stored)
+    assert replay(data, recorded, "--dry-run", "--add", "2999.99999") == 1
+    unlisted = f"not added: 2999.99999: not listed in the days replayed ({DAYS[0]} to {DAYS[-1]})"
+    assert unlisted in capsys.readouterr().out
+    assert replay(data, recorded, "--add", "2999.99999", "--add", dropped) == 0  # one of them is kept
+    assert unlisted in capsys.readouterr().out and dropped in {p.arxiv_id for p in load_papers(data)}
+    assert replay(data, recorded, "--since", DAYS[0], "--add", dropped) == 0  # held: nothing to add
+    assert f"held already: {dropped}: the store holds it as " in capsys.readouterr().out
+
+
 def test_a_day_replayed_again_gives_the_papers_it_kept_no_second_sighting(data, recorded):
     """A day fetched again to --add a paper keeps another copy of its listing (the kept items
     differ), but the papers kept the first time were seen in that listing once, not twice."""
@@ -181,8 +194,14 @@ def test_a_rejected_paper_leaves_the_store_and_never_comes_back(data, recorded, 
     # Neither a replay of its day, a live fetch nor an ingest brings it back.
     for day in DAYS:
         (data / "sources" / f"hf-daily-{day}.json").unlink(missing_ok=True)
-    assert replay(data, recorded, "--add", "2407.08608") == 0
-    assert "1 rejected before" in capsys.readouterr().out
+    # Named with --add, it is not kept either, and the curator is told why and how to undo it.
+    assert replay(data, recorded, "--add", "2407.08608") == 1
+    out = capsys.readouterr().out
+    assert "1 rejected before" in out
+    assert (
+        f"not added: 2407.08608: {paper.id!r} was rejected by curator on " in out
+        and f"(a test); to bring it back, name its topics: digest accept {paper.id} --topics a,b" in out
+    )
     assert main(["ingest", str(RESPONSES / "hf-daily-2025-01-23.json"), "--data", str(data)]) == 0
     assert "2407.08608" not in {p.arxiv_id for p in load_papers(data)}
 

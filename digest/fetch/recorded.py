@@ -19,7 +19,7 @@ from pathlib import Path
 from ..errors import UsageError
 from .hf_daily import day_series, days_held
 from .plan import Page
-from .run import fetch
+from .run import Asked, fetch
 
 RECORDED = "recorded:"  # the address the pages of a replay name: no request is made
 
@@ -73,6 +73,7 @@ class ReplayReport:
     rejected: list[str] = field(default_factory=list)  # "title (arXiv id)" of rejected papers listed again
     held: int = 0  # listed papers the store held already
     updated: int = 0  # records that took a new sighting (of those held)
+    asked: dict[str, Asked] = field(default_factory=dict)  # by arXiv id: the papers of `add` listed
 
 
 def replay(
@@ -97,6 +98,7 @@ def replay(
         report.left_out += done.left_out
         report.rejected += done.rejected
         report.held += done.held
+        report.asked = done.asked | report.asked  # a paper kept one week is held the next
         report.updated += len(done.ingest.updated) if done.ingest else 0
         # Every paper listed is counted once, so the week's counts add up to what it listed.
         kept = "would be kept" if dry_run else "kept"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -41,6 +41,16 @@ class Transport(Protocol):
         """Put the answer to `page` in `target`; its size in bytes. Raises FetchError."""
 
 
+@dataclass(frozen=True)
+class Asked:
+    """What became of a paper a curator named with --add that an answer listed: kept as a new
+    record, or not, because the store holds it already or a curator rejected it."""
+
+    arxiv_id: str
+    outcome: str  # "kept", "held" or "rejected"
+    paper_id: str = ""  # the record or the rejected paper, when held or rejected
+
+
 @dataclass
 class FetchReport:
     pages: int = 0  # answers downloaded
@@ -48,6 +58,7 @@ class FetchReport:
     left_out: list[str] = field(default_factory=list)  # "title (arXiv id): why", for new papers not on topic
     rejected: list[str] = field(default_factory=list)  # "title (arXiv id)" of papers a curator rejected before
     held: int = 0  # listed papers the store holds already
+    asked: dict[str, Asked] = field(default_factory=dict)  # by arXiv id: the papers of `add` listed
     ingest: IngestReport | None = None  # None when no answer listed a paper
 
 
@@ -78,6 +89,11 @@ def fetch(
         )
         report.rejected = list(dict.fromkeys(_named(entry) for entry in listed if _known(entry, judged.rejected)))
         report.held = len({_key(entry) for entry in listed if _known(entry, judged.held)})
+        report.asked = {
+            arxiv_id: judged.asked(arxiv_id, entry)
+            for entry in listed
+            if (arxiv_id := entry.arxiv_id) is not None and arxiv_id in add
+        }
         parts = [
             (page, part)
             for page, path, entries in answers
@@ -129,8 +145,8 @@ class _Judged:
     """The verdict on each listed paper, and what the store holds and rejected (arXiv ids and title keys)."""
 
     verdicts: dict[str, Verdict]
-    held: set[str]
-    rejected: set[str]
+    held: dict[str, str]  # arXiv id or title key: the id of the record
+    rejected: dict[str, str]  # arXiv id or title key: the id of the rejected paper
     added: Collection[str] = ()  # arXiv ids a curator adds whatever the verdict
 
     def keeps(self, entry: Entry) -> bool:
@@ -139,6 +155,14 @@ class _Judged:
     def known(self, entry: Entry) -> bool:
         """Held or rejected already: not the filter's to decide."""
         return _known(entry, self.held) or _known(entry, self.rejected)
+
+    def asked(self, arxiv_id: str, entry: Entry) -> Asked:
+        """What becomes of `entry`, the paper of `arxiv_id`, a curator named with --add."""
+        if rejected := _holder(entry, self.rejected):
+            return Asked(arxiv_id, "rejected", rejected)
+        if held := _holder(entry, self.held):
+            return Asked(arxiv_id, "held", held)
+        return Asked(arxiv_id, "kept")
 
     def left_out(self, entry: Entry) -> str:
         return f"{_named(entry)}: {self.verdicts[_key(entry)].reason}"
@@ -192,16 +216,24 @@ def _judge(data_dir: Path, entries: list[Entry], say: Progress, added: Collectio
     )
 
 
-def _keys(papers: Sequence[Paper]) -> set[str]:
-    return {key for paper in papers for key in (paper.arxiv_id, paper_key(paper.title, paper.abstract)) if key}
+def _keys(papers: Sequence[Paper]) -> dict[str, str]:
+    """Each paper's arXiv id and title key, with its id."""
+    return {
+        key: paper.id for paper in papers for key in (paper.arxiv_id, paper_key(paper.title, paper.abstract)) if key
+    }
 
 
 def _named(entry: Entry) -> str:
     return f"{entry.title} ({entry.arxiv_id or 'no arXiv id'})"
 
 
-def _known(entry: Entry, keys: set[str]) -> bool:
-    return entry.arxiv_id in keys or paper_key(entry.title, entry.abstract) in keys
+def _known(entry: Entry, keys: Mapping[str, str]) -> bool:
+    return _holder(entry, keys) is not None
+
+
+def _holder(entry: Entry, keys: Mapping[str, str]) -> str | None:
+    """The id of the paper of `keys` that `entry` is, by arXiv id or by title key."""
+    return keys.get(entry.arxiv_id or "") or keys.get(paper_key(entry.title, entry.abstract))
 
 
 def _key(entry: Entry) -> str:
