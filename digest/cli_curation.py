@@ -5,23 +5,42 @@ from __future__ import annotations
 import argparse
 import getpass
 import os
+import shutil
 import sys
+import textwrap
+from collections.abc import Iterator
 
-from .cli_types import EXIT_CODES, Commands, add_data_option, day
+from .cli_types import EXIT_CODES, REPO_DATA, Commands, ParagraphsFormatter, add_data_option, day
 
 EPILOG = EXIT_CODES + "."
+REVIEW_LIMIT = 20  # papers `digest review` lists at a time
+WIDTH = 80  # columns of the review list when its output is not a terminal
+# What the confidence is, in a curator's words (digest/derive/suggest.py's `certainty` computes it).
+CONFIDENCE = (
+    "Confidence is how sure the machine is of its whole suggestion: as sure as its least sure topic, "
+    "which is named beside it. Each topic has a threshold that its probability must reach; the "
+    "confidence goes from 0 (a probability at its threshold: a toss-up) to 1 (a probability of 1 for a "
+    "topic suggested, of 0 for one left out)."
+)
+LEGEND = (
+    f"Least confident first. {CONFIDENCE} In brackets, the model's probability that the paper is in "
+    "that topic; near: a topic left out at over half its threshold; other: no topic reached its threshold."
+)
 
 
 def add_commands(commands: Commands) -> None:
     review = commands.add_parser(
         "review",
         help="list uncurated papers, least confident first, with the topics suggested for them",
+        formatter_class=ParagraphsFormatter,
         description="List the papers whose topics no curator has set, least confident first, each with the "
         "topics the machine suggests (the learned model's where it could learn a topic from the curated and "
-        "rejected papers, the rules' where it could not) and the model's probability for each. Narrow the "
-        "list with --topic, --band and --day, and page through it with --limit and --offset. Then accept a "
-        "suggestion with 'digest accept ID', correct it with 'digest accept ID --topics a,b', or take the "
-        "paper out of the digest with 'digest reject ID'.",
+        "rejected papers, the rules' where it could not) and the model's probability for each.\n\n"
+        f"{CONFIDENCE}\n\n"
+        "Narrow the list with --topic, --band and --day, and page through it with --limit and --offset. "
+        "Then accept a suggestion with 'digest accept ID', correct it with 'digest accept ID --topics a,b', "
+        "or take the paper out of the digest with 'digest reject ID'. The list fits the terminal, or 80 "
+        "columns when it is not one.",
         epilog=EPILOG,
     )
     add_data_option(review)
@@ -30,11 +49,11 @@ def add_commands(commands: Commands) -> None:
         "--band",
         type=_band,
         metavar="LOW-HIGH",
-        help="only papers whose highest model probability is in this band, e.g. 0.3-0.6",
+        help="only papers whose confidence is in this band, e.g. 0.3-0.6",
     )
     review.add_argument("--day", type=day, metavar="DAY", help="only papers seen in the listing of this day")
     review.add_argument(
-        "--limit", type=_count, default=20, help="how many papers to list (default: %(default)s; 0: all)"
+        "--limit", type=_count, default=REVIEW_LIMIT, help="how many papers to list (default: %(default)s; 0: all)"
     )
     review.add_argument("--offset", type=_count, default=0, help="skip this many first (default: %(default)s)")
     review.set_defaults(run=_run_review)
@@ -91,22 +110,56 @@ def add_commands(commands: Commands) -> None:
 def _run_review(args: argparse.Namespace) -> int:
     from .review import ReviewFilter, describe, review_queue  # noqa: PLC0415
 
-    low, high = args.band or (0.0, 1.0)
-    waiting, curated = review_queue(
-        args.data, ReviewFilter(args.topic, low, high, args.day.isoformat() if args.day else None)
-    )
+    only = ReviewFilter(args.topic, args.band, args.day.isoformat() if args.day else None)
+    waiting, curated = review_queue(args.data, only)
     end = None if args.limit == 0 else args.offset + args.limit
     shown = waiting[args.offset : end]
+    width = _width()
+    if shown:
+        print(textwrap.fill(LEGEND, width), end="\n\n")
     for item in shown:
-        print(describe(item.paper, item.suggestion))
-    after = len(waiting) - args.offset - len(shown)
-    more = f"; {after} more after these (--offset {args.offset + len(shown)})" if after > 0 else ""
-    print(
-        f"{len(waiting)} paper(s) need review{' of those asked for' if args.topic or args.band or args.day else ''}"
-        f", {curated} curated; listed {len(shown)} from #{args.offset + 1}{more}",
-        file=sys.stderr,
-    )
+        print(describe(item.paper, item.suggestion, width), end="\n\n")
+    # On stdout after the list, so that `digest review | less` ends with it.
+    for line in _what_next(args, len(waiting), curated, len(shown)):
+        print(textwrap.fill(line, width, break_on_hyphens=False))
     return 0
+
+
+def _width() -> int:
+    """The review list's columns: the terminal's, or WIDTH when the output is a file or a pipe."""
+    return max(shutil.get_terminal_size().columns, 40) if sys.stdout.isatty() else WIDTH
+
+
+def _what_next(args: argparse.Namespace, waiting: int, curated: int, shown: int) -> Iterator[str]:
+    """What was listed, and the commands that come next: the next page, accept and reject."""
+    asked = " of those asked for" if args.topic or args.band or args.day else ""
+    data = f" --data {args.data}" if args.data != REPO_DATA else ""
+    if not waiting:
+        yield f"No paper{asked} needs review; {curated} are curated."
+        return
+    first = args.offset + 1
+    listed = f"listed #{first} to #{args.offset + shown}" if shown else f"--offset {args.offset} is past the last"
+    yield f"{waiting} paper(s) need review{asked} ({curated} curated); {listed}."
+    after = waiting - args.offset - shown
+    if after > 0:
+        yield f"Next {min(after, args.limit or after)}: {_review_command(args, data)} --offset {args.offset + shown}"
+    if shown:
+        yield (
+            f"For each paper, 'digest accept ID{data}' takes its suggested topics, 'digest accept ID --topics "
+            f"a,b{data}' sets others, 'digest reject ID --reason \"...\"{data}' takes it out of the digest "
+            "(each takes several ids)."
+        )
+
+
+def _review_command(args: argparse.Namespace, data: str) -> str:
+    """`digest review` with the options given, to list the next papers of the same queue."""
+    options = [
+        f" --topic {args.topic}" if args.topic else "",
+        f" --band {args.band[0]:g}-{args.band[1]:g}" if args.band else "",
+        f" --day {args.day}" if args.day else "",
+        f" --limit {args.limit}" if args.limit != REVIEW_LIMIT else "",
+    ]
+    return f"digest review{''.join(options)}{data}"
 
 
 def _run_accept(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,29 +51,29 @@ class Waiting:
     paper: Paper
     suggestion: Suggestion
 
-    @property
-    def top_probability(self) -> float | None:
-        """The model's highest probability over the topics it learned; None where the rules decide."""
-        return max((p.probability for p in self.suggestion.predictions if p.probability is not None), default=None)
-
 
 @dataclass(frozen=True)
 class ReviewFilter:
-    """Which uncurated papers to list: suggested in `topic`, with the model's highest probability in
-    [low, high], seen in the listing of `day`."""
+    """Which uncurated papers to list: suggested in `topic`, with a confidence in `band` (low,
+    high), seen in the listing of `day`."""
 
     topic: str | None = None
-    low: float = 0.0
-    high: float = 1.0
+    band: tuple[float, float] | None = None
     day: str | None = None
 
     def admits(self, item: Waiting) -> bool:
-        top = item.top_probability
+        suggestion = item.suggestion
         return (
-            (self.topic is None or self.topic in item.suggestion.topics)
-            and (top is None or self.low <= top <= self.high)
+            (self.topic is None or self.topic in suggestion.topics)
+            and (self.band is None or _in_band(suggestion, self.band))
             and (self.day is None or any(source.date == self.day for source in item.paper.sources))
         )
+
+
+def _in_band(suggestion: Suggestion, band: tuple[float, float]) -> bool:
+    """The confidence as `review` shows it, to two places, is in the band: a paper shown at 0.33
+    is in 0.33-0.5. A paper the rules alone place has no confidence to be in a band."""
+    return suggestion.learned and band[0] <= round(suggestion.confidence, 2) <= band[1]
 
 
 def review_queue(data_dir: Path, only: ReviewFilter = ReviewFilter()) -> tuple[list[Waiting], int]:
@@ -93,8 +94,28 @@ def review_queue(data_dir: Path, only: ReviewFilter = ReviewFilter()) -> tuple[l
     return sorted(chosen, key=lambda item: (item.suggestion.confidence, item.paper.id)), len(records) - len(uncurated)
 
 
-def describe(paper: Paper, suggestion: Suggestion) -> str:
-    """A paper as `digest review` lists it: id, confidence, suggested topics with their probabilities."""
+def describe(paper: Paper, suggestion: Suggestion, width: int = 80) -> str:
+    """A paper as `digest review` lists it, in `width` columns: its id alone on a line (to copy
+    into accept or reject), then its suggested topics, its confidence and whence it comes, and
+    its title, on two lines at most."""
+
+    def indented(text: str, max_lines: int | None = None) -> str:
+        return textwrap.fill(
+            text, width, initial_indent="    ", subsequent_indent="    ", max_lines=max_lines, placeholder=" …"
+        )
+
+    return "\n".join(
+        [
+            paper.id,
+            indented(f"suggested: {_suggested_topics(suggestion)}"),
+            indented(_confidence(suggestion)),
+            indented(paper.title, max_lines=2),
+        ]
+    )
+
+
+def _suggested_topics(suggestion: Suggestion) -> str:
+    """Each suggested topic with its probability, then the topics left out near their threshold."""
     topics = []
     for slug in suggestion.topics:
         prediction = suggestion.prediction(slug)
@@ -105,15 +126,29 @@ def describe(paper: Paper, suggestion: Suggestion) -> str:
             if prediction
             else slug
         )
-    doubts = [
-        f"{p.slug} {p.probability:.2f}"
+    near = [
+        f"{p.slug} ({p.probability:.2f})"
         for p in suggestion.predictions
-        if p.probability is not None and not p.chosen and p.threshold and p.probability >= p.threshold / 2
+        if p.probability is not None and p.threshold and not p.chosen and p.probability >= p.threshold / 2
     ]
-    near = f"; near: {', '.join(doubts)}" if doubts else ""
-    return (
-        f"{paper.id}  confidence {suggestion.confidence:.2f}  suggested: {', '.join(topics)}{near}\n    {paper.title}"
-    )
+    return ", ".join(topics) + (f"; near: {', '.join(near)}" if near else "")
+
+
+def _confidence(suggestion: Suggestion) -> str:
+    """The confidence, and the topic decision it is that of, with the numbers that make it."""
+    from .derive.suggest import MIN_PROBABILITY  # noqa: PLC0415 (see the note on imports above)
+
+    least = suggestion.least_sure
+    if least is None or least.probability is None or least.threshold is None:
+        return "confidence: none, the rules decide (too few curated papers for the model to learn a topic)"
+    of = f"confidence {suggestion.confidence:.2f}, least sure: {least.slug}"
+    if not least.chosen and least.probability >= least.threshold:  # the on-topic model overruled it
+        return (
+            f"{of} reached its threshold ({least.probability:.2f} against {least.threshold:.2f}), but the "
+            f"model of papers in any topic puts it under the fetch filter's floor "
+            f"({suggestion.relevance or 0:.2f} against {MIN_PROBABILITY:.2f})"
+        )
+    return f"{of} at {least.probability:.2f} against its threshold {least.threshold:.2f}"
 
 
 def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | None) -> list[Accepted]:

@@ -9,6 +9,7 @@ taxonomy and hardware catalogue, so a rule change is tested while a new paper ch
 from __future__ import annotations
 
 import atexit
+import itertools
 import os
 import shutil
 import subprocess
@@ -50,6 +51,12 @@ def dump(prefix: str) -> Path:
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under `folder` with its bytes, to prove what changed and what did not."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def review_ids(out: str) -> list[str]:
+    """The paper ids `digest review` listed, in order: each on its own line, before its suggestion."""
+    lines = out.splitlines()
+    return [line for line, after in itertools.pairwise(lines) if after.startswith("    suggested: ")]
 
 
 @pytest.fixture(scope="session")

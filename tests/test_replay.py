@@ -19,7 +19,7 @@ from digest.records.rejected import load_rejections
 from digest.records.store import load_papers
 from digest.text.keys import paper_slug
 
-from .conftest import snapshot
+from .conftest import review_ids, snapshot
 from .http_support import Answer, RecordedServer
 
 RESPONSES = Path(__file__).parent / "fixtures" / "responses"
@@ -283,7 +283,7 @@ def test_review_filters_by_topic_band_and_day_and_pages(data, recorded, capsys):
 
     def listed(*extra: str) -> list[str]:
         assert main(["review", "--data", str(data), "--limit", "0", *extra]) == 0
-        return [line.split()[0] for line in capsys.readouterr().out.splitlines() if not line.startswith(" ")]
+        return review_ids(capsys.readouterr().out)
 
     everything = listed()
     assert everything and set(listed("--day", DAYS[0])) < set(everything)
@@ -293,7 +293,7 @@ def test_review_filters_by_topic_band_and_day_and_pages(data, recorded, capsys):
     assert set(listed("--topic", "serving")) <= set(everything)
     assert listed("--offset", "1")[0] == everything[1] if len(everything) > 1 else True
     assert main(["review", "--data", str(data), "--limit", "1"]) == 0
-    assert len([line for line in capsys.readouterr().out.splitlines() if not line.startswith(" ")]) == 1
+    assert len(review_ids(capsys.readouterr().out)) == 1
     with pytest.raises(SystemExit):
         main(["review", "--data", str(data), "--band", "0.6-0.3"])
 

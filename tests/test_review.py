@@ -3,15 +3,21 @@ writing only the `topics:` text of each record, and the Needs review page."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from digest.build import BuildCache, build_files, load_corpus
 from digest.cli import main
+from digest.derive.learn import TopicPrediction
+from digest.derive.suggest import Suggestion, certainty
 from digest.errors import DataError
 from digest.records.edit import with_topics
+from digest.records.model import Paper
 from digest.records.store import load_paper, record_path
+from digest.review import describe
 
-from .conftest import snapshot
+from .conftest import review_ids, snapshot
 
 UNCURATED = ("tempi", "pytorch-direct", "streamdiffusion", "polca", "zo2")
 
@@ -95,17 +101,75 @@ def test_a_bad_accept_writes_nothing_and_exits_2(seeded_store, capsys, args, mes
     assert snapshot(seeded_store) == before
 
 
+def confidences(out: str) -> list[tuple[float, str]]:
+    """Each listed paper's confidence and the line that gives it."""
+    return [
+        (float(line.split()[1].rstrip(",")), line) for line in out.splitlines() if line.startswith("    confidence ")
+    ]
+
+
 def test_review_lists_uncurated_papers_least_confident_first(seeded_store, capsys):
     uncurate(seeded_store, *UNCURATED)
     assert main(["review", "--data", str(seeded_store)]) == 0
-    captured = capsys.readouterr()
-    listed = [line.split()[0] for line in captured.out.splitlines() if not line.startswith(" ")]
-    assert sorted(listed) == sorted(UNCURATED)
-    confidences = [
-        float(line.split("confidence ")[1].split()[0]) for line in captured.out.splitlines() if "confidence" in line
-    ]
-    assert confidences == sorted(confidences)
-    assert "suggested:" in captured.out and "5 paper(s) need review, 83 curated" in captured.err
+    out = capsys.readouterr().out
+    assert sorted(review_ids(out)) == sorted(UNCURATED)
+    shown = [confidence for confidence, _ in confidences(out)]
+    assert len(shown) == len(UNCURATED) and shown == sorted(shown)
+    assert "5 paper(s) need review (83 curated); listed #1 to #5." in out
+
+
+def test_the_review_list_fits_80_columns_and_ends_with_what_to_do_next(seeded_store, capsys):
+    """Lines ran to 146 columns, and the list ended without the commands to run next (a blind
+    curator's walkthrough)."""
+    long_id = "understanding-gemm-performance-and-energy-on-nvidia-ada-lovelace"
+    uncurate(seeded_store, *UNCURATED, long_id)
+    assert main(["review", "--data", str(seeded_store), "--limit", "0"]) == 0
+    out = capsys.readouterr().out  # not a terminal: 80 columns
+    assert [line for line in out.splitlines() if len(line) > 80] == []
+    assert sorted(review_ids(out)) == sorted([*UNCURATED, long_id])  # an id is never cut
+    assert "PyTorch-Direct: Enabling GPU Centric Data Access" in " ".join(out.split())  # a long title, wrapped
+    assert main(["review", "--data", str(seeded_store), "--limit", "2"]) == 0
+    end = " ".join(capsys.readouterr().out.split()).split("6 paper(s) need review (82 curated); listed #1 to #2.")[1]
+    assert f"Next 2: digest review --limit 2 --data {seeded_store} --offset 2" in end
+    for command in ("digest accept ID", "digest accept ID --topics a,b", "digest reject ID --reason"):
+        assert command in end, command
+
+
+def test_confidence_is_defined_and_is_what_the_band_selects(seeded_store, capsys):
+    """'confidence' was never explained, a paper with kernels at 1.00 showed 0.18 with no reason,
+    and --band selected on another number, the highest probability (a blind curator's walkthrough)."""
+    definition = "Confidence is how sure the machine is of its whole suggestion"
+    with pytest.raises(SystemExit):
+        main(["review", "--help"])
+    assert definition in " ".join(capsys.readouterr().out.split())
+    uncurate(seeded_store, *UNCURATED)
+    assert main(["review", "--data", str(seeded_store)]) == 0
+    out = capsys.readouterr().out
+    assert definition in " ".join(out.split())
+    shown = dict(zip(review_ids(out), confidences(out), strict=True))
+    for confidence, line in shown.values():  # each names the topic decision it is that of
+        assert re.fullmatch(
+            rf"    confidence {confidence:.2f}, least sure: [a-z]+ at 0\.\d\d against its threshold 0\.\d\d", line
+        )
+    low, high = sorted(confidence for confidence, _ in shown.values())[1:3]
+    assert main(["review", "--data", str(seeded_store), "--band", f"{low}-{high}"]) == 0
+    banded = review_ids(capsys.readouterr().out)
+    assert banded == [pid for pid, (confidence, _) in shown.items() if low <= confidence <= high]
+
+
+def test_a_confidence_of_zero_from_the_on_topic_model_says_so():
+    """A topic that passed its threshold but is left out (the paper is under the fetch filter's
+    floor) makes the confidence 0: the line says why, instead of showing a bare 0.00."""
+    paper = Paper(id="p", title="A title", abstract="An abstract.")
+    passed = TopicPrediction("serving", 0.4, 0.3, False)
+    overruled = Suggestion(("other",), (passed, TopicPrediction("kernels", 0.01, 0.3, False)), 0.0, 0.1)
+    assert overruled.least_sure == passed and certainty(passed) == 0.0
+    text = " ".join(describe(paper, overruled).split())
+    assert "suggested: other; near: serving (0.40)" in text
+    assert "confidence 0.00, least sure: serving reached its threshold (0.40 against 0.30)" in text
+    assert "under the fetch filter's floor (0.10 against 0.20)" in text
+    ruled = Suggestion(("kernels",), (TopicPrediction("kernels", None, None, True),), 0.0)
+    assert "confidence: none, the rules decide" in describe(paper, ruled)
 
 
 def test_suggested_topics_reach_the_pages_marked_as_suggested(seeded_store):

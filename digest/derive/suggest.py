@@ -51,11 +51,16 @@ class Learnable:
 class Suggestion:
     topics: tuple[str, ...]  # the suggested topics; the fallback alone when none is chosen
     predictions: tuple[TopicPrediction, ...]  # one per ruled topic, in taxonomy order
-    confidence: float  # 0..1: how far the least certain learned decision is from its threshold
+    confidence: float  # 0..1: the certainty of the least sure learned decision (`certainty`); 0 when none is learned
     relevance: float | None = None  # the model's probability that the paper is in some ruled topic
 
     def prediction(self, slug: str) -> TopicPrediction | None:
         return next((p for p in self.predictions if p.slug == slug), None)
+
+    @property
+    def least_sure(self) -> TopicPrediction | None:
+        """The learned decision the confidence is that of; None when the rules decide every topic."""
+        return least_sure(self.predictions)
 
     @property
     def learned(self) -> bool:
@@ -94,28 +99,28 @@ def suggest(model: TopicModel, papers: Sequence[Learnable], fallback: str, *, te
         off_topic = on_topic is not None and on_topic < MIN_PROBABILITY  # no learned topic, then
         paper_predictions = [dataclasses.replace(p, chosen=False) if off_topic and p.learned else p for p in learned]
         chosen = tuple(p.slug for p in paper_predictions if p.chosen)
-        suggestions.append(
-            Suggestion(
-                chosen or (fallback,),
-                tuple(paper_predictions),
-                min(
-                    (
-                        _certainty(p.probability, p.threshold, p.chosen)
-                        for p in paper_predictions
-                        if p.probability is not None and p.threshold is not None
-                    ),
-                    default=0.0,
-                ),
-                on_topic,
-            )
-        )
+        least = least_sure(paper_predictions)
+        confidence = (certainty(least) if least else None) or 0.0  # 0 when the rules decide every topic
+        suggestions.append(Suggestion(chosen or (fallback,), tuple(paper_predictions), confidence, on_topic))
     return suggestions
 
 
-def _certainty(probability: float, threshold: float, chosen: bool) -> float:
-    """How far the probability is from the threshold, as a share of the way to 0 or 1; 0 for a
-    topic left out although its probability passed (the on-topic model disagreed)."""
-    if chosen:
+def least_sure(predictions: Sequence[TopicPrediction]) -> TopicPrediction | None:
+    """The learned decision of least certainty (the first in taxonomy order of equals): a
+    suggestion is as sure as its least sure topic."""
+    learned = [(value, p) for p in predictions if (value := certainty(p)) is not None]
+    return min(learned, key=lambda pair: pair[0])[1] if learned else None
+
+
+def certainty(prediction: TopicPrediction) -> float | None:
+    """How sure one learned topic decision is: how far its probability is from the topic's
+    threshold, as a share of the way to 1 (a topic chosen) or to 0 (one left out); 0 for a topic
+    left out although its probability passed (the on-topic model disagreed); None where the
+    rules decide."""
+    probability, threshold = prediction.probability, prediction.threshold
+    if probability is None or threshold is None:
+        return None
+    if prediction.chosen:
         return (probability - threshold) / (1 - threshold) if threshold < 1 else 1.0
     return max(0.0, (threshold - probability) / threshold) if threshold > 0 else 1.0
 
