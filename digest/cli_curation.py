@@ -63,9 +63,10 @@ def add_commands(commands: Commands) -> None:
         help="write curated topics into records (the suggested ones, or --topics)",
         description="Set the curated `topics:` of each paper ID: the topics given with --topics, or else the "
         "topics the machine suggests for that paper (see 'digest review'). Only the `topics:` line of each "
-        "record changes; every other field, comment and line stays as it was. A rejected paper named with "
-        "--topics comes back from data/rejected/ with those topics. All records are written together or, on "
-        "any problem, none is. A curated paper teaches the model at the next build.",
+        "record changes, and not even that when the record has those topics already; every other field, "
+        "comment and line stays as it was. A rejected paper named with --topics comes back from data/rejected/ "
+        "with those topics. All records are written together or, on any problem, none is. A curated paper "
+        "teaches the model at the next build.",
         epilog=EPILOG,
     )
     accept.add_argument(
@@ -166,6 +167,9 @@ def _run_accept(args: argparse.Namespace) -> int:
     from .review import accept  # noqa: PLC0415
 
     for done in accept(args.data, args.paper_ids, args.topics):
+        if done.unchanged:
+            print(f"{done.paper_id}: topics already {', '.join(done.topics)}; nothing changed")
+            continue
         was = (
             f" (back from rejected: {done.rejection.rejected_by} rejected it on {done.rejection.rejected_on})"
             if done.rejection

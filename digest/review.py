@@ -43,6 +43,11 @@ class Accepted:
     before: tuple[str, ...]  # the record's topics before, empty when uncurated
     rejection: Rejection | None = None  # set when the paper came back from data/rejected/
 
+    @property
+    def unchanged(self) -> bool:
+        """The record had these topics already: its file was left as it was."""
+        return self.rejection is None and self.topics == self.before
+
 
 @dataclass(frozen=True)
 class Waiting:
@@ -182,7 +187,8 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
                     accepted.append(Accepted(paper_id, chosen[paper_id], (), rejection))
                 else:
                     paper, stamp = papers[paper_id]
-                    tx.write_bytes(path, record_with_topics(path, list(chosen[paper_id])), expect=stamp)
+                    if list(chosen[paper_id]) != paper.topics:  # the same topics: not a byte changes
+                        tx.write_bytes(path, record_with_topics(path, list(chosen[paper_id])), expect=stamp)
                     accepted.append(Accepted(paper_id, chosen[paper_id], tuple(paper.topics)))
     return accepted
 

@@ -300,8 +300,8 @@ def test_review_filters_by_topic_band_and_day_and_pages(data, recorded, capsys):
 
 def test_accept_with_topics_reads_only_the_records_it_names(data, capsys):
     (data / "papers" / "zz-broken.yaml").write_text("id: zz-broken\ntitle: [\n", encoding="utf-8")
-    assert main(["accept", "flashattention-2", "--topics", "kernels", "--data", str(data)]) == 0
-    assert "flashattention-2: topics kernels" in capsys.readouterr().out
+    assert main(["accept", "flashattention-2", "--topics", "kernels,serving", "--data", str(data)]) == 0
+    assert "flashattention-2: topics kernels, serving (was kernels)" in capsys.readouterr().out
 
 
 def test_a_replay_stopped_by_a_broken_answer_keeps_the_weeks_it_finished_and_resumes(tmp_path, data, capsys):

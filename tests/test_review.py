@@ -56,6 +56,11 @@ def test_with_topics_changes_only_the_topics_text(text, expected):
     assert with_topics("a.yaml", text, ["kernels", "serving"]) == expected
 
 
+def test_with_topics_leaves_a_record_that_has_those_topics_as_it_was():
+    text = "id: a\ntitle: T\ntopics:\n- kernels\n- serving  # checked\nabstract: A\n"
+    assert with_topics("a.yaml", text, ["kernels", "serving"]) == text
+
+
 def test_with_topics_refuses_a_record_it_cannot_read():
     with pytest.raises(DataError, match=r"a\.yaml:3"):
         with_topics("a.yaml", "id: a\ntitle: T\ntopics: {x: 1}\nabstract: A\n", ["kernels"])
@@ -75,6 +80,20 @@ def test_accept_writes_only_the_topics_line_and_keeps_comments(seeded_store, cap
     ]
     assert changed == [("topics: [parallelism]", "topics: [parallelism, kernels]")]
     assert load_paper(path).paper.topics == ["parallelism", "kernels"]
+
+
+@pytest.mark.parametrize("topics", [["--topics", "offloading"], []], ids=["named", "suggested"])
+def test_an_accept_that_changes_nothing_leaves_the_file_as_it_was_and_says_so(seeded_store, capsys, topics):
+    # A blind curator's walkthrough found a block list rewritten in flow style, 'topics serving (was
+    # serving)': a byte change for nothing. The machine suggests zo2's curated topic too, not tempi's.
+    path = record_path(seeded_store, "zo2")
+    original = path.read_bytes().replace(b"topics: [offloading]", b"topics:\n- offloading  # checked")
+    path.write_bytes(original)
+    assert main(["accept", "zo2", "tempi", *topics, "--data", str(seeded_store)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "zo2: topics already offloading; nothing changed"
+    assert path.read_bytes() == original
+    assert out[1].startswith("tempi: topics ") and out[1].endswith(" (was parallelism)")
 
 
 def test_accept_without_topics_takes_the_suggestion(seeded_store, capsys):

@@ -78,10 +78,13 @@ def with_fields(path: Path | str, text: str, paper: Paper, names: Sequence[str])
 
 
 def with_topics(path: Path | str, text: str, topics: list[str]) -> str:
-    """`text` (a record) with its `topics:` set to `topics` in flow style, all else unchanged."""
+    """`text` (a record) with its `topics:` set to `topics` in flow style, all else unchanged;
+    `text` itself when the record has those topics already, however they are written."""
     document = YamlFile.parse(path, text)
     newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
     before, _ = paper_from_yaml(document)
+    if before.topics == list(topics):  # a block list stays a block list: no byte changes for nothing
+        return text
     flow = "[" + ", ".join(topics) + "]"
     if not isinstance(document.root, yaml.MappingNode):  # paper_from_yaml refuses it first; for mypy
         raise DataError(path, None, None, "a record is a mapping of fields")
