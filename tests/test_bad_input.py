@@ -369,7 +369,11 @@ CASES = [
                 "arxiv-id-number.yaml",
                 "{file}:3: arxiv_id: expected text, got a number '2307.08691' (quote it: '2307.08691')",
             ),
-            ("authors-not-a-list.yaml", "{file}:4: authors: expected a list, got text 'Tri Dao, Daniel Y. Fu'"),
+            (
+                "authors-not-a-list.yaml",
+                "{file}:4: authors: expected a list, got text 'Tri Dao, Daniel Y. Fu'; "
+                "write authors: [Tri Dao, Daniel Y. Fu]",
+            ),
             ("missing-title.yaml", "{file}:1: title: missing; every entry needs id, title and abstract"),
             (
                 "unknown-topic.yaml",
@@ -383,7 +387,8 @@ CASES = [
             (
                 "id-of-another-record.yaml",
                 "{file}:1: id: 'galore' does not match the file name "
-                "'id-of-another-record.yaml'; an id never changes, so rename neither",
+                "'id-of-another-record.yaml'; an id never changes once given: name the file galore.yaml again, "
+                "or put back id: id-of-another-record",
             ),
         ]
     ],

@@ -43,6 +43,44 @@ def test_duplicate_titles_and_ids_are_reported(seeded_store):
         build_files(seeded_store, "https://digest.example/")
 
 
+def test_a_copied_record_a_list_written_as_text_and_a_day_not_whole_say_how_to_fix_them(seeded_store, capsys):
+    # A blind curator's walkthrough: 'an id never changes, so rename neither' is no advice for a copy,
+    # `topics: parallelism` needs brackets, and `added` takes no year alone, whatever a date elsewhere may.
+    papers = seeded_store / "papers"
+    copy = papers / "zo2-v2.yaml"
+    copy.write_text(
+        (papers / "zo2.yaml")
+        .read_text()
+        .replace("topics: [offloading]", "topics: offloading, kernels")
+        .replace("added: '2025-03-16'", "added: Dec 1 2020")
+    )
+    assert main(["check", "--data", str(seeded_store)]) == 1
+    assert [line for line in capsys.readouterr().out.splitlines() if "zo2-v2.yaml" in line.split(":")[0]] == [
+        f"{copy}:1: id: 'zo2' does not match the file name 'zo2-v2.yaml' and is the id of zo2.yaml: if this "
+        "file is a copy for another paper, give it its own id (id: zo2-v2); if it is the same paper, delete "
+        "one of the two files",
+        f"{copy}:4: added: expected a whole date like 2025-03-06, got text 'Dec 1 2020'",
+        f"{copy}:10: topics: expected a list, got text 'offloading, kernels'; write topics: [offloading, kernels]",
+    ]
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("'2025'", "expected a whole date like 2025-03-06, got text '2025'"),
+        ("--03-16", "expected a whole date like 2025-03-06, got text '--03-16'"),
+        ("2025-02-30", "no such date: 2025-02-30"),
+        ("true", "expected a whole date like 2025-03-06, got true/false 'true'"),
+    ],
+)
+def test_added_is_a_whole_date(seeded_store, value, message):
+    path = seeded_store / "papers" / "zo2.yaml"
+    path.write_text(path.read_text().replace("added: '2025-03-16'", f"added: {value}"))
+    with pytest.raises(DataError) as raised:
+        load_paper(path)
+    assert str(raised.value) == f"{path}:4: added: {message}"
+
+
 def test_a_record_sharing_its_id_with_a_rejected_paper_is_reported(seeded_store):
     # Two papers can share a slug ("MoA: ..." twice): a record made by hand may take a rejected one's id.
     assert main(["reject", "galore", "--data", str(seeded_store), "--by", "curator"]) == 0

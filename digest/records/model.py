@@ -151,7 +151,7 @@ def read_paper(document: YamlFile) -> tuple[Paper | None, dict[str, int], list[D
             abstract=read("", document.text, get("abstract"), "abstract"),
             arxiv_id=read(None, _arxiv_id, document, get("arxiv_id")),
             published=read(None, document.date, get("published"), "published"),
-            added=read(None, _day, document, get("added"), "added"),
+            added=read(None, document.day, get("added"), "added"),
             authors=read([], document.texts, get("authors"), "authors"),
             authors_count=read(None, document.optional_integer, get("authors_count"), "authors_count"),
             organization=read(None, document.optional_text, get("organization"), "organization"),
@@ -169,9 +169,14 @@ def read_paper(document: YamlFile) -> tuple[Paper | None, dict[str, int], list[D
     return paper, lines, problems
 
 
+def is_slug(text: str) -> bool:
+    """Whether `text` can be a paper's id: lowercase letters, digits and single hyphens."""
+    return bool(_ID_RE.match(text))
+
+
 def _id(document: YamlFile, node: yaml.Node | None) -> str:
     paper_id = document.text(node, "id")
-    if not _ID_RE.match(paper_id):
+    if not is_slug(paper_id):
         document.fail(node, "id", f"{paper_id!r} is not a slug (lowercase letters, digits and single hyphens)")
     return paper_id
 
@@ -198,14 +203,6 @@ def _arxiv_id(document: YamlFile, node: yaml.Node | None) -> str | None:
         written = arxiv_id(value)
         hint = f"write {written!r}" if written else "like '2307.08691', or 'hep-th/9901001' for an older paper"
         document.fail(node, "arxiv_id", f"{value!r:.60} is not an arXiv id without its version; {hint}")
-    return value
-
-
-def _day(document: YamlFile, node: yaml.Node | None, field: str) -> str | None:
-    """A whole date (2025-03-06): a day, where `date` also takes a year or a day of no year."""
-    value = document.date(node, field)
-    if value is not None and (len(value) != 10 or value.startswith("-")):
-        document.fail(node, field, f"expected a whole date like 2025-03-06, got {value!r}")
     return value
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import DataError, UsageError
-from .model import Paper, read_paper
+from .model import Paper, is_slug, read_paper
 from .transaction import Stamp, Transaction, store_lock, transaction
 from .yamlfile import BOOL, INT, NULL, STR, YamlFile
 
@@ -77,10 +77,29 @@ def read_record(path: Path) -> tuple[LoadedPaper | None, list[DataError]]:
     paper, lines, problems = read_paper(document)
     if paper is None:
         return None, problems
-    if paper.id and paper.id != path.stem:  # an id in error reads as ""
-        message = f"{paper.id!r} does not match the file name {path.name!r}; an id never changes, so rename neither"
-        problems = sorted([DataError(path, lines.get("id"), "id", message), *problems], key=lambda p: p.line or 0)
+    if mismatch := id_against_file_name(path, paper.id, lines.get("id")):
+        problems = sorted([mismatch, *problems], key=lambda p: p.line or 0)
     return LoadedPaper(paper, path, lines, stamp), problems
+
+
+def id_against_file_name(path: Path, paper_id: str, line: int | None) -> DataError | None:
+    """The problem, with its fix, when the id in `path` is not its file's name: a copy of the file
+    of that id needs an id of its own, or is the same paper twice; else the file was renamed or
+    the id edited, and an id never changes. None when they match (or the id is in error: "")."""
+    if not paper_id or paper_id == path.stem:
+        return None
+    mismatch = f"{paper_id!r} does not match the file name {path.name!r}"
+    other = path.with_name(f"{paper_id}.yaml")
+    if other.is_file():
+        own = f"id: {path.stem}" if is_slug(path.stem) else "a slug, and the file name to match"
+        message = (
+            f"{mismatch} and is the id of {other.name}: if this file is a copy for another paper, give it "
+            f"its own id ({own}); if it is the same paper, delete one of the two files"
+        )
+    else:
+        back = f"id: {path.stem}" if is_slug(path.stem) else "the id it had"
+        message = f"{mismatch}; an id never changes once given: name the file {paper_id}.yaml again, or put back {back}"
+    return DataError(path, line, "id", message)
 
 
 def record_paths(data_dir: Path) -> list[Path]:

@@ -37,6 +37,7 @@ MAX_DEPTH = 1_500  # lists in lists: a curated file nests a few levels; libyaml 
 _MAX_DIGITS = 18  # a count or a line number; Python refuses to parse 4,300 digits and more
 # A full date, a year, or the ISO form for a day whose year is unknown (--MM-DD).
 _DATE_RE = re.compile(r"^(?:\d{4}(?:-\d{2}-\d{2})?|--\d{2}-\d{2})$")
+_DAY_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 P = ParamSpec("P")
 T = TypeVar("T")
 _KIND_NAMES = {
@@ -197,6 +198,10 @@ class YamlFile:
         """A list of non-empty strings; a missing or null list is empty."""
         if is_null(node):
             return []
+        if isinstance(node, yaml.ScalarNode) and node.tag == STR and (flow := _as_flow_list(node.value)):
+            self.fail(
+                node, field, f"expected a list, got {self.describe(node)}; write {field.rsplit('.', 1)[-1]}: {flow}"
+            )
         items = self.sequence(node, field)
         texts = [self.read_or(None, self.text, item, f"{field}[{index}]") for index, item in enumerate(items)]
         return [text for text in texts if text is not None]
@@ -247,6 +252,13 @@ class YamlFile:
                 f"{value} is after next year ({latest_year()}); write the day it was published, or null when unknown",
             )
         return value
+
+    def day(self, node: yaml.Node | None, field: str) -> str | None:
+        """A whole date (2025-03-06), where `date` also takes a year or a day of no year; null is None."""
+        value = node.value if isinstance(node, yaml.ScalarNode) and node.tag not in (BOOL, NULL) else None
+        if node is not None and not is_null(node) and not (isinstance(value, str) and _DAY_RE.match(value)):
+            self.fail(node, field, f"expected a whole date like 2025-03-06, got {self.describe(node)}")
+        return self.date(node, field)
 
     def describe(self, node: yaml.Node | None) -> str:
         """What a node holds, for a message: "a list", "a whole number 4090", "text 'abc'"."""
@@ -315,6 +327,19 @@ def _refuse_deep_nesting(path: Path | str, text: str) -> None:
 def latest_year() -> int:
     """The last year a date of a paper may fall in: next year (a listing dated ahead, a time zone)."""
     return dt.datetime.now(dt.UTC).year + 1
+
+
+def _as_flow_list(text: str) -> str | None:
+    """`text`, one item or several separated by commas, as a YAML list that reads back as those
+    items (`parallelism` -> `[parallelism]`), for a hint; None when it would not, or is long."""
+    items = [item.strip() for item in text.split(",")]
+    flow = "[" + ", ".join(items) + "]"
+    if len(flow) > 80 or not all(items):
+        return None
+    try:
+        return flow if yaml.safe_load(flow) == items else None
+    except yaml.YAMLError:
+        return None
 
 
 def is_null(node: yaml.Node | None) -> bool:
