@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -11,7 +12,8 @@ from digest.build import build_files
 from digest.check import check_store
 from digest.cli import main
 from digest.errors import DataError
-from digest.records.model import METRICS
+from digest.records.model import FIELDS, METRICS
+from digest.records.rejected import load_rejection
 from digest.records.store import load_paper
 
 from .conftest import DATA
@@ -91,6 +93,34 @@ def test_a_record_sharing_its_id_with_a_rejected_paper_is_reported(seeded_store)
     assert any(
         f"{rejected}: id: 'galore' is rejected and also a record" in m and "rename the record" in m for m in messages
     ), messages
+
+
+def test_every_problem_of_a_rejected_paper_is_listed_by_the_records_reader(seeded_store, capsys):
+    # A blind curator's walkthrough: a file in rejected/ showed only its first problem.
+    assert main(["reject", "galore", "--data", str(seeded_store), "--by", "curator"]) == 0
+    path = seeded_store / "rejected" / "galore.yaml"
+    text = path.read_text()
+    for old, new in [
+        ("upvotes: 15\n", "upvotes: -3\n"),
+        ("tags: []", 'tags: ["KV cache!"]'),
+        ("notes: ''", "colour: red"),
+        ("rejected_by: curator\n", ""),
+    ]:
+        assert old in text
+        text = text.replace(old, new, 1)
+    path.write_text(re.sub(r"rejected_on: '[0-9-]+'", "rejected_on: '2026'", text))
+    capsys.readouterr()
+    assert main(["check", "--data", str(seeded_store)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}:1: rejected_by: missing; a rejected paper says who rejected it and when",
+        f"{path}:7: upvotes: must not be negative, got -3",
+        f"{path}:11: tags[0]: 'KV cache!': a tag is letters, digits, spaces and - + . / # only",
+        f"{path}:12: colour: unknown field; known fields are: {', '.join((*FIELDS, 'rejected_by', 'rejected_on', 'reason'))}",
+        f"{path}:53: rejected_on: expected a whole date like 2025-03-06, got text '2026'",
+    ]
+    # what stops at the first problem (accept, the build) names the first in the file
+    with pytest.raises(DataError, match=r"galore\.yaml:1: rejected_by: missing"):
+        load_rejection(path)
 
 
 def test_unknown_topics_dangling_references_and_missing_sources(seeded_store):

@@ -16,7 +16,8 @@ import yaml
 
 from ..errors import DataError
 from .model import FIELDS as PAPER_FIELDS
-from .model import Paper, paper_from_yaml
+from .model import Paper, read_paper
+from .store import id_against_file_name
 from .yamlfile import YamlFile
 
 REJECTED_DIR = "rejected"
@@ -46,32 +47,66 @@ def rejected_path(data_dir: Path, paper_id: str) -> Path:
 
 
 def load_rejection(path: Path) -> Rejection:
-    document = YamlFile.read(path, "rejected paper")
-    if document.root is None:
-        document.fail(None, None, "the file is empty; a rejected paper keeps its record and who rejected it")
-    keys = document.mapping(
-        document.root,
-        "",
-        (*PAPER_FIELDS, *_OWN_FIELDS),
-        required=("id", "title", "abstract", "rejected_by", "rejected_on"),
-    )
-    # The record's own fields are read by the record's reader, so the two never disagree.
-    own = {key: keys.pop(key) for key in _OWN_FIELDS if key in keys}
-    record = yaml.MappingNode(
-        "tag:yaml.org,2002:map", [(key, value) for key, value in document.root.value if key.value not in _OWN_FIELDS]
-    )
-    paper, lines = paper_from_yaml(YamlFile(path, record))
-    if paper.id != path.stem:
-        raise DataError(path, lines.get("id"), "id", f"{paper.id!r} does not match the file name {path.name!r}")
-    rejected_on = document.date(own["rejected_on"], "rejected_on")
-    if rejected_on is None or rejected_on.startswith("--"):
-        document.fail(own["rejected_on"], "rejected_on", "give the day of the rejection, like 2026-11-24")
-    return Rejection(
-        paper,
-        document.text(own["rejected_by"], "rejected_by"),
-        rejected_on,
-        document.optional_text(own.get("reason"), "reason", allow_empty=True) or "",
-    )
+    """A rejected paper, validated; raises its first problem. `read_rejection` finds every problem."""
+    rejection, problems = read_rejection(path)
+    if rejection is None or problems:
+        raise problems[0]
+    return rejection
+
+
+def read_rejection(path: Path) -> tuple[Rejection | None, list[DataError]]:
+    """A rejected paper and every problem found in it, in file order, as `read_record` reads a
+    record (its record's fields are read by the record's reader, so the two never disagree):
+    None when it cannot be read at all, else the rejection as read, each field in error empty."""
+    try:
+        document = YamlFile.read(path, "rejected paper")
+    except DataError as problem:
+        return None, [problem]
+    rejection = None
+    with document.collecting() as problems:
+        if document.root is None:
+            document.fail(None, None, "the file is empty; a rejected paper keeps its record and who rejected it")
+        keys = document.mapping(document.root, "", (*PAPER_FIELDS, *_OWN_FIELDS))
+        # The record is the fields read above that are not the rejection's own: an unknown or a
+        # second key is a problem once, here, not again in the record's reading.
+        record = yaml.MappingNode(
+            "tag:yaml.org,2002:map",
+            [
+                (key, value)
+                for key, value in document.root.value
+                if _name(key) in PAPER_FIELDS and keys[_name(key)] is value
+            ],
+        )
+        paper, lines, record_problems = read_paper(YamlFile(path, record))
+        problems.extend(record_problems)
+        if paper is not None and (mismatch := id_against_file_name(path, paper.id, lines.get("id"))):
+            problems.append(mismatch)
+        read = document.read_or
+        rejected_by = read("", document.text, keys["rejected_by"], "rejected_by") if "rejected_by" in keys else ""
+        rejected_on = read("", _rejected_on, document, keys["rejected_on"]) if "rejected_on" in keys else ""
+        reason = read(None, document.optional_text, keys.get("reason"), "reason", allow_empty=True) or ""
+        problems.extend(
+            DataError(
+                path, YamlFile.line(document.root), name, "missing; a rejected paper says who rejected it and when"
+            )
+            for name in ("rejected_by", "rejected_on")
+            if name not in keys
+        )
+        if paper is not None:
+            rejection = Rejection(paper, rejected_by, rejected_on, reason)
+    problems.sort(key=lambda problem: problem.line or 0)
+    return rejection, problems
+
+
+def _name(key: yaml.Node) -> str:
+    return str(key.value) if isinstance(key, yaml.ScalarNode) else ""
+
+
+def _rejected_on(document: YamlFile, node: yaml.Node | None) -> str:
+    day = document.day(node, "rejected_on")
+    if day is None:
+        document.fail(node, "rejected_on", "give the day of the rejection, like 2026-11-24")
+    return day
 
 
 def rejected_paths(data_dir: Path) -> list[Path]:
@@ -79,11 +114,11 @@ def rejected_paths(data_dir: Path) -> list[Path]:
 
 
 def load_rejections(data_dir: Path) -> tuple[list[Rejection], list[DataError]]:
-    """Every rejected paper, and the errors of those that cannot be read."""
+    """The rejected papers without a problem, and every problem of the others."""
     found, errors = [], []
     for path in rejected_paths(data_dir):
-        try:
-            found.append(load_rejection(path))
-        except DataError as error:
-            errors.append(error)
+        rejection, problems = read_rejection(path)
+        if rejection is not None and not problems:
+            found.append(rejection)
+        errors += problems
     return found, errors
