@@ -148,6 +148,7 @@ def _run_check(args: argparse.Namespace) -> int:
     from .records.store import record_paths  # noqa: PLC0415
     from .records.transaction import unfinished_writes  # noqa: PLC0415
     from .render.columns import TABLE_COLUMNS  # noqa: PLC0415
+    from .text.plural import counted  # noqa: PLC0415
 
     notes: list[DataError] = []
     errors = check_store(args.data, notes, columns=TABLE_COLUMNS)
@@ -158,7 +159,8 @@ def _run_check(args: argparse.Namespace) -> int:
     for note in unfinished_writes(args.data):
         print(f"note: {note}", file=sys.stderr)
     count = len(record_paths(args.data))
-    print(f"{count} records checked: " + (f"{len(errors)} problem(s)" if errors else "all clean"), file=sys.stderr)
+    found = f"{counted(len(errors), 'problem')} in {counted(len({error.path for error in errors}), 'file')}"
+    print(f"{count} records checked: " + (found if errors else "all clean"), file=sys.stderr)
     return 1 if errors else 0
 
 

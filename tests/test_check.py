@@ -57,7 +57,10 @@ def test_a_copied_record_a_list_written_as_text_and_a_day_not_whole_say_how_to_f
         .replace("added: '2025-03-16'", "added: Dec 1 2020")
     )
     assert main(["check", "--data", str(seeded_store)]) == 1
-    assert [line for line in capsys.readouterr().out.splitlines() if "zo2-v2.yaml" in line.split(":")[0]] == [
+    out, err = capsys.readouterr()
+    # the summary counts problems and the files they are in: zo2.yaml has the copy's arXiv id
+    assert err.splitlines()[-1].endswith(" records checked: 4 problems in 2 files")
+    assert [line for line in out.splitlines() if "zo2-v2.yaml" in line.split(":")[0]] == [
         f"{copy}:1: id: 'zo2' does not match the file name 'zo2-v2.yaml' and is the id of zo2.yaml: if this "
         "file is a copy for another paper, give it its own id (id: zo2-v2); if it is the same paper, delete "
         "one of the two files",
@@ -111,7 +114,9 @@ def test_every_problem_of_a_rejected_paper_is_listed_by_the_records_reader(seede
     path.write_text(re.sub(r"rejected_on: '[0-9-]+'", "rejected_on: '2026'", text))
     capsys.readouterr()
     assert main(["check", "--data", str(seeded_store)]) == 1
-    assert capsys.readouterr().out.splitlines() == [
+    out, err = capsys.readouterr()
+    assert err.splitlines()[-1].endswith(" records checked: 5 problems in 1 file")
+    assert out.splitlines() == [
         f"{path}:1: rejected_by: missing; a rejected paper says who rejected it and when",
         f"{path}:7: upvotes: must not be negative, got -3",
         f"{path}:11: tags[0]: 'KV cache!': a tag is letters, digits, spaces and - + . / # only",
