@@ -105,6 +105,14 @@ def test_429_waits_as_retry_after_says_then_succeeds(data):
     assert {p.arxiv_id for p in load_papers(data)} >= ON_TOPIC
 
 
+def test_a_retry_is_shown_with_the_day_it_fetches_not_the_whole_query(data, capsys):
+    """Each retry line repeated the full query URL, some 230 characters (a blind curator's walkthrough)."""
+    with RecordedServer({HF_PATH: [Answer(b"oops", 503, "text/plain"), Answer(DAY)]}) as server:
+        assert fetch_day(server, data, "--retries", "1") == 0
+    (retry,) = [line for line in capsys.readouterr().err.splitlines() if "; try 2 of 2" in line]
+    assert retry == "2025-01-23: HTTP 503 Service Unavailable; try 2 of 2 in 0 s (backing off)"
+
+
 def test_progress_names_each_page_on_stderr(data, capsys):
     with RecordedServer({HF_PATH: [Answer(DAY)]}) as server:
         assert fetch_day(server, data) == 0

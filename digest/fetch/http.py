@@ -118,11 +118,14 @@ class Client:
 
     def get(self, page: Page, target: Path) -> int:
         """The answer to `page` in `target` (the transport `digest fetch` uses)."""
-        return self.download(page.url, page.params, target, page.accept)
+        return self.download(page.url, page.params, target, page.accept, label=page.label)
 
-    def download(self, url: str, params: Mapping[str, str], target: Path, accept: tuple[str, ...]) -> int:
+    def download(
+        self, url: str, params: Mapping[str, str], target: Path, accept: tuple[str, ...], *, label: str = ""
+    ) -> int:
         """GET `url` and write the body to `target`; the number of bytes. `accept`: the content
-        types (without parameters) the answer may have."""
+        types (without parameters) the answer may have. `label`: what is fetched ("2025-01-23"),
+        which names it in the line shown before each new try."""
         tries = 1 + self.options.retries
         for attempt in range(1, tries + 1):
             try:
@@ -142,7 +145,9 @@ class Client:
                     ) from None
                 why = "as the server asks (Retry-After)" if failed.retry_after is not None else "backing off"
                 self.progress(
-                    f"{failed.where}: {failed.message}; try {attempt + 1} of {tries} in {wait:g} s ({why})", True
+                    f"{label or _short(failed.where)}: {failed.message}; try {attempt + 1} of {tries} in {wait:g} s "
+                    f"({why})",
+                    True,
                 )
                 self.sleep(wait)
                 self.waited += wait
@@ -297,6 +302,14 @@ class Client:
             ),
         ]
         return next(((message, again) for holds, message, again in cases if holds), ("the request failed", False))
+
+
+def _short(url: str) -> str:
+    """An address as a line shown before each try names it: its host and path. The query (a
+    title of a hundred characters, escaped) is the same at every try, and the error after the
+    last names the whole address."""
+    parts = urlsplit(url)
+    return f"{parts.netloc}{parts.path}" if parts.netloc else url
 
 
 def _cause(error: BaseException) -> BaseException:
