@@ -53,7 +53,8 @@ test: $(TEST_READY) $(ACTIONLINT)  ## lint, types, then the whole test suite: un
 check: $(SITE_READY)  ## validate the records
 	$(BIN)/digest check
 
-# DATE=YYYY-MM-DD fetches that day; without it, every day after the newest listing data/ holds, through yesterday.
+# DATE=YYYY-MM-DD fetches that day; without it, every day after the newest listing data/ holds, through yesterday,
+# at most the last 7 days (older days left behind are named, with the command that fetches them).
 fetch: $(SITE_READY)  ## fetch new Hugging Face Daily Papers into data/, keep those on topic, then check the store
 	$(BIN)/digest fetch hf-daily $(if $(DATE),--date '$(DATE)',--since last)
 	$(BIN)/digest check

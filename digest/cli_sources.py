@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .cli_types import (
     EXIT_CODES,
+    REPO_DATA,
     Commands,
     ParagraphsFormatter,
     add_data_option,
@@ -141,7 +142,8 @@ def add_fetch(commands: Commands) -> None:
         type=day_or_last,
         metavar="DAY|last",
         help="fetch every day from DAY; 'last': from the day after the newest listing the store "
-        f"keeps, at most {hf_daily.CATCH_UP_DAYS} days back",
+        f"keeps, at most the last {hf_daily.CATCH_UP_DAYS} days (the days before those are named, not "
+        "fetched; a replay with --from takes them all)",
     )
     daily.add_argument("--until", type=day, metavar="DAY", help="the last day of --since (default: yesterday)")
     daily.add_argument(
@@ -189,15 +191,27 @@ def _daily_plan(args: argparse.Namespace) -> list[Series]:
     if args.until is not None and args.since is None:
         raise UsageError("--until goes with --since")
     try:
+        today = dt.datetime.now(dt.UTC).date()
         days = hf_daily.days_to_fetch(
             args.data / "sources",
-            today=dt.datetime.now(dt.UTC).date(),
+            today=today,
             date=args.date,
             since=args.since,
             until=args.until,
         )
     except ValueError as error:
         raise UsageError(f"digest fetch hf-daily: {error}") from None
+    if args.since == "last" and (skipped := hf_daily.left_behind(args.data / "sources", days, today)):
+        first, last = skipped
+        count = (last - first).days + 1
+        until = min(last, first + dt.timedelta(days=hf_daily.MAX_DAYS - 1))  # what one fetch may ask for
+        data = f" --data {args.data}" if args.data != REPO_DATA else ""
+        which = "them" if until == last else f"the first {hf_daily.MAX_DAYS} of them (a fetch takes at most that many)"
+        print(
+            f"--since last fetches at most the last {hf_daily.CATCH_UP_DAYS} days ({days[0]} to {days[-1]}): "
+            f"the {count} day(s) from {first} to {last}, after the newest listing the store keeps, are not "
+            f"fetched; 'digest fetch hf-daily --since {first} --until {until}{data}' fetches {which}"
+        )
     return [hf_daily.day_series(day, args.endpoint) for day in days]
 
 

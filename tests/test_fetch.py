@@ -13,7 +13,7 @@ import pytest
 from digest.cli import main
 from digest.records.store import load_papers
 
-from .conftest import DATA, snapshot
+from .conftest import DATA, REPO, snapshot
 from .http_support import Answer, RecordedServer
 
 RESPONSES = Path(__file__).parent / "fixtures" / "responses"
@@ -229,6 +229,60 @@ def test_a_failure_on_the_second_day_keeps_the_first_out_too(data, capsys):
 def test_bad_usage_exits_2_before_any_request(argv, message, data, capsys):
     assert main(["fetch", *argv, "--data", str(data), "--endpoint", "http://127.0.0.1:9/never"]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_since_last_names_the_days_it_leaves_behind(data, capsys):
+    """`--since last` fetches at most the last week, where the Makefile and the README said 'every
+    day after the newest listing': the days it skips are named, with the command that fetches them
+    (a blind curator's walkthrough)."""
+    import datetime as dt
+
+    from digest.fetch.hf_daily import CATCH_UP_DAYS, MAX_DAYS
+
+    yesterday = dt.datetime.now(dt.UTC).date() - dt.timedelta(days=1)
+    first = yesterday - dt.timedelta(days=CATCH_UP_DAYS - 1)
+    skipped = first - dt.timedelta(days=1)
+    newest = first - dt.timedelta(days=11)  # ten days between it and the week fetched
+    (data / "sources" / f"hf-daily-{newest}.json").write_text("[]\n", encoding="utf-8")
+    argv = ["fetch", "hf-daily", "--since", "last", "--data", str(data), *FAST]
+    with RecordedServer({HF_PATH: [Answer(b"[]")]}) as server:
+        assert main([*argv, "--endpoint", server.url(HF_PATH)]) == 0
+    asked = [request.query["date"] for request in server.requests]
+    assert asked == [(first + dt.timedelta(days=n)).isoformat() for n in range(CATCH_UP_DAYS)]
+    after = newest + dt.timedelta(days=1)
+    assert (
+        f"--since last fetches at most the last {CATCH_UP_DAYS} days ({first} to {yesterday}): the 10 day(s) "
+        f"from {after} to {skipped}, after the newest listing the store keeps, are not fetched; "
+        f"'digest fetch hf-daily --since {after} --until {skipped} --data {data}' fetches them"
+    ) in " ".join(capsys.readouterr().out.split())
+    # Months behind: the command named asks for no more than one fetch may.
+    (data / "sources" / f"hf-daily-{newest}.json").rename(data / "sources" / "hf-daily-2025-01-20.json")
+    with RecordedServer({HF_PATH: [Answer(b"[]")]}) as server:
+        assert main([*argv, "--endpoint", server.url(HF_PATH)]) == 0
+    until = dt.date(2025, 1, 21) + dt.timedelta(days=MAX_DAYS - 1)
+    assert (
+        f"'digest fetch hf-daily --since 2025-01-21 --until {until} --data {data}' fetches the first {MAX_DAYS} "
+        "of them (a fetch takes at most that many)"
+    ) in " ".join(capsys.readouterr().out.split())
+
+
+def test_the_makefile_and_readme_say_how_far_back_since_last_fetches():
+    from digest.fetch.hf_daily import CATCH_UP_DAYS
+
+    makefile = " ".join((REPO / "Makefile").read_text(encoding="utf-8").replace("#", " ").split())
+    assert (
+        f"every day after the newest listing data/ holds, through yesterday, at most the last {CATCH_UP_DAYS} days"
+        in makefile
+    )
+    readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    assert (
+        f"`make fetch` (every Daily Papers day after the newest one `main` holds, through yesterday, at most the last {CATCH_UP_DAYS} days"
+        in readme
+    )
+    assert (
+        f"`--since last` (what `make fetch` runs) fetches the days after the newest listing the store keeps, through yesterday, but at most the last {CATCH_UP_DAYS}"
+        in readme
+    )
 
 
 def test_since_last_fetches_the_days_after_the_newest_one_held(tmp_path):

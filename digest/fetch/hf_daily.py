@@ -52,6 +52,13 @@ MAX_DAYS = 92  # days in one fetch: a quarter of listings, some 90 requests
 CATCH_UP_DAYS = 7  # `--since last` goes back at most this far
 
 
+def newest_held(sources_dir: Path, today: dt.date) -> dt.date | None:
+    """The newest day whose listing the store keeps, None when it keeps none (a kept answer of a
+    day after `today`, 9999-12-31, is no listing)."""
+    held = [day for day in days_held(sources_dir) if day <= today]
+    return held[-1] if held else None
+
+
 def days_to_fetch(
     sources_dir: Path,
     *,
@@ -61,8 +68,9 @@ def days_to_fetch(
     until: dt.date | None = None,
 ) -> list[dt.date]:
     """The days a fetch asks for: `date` alone; or from `since` (a day, or "last": the day after
-    the newest day the store holds, at most CATCH_UP_DAYS back) through `until`; by default
-    yesterday (UTC), the newest complete listing. Raises ValueError with what is wrong."""
+    the newest day the store holds, at most CATCH_UP_DAYS back, so that a store left for months
+    does not fetch them all unasked: `left_behind` names the days it skips) through `until`; by
+    default yesterday (UTC), the newest complete listing. Raises ValueError with what is wrong."""
     yesterday = today - dt.timedelta(days=1)
     last = until or date or yesterday
     if last > today:
@@ -72,8 +80,8 @@ def days_to_fetch(
     if isinstance(since, dt.date):
         first = since
     else:  # "last"
-        held = [day for day in days_held(sources_dir) if day <= today]  # a kept 9999-12-31 is no listing
-        first = max(held[-1] + dt.timedelta(days=1) if held else last, last - dt.timedelta(days=CATCH_UP_DAYS - 1))
+        newest = newest_held(sources_dir, today)
+        first = max(newest + dt.timedelta(days=1) if newest else last, last - dt.timedelta(days=CATCH_UP_DAYS - 1))
         if first > last:
             return []
     if first > last:
@@ -82,3 +90,12 @@ def days_to_fetch(
     if count > MAX_DAYS:
         raise ValueError(f"{count} days from {first} to {last}: fetch at most {MAX_DAYS} at once")
     return [first + dt.timedelta(days=offset) for offset in range(count)]
+
+
+def left_behind(sources_dir: Path, days: list[dt.date], today: dt.date) -> tuple[dt.date, dt.date] | None:
+    """The days `--since last` skipped to fetch `days` (the first and the last of them): those
+    between the newest listing the store keeps and the first of `days`; None when it skipped none."""
+    newest = newest_held(sources_dir, today)
+    if newest is None or not days or days[0] <= newest + dt.timedelta(days=1):
+        return None
+    return newest + dt.timedelta(days=1), days[0] - dt.timedelta(days=1)
