@@ -5,23 +5,16 @@ from __future__ import annotations
 import argparse
 import getpass
 import os
-import shutil
-import sys
 import textwrap
 from collections.abc import Iterator
 
-from .cli_types import EXIT_CODES, REPO_DATA, Commands, ParagraphsFormatter, add_data_option, day
+from .cli_types import EXIT_CODES, REPO_DATA, Commands, ParagraphsFormatter, add_data_option, day, output_width
+from .derive.confidence import DEFINITION
 
 EPILOG = EXIT_CODES + "."
 REVIEW_LIMIT = 20  # papers `digest review` lists at a time
-WIDTH = 80  # columns of the review list when its output is not a terminal
-# What the confidence is, in a curator's words (digest/derive/suggest.py's `certainty` computes it).
-CONFIDENCE = (
-    "Confidence is how sure the machine is of its whole suggestion: as sure as its least sure topic, "
-    "which is named beside it. Each topic has a threshold that its probability must reach; the "
-    "confidence goes from 0 (a probability at its threshold: a toss-up) to 1 (a probability of 1 for a "
-    "topic suggested, of 0 for one left out)."
-)
+# What the confidence is, in the words every place that shows one uses (digest/derive/confidence.py).
+CONFIDENCE = f"{DEFINITION} Each paper names its least sure topic, with its probability and threshold."
 LEGEND = (
     f"Least confident first. {CONFIDENCE} In brackets, the model's probability that the paper is in "
     "that topic; near: a topic left out at over half its threshold; other: no topic reached its threshold."
@@ -115,7 +108,7 @@ def _run_review(args: argparse.Namespace) -> int:
     waiting, curated = review_queue(args.data, only)
     end = None if args.limit == 0 else args.offset + args.limit
     shown = waiting[args.offset : end]
-    width = _width()
+    width = output_width()
     if shown:
         print(textwrap.fill(LEGEND, width), end="\n\n")
     for item in shown:
@@ -124,11 +117,6 @@ def _run_review(args: argparse.Namespace) -> int:
     for line in _what_next(args, len(waiting), curated, len(shown)):
         print(textwrap.fill(line, width, break_on_hyphens=False))
     return 0
-
-
-def _width() -> int:
-    """The review list's columns: the terminal's, or WIDTH when the output is a file or a pipe."""
-    return max(shutil.get_terminal_size().columns, 40) if sys.stdout.isatty() else WIDTH
 
 
 def _what_next(args: argparse.Namespace, waiting: int, curated: int, shown: int) -> Iterator[str]:

@@ -5,10 +5,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 import time
 from pathlib import Path
 
-from .cli_types import EXIT_CODES, REPO_DATA, Commands, ParagraphsFormatter, add_data_option, day, positive
+from .cli_types import (
+    EXIT_CODES,
+    REPO_DATA,
+    Commands,
+    ParagraphsFormatter,
+    add_data_option,
+    day,
+    output_width,
+    positive,
+)
 from .errors import DataError, UsageError, WriteError
 
 
@@ -192,6 +202,7 @@ def _run_explain(args: argparse.Namespace) -> int:
     from .derive.classify import explain  # noqa: PLC0415
     from .derive.suggest import explain_suggestion  # noqa: PLC0415
     from .records.store import record_path  # noqa: PLC0415
+    from .text.latex import clean_text  # noqa: PLC0415
     from .text.sentences import split_sentences  # noqa: PLC0415
 
     path = record_path(args.data, args.paper_id)
@@ -204,27 +215,46 @@ def _run_explain(args: argparse.Namespace) -> int:
             f"no paper with id {args.paper_id!r}; an id is a record's file name in {args.data / 'papers'} without .yaml"
         )
     paper = derived.paper
-    print(f"{paper.id}: {paper.title}\n")
-    print("rules:")
-    print(explain(paper.title, paper.abstract, corpus.taxonomy, derived.curated_topics or ()))
+    width = output_width()
+
+    def say(text: str, hang: int = 4) -> None:
+        """Print each line of `text` wrapped to the width, its next lines `hang` columns further in
+        than its own indent."""
+        for line in text.split("\n"):
+            indent = " " * (len(line) - len(line.lstrip(" ")))
+            print(
+                textwrap.fill(
+                    line.strip(),
+                    width,
+                    initial_indent=indent,
+                    subsequent_indent=indent + " " * hang,
+                    break_on_hyphens=False,
+                )
+                or indent
+            )
+
+    # Text from the record as the paper's page shows it: its LaTeX and conversion damage repaired.
+    say(f"{paper.id}: {clean_text(paper.title)}\n")
+    say("rules:")
+    say(explain(paper.title, paper.abstract, corpus.taxonomy, derived.curated_topics or ()))
     n_curated = sum(d.is_curated("topics") for d in corpus.papers.values())
-    print(f"\nmodel (trained on {n_curated} curated papers):")
-    print(explain_suggestion(derived.suggestion, derived.is_curated("topics")))
-    print("\nfacts:" if derived.facts else "\nfacts: none extracted")
+    say(f"\nmodel (trained on {n_curated} curated papers):")
+    say(explain_suggestion(derived.suggestion, derived.classification, derived.is_curated("topics")))
+    say("\nfacts:" if derived.facts else "\nfacts: none extracted")
     for fact in derived.facts:
-        origin = "curated" if fact.curated else f"from: {fact.sentence}"
-        print(f"  {fact.kind}: {fact.shown}{'' if fact.own else ' [context]'}  ({origin})")
+        origin = "curated" if fact.curated else f"from: {clean_text(fact.sentence)}"
+        say(f"  {fact.kind}: {fact.shown}{'' if fact.own else ' [context]'}  ({origin})")
     roles = "curated" if derived.is_curated("sentence_roles") else "read from cues and position"
-    print(f"\nsentence roles ({roles}):")
+    say(f"\nsentence roles ({roles}):")
     for role, sentence in zip(derived.roles, split_sentences(paper.abstract), strict=False):
-        print(f"  {role:<10} {sentence}")
+        say(f"  {role:<10} {clean_text(sentence)}", hang=11)
     if derived.headline:
         headline = derived.headline
-        print(f"\nheadline: {headline.text}  ({'curated' if headline.curated else f'metric {headline.metric}'})")
+        say(f"\nheadline: {headline.text}  ({'curated' if headline.curated else f'metric {headline.metric}'})")
     for key in sorted(
         derived.curated_keys - {"topics", "tags", "sentence_roles", "headline"} - {fact.kind for fact in derived.facts}
     ):
-        print(f"  {key}: {paper.overrides.get(key)!r}  (curated)")
+        say(f"  {key}: {paper.overrides.get(key)!r}  (curated)")
     return 0
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import math
+import shutil
+import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -42,7 +44,14 @@ class ParagraphsFormatter(argparse.HelpFormatter):
 # Where each cli_* module adds its commands (a string: argparse's class takes no [] at run time).
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
+WIDTH = 80  # columns of a long output (review, explain) when it is not a terminal
 YEARS = range(1990, 2101)  # listings of ML-systems papers; a typo (99999, -5) falls outside
+
+
+def output_width() -> int:
+    """The columns a long output is wrapped to: the terminal's, or WIDTH when the output is a file
+    or a pipe."""
+    return max(shutil.get_terminal_size().columns, 40) if sys.stdout.isatty() else WIDTH
 
 
 def day(text: str) -> dt.date:

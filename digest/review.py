@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .derive.confidence import confidence_line
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_topics
 from .errors import UsageError
 from .records import store
@@ -113,7 +114,7 @@ def describe(paper: Paper, suggestion: Suggestion, width: int = 80) -> str:
         [
             paper.id,
             indented(f"suggested: {_suggested_topics(suggestion)}"),
-            indented(_confidence(suggestion)),
+            indented(confidence_line(suggestion)),
             indented(paper.title, max_lines=2),
         ]
     )
@@ -137,23 +138,6 @@ def _suggested_topics(suggestion: Suggestion) -> str:
         if p.probability is not None and p.threshold and not p.chosen and p.probability >= p.threshold / 2
     ]
     return ", ".join(topics) + (f"; near: {', '.join(near)}" if near else "")
-
-
-def _confidence(suggestion: Suggestion) -> str:
-    """The confidence, and the topic decision it is that of, with the numbers that make it."""
-    from .derive.suggest import MIN_PROBABILITY  # noqa: PLC0415 (see the note on imports above)
-
-    least = suggestion.least_sure
-    if least is None or least.probability is None or least.threshold is None:
-        return "confidence: none, the rules decide (too few curated papers for the model to learn a topic)"
-    of = f"confidence {suggestion.confidence:.2f}, least sure: {least.slug}"
-    if not least.chosen and least.probability >= least.threshold:  # the on-topic model overruled it
-        return (
-            f"{of} reached its threshold ({least.probability:.2f} against {least.threshold:.2f}), but the "
-            f"model of papers in any topic puts it under the fetch filter's floor "
-            f"({suggestion.relevance or 0:.2f} against {MIN_PROBABILITY:.2f})"
-        )
-    return f"{of} at {least.probability:.2f} against its threshold {least.threshold:.2f}"
 
 
 def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | None) -> list[Accepted]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import signal
 import subprocess
 import sys
@@ -44,6 +45,32 @@ def test_explain_prints_scores_phrases_and_facts(capsys):
     assert "kernels: score" in out and "'FlashAttention2'" in out
     assert "topics: kernels" in out
     assert "system: FastAttention" in out and "hardware: V100" in out
+
+
+def test_explain_fits_80_columns_names_rules_in_words_and_says_what_its_confidence_is(seeded_store, capsys):
+    """Its lines held whole regexes as strongest terms ('hardware rule: (NPUs?|TPUs?|...)', 300
+    columns), quoted sentences as the dump damaged them ('5.16times', which the page shows as
+    5.16×) and a bare '(confidence 0.18)' (a blind curator's walkthrough)."""
+    from digest.derive.confidence import DEFINITION
+    from digest.records.edit import with_topics
+    from digest.records.store import record_path
+
+    path = record_path(seeded_store, "fastattention")  # uncurated: the model suggests its topics
+    path.write_text(with_topics(path, path.read_text(encoding="utf-8"), []), encoding="utf-8")
+    assert main(["explain", "fastattention", "--data", str(seeded_store)]) == 0
+    out = capsys.readouterr().out  # not a terminal: 80 columns
+    assert [line for line in out.splitlines() if len(line) > 80] == []
+    model = " ".join(out.split("model (trained on")[1].split("facts:")[0].split())
+    assert " rule: " not in model and "?" not in model and "|" not in model  # no pattern of a rule
+    assert "strongest terms: kernels rules' score 10, " in model  # the topic's rule score, as a score
+    assert "'NPUs' (hardware rule)" in model  # a rule, as the phrase it matched in this paper
+    assert re.search(
+        r"suggested: kernels confidence 0\.\d\d, least sure: [a-z]+ at 0\.\d\d against its threshold", model
+    )
+    assert DEFINITION in model
+    said = " ".join(out.split())
+    assert "5.16times" not in said and "(from: Llama-7B within FastAttention reaches up to 5.16× higher" in said
+    assert "own Llama-7B within FastAttention reaches up to 5.16× higher throughput" in said  # sentence roles too
 
 
 def test_explain_unknown_id_names_the_file(capsys):

@@ -14,7 +14,7 @@ import pytest
 
 from digest.build import load_corpus
 from digest.derive.classify import classify
-from digest.derive.learn import MIN_POSITIVES, TopicPrediction, rule_feature
+from digest.derive.learn import MIN_POSITIVES, TopicPrediction, rule_feature, rules_feature, term_in_words
 from digest.derive.relevance import MIN_PROBABILITY, judge, on_topic
 from digest.derive.suggest import Learnable, Suggestion, fit_text, suggest, train_on_curated
 from digest.derive.taxonomy import load_taxonomy
@@ -101,6 +101,12 @@ def test_each_rule_is_a_feature_of_its_own_that_the_model_can_name(repo_model):
     assert rule_feature("offloading", "NVMe") in model.rules
     terms = [term for s in suggest(model, curated, taxonomy.fallback.slug) for p in s.predictions for term in p.terms]
     assert any(" rule: " in term for term in terms)
+    # As a curator reads them: the phrase a rule matched in this paper, not its pattern.
+    quoted = lambda text: f"'{text}'"  # noqa: E731
+    assert term_in_words(rule_feature("offloading", "NVMe"), item.classification, quoted) == "'NVMe' (offloading rule)"
+    said = term_in_words(rules_feature("offloading"), item.classification, quoted)
+    assert said == f"offloading rules' score {offloading.score}"
+    assert term_in_words("ssds", item.classification, quoted) == "'ssds'"
 
 
 def test_a_paper_under_the_fetch_floor_is_placed_in_no_learned_topic():

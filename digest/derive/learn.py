@@ -41,7 +41,7 @@ from __future__ import annotations
 import importlib
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -94,9 +94,33 @@ def example(title: str, abstract: str, classification: Classification) -> Exampl
     return Example(words(title, abstract), scores, tuple(hits.items()))
 
 
+_RULE = " rule: "  # a rule's feature: "kernels rule: FlashAttention*"
+_RULES = " rules"  # a topic's rule score: "kernels rules"
+
+
 def rule_feature(slug: str, pattern: str) -> str:
-    """A rule's feature name, as the strongest terms show it."""
-    return f"{slug} rule: {pattern}"
+    """A rule's feature name (a word has no space: the names never meet)."""
+    return f"{slug}{_RULE}{pattern}"
+
+
+def rules_feature(slug: str) -> str:
+    """The feature name of a topic's rule score."""
+    return f"{slug}{_RULES}"
+
+
+def term_in_words(term: str, classification: Classification, quote: Callable[[str], str]) -> str:
+    """One of a paper's strongest terms (`TopicPrediction.terms`) as a curator reads it: a word in
+    quotes; a rule as the phrases it matched in this paper, with whose rule it is ("'FlashAttention2'
+    (kernels rule)"), not its pattern, a regex of up to 300 characters; a topic's rule score as that
+    score ("kernels rules' score 10")."""
+    scores = {score.slug: score for score in classification.scores}
+    slug, ruled, pattern = term.partition(_RULE)
+    if ruled and slug in scores:
+        phrases = dict.fromkeys(match.phrase for match in scores[slug].matches if match.rule == pattern)
+        return f"{' / '.join(quote(phrase) for phrase in phrases) or 'a rule'} ({slug} rule)"
+    if term.endswith(_RULES) and (score := scores.get(term.removesuffix(_RULES))) is not None:
+        return f"{score.slug} rules' score {score.score}"
+    return quote(term)
 
 
 def words(title: str, abstract: str) -> tuple[str, ...]:
@@ -232,7 +256,7 @@ class TopicModel:
     def _names(self) -> list[str]:
         """The feature columns by name: the vectorizer's words, each topic's rule score, each rule's."""
         words = list(self.vectorizer.get_feature_names_out()) if self.vectorizer is not None else []
-        return [*words, *(f"{slug} rules" for slug in self.topics), *self.rules]
+        return [*words, *(rules_feature(slug) for slug in self.topics), *self.rules]
 
 
 def _strongest(contributions: sparse.csr_matrix, row: int, names: list[str]) -> tuple[str, ...]:

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..records.model import Paper
+from ..text.latex import clean_text
 from .classify import Classification
-from .learn import Example, TopicModel, TopicPrediction, example, fit_vectorizer, train
+from .confidence import DEFINITION, confidence_line
+from .learn import Example, TopicModel, TopicPrediction, example, fit_vectorizer, term_in_words, train
 from .taxonomy import Taxonomy
 
 if TYPE_CHECKING:
@@ -125,20 +127,22 @@ def certainty(prediction: TopicPrediction) -> float | None:
     return max(0.0, (threshold - probability) / threshold) if threshold > 0 else 1.0
 
 
-def explain_suggestion(suggestion: Suggestion, curated: bool) -> str:
+def explain_suggestion(suggestion: Suggestion, classification: Classification, curated: bool) -> str:
     """The model's side of `digest explain`: each topic's probability against its threshold and the
-    terms that pushed it up most, or that the rules decide it; then the suggested topics."""
+    terms that pushed it up most (in words: `term_in_words`), or that the rules decide it; then the
+    suggested topics with their confidence, and what the confidence is."""
     lines = []
     for p in suggestion.predictions:
         if p.probability is None or p.threshold is None:
             decided = "yes" if p.chosen else "no"
             lines.append(f"{p.slug}: too few curated papers to learn from; the rules decide ({decided})")
             continue
-        terms = ", ".join(f"'{term}'" for term in p.terms) or "none"
+        terms = ", ".join(term_in_words(term, classification, lambda text: f"'{clean_text(text)}'") for term in p.terms)
         lines.append(
             f"{p.slug}: probability {p.probability:.2f} (threshold {p.threshold:.2f}, "
-            f"{'yes' if p.chosen else 'no'}) — strongest terms: {terms}"
+            f"{'yes' if p.chosen else 'no'}) — strongest terms: {terms or 'none'}"
         )
-    verdict = "a curator's topics replace these" if curated else f"confidence {suggestion.confidence:.2f}"
-    lines.append(f"suggested: {', '.join(suggestion.topics)} ({verdict})")
-    return "\n".join(lines)
+    suggested = f"suggested: {', '.join(suggestion.topics)}"
+    if curated:
+        return "\n".join([*lines, f"{suggested} (a curator's topics replace these)"])
+    return "\n".join([*lines, suggested, f"  {confidence_line(suggestion)}", f"  {DEFINITION}"])

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..derive.corpus import Derived
 from ..derive.facts import Fact
+from ..derive.learn import term_in_words
 from ..fact_kinds import BY_NAME
 from ..text.link_labels import described
 from .bibtex import bibtex_entry
@@ -236,7 +237,10 @@ def topic_evidence(context: RenderContext, derived: Derived) -> list[TopicEviden
         if score.slug not in shown and not (prediction and prediction.chosen):
             continue
         phrases = ", ".join(f"“{html_text(hit.phrase)}” ({hit.where})" for hit in score.matches[:6])
-        terms = ", ".join(f"“{html_text(term)}”" for term in prediction.terms) if prediction else ""
+        terms = ", ".join(
+            html_text(term_in_words(term, derived.classification, lambda text: f"“{text}”"))
+            for term in (prediction.terms if prediction else ())
+        )
         evidence.append(
             TopicEvidence(
                 context.topics[score.slug].name,
