@@ -9,12 +9,14 @@ import pytest
 
 from digest.build import BuildCache, build_files, load_corpus
 from digest.cli import main
+from digest.derive.confidence import DEFINITION
 from digest.derive.learn import TopicPrediction
 from digest.derive.suggest import Suggestion, certainty
 from digest.errors import DataError
 from digest.records.edit import with_topics
 from digest.records.model import Paper
 from digest.records.store import load_paper, record_path
+from digest.render.markdown import html_text, md_text
 from digest.review import describe
 
 from .conftest import review_ids, snapshot
@@ -208,6 +210,22 @@ def test_suggested_topics_reach_the_pages_marked_as_suggested(seeded_store):
     assert "[Needs review](review.md)" in files["SUMMARY.md"]
 
 
+def test_the_pages_say_what_the_confidence_they_show_is_and_name_rules_in_words(seeded_store):
+    """The Needs review page and a paper's 'Why these topics' showed a confidence with no word of
+    what it is, and the model's strongest terms as rule patterns, regexes of up to 300 characters
+    (a blind curator's walkthrough)."""
+    uncurate(seeded_store, *UNCURATED)
+    files = build_files(seeded_store, "https://digest.example/")[1]
+    assert (
+        f"{md_text(DEFINITION)}\n\n| Paper | Suggested topics | Confidence |" in files["review.md"]
+    )  # above its table
+    why = files["papers/tempi.md"].split("<summary>Why these topics</summary>")[1].split("</details>")[0]
+    assert "(confidence 0." in why and f"{html_text(DEFINITION)}</p>" in why
+    terms = " ".join(item.split("strongest terms ")[1] for item in why.split("<li>")[1:] if "strongest terms" in item)
+    assert terms and " rule: " not in terms and "|" not in terms and "?" not in terms
+    assert re.search(r"[a-z]+ rules&#x27; score \d+", terms) and "rule)" in terms
+
+
 def test_a_long_review_queue_is_listed_in_parts_by_suggested_topic(seeded_store, monkeypatch):
     from digest.render import listing
 
@@ -221,6 +239,7 @@ def test_a_long_review_queue_is_listed_in_parts_by_suggested_topic(seeded_store,
     assert sorted(listed) == sorted(UNCURATED)  # every waiting paper in exactly one part
     for text in parts.values():
         assert "(../review.md)" in text and "search:\n  exclude: true\n" in text  # linked up, out of search
+        assert md_text(DEFINITION) in text  # each part's table says what its confidence is
 
 
 def test_curating_retrains_and_an_unrelated_edit_does_not(seeded_store):

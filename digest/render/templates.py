@@ -12,6 +12,7 @@ from pathlib import Path
 
 import jinja2
 
+from ..derive.confidence import DEFINITION
 from ..text.plural import counted
 from .markdown import front_matter, html_text, md_text, table
 from .paths import hardware_path, paper_path, topic_path
@@ -42,6 +43,7 @@ def environment(override_dir: Path | None = None) -> jinja2.Environment:
         paper_path=paper_path,
         topic_path=topic_path,
         hardware_path=hardware_path,
+        confidence_means=DEFINITION,  # what a page that shows a confidence says it is
     )
     return env
 
