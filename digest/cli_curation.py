@@ -57,7 +57,8 @@ def add_commands(commands: Commands) -> None:
         description="Set the curated `topics:` of each paper ID: the topics given with --topics, or else the "
         "topics the machine suggests for that paper (see 'digest review'). Only the `topics:` line of each "
         "record changes, and not even that when the record has those topics already; every other field, "
-        "comment and line stays as it was. A rejected paper named with --topics comes back from data/rejected/ "
+        "comment and line stays as it was. The suggestion never replaces topics a curator set: those change "
+        "only when --topics names them. A rejected paper named with --topics comes back from data/rejected/ "
         "with those topics. All records are written together or, on any problem, none is. A curated paper "
         "teaches the model at the next build.",
         epilog=EPILOG,

@@ -159,6 +159,8 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
             if topics is not None
             else _suggested(data_dir, list(papers.values()), taxonomy)
         )
+        if topics is None and (overruled := _curated_otherwise(papers, chosen)):
+            raise UsageError(overruled)
         accepted = []
         with transaction(data_dir) as tx:
             for paper_id in wanted:
@@ -175,6 +177,22 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
                         tx.write_bytes(path, record_with_topics(path, list(chosen[paper_id])), expect=stamp)
                     accepted.append(Accepted(paper_id, chosen[paper_id], tuple(paper.topics)))
     return accepted
+
+
+def _curated_otherwise(papers: dict[str, tuple[Paper, Stamp | None]], suggested: dict[str, tuple[str, ...]]) -> str:
+    """Why the suggestion may not replace topics a curator set, or "": as for a rejected paper, the
+    machine's suggestion is no reason to undo a curator's decision; naming the topics is."""
+    curated = [
+        f"{pid} has curated topics {', '.join(paper.topics)}, suggested {', '.join(suggested[pid])}"
+        for pid, (paper, _stamp) in papers.items()
+        if paper.topics and list(suggested[pid]) != paper.topics
+    ]
+    if not curated:
+        return ""
+    return (
+        "; ".join(curated)
+        + ": a curator's topics change only when named, 'digest accept ID --topics a,b'; nothing was written"
+    )
 
 
 def _rejected_to_restore(
