@@ -27,6 +27,14 @@ def edit_record(data, paper_id, **fields):
     return path
 
 
+def replaced(text: str, edits: list[tuple[str, str]]) -> str:
+    """`text` with each old string, which must be there, replaced once by its new one."""
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
 def test_repo_store_is_clean(capsys):
     assert main(["check", "--data", str(DATA)]) == 0
     assert "all clean" in capsys.readouterr().err
@@ -102,15 +110,15 @@ def test_every_problem_of_a_rejected_paper_is_listed_by_the_records_reader(seede
     # A blind curator's walkthrough: a file in rejected/ showed only its first problem.
     assert main(["reject", "galore", "--data", str(seeded_store), "--by", "curator"]) == 0
     path = seeded_store / "rejected" / "galore.yaml"
-    text = path.read_text()
-    for old, new in [
-        ("upvotes: 15\n", "upvotes: -3\n"),
-        ("tags: []", 'tags: ["KV cache!"]'),
-        ("notes: ''", "colour: red"),
-        ("rejected_by: curator\n", ""),
-    ]:
-        assert old in text
-        text = text.replace(old, new, 1)
+    text = replaced(
+        path.read_text(),
+        [
+            ("upvotes: 15\n", "upvotes: -3\n"),
+            ("tags: []", 'tags: ["KV cache!"]'),
+            ("notes: ''", "colour: red"),
+            ("rejected_by: curator\n", ""),
+        ],
+    )
     path.write_text(re.sub(r"rejected_on: '[0-9-]+'", "rejected_on: '2026'", text))
     capsys.readouterr()
     assert main(["check", "--data", str(seeded_store)]) == 1
@@ -151,17 +159,14 @@ def test_every_problem_of_a_record_is_listed_not_only_the_first(seeded_store, ca
     """One run of check names each mistake of a record, with its line and field; whatever stops
     at a record's first problem (the build, accept) names the first in the file."""
     path = seeded_store / "papers" / "tempi.yaml"
-    text = path.read_text()
-    for old, new in [
+    edits = [
         ("published: null", "published: 2020-02-30"),
         ("links: []", "links: [ftp://example.org/tempi]"),
         ("topics: [parallelism]", "topics: [paralelism]"),
         ("tags: []", 'tags: ["KV cache!", "<b>x</b>", "a/b"]'),
         ("metric: speedup", "metric: speed-up"),
-    ]:
-        assert old in text
-        text = text.replace(old, new, 1)
-    path.write_text(text)
+    ]
+    path.write_text(replaced(path.read_text(), edits))
     assert main(["check", "--data", str(seeded_store)]) == 1
     only = "letters, digits, spaces and - + . / # only"
     assert capsys.readouterr().out.splitlines() == [
