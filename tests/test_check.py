@@ -77,6 +77,15 @@ def test_a_copied_record_a_list_written_as_text_and_a_day_not_whole_say_how_to_f
     ]
 
 
+def test_text_that_would_not_read_back_as_a_list_of_text_gets_no_hint(seeded_store, capsys):
+    # Found by test_check_implies_build: the hint read "[2024-02-30]" back as YAML, a date no
+    # calendar has, and the check crashed.
+    path = seeded_store / "papers" / "zo2.yaml"
+    path.write_text(path.read_text().replace("tags: []", "tags: '2024-02-30'"))
+    assert main(["check", "--data", str(seeded_store)]) == 1
+    assert f"{path}:11: tags: expected a list, got text '2024-02-30'\n" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(
     "value, message",
     [

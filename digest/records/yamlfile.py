@@ -336,10 +336,12 @@ def _as_flow_list(text: str) -> str | None:
     flow = "[" + ", ".join(items) + "]"
     if len(flow) > 80 or not all(items):
         return None
-    try:
-        return flow if yaml.safe_load(flow) == items else None
+    try:  # composed, not constructed: "[2024-02-30]" is a date no calendar has, not a list of text
+        node = yaml.compose(flow, Loader=_Loader)
     except yaml.YAMLError:
         return None
+    read = [item.value for item in node.value if item.tag == STR] if isinstance(node, yaml.SequenceNode) else []
+    return flow if read == items else None
 
 
 def is_null(node: yaml.Node | None) -> bool:
