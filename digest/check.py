@@ -71,14 +71,7 @@ def check_store(
             errors += [item.error("topics", message) for message in unknown_topics(item.paper.topics, taxonomy)]
         for target in paper.overrides.get("compares_to", []):
             if target not in ids:
-                errors.append(
-                    DataError(
-                        path,
-                        lines.get("overrides"),
-                        "overrides.compares_to",
-                        f"no paper with id {target!r} in the store",
-                    )
-                )
+                errors.append(item.error("overrides.compares_to", f"no paper with id {target!r} in the store"))
         for index, source in enumerate(paper.sources):
             if not (data_dir / source.file).is_file() or not source.file.startswith(SOURCES_DIR + "/"):
                 errors.append(
@@ -178,12 +171,10 @@ def uncatalogued_hardware(item: LoadedPaper, catalog: HardwareCatalog | None) ->
         nearest = [repr(near) for near in _nearest_hardware(name, catalog)]
         hint = f"did you mean {_either(nearest)}?" if nearest else f"add it to {HARDWARE_FILE} if it should have one"
         found.append(
-            DataError(
-                item.path,
-                item.lines.get("overrides"),
+            item.error(
                 "overrides.hardware",
-                f"{name!r} is not a name in the hardware catalogue, so the paper shows it "
-                f"without a hardware page; {hint}",
+                f"{name!r} is not a name in the hardware catalogue, so the paper shows it without a hardware "
+                f"page; {hint}",
             )
         )
     return found

@@ -237,9 +237,11 @@ def test_curated_hardware_missing_from_the_catalogue_is_noted_with_the_nearest_n
     """Hardware the catalogue lacks may be named (it shows without a page): a note, not an
     error, which catches a typo and names what the curator most likely meant."""
     path = edit_record(
-        seeded_store, "galore", overrides={"hardware": ["A100", "A10O", "nvidia a100", "Quantum Annealer"]}
+        seeded_store,
+        "galore",
+        overrides={"tags": ["memory"], "hardware": ["A100", "A10O", "nvidia a100", "Quantum Annealer"]},
     )
-    line = path.read_text().splitlines().index("  hardware:") + 1  # where the overrides start
+    line = path.read_text().splitlines().index("  hardware:") + 1  # the line of hardware, not of overrides
     notes: list = []
     assert check_store(seeded_store, notes) == []
     shows = "is not a name in the hardware catalogue, so the paper shows it without a hardware page"

@@ -136,7 +136,8 @@ def paper_from_yaml(document: YamlFile) -> tuple[Paper, dict[str, int]]:
 
 def read_paper(document: YamlFile) -> tuple[Paper | None, dict[str, int], list[DataError]]:
     """Read and check one record, reading on past each problem: the paper (None when it cannot
-    be read at all; a field in error left empty), the line of each top-level field, and every
+    be read at all; a field in error left empty), the line of each top-level field and of each
+    key of `overrides`, and every
     problem found, in file order. `digest check` lists them all; the rest stop at the first."""
     paper, lines = None, {}
     with document.collecting() as problems:
@@ -144,6 +145,8 @@ def read_paper(document: YamlFile) -> tuple[Paper | None, dict[str, int], list[D
             document.fail(None, None, "the file is empty; a record needs at least an id, a title and an abstract")
         keys = document.mapping(document.root, "", FIELDS, required=("id", "title", "abstract"))
         lines = {name: node.start_mark.line + 1 for name, node in keys.items()}
+        if isinstance(overrides := keys.get("overrides"), yaml.MappingNode):  # each curated value's own line
+            lines |= {f"overrides.{key.value}": key.start_mark.line + 1 for key, _value in overrides.value}
         get, read = keys.get, document.read_or
         paper = Paper(
             id=read("", _id, document, get("id")),

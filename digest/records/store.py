@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,8 +45,11 @@ class LoadedPaper:
     stamp: Stamp | None = None  # the file as it was read: a writer's change fails if it changed since
 
     def error(self, field: str, message: str) -> DataError:
-        """A problem with `field` of this record, naming the file and the field's line."""
-        return DataError(self.path, self.lines.get(field), field, message)
+        """A problem with `field` of this record, naming the file and the field's line (of the
+        top-level field a part of it is in, "overrides" for "overrides.headline.metric", when
+        the part's own line is not known)."""
+        line = self.lines.get(field) or self.lines.get(re.split(r"[.\[]", field, maxsplit=1)[0])
+        return DataError(self.path, line, field, message)
 
 
 def require_store(data_dir: Path) -> None:
