@@ -159,8 +159,11 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
             if topics is not None
             else _suggested(data_dir, list(papers.values()), taxonomy)
         )
-        if topics is None and (overruled := _curated_otherwise(papers, chosen)):
-            raise UsageError(overruled)
+        if topics is None:
+            if overruled := _curated_otherwise(papers, chosen):
+                raise UsageError(overruled)
+            # A curated paper left here is suggested its own topics: it keeps them in its curator's order.
+            chosen |= {pid: tuple(paper.topics) for pid, (paper, _stamp) in papers.items() if paper.topics}
         accepted = []
         with transaction(data_dir) as tx:
             for paper_id in wanted:
@@ -185,7 +188,7 @@ def _curated_otherwise(papers: dict[str, tuple[Paper, Stamp | None]], suggested:
     curated = [
         f"{pid} has curated topics {', '.join(paper.topics)}, suggested {', '.join(suggested[pid])}"
         for pid, (paper, _stamp) in papers.items()
-        if paper.topics and list(suggested[pid]) != paper.topics
+        if paper.topics and set(suggested[pid]) != set(paper.topics)
     ]
     if not curated:
         return ""

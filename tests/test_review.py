@@ -96,6 +96,16 @@ def test_an_accept_that_changes_nothing_leaves_the_file_as_it_was_and_says_so(se
     assert path.read_bytes() == original
 
 
+def test_the_suggestion_does_not_reorder_a_curators_topics(seeded_store, capsys):
+    # The machine lists topics in taxonomy order; a curator's own order of the same topics stays.
+    path = record_path(seeded_store, "hybrimoe")
+    original = path.read_bytes().replace(b"topics: [offloading, serving]", b"topics: [serving, offloading]")
+    path.write_bytes(original)
+    assert main(["accept", "hybrimoe", "--data", str(seeded_store)]) == 0
+    assert capsys.readouterr().out == "hybrimoe: topics already serving, offloading; nothing changed\n"
+    assert path.read_bytes() == original
+
+
 def test_accept_without_topics_takes_the_suggestion(seeded_store, capsys):
     uncurate(seeded_store, *UNCURATED)
     suggested = load_corpus(seeded_store).papers["zo2"].suggestion
