@@ -17,7 +17,8 @@ REPO_DATA = Path(__file__).resolve().parent.parent / "data"
 DATA_HELP = f"the data folder holding papers/, sources/ and taxonomy.yaml (default: {REPO_DATA})"
 EXIT_CODES = (
     "exit codes: 0 done, 1 bad data (the message names the file, line and field) or a store that "
-    "cannot be written, 2 bad usage, 130 interrupted"
+    "cannot be written, 2 bad usage, 130 interrupted (Ctrl-C; 143 on SIGTERM, 129 on SIGHUP), 141 output "
+    "closed early (a pipe into head)"
 )
 
 
