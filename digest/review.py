@@ -176,9 +176,10 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
                     accepted.append(Accepted(paper_id, chosen[paper_id], (), rejection))
                 else:
                     paper, stamp = papers[paper_id]
-                    if list(chosen[paper_id]) != paper.topics:  # the same topics: not a byte changes
-                        tx.write_bytes(path, record_with_topics(path, list(chosen[paper_id])), expect=stamp)
-                    accepted.append(Accepted(paper_id, chosen[paper_id], tuple(paper.topics)))
+                    done = Accepted(paper_id, chosen[paper_id], tuple(paper.topics))
+                    if not done.unchanged:  # the same topics: not a byte changes
+                        tx.write_bytes(path, record_with_topics(path, list(done.topics)), expect=stamp)
+                    accepted.append(done)
     return accepted
 
 
