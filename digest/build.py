@@ -230,9 +230,11 @@ def evaluate_derived(loaded: Loaded) -> Evaluation:
     )
 
 
-def load_evaluation(data_dir: Path, max_folds: int | None = None, split: str | None = None) -> Evaluation:
+def load_evaluation(
+    data_dir: Path, max_folds: int | None = None, split: str | None = None, periods: int | None = None
+) -> Evaluation:
     """`digest eval` of the records of `data_dir`: leave one dump out (digest/evaluate.py) and the
-    temporal split (digest/temporal.py)."""
+    temporal split in `periods` (digest/temporal.py)."""
     taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
     return evaluate(
         load_papers(data_dir),
@@ -241,16 +243,18 @@ def load_evaluation(data_dir: Path, max_folds: int | None = None, split: str | N
         max_folds,
         rejected=[rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)],
         split=split,
+        periods=periods,
         rereads=read_rereads(data_dir / REREADS_DIR),
     )
 
 
-def load_whole_days(data_dir: Path, folder: Path, split: str | None = None) -> WholeDays:
+def load_whole_days(data_dir: Path, folder: Path, split: str | None = None, periods: int | None = None) -> WholeDays:
     """`digest eval --days`: the fetch filter on every paper of the recorded days in `folder`
-    (digest/whole_days.py), trained on the papers of `data_dir` decided before the split."""
+    (digest/whole_days.py), trained on the papers of `data_dir` decided before each of the temporal
+    split's `periods`."""
     taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
     rejected = [rejected_learnable(path, taxonomy) for path in rejected_paths(data_dir)]
-    return evaluate_whole_days(folder, labelled(load_papers(data_dir), rejected, taxonomy), taxonomy, split)
+    return evaluate_whole_days(folder, labelled(load_papers(data_dir), rejected, taxonomy), taxonomy, split, periods)
 
 
 def _read(path: Path) -> bytes | None:

@@ -91,8 +91,9 @@ def add_eval(commands: Commands) -> None:
         description="Two measurements on the papers curators decided (records with curated topics, and rejected "
         "papers, which count as in no topic). Leave one dump out: each paper is first seen in the dump of its "
         "first `sources` entry; for each fold of dumps, the model is trained on the papers first seen elsewhere "
-        "and predicts those first seen in it. Temporal, as a daily update meets papers: trained on the papers "
-        "first seen before a day, it predicts those first seen on it or after. Prints per-topic precision, "
+        "and predicts those first seen in it. Temporal, as a daily update meets papers: the papers first seen "
+        "on a day or after are predicted period by period, each period by a model trained on every paper first "
+        "seen before it. Prints per-topic precision, "
         "recall and F1 and the macro-F1 (rules alone, the learned model alone and what ships), what the fetch "
         "filter keeps and drops, then the share of numbers with a unit in the abstracts that were extracted as "
         "figures, and the ones that were not.",
@@ -111,16 +112,24 @@ def add_eval(commands: Commands) -> None:
         "--split",
         type=day,
         metavar="DAY",
-        help="the temporal split's first predicted day (default: the day that leaves three "
-        "quarters of the dated papers before it)",
+        help="the temporal split's first predicted day (default: the day that leaves half of the dated papers "
+        "before it)",
+    )
+    evaluate.add_argument(
+        "--periods",
+        type=positive(int, most=100),
+        metavar="N",
+        help="cut the papers from the split on into N periods of about as many papers each, each predicted by a "
+        "model retrained on every paper first seen before it (default: 4; 1: one model, trained before the split)",
     )
     evaluate.add_argument(
         "--days",
         type=Path,
         metavar="DIR",
         help="also judge every paper of the recorded Daily Papers days in DIR (hf-daily-DAY.json, such as "
-        "../shared/daily-papers) listed on or after the split, with the filter trained on the papers decided "
-        "before it: what a daily update keeps of whole days, not only of the decided papers",
+        "../shared/daily-papers) listed on or after the split, in the same periods, each with the filter "
+        "trained on the papers decided before it: what a daily update keeps of whole days, not only of the "
+        "decided papers",
     )
     evaluate.add_argument("--json", action="store_true", help="print the report as JSON")
     evaluate.set_defaults(run=_run_eval)
@@ -268,9 +277,9 @@ def _run_eval(args: argparse.Namespace) -> int:
 
     started = time.perf_counter()
     split = args.split.isoformat() if args.split else None
-    report = load_evaluation(args.data, args.folds or None, split)
+    report = load_evaluation(args.data, args.folds or None, split, args.periods)
     days = (
-        load_whole_days(args.data, args.days, report.temporal.split if report.temporal else split)
+        load_whole_days(args.data, args.days, report.temporal.split if report.temporal else split, args.periods)
         if args.days
         else None
     )

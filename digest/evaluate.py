@@ -60,6 +60,12 @@ class Score:
         self.false_positives += predicted and not actual
         self.false_negatives += actual and not predicted
 
+    def add_counts(self, other: Score) -> None:
+        """Pool another set of papers' counts into these."""
+        self.true_positives += other.true_positives
+        self.false_positives += other.false_positives
+        self.false_negatives += other.false_negatives
+
     @property
     def precision(self) -> float:
         chosen = self.true_positives + self.false_positives
@@ -258,11 +264,12 @@ def evaluate(
     machine: Mapping[str, Machine] | None = None,
     rejected: Sequence[Learnable] = (),
     split: str | None = None,
+    periods: int | None = None,
     rereads: Rereads | None = None,
 ) -> Evaluation:
-    """Leave-one-dump-out scores of the topics, the same papers split by time at `split` (see
-    digest/temporal.py), and the figure coverage of every abstract. `machine` may give what a
-    build derived already, so it is not derived twice."""
+    """Leave-one-dump-out scores of the topics, the same papers split by time at `split` and cut
+    into `periods` (see digest/temporal.py), and the figure coverage of every abstract. `machine`
+    may give what a build derived already, so it is not derived twice."""
     from .temporal import evaluate_temporal  # noqa: PLC0415 (temporal.py scores with this module's pieces)
 
     papers = sorted(papers, key=lambda p: p.id)
@@ -285,7 +292,7 @@ def evaluate(
     facts = {p.id: list(machine[p.id][1]) if machine else extract_facts(p.title, p.abstract, catalog) for p in papers}
     n_curated = sum(1 for p in papers if p.topics)
     try:
-        temporal = evaluate_temporal(decided, taxonomy, split, vectorizer)
+        temporal = evaluate_temporal(decided, taxonomy, split, vectorizer, periods)
     except ValueError:  # no decided paper has a date: nothing to split
         temporal = None
     return Evaluation(

@@ -3,10 +3,11 @@
 The temporal split (temporal.py) scores the filter on decided papers only: those curated in a topic
 and those a curator rejected, which an earlier filter had kept and so are harder than a day's usual
 papers. Here every paper listed on a recorded day on or after the split (a folder of answers,
-`hf-daily-DAY.json`, such as the replayed backfill) is judged by a model trained on the papers
-decided before the split, as `digest fetch` would judge it. A paper listed on several days counts
-once, on its first. The papers no curator decided are the ones the replay's filter dropped: counted
-apart, as presumed off topic (a curator's read sample of them measures how many are not).
+`hf-daily-DAY.json`, such as the replayed backfill) is judged as `digest fetch` would judge it, in
+the temporal evaluation's periods: by a model trained on the papers decided before its period. A
+paper listed on several days counts once, on its first. The papers no curator decided are the ones
+the replay's filter dropped: counted apart, as presumed off topic (a curator's read sample of them
+measures how many are not).
 
 The topics are scored as they ship: a paper the filter keeps is placed in the topics the machine
 chooses for it, one it drops is in none (the fallback), and a paper no curator decided is presumed
@@ -27,7 +28,7 @@ from .errors import DataError
 from .evaluate import TopicScores, macro_f1, shipped_json, shipped_lines, topics_of
 from .sources import open_source
 from .sources.model import Entry
-from .temporal import default_split, seen_on
+from .temporal import default_split, period_starts, seen_on
 
 _DAY_FILE = re.compile(r"^hf-daily-(\d{4}-\d{2}-\d{2})(?:-p\d+)?\.json$")
 
@@ -56,6 +57,7 @@ class WholeDays:
     decided_off: Kept  # rejected, or curated in no topic
     undecided: Kept  # listed, never decided: the replay's filter dropped them
     topics: list[TopicScores] = field(default_factory=list)  # as shipped ("ships"): see the module's docstring
+    periods: list[str] = field(default_factory=list)  # each period's first day, the split first
 
     @property
     def macro_f1(self) -> float:
@@ -71,6 +73,7 @@ class WholeDays:
         return {
             "split": self.split,
             "days": self.days,
+            "periods": self.periods,
             "floor": MIN_PROBABILITY,
             **{name: {"listed": part.listed, "kept": part.kept} for name, part in parts.items()},
             "topics": shipped_json(self.topics),
@@ -79,24 +82,30 @@ class WholeDays:
 
 
 def evaluate_whole_days(
-    folder: Path, decided: Sequence[Learnable], taxonomy: Taxonomy, split: str | None = None
+    folder: Path, decided: Sequence[Learnable], taxonomy: Taxonomy, split: str | None = None, periods: int | None = None
 ) -> WholeDays:
     """Judge every paper first listed in `folder` on or after `split` (default: the temporal split's
-    day) with the filter trained on the papers decided before it."""
+    day), in the temporal evaluation's `periods`, each with the filter trained on the papers decided
+    before it."""
     from .derive.relevance import judge  # noqa: PLC0415 (scikit-learn loads only to judge)
 
     dated = [(day, item) for item in decided if (day := seen_on(item)) is not None]
     split = split or default_split([day for day, _ in dated])
-    training = [item for day, item in dated if day < split]
     by_arxiv = {item.paper.arxiv_id: item for item in decided if item.paper.arxiv_id}
     listed = first_listings(folder)
-    later = [(day, entry) for day, entry in listed.values() if day >= split]
+    later = sorted(((day, entry) for day, entry in listed.values() if day >= split), key=lambda listing: listing[0])
     if not later:
         raise DataError(folder, None, None, f"no recorded day on or after {split}: nothing to judge")
-    verdicts = judge([(entry.title, entry.abstract) for _, entry in later], training, taxonomy)
+    starts = period_starts([day for day, _ in dated], split, periods)
+    verdicts = []
+    for start, end in zip(starts, [*starts[1:], None], strict=True):
+        judged = [entry for day, entry in later if day >= start and (end is None or day < end)]
+        if judged:
+            training = [item for day, item in dated if day < start]
+            verdicts += judge([(entry.title, entry.abstract) for entry in judged], training, taxonomy)
     fallback = taxonomy.fallback.slug
     topics = [TopicScores(t.slug, 0) for t in taxonomy.topics]
-    report = WholeDays(split, len({day for day, _ in later}), Kept(), Kept(), Kept(), topics)
+    report = WholeDays(split, len({day for day, _ in later}), Kept(), Kept(), Kept(), topics, starts)
     for (_, entry), verdict in zip(later, verdicts, strict=True):
         item = by_arxiv.get(entry.arxiv_id or "")
         actual = (fallback,) if item is None else topics_of(item, fallback)
@@ -132,7 +141,12 @@ def whole_days_text(report: WholeDays, folder: Path) -> str:
     return "\n".join(
         [
             f"whole days: every paper first listed in {folder} from {report.split} ({report.days} days), judged by "
-            f"the fetch filter at {MIN_PROBABILITY:.2f} trained on the papers decided before {report.split}",
+            f"the fetch filter at {MIN_PROBABILITY:.2f} trained on the papers decided before {report.split}"
+            + (
+                f", then retrained on those decided before {', '.join(report.periods[1:])}"
+                if len(report.periods) > 1
+                else ""
+            ),
             f"  in a topic (curated):                    {report.in_topic.text()}",
             f"  rejected or in no topic (decided):       {report.decided_off.text()}",
             f"  never decided (the replay dropped them): {report.undecided.text()}",

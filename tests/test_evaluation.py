@@ -208,6 +208,61 @@ def test_the_temporal_split_trains_only_on_the_past(real_evaluation):
     days = sorted(day for item in decided if (day := seen_on(item)))
     later = evaluate_temporal(decided, taxonomy, days[-1])  # only the newest day predicted
     assert later.predicted == days.count(days[-1]) and later.trained_on == len(days) - later.predicted
+    assert [(p.start, p.predicted) for p in later.periods] == [(days[-1], later.predicted)]  # one day, one period
+
+
+def test_eval_periods_option(capsys):
+    from digest.temporal import PERIODS
+
+    with pytest.raises(SystemExit):
+        main(["eval", "--help"])
+    assert f"(default: {PERIODS};" in " ".join(capsys.readouterr().out.split())
+    for periods in ("1", "2"):
+        assert main(["eval", "--data", str(DATA), "--folds", "2", "--periods", periods, "--json"]) == 0
+        temporal = json.loads(capsys.readouterr().out)["temporal"]
+        assert len(temporal["periods"]) == int(periods)
+        assert temporal["periods"][0] == {**temporal["periods"][0], "start": temporal["split"]}
+        assert sum(p["predicted"] for p in temporal["periods"]) == temporal["predicted"]
+    with pytest.raises(SystemExit):
+        main(["eval", "--periods", "0"])
+    assert "not more than zero" in capsys.readouterr().err
+
+
+def test_periods_cut_the_papers_from_the_split_on_into_runs_of_about_as_many():
+    from digest.temporal import period_starts
+
+    days = ["2026-01-01"] * 3 + ["2026-02-01"] * 2 + ["2026-03-01", "2026-04-01", "2026-05-01", "2026-06-01"]
+    assert period_starts(days, "2026-02-01", 2) == ["2026-02-01", "2026-04-01"]  # 3 papers, then 3
+    assert period_starts(days, "2026-02-01", 1) == ["2026-02-01"]
+    assert period_starts(days, "2026-06-01", 4) == ["2026-06-01"]  # one day holds them all: one period
+    assert period_starts(days, "2027-01-01", 4) == ["2027-01-01"]  # nothing after the split
+
+
+def test_each_period_is_predicted_by_a_model_retrained_on_every_paper_before_it(real_evaluation):
+    from digest.derive.taxonomy import load_taxonomy
+    from digest.derive.training import training_set
+    from digest.evaluate import labelled
+    from digest.temporal import PERIODS, evaluate_temporal, seen_on
+
+    temporal = real_evaluation.temporal
+    assert temporal is not None and len(temporal.periods) == PERIODS
+    taxonomy = load_taxonomy(REPO_DATA / "taxonomy.yaml")
+    rejected = [item for item in training_set(REPO_DATA, taxonomy)[0] if item.rejected]
+    decided = labelled(load_papers(REPO_DATA), rejected, taxonomy)
+    days = sorted(day for item in decided if (day := seen_on(item)))
+    starts = [p.start for p in temporal.periods]
+    assert starts[0] == temporal.split and starts == sorted(set(starts))
+    for period, end in zip(temporal.periods, [*starts[1:], "9999"], strict=True):
+        assert period.trained_on == sum(day < period.start for day in days)  # every paper before it, none after
+        assert period.predicted == sum(period.start <= day < end for day in days)
+    assert sum(p.predicted for p in temporal.periods) == temporal.predicted
+    assert max(p.predicted for p in temporal.periods) <= 2 * min(p.predicted for p in temporal.periods)
+    for topic in temporal.topics:  # the periods pooled: each predicted paper counted once, in its period
+        ships = topic.scores["ships"]
+        assert ships.true_positives + ships.false_negatives == topic.support
+    one = evaluate_temporal(decided, taxonomy, temporal.split, periods=1)
+    assert [(p.start, p.trained_on) for p in one.periods] == [(temporal.split, temporal.trained_on)]
+    assert one.predicted == temporal.predicted
 
 
 def test_a_topic_with_no_paper_in_the_period_is_left_out_of_the_macro_f1():

@@ -66,6 +66,7 @@ def test_digest_eval_reports_whole_days_beside_the_temporal_split(tmp_path, caps
     report = json.loads(capsys.readouterr().out)
     whole = report["whole_days"]
     assert whole["split"] == report["temporal"]["split"] == "2026-08-01" and whole["days"] == 1
+    assert whole["periods"] == [period["start"] for period in report["temporal"]["periods"]]  # the same periods
     listed = len(json.loads((tmp_path / DAY).read_text()))
     assert whole["in_topic"]["listed"] + whole["decided_off_topic"]["listed"] + whole["undecided"]["listed"] == listed
     assert whole["topics"]["other"]["support"] == whole["decided_off_topic"]["listed"] + whole["undecided"]["listed"]
