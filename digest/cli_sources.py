@@ -152,8 +152,9 @@ def add_fetch(commands: Commands) -> None:
         dest="recorded",
         metavar="DIR",
         help="replay recorded answers (DIR/hf-daily-DAY.json) instead of asking the API: every "
-        "day of DIR after the newest day the store holds (or from --since, through --until), "
-        "through the same filter and ingest, a week per transaction: a stopped replay resumes",
+        "day of DIR whose listing the store does not keep, whenever it is (or every day from --since), "
+        "through --until, through the same filter and ingest, a week per transaction: a stopped replay "
+        "resumes",
     )
     daily.add_argument(
         "--add",
@@ -263,17 +264,26 @@ def _run_fetch(args: argparse.Namespace) -> int:
 
 
 def _run_replay(args: argparse.Namespace) -> int:
+    from .fetch.hf_daily import days_held  # noqa: PLC0415
     from .fetch.recorded import days_to_replay, replay  # noqa: PLC0415
 
-    # A replay resumes after the newest day the store holds unless told a day: "last" is that default.
+    # Unless told a day, a replay takes the days whose listing the store does not keep: "last" is that default.
     since = None if args.since == "last" else args.since
     since, until = (args.date, args.date) if args.date else (since, args.until)
     days = days_to_replay(args.recorded, args.data / "sources", since=since, until=until)
     if not days:
-        print(f"nothing to replay: the store holds every day {args.recorded} has in that range")
+        print(f"nothing to replay: the store keeps the listing of every day {args.recorded} has in that range")
         return 0
+    held = days_held(args.data / "sources")
+    earlier = sum(day < held[-1] for day in days) if held and since is None else 0
     print(
         f"replaying {len(days)} day(s) of {args.recorded}, {days[0]} to {days[-1]}, into {args.data}"
+        + (
+            f"; {earlier} of them before the newest day the store holds ({held[-1]}), which it keeps no listing "
+            "of: never replayed, or no paper of theirs was kept"
+            if earlier
+            else ""
+        )
         + (" (dry run: nothing written)" if args.dry_run else ""),
         file=sys.stderr,
     )

@@ -96,10 +96,11 @@ def test_the_store_keeps_only_the_items_its_records_cite(data, recorded):
     assert cited == held and kept <= cited
 
 
-def test_a_stopped_replay_resumes_after_the_newest_day_it_holds(tmp_path, data, recorded, capsys):
+def test_a_stopped_replay_resumes_with_the_days_it_did_not_finish(tmp_path, data, recorded, capsys):
     whole = tmp_path / "whole"
     shutil.copytree(data, whole)
     assert replay(whole, recorded) == 0
+    assert all((whole / "sources" / f"hf-daily-{day}.json").exists() for day in DAYS)  # each kept a paper
     assert replay(data, recorded, "--until", DAYS[0]) == 0  # stopped after the first day
     capsys.readouterr()
     assert replay(data, recorded) == 0
@@ -107,6 +108,25 @@ def test_a_stopped_replay_resumes_after_the_newest_day_it_holds(tmp_path, data, 
     assert snapshot(data) == snapshot(whole)
     assert replay(data, recorded) == 0
     assert "nothing to replay" in capsys.readouterr().out
+
+
+def test_a_day_older_than_the_newest_held_and_never_replayed_is_replayed(tmp_path, data, recorded, capsys):
+    """A folder of days held back (for evaluation, say) lies between days the store holds: a replay
+    that took only the days after the newest held said "nothing to replay" and judged none of them."""
+    whole = tmp_path / "whole"
+    shutil.copytree(data, whole)
+    assert replay(whole, recorded) == 0
+    held_back = tmp_path / "held-back"
+    held_back.mkdir()
+    (held_back / f"hf-daily-{DAYS[1]}.json").write_bytes((recorded / f"hf-daily-{DAYS[1]}.json").read_bytes())
+    (recorded / f"hf-daily-{DAYS[1]}.json").unlink()
+    assert replay(data, recorded) == 0  # the first and last days
+    capsys.readouterr()
+    assert replay(data, held_back) == 0
+    err = capsys.readouterr().err
+    assert f"replaying 1 day(s) of {held_back}, {DAYS[1]} to {DAYS[1]}" in err
+    assert f"1 of them before the newest day the store holds ({DAYS[2]})" in err
+    assert snapshot(data) == snapshot(whole)  # as if replayed in order
 
 
 def test_a_dry_run_says_what_it_would_keep_and_leave_out_and_writes_nothing(data, recorded, capsys):
@@ -321,7 +341,10 @@ def test_a_replay_stopped_by_a_broken_answer_keeps_the_weeks_it_finished_and_res
     assert held and held[-1] <= days[6]  # the first week is committed, nothing of the second
     (folder / f"hf-daily-{days[-1]}.json").write_bytes(good)
     assert replay(data, folder) == 0
-    after = [day for day in days if day > held[-1]]  # it resumes after the newest day the store holds
+    # It resumes with the days whose listing the store does not keep: the second week, and the days
+    # of the first where the filter kept no paper, judged again.
+    after = [day for day in days if day not in held]
+    assert any(day > held[-1] for day in after) and any(day < held[-1] for day in after)
     assert f"replaying {len(after)} day(s) of {folder}, {after[0]} to {days[-1]}" in capsys.readouterr().err
     assert snapshot(data) == snapshot(whole)
 

@@ -3,8 +3,11 @@
 `digest fetch hf-daily --from DIR` reads each day's answer from DIR instead of the network and
 goes through the same `fetch` as a live run: the same reading, the same filter, the same ingest.
 A folder of a year's answers is replayed a week at a time, each week one transaction, so a run
-that stops keeps every week it finished, and the next run resumes after the newest day the
-store holds (as `--since last` does for a live fetch).
+that stops keeps every week it finished. The next run replays the days of the folder whose listing
+the store does not keep: the weeks it did not finish, and any day it never saw, older than the
+newest it holds or not (a folder of days held back for evaluation, say). A day where the filter
+kept no paper leaves no listing in the store (it keeps what its records cite), so it is judged
+again, by the filter as it is then: some 30 s for the 117 such days of the 574 replayed.
 """
 
 from __future__ import annotations
@@ -52,11 +55,15 @@ def recorded_days(folder: Path) -> list[dt.date]:
 def days_to_replay(
     folder: Path, sources_dir: Path, *, since: dt.date | None = None, until: dt.date | None = None
 ) -> list[dt.date]:
-    """The recorded days from `since` (by default the day after the newest day the store holds)
-    through `until`."""
-    held = days_held(sources_dir)
-    first = since or (held[-1] + dt.timedelta(days=1) if held else dt.date.min)
-    return [day for day in recorded_days(folder) if first <= day and (until is None or day <= until)]
+    """The recorded days of `folder` through `until`: from `since`, every one, held or not (a
+    held day's papers take their sighting again, or an --add); without it, those whose listing
+    the store does not keep, whenever they are."""
+    if since is None:
+        held = set(days_held(sources_dir))
+        days = [day for day in recorded_days(folder) if day not in held]
+    else:
+        days = [day for day in recorded_days(folder) if since <= day]
+    return [day for day in days if until is None or day <= until]
 
 
 def weeks(days: list[dt.date], size: int = 7) -> list[list[dt.date]]:
