@@ -272,7 +272,10 @@ def _run_replay(args: argparse.Namespace) -> int:
     since, until = (args.date, args.date) if args.date else (since, args.until)
     days = days_to_replay(args.recorded, args.data / "sources", since=since, until=until)
     if not days:
-        print(f"nothing to replay: the store keeps the listing of every day {args.recorded} has in that range")
+        print(
+            f"nothing to replay: the store keeps the listing of every day {args.recorded} has in that range "
+            "(to judge kept days again, a fuller answer of a day say, give --since DAY)"
+        )
         return 0
     held = days_held(args.data / "sources")
     earlier = sum(day < held[-1] for day in days) if held and since is None else 0
