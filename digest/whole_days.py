@@ -95,7 +95,9 @@ def evaluate_whole_days(
     listed = first_listings(folder)
     later = sorted(((day, entry) for day, entry in listed.values() if day >= split), key=lambda listing: listing[0])
     if not later:
-        raise DataError(folder, None, None, f"no recorded day on or after {split}: nothing to judge")
+        days = sorted(day for day, _ in listed.values())
+        where = f" (its papers are listed from {days[0]} to {days[-1]}: --split {days[0]} judges them)" if days else ""
+        raise DataError(folder, None, None, f"no paper listed on or after {split}: nothing to judge{where}")
     starts = period_starts([day for day, _ in dated], split, periods)
     verdicts = []
     for start, end in zip(starts, [*starts[1:], None], strict=True):

@@ -54,7 +54,9 @@ def test_a_folder_without_recorded_days_after_the_split_says_so(tmp_path):
     with pytest.raises(DataError, match="no recorded Daily Papers answer"):
         load_whole_days(REPO_DATA, tmp_path, "2026-08-01")
     shutil.copy(REPO_DATA / "sources" / DAY, tmp_path / DAY)
-    with pytest.raises(DataError, match="nothing to judge"):
+    with pytest.raises(
+        DataError, match=r"nothing to judge \(its papers are listed from 2026-08-20 to 2026-08-20: --split 2026-08-20"
+    ):
         load_whole_days(REPO_DATA, tmp_path, "2027-01-01")
 
 
