@@ -265,7 +265,7 @@ def _run_fetch(args: argparse.Namespace) -> int:
 
 def _run_replay(args: argparse.Namespace) -> int:
     from .fetch.hf_daily import days_held  # noqa: PLC0415
-    from .fetch.recorded import days_to_replay, replay  # noqa: PLC0415
+    from .fetch.recorded import days_to_replay, recorded_days, replay  # noqa: PLC0415
 
     # Unless told a day, a replay takes the days whose listing the store does not keep: "last" is that default.
     since = None if args.since == "last" else args.since
@@ -277,14 +277,14 @@ def _run_replay(args: argparse.Namespace) -> int:
             "(to judge kept days again, a fuller answer of a day say, give --since DAY)"
         )
         return 0
-    held = days_held(args.data / "sources")
-    earlier = sum(day < held[-1] for day in days) if held and since is None else 0
+    held = set(days_held(args.data / "sources"))
+    left = [day for day in recorded_days(args.recorded) if day in held and (until is None or day <= until)]
     print(
         f"replaying {len(days)} day(s) of {args.recorded}, {days[0]} to {days[-1]}, into {args.data}"
         + (
-            f"; {earlier} of them before the newest day the store holds ({held[-1]}), which it keeps no listing "
-            "of: never replayed, or no paper of theirs was kept"
-            if earlier
+            f": those whose listing the store does not keep (never replayed, or no paper of theirs kept); "
+            f"the {len(left)} it keeps are left (--since DAY replays them too)"
+            if since is None and left
             else ""
         )
         + (" (dry run: nothing written)" if args.dry_run else ""),

@@ -118,14 +118,17 @@ def test_a_day_older_than_the_newest_held_and_never_replayed_is_replayed(tmp_pat
     assert replay(whole, recorded) == 0
     held_back = tmp_path / "held-back"
     held_back.mkdir()
-    (held_back / f"hf-daily-{DAYS[1]}.json").write_bytes((recorded / f"hf-daily-{DAYS[1]}.json").read_bytes())
-    (recorded / f"hf-daily-{DAYS[1]}.json").unlink()
+    (recorded / f"hf-daily-{DAYS[1]}.json").rename(held_back / f"hf-daily-{DAYS[1]}.json")
     assert replay(data, recorded) == 0  # the first and last days
+    mixed = tmp_path / "mixed"
+    shutil.copytree(recorded, mixed)
+    shutil.copy(held_back / f"hf-daily-{DAYS[1]}.json", mixed)
     capsys.readouterr()
-    assert replay(data, held_back) == 0
+    assert replay(data, mixed, "--dry-run") == 0  # the day held back, and the two the store keeps
     err = capsys.readouterr().err
-    assert f"replaying 1 day(s) of {held_back}, {DAYS[1]} to {DAYS[1]}" in err
-    assert f"1 of them before the newest day the store holds ({DAYS[2]})" in err
+    assert f"replaying 1 day(s) of {mixed}, {DAYS[1]} to {DAYS[1]}" in err and "the 2 it keeps are left" in err
+    assert replay(data, held_back) == 0
+    assert f"replaying 1 day(s) of {held_back}, {DAYS[1]} to {DAYS[1]}" in capsys.readouterr().err
     assert snapshot(data) == snapshot(whole)  # as if replayed in order
 
 
