@@ -93,10 +93,9 @@ def add_eval(commands: Commands) -> None:
         "first `sources` entry; for each fold of dumps, the model is trained on the papers first seen elsewhere "
         "and predicts those first seen in it. Temporal, as a daily update meets papers: the papers first seen "
         "on a day or after are predicted period by period, each period by a model trained on every paper first "
-        "seen before it. Prints per-topic precision, "
-        "recall and F1 and the macro-F1 (rules alone, the learned model alone and what ships), what the fetch "
-        "filter keeps and drops, then the share of numbers with a unit in the abstracts that were extracted as "
-        "figures, and the ones that were not.",
+        "seen before it. Prints per-topic precision, recall and F1 and the macro-F1 (rules alone, the learned "
+        "model alone and what ships), what the fetch filter keeps and drops, then the share of numbers with a "
+        "unit in the abstracts that were extracted as figures, and the ones that were not.",
         epilog=EXIT_CODES + ".",
     )
     add_data_option(evaluate)

@@ -14,9 +14,9 @@ from 0.42 to 0.84 by period, where the pooled figure is 0.63).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .derive.suggest import MIN_PROBABILITY, Learnable, fit_text, train_on_curated
 from .derive.taxonomy import Taxonomy
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from sklearn.feature_extraction.text import TfidfVectorizer
 
 TRAINING_SHARE = 0.5  # by default, the split day leaves this share of the dated papers before it
+Item = TypeVar("Item")
 PERIODS = 4  # by default, the predicted papers are cut into this many periods, each retrained on all before it
 
 
@@ -115,6 +116,12 @@ def period_starts(days: Sequence[str], split: str, periods: int | None = None) -
     return sorted({split, *cuts})
 
 
+def in_periods(dated: Sequence[tuple[str, Item]], starts: Sequence[str]) -> Iterator[tuple[str, list[Item]]]:
+    """Each period's first day, with the items of `dated` ((day, item) pairs) that fall in it."""
+    for start, end in zip(starts, [*starts[1:], None], strict=True):
+        yield start, [item for day, item in dated if day >= start and (end is None or day < end)]
+
+
 def evaluate_temporal(
     decided: Sequence[Learnable],
     taxonomy: Taxonomy,
@@ -123,8 +130,8 @@ def evaluate_temporal(
     periods: int | None = None,
 ) -> TemporalEvaluation:
     """Predict the decided papers first seen on `split` (default: `default_split`) or after, in
-    `periods` periods (default: PERIODS), each by a model trained on the papers first seen before it; over `vectorizer`,
-    the corpus's text model (default: fitted on the decided papers' words)."""
+    `periods` periods (default: PERIODS), each by a model trained on the papers first seen before
+    it; over `vectorizer`, the corpus's text model (default: fitted on the decided papers' words)."""
     dated = [(day, item) for item in decided if (day := seen_on(item)) is not None]
     if not dated:
         raise ValueError("no decided paper has a date to split on")
@@ -141,8 +148,7 @@ def evaluate_temporal(
     )
     vectorizer = vectorizer or fit_text(decided)
     starts = period_starts([day for day, _ in dated], split, periods)
-    for start, end in zip(starts, [*starts[1:], None], strict=True):
-        predicted = [item for day, item in dated if day >= start and (end is None or day < end)]
+    for start, predicted in in_periods(dated, starts):
         if not predicted:
             continue
         model = train_on_curated([item for day, item in dated if day < start], taxonomy, vectorizer)

@@ -28,7 +28,7 @@ from .errors import DataError
 from .evaluate import TopicScores, macro_f1, shipped_json, shipped_lines, topics_of
 from .sources import open_source
 from .sources.model import Entry
-from .temporal import default_split, period_starts, seen_on
+from .temporal import default_split, in_periods, period_starts, seen_on
 
 _DAY_FILE = re.compile(r"^hf-daily-(\d{4}-\d{2}-\d{2})(?:-p\d+)?\.json$")
 
@@ -100,8 +100,7 @@ def evaluate_whole_days(
         raise DataError(folder, None, None, f"no paper listed on or after {split}: nothing to judge{where}")
     starts = period_starts([day for day, _ in dated], split, periods)
     verdicts = []
-    for start, end in zip(starts, [*starts[1:], None], strict=True):
-        judged = [entry for day, entry in later if day >= start and (end is None or day < end)]
+    for start, judged in in_periods(later, starts):
         if judged:
             training = [item for day, item in dated if day < start]
             verdicts += judge([(entry.title, entry.abstract) for entry in judged], training, taxonomy)
