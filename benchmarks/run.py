@@ -76,9 +76,9 @@ import digest.build
 from digest.build import BuildCache, build_files
 linking = digest.build.link
 marks = {}
-def link(*args):  # when the records are read and derived, and linking begins
+def link(*args, **options):  # when the records are read and derived, and linking begins
     marks["loaded"] = time.perf_counter()
-    return linking(*args)
+    return linking(*args, **options)
 digest.build.link = link
 _corpus, files = build_files(Path(sys.argv[1]), "http://127.0.0.1:8000/", BuildCache())
 done = time.perf_counter()
