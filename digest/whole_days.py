@@ -94,10 +94,15 @@ def evaluate_whole_days(
     by_arxiv = {item.paper.arxiv_id: item for item in decided if item.paper.arxiv_id}
     listed = first_listings(folder)
     later = sorted(((day, entry) for day, entry in listed.values() if day >= split), key=lambda listing: listing[0])
-    if not later:
-        days = sorted(day for day, _ in listed.values())
-        where = f" (its papers are listed from {days[0]} to {days[-1]}: --split {days[0]} judges them)" if days else ""
-        raise DataError(folder, None, None, f"no paper listed on or after {split}: nothing to judge{where}")
+    if not later:  # every recorded day lists a paper with an arXiv id, or reading it failed
+        first, last = min(day for day, _ in listed.values()), max(day for day, _ in listed.values())
+        raise DataError(
+            folder,
+            None,
+            None,
+            f"no paper listed on or after {split}: nothing to judge (its papers are listed from {first} to {last}: "
+            f"--split {first} judges them)",
+        )
     starts = period_starts([day for day, _ in dated], split, periods)
     verdicts = []
     for start, judged in in_periods(later, starts):
