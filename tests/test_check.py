@@ -192,6 +192,28 @@ def test_every_problem_of_a_record_is_listed_not_only_the_first(seeded_store, ca
         load_paper(path)
 
 
+def test_every_problem_inside_a_sighting_and_a_headline_is_listed(seeded_store, capsys):
+    """Inside one `sources[i]` or one `overrides.headline`, check named the first problem only."""
+    path = seeded_store / "papers" / "tempi.yaml"
+    text = path.read_text()
+    sighting = re.search(r"^- file: .*\n  line: \d+\n  date: .*$", text, re.MULTILINE)
+    assert sighting, text
+    broken = re.sub(r"line: \d+", "line: 0", sighting.group(0))
+    broken = re.sub(r"date: .*", "date: 2020-02-30", broken)
+    edits = [(sighting.group(0), broken), ("metric: speedup, value: 242000×", "metric: speed-up, value: [2, 3]")]
+    path.write_text(replaced(text, edits))
+    assert main(["check", "--data", str(seeded_store)]) == 1
+    out = capsys.readouterr().out
+    assert "sources[0].line:" in out and "sources[0].date: no such date: 2020-02-30" in out
+    assert "overrides.headline.metric: 'speed-up' is not a metric" in out and "overrides.headline.value:" in out
+    with pytest.raises(DataError, match=r"tempi\.yaml:12: overrides\.headline\.value"):
+        load_paper(path)  # the build stops at the first, as before
+    path.write_text(path.read_text().replace("metric: speed-up", "metric: [speedup]"))
+    assert main(["check", "--data", str(seeded_store)]) == 1
+    out = capsys.readouterr().out
+    assert "overrides.headline.metric: expected text, got a list" in out and "is not a metric" not in out
+
+
 def test_a_record_that_is_no_yaml_gives_its_one_syntax_error(seeded_store):
     path = seeded_store / "papers" / "tempi.yaml"
     path.write_text(path.read_text().replace("published: null", "published: [2020-02-30") + "colour: 1\n")

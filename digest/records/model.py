@@ -242,8 +242,10 @@ def _overrides(document: YamlFile, node: yaml.Node | None) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for key, value in keys.items():
         read = _READ_OVERRIDE[OVERRIDE_KEYS[key]]
+        kept = document.problems_kept
         given = document.read_or(_IN_ERROR, read, document, value, f"overrides.{key}")
-        if given is not _IN_ERROR:  # a key in error is left out (null is a value: `published: null`)
+        # A key in error is left out, and so is one a part of which was (null is a value: `published: null`).
+        if given is not _IN_ERROR and document.problems_kept == kept:
             values[key] = given
     return values
 
@@ -264,10 +266,15 @@ def _headline(document: YamlFile, node: yaml.Node, field: str) -> str | dict[str
     if not isinstance(node, yaml.MappingNode):
         return document.text(node, field)
     keys = document.mapping(node, field, HEADLINE_FIELDS, required=("metric",))
-    values = {name: document.text(value, f"{field}.{name}") for name, value in keys.items()}
-    metric = values["metric"]
+    # Each field read on past a problem of another, so that check names them all; a field in error
+    # is left out here, and the override with it (`_overrides`).
+    read = {name: document.read_or(None, document.text, value, f"{field}.{name}") for name, value in keys.items()}
+    values = {name: text for name, text in read.items() if text is not None}
+    metric = values.get("metric")
+    if metric is None:  # in error: its problem is said
+        return values
     if metric == "none":
-        if len(values) > 1:
+        if len(keys) > 1:
             document.fail(node, field, "metric none says there is no headline; remove the other fields")
     elif metric not in METRICS:
         document.fail(
@@ -275,7 +282,7 @@ def _headline(document: YamlFile, node: yaml.Node, field: str) -> str | dict[str
             f"{field}.metric",
             f"{metric!r} is not a metric; metrics are: " + ", ".join(METRICS) + ", or none",
         )
-    elif "value" not in values:
+    elif "value" not in keys:
         document.fail(node, f"{field}.value", "missing; a headline needs its value, e.g. '2.31×'")
     return values
 
@@ -301,17 +308,20 @@ def _sources(document: YamlFile, node: yaml.Node | None) -> list[Source]:
     return [source for source in read if source is not None]
 
 
-def _source(document: YamlFile, node: yaml.Node, field: str) -> Source:
+def _source(document: YamlFile, node: yaml.Node, field: str) -> Source | None:
+    """A sighting; None when a field of it was in error (each field is read on past the others'
+    problems, so that check names them all)."""
     keys = document.mapping(node, field, SOURCE_FIELDS, required=("file", "line"))
-    get = keys.get
-    return Source(
-        file=document.text(get("file"), f"{field}.file"),
-        line=document.integer(get("line"), f"{field}.line", minimum=1),
-        date=document.date(get("date"), f"{field}.date"),
-        upvotes=document.optional_integer(get("upvotes"), f"{field}.upvotes"),
-        authors_count=document.optional_integer(get("authors_count"), f"{field}.authors_count"),
-        organization=document.optional_text(get("organization"), f"{field}.organization"),
+    get, kept = keys.get, document.problems_kept
+    source = Source(
+        file=document.read_or("", document.text, get("file"), f"{field}.file"),
+        line=document.read_or(1, document.integer, get("line"), f"{field}.line", minimum=1),
+        date=document.read_or(None, document.date, get("date"), f"{field}.date"),
+        upvotes=document.read_or(None, document.optional_integer, get("upvotes"), f"{field}.upvotes"),
+        authors_count=document.read_or(None, document.optional_integer, get("authors_count"), f"{field}.authors_count"),
+        organization=document.read_or(None, document.optional_text, get("organization"), f"{field}.organization"),
     )
+    return source if document.problems_kept == kept else None
 
 
 # How each shape of OVERRIDE_KEYS is read: (document, node, field) -> value.

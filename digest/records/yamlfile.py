@@ -123,6 +123,13 @@ class YamlFile:
         finally:
             self._problems = None
 
+    @property
+    def problems_kept(self) -> int:
+        """How many problems `read_or` has kept in this `collecting` block (0 outside one): a part
+        that reads its own parts on past their problems compares it before and after, to leave
+        itself out when any was in error."""
+        return len(self._problems) if self._problems is not None else 0
+
     def read_or(self, fallback: T, read: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """`read(*args, **kwargs)`; inside `collecting()`, a problem it raises is kept and
         `fallback` stands in for its value, so that the parts after it are read too."""
