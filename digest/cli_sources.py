@@ -143,7 +143,8 @@ def add_fetch(commands: Commands) -> None:
         metavar="DAY|last",
         help="fetch every day from DAY; 'last': from the day after the newest listing the store "
         f"keeps, at most the last {hf_daily.CATCH_UP_DAYS} days (the days before those are named, not "
-        "fetched; a replay with --from takes them all)",
+        "fetched); with --from, 'last' is what a replay takes anyway: every day of DIR whose listing the "
+        "store lacks",
     )
     daily.add_argument("--until", type=day, metavar="DAY", help="the last day of --since (default: yesterday)")
     daily.add_argument(
@@ -264,21 +265,24 @@ def _run_fetch(args: argparse.Namespace) -> int:
 
 
 def _run_replay(args: argparse.Namespace) -> int:
-    from .fetch.hf_daily import days_held  # noqa: PLC0415
     from .fetch.recorded import days_to_replay, recorded_days, replay  # noqa: PLC0415
 
     # Unless told a day, a replay takes the days whose listing the store does not keep: "last" is that default.
     since = None if args.since == "last" else args.since
     since, until = (args.date, args.date) if args.date else (since, args.until)
     days = days_to_replay(args.recorded, args.data / "sources", since=since, until=until)
+    if not days and since is not None:
+        when = f"on {since}" if since == until else f"from {since} to {until}" if until else f"on or after {since}"
+        print(f"nothing to replay: {args.recorded} has no recorded day {when}")
+        return 0
     if not days:
         print(
             f"nothing to replay: the store keeps the listing of every day {args.recorded} has in that range "
             "(to judge kept days again, a fuller answer of a day say, give --since DAY)"
         )
         return 0
-    held = set(days_held(args.data / "sources"))
-    left = [day for day in recorded_days(args.recorded) if day in held and (until is None or day <= until)]
+    # Without --since, the folder's days not taken are those whose listing the store keeps.
+    left = [day for day in recorded_days(args.recorded) if day not in days and (until is None or day <= until)]
     print(
         f"replaying {len(days)} day(s) of {args.recorded}, {days[0]} to {days[-1]}, into {args.data}"
         + (

@@ -14,6 +14,7 @@ from 0.42 to 0.84 by period, where the pooled figure is 0.63).
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -26,8 +27,9 @@ from .text.plural import counted
 if TYPE_CHECKING:
     from sklearn.feature_extraction.text import TfidfVectorizer
 
-TRAINING_SHARE = 0.5  # by default, the split day leaves this share of the dated papers before it
 Item = TypeVar("Item")
+
+TRAINING_SHARE = 0.5  # by default, the split day leaves this share of the dated papers before it
 PERIODS = 4  # by default, the predicted papers are cut into this many periods, each retrained on all before it
 
 
@@ -108,12 +110,22 @@ def default_split(days: Sequence[str]) -> str:
 
 def period_starts(days: Sequence[str], split: str, periods: int | None = None) -> list[str]:
     """The first day of each period: `split`, then the days that cut the `days` from `split` on
-    into `periods` (default: PERIODS) runs of about as many papers each (fewer periods when fewer
-    days hold them)."""
+    into `periods` (default: PERIODS) runs of about as many papers each. A period holds at least
+    one paper and one day: a day of many papers ends its period later, and fewer days than
+    periods make fewer periods."""
     periods = periods or PERIODS
     later = sorted(day for day in days if day >= split)
-    cuts = (later[len(later) * index // periods] for index in range(1, periods)) if later else ()
-    return sorted({split, *cuts})
+    starts = [split]
+    for index in range(1, periods):
+        first = bisect.bisect_left(later, starts[-1])  # the current period's first paper
+        if first == len(later):
+            break
+        # The next period starts on a day after that paper's, and at or past its share of the papers.
+        at = max(len(later) * index // periods, bisect.bisect_right(later, later[first]))
+        if at == len(later):
+            break
+        starts.append(later[at])
+    return starts
 
 
 def in_periods(dated: Sequence[tuple[str, Item]], starts: Sequence[str]) -> Iterator[tuple[str, list[Item]]]:

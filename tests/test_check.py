@@ -212,6 +212,13 @@ def test_every_problem_inside_a_sighting_and_a_headline_is_listed(seeded_store, 
     assert main(["check", "--data", str(seeded_store)]) == 1
     out = capsys.readouterr().out
     assert "overrides.headline.metric: expected text, got a list" in out and "is not a metric" not in out
+    # A role misspelled and one role too many: both said (the headline's problems are line 12's).
+    roles = "sentence_roles: [background, background, background,"
+    path.write_text(path.read_text().replace(roles, "sentence_roles: [own, backgrund, background, background,"))
+    assert main(["check", "--data", str(seeded_store)]) == 1
+    out = capsys.readouterr().out
+    assert "overrides.sentence_roles[1]: 'backgrund' is not a role" in out
+    assert "overrides.sentence_roles: 12 roles for 11 sentences" in out
 
 
 def test_a_record_that_is_no_yaml_gives_its_one_syntax_error(seeded_store):

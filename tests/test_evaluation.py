@@ -236,6 +236,10 @@ def test_periods_cut_the_papers_from_the_split_on_into_runs_of_about_as_many():
     assert period_starts(days, "2026-02-01", 1) == ["2026-02-01"]
     assert period_starts(days, "2026-06-01", 4) == ["2026-06-01"]  # one day holds them all: one period
     assert period_starts(days, "2027-01-01", 4) == ["2027-01-01"]  # nothing after the split
+    # A day of many papers ends its period later; every period holds a paper, the first one too.
+    assert period_starts(["a"] * 9 + ["b", "c", "d"], "a", 4) == ["a", "b", "c", "d"]
+    assert period_starts(["b"] * 4 + ["c"], "a", 4) == ["a", "c"]  # not a first period [a, b) of none
+    assert period_starts(["a", "b", "c"], "a", 10) == ["a", "b", "c"]
 
 
 def test_each_period_is_predicted_by_a_model_retrained_on_every_paper_before_it(real_evaluation):

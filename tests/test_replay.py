@@ -107,7 +107,9 @@ def test_a_stopped_replay_resumes_with_the_days_it_did_not_finish(tmp_path, data
     assert "replaying 2 day(s) of" in capsys.readouterr().err  # the first day is not read again
     assert snapshot(data) == snapshot(whole)
     assert replay(data, recorded) == 0
-    assert "nothing to replay" in capsys.readouterr().out
+    assert "nothing to replay: the store keeps the listing of every day" in capsys.readouterr().out
+    assert replay(data, recorded, "--since", "2030-01-01") == 0  # a range the folder has no day in
+    assert f"nothing to replay: {recorded} has no recorded day on or after 2030-01-01" in capsys.readouterr().out
 
 
 def test_a_day_older_than_the_newest_held_and_never_replayed_is_replayed(tmp_path, data, recorded, capsys):

@@ -242,10 +242,8 @@ def _overrides(document: YamlFile, node: yaml.Node | None) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for key, value in keys.items():
         read = _READ_OVERRIDE[OVERRIDE_KEYS[key]]
-        kept = document.problems_kept
         given = document.read_or(_IN_ERROR, read, document, value, f"overrides.{key}")
-        # A key in error is left out, and so is one a part of which was (null is a value: `published: null`).
-        if given is not _IN_ERROR and document.problems_kept == kept:
+        if given is not _IN_ERROR:  # a key in error is left out (null is a value: `published: null`)
             values[key] = given
     return values
 
@@ -259,20 +257,22 @@ def _stripped_texts(document: YamlFile, node: yaml.Node, field: str) -> list[str
     return [item.strip() for item in document.texts(node, field)]
 
 
-def _headline(document: YamlFile, node: yaml.Node, field: str) -> str | dict[str, str]:
+def _headline(document: YamlFile, node: yaml.Node, field: str) -> Any:
     """A headline as text ("2× faster"), or as a record: {metric, value, baseline, hardware,
     condition}, of which metric and value are required, except that `metric: none` alone says
-    the abstract states no result of the paper's own."""
+    the abstract states no result of the paper's own. `_IN_ERROR` when check, collecting every
+    problem, found one in a field."""
     if not isinstance(node, yaml.MappingNode):
         return document.text(node, field)
     keys = document.mapping(node, field, HEADLINE_FIELDS, required=("metric",))
-    # Each field read on past a problem of another, so that check names them all; a field in error
-    # is left out here, and the override with it (`_overrides`).
+    # Each field read on past a problem of another, so that check names them all; with one in
+    # error, the headline reads as in error and is left out, as any override in error is.
+    kept = document.problems_kept
     read = {name: document.read_or(None, document.text, value, f"{field}.{name}") for name, value in keys.items()}
     values = {name: text for name, text in read.items() if text is not None}
     metric = values.get("metric")
     if metric is None:  # in error: its problem is said
-        return values
+        return _IN_ERROR
     if metric == "none":
         if len(keys) > 1:
             document.fail(node, field, "metric none says there is no headline; remove the other fields")
@@ -284,7 +284,7 @@ def _headline(document: YamlFile, node: yaml.Node, field: str) -> str | dict[str
         )
     elif "value" not in keys:
         document.fail(node, f"{field}.value", "missing; a headline needs its value, e.g. '2.31×'")
-    return values
+    return values if document.problems_kept == kept else _IN_ERROR
 
 
 def _roles(document: YamlFile, node: yaml.Node, field: str) -> list[str]:
