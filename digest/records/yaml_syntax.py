@@ -191,31 +191,19 @@ def _text_after_a_value(error: _Error) -> Found | None:
     return start.line, start.column, words
 
 
-def _unknown_escape(error: _Error) -> Found | None:
-    if "unknown escape character" not in error.problem:
-        return None
-    return (
-        error.line,
-        error.column,
-        'inside double quotes a backslash starts an escape (\\n, \\"): write \\\\ for a backslash, '
-        "or put the value in single quotes, where a backslash is plain text",
-    )
+# Mistakes the parser names in words of its own, told where it found them: its phrase, and ours.
+_SAID_WHERE_FOUND = {
+    "unknown escape character": 'inside double quotes a backslash starts an escape (\\n, \\"): write \\\\ for a '
+    "backslash, or put the value in single quotes, where a backslash is plain text",
+    "block sequence entries are not allowed": "a list starts on the line after its key, one '- item' a line; or "
+    "write it on the key's line as [a, b]",
+    "another document": "a second YAML document ('---') starts here; a file holds one: delete the line",
+}
 
 
-def _list_on_the_key_line(error: _Error) -> Found | None:
-    if "block sequence entries are not allowed" not in error.problem:
-        return None
-    return (
-        error.line,
-        error.column,
-        "a list starts on the line after its key, one '- item' a line; or write it on the key's line as [a, b]",
-    )
-
-
-def _second_document(error: _Error) -> Found | None:
-    if "another document" not in error.problem:
-        return None
-    return error.line, error.column, "a second YAML document ('---') starts here; a file holds one: delete the line"
+def _said_where_found(error: _Error) -> Found | None:
+    words = next((words for phrase, words in _SAID_WHERE_FOUND.items() if phrase in error.problem), None)
+    return None if words is None else (error.line, error.column, words)
 
 
 EXPLAINERS: list[Callable[[_Error], Found | None]] = [
@@ -227,9 +215,7 @@ EXPLAINERS: list[Callable[[_Error], Found | None]] = [
     _left_open,
     _off_its_neighbours,
     _text_after_a_value,
-    _unknown_escape,
-    _list_on_the_key_line,
-    _second_document,
+    _said_where_found,
 ]
 
 
