@@ -163,16 +163,15 @@ def evaluate_temporal(
     for start, predicted in in_periods(dated, starts):
         if not predicted:
             continue
-        model = train_on_curated([item for day, item in dated if day < start], taxonomy, vectorizer)
+        training = [item for day, item in dated if day < start]
+        model = train_on_curated(training, taxonomy, vectorizer)
         own = _topic_scores(predicted, taxonomy)
         score(predicted, model, taxonomy, topics=own, fetch_filter=[report.fetch_filter])
         for pooled, part in zip(report.topics, own, strict=True):
             pooled.learned += part.learned
             for method, counts in part.scores.items():
                 pooled.scores[method].add_counts(counts)
-        report.periods.append(
-            Period(start, sum(day < start for day, _ in dated), len(predicted), macro_f1(own, "ships"))
-        )
+        report.periods.append(Period(start, len(training), len(predicted), macro_f1(own, "ships")))
     return report
 
 
