@@ -15,7 +15,7 @@ from 0.42 to 0.84 by period, where the pooled figure is 0.63).
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -140,19 +140,24 @@ def evaluate_temporal(
     split: str | None = None,
     vectorizer: TfidfVectorizer | None = None,
     periods: int | None = None,
+    *,
+    trains: Callable[[Learnable], bool] | None = None,
 ) -> TemporalEvaluation:
     """Predict the decided papers first seen on `split` (default: `default_split`) or after, in
     `periods` periods (default: PERIODS), each by a model trained on the papers first seen before
-    it; over `vectorizer`, the corpus's text model (default: fitted on the decided papers' words)."""
+    it; over `vectorizer`, the corpus's text model (default: fitted on the decided papers' words).
+    `trains`: which papers a model may learn from (default: all; a share of them draws a learning
+    curve, benchmarks/learning_curve.py); every paper after the split is predicted."""
     dated = [(day, item) for item in decided if (day := seen_on(item)) is not None]
     if not dated:
         raise ValueError("no decided paper has a date to split on")
     split = split or default_split([day for day, _ in dated])
     held_out = [item for day, item in dated if day >= split]
+    may_train = trains or (lambda _item: True)
     report = TemporalEvaluation(
         split,
         max(day for day, _ in dated),
-        sum(day < split for day, _ in dated),
+        sum(day < split and may_train(item) for day, item in dated),
         len(held_out),
         len({day for day, _ in dated if day >= split}),
         _topic_scores(held_out, taxonomy),
@@ -163,7 +168,7 @@ def evaluate_temporal(
     for start, predicted in in_periods(dated, starts):
         if not predicted:
             continue
-        training = [item for day, item in dated if day < start]
+        training = [item for day, item in dated if day < start and may_train(item)]
         model = train_on_curated(training, taxonomy, vectorizer)
         own = _topic_scores(predicted, taxonomy)
         score(predicted, model, taxonomy, topics=own, fetch_filter=[report.fetch_filter])

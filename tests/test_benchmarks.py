@@ -95,3 +95,34 @@ def test_the_benchmarks_digest_step_runs_against_the_code(built):
     )
     result = json.loads(done.stdout)
     assert result["files"] > N and 0 < result["corpus"] < result["seconds"] and result["render"] > 0
+
+
+def test_the_learning_curve_trains_on_a_share_and_predicts_every_paper_after_the_split(capsys):
+    """benchmarks/learning_curve.py: a smaller share trains on fewer papers, the same ones in every
+    period, and each row's figures come from the temporal evaluation of every later paper."""
+    import learning_curve
+
+    from digest.derive.taxonomy import load_taxonomy
+    from digest.derive.training import training_set
+    from digest.temporal import evaluate_temporal, seen_on
+
+    taxonomy = load_taxonomy(DATA / "taxonomy.yaml")
+    decided = training_set(DATA, taxonomy)[0]
+    half = learning_curve.drawn(0.5, 0)
+    chosen = [item for item in decided if half(item)]
+    assert 0 < len(chosen) < len(decided) and chosen == [item for item in decided if half(item)]  # a fixed draw
+    assert all(learning_curve.drawn(0.75, 0)(item) for item in chosen)  # a larger share keeps the smaller's
+    full, sampled = (evaluate_temporal(decided, taxonomy, trains=trains) for trains in (None, half))
+    assert sampled.predicted == full.predicted and sampled.split == full.split
+    days = {id(item): seen_on(item) for item in decided}
+    for period in sampled.periods:
+        assert period.trained_on == sum(1 for item in chosen if (day := days[id(item)]) and day < period.start)
+
+    assert learning_curve.main(["--data", str(DATA), "--shares", "0.5,1", "--seeds", "2"]) == 0
+    rows = [line.split(" | ") for line in capsys.readouterr().out.splitlines() if line[:1].isdigit() and " | " in line]
+    assert [row[0] for row in rows] == ["0.50", "1.00"]
+    assert float(rows[0][1]) < float(rows[1][1]) == full.trained_on
+    assert rows[1][2] == f"{full.macro_f1('ships'):.3f}"
+    with pytest.raises(SystemExit):
+        learning_curve.main(["--data", str(DATA), "--shares", "0,1"])
+    assert "each share is in (0, 1]" in capsys.readouterr().err
