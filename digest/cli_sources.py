@@ -26,6 +26,7 @@ from .cli_types import (
 )
 from .errors import UsageError
 from .sources import format_names
+from .text.plural import counted
 
 if TYPE_CHECKING:
     from .fetch.plan import Series
@@ -119,7 +120,9 @@ def add_fetch(commands: Commands) -> None:
         "cites it) and ingest it as `digest ingest` does. Only papers the on-topic model (trained on "
         "the curated and rejected papers) gives at least the fetch floor become new records (the rules "
         "decide while too few are curated); the others are counted and listed as left out (`digest "
-        "eval` gives the floor and what it keeps and drops, `digest eval --days` on whole days). "
+        "eval` gives the floor and what it keeps and drops, `digest eval --days` on whole days), and "
+        "those the model puts just under the floor are named again, as near it: about one in ten of "
+        "them is on topic, so read them, and keep one with --add. "
         "A paper already in the store takes its new sighting whatever its topic.\n\n"
         "Every page is downloaded and read before anything is written: a failed or broken answer "
         "(no answer in time, HTTP 429 or 5xx after the retries, the wrong content type, JSON or XML "
@@ -248,6 +251,7 @@ def _run_fetch(args: argparse.Namespace) -> int:
         print(f"left out: {line}")
     for line in report.rejected:
         print(f"rejected before: {line}")
+    _print_near_floor(report.near_floor)
     status = _say_what_became_of(getattr(args, "add", ()), report.asked, args.data, "the listings fetched")
     if report.ingest is not None:
         _print_ingest(report.ingest, args.data, args.dry_run, started)
@@ -255,8 +259,8 @@ def _run_fetch(args: argparse.Namespace) -> int:
     print(
         f"fetched {report.pages} page(s): {listed}"
         + (
-            f", {len(report.left_out)} left out as off-topic, {len(report.rejected)} rejected before, "
-            f"{report.held} in the store already"
+            f", {len(report.left_out)} left out as off-topic{_near(report.near_floor)}, "
+            f"{len(report.rejected)} rejected before, {report.held} in the store already"
             if report.listed
             else ""
         )
@@ -308,15 +312,37 @@ def _run_replay(args: argparse.Namespace) -> int:
             print(f"would keep: {paper_id}")
         for line in report.left_out:
             print(f"would leave out: {line}")
+    _print_near_floor(report.near_floor)
     status = _say_what_became_of(args.add, report.asked, args.data, f"the days replayed ({days[0]} to {days[-1]})")
     verb, took = ("would be", "would take") if args.dry_run else ("were", "took")
     print(
         f"replayed {report.days} day(s): {report.listed} paper(s) listed: {len(report.kept)} {verb} kept as new "
-        f"records, {len(report.left_out)} left out as off-topic, {len(report.rejected)} rejected before, "
+        f"records, {len(report.left_out)} left out as off-topic{_near(report.near_floor)}, "
+        f"{len(report.rejected)} rejected before, "
         f"{report.held} in the store already ({report.updated} of them {took} a new sighting), "
         f"in {time.perf_counter() - started:.0f} s"
     )
     return status
+
+
+def _print_near_floor(lines: Sequence[str]) -> None:
+    """The papers left out near the filter's floor, for a curator to read: one in ten is on topic."""
+    if lines:
+        read = (
+            "read it, and keep it with --add ARXIV_ID if it is"
+            if len(lines) == 1
+            else "read them, and keep those on topic with --add ARXIV_ID"
+        )
+        print(
+            f"near the floor: {counted(len(lines), 'paper')} left out just under it, where about one paper in ten "
+            f"is on topic; {read}:"
+        )
+        for line in lines:
+            print(f"  {line}")
+
+
+def _near(lines: Sequence[str]) -> str:
+    return f" ({len(lines)} near the floor)" if lines else ""
 
 
 def _say_what_became_of(add: Sequence[str], asked: Mapping[str, Asked], data: Path, listings: str) -> int:

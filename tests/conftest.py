@@ -11,6 +11,7 @@ from __future__ import annotations
 import atexit
 import itertools
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -116,3 +117,22 @@ def built_site(tmp_path_factory) -> Path:
     assert result.returncode == 0, result.stderr[-3000:]
     (site.parent / "build.log").write_text(result.stderr)
     return site
+
+
+def assert_the_papers_near_the_floor_are_named_again(out: str, prefix: str) -> None:
+    """Each paper a fetch's `out` lists as left out (each line starting with `prefix`) at NEAR_FLOOR
+    or more is named again under "near the floor", likeliest first, and counted in the last line;
+    the others are not."""
+    from digest.derive.relevance import NEAR_FLOOR
+
+    left = {line.removeprefix(prefix) for line in out.splitlines() if line.startswith(prefix)}
+    model = {line: float(re.search(r"\(model (\d\.\d+)", line).group(1)) for line in left}
+    near = sorted((line for line in left if model[line] >= NEAR_FLOOR), key=lambda line: -model[line])
+    assert near and len(near) < len(left)
+    assert all("near the floor;" in line for line in near) and not any(
+        "near the floor" in line for line in left - set(near)
+    )
+    lines = out.splitlines()
+    heading = next(i for i, line in enumerate(lines) if line.startswith("near the floor: "))
+    assert lines[heading + 1 : heading + 1 + len(near)] == [f"  {line}" for line in near]
+    assert f"left out as off-topic ({len(near)} near the floor)" in lines[-1]

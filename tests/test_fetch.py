@@ -13,7 +13,7 @@ import pytest
 from digest.cli import main
 from digest.records.store import load_papers
 
-from .conftest import DATA, REPO, snapshot
+from .conftest import DATA, REPO, assert_the_papers_near_the_floor_are_named_again, snapshot
 from .http_support import Answer, RecordedServer
 
 RESPONSES = Path(__file__).parent / "fixtures" / "responses"
@@ -50,6 +50,7 @@ def test_a_day_adds_the_papers_on_topic_with_links_and_counts_the_rest(data, cap
     assert set(papers) == ON_TOPIC
     assert "fetched 1 page(s): 16 paper(s) listed, 12 left out as off-topic" in out
     assert out.count("left out: ") == 12 and "left out: Humanity's Last Exam (2501.14249): off topic (model 0." in out
+    assert_the_papers_near_the_floor_are_named_again(out, "left out: ")
     # The answer is kept as the items the records cite, as the API gave them: the kept papers and
     # FlashAttention-2 (held already); not the twelve left out.
     kept = json.loads((data / "sources" / "hf-daily-2025-01-23.json").read_text(encoding="utf-8"))

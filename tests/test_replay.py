@@ -19,7 +19,7 @@ from digest.records.rejected import load_rejections
 from digest.records.store import load_papers
 from digest.text.keys import paper_slug
 
-from .conftest import review_ids, snapshot
+from .conftest import assert_the_papers_near_the_floor_are_named_again, review_ids, snapshot
 from .http_support import Answer, RecordedServer
 
 RESPONSES = Path(__file__).parent / "fixtures" / "responses"
@@ -142,6 +142,7 @@ def test_a_dry_run_says_what_it_would_keep_and_leave_out_and_writes_nothing(data
     kept = [line for line in out.splitlines() if line.startswith("would keep: ")]
     left = [line for line in out.splitlines() if line.startswith("would leave out: ")]
     assert kept and left and len(kept) + len(left) < len(ITEMS)  # FlashAttention-2 is held already
+    assert_the_papers_near_the_floor_are_named_again(out, "would leave out: ")
     assert replay(data, recorded) == 0
     assert len(new_papers(data, before)) == len(kept)
 

@@ -400,3 +400,15 @@ def test_papers_json_holds_each_papers_suggestion(tmp_path):
     assert rows and all("suggested" in row for row in rows)
     uncurated = next(row for row in rows if not row["curated"] or "topics" not in row["curated"])
     assert uncurated["suggested"]["topics"] == uncurated["topics"]
+
+
+def test_a_paper_left_out_just_under_the_floor_is_named_near_it():
+    """A curator reads the papers just under the floor, where one in ten is on topic."""
+    from digest.derive.relevance import NEAR_FLOOR, Verdict
+
+    assert 0 < NEAR_FLOOR < MIN_PROBABILITY
+    near, under = Verdict(False, (), NEAR_FLOOR), Verdict(False, (), NEAR_FLOOR / 2)
+    assert near.near_floor and "near the floor" in near.reason
+    assert not under.near_floor and "under the floor" in under.reason
+    assert not Verdict(True, ("serving",), MIN_PROBABILITY).near_floor  # kept: nothing to read again
+    assert not Verdict(False, (), None).near_floor  # the rules decide: no probability to be near with

@@ -56,6 +56,7 @@ class FetchReport:
     pages: int = 0  # answers downloaded
     listed: int = 0  # papers they list
     left_out: list[str] = field(default_factory=list)  # "title (arXiv id): why", for new papers not on topic
+    near_floor: list[str] = field(default_factory=list)  # those of `left_out` near the filter's floor, likeliest first
     rejected: list[str] = field(default_factory=list)  # "title (arXiv id)" of papers a curator rejected before
     held: int = 0  # listed papers the store holds already
     asked: dict[str, Asked] = field(default_factory=dict)  # by arXiv id: the papers of `add` listed
@@ -82,11 +83,13 @@ def fetch(
             return report
         listed = [entry for _, _, entries in answers for entry in entries]
         judged = _judge(data_dir, listed, say, add)
-        report.left_out = list(
-            dict.fromkeys(
-                judged.left_out(entry) for entry in listed if not judged.keeps(entry) and not judged.known(entry)
-            )
+        left_out = [entry for entry in listed if not judged.keeps(entry) and not judged.known(entry)]
+        report.left_out = list(dict.fromkeys(map(judged.left_out, left_out)))
+        near = sorted(
+            (entry for entry in left_out if judged.verdict(entry).near_floor),
+            key=lambda entry: -(judged.verdict(entry).probability or 0.0),
         )
+        report.near_floor = list(dict.fromkeys(map(judged.left_out, near)))
         report.rejected = list(dict.fromkeys(_named(entry) for entry in listed if _known(entry, judged.rejected)))
         report.held = len({_key(entry) for entry in listed if _known(entry, judged.held)})
         report.asked = {
@@ -149,8 +152,11 @@ class _Judged:
     rejected: dict[str, str]  # arXiv id or title key: the id of the rejected paper
     added: Collection[str] = ()  # arXiv ids a curator adds whatever the verdict
 
+    def verdict(self, entry: Entry) -> Verdict:
+        return self.verdicts[_key(entry)]
+
     def keeps(self, entry: Entry) -> bool:
-        return self.verdicts[_key(entry)].kept or entry.arxiv_id in self.added
+        return self.verdict(entry).kept or entry.arxiv_id in self.added
 
     def known(self, entry: Entry) -> bool:
         """Held or rejected already: not the filter's to decide."""
@@ -165,7 +171,7 @@ class _Judged:
         return Asked(arxiv_id, "kept")
 
     def left_out(self, entry: Entry) -> str:
-        return f"{_named(entry)}: {self.verdicts[_key(entry)].reason}"
+        return f"{_named(entry)}: {self.verdict(entry).reason}"
 
     def kept_part(self, page: Page, path: Path, entries: list[Entry]) -> Path | None:
         """The part of an answer the store keeps: for a Daily Papers answer, the items of the papers
