@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .derive.relevance import Verdict, judge
 from .derive.suggest import MIN_PROBABILITY, Learnable
 from .derive.taxonomy import Taxonomy
 from .errors import DataError
@@ -39,14 +40,19 @@ class Kept:
 
     listed: int = 0
     kept: int = 0
+    near: int = 0  # left out, but named near the floor for a curator to read (relevance.NEAR_FLOOR)
 
-    def add(self, kept: bool) -> None:
+    def add(self, verdict: Verdict) -> None:
         self.listed += 1
-        self.kept += kept
+        self.kept += verdict.kept
+        self.near += verdict.near_floor
+
+    def to_json(self) -> dict[str, int]:
+        return {"listed": self.listed, "kept": self.kept, "near_floor": self.near}
 
     def text(self) -> str:
         share = f" ({self.kept / self.listed:.1%})" if self.listed else ""
-        return f"kept {self.kept} of {self.listed}{share}"
+        return f"kept {self.kept} of {self.listed}{share}; {self.near} more named near the floor"
 
 
 @dataclass
@@ -66,7 +72,8 @@ class WholeDays:
     @property
     def off_topic(self) -> Kept:
         """The decided off-topic papers and the undecided ones, presumed off topic."""
-        return Kept(self.decided_off.listed + self.undecided.listed, self.decided_off.kept + self.undecided.kept)
+        parts = (self.decided_off, self.undecided)
+        return Kept(sum(p.listed for p in parts), sum(p.kept for p in parts), sum(p.near for p in parts))
 
     def to_json(self) -> dict[str, Any]:
         parts = {"in_topic": self.in_topic, "decided_off_topic": self.decided_off, "undecided": self.undecided}
@@ -75,7 +82,7 @@ class WholeDays:
             "days": self.days,
             "periods": self.periods,
             "floor": MIN_PROBABILITY,
-            **{name: {"listed": part.listed, "kept": part.kept} for name, part in parts.items()},
+            **{name: part.to_json() for name, part in parts.items()},
             "topics": shipped_json(self.topics),
             "macro_f1": round(self.macro_f1, 4),
         }
@@ -87,7 +94,6 @@ def evaluate_whole_days(
     """Judge every paper first listed in `folder` on or after `split` (default: the temporal split's
     day), in the temporal evaluation's `periods`, each with the filter trained on the papers decided
     before it."""
-    from .derive.relevance import judge  # noqa: PLC0415 (scikit-learn loads only to judge)
 
     dated = [(day, item) for item in decided if (day := seen_on(item)) is not None]
     split = split or default_split([day for day, _ in dated])
@@ -116,11 +122,11 @@ def evaluate_whole_days(
         item = by_arxiv.get(entry.arxiv_id or "")
         actual = (fallback,) if item is None else topics_of(item, fallback)
         if item is None:
-            report.undecided.add(verdict.kept)
+            report.undecided.add(verdict)
         elif any(slug != fallback for slug in actual):
-            report.in_topic.add(verdict.kept)
+            report.in_topic.add(verdict)
         else:
-            report.decided_off.add(verdict.kept)
+            report.decided_off.add(verdict)
         shipped = set(verdict.topics) if verdict.kept and verdict.topics else {fallback}
         for topic in topics:
             topic.support += topic.slug in actual

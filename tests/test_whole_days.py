@@ -38,7 +38,7 @@ def test_whole_days_count_each_listed_paper_once_by_what_was_decided_of_it(tmp_p
     report = load_whole_days(REPO_DATA, tmp_path, "2026-08-01")
     assert report.days == 2
     assert report.in_topic.listed + report.decided_off.listed == len(items)
-    assert (report.undecided.listed, report.undecided.kept) == (1, 0)  # the poem, dropped
+    assert (report.undecided.listed, report.undecided.kept, report.undecided.near) == (1, 0, 0)  # the poem, dropped
     assert report.off_topic.listed == report.decided_off.listed + 1
     assert 0 <= report.in_topic.kept <= report.in_topic.listed
     # Topics as shipped: an off-topic paper is in the fallback alone, a dropped one ships in no topic.
@@ -73,3 +73,15 @@ def test_digest_eval_reports_whole_days_beside_the_temporal_split(tmp_path, caps
     assert whole["in_topic"]["listed"] + whole["decided_off_topic"]["listed"] + whole["undecided"]["listed"] == listed
     assert whole["topics"]["other"]["support"] == whole["decided_off_topic"]["listed"] + whole["undecided"]["listed"]
     assert 0 <= whole["macro_f1"] <= 1
+
+
+def test_a_paper_left_out_near_the_floor_is_counted_apart_from_the_kept_and_the_dropped():
+    """What a curator would see on whole days: the kept papers, and those named near the floor."""
+    from digest.derive.relevance import NEAR_FLOOR, Verdict
+    from digest.whole_days import Kept
+
+    counts = Kept()
+    for verdict in (Verdict(True, ("serving",), 0.9), Verdict(False, (), NEAR_FLOOR), Verdict(False, (), 0.01)):
+        counts.add(verdict)
+    assert counts.to_json() == {"listed": 3, "kept": 1, "near_floor": 1}
+    assert counts.text() == "kept 1 of 3 (33.3%); 1 more named near the floor"
