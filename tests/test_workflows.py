@@ -239,3 +239,49 @@ def test_reading_the_site_installs_only_what_building_and_serving_need():
     assert prerequisite["serve"] == prerequisite["build"] == "$(SITE_READY)"
     assert recipes["$(SITE_READY)"] == "$(BIN)/python -m pip install --quiet -e ."
     assert "[test]" in recipes[prerequisite["test"]] and "bench" in recipes[prerequisite["bench"]]
+
+
+@pytest.mark.parametrize("near_floor", [True, False])
+def test_update_puts_the_papers_left_out_near_the_floor_into_its_pull_request(near_floor, tmp_path, capsys):
+    """The fetch step's script, run by bash with `make fetch` standing for a real fetch of a recorded
+    day: the papers it names near the floor become the list in the PR's body, and a failed fetch
+    fails the step."""
+    from digest.cli import main
+
+    from .conftest import DATA
+    from .http_support import Answer, RecordedServer
+
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    day = (REPO / "tests" / "fixtures" / "responses" / "hf-daily-2025-01-23.json").read_bytes()
+    with RecordedServer({"/api/daily_papers": [Answer(day)]}) as server:
+        fetch = ["fetch", "hf-daily", "--date", "2025-01-23", "--data", str(data), "--retries", "0"]
+        assert main([*fetch, "--endpoint", server.url("/api/daily_papers"), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    near = [line.strip() for line in out.splitlines() if line.startswith("  ") and "near the floor;" in line]
+    assert near  # the recorded day has a paper just under the floor
+    if not near_floor:
+        out, near = (
+            "\n".join(line for line in out.splitlines() if "near the floor" not in line and line[:2] != "  "),
+            [],
+        )
+    (tmp_path / "fetch.out").write_text(out)
+    script = step(load(UPDATE)["jobs"]["update"], run="make fetch")
+    assert script["shell"] == "bash" and script["id"] == "fetch"
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    make = bin_dir / "make"
+    make.write_text(f'#!/bin/sh\ncat "{tmp_path / "fetch.out"}"\nexit "${{MAKE_STATUS:-0}}"\n')
+    make.chmod(0o755)
+    output = tmp_path / "github_output"
+    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "DATE": "", "RUNNER_TEMP": str(tmp_path), "GITHUB_OUTPUT": str(output)}
+    # GitHub runs a `shell: bash` step as `bash --noprofile --norc -eo pipefail {0}`.
+    run = ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script["run"]]
+    assert subprocess.run(run, env=env, check=False).returncode == 0
+    value = re.fullmatch(r"near<<NEAR_FLOOR_END\n(.*)NEAR_FLOOR_END\n", output.read_text(), re.DOTALL)
+    assert value is not None and value.group(1).splitlines() == [f"- {line}" for line in near]
+    assert (
+        "${{ steps.fetch.outputs.near }}"
+        in step(load(UPDATE)["jobs"]["update"], uses="peter-evans/create-pull-request")["with"]["body"]
+    )
+    assert subprocess.run(run, env={**env, "MAKE_STATUS": "1"}, check=False).returncode != 0

@@ -89,7 +89,14 @@ def fetch(
             (entry for entry in left_out if judged.verdict(entry).near_floor),
             key=lambda entry: -(judged.verdict(entry).probability or 0.0),
         )
-        report.near_floor = list(dict.fromkeys(map(judged.left_out, near)))
+        # A day's listing is named with its papers, so a curator knows the --date that adds one.
+        days = {_key(e): page.params["date"] for page, _, entries in answers if "date" in page.params for e in entries}
+        report.near_floor = list(
+            dict.fromkeys(
+                judged.left_out(entry) + (f"; listed {days[key]}" if (key := _key(entry)) in days else "")
+                for entry in near
+            )
+        )
         report.rejected = list(dict.fromkeys(_named(entry) for entry in listed if _known(entry, judged.rejected)))
         report.held = len({_key(entry) for entry in listed if _known(entry, judged.held)})
         report.asked = {
