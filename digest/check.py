@@ -21,7 +21,6 @@ from .records.store import HARDWARE_FILE, SOURCES_DIR, TAXONOMY_FILE, LoadedPape
 from .rereads import REREADS_DIR, read_rereads
 from .text.keys import paper_key
 from .text.latex import leftovers
-from .text.plural import counted
 
 
 def check_store(
@@ -63,8 +62,6 @@ def check_store(
     for item, clean in readable:
         paper, path, lines = item.paper, item.path, item.lines
         errors.extend(same_paper(item, seen_titles, seen_arxiv))
-        if notes is not None:  # even beside errors: a sentence_roles miscount is what it often causes
-            notes.extend(abstract_line_breaks(item))
         if notes is not None and clean:  # a field in error would read as missing
             notes.extend(conversion_leftovers(item))
             notes.extend(date_against_arxiv_id(item))
@@ -117,35 +114,6 @@ def same_paper(item: LoadedPaper, seen_titles: dict[str, LoadedPaper], seen_arxi
         )
     seen_titles.setdefault(key, item)
     return errors
-
-
-def abstract_line_breaks(item: LoadedPaper) -> list[DataError]:
-    """A line of a folded abstract (`>-`) indented deeper than its first line keeps its line break
-    (YAML reads it as preformatted), so a sentence splits there: the sentence count, and the roles
-    that must match it, come out wrong with no word of the text changed."""
-    if "\n" not in item.paper.abstract or (key := item.lines.get("abstract")) is None:
-        return []
-    indents = []  # (line, indent) of the block's lines, up to the next key
-    for line, text in enumerate(item.path.read_text(encoding="utf-8").splitlines()[key:], start=key + 1):
-        if not text.strip():
-            continue
-        if not (indent := len(text) - len(text.lstrip(" "))):
-            break
-        indents.append((line, indent))
-    deeper = [(line, indent) for line, indent in indents[1:] if indent > indents[0][1]] if indents else []
-    if not deeper:
-        return [item.error("abstract", "the abstract keeps its line breaks: write it as a folded block, '>-'")]
-    (line, indent), (first, first_indent) = deeper[0], indents[0]
-    return [
-        DataError(
-            item.path,
-            line,
-            "abstract",
-            f"this line is indented {counted(indent, 'space')} and the abstract's first line (line {first}) "
-            f"{counted(first_indent, 'space')}, "
-            "so YAML keeps the line break before it and a sentence splits there: indent the abstract's lines alike",
-        )
-    ]
 
 
 def conversion_leftovers(item: LoadedPaper) -> list[DataError]:

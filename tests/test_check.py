@@ -297,23 +297,3 @@ def test_a_date_after_its_arxiv_ids_month_is_noted_as_no_first_version(seeded_st
     notes = []
     check_store(seeded_store, notes)
     assert [n for n in notes if n.field == "published" and "is after 2024-12" in str(n)]
-
-
-def test_an_abstract_line_indented_deeper_than_its_first_is_noted_with_its_line(seeded_store):
-    """YAML keeps the line break before such a line, so a sentence splits there: the roles then miscount
-    with no word changed, and the error names the roles, not the line."""
-    path = seeded_store / "papers" / "tempi.yaml"
-    lines = path.read_text().splitlines()
-    first = next(number for number, line in enumerate(lines) if line.startswith("abstract: >-")) + 1
-    notes: list = []
-    check_store(seeded_store, notes)
-    assert not [n for n in notes if n.path == str(path) and n.field == "abstract"]
-    lines[first] = " " + lines[first].lstrip()  # the first line one space in, the rest two
-    path.write_text("\n".join(lines) + "\n")
-    notes = []
-    check_store(seeded_store, notes)
-    [note] = [n for n in notes if n.path == str(path) and n.field == "abstract"]
-    assert (
-        note.line == first + 2
-        and f"indented 2 spaces and the abstract's first line (line {first + 1}) 1 space" in str(note)
-    )
