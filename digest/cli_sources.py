@@ -30,7 +30,7 @@ from .text.plural import counted
 
 if TYPE_CHECKING:
     from .fetch.plan import Series
-    from .fetch.run import Asked
+    from .fetch.run import Asked, NearFloor
     from .ingest import IngestReport
 
 PROGRESS_EVERY = 2.0  # seconds between two progress lines of a long ingest
@@ -325,24 +325,19 @@ def _run_replay(args: argparse.Namespace) -> int:
     return status
 
 
-def _print_near_floor(lines: Sequence[str]) -> None:
+def _print_near_floor(papers: Sequence[NearFloor]) -> None:
     """The papers left out near the filter's floor, for a curator to read: one in ten is on topic."""
-    if lines:
-        read = (
-            "read it, and keep it with --add ARXIV_ID if it is"
-            if len(lines) == 1
-            else "read them, and keep those on topic with --add ARXIV_ID"
-        )
+    if papers:
         print(
-            f"near the floor: {counted(len(lines), 'paper')} left out just under it, where about one paper in ten "
-            f"is on topic; {read}:"
+            f"near the floor: {counted(len(papers), 'paper')} left out just under it, where about one paper in "
+            "ten is on topic; read them, and keep one on topic with --date DAY --add ARXIV_ID (DAY as listed):"
         )
-        for line in lines:
-            print(f"  {line}")
+        for paper in papers:
+            print(f"  {paper.line}")
 
 
-def _near(lines: Sequence[str]) -> str:
-    return f" ({len(lines)} near the floor)" if lines else ""
+def _near(papers: Sequence[NearFloor]) -> str:
+    return f" ({len(papers)} near the floor)" if papers else ""
 
 
 def _say_what_became_of(add: Sequence[str], asked: Mapping[str, Asked], data: Path, listings: str) -> int:

@@ -379,3 +379,30 @@ def test_the_model_cache_reads_again_only_what_changed_and_gives_what_a_fresh_re
     third, _ = learnables.store_learnables(data, taxonomy)
     assert read == ["flashattention-2"]
     assert next(i for i in third if i.paper.id == "flashattention-2").paper.topics == ["serving"]
+
+
+def test_a_replay_of_two_weeks_names_each_paper_near_the_floor_once_likeliest_first(tmp_path, data, capsys):
+    """Each week is fetched on its own: a paper near the floor listed in both is named once, with
+    the first day that lists it, and the weeks' papers are ordered together."""
+    ring = next(item for item in ITEMS if item["paper"]["title"].startswith("Ring Attention"))
+    other = next(item for item in ITEMS if item["paper"]["title"] == "Humanity's Last Exam")
+    sharded = json.loads(json.dumps(ring))
+    sharded["paper"].update(
+        id="2501.99999",
+        title="Ring Attention",
+        summary=ring["paper"]["summary"] + " We shard the sequence across GPUs.",
+    )
+    folder = tmp_path / "two-weeks"
+    folder.mkdir()
+    days = [f"2025-01-{day}" for day in range(13, 21)]  # eight days: a replay's first week, then one day
+    for number, day in enumerate(days):
+        listed = [ring] if number == 0 else [ring, sharded] if day == days[-1] else [other]
+        (folder / f"hf-daily-{day}.json").write_text(json.dumps(listed), encoding="utf-8")
+    assert replay(data, folder, "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert_the_papers_near_the_floor_are_named_again(out, "would leave out: ")
+    named = [line for line in out.splitlines() if line.startswith("  ")]
+    assert (
+        len(named) == 2 and [line.count("(2310.01889)") for line in named].count(1) == 1
+    )  # the paper listed twice, once
+    assert next(line for line in named if "(2310.01889)" in line).endswith(f"; listed {days[0]}")

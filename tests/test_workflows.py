@@ -279,7 +279,7 @@ def test_update_puts_the_papers_left_out_near_the_floor_into_its_pull_request(ne
     run = ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script["run"]]
     assert subprocess.run(run, env=env, check=False).returncode == 0
     value = re.fullmatch(r"near<<NEAR_FLOOR_END\n(.*)NEAR_FLOOR_END\n", output.read_text(), re.DOTALL)
-    assert value is not None and value.group(1).splitlines() == [f"- {line}" for line in near]
+    assert value is not None and value.group(1).splitlines() == ([f"- `{line}`" for line in near] or ["- none"])
     assert (
         "${{ steps.fetch.outputs.near }}"
         in step(load(UPDATE)["jobs"]["update"], uses="peter-evans/create-pull-request")["with"]["body"]

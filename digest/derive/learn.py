@@ -35,13 +35,14 @@ a KV-cache compression method): words alone do not draw it. (The temporal figure
 offloading's vacuous 1.00, with no offloading paper in the period; over the topics with a paper in
 it, as `digest eval` now averages, 0.70 is 0.64. All of these temporal figures are of the single
 split `digest eval` made before stop 47; it now pools four periods, each retrained: 0.63 as it stands.)
-Measured on those four periods at stop 48 (pooled macro-F1, and the mean F1 of the four topics with
-ten or more papers predicted, 0.626 and 0.673 as it stands): character 3- to 5-grams of the words as
-more features, 0.63-0.71 and 0.68-0.69, three times the training time; the forest of 300 trees
-averaged with each topic's regression, 0.64 and 0.70, ten times. The pooled figure moves most with
-the offloading and hardware topics, which hold one and three papers there. Nor would more papers
-of the same kind help much: trained on half of the papers before each period, the four topics
-reach 0.66, and on all of them 0.67 (benchmarks/learning_curve.py).
+Measured on those four periods at stop 48 (pooled macro-F1, and the mean F1 of parallelism, kernels
+and serving, the topics with ten or more papers predicted: 0.626 and 0.58 as it stands): character
+3- to 5-grams of the words as more features, 0.63-0.71 and 0.59-0.61, three times the training time;
+a forest of 300 trees averaged with each topic's regression, 0.64 and 0.62, ten times. The pooled
+figure moves most with offloading and hardware, which hold one and three papers there. Nor would
+more papers of the same kind help much: trained on a quarter, half, three quarters and all of the
+papers before each period, the three topics reach 0.51, 0.57, 0.58 and 0.58
+(benchmarks/learning_curve.py).
 """
 
 from __future__ import annotations

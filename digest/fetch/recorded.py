@@ -22,7 +22,7 @@ from pathlib import Path
 from ..errors import UsageError
 from .hf_daily import day_series, days_held
 from .plan import Page
-from .run import Asked, fetch
+from .run import Asked, NearFloor, fetch, likeliest_first
 
 RECORDED = "recorded:"  # the address the pages of a replay name: no request is made
 
@@ -77,7 +77,7 @@ class ReplayReport:
     listed: int = 0
     kept: list[str] = field(default_factory=list)  # ids of the new records (in a dry run: that would be)
     left_out: list[str] = field(default_factory=list)  # "title (arXiv id): why"
-    near_floor: list[str] = field(default_factory=list)  # those of `left_out` near the filter's floor, by week
+    near_floor: list[NearFloor] = field(default_factory=list)  # of `left_out`, near the filter's floor: likeliest_first
     rejected: list[str] = field(default_factory=list)  # "title (arXiv id)" of rejected papers listed again
     held: int = 0  # listed papers the store held already
     updated: int = 0  # records that took a new sighting (of those held)
@@ -104,7 +104,7 @@ def replay(
         report.listed += done.listed
         report.kept += new
         report.left_out += done.left_out
-        report.near_floor += done.near_floor
+        report.near_floor = likeliest_first([*report.near_floor, *done.near_floor])
         report.rejected += done.rejected
         report.held += done.held
         report.asked = done.asked | report.asked  # a paper kept one week is held the next

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -51,12 +51,29 @@ class Asked:
     paper_id: str = ""  # the record or the rejected paper, when held or rejected
 
 
+@dataclass(frozen=True)
+class NearFloor:
+    """A paper left out just under the filter's floor, for a curator to read."""
+
+    key: str  # its arXiv id or title key: one paper, whichever day lists it
+    probability: float
+    line: str  # "title (arXiv id): why; listed DAY"
+
+
+def likeliest_first(papers: Iterable[NearFloor]) -> list[NearFloor]:
+    """Each paper once, as first listed, the likeliest to be on topic first."""
+    first: dict[str, NearFloor] = {}
+    for paper in papers:
+        first.setdefault(paper.key, paper)
+    return sorted(first.values(), key=lambda paper: -paper.probability)
+
+
 @dataclass
 class FetchReport:
     pages: int = 0  # answers downloaded
     listed: int = 0  # papers they list
     left_out: list[str] = field(default_factory=list)  # "title (arXiv id): why", for new papers not on topic
-    near_floor: list[str] = field(default_factory=list)  # those of `left_out` near the filter's floor, likeliest first
+    near_floor: list[NearFloor] = field(default_factory=list)  # of `left_out`, near the filter's floor: likeliest_first
     rejected: list[str] = field(default_factory=list)  # "title (arXiv id)" of papers a curator rejected before
     held: int = 0  # listed papers the store holds already
     asked: dict[str, Asked] = field(default_factory=dict)  # by arXiv id: the papers of `add` listed
@@ -85,18 +102,15 @@ def fetch(
         judged = _judge(data_dir, listed, say, add)
         left_out = [entry for entry in listed if not judged.keeps(entry) and not judged.known(entry)]
         report.left_out = list(dict.fromkeys(map(judged.left_out, left_out)))
-        near = sorted(
-            (entry for entry in left_out if judged.verdict(entry).near_floor),
-            key=lambda entry: -(judged.verdict(entry).probability or 0.0),
-        )
-        # A day's listing is named with its papers, so a curator knows the --date that adds one.
-        days = {_key(e): page.params["date"] for page, _, entries in answers if "date" in page.params for e in entries}
-        report.near_floor = list(
-            dict.fromkeys(
-                judged.left_out(entry) + (f"; listed {days[key]}" if (key := _key(entry)) in days else "")
-                for entry in near
-            )
-        )
+        # A paper is named with the first day that lists it, so a curator knows the --date that adds it.
+        first_day = {
+            _key(entry): page.params["date"]
+            for page, _, entries in reversed(answers)
+            if "date" in page.params
+            for entry in entries
+        }
+        near = (entry for entry in left_out if judged.verdict(entry).near_floor)
+        report.near_floor = likeliest_first(judged.near_floor(entry, first_day.get(_key(entry))) for entry in near)
         report.rejected = list(dict.fromkeys(_named(entry) for entry in listed if _known(entry, judged.rejected)))
         report.held = len({_key(entry) for entry in listed if _known(entry, judged.held)})
         report.asked = {
@@ -179,6 +193,10 @@ class _Judged:
 
     def left_out(self, entry: Entry) -> str:
         return f"{_named(entry)}: {self.verdict(entry).reason}"
+
+    def near_floor(self, entry: Entry, day: str | None) -> NearFloor:
+        listed = f"; listed {day}" if day else ""
+        return NearFloor(_key(entry), self.verdict(entry).probability or 0.0, self.left_out(entry) + listed)
 
     def kept_part(self, page: Page, path: Path, entries: list[Entry]) -> Path | None:
         """The part of an answer the store keeps: for a Daily Papers answer, the items of the papers
