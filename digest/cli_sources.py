@@ -122,7 +122,7 @@ def add_fetch(commands: Commands) -> None:
         "decide while too few are curated); the others are counted and listed as left out (`digest "
         "eval` gives the floor and what it keeps and drops, `digest eval --days` on whole days), and "
         "those the model puts just under the floor are named again, as near it: about one in ten of "
-        "them is on topic, so read them, and keep one with --add. "
+        "them is on topic, so read them, and keep one with --date DAY --add ARXIV_ID. "
         "A paper already in the store takes its new sighting whatever its topic.\n\n"
         "Every page is downloaded and read before anything is written: a failed or broken answer "
         "(no answer in time, HTTP 429 or 5xx after the retries, the wrong content type, JSON or XML "
