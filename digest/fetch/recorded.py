@@ -104,7 +104,7 @@ def replay(
         report.listed += done.listed
         report.kept += new
         report.left_out += done.left_out
-        report.near_floor = likeliest_first([*report.near_floor, *done.near_floor])
+        report.near_floor += done.near_floor
         report.rejected += done.rejected
         report.held += done.held
         report.asked = done.asked | report.asked  # a paper kept one week is held the next
@@ -116,4 +116,5 @@ def replay(
             f"{len(done.left_out)} left out, {len(done.rejected)} rejected before, {done.held} in the store "
             f"already; {len(report.kept)} {kept} in all ({time.perf_counter() - started:.0f} s)"
         )
+    report.near_floor = likeliest_first(report.near_floor)  # once over every week: a paper listed in two, once
     return report
