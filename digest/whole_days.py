@@ -94,7 +94,6 @@ def evaluate_whole_days(
     """Judge every paper first listed in `folder` on or after `split` (default: the temporal split's
     day), in the temporal evaluation's `periods`, each with the filter trained on the papers decided
     before it."""
-
     dated = [(day, item) for item in decided if (day := seen_on(item)) is not None]
     split = split or default_split([day for day, _ in dated])
     by_arxiv = {item.paper.arxiv_id: item for item in decided if item.paper.arxiv_id}
