@@ -205,6 +205,40 @@ def test_a_yaml_mistake_is_said_in_plain_words_at_the_line_to_fix(tmp_path, caps
     assert capsys.readouterr().out.splitlines() == [f"{path}:{expected}"]
 
 
+@pytest.mark.parametrize(
+    "old, new, expected",
+    [
+        (  # a nested key moved right: the parser stops at the next key of the outer mapping
+            "  headline:",
+            "   headline:",
+            "12: YAML syntax error at column 4: this line is indented 3 spaces where it belongs at 2 spaces, so YAML "
+            "read the lines below it wrongly and stopped at line 15: indent it 2 spaces (spaces, 2 per level)",
+        ),
+        (
+            "  headline:",
+            " headline:",
+            "12: YAML syntax error at column 2: this line is indented 1 space where it belongs at 2 spaces, so YAML "
+            "read the lines below it wrongly and stopped at line 15: indent it 2 spaces (spaces, 2 per level)",
+        ),
+        (  # the first line of a record
+            "id: holmes",
+            " id: holmes",
+            "1: YAML syntax error at column 2: this line is indented 1 space where it belongs at 0 spaces, so YAML "
+            "read the lines below it wrongly and stopped at line 2: remove its indent",
+        ),
+    ],
+)
+def test_an_indent_the_parser_notices_lines_below_is_said_at_the_line_to_fix(tmp_path, capsys, old, new, expected):
+    """Not at the later line where the parser stopped, which is right where it is (model_scale, line 15)."""
+    store = small_store(tmp_path)
+    path = store / "papers" / "holmes.yaml"
+    text = path.read_text().replace("overrides: {}\n", HEADLINE + "  model_scale:\n  - 7B\n")
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    assert main(["check", "--data", str(store)]) == 1
+    assert capsys.readouterr().out.splitlines() == [f"{path}:{expected}"]
+
+
 # ------------------------------------------------------------------------------------------------
 # The corpus of issue 14: one file in tests/fixtures/bad/ per case (or, for what no file can be,
 # a FIFO or a missing folder, a case built on disk). Each gets its exact one-line message and exit
