@@ -232,9 +232,10 @@ def unlisted_and_split_names(item: LoadedPaper) -> list[DataError]:
 
 def date_against_arxiv_id(item: LoadedPaper) -> list[DataError]:
     """A `published` date the record's arXiv id makes unlikely or impossible: more than a week
-    before the id's month (rare on arXiv: a paper held in moderation), or after that month (the
+    before the id's month (rare on arXiv: a paper held before announcement), or after that month (the
     first version cannot be: a later version's date or a listing's, such as an API's that moved).
-    The page shows both, so a reader sees the two disagree."""
+    The page shows both, so a reader sees the two disagree. Of the first, a curator note that gives
+    the date says it was checked (a paper held before announcement has both right)."""
     paper = item.paper
     numbered = _NEW_STYLE_ID.match(paper.arxiv_id or "")
     try:
@@ -247,9 +248,12 @@ def date_against_arxiv_id(item: LoadedPaper) -> list[DataError]:
     first = datetime.date(year, month, 1)
     following = datetime.date(year + month // 12, month % 12 + 1, 1)
     if published < first - _SUBMITTED_EARLY:
+        if paper.published in paper.notes:
+            return []  # a curator checked it
         problem = (
             f"{paper.published} is more than a week before {first:%Y-%m}, the month of arXiv id {paper.arxiv_id}, "
-            "which is rare (a paper held in moderation): check the date and the id against the paper's arXiv page"
+            "which is rare (a paper held before announcement): check the date and the id against the paper's "
+            "arXiv page, and if both are right, say so in the record's notes, giving the date"
         )
     elif published >= following:
         problem = (

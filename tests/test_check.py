@@ -242,6 +242,10 @@ def test_a_date_weeks_before_its_arxiv_id_is_noted_not_an_error(seeded_store):
     assert check_store(seeded_store, notes) == []
     [note] = [n for n in notes if n.field == "published"]
     assert note.path == str(path) and "2024-01-15 is more than a week before 2024-03" in str(note)
+    edit_record(seeded_store, "galore", notes="arXiv dates the first version 2024-01-15, announced in March.")
+    notes = []
+    check_store(seeded_store, notes)
+    assert not [n for n in notes if n.field == "published"]  # a curator checked it and said so
 
 
 def test_a_record_no_listing_shows_and_a_name_split_in_two_are_noted(seeded_store):
