@@ -153,21 +153,31 @@
       filter(table, input.value, counter);
     }
     var box = container.querySelector(".digest-scroll");
-    if (box) {
-      var hint = document.createElement("p");
-      hint.className = "digest-more";
-      box.insertAdjacentElement("beforebegin", hint);
-      var update = function () {
-        if (!box.isConnected) { window.removeEventListener("resize", update); return; }  // a page left
-        showHidden(box, table, hint);
-      };
-      box.addEventListener("scroll", update, { passive: true });
-      window.addEventListener("resize", update);
-      update();
-    }
+    if (box) hintWhenWide(box, table);
   }
 
-  function init() { document.querySelectorAll(".digest-table").forEach(setup); follow(); }
+  // The line over a table that counts the columns past its right edge (showHidden).
+  function hintWhenWide(box, table) {
+    if (!table || box.dataset.digestHint) return;
+    box.dataset.digestHint = "true";
+    var hint = document.createElement("p");
+    hint.className = "digest-more";
+    box.insertAdjacentElement("beforebegin", hint);
+    var update = function () {
+      if (!box.isConnected) { window.removeEventListener("resize", update); return; }  // a page left
+      showHidden(box, table, hint);
+    };
+    box.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    update();
+  }
+
+  // Every wide table says so, sortable or not (New's tables, a paper's facts).
+  function init() {
+    document.querySelectorAll(".digest-table").forEach(setup);
+    document.querySelectorAll(".digest-scroll").forEach(function (box) { hintWhenWide(box, box.querySelector("table")); });
+    follow();
+  }
 
   if (typeof window.document$ !== "undefined") window.document$.subscribe(init);
   else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
