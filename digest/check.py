@@ -248,7 +248,7 @@ def date_against_arxiv_id(item: LoadedPaper) -> list[DataError]:
     first = datetime.date(year, month, 1)
     following = datetime.date(year + month // 12, month % 12 + 1, 1)
     if published < first - _SUBMITTED_EARLY:
-        if paper.published in paper.notes:
+        if published.isoformat() in paper.notes:
             return []  # a curator checked it
         problem = (
             f"{paper.published} is more than a week before {first:%Y-%m}, the month of arXiv id {paper.arxiv_id}, "

@@ -781,7 +781,6 @@ def test_a_table_wider_than_the_page_says_how_many_columns_are_past_its_edge(chr
     tab.assert_clean()
 
 
-
 # The same for every wide table in the article, sortable or not.
 EVERY_HINT_JS = """() => Array.from(document.querySelectorAll('.md-content article .digest-scroll')).map(box => {
     const hint = box.previousElementSibling;
@@ -797,11 +796,12 @@ def test_the_new_page_s_tables_say_so_too_when_wider_than_a_phone(chromium, site
     """They are not sortable (no filter box), and a phone hides their last columns all the same."""
     tab = reader_tab(chromium, site, request, PHONE_VIEWPORT)
     tab.goto("new/")
-    tables = tab.page.evaluate(EVERY_HINT_JS)
-    assert tables and all(table["past"] for table in tables)
-    for table in tables:
-        assert table["shown"] and table["text"] == f"{table['past']} more columns: scroll the table sideways →"
+    boxes = tab.page.evaluate(EVERY_HINT_JS)
+    assert boxes and all(box["past"] for box in boxes)
+    for box in boxes:
+        assert box["shown"] and box["text"] == f"{box['past']} more columns: scroll the table sideways →"
     tab.assert_clean()
+
 
 # Where a table's row and column names are on screen (a row as far as its scroll box shows it),
 # and where Material's header bar ends.
