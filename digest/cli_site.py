@@ -8,6 +8,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .cli_types import (
     EXIT_CODES,
@@ -16,10 +17,15 @@ from .cli_types import (
     ParagraphsFormatter,
     add_data_option,
     day,
+    folder,
+    folds,
     output_width,
     positive,
 )
 from .errors import DataError, UsageError, WriteError
+
+if TYPE_CHECKING:
+    from .temporal import TemporalEvaluation
 
 
 def add_check(commands: Commands) -> None:
@@ -101,7 +107,7 @@ def add_eval(commands: Commands) -> None:
     add_data_option(evaluate)
     evaluate.add_argument(
         "--folds",
-        type=int,
+        type=folds,
         default=10,
         metavar="N",
         help="group the dumps into at most N folds, consecutive dumps together (default: "
@@ -123,7 +129,7 @@ def add_eval(commands: Commands) -> None:
     )
     evaluate.add_argument(
         "--days",
-        type=Path,
+        type=folder,
         metavar="DIR",
         help="also judge every paper of the recorded Daily Papers days in DIR (hf-daily-DAY.json, such as "
         "../shared/daily-papers) listed on or after the split, in the same periods, each with the filter "
@@ -277,6 +283,8 @@ def _run_eval(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     split = args.split.isoformat() if args.split else None
     report = load_evaluation(args.data, args.folds or None, split, args.periods)
+    if split and report.temporal is not None:
+        _refuse_an_empty_split(split, report.temporal)
     days = (
         load_whole_days(args.data, args.days, report.temporal.split if report.temporal else split, args.periods)
         if args.days
@@ -292,6 +300,17 @@ def _run_eval(args: argparse.Namespace) -> int:
             print(f"\n{whole_days_text(days, args.days)}")
         print(f"in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     return 0
+
+
+def _refuse_an_empty_split(split: str, temporal: TemporalEvaluation) -> None:
+    """A --split that leaves nothing to predict, or nothing to train on, gives no figure worth printing."""
+    if not temporal.predicted:
+        raise UsageError(
+            f"--split {split}: no decided paper was first seen on or after it (the last was first seen on "
+            f"{temporal.last}): give an earlier day"
+        )
+    if not temporal.trained_on:
+        raise UsageError(f"--split {split}: no decided paper was first seen before it: give a later day")
 
 
 def _run_search(args: argparse.Namespace) -> int:

@@ -92,6 +92,22 @@ def positive(kind: Callable[[str], float], zero: bool = False, most: float = 1e6
     return parse
 
 
+def folds(text: str) -> int:
+    """A leave-out's number of folds: 0 (one dump a fold) or two or more; one fold leaves nothing to train on."""
+    count = int(positive(int, zero=True, most=10_000)(text))
+    if count == 1:
+        raise argparse.ArgumentTypeError("1 fold leaves nothing to train on: give 2 or more (0: one dump a fold)")
+    return count
+
+
+def folder(text: str) -> Path:
+    """A folder that exists, refused before any work starts."""
+    path = Path(text)
+    if not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text}: {'not a folder' if path.exists() else 'no such folder'}")
+    return path
+
+
 def arxiv(text: str) -> str:
     from .text.arxiv import arxiv_id  # noqa: PLC0415
 

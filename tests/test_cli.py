@@ -117,6 +117,19 @@ def test_help_lists_every_command_with_what_it_does(capsys):
     assert "exit codes: 0 done, 1 bad data" in text and "2 bad usage" in text
 
 
+def test_python_m_digest_is_the_digest_command(tmp_path):
+    """For an environment whose scripts are not on PATH: the same help, the same exit codes."""
+    helped = subprocess.run([sys.executable, "-m", "digest", "--help"], capture_output=True, text=True, check=False)
+    assert helped.returncode == 0 and helped.stdout.startswith("usage: digest ")
+    refused = subprocess.run(
+        [sys.executable, "-m", "digest", "eval", "--days", str(tmp_path / "none")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert refused.returncode == 2 and "no such folder" in refused.stderr
+
+
 def test_every_option_of_every_command_is_explained(capsys):
     import re
 

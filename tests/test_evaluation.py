@@ -228,6 +228,26 @@ def test_eval_periods_option(capsys):
     assert "not more than zero" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "args, refusal",
+    [
+        (["--folds", "1"], "1 fold leaves nothing to train on: give 2 or more (0: one dump a fold)"),
+        (["--days", "no-such-folder"], "argument --days: no-such-folder: no such folder"),
+        (["--split", "2100-01-01"], "--split 2100-01-01: no decided paper was first seen on or after it"),
+        (["--split", "1990-01-01"], "--split 1990-01-01: no decided paper was first seen before it: give a later day"),
+    ],
+)
+def test_eval_refuses_options_that_leave_nothing_to_measure(args, refusal, capsys, tmp_path, monkeypatch):
+    """Not a table of zeros ("predicted the 0 first seen ..."), nor a late "No such file" after the run."""
+    monkeypatch.chdir(tmp_path)
+    try:
+        status = main(["eval", "--data", str(DATA), *args])
+    except SystemExit as stop:  # argparse refuses at once
+        status = stop.code
+    assert status == 2
+    assert refusal in " ".join(capsys.readouterr().err.split())
+
+
 def test_periods_cut_the_papers_from_the_split_on_into_runs_of_about_as_many():
     from digest.temporal import period_starts
 
