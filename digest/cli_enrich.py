@@ -6,10 +6,12 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 from .cli_sources import progress_lines
 from .cli_types import EXIT_CODES, Commands, ParagraphsFormatter, add_data_option, positive
+from .errors import DataError
 
 
 def add_enrich(commands: Commands) -> None:
@@ -86,6 +88,7 @@ def _run_enrich(args: argparse.Namespace) -> int:
     progress = progress_lines()
     if args.from_file is not None:
         findings, lookup = file_lookup(args.from_file)
+        _refuse_unknown_ids(args.from_file, findings, args.data)
 
         def wanted(paper: Paper) -> bool:  # a record the file has a finding for, that lacks what it may fill
             notes = any(found.note for found in findings.get(paper.id, [])) and not paper.notes.strip()
@@ -116,3 +119,19 @@ def _run_enrich(args: argparse.Namespace) -> int:
     )
     print(f"{report.summary()}; {written} in {time.perf_counter() - started:.2f} s")
     return 0
+
+
+def _refuse_unknown_ids(path: Path, findings: Mapping[str, object], data: Path) -> None:
+    """A finding for no record is a typo in the file: said before anything is read or written,
+    where a run would count it nowhere."""
+    from .records.store import record_paths  # noqa: PLC0415
+
+    unknown = sorted(set(findings) - {record.stem for record in record_paths(data)})
+    if unknown:
+        raise DataError(
+            path,
+            None,
+            "id",
+            f"no record in {data / 'papers'} has the id {', '.join(map(repr, unknown))}: correct the id, or remove "
+            "the finding",
+        )

@@ -326,6 +326,17 @@ def test_findings_from_a_file_fill_through_the_same_checks(data, tmp_path, capsy
     assert "no match: tempi" in out and "filled: cuda-l2: notes" in out and "2 filled, 1 no match" in out
 
 
+def test_a_finding_for_no_record_stops_the_run_before_anything_is_written(data, tmp_path, capsys):
+    found = {"arxiv_id": "2307.08691", "title_as_found": "FlashAttention-2: Faster Attention with Better "
+             "Parallelism and Work Partitioning", "authors": ["Tri Dao"]}  # fmt: skip
+    file = findings(tmp_path, [{"id": "flashattention-2", **found}, {"id": "flashatention-2", **found}])
+    before = record(data, "flashattention-2")
+    assert main(["enrich", "--from-file", file, "--data", str(data)]) == 1
+    assert record(data, "flashattention-2") == before
+    err = capsys.readouterr().err
+    assert f"{file}: id: no record in {data / 'papers'} has the id 'flashatention-2'" in err
+
+
 def test_a_note_never_replaces_a_curators_note(data, tmp_path):
     path = record_path(data, "cuda-l2")
     path.write_text(
