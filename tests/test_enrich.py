@@ -327,8 +327,8 @@ def test_findings_from_a_file_fill_through_the_same_checks(data, tmp_path, capsy
 
 
 def test_a_finding_for_no_record_stops_the_run_before_anything_is_written(data, tmp_path, capsys):
-    found = {"arxiv_id": "2307.08691", "title_as_found": "FlashAttention-2: Faster Attention with Better "
-             "Parallelism and Work Partitioning", "authors": ["Tri Dao"]}  # fmt: skip
+    title = "FlashAttention-2: Faster Attention with Better Parallelism and Work Partitioning"
+    found = {"arxiv_id": "2307.08691", "title_as_found": title, "authors": ["Tri Dao"]}
     file = findings(tmp_path, [{"id": "flashattention-2", **found}, {"id": "flashatention-2", **found}])
     before = record(data, "flashattention-2")
     assert main(["enrich", "--from-file", file, "--data", str(data)]) == 1
