@@ -148,10 +148,7 @@ def add_search(commands: Commands) -> None:
         "search",
         help="search the built site as its search box ranks pages",
         formatter_class=ParagraphsFormatter,
-        description="Rank the pages of a built site for QUERY with lunr.py over the site's own "
-        "search/search_index.json, using that index's config (fields, boosts, separator, pipeline) and "
-        "Material's query habits (a trailing wildcard per term, quoted phrases as required terms), and "
-        "print the top pages with their URLs.\n\n" + SEARCH_DIFFERENCES,
+        description="Print the pages of a built site that best match QUERY, with their URLs.\n\n" + SEARCH_DIFFERENCES,
         epilog=EXIT_CODES + "; 1 also when no page matches.",
     )
     search.add_argument("query", nargs="+", metavar="QUERY", help="the words to search for, as typed in the box")

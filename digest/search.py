@@ -148,14 +148,16 @@ def load_index(site_dir: Path) -> SearchIndex:
 
 def _read_index_file(site_dir: Path) -> Doc:
     if not site_dir.is_dir():
-        raise SearchIndexError(f"{site_dir}: no built site there; run mkdocs build first")
+        raise SearchIndexError(f"{site_dir}: no built site there; run make build (mkdocs build) first")
     path = site_dir / INDEX_PATH
     if not path.is_file():
-        raise SearchIndexError(f"{path}: no search index; run mkdocs build first (with the search plugin)")
+        raise SearchIndexError(f"{path}: no search index; run make build (mkdocs build, with the search plugin) first")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SearchIndexError(f"{path}: not a readable search index ({exc}); run mkdocs build again") from exc
+        raise SearchIndexError(
+            f"{path}: not a readable search index ({exc}); run make build (mkdocs build) again"
+        ) from exc
     if not isinstance(data, dict) or not {"config", "docs"} <= data.keys() or "fields" not in data["config"]:
         raise SearchIndexError(f"{path}: not written by Material for MkDocs' search plugin (no config.fields)")
     return data
