@@ -203,10 +203,10 @@ def test_the_retry_fuzzes_only_longer_words_sent_whole_and_as_prefix(sent, retri
 
 
 def test_a_missing_site_says_to_build_first(tmp_path):
-    with pytest.raises(SearchIndexError, match="run mkdocs build first"):
+    with pytest.raises(SearchIndexError, match=r"run make build \(mkdocs build\) first"):
         load_index(tmp_path / "site")
     (tmp_path / "site").mkdir()
-    with pytest.raises(SearchIndexError, match=r"search_index\.json.*run mkdocs build first"):
+    with pytest.raises(SearchIndexError, match=r"search_index\.json.*run make build \(mkdocs build"):
         load_index(tmp_path / "site")
     assert issubclass(SearchIndexError, DigestError)  # so the CLI reports it without a traceback
 
