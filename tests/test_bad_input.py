@@ -245,12 +245,22 @@ def test_an_indent_the_parser_notices_lines_below_is_said_at_the_line_to_fix(tmp
 # code, from every command that reads it, and leaves the store byte for byte as it was.
 
 BAD = Path(__file__).parent / "fixtures" / "bad"
+REPLAYS = Path(__file__).parent / "fixtures" / "responses"
 EXPECTED_FORMATS = (
     "expected hf-daily-api (the JSON of the Hugging Face Daily Papers API: a list of items, each "
     "with its `paper`); arxiv-atom (an Atom feed of the arXiv API: one <entry> per paper); hf-daily-text "
     "(a text dump of a Hugging Face Daily Papers listing page: titles, abstracts, optional metadata)"
 )
 RECORD_COMMANDS = (["check"], ["pages", "--out", "{out}"])
+# Every command that reads the rejected papers: the topic model learns from them, and fetch and
+# ingest keep them out.
+REJECTED_COMMANDS = (
+    *RECORD_COMMANDS,
+    ["review"],
+    ["eval"],
+    ["accept", "holmes"],
+    ["fetch", "hf-daily", "--data", "{data}", "--from", str(REPLAYS), "--date", "2025-01-23", "--dry-run"],
+)
 
 
 @dataclass
@@ -426,6 +436,19 @@ CASES = [
             ),
         ]
     ],
+    # A rejected paper is a record too, with who rejected it and when: named in the same words.
+    *[
+        Case(name, "rejected", message, 1, REJECTED_COMMANDS)
+        for name, message in [
+            ("rejected-missing-title.yaml", "{file}:1: title: missing; every entry needs id, title and abstract"),
+            ("rejected-missing-id.yaml", "{file}:1: id: missing; every entry needs id, title and abstract"),
+            ("rejected-missing-abstract.yaml", "{file}:1: abstract: missing; every entry needs id, title and abstract"),
+            (
+                "rejected-missing-rejected-on.yaml",
+                "{file}:1: rejected_on: missing; a rejected paper says who rejected it and when",
+            ),
+        ]
+    ],
     Case("record-is-a-folder.yaml", "folder record", "{file}: is a directory, not a record", 1, RECORD_COMMANDS),
     Case("record-is-a-dangling-link.yaml", "dangling record", "{file}: no such record", 1, RECORD_COMMANDS),
     # Issue 21: what hung, crashed or slipped through, refused in one line.
@@ -531,8 +554,10 @@ def place(case: Case, store: Path, tmp_path: Path) -> Path:
         "record": store / "papers" / case.file,
         "taxonomy": store / "taxonomy.yaml",
         "hardware": store / "hardware.yaml",
+        "rejected": store / "rejected" / case.file,
     }
     if case.place in targets:
+        targets[case.place].parent.mkdir(exist_ok=True)
         shutil.copy(source, targets[case.place])
         return targets[case.place]
     path = {

@@ -69,6 +69,8 @@ def read_rejection(path: Path) -> tuple[Rejection | None, list[DataError]]:
         keys = document.mapping(document.root, "", (*PAPER_FIELDS, *_OWN_FIELDS))
         # The record is the fields read above that are not the rejection's own: an unknown or a
         # second key is a problem once, here, not again in the record's reading.
+        # It starts where the file's mapping does, so that a key the record lacks ("title:
+        # missing") is said at that line, as for a record in papers/.
         record = yaml.MappingNode(
             "tag:yaml.org,2002:map",
             [
@@ -76,6 +78,8 @@ def read_rejection(path: Path) -> tuple[Rejection | None, list[DataError]]:
                 for key, value in document.root.value
                 if _name(key) in PAPER_FIELDS and keys[_name(key)] is value
             ],
+            start_mark=document.root.start_mark,
+            end_mark=document.root.end_mark,
         )
         paper, lines, record_problems = read_paper(YamlFile(path, record))
         problems.extend(record_problems)
