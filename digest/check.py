@@ -15,9 +15,17 @@ from pathlib import Path
 
 from .derive.hardware_catalog import HardwareCatalog, load_hardware
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_columns, unknown_topics
-from .errors import DataError
+from .errors import DataError, UsageError
 from .records.rejected import load_rejections, rejected_path
-from .records.store import HARDWARE_FILE, SOURCES_DIR, TAXONOMY_FILE, LoadedPaper, read_record, record_paths
+from .records.store import (
+    HARDWARE_FILE,
+    PAPERS_DIR,
+    SOURCES_DIR,
+    TAXONOMY_FILE,
+    LoadedPaper,
+    read_record,
+    record_paths,
+)
 from .rereads import REREADS_DIR, read_rereads
 from .text.keys import paper_key
 from .text.latex import leftovers
@@ -32,6 +40,7 @@ def check_store(
     accepts. `columns` are the keys a topic table may show (the column registry's TABLE_COLUMNS,
     which `digest check` passes: check reads no page code); None leaves the taxonomy's column
     names unchecked."""
+    _require_a_store(data_dir)
     records = [read_record(path) for path in record_paths(data_dir)]
     errors = [problem for _item, problems in records for problem in problems]
     # A record with problems is checked against the store too, with its fields in error left
@@ -85,6 +94,23 @@ def check_store(
     return sorted(errors, key=lambda error: (error.path, error.line or 0))
 
 
+def _require_a_store(data_dir: Path) -> None:
+    """A folder with neither records nor a taxonomy is not a store but a wrong --data (a store's
+    papers/ folder, its parent): checked, it would pass with 0 records, and the gate with it."""
+    if (data_dir / PAPERS_DIR).is_dir() or (data_dir / TAXONOMY_FILE).exists():
+        return
+    above = data_dir.resolve().parent
+    hint = (
+        f": did you mean --data {above}?"
+        if (above / PAPERS_DIR).is_dir() and (above / TAXONOMY_FILE).exists()
+        else " (the digest's own is data/ in the repo)"
+    )
+    raise UsageError(
+        f"{data_dir}: does not look like a store: it has no {PAPERS_DIR}/ folder and no {TAXONOMY_FILE}; "
+        f"--data names the folder holding {PAPERS_DIR}/, {SOURCES_DIR}/, {TAXONOMY_FILE} and {HARDWARE_FILE}{hint}"
+    )
+
+
 def same_paper(item: LoadedPaper, seen_titles: dict[str, LoadedPaper], seen_arxiv: dict[str, Path]) -> list[DataError]:
     """Two records of one paper: the same arXiv id, or the same title where their arXiv ids do not
     tell them apart (two papers of one title on arXiv are two). The build refuses them too: it
@@ -133,12 +159,9 @@ def conversion_leftovers(item: LoadedPaper) -> list[DataError]:
 
 
 def _taxonomy(data_dir: Path, errors: list[DataError], columns: Collection[str] | None) -> Taxonomy | None:
-    """The store's taxonomy, or None while it has none yet (or a broken one, reported)."""
-    path = data_dir / TAXONOMY_FILE
-    if not path.exists():
-        return None
+    """The store's taxonomy, or None when it is missing or broken (reported: the build needs it)."""
     try:
-        taxonomy = load_taxonomy(path)
+        taxonomy = load_taxonomy(data_dir / TAXONOMY_FILE)
     except DataError as exc:
         errors.append(exc)
         return None
@@ -148,9 +171,7 @@ def _taxonomy(data_dir: Path, errors: list[DataError], columns: Collection[str] 
 
 
 def _catalog(data_dir: Path, errors: list[DataError]) -> HardwareCatalog | None:
-    """The store's hardware catalogue, or None while it has none yet (or a broken one, reported)."""
-    if not (data_dir / HARDWARE_FILE).exists():
-        return None
+    """The store's hardware catalogue, or None when it is missing or broken (reported: the build needs it)."""
     try:
         return load_hardware(data_dir / HARDWARE_FILE)
     except DataError as exc:

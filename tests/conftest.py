@@ -54,6 +54,15 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+def with_rules(store: Path) -> Path:
+    """`store` with the repo's taxonomy and hardware catalogue where it has none: a store ingest
+    has just started has none, and check, as the build, refuses a store without them."""
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        if not (store / name).exists():
+            shutil.copy(DATA / name, store / name)
+    return store
+
+
 def review_ids(out: str) -> list[str]:
     """The paper ids `digest review` listed, in order: each on its own line, before its suggestion."""
     lines = out.splitlines()

@@ -40,6 +40,33 @@ def test_repo_store_is_clean(capsys):
     assert "all clean" in capsys.readouterr().err
 
 
+def test_a_store_without_its_taxonomy_or_catalogue_fails_as_the_build_would(seeded_store, capsys):
+    # A curator's walkthrough: with both removed, check said all clean while review and pages failed.
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        (seeded_store / name).unlink()
+    assert main(["check", "--data", str(seeded_store)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{seeded_store / 'hardware.yaml'}: no such hardware catalogue",
+        f"{seeded_store / 'taxonomy.yaml'}: no such taxonomy",
+    ]
+    assert main(["review", "--data", str(seeded_store)]) == 1
+    assert capsys.readouterr().err == f"error: {seeded_store / 'taxonomy.yaml'}: no such taxonomy\n"
+
+
+def test_a_folder_that_is_no_store_is_refused_with_where_data_should_point(seeded_store, tmp_path, capsys):
+    # An easy slip: --data data/papers. It passed, with "0 records checked: all clean".
+    papers = seeded_store / "papers"
+    assert main(["check", "--data", str(papers)]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {papers}: does not look like a store: it has no papers/ folder and no taxonomy.yaml; --data names "
+        f"the folder holding papers/, sources/, taxonomy.yaml and hardware.yaml: did you mean --data {seeded_store}?\n"
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    assert main(["check", "--data", str(elsewhere)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: {elsewhere}: does not look like a store: ")
+
+
 def test_duplicate_titles_and_ids_are_reported(seeded_store):
     original = seeded_store / "papers" / "galore.yaml"
     shutil.copy(original, seeded_store / "papers" / "galore-copy.yaml")
