@@ -80,7 +80,7 @@ def check_store(
             errors += [item.error("topics", message) for message in unknown_topics(item.paper.topics, taxonomy)]
         for target in paper.overrides.get("compares_to", []):
             if target not in ids:
-                errors.append(item.error("overrides.compares_to", f"no paper with id {target!r} in the store"))
+                errors.append(item.error("overrides.compares_to", _no_paper(data_dir, target)))
         for index, source in enumerate(paper.sources):
             if not (data_dir / source.file).is_file() or not source.file.startswith(SOURCES_DIR + "/"):
                 errors.append(
@@ -109,6 +109,17 @@ def _require_a_store(data_dir: Path) -> None:
         f"{data_dir}: does not look like a store: it has no {PAPERS_DIR}/ folder and no {TAXONOMY_FILE}; "
         f"--data names the folder holding {PAPERS_DIR}/, {SOURCES_DIR}/, {TAXONOMY_FILE} and {HARDWARE_FILE}{hint}"
     )
+
+
+def _no_paper(data_dir: Path, target: str) -> str:
+    """Why a compares_to names no paper: a rejected one says so, since a typo's fix is not its fix."""
+    rejected = rejected_path(data_dir, target)
+    if "/" not in target and rejected.is_file():
+        return (
+            f"{target!r} was rejected ({rejected}): remove it from compares_to, or bring the paper back "
+            f"with digest accept {target} --topics a,b"
+        )
+    return f"no paper with id {target!r} in the store"
 
 
 def same_paper(item: LoadedPaper, seen_titles: dict[str, LoadedPaper], seen_arxiv: dict[str, Path]) -> list[DataError]:

@@ -83,7 +83,9 @@ def add_commands(commands: Commands) -> None:
         help="take papers out of the digest as off-topic, for good",
         description="Move each paper ID from papers/ to rejected/: it leaves the site, but its record stays, "
         "with who rejected it, when and why. No fetch, replay or ingest brings it back, and the topic model "
-        "learns from it as a paper in no topic. All records move together or, on any problem, none does. "
+        "learns from it as a paper in no topic. A paper another record names in overrides.compares_to is "
+        "refused until that reference is removed (or that record rejected too). All records move together or, "
+        "on any problem, none does. "
         "To undo, name its topics: 'digest accept ID --topics a,b' brings it back.",
         epilog=EPILOG,
     )

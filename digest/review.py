@@ -7,7 +7,8 @@ topics into the records, changing only each record's `topics:` text (records/edi
 transaction: every file is written or none is.
 
 A curator command costs what it touches, not what the store holds: `accept --topics` and
-`reject` read only the records they name (and the taxonomy); only `accept` without `--topics`,
+`reject` read only the records they name (and the taxonomy; `reject` also the few records whose
+text holds a named id, to refuse a paper another compares to); only `accept` without `--topics`,
 which takes the machine's suggestion, trains the model (on the curated and rejected papers).
 """
 
@@ -27,8 +28,9 @@ from .errors import UsageError
 from .records import store
 from .records.edit import record_with_topics
 from .records.model import Paper
+from .records.regular import read_regular
 from .records.rejected import Rejection, load_rejection, rejected_path
-from .records.store import TAXONOMY_FILE, Stamp, record_path, store_lock, transaction
+from .records.store import TAXONOMY_FILE, Stamp, read_record, record_path, record_paths, store_lock, transaction
 
 if TYPE_CHECKING:
     from .derive.suggest import Suggestion
@@ -244,6 +246,11 @@ def reject(
                     f"{rejected_path(data_dir, paper_id)} holds another rejected paper with the id {paper_id!r}; "
                     f"rename {record_path(data_dir, paper_id)} (its id and file name) before rejecting it"
                 )
+        if compared := _compared_to(data_dir, set(papers)):
+            raise UsageError(
+                f"{compared}; rejected, it would leave them comparing to a paper the store no longer holds, which "
+                "check refuses: remove it from their compares_to first, or reject them too; nothing was written"
+            )
         done = []
         with transaction(data_dir) as tx:
             for paper_id, (paper, stamp) in papers.items():
@@ -254,6 +261,34 @@ def reject(
                 tx.remove(record_path(data_dir, paper_id), expect=stamp)
                 done.append(rejection)
     return done
+
+
+def _compared_to(data_dir: Path, paper_ids: set[str]) -> str:
+    """Where other records name any of `paper_ids` in `overrides.compares_to` ("'a' is named in
+    overrides.compares_to of x.yaml:38"), or "". Only a file whose text holds one of the ids is
+    read as a record, so that a reject stays cheap; a record that cannot be read is check's to
+    report, not reject's."""
+    found: dict[str, list[str]] = {}
+    for path in record_paths(data_dir):
+        if path.stem in paper_ids or not _mentions(path, paper_ids):
+            continue
+        item, _problems = read_record(path)
+        if item is None:
+            continue
+        for target in item.paper.overrides.get("compares_to", []):
+            if target in paper_ids:
+                found.setdefault(target, []).append(f"{path}:{item.lines.get('overrides.compares_to')}")
+    return "; ".join(
+        f"{target!r} is named in overrides.compares_to of {', '.join(where)}" for target, where in found.items()
+    )
+
+
+def _mentions(path: Path, words: set[str]) -> bool:
+    try:
+        text = read_regular(path).decode("utf-8", "replace")
+    except OSError:
+        return False
+    return any(word in text for word in words)
 
 
 def _named_records(data_dir: Path, paper_ids: Sequence[str]) -> dict[str, tuple[Paper, Stamp | None]]:

@@ -303,6 +303,32 @@ def test_reject_refuses_an_unknown_id_and_changes_nothing(data, capsys):
     assert snapshot(data) == before
 
 
+def test_reject_refuses_a_paper_another_record_compares_to_and_check_says_it_was_rejected(data, capsys):
+    # A curator's walkthrough: rejecting flashattention-2 left five records comparing to no paper,
+    # and check, the gate of `make fetch`, failed on them.
+    nvme = "adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning"
+    referrer = data / "papers" / f"{nvme}.yaml"
+    before = snapshot(data)
+    assert main(["reject", "zero-infinity", "--data", str(data), "--by", "curator"]) == 2
+    assert capsys.readouterr().err == (
+        f"error: 'zero-infinity' is named in overrides.compares_to of {referrer}:16; rejected, it would leave "
+        "them comparing to a paper the store no longer holds, which check refuses: remove it from their "
+        "compares_to first, or reject them too; nothing was written\n"
+    )
+    assert snapshot(data) == before
+    # Rejected together, nothing is left naming it; brought back alone, the other names a rejected paper.
+    assert main(["reject", "zero-infinity", nvme, "--data", str(data), "--by", "curator"]) == 0
+    assert main(["check", "--data", str(data)]) == 0
+    assert main(["accept", nvme, "--topics", "offloading", "--data", str(data)]) == 0
+    capsys.readouterr()
+    assert main(["check", "--data", str(data)]) == 1
+    line = next(n for n, text in enumerate(referrer.read_text().splitlines(), 1) if "compares_to" in text)
+    assert capsys.readouterr().out == (
+        f"{referrer}:{line}: overrides.compares_to: 'zero-infinity' was rejected ({data / 'rejected' / 'zero-infinity.yaml'}): "
+        "remove it from compares_to, or bring the paper back with digest accept zero-infinity --topics a,b\n"
+    )
+
+
 def test_review_filters_by_topic_band_and_day_and_pages(data, recorded, capsys):
     assert replay(data, recorded) == 0
     capsys.readouterr()
