@@ -109,9 +109,11 @@ def folder(text: str) -> Path:
 
 
 def arxiv(text: str) -> str:
-    from .text.arxiv import arxiv_id  # noqa: PLC0415
+    from .text.arxiv import arxiv_id, impossible  # noqa: PLC0415
 
     found = arxiv_id(text)
+    if found is None and (why := impossible(text.strip())):
+        raise argparse.ArgumentTypeError(f"{text!r} is no arXiv id: {why}")
     if found is None:
         raise argparse.ArgumentTypeError(f"{text!r} is not an arXiv id like 2307.08691")
     return found

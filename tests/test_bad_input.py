@@ -410,6 +410,16 @@ CASES = [
                 "{file}:3: arxiv_id: 'arXiv:2307.08691v2' is not an arXiv id without its version; write '2307.08691'",
             ),
             (
+                "arxiv-id-impossible.yaml",
+                "{file}:3: arxiv_id: '2403.3507' is no arXiv id: an id from January 2015 (1501) on has a 5-digit "
+                "number after the dot, like 2307.08691, not 4; copy the id from the paper's arXiv page",
+            ),
+            (
+                "arxiv-id-month-13.yaml",
+                "{file}:3: arxiv_id: '2613.01234' is no arXiv id: 13 is no month: a new-style id starts with the "
+                "year and month of its announcement, YYMM; copy the id from the paper's arXiv page",
+            ),
+            (
                 "arxiv-id-number.yaml",
                 "{file}:3: arxiv_id: expected text, got a number '2307.08691' (quote it: '2307.08691')",
             ),
@@ -511,6 +521,13 @@ CASES = [
             ("retries-huge", "--retries", "1e400", "invalid number: '1e400'"),
             ("since-9999", "--since", "9999-12-31", "9999-12-31 is not a day from 1990 to 2100"),
             ("date-feb-30", "--date", "2025-02-30", "'2025-02-30' is not a day like 2025-03-06"),
+            (
+                "add-impossible-id",
+                "--add",
+                "2606.0630",
+                "'2606.0630' is no arXiv id: an id from January 2015 (1501) on has a 5-digit number after the dot, "
+                "like 2307.08691, not 4",
+            ),
         ]
     ],
     Case(

@@ -90,9 +90,9 @@ def test_the_endpoint_comes_from_the_environment(data, monkeypatch, capsys):
 
 def test_add_of_a_paper_not_listed_says_so_and_exits_1(data, capsys):
     with RecordedServer({HF_PATH: [Answer(DAY)]}) as server:
-        assert fetch_day(server, data, "--add", "2999.99999") == 1
+        assert fetch_day(server, data, "--add", "2912.99999") == 1
     out = capsys.readouterr().out
-    assert "not added: 2999.99999: not listed in the listings fetched" in out
+    assert "not added: 2912.99999: not listed in the listings fetched" in out
     assert "16 paper(s) listed, 12 left out as off-topic" in out  # the rest of the day was fetched as ever
 
 

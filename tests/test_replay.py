@@ -180,10 +180,10 @@ def test_add_names_each_paper_it_did_not_keep_and_exits_1_when_it_kept_none(data
     """An id listed on none of the days replayed was passed over in silence (a blind curator's walkthrough)."""
     stored = {p.arxiv_id for p in load_papers(data)}
     dropped = next(item["paper"]["id"] for item in ITEMS if item["paper"]["id"] not in stored)
-    assert replay(data, recorded, "--dry-run", "--add", "2999.99999") == 1
-    unlisted = f"not added: 2999.99999: not listed in the days replayed ({DAYS[0]} to {DAYS[-1]})"
+    assert replay(data, recorded, "--dry-run", "--add", "2912.99999") == 1
+    unlisted = f"not added: 2912.99999: not listed in the days replayed ({DAYS[0]} to {DAYS[-1]})"
     assert unlisted in capsys.readouterr().out
-    assert replay(data, recorded, "--add", "2999.99999", "--add", dropped) == 0  # one of them is kept
+    assert replay(data, recorded, "--add", "2912.99999", "--add", dropped) == 0  # one of them is kept
     assert unlisted in capsys.readouterr().out and dropped in {p.arxiv_id for p in load_papers(data)}
     assert replay(data, recorded, "--since", DAYS[0], "--add", dropped) == 0  # held: nothing to add
     assert f"held already: {dropped}: the store holds it as " in capsys.readouterr().out

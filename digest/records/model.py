@@ -19,7 +19,7 @@ import yaml
 
 from ..errors import DataError
 from ..fact_kinds import KINDS
-from ..text.arxiv import ARXIV_ID, arxiv_id
+from ..text.arxiv import ARXIV_ID, arxiv_id, impossible
 from ..text.sentences import split_sentences
 from ..text.urls import is_web_address
 from .yamlfile import YamlFile, is_null
@@ -202,6 +202,8 @@ def _check_roles_fit(document: YamlFile, node: yaml.Node | None, paper: Paper) -
 
 def _arxiv_id(document: YamlFile, node: yaml.Node | None) -> str | None:
     value = document.optional_text(node, "arxiv_id")
+    if value is not None and (why := impossible(value)):
+        document.fail(node, "arxiv_id", f"{value!r} is no arXiv id: {why}; copy the id from the paper's arXiv page")
     if value is not None and not ARXIV_ID.match(value):
         written = arxiv_id(value)
         hint = f"write {written!r}" if written else "like '2307.08691', or 'hep-th/9901001' for an older paper"

@@ -13,8 +13,14 @@ from urllib.parse import urlencode
 
 from .latex import delatex
 
-# New style since April 2007: YYMM.NNNN (to 2014) or YYMM.NNNNN; old style: archive(.SUBJECT)/YYMMNNN.
-_ID = r"(?:\d{4}\.\d{4,5}|[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7})"
+# New style since April 2007: the year and month it was announced, then its number in that month,
+# of 4 digits to December 2014 (0704.0001, 1412.8888), of 5 from January 2015 (1501.00001); a
+# shape only (2403.3507, 2613.01234) is no paper arXiv has. Old style: archive(.SUBJECT)/YYMMNNN.
+_MONTH = r"(?:0[1-9]|1[0-2])"
+_FOUR_DIGITS = rf"(?:07(?:0[4-9]|1[0-2])|(?:0[89]|1[0-4]){_MONTH})\.\d{{4}}"
+_FIVE_DIGITS = rf"(?:1[5-9]|[2-9]\d){_MONTH}\.\d{{5}}"
+_ID = rf"(?:{_FOUR_DIGITS}|{_FIVE_DIGITS}|[a-z][a-z-]*(?:\.[A-Z]{{2}})?/\d{{7}})"
+_NEW_STYLE_SHAPE = re.compile(r"^(?P<yymm>\d{4})\.(?P<number>\d+)\Z", re.ASCII)
 # ASCII only: `\d` also takes other scripts' digits (２３０７.０８６９１), which would make a
 # second record of a paper under an id arXiv does not know.
 ARXIV_ID = re.compile(rf"^{_ID}\Z", re.ASCII)
@@ -43,6 +49,22 @@ def arxiv_id(text: str) -> str | None:
         name, dot, subject = archive.partition(".")
         found = f"{name.lower()}{dot}{subject.upper()}/{number}"
     return found if ARXIV_ID.match(found) else None
+
+
+def impossible(text: str) -> str | None:
+    """Why `text`, written as a new-style id (2403.3507), is none arXiv gives, in a curator's
+    words; None when it is one, or not written as one (a typo there has no rule to name)."""
+    shape = _NEW_STYLE_SHAPE.match(text)
+    if shape is None or ARXIV_ID.match(text):
+        return None
+    yymm, digits = shape["yymm"], len(shape["number"])
+    if not 1 <= int(yymm[2:]) <= 12:
+        return f"{yymm[2:]} is no month: a new-style id starts with the year and month of its announcement, YYMM"
+    if yymm < "0704":
+        return "new-style ids start in April 2007 (0704); an older one names its archive, like hep-th/9901001"
+    if yymm >= "1501" and digits != 5:
+        return f"an id from January 2015 (1501) on has a 5-digit number after the dot, like 2307.08691, not {digits}"
+    return f"an id before January 2015 (1501) has a 4-digit number after the dot, like 1409.0473, not {digits}"
 
 
 def abs_url(paper_id: str) -> str:
