@@ -248,6 +248,39 @@ def test_every_problem_inside_a_sighting_and_a_headline_is_listed(seeded_store, 
     assert "overrides.sentence_roles: 12 roles for 11 sentences" in out
 
 
+@pytest.mark.parametrize(
+    "written, got, fix",
+    [
+        ("[memory, 65%]", "a list", "{metric: memory, value: 65%}"),
+        (
+            "[speedup, 2×, FlashAttention, A100]",
+            "a list",
+            "{metric: speedup, value: 2×, baseline: FlashAttention, hardware: A100}",
+        ),
+        ("[65%, memory]", "a list", "{metric: speedup, value: 2×} (metric and value required)"),
+        ("2", "a whole number '2'", "{metric: speedup, value: 2×} (metric and value required)"),
+    ],
+)
+def test_a_headline_neither_a_mapping_nor_a_text_is_told_both_forms(seeded_store, written, got, fix):
+    # A curator's walkthrough: [memory, 65%] was told "expected text", though a mapping is the form documented.
+    path = seeded_store / "papers" / "tempi.yaml"
+    path.write_text(
+        replaced(
+            path.read_text(),
+            [
+                (
+                    "headline: {metric: speedup, value: 242000×, baseline: MPI implementation, condition: MPI_Pack}",
+                    f"headline: {written}",
+                )
+            ],
+        )
+    )
+    assert [str(problem) for problem in check_store(seeded_store)] == [
+        f"{path}:12: overrides.headline: expected a mapping {{metric, value, baseline, hardware, condition}} or a "
+        f"text, got {got}; write {fix}, or the headline as text in quotes"
+    ]
+
+
 def test_a_record_that_is_no_yaml_gives_its_one_syntax_error(seeded_store):
     path = seeded_store / "papers" / "tempi.yaml"
     path.write_text(path.read_text().replace("published: null", "published: [2020-02-30") + "colour: 1\n")

@@ -22,7 +22,7 @@ from ..fact_kinds import KINDS
 from ..text.arxiv import ARXIV_ID, arxiv_id, impossible
 from ..text.sentences import split_sentences
 from ..text.urls import is_web_address
-from .yamlfile import YamlFile, is_null
+from .yamlfile import STR, YamlFile, is_null
 
 # What a curator may set under `overrides:` to correct what the digest derives, and its shape:
 # "text" (one string), "texts" (a list of strings), "links" (a list of http(s) URLs), "date",
@@ -264,8 +264,15 @@ def _headline(document: YamlFile, node: yaml.Node, field: str) -> Any:
     condition}, of which metric and value are required, except that `metric: none` alone says
     the abstract states no result of the paper's own. `_IN_ERROR` when check, collecting every
     problem, found one in a field."""
-    if not isinstance(node, yaml.MappingNode):
+    if isinstance(node, yaml.ScalarNode) and node.tag == STR:
         return document.text(node, field)
+    if not isinstance(node, yaml.MappingNode):  # either form may be meant: the message names both
+        document.fail(
+            node,
+            field,
+            f"expected a mapping {{{', '.join(HEADLINE_FIELDS)}}} or a text, got {document.describe(node)}; "
+            f"write {_headline_mapping(node)}, or the headline as text in quotes",
+        )
     keys = document.mapping(node, field, HEADLINE_FIELDS, required=("metric",))
     # Each field read on past a problem of another, so that check names them all; with one in
     # error, the headline reads as in error and is left out, as any override in error is.
@@ -287,6 +294,15 @@ def _headline(document: YamlFile, node: yaml.Node, field: str) -> Any:
     elif "value" not in keys:
         document.fail(node, f"{field}.value", "missing; a headline needs its value, e.g. '2.31×'")
     return values if document.problems_kept == kept else _IN_ERROR
+
+
+def _headline_mapping(node: yaml.Node) -> str:
+    """The mapping a list like [memory, 65%] most likely meant, for a hint; else an example."""
+    listed = node.value if isinstance(node, yaml.SequenceNode) else []
+    items = [item.value for item in listed if isinstance(item, yaml.ScalarNode)]
+    if 2 <= len(items) == len(listed) <= len(HEADLINE_FIELDS) and items[0] in METRICS:
+        return "{" + ", ".join(f"{name}: {item}" for name, item in zip(HEADLINE_FIELDS, items, strict=False)) + "}"
+    return "{metric: speedup, value: 2×} (metric and value required)"
 
 
 def _roles(document: YamlFile, node: yaml.Node, field: str) -> list[str]:
