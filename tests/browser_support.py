@@ -193,6 +193,20 @@ def column(page, label: str) -> list[str]:
     )
 
 
+def keyed_column(page, label: str) -> list[tuple[str, str | None, str | None]]:
+    """(text, data-group, data-sort) of one column's cells, top to bottom, as currently ordered."""
+    labels = [text.strip() for text in table(page).locator("thead th").all_inner_texts()]
+    return [
+        tuple(cell)
+        for cell in table(page).evaluate(
+            """(container, index) => Array.from(container.querySelector('table').tBodies[0].rows)
+             .map(row => row.cells[index])
+             .map(cell => [cell.textContent.trim(), cell.getAttribute('data-group'), cell.getAttribute('data-sort')])""",
+            labels.index(label),
+        )
+    ]
+
+
 def row_states(page) -> list[tuple[str, bool]]:
     """(what the filter searches, shown on screen) of every body row, hidden ones included: its
     text and its data-filter (the paper's title and tags, not shown)."""

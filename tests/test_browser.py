@@ -31,6 +31,7 @@ from .browser_support import (
     column,
     header,
     heading,
+    keyed_column,
     path_of,
     result_pages,
     row_states,
@@ -263,9 +264,15 @@ def test_system_names_sort_alphabetically(tab):
     assert_sorted(column(tab.page, "Paper"), descending=False)
 
 
-def test_headlines_sort_within_their_metric_by_their_number_hedged_or_not(tab):
-    """A headline ranks among those of its metric ("156 TFLOPS" is no more than a "29.2× speedup"),
-    then by its number: 'over 5×' sorts as 5, among the numbers, not after them as text; a
+HEDGED = re.compile(
+    r"^(?:(?:up to|over|about|around|nearly|near|almost|more than|at least)\s+)?[~≈<>+]?\s*(\d+(?:\.\d+)?)"
+)
+
+
+def test_headlines_sort_within_their_metric_and_unit_by_their_key_hedged_or_not(tab):
+    """A headline ranks among those of its metric and unit class ("156 TFLOPS" is no more than a
+    "29.2× speedup", "73% lower" no more than "1 minute less"), then by the key the digest wrote,
+    else by its number: 'over 5×' sorts as 5, among the numbers, not after them as text; a
     percentage speedup by its multiplier ('1.60–1.85× (60–85% faster)'), not as 60."""
     tab.goto("topics/serving/")
     assert sort_by(tab.page, "Headline result") == "ascending"
@@ -276,18 +283,65 @@ def test_headlines_sort_within_their_metric_by_their_number_hedged_or_not(tab):
     ]
     metrics = [metric for metric, _ in shown]
     assert len(set(metrics)) > 2 and metrics == sorted(metrics), metrics  # each metric's rows together
-    hedged = re.compile(
-        r"^(?:(?:up to|over|about|around|nearly|almost|more than|at least)\s+)?[~≈<>]?\s*(\d+(?:\.\d+)?)"
-    )
-    cells = [cell for _, cell in shown]
-    assert any(re.match(r"(?:over|about) \d", cell) for cell in cells)  # the repo's serving table has hedged values
-    for metric in set(metrics):
-        group = [cell for shown_metric, cell in shown if shown_metric == metric]
-        numbers = [float(m.group(1)) if (m := hedged.match(cell.replace(",", ""))) else None for cell in group]
+    keyed = [cell for cell in keyed_column(tab.page, "Headline result") if cell[0] not in ("", EMPTY_CELL)]
+    runs = [group for index, (_, group, _) in enumerate(keyed) if index == 0 or keyed[index - 1][1] != group]
+    assert len(runs) == len(set(runs)) > len(set(metrics)), runs  # each class's rows together, a metric's apart
+    cells = [text for text, _, _ in keyed]
+    assert any(
+        re.match(r"(?:over|about|near) \d", cell) for cell in cells
+    )  # the repo's serving table has hedged values
+    for group in runs:
+        numbers = [
+            float(key) if key else (float(m.group(1)) if (m := HEDGED.match(text.replace(",", ""))) else None)
+            for text, shown_group, key in keyed
+            if shown_group == group
+        ]
         counted = [n for n in numbers if n is not None]
         assert numbers[: len(counted)] == counted, group  # every number before any text
         assert counted == sorted(counted), group
     assert not any(re.match(r"\d+(?:\.\d+)?[–-]\d+(?:\.\d+)?% speedup", cell) for cell in cells)
+
+
+def test_headlines_sort_on_their_unit_s_scale_not_by_their_first_number(tab):
+    """ZeRO-Infinity's '>25 PFLOPS' sorts above Fuyou's '156 TFLOPS', and '314K GPU hours' above '442
+    GPU hours'; '73% lower' latency is the 3.7× cut it is, between the ×-factors around 3.7, not above
+    '~70×'; '77% lower cost' beside '4.4× fewer FLOPs'; a rate in tokens a second is not ranked among
+    FLOP/s; 'near 2×' sorts with the 2× speedups."""
+
+    def ascending(path: str) -> list[str]:
+        tab.goto(path)
+        assert sort_by(tab.page, "Headline result") == "ascending"
+        return column(tab.page, "Headline result")
+
+    def at(cells: list[str], start: str) -> int:
+        return next(index for index, cell in enumerate(cells) if cell.startswith(start))
+
+    cells = ascending("topics/offloading/")
+    assert at(cells, "156 TFLOPS") < at(cells, ">25 PFLOPS"), cells  # the PFLOPS value last
+    assert sort_by(tab.page, "Headline result") == "descending"
+    cells = column(tab.page, "Headline result")
+    assert at(cells, ">25 PFLOPS") < at(cells, "156 TFLOPS"), cells
+
+    cells = ascending("topics/parallelism/")
+    low, high, tokens = at(cells, ">25 PFLOPS"), at(cells, "502 PFLOPS"), at(cells, "over 2,800 tokens/sec/GPU")
+    assert low < high and not low < tokens < high, cells
+
+    cells = ascending("topics/other/")
+    assert at(cells, "~1 GPU hour") < at(cells, "442 GPU hours") < at(cells, "314K GPU hours"), cells
+
+    cells = ascending("topics/serving/")
+    cut = at(cells, "up to 73% lower median E2E latency")
+    latency = re.compile(r"^(?:up to )?~?(\d+(?:\.\d+)?)× (?:lower latency|latency reduction)")
+    factors = [(index, float(m.group(1))) for index, cell in enumerate(cells) if (m := latency.match(cell))]
+    below = [factor for index, factor in factors if index < cut]
+    above = [factor for index, factor in factors if index > cut]
+    assert below and above and max(below) <= 1 / (1 - 0.73) <= min(above), cells
+    assert 70.0 in above, cells  # "~70×" above, not below as 70 < 73
+    assert abs(at(cells, "up to 77% lower cost") - at(cells, "up to 4.4× fewer FLOPs")) == 1, cells
+    near = at(cells, "near 2×")
+    beside = [float(m.group(1)) for cell in cells[near - 1 : near + 2 : 2] if (m := HEDGED.match(cell))]
+    assert beside[0] <= 2.0 <= beside[1], cells[near - 1 : near + 2]
+    tab.assert_clean()
 
 
 SCALE = re.compile(r"(\d+(?:\.\d+)?)([KMBT])\+?$|(billion|trillion)-scale$")

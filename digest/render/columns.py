@@ -17,6 +17,7 @@ from ..fact_kinds import KINDS
 from ..text.latex import readable
 from ..text.link_labels import link_labels
 from .context import PageLinks
+from .headline_keys import headline_group, headline_sort
 from .read_links import read_links
 from .table_keys import largest_count, largest_first, largest_scale, sort_attribute
 
@@ -32,9 +33,12 @@ class Column:
     value: Callable[[Derived], Value]
     cell: Cell | None = None
     sort: SortKey | None = None
-    # The group a cell sorts within, before its number: a headline's metric, so that "156 TFLOPS"
-    # and "29.2× speedup" are not ranked on one scale.
+    # The group a cell sorts within, before its number: a headline's metric and unit class, so
+    # that "156 TFLOPS" and "29.2× speedup" are not ranked on one scale.
     group: Callable[[Derived], str | None] | None = None
+    # Whether a cell `sort` cannot read sorts by its text ("" on the cell) or, left without a key,
+    # by the number its text starts with, as the script reads one ("near 2×"): a headline's way.
+    unread_as_text: bool = True
 
     def markdown(self, derived: Derived, links: PageLinks) -> str:
         """The table cell: the column's own cell, else its value as escaped text, as Markdown or
@@ -47,8 +51,11 @@ class Column:
         return "" if value is None else links.text(value)
 
     def sort_value(self, derived: Derived) -> str | None:
-        """The cell's `data-sort` value, or None when the column sorts by its cells' text."""
-        return None if self.sort is None else sort_attribute(self.sort(derived))
+        """The cell's `data-sort` value, or None when the script reads the cell's text itself."""
+        if self.sort is None:
+            return None
+        key = self.sort(derived)
+        return None if key is None and not self.unread_as_text else sort_attribute(key)
 
     def group_value(self, derived: Derived) -> str | None:
         """The cell's `data-group`, or None when the column's cells sort in one group."""
@@ -145,7 +152,10 @@ _COLUMNS = [
         "headline",
         "Headline result",
         lambda d: d.headline.text if d.headline else None,
-        group=_metric,
+        # ">25 PFLOPS" above "156 TFLOPS", "73% lower" beside "3.7× lower" (headline_keys.py)
+        sort=lambda d: headline_sort(d.headline),
+        group=lambda d: headline_group(d.headline),
+        unread_as_text=False,
     ),
     Column("metric", "Metric", _metric),
     Column(

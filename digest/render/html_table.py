@@ -42,7 +42,7 @@ def html_table(
     sort and filter script (docs/js/tables.js) and leaves the rows out of search: a listing's
     rows repeat what the pages they link to say. `sort_keys` (per row, a key per cell, None for a
     cell sorted by its text), `sort_groups` (per row, the group a cell sorts within first, such as
-    a headline's metric) and `filters` (a text per row) are what the script sorts and filters by
+    a headline's metric and unit class) and `filters` (a text per row) are what the script sorts and filters by
     beyond the cells' text (digest/render/table_keys.py)."""
     shown = [index for index in range(len(headers)) if not collapse or not rows or any(row[index] for row in rows)]
     names = keys or [""] * len(headers)

@@ -4,12 +4,13 @@
   "use strict";
 
   var EMPTY = "–";
-  var HEDGED_NUMBER = /^(?:(?:up to|over|about|around|nearly|almost|more than|at least|approximately|roughly)\s+)?[~≈<>]?\s*(\d+(?:\.\d+)?)/i;
+  // The hedges the abstracts use ("near 2×", "+26.6 points"), as digest/render/headline_keys.py reads them.
+  var HEDGED_NUMBER = /^(?:(?:up to|over|about|around|nearly|near|almost|more than|at least|approximately|roughly)\s+)?[~≈<>+]?\s*(\d+(?:\.\d+)?)/i;
 
   function sortKey(cell) {
     var key = numberOrText(cell);
-    // A group the cell sorts within first (data-group: a headline's metric), so that a throughput
-    // in TFLOPS and a speedup are never ranked on one scale.
+    // A group the cell sorts within first (data-group: a headline's metric and unit class), so that
+    // a throughput in FLOP/s and a speedup, or a cut and an absolute time, are never ranked on one scale.
     if (!key.empty && cell.hasAttribute("data-group")) key.group = cell.getAttribute("data-group");
     return key;
   }
@@ -17,8 +18,9 @@
   function numberOrText(cell) {
     var text = cell.textContent.trim();
     if (text === "" || text === EMPTY) return { empty: true };
-    // A key the digest wrote from the structured value (digest/render/table_keys.py): a model
-    // scale in parameters, so "1T" sorts above "175B"; "" means the value has none, sort by text.
+    // A key the digest wrote from the structured value (digest/render/table_keys.py,
+    // headline_keys.py): a model scale in parameters, so "1T" sorts above "175B", a headline on its
+    // unit's scale, so ">25 PFLOPS" sorts above "156 TFLOPS"; "" means the value has none, sort by text.
     var given = cell.getAttribute("data-sort");
     if (given !== null) return given === "" ? { text: text.toLowerCase() } : { number: parseFloat(given), text: text };
     // A number only when the cell starts with one, perhaps hedged as the abstracts hedge their
