@@ -54,6 +54,12 @@ _UNIT = (
 )
 _QUANTITY = re.compile(rf"(?P<number>{_NUMBER}){_UNIT}")
 _MONEY = re.compile(r"(?:\$|USD\s?)\s?(?P<number>\d+(?:,\d{3})*(?:\.\d+)?)\s?[KMB]?")
+# A size that names a device's memory ("A100-80GB", "a 16GB laptop GPU", "a GPU of 6GB memory") tells
+# which device, as "8xA100" counts them: it is not a figure.
+_BYTES = re.compile(r"[KMGT]i?B$")
+_DEVICE = r"(?:GPU|device|laptop|phone|Pi|card|accelerator)s?"
+_DEVICES_SIZE_AFTER = re.compile(rf"(?:\s+[\w\-]+){{0,2}}?\s+{_DEVICE}\b(?!\s+(?:memory|RAM|VRAM)\b)", re.I)
+_DEVICES_SIZE_BEFORE = re.compile(rf"(?:\b{_DEVICE}\s+(?:of|with)\s+|[A-Z]\d{{2,4}}(?:[\s\-]+SXM\d?)?[\s\-]+)$")
 _MFU = re.compile(rf"\bMFU\b[^.;]{{0,30}}?(?P<number>{_NUMBER})|(?P<before>{_NUMBER})[^.;\d]{{0,30}}?\bMFU\b")
 
 
@@ -63,12 +69,21 @@ def find_quantities(sentence: str) -> list[tuple[int, str, str]]:
     for pattern in (_QUANTITY, _MONEY):
         for match in pattern.finditer(sentence):
             start = match.start("number")
+            if _names_a_device(sentence, match):
+                continue
             found.setdefault(start, (start, match.group().strip(), match.group("number")))
     for match in _MFU.finditer(sentence):
         group = "number" if match.group("number") else "before"
         start = match.start(group)
         found.setdefault(start, (start, match.group(group) + " (MFU)", match.group(group)))
     return sorted(found.values())
+
+
+def _names_a_device(sentence: str, match: re.Match[str]) -> bool:
+    if not _BYTES.search(match.group().strip()):
+        return False
+    before = sentence[max(0, match.start() - 30) : match.start()]
+    return bool(_DEVICES_SIZE_AFTER.match(sentence, match.end()) or _DEVICES_SIZE_BEFORE.search(before))
 
 
 def _numbers_in(value: str) -> set[str]:

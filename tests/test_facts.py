@@ -665,6 +665,29 @@ def test_costs(catalog, sentence, expected):
 @pytest.mark.parametrize(
     "sentence, expected",
     [
+        # the memory of the device the work ran on is its setting, not a memory result
+        ("It runs on a laptop equipped with a RTX3060 GPU of 6GB memory.", []),
+        ("It reaches a 3.0times speedup on the 16GB laptop 4090 GPU.", []),
+        ("It runs the 1.2-billion-parameter model on an 8\\,GB Pi.", []),
+        ("It runs on a device with 8 GB of RAM.", []),
+        ("It pre-trains a 7B model on consumer GPUs with 24GB memory.", []),
+        ("It trains on 8xA100-80GB GPUs and a single H100 80GB GPU.", []),
+        # what the method uses or fits in is its result, a device boasted of as small too
+        ("It uses only 18 GB and fits in 24 GB.", ["18 GB", "24 GB"]),
+        ("It reduces peak memory to 19.85 GB.", ["19.85 GB"]),
+        ("It needs 24 GB GPU memory.", ["24 GB"]),
+        ("It fine-tunes OPT-175B on a mere 18GB GPU.", ["18 GB"]),
+        ("It trains a 7B model on an RTX 4060 Ti with only 16 GB memory.", ["16 GB"]),
+        ("It fine-tunes a 13B model within a single 24GB GPU.", ["24 GB"]),
+    ],
+)
+def test_memories(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "memory") == expected
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
         ("It improves task accuracy by up to 4.4%.", ["up to 4.4% accuracy gain"]),
         # a generation-quality score written after its number
         ("It reaches 2.45 FID with two sampling steps.", ["2.45 FID"]),
