@@ -439,10 +439,40 @@ def test_gpu_counts_count_devices(catalog, sentence, expected):
         # a likelihood is no speed
         ("It achieves a 2x speedup with a 95% success probability.", ["2×"]),
         ("It is faster at 95% confidence.", []),
+        # every item of a list written without spaces
+        (
+            "NGPC gives up to 58X end-to-end performance improvement; the performance benefits are "
+            "12X,20X,33X and 39X for the scaling factor of 8,16,32 and 64, respectively.",
+            ["up to 58×", "12×", "20×", "33×", "39×"],
+        ),
+        # later items that add to the first, their words left with it
+        (
+            "We demonstrate accelerations of 65.08% with 1D parallelism at the 128-GPU scale (Llama 3.1 8B), an "
+            "additional 12.59% with 2D parallelism at the 256-GPU scale (Llama 3.1 70B), and an additional 30% with "
+            "3D parallelism at the 512-GPU scale (Llama 3.1 405B) on NVIDIA H100 GPUs over optimized baselines.",
+            ["65.08% faster", "additional 12.59% faster", "additional 30% faster"],
+        ),
     ],
 )
 def test_speedups(catalog, sentence, expected):
     assert facts_in(catalog, sentence, "speedup") == expected
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("It can train 25x larger models than before.", ["25× larger models"]),
+        # capacities listed as many as the figures take them in order
+        (
+            "Compared with tensor parallelism, our approach achieved 13.7times and 3.0times maximum batch size "
+            "and sequence length respectively when scaling up to 64 NVIDIA P100 GPUs.",
+            ["13.7× maximum batch size", "3.0× sequence length"],
+        ),
+        ("It supports 4x and 8x larger batch sizes.", ["4× larger batch sizes", "8× larger batch sizes"]),
+    ],
+)
+def test_scale_ups(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "scale") == expected
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,9 @@ NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
 UNIT_GAP = r"(?:\s|\\[,;:! ]|~)?"
 # A number that starts a token: not the "100" of "A100", the "5" of "2.5", the "024" of
 # "1,024" or the exponent "4" of "10^4 GPU hours"; but the "20" of the dumps' "sim20%" (LaTeX
-# "\sim 20%"). Written digit-first, then looking back, so the regex engine only tries at digits.
-NUMBER_START = r"\d(?:(?<=\bsim\d)|(?<![\w.,^]\d))"
+# "\sim 20%") and of a list written without spaces, "12X,20X,33X and 39X", "72%,60%".
+# Written digit-first, then looking back, so the regex engine only tries at digits.
+NUMBER_START = r"\d(?:(?<=\bsim\d)|(?<=[x×X%],\d)|(?<=times,\d)|(?<![\w.,^]\d))"
 FRESH_NUMBER = rf"{NUMBER_START}\d*(?:,\d{{3}})*(?:\.\d+)?"
 
 # A level aimed at, where a result is measured, not the result: "the time needed to achieve a 90% ASR".

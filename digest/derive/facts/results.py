@@ -213,10 +213,12 @@ def _matches(pattern: re.Pattern[str], sentence: str) -> Iterator[re.Match[str]]
 def extract(sentence: Sentence) -> list[Found]:
     """(kind, start, end, value) for each speedup or reduction in the sentence."""
     results = []
+    previous: tuple[_Number, tuple[str, str]] | None = None  # the last number read, and how
     for number in _numbers(sentence.text):
-        classified = _classify(sentence.text, number)
+        classified = _classify(sentence.text, number) or _another_item(sentence.text, number, previous)
         if classified:
             results.append((classified[0], number.start, number.end, classified[1]))
+            previous = number, classified
     for match in _ORDER_OF_MAGNITUDE.finditer(sentence.text):
         qualifier, start = hedge(sentence.text, match.start())
         results.append(("speedup", start, match.end(), f"{qualifier}{match.group('count').lower()} order of magnitude"))
@@ -229,6 +231,29 @@ _ORDER_OF_MAGNITUDE = re.compile(
     r"improvement(?!\s+(?:in|of)\s+(?:\w+\s+)?(?:accuracy|quality))|higher\s+throughput)\b)",
     re.IGNORECASE,
 )
+
+
+# A later item of a list that adds to the one before, its words left with the first: "accelerations of
+# 65.08% with 1D parallelism at the 128-GPU scale, an additional 12.59% with 2D parallelism ...".
+_ADDED_ITEM = re.compile(r"^[^;]{0,120}?,\s*(?:and\s+)?an?\s+(?:additional|further)\s+$", re.IGNORECASE)
+
+
+def _another_item(
+    sentence: str, number: _Number, previous: tuple[_Number, tuple[str, str]] | None
+) -> tuple[str, str] | None:
+    """An added figure read as the speedup or cut of the list it continues, "additional 12.59% faster"."""
+    if previous is None:
+        return None
+    first, (kind, value) = previous
+    value = value.removeprefix("additional ")  # the list's third item adds to the second as it did to the first
+    if kind not in ("speedup", "reduction") or first.is_percent != number.is_percent:
+        return None
+    between = sentence[first.end : number.start]
+    if re.search(r"\.\s", between) or not _ADDED_ITEM.match(between):
+        return None
+    unit = "%" if number.is_percent else "×"
+    named = value.replace(f"{first.qualifier}{first.text}{unit}", f"{number.qualifier}{number.text}{unit}", 1)
+    return (kind, f"additional {named}") if named != value else None
 
 
 # Earlier items of a list of figures, each "for" what it was measured on: "compression ratios of up
@@ -256,7 +281,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         named = capacity.end("comparative") if capacity.group("comparative") else capacity.end("phrase")
         if _BRACKET_OPENS.search(before) and _BRACKET_CLOSES.match(after, named):
             return None  # "from a large model (10x larger)": what the noun before is, no scale the paper reaches
-        return "scale", _scale_value(shown, capacity)  # "25× larger models": a size, not a speed
+        respective = _respective_capacity(sentence[: number.start], after, capacity)
+        return "scale", f"{shown} {respective}" if respective else _scale_value(shown, capacity)  # a size, not a speed
     compression = None if number.is_percent else _AFTER_COMPRESSION.match(after)
     if compression:  # "3.24× KV-cache compression", "32x/64x spatial and 4x temporal compression": a size
         digit = _HAS_DIGIT.search(sentence, number.start)
@@ -526,6 +552,33 @@ def _grown_value(shown: str, between: str) -> str:
     """ "extends model scales 2.5 times" -> "2.5× larger model scales"; "grown over 1000x" -> ">1000× increase"."""
     words = [w for w in re.findall(r"[A-Za-z][\w\-]*", between) if w.lower() not in _NOT_GROWN][:3]
     return f"{shown} larger {' '.join(words)}" if words else f"{shown} increase"
+
+
+# Capacities listed as many as the figures before them, "respectively": "achieved 13.7times and 3.0times
+# maximum batch size and sequence length respectively" (the 3.0× is the sequence length's).
+_ANOTHER_ITEM = re.compile(r"\s*(?:,\s*and|,|and)\s+", re.IGNORECASE)
+_RESPECTIVELY_AFTER = re.compile(r"[^.;]{0,30}?\b(?:respectively|correspondingly)\b", re.IGNORECASE)
+_FIGURES_BEFORE = re.compile(
+    rf"(?:{NUMBER}\s?(?:x|×|X|times|%|\\%)\s*(?:,\s*and|,|and)\s*(?:up\s+to\s+)?)+$", re.IGNORECASE
+)
+_FIGURE = re.compile(rf"{NUMBER}\s?(?:x|×|X|times|%|\\%)", re.IGNORECASE)
+
+
+def _respective_capacity(before: str, after: str, capacity: re.Match[str]) -> str | None:
+    """The capacity of a figure's own place in a list of figures that takes a list of capacities in order."""
+    if not capacity.group("phrase"):
+        return None
+    phrases, end = [capacity.group("phrase")], capacity.end("phrase")
+    while (joined := _ANOTHER_ITEM.match(after, end)) and (item := _AFTER_CAPACITY.match(after, joined.end())):
+        if not item.group("phrase"):
+            break
+        phrases.append(item.group("phrase"))
+        end = item.end("phrase")
+    earlier = _FIGURES_BEFORE.search(before)
+    index = len(_FIGURE.findall(earlier.group())) if earlier else 0
+    if len(phrases) < 2 or index >= len(phrases) or not _RESPECTIVELY_AFTER.match(after, end):
+        return None
+    return " ".join(phrases[index].split())
 
 
 def _scale_value(shown: str, capacity: re.Match[str]) -> str:
