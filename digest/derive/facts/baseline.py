@@ -84,10 +84,11 @@ _STATE_OF_THE_ART = re.compile(r"\bstate\s+of\s+the\s+art\b", re.IGNORECASE)
 _A_POINTER = re.compile(r"(?:fig|table|tab\b|sec|see\b|e\.g|i\.e|cf\b)", re.IGNORECASE)
 _A_NAME = re.compile(r"\S*[A-Z0-9]")  # "vLLM", "cuML", "A100": a capital or a digit
 _SUPERLATIVES = frozenset({"strongest", "best", "fastest", "strongest-performing", "best-performing"})
-# Nouns of the field ending in -ing, which name a baseline ("autoregressive decoding"), not a verb.
+# Nouns of the field ending in -ing, which name a baseline ("autoregressive decoding"), not a verb;
+# so do their compounds ("direct fine-tuning", "standard pre-training").
 _ING_NOUNS = frozenset(
     "decoding training serving computing caching batching offloading scheduling prefilling sampling "
-    "checkpointing sharding pipelining recomputation parallelizing scaling".split()
+    "checkpointing sharding pipelining recomputation parallelizing scaling tuning finetuning pretraining".split()
 )
 # A comparative of another predicate, between the figure and its comparison: "with 4x KV cache
 # compression yield higher accuracies than X", "by 8x and enabling the 13B model to infer faster
@@ -287,7 +288,7 @@ def _name(rest: str) -> str:
             kept
             and bare.islower()
             and bare.endswith(("ing", "ed"))
-            and bare not in _ING_NOUNS
+            and bare.rsplit("-", 1)[-1] not in _ING_NOUNS
             and (not following or following.lower() in _STOP or following.lower() in _DETERMINERS)
         )
         if bare.lower() in _STOP or not bare or verb:
