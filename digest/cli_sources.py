@@ -149,7 +149,13 @@ def add_fetch(commands: Commands) -> None:
         "fetched); with --from, 'last' is what a replay takes anyway: every day of DIR whose listing the "
         "store lacks",
     )
-    daily.add_argument("--until", type=day, metavar="DAY", help="the last day of --since (default: yesterday)")
+    daily.add_argument(
+        "--until",
+        type=day,
+        metavar="DAY",
+        help="the last day of --since (default: yesterday); with --from, the last day to replay, with --since "
+        "or without it (then: the days of DIR whose listing the store lacks, through DAY)",
+    )
     daily.add_argument(
         "--from",
         type=Path,
@@ -271,9 +277,7 @@ def _run_fetch(args: argparse.Namespace) -> int:
 def _run_replay(args: argparse.Namespace) -> int:
     from .fetch.recorded import days_to_replay, recorded_days, replay  # noqa: PLC0415
 
-    # Unless told a day, a replay takes the days whose listing the store does not keep: "last" is that default.
-    since = None if args.since == "last" else args.since
-    since, until = (args.date, args.date) if args.date else (since, args.until)
+    since, until = _replay_range(args)
     days = days_to_replay(args.recorded, args.data / "sources", since=since, until=until)
     if not days and since is not None:
         when = f"on {since}" if since == until else f"from {since} to {until}" if until else f"on or after {since}"
@@ -323,6 +327,20 @@ def _run_replay(args: argparse.Namespace) -> int:
         f"in {time.perf_counter() - started:.0f} s"
     )
     return status
+
+
+def _replay_range(args: argparse.Namespace) -> tuple[dt.date | None, dt.date | None]:
+    """The first and last day a replay takes, checked as a live fetch checks them. Unless told a day,
+    a replay takes the days whose listing the store does not keep: "last" is that default, and
+    --until alone ends them."""
+    if args.date is not None:
+        if args.until is not None:
+            raise UsageError("--until goes with --since, not with --date")
+        return args.date, args.date
+    since = None if args.since == "last" else args.since
+    if since is not None and args.until is not None and since > args.until:
+        raise UsageError(f"digest fetch hf-daily: --since {since} is after {args.until}")
+    return since, args.until
 
 
 def _print_near_floor(papers: Sequence[NearFloor]) -> None:

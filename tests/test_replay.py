@@ -112,6 +112,32 @@ def test_a_stopped_replay_resumes_with_the_days_it_did_not_finish(tmp_path, data
     assert f"nothing to replay: {recorded} has no recorded day on or after 2030-01-01" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    "days, message",
+    [
+        (["--since", DAYS[2], "--until", DAYS[0]], f"digest fetch hf-daily: --since {DAYS[2]} is after {DAYS[0]}"),
+        (["--date", DAYS[0], "--until", DAYS[1]], "--until goes with --since"),
+    ],
+)
+def test_a_replay_refuses_the_days_a_live_fetch_refuses(days, message, data, recorded, capsys):
+    """`--since` after `--until` said "nothing to replay" and exited 0, and --until beside --date
+    was dropped without a word, where a live fetch refuses both (a curator's review)."""
+    before = snapshot(data)
+    assert main(["fetch", "hf-daily", *days, "--data", str(data), "--endpoint", "http://127.0.0.1:9/never"]) == 2
+    assert message in capsys.readouterr().err
+    assert replay(data, recorded, *days) == 2
+    assert message in capsys.readouterr().err and snapshot(data) == before
+
+
+def test_until_alone_ends_a_replay_as_its_help_says(data, recorded, capsys):
+    with pytest.raises(SystemExit):
+        main(["fetch", "hf-daily", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "with --from, the last day to replay, with --since or without it" in said
+    assert replay(data, recorded, "--until", DAYS[1], "--dry-run") == 0
+    assert f"replaying 2 day(s) of {recorded}, {DAYS[0]} to {DAYS[1]}" in capsys.readouterr().err
+
+
 def test_a_day_older_than_the_newest_held_and_never_replayed_is_replayed(tmp_path, data, recorded, capsys):
     """A folder of days held back (for evaluation, say) lies between days the store holds: a replay
     that took only the days after the newest held said "nothing to replay" and judged none of them."""
