@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
+import shlex
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -316,7 +317,7 @@ def _run_replay(args: argparse.Namespace) -> int:
             print(f"would keep: {paper_id}")
         for line in report.left_out:
             print(f"would leave out: {line}")
-    _print_near_floor(report.near_floor)
+    _print_near_floor(report.near_floor, args.recorded)
     status = _say_what_became_of(args.add, report.asked, args.data, f"the days replayed ({days[0]} to {days[-1]})")
     verb, took = ("would be", "would take") if args.dry_run else ("were", "took")
     print(
@@ -343,12 +344,14 @@ def _replay_range(args: argparse.Namespace) -> tuple[dt.date | None, dt.date | N
     return since, args.until
 
 
-def _print_near_floor(papers: Sequence[NearFloor]) -> None:
-    """The papers left out near the filter's floor, for a curator to read: one in ten is on topic."""
+def _print_near_floor(papers: Sequence[NearFloor], recorded: Path | None = None) -> None:
+    """The papers left out near the filter's floor, for a curator to read: one in ten is on topic.
+    After a replay, the command that keeps one replays its day too: without --from it would fetch it."""
     if papers:
+        replay = f"--from {shlex.quote(str(recorded))} " if recorded else ""
         print(
             f"near the floor: {counted(len(papers), 'paper')} left out just under it, where about one paper in "
-            "ten is on topic; read them, and keep one on topic with --date DAY --add ARXIV_ID (DAY as listed):"
+            f"ten is on topic; read them, and keep one on topic with {replay}--date DAY --add ARXIV_ID (DAY as listed):"
         )
         for paper in papers:
             print(f"  {paper.line}")

@@ -458,3 +458,19 @@ def test_a_replay_of_two_weeks_names_each_paper_near_the_floor_once_likeliest_fi
         len(named) == 2 and [line.count("(2310.01889)") for line in named].count(1) == 1
     )  # the paper listed twice, once
     assert next(line for line in named if "(2310.01889)" in line).endswith(f"; listed {days[0]}")
+
+
+def test_the_command_a_replay_gives_to_keep_a_paper_near_the_floor_replays_its_day(data, recorded, capsys):
+    """The hint said `--date DAY --add ARXIV_ID`, which, followed after a replay, asks the network
+    for the day (a curator's review): it names the folder, and followed as it reads it keeps the paper."""
+    before = snapshot(data)
+    assert replay(data, recorded) == 0
+    lines = capsys.readouterr().out.splitlines()
+    heading = next(index for index, line in enumerate(lines) if line.startswith("near the floor: "))
+    hint = re.search(r"keep one on topic with (.*) \(DAY as listed\):$", lines[heading])
+    assert hint and hint.group(1) == f"--from {recorded} --date DAY --add ARXIV_ID"
+    arxiv_id, day = re.search(r"\((\d{4}\.\d{5})\): .*; listed (\S+)$", lines[heading + 1]).groups()
+    assert arxiv_id not in new_papers(data, before)
+    argv = hint.group(1).replace("DAY", day).replace("ARXIV_ID", arxiv_id).split()
+    assert main(["fetch", "hf-daily", *argv, "--data", str(data), "--endpoint", "http://127.0.0.1:9/never"]) == 0
+    assert arxiv_id in new_papers(data, before)
