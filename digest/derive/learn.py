@@ -136,7 +136,9 @@ def words(title: str, abstract: str) -> tuple[str, ...]:
     """The digest's one tokeniser: lowercased words of the title, twice, and the abstract, without
     English stop words. The title twice: it names the contribution, as the rules' title weight says.
     No word pairs: on the curated records they changed no decision (the rules' phrases carry them)
-    and doubled the cost of training."""
+    and doubled the cost of training. Measured again on 1,577 decided papers (stop 49; leave one dump
+    out, temporal, whole days): 0.752, 0.626, 0.570 as it stands; the title's pairs 0.747, 0.632,
+    0.567; every pair 0.729, 0.626, 0.565, at twice the training time."""
     # Interned: a corpus repeats a few thousand words, and every paper keeps its words.
     text = f"{title}. {title}. {abstract}".lower()
     return tuple(sys.intern(word) for word in _WORD.findall(text) if word not in _STOP_WORDS)
