@@ -315,6 +315,46 @@ def test_split_sentences_keeps_abbreviations_and_decimals():
     ]
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a sentence may start with a name in lower then upper case
+        (
+            "It can be further optimized by gradient descent. nnAudio reduces the conversion time.",
+            ["It can be further optimized by gradient descent.", "nnAudio reduces the conversion time."],
+        ),
+        # or, as the dumps keep LaTeX, with a macro naming the system or a comment's "%"
+        (
+            "It incurs engineering overhead for end-to-end omni-modal training. % We present \\veomni, a framework. "
+            "\\veomni introduces model-centric recipes.",
+            [
+                "It incurs engineering overhead for end-to-end omni-modal training.",
+                "% We present \\veomni, a framework.",
+                "\\veomni introduces model-centric recipes.",
+            ],
+        ),
+        # a period the dump glued to the next sentence ends one too
+        (
+            "It surpasses OpenAI-o3 and Kevin on KernelBench.Beyond accuracy and speed, it generalizes.",
+            ["It surpasses OpenAI-o3 and Kevin on KernelBench.", "Beyond accuracy and speed, it generalizes."],
+        ),
+        # and so does one after a time's unit
+        ("It answers in 2 s. We release it.", ["It answers in 2 s.", "We release it."]),
+        # but not a dotted name, a URL, a version, an abbreviation or a decimal
+        (
+            "It subclasses torch.nn.Module as in Fig. 3 (see github.com/org/Repo.Name) and vLLM v0.6.Its "
+            "gain is 2.31x, as Smith et al.Also show. vs. it.",
+            [
+                "It subclasses torch.nn.Module as in Fig. 3 (see github.com/org/Repo.Name) and vLLM v0.6.Its "
+                "gain is 2.31x, as Smith et al.Also show. vs. it."
+            ],
+        ),
+    ],
+)
+def test_split_sentences_finds_the_starts_the_dumps_write(text, expected):
+    assert split_sentences(text) == expected
+
+
 def test_split_sentences_on_a_real_abstract(papers):
     sentences = split_sentences(papers["cuda_l1"]["abstract"])
     assert sentences[1] == (

@@ -1,8 +1,9 @@
 """Sentences: where they start and end, the one around a phrase, the first few of a text.
 
 One boundary rule for the whole digest: a sentence ends at . ! or ? (maybe closing quotes or
-brackets), then space, then something that can start a sentence; "e.g.", "et al.", "vs.",
-initials and decimals like "2.31" do not end one.
+brackets), then space, then something that can start a sentence (a capital, a digit, a name like
+"nnAudio"), or at a period a dump glued to the next sentence ("KernelBench.Beyond"); "e.g.",
+"et al.", "vs.", initials, decimals like "2.31", versions and URLs do not end one.
 """
 
 from __future__ import annotations
@@ -45,19 +46,33 @@ _ABBREVIATIONS = frozenset(
         "w.r.t",
     }
 )
-_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*\s+(?=[\"'“‘(\[]?[A-Z0-9])")
+# What can start a sentence: a capital or a digit, maybe after an opening quote or bracket; a name
+# written lower then upper case ("nnAudio reduces", "vLLM serves"); or, as the dumps keep them, a
+# LaTeX macro naming the system ("\veomni introduces") or a comment's "%" before one of these.
+_SENTENCE_START = r"(?:%\s*)?(?:[\"'“‘(\[]?[A-Z0-9]|[a-z]+[A-Z]|\\(?!(?:times|sim|approx|cdot|pm|le|ge)\b)[A-Za-z]{2,})"
+_SENTENCE_END = re.compile(rf"[.!?][\"'”’)\]]*\s+(?={_SENTENCE_START})")
+# A period with no space after it ends a sentence too, between a word and a capitalised one, as a dump
+# lost the space: "on KernelBench.Beyond raw speedup"; not inside a dotted name, a path or a URL
+# ("torch.nn.Module", "github.com/A.B"), nor after an abbreviation ("et al.The").
+_GLUED_END = re.compile(r"(?<=[a-z])\.(?=[A-Z][a-z]+\b)")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence of `text`, without the whitespace around it."""
     spans, start = [], 0
-    for end in _SENTENCE_END.finditer(text):
-        if text[end.start()] == "." and _is_abbreviation(_word_before(text, end.start())):
+    for end in _ends(text):
+        if text[end.start()] == "." and _is_abbreviation(_word_before(text, end.start()), text, end.start()):
             continue
         spans.append(_strip(text, start, end.end()))
         start = end.end()
     spans.append(_strip(text, start, len(text)))
     return [(begin, finish) for begin, finish in spans if finish > begin]
+
+
+def _ends(text: str) -> list[re.Match[str]]:
+    """Where sentences may end, in order: a stop and a space, or a stop glued to the next sentence."""
+    glued = [end for end in _GLUED_END.finditer(text) if not re.search(r"[./]", _word_before(text, end.start()))]
+    return sorted([*_SENTENCE_END.finditer(text), *glued], key=lambda end: end.start())
 
 
 def split_sentences(text: str) -> list[str]:
@@ -105,7 +120,12 @@ def _word_before(text: str, period: int) -> str:
     return text[word_start:period]
 
 
-def _is_abbreviation(word: str) -> bool:
+def _is_abbreviation(word: str, text: str, period: int) -> bool:
     word = word.lstrip("([\"'“‘").lower()
+    if word in _TIME_UNITS and re.search(r"\d\s?$", text[: period - len(word)]):
+        return False  # a unit after its number ends a sentence: "in 2 s. We", "at 4 ms. To"
     # A lone letter before a period is an initial ("J. Smith") or a list label ("(a)"), not an end.
     return word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
+
+
+_TIME_UNITS = frozenset({"s", "ms", "us", "ns", "sec", "secs", "min", "mins", "h", "hrs"})
