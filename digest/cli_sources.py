@@ -254,9 +254,9 @@ def _run_fetch(args: argparse.Namespace) -> int:
         )
     finally:
         client.close()
-    for line in report.left_out:
+    for line in report.left_out.values():
         print(f"left out: {line}")
-    for line in report.rejected:
+    for line in report.rejected.values():
         print(f"rejected before: {line}")
     _print_near_floor(report.near_floor)
     status = _say_what_became_of(getattr(args, "add", ()), report.asked, args.data, "the listings fetched")
@@ -315,7 +315,7 @@ def _run_replay(args: argparse.Namespace) -> int:
     if args.dry_run:
         for paper_id in report.kept:
             print(f"would keep: {paper_id}")
-        for line in report.left_out:
+        for line in report.left_out.values():
             print(f"would leave out: {line}")
     _print_near_floor(report.near_floor, args.recorded)
     status = _say_what_became_of(args.add, report.asked, args.data, f"the days replayed ({days[0]} to {days[-1]})")
@@ -324,7 +324,7 @@ def _run_replay(args: argparse.Namespace) -> int:
         f"replayed {report.days} day(s): {report.listed} paper(s) listed: {len(report.kept)} {verb} kept as new "
         f"records, {len(report.left_out)} left out as off-topic{_near(report.near_floor)}, "
         f"{len(report.rejected)} rejected before, "
-        f"{report.held} in the store already ({report.updated} of them {took} a new sighting), "
+        f"{report.held} in the store already ({len(report.updated)} of them {took} a new sighting), "
         f"in {time.perf_counter() - started:.0f} s"
     )
     return status

@@ -474,3 +474,34 @@ def test_the_command_a_replay_gives_to_keep_a_paper_near_the_floor_replays_its_d
     argv = hint.group(1).replace("DAY", day).replace("ARXIV_ID", arxiv_id).split()
     assert main(["fetch", "hf-daily", *argv, "--data", str(data), "--endpoint", "http://127.0.0.1:9/never"]) == 0
     assert arxiv_id in new_papers(data, before)
+
+
+WEEK = r"(\d+) listed: (\d+) (?:would be )?kept, (\d+) left out, (\d+) rejected before, (\d+) in the store already"
+TOTAL = (
+    r"replayed \d+ day\(s\): (\d+) paper\(s\) listed: (\d+) (?:would be|were) kept as new records, (\d+) left out "
+    r"as off-topic(?: \(\d+ near the floor\))?, (\d+) rejected before, (\d+) in the store already \((\d+) of them"
+)
+
+
+@pytest.mark.parametrize("dry_run", [False, True])
+def test_the_counts_of_a_week_and_of_the_replay_add_up_when_days_list_a_paper_again(dry_run, tmp_path, data, capsys):
+    """A paper two days of a week list was counted twice in the week's "listed" and once elsewhere
+    ('174 listed: 0 would be kept, 144 left out, 25 rejected before, 4 in the store already'), and a
+    paper two weeks left out was counted, and named, twice in the replay's (a curator's review)."""
+    folder = tmp_path / "again"
+    folder.mkdir()
+    days = [f"2025-01-{day}" for day in range(13, 21)]  # a week, then a day
+    listed = {days[0]: ITEMS[0:8], days[1]: ITEMS[5:12], days[-1]: ITEMS[0:2] + ITEMS[10:16]}
+    for day in days:
+        (folder / f"hf-daily-{day}.json").write_text(json.dumps(listed.get(day, [])), encoding="utf-8")
+    assert replay(data, folder, "--since", days[0], *(["--dry-run"] if dry_run else [])) == 0
+    captured = capsys.readouterr()
+    weeks = [[int(count) for count in found] for found in re.findall(WEEK, captured.err)]
+    assert [week[0] for week in weeks] == [12, 8]  # each paper once
+    assert all(week[0] == sum(week[1:]) for week in weeks), captured.err
+    total = re.search(TOTAL, captured.out)
+    assert total, captured.out
+    papers, kept, left_out, rejected, held, sighted = (int(count) for count in total.groups())
+    assert papers == len(ITEMS) == kept + left_out + rejected + held and sighted <= held
+    named = [line for line in captured.out.splitlines() if line.startswith(("would keep: ", "would leave out: "))]
+    assert len(named) == len(set(named)) == (kept + left_out if dry_run else 0)

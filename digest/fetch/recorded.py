@@ -22,7 +22,7 @@ from pathlib import Path
 from ..errors import UsageError
 from .hf_daily import day_series, days_held
 from .plan import Page
-from .run import Asked, NearFloor, fetch, likeliest_first
+from .run import HELD, KEPT, LEFT_OUT, REJECTED, Asked, FetchReport, NearFloor, fetch, likeliest_first
 
 RECORDED = "recorded:"  # the address the pages of a replay name: no request is made
 
@@ -73,15 +73,45 @@ def weeks(days: list[dt.date], size: int = 7) -> list[list[dt.date]]:
 
 @dataclass
 class ReplayReport:
+    """What a replay did, each paper counted once however many weeks list it: as kept when a week
+    kept it (a later week finds it held), else as the first week found it."""
+
     days: int = 0
-    listed: int = 0
+    outcomes: dict[str, str] = field(default_factory=dict)  # by paper key: KEPT, LEFT_OUT, REJECTED or HELD
     kept: list[str] = field(default_factory=list)  # ids of the new records (in a dry run: that would be)
-    left_out: list[str] = field(default_factory=list)  # "title (arXiv id): why"
+    left_out: dict[str, str] = field(default_factory=dict)  # by paper key: "title (arXiv id): why"
     near_floor: list[NearFloor] = field(default_factory=list)  # of `left_out`, near the filter's floor: likeliest_first
-    rejected: list[str] = field(default_factory=list)  # "title (arXiv id)" of rejected papers listed again
-    held: int = 0  # listed papers the store held already
-    updated: int = 0  # records that took a new sighting (of those held)
+    rejected: dict[str, str] = field(default_factory=dict)  # by paper key: "title (arXiv id)", listed again
+    updated: set[str] = field(default_factory=set)  # ids of the records held already that took a new sighting
     asked: dict[str, Asked] = field(default_factory=dict)  # by arXiv id: the papers of `add` listed
+
+    @property
+    def listed(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def held(self) -> int:
+        """Listed papers the store held before the replay."""
+        return sum(outcome == HELD for outcome in self.outcomes.values())
+
+    def add_week(self, done: FetchReport) -> None:
+        for key, outcome in done.outcomes.items():
+            before = self.outcomes.setdefault(key, outcome)
+            if outcome == KEPT and before != KEPT:  # left out one week, kept by a retrained filter the next
+                self.outcomes[key] = KEPT
+        self.kept = list(dict.fromkeys([*self.kept, *(done.ingest.new if done.ingest else [])]))  # a dry run, again
+        self.updated |= set(done.ingest.updated if done.ingest else ())
+        self.left_out = {**done.left_out, **self.left_out}
+        self.near_floor += done.near_floor
+        self.rejected = {**done.rejected, **self.rejected}
+        self.asked = done.asked | self.asked  # a paper kept one week is held the next
+
+    def finish(self) -> None:
+        """Each paper under what became of it in the end: once, near the floor likeliest first."""
+        self.left_out = {key: line for key, line in self.left_out.items() if self.outcomes[key] == LEFT_OUT}
+        self.rejected = {key: line for key, line in self.rejected.items() if self.outcomes[key] == REJECTED}
+        self.near_floor = likeliest_first(paper for paper in self.near_floor if paper.key in self.left_out)
+        self.updated -= set(self.kept)  # a record a week made, which a later week lists again
 
 
 def replay(
@@ -101,20 +131,13 @@ def replay(
         done = fetch([day_series(day, RECORDED) for day in batch], data_dir, client=transport, dry_run=dry_run, add=add)
         new = done.ingest.new if done.ingest else []
         report.days += len(batch)
-        report.listed += done.listed
-        report.kept += new
-        report.left_out += done.left_out
-        report.near_floor += done.near_floor
-        report.rejected += done.rejected
-        report.held += done.held
-        report.asked = done.asked | report.asked  # a paper kept one week is held the next
-        report.updated += len(done.ingest.updated) if done.ingest else 0
-        # Every paper listed is counted once, so the week's counts add up to what it listed.
+        report.add_week(done)
+        # Each paper listed is counted once, in one of the four, so the week's counts add up to what it listed.
         kept = "would be kept" if dry_run else "kept"
         progress(
             f"[{number}/{len(batches)}] {batch[0]} to {batch[-1]}: {done.listed} listed: {len(new)} {kept}, "
             f"{len(done.left_out)} left out, {len(done.rejected)} rejected before, {done.held} in the store "
             f"already; {len(report.kept)} {kept} in all ({time.perf_counter() - started:.0f} s)"
         )
-    report.near_floor = likeliest_first(report.near_floor)  # once over every week: a paper listed in two, once
+    report.finish()
     return report

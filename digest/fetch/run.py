@@ -68,16 +68,32 @@ def likeliest_first(papers: Iterable[NearFloor]) -> list[NearFloor]:
     return sorted(first.values(), key=lambda paper: -paper.probability)
 
 
+# What became of a listed paper: each is one of these, so the counts add up to the papers listed.
+KEPT, LEFT_OUT, REJECTED, HELD = "kept", "left out", "rejected", "held"
+
+
 @dataclass
 class FetchReport:
+    """What a fetch found. A paper two answers list (two days of a week, say) is one paper: it is
+    counted once, and named with the first answer that lists it."""
+
     pages: int = 0  # answers downloaded
-    listed: int = 0  # papers they list
-    left_out: list[str] = field(default_factory=list)  # "title (arXiv id): why", for new papers not on topic
+    outcomes: dict[str, str] = field(default_factory=dict)  # by paper key: KEPT (new), LEFT_OUT, REJECTED or HELD
+    left_out: dict[str, str] = field(default_factory=dict)  # by paper key: "title (arXiv id): why", new and off topic
     near_floor: list[NearFloor] = field(default_factory=list)  # of `left_out`, near the filter's floor: likeliest_first
-    rejected: list[str] = field(default_factory=list)  # "title (arXiv id)" of papers a curator rejected before
-    held: int = 0  # listed papers the store holds already
+    rejected: dict[str, str] = field(default_factory=dict)  # by paper key: "title (arXiv id)", rejected before
     asked: dict[str, Asked] = field(default_factory=dict)  # by arXiv id: the papers of `add` listed
     ingest: IngestReport | None = None  # None when no answer listed a paper
+
+    @property
+    def listed(self) -> int:
+        """The papers the answers list."""
+        return len(self.outcomes)
+
+    @property
+    def held(self) -> int:
+        """Of them, those the store holds already."""
+        return sum(outcome == HELD for outcome in self.outcomes.values())
 
 
 def fetch(
@@ -100,8 +116,10 @@ def fetch(
             return report
         listed = [entry for _, _, entries in answers for entry in entries]
         judged = _judge(data_dir, listed, say, add)
-        left_out = [entry for entry in listed if not judged.keeps(entry) and not judged.known(entry)]
-        report.left_out = list(dict.fromkeys(map(judged.left_out, left_out)))
+        papers = _once(listed)
+        report.outcomes = {_key(entry): judged.outcome(entry) for entry in papers}
+        left_out = [entry for entry in papers if report.outcomes[_key(entry)] == LEFT_OUT]
+        report.left_out = {_key(entry): judged.left_out(entry) for entry in left_out}
         # A paper is named with the first day that lists it, so a curator knows the --date that adds it.
         first_day = {
             _key(entry): page.params["date"]
@@ -111,8 +129,7 @@ def fetch(
         }
         near = (entry for entry in left_out if judged.verdict(entry).near_floor)
         report.near_floor = likeliest_first(judged.near_floor(entry, first_day.get(_key(entry))) for entry in near)
-        report.rejected = list(dict.fromkeys(_named(entry) for entry in listed if _known(entry, judged.rejected)))
-        report.held = len({_key(entry) for entry in listed if _known(entry, judged.held)})
+        report.rejected = {_key(entry): _named(entry) for entry in papers if report.outcomes[_key(entry)] == REJECTED}
         report.asked = {
             arxiv_id: judged.asked(arxiv_id, entry)
             for entry in listed
@@ -155,7 +172,6 @@ def _download(
             size = client.get(page, target)
             entries = _entries(page, target)
             report.pages += 1
-            report.listed += len(entries)
             say(f"{page.label}: {len(entries)} paper(s) listed ({size:,} bytes)", True)
             if entries:
                 answers.append((page, target, entries))
@@ -179,9 +195,14 @@ class _Judged:
     def keeps(self, entry: Entry) -> bool:
         return self.verdict(entry).kept or entry.arxiv_id in self.added
 
-    def known(self, entry: Entry) -> bool:
-        """Held or rejected already: not the filter's to decide."""
-        return _known(entry, self.held) or _known(entry, self.rejected)
+    def outcome(self, entry: Entry) -> str:
+        """What becomes of `entry`: one of KEPT, LEFT_OUT, REJECTED, HELD (a paper held or rejected
+        already is not the filter's to decide)."""
+        if _known(entry, self.rejected):
+            return REJECTED
+        if _known(entry, self.held):
+            return HELD
+        return KEPT if self.keeps(entry) else LEFT_OUT
 
     def asked(self, arxiv_id: str, entry: Entry) -> Asked:
         """What becomes of `entry`, the paper of `arxiv_id`, a curator named with --add."""
@@ -252,6 +273,14 @@ def _keys(papers: Sequence[Paper]) -> dict[str, str]:
     return {
         key: paper.id for paper in papers for key in (paper.arxiv_id, paper_key(paper.title, paper.abstract)) if key
     }
+
+
+def _once(entries: Iterable[Entry]) -> list[Entry]:
+    """Each paper once, as first listed."""
+    first: dict[str, Entry] = {}
+    for entry in entries:
+        first.setdefault(_key(entry), entry)
+    return list(first.values())
 
 
 def _named(entry: Entry) -> str:
