@@ -15,12 +15,14 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from . import cli_curation, cli_enrich, cli_site, cli_sources
 from .cli_types import EXIT_CODES, ParagraphsFormatter
 from .errors import DigestError
 from .records.store import require_store
+from .records.transaction import commits
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -42,11 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.exit_code
     except KeyboardInterrupt as exc:
         said = "interrupted" if not received else f"stopped by {signal.Signals(received[-1]).name}"
-        # Outside the store's lock nothing was being written (every write holds it).
-        print(
-            f"{said}: {exc}" if str(exc) else said if not received else f"{said}: the store was not changed",
-            file=sys.stderr,
-        )
+        store = str(exc) or _store_after_a_stop(getattr(args, "data", None), signalled=bool(received))
+        print(f"{said}: {store}" if store else said, file=sys.stderr)
         return 128 + received[-1] if received else 130
     except BrokenPipeError:
         # The reader went away (`| head -1`): stop quietly, and keep Python from complaining
@@ -60,6 +59,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+def _store_after_a_stop(data: Path | None, *, signalled: bool) -> str:
+    """What became of the store when a stop came outside its lock, where nothing is being written
+    (every write holds it): what the command wrote before, if anything."""
+    if data is not None and commits(data):
+        return f"every change was written to {data} before it stopped"
+    return "the store was not changed" if signalled else ""
 
 
 def _stop_on_signals(received: list[int]) -> dict[int, Any]:

@@ -311,6 +311,7 @@ def _run_replay(args: argparse.Namespace) -> int:
         dry_run=args.dry_run,
         add=args.add,
         progress=lambda message: print(message, file=sys.stderr),
+        chosen=since is not None,
     )
     if args.dry_run:
         for paper_id in report.kept:

@@ -8,6 +8,9 @@ import dataclasses
 import json
 import re
 import shutil
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -505,3 +508,47 @@ def test_the_counts_of_a_week_and_of_the_replay_add_up_when_days_list_a_paper_ag
     assert papers == len(ITEMS) == kept + left_out + rejected + held and sighted <= held
     named = [line for line in captured.out.splitlines() if line.startswith(("would keep: ", "would leave out: "))]
     assert len(named) == len(set(named)) == (kept + left_out if dry_run else 0)
+
+
+@pytest.mark.parametrize(
+    "stop, said, code", [(signal.SIGTERM, "stopped by SIGTERM", 143), (signal.SIGINT, "interrupted", 130)]
+)
+def test_a_replay_stopped_after_a_week_says_which_weeks_it_wrote(stop, said, code, tmp_path, data):
+    """SIGTERM after the first week's line said 'the store was not changed', and Ctrl-C only
+    'interrupted', when that week's records were in the store (a curator's review)."""
+    folder = tmp_path / "three-weeks"
+    folder.mkdir()
+    days = [f"2025-02-{day:02d}" for day in range(1, 22)]
+    for number, day in enumerate(days):
+        (folder / f"hf-daily-{day}.json").write_text(json.dumps([ITEMS[number % len(ITEMS)]]), encoding="utf-8")
+    whole = tmp_path / "whole"
+    shutil.copytree(data, whole)
+    records = len(list((data / "papers").glob("*.yaml")))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "digest.cli", "fetch", "hf-daily", "--from", str(folder), "--data", str(data)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    err = ""
+    while not err.endswith("\n") or not err.splitlines()[-1].startswith(("[1/3]", "error")):
+        line = process.stderr.readline()
+        assert line, err
+        err += line
+    process.send_signal(stop)
+    err += process.stderr.read()
+    assert process.wait(timeout=60) == code, err
+    last = err.strip().splitlines()[-1]
+    written = re.fullmatch(
+        rf"{said}: the weeks {days[0]} to (\S+) were written to {re.escape(str(data))}: (\d+) new records?"
+        r"(?:; the week (\S+) to (\S+) was not written)?; run the same command again to go on",
+        last,
+    )
+    assert written, last
+    through, new, unwritten = written[1], int(written[2]), written[3]
+    assert new == len(list((data / "papers").glob("*.yaml"))) - records > 0
+    held = {path.name[len("hf-daily-") :][:10] for path in (data / "sources").glob("hf-daily-*.json")}
+    assert held and max(held) <= through < days[-1] and (unwritten is None or unwritten > through)
+    assert replay(data, folder) == 0  # as it says: the same command goes on
+    assert replay(whole, folder) == 0
+    assert snapshot(data) == snapshot(whole)

@@ -19,7 +19,10 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import UsageError
+from ..errors import Interrupted, UsageError
+from ..records.store import record_paths
+from ..records.transaction import commits
+from ..text.plural import counted
 from .hf_daily import day_series, days_held
 from .plan import Page
 from .run import HELD, KEPT, LEFT_OUT, REJECTED, Asked, FetchReport, NearFloor, fetch, likeliest_first
@@ -114,6 +117,43 @@ class ReplayReport:
         self.updated -= set(self.kept)  # a record a week made, which a later week lists again
 
 
+class _Written:
+    """What a replay has written so far, to say when it stops part-way: the weeks before the one
+    it was at, and that one too when its change was committed as it stopped."""
+
+    def __init__(self, data_dir: Path, days: list[dt.date], *, dry_run: bool, chosen: bool):
+        self.data_dir, self.days, self.dry_run, self.chosen = data_dir, days, dry_run, chosen
+        self.records, self.commits = len(record_paths(data_dir)), commits(data_dir)
+        self.week: list[dt.date] = []
+        self.week_commits = self.commits
+        self.finished: dt.date | None = None  # the last day of the last week replayed whole
+
+    def begin(self, week: list[dt.date]) -> None:
+        self.finished = self.week[-1] if self.week else None
+        self.week, self.week_commits = week, commits(self.data_dir)
+
+    def said(self) -> str:
+        """What became of the store, and how to go on."""
+        if self.dry_run:
+            return "a dry run: nothing was written"
+        # A stop during the week's commit waits for its moves: the week is written then.
+        written = bool(self.week) and commits(self.data_dir) > self.week_commits
+        through = self.week[-1] if written else self.finished
+        if commits(self.data_dir) == self.commits:
+            said = f"nothing was written to {self.data_dir}"
+        else:
+            new = counted(len(record_paths(self.data_dir)) - self.records, "new record")
+            said = f"the weeks {self.days[0]} to {through} were written to {self.data_dir}: {new}"
+        if self.week and not written:
+            said += f"; the week {self.week[0]} to {self.week[-1]} was not written"
+        rest = [day for day in self.days if through is None or day > through]
+        if not rest:
+            return said
+        # Without --since, the same command takes the days the store lacks; with it, it would take them all again.
+        again = f"with --since {rest[0]}" if self.chosen and through else "again"
+        return f"{said}; run the same command {again} to go on"
+
+
 def replay(
     folder: Path,
     days: list[dt.date],
@@ -122,22 +162,30 @@ def replay(
     dry_run: bool = False,
     add: Collection[str] = (),
     progress: Callable[[str], None] = lambda message: None,
+    chosen: bool = False,
 ) -> ReplayReport:
     """Replay the recorded answers of `days` from `folder` into `data_dir`, a week at a time
-    (`add`: arXiv ids kept whatever the filter says)."""
+    (`add`: arXiv ids kept whatever the filter says; `chosen`: `days` are those of --since, not
+    those the store lacks). Stopped part-way, it says which weeks it wrote."""
     transport, report, started = RecordedAnswers(folder), ReplayReport(), time.perf_counter()
+    written = _Written(data_dir, days, dry_run=dry_run, chosen=chosen)
     batches = weeks(days)
-    for number, batch in enumerate(batches, start=1):
-        done = fetch([day_series(day, RECORDED) for day in batch], data_dir, client=transport, dry_run=dry_run, add=add)
-        new = done.ingest.new if done.ingest else []
-        report.days += len(batch)
-        report.add_week(done)
-        # Each paper listed is counted once, in one of the four, so the week's counts add up to what it listed.
-        kept = "would be kept" if dry_run else "kept"
-        progress(
-            f"[{number}/{len(batches)}] {batch[0]} to {batch[-1]}: {done.listed} listed: {len(new)} {kept}, "
-            f"{len(done.left_out)} left out, {len(done.rejected)} rejected before, {done.held} in the store "
-            f"already; {len(report.kept)} {kept} in all ({time.perf_counter() - started:.0f} s)"
-        )
+    try:
+        for number, batch in enumerate(batches, start=1):
+            written.begin(batch)
+            series = [day_series(day, RECORDED) for day in batch]
+            done = fetch(series, data_dir, client=transport, dry_run=dry_run, add=add)
+            new = done.ingest.new if done.ingest else []
+            report.days += len(batch)
+            report.add_week(done)
+            # Each paper listed is counted once, in one of the four, so the week's counts add up to what it listed.
+            kept = "would be kept" if dry_run else "kept"
+            progress(
+                f"[{number}/{len(batches)}] {batch[0]} to {batch[-1]}: {done.listed} listed: {len(new)} {kept}, "
+                f"{len(done.left_out)} left out, {len(done.rejected)} rejected before, {done.held} in the store "
+                f"already; {len(report.kept)} {kept} in all ({time.perf_counter() - started:.0f} s)"
+            )
+    except KeyboardInterrupt:
+        raise Interrupted(written.said()) from None
     report.finish()
     return report

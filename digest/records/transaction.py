@@ -27,6 +27,7 @@ import logging
 import os
 import shutil
 import tempfile
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -81,6 +82,13 @@ class _Held:
 
 
 _HELD: dict[str, _Held] = {}  # real path of a data folder -> this process's hold on its lock
+_COMMITS: Counter[str] = Counter()  # real path of a data folder -> the changes this process made to it
+
+
+def commits(data_dir: Path) -> int:
+    """How many changes this process has written to the store: a command of several (a replay's
+    weeks) stopped part-way tells by it what it wrote."""
+    return _COMMITS[os.path.realpath(data_dir)]
 
 
 @contextmanager
@@ -204,6 +212,7 @@ class Transaction:
             self.committed = True
             _apply(self.data_dir, self.stage, [(move.staged, move.target) for move in self.moves])
             self.done = True
+            _COMMITS[os.path.realpath(self.data_dir)] += 1
             if (held := _HELD.get(os.path.realpath(self.data_dir))) is not None:
                 held.written = True
 
