@@ -51,6 +51,16 @@ class FetchError(DigestError):
     """A download failed (no answer, a refusal, a broken or foreign answer): nothing was written."""
 
 
+class BrokenAnswerError(FetchError):
+    """An answer that cannot be read (cut off, broken JSON, not UTF-8): the page's file `name`, the
+    line and the reason, for a replay to name the recorded file instead of the address."""
+
+    def __init__(self, address: str, label: str, name: str, line: int | None, reason: str) -> None:
+        self.name, self.line, self.reason = name, line, reason
+        where = f" (line {line})" if line else ""
+        super().__init__(f"{address} ({label}): the answer{where} is unusable: {reason}; nothing was written")
+
+
 class DumpError(DataError):
     """A source file that cannot be read at all: nothing from it is ingested."""
 

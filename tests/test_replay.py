@@ -552,3 +552,30 @@ def test_a_replay_stopped_after_a_week_says_which_weeks_it_wrote(stop, said, cod
     assert replay(data, folder) == 0  # as it says: the same command goes on
     assert replay(whole, folder) == 0
     assert snapshot(data) == snapshot(whole)
+
+
+def test_a_broken_recorded_file_is_named_with_what_to_do_and_what_was_written(tmp_path, data, capsys):
+    """A cut-off day said 'recorded: (2026-01-12): the answer (line 1) is unusable: ... fetch or
+    save it again; nothing was written', with earlier weeks written (a curator's review)."""
+    folder = tmp_path / "two-weeks"
+    folder.mkdir()
+    days = [f"2025-01-{day:02d}" for day in range(13, 23)]  # a week, then three days
+    for number, day in enumerate(days):
+        (folder / f"hf-daily-{day}.json").write_text(json.dumps(ITEMS[number :: len(days)]), encoding="utf-8")
+    broken = folder / f"hf-daily-{days[-1]}.json"
+    broken.write_text('[{"paper": ', encoding="utf-8")  # cut off
+    records = len(list((data / "papers").glob("*.yaml")))
+    assert replay(data, folder) == 1
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    new = len(list((data / "papers").glob("*.yaml"))) - records
+    assert err.startswith(f"error: {broken}:1: unusable: ") and "the file was cut off" in err
+    assert "fetch or save it again" not in err and "nothing was written" not in err
+    assert err.endswith(
+        f"replace it with a good copy, or move it out of {folder}; the weeks {days[0]} to {days[6]} were written "
+        f"to {data}: {new} new record{'s' if new != 1 else ''}; the week {days[7]} to {days[-1]} was not written; "
+        "run the same command again to go on"
+    )
+    assert replay(data, folder, "--date", days[-1]) == 1  # nothing before it: nothing written
+    assert (
+        capsys.readouterr().err.strip().endswith(f"nothing was written to {data}; run the same command again to go on")
+    )

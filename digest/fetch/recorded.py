@@ -13,13 +13,14 @@ again, by the filter as it is then: some 30 s for the 117 such days of the 574 r
 from __future__ import annotations
 
 import datetime as dt
+import re
 import shutil
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import Interrupted, UsageError
+from ..errors import BrokenAnswerError, FetchError, Interrupted, UsageError
 from ..records.store import record_paths
 from ..records.transaction import commits
 from ..text.plural import counted
@@ -28,6 +29,7 @@ from .plan import Page
 from .run import HELD, KEPT, LEFT_OUT, REJECTED, Asked, FetchReport, NearFloor, fetch, likeliest_first
 
 RECORDED = "recorded:"  # the address the pages of a replay name: no request is made
+_FETCH_AGAIN = re.compile(r"; fetch or save it again$")  # a reader's advice for an answer, not a recorded file
 
 
 class RecordedAnswers:
@@ -144,14 +146,21 @@ class _Written:
         else:
             new = counted(len(record_paths(self.data_dir)) - self.records, "new record")
             said = f"the weeks {self.days[0]} to {through} were written to {self.data_dir}: {new}"
-        if self.week and not written:
-            said += f"; the week {self.week[0]} to {self.week[-1]} was not written"
+            if self.week and not written:
+                said += f"; the week {self.week[0]} to {self.week[-1]} was not written"
         rest = [day for day in self.days if through is None or day > through]
         if not rest:
             return said
         # Without --since, the same command takes the days the store lacks; with it, it would take them all again.
         again = f"with --since {rest[0]}" if self.chosen and through else "again"
         return f"{said}; run the same command {again} to go on"
+
+
+def _broken(folder: Path, error: BrokenAnswerError) -> str:
+    """A recorded answer that cannot be read, named as the file it is, with advice for a file."""
+    where = f":{error.line}" if error.line else ""
+    reason = _FETCH_AGAIN.sub("", error.reason)
+    return f"{folder / error.name}{where}: unusable: {reason}; replace it with a good copy, or move it out of {folder}"
 
 
 def replay(
@@ -187,5 +196,7 @@ def replay(
             )
     except KeyboardInterrupt:
         raise Interrupted(written.said()) from None
+    except BrokenAnswerError as error:
+        raise FetchError(f"{_broken(folder, error)}; {written.said()}") from None
     report.finish()
     return report

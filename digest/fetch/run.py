@@ -23,7 +23,7 @@ from typing import Protocol
 from ..derive.relevance import Verdict, judge
 from ..derive.taxonomy import load_taxonomy
 from ..derive.training import training_set
-from ..errors import DumpError, EmptySourceError, FetchError
+from ..errors import BrokenAnswerError, DumpError, EmptySourceError
 from ..ingest import IngestReport, Progress, ingest
 from ..records.model import Paper
 from ..records.store import TAXONOMY_FILE
@@ -245,11 +245,8 @@ def _entries(page: Page, path: Path) -> list[Entry]:
     except EmptySourceError:
         return []
     except DumpError as error:
-        where = f" (line {error.line})" if error.line else ""
         message = _DUMP_ADVICE.sub(": an API answers in UTF-8, so this is not its answer", error.message)
-        raise FetchError(
-            f"{page.url} ({page.label}): the answer{where} is unusable: {message}; nothing was written"
-        ) from None
+        raise BrokenAnswerError(page.url, page.label, page.name, error.line, message) from None
 
 
 def _judge(data_dir: Path, entries: list[Entry], say: Progress, added: Collection[str]) -> _Judged:
