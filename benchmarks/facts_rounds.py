@@ -17,7 +17,10 @@ README. Run again, a round is no longer held out: it measures regressions, not g
 
 Per round: headlines right (same metric and leading number, as `digest eval` counts), headlines
 whose leading number agrees whatever the metric, and the values shown as the paper's that its
-label lists as not the paper's.
+label lists as not the paper's. Then, of all the rounds' papers, those in the digest's topics, the
+ones a reader of the site meets, and their headlines right: most papers of the rounds are not on
+the digest's topics, and their headlines (a benchmark's accuracy, a dataset's size) are not the
+language the headline rule was written for.
 
 Some rounds were read twice, by a second reader who saw neither the first reading nor the code
 (benchmarks/facts_rounds/second/): for those, how often the two readers' headlines agree, counted
@@ -53,6 +56,12 @@ def stored_papers() -> dict[str, tuple[str, str]]:
     if errors:
         raise errors[0]
     return {paper.id: (paper.title, paper.abstract) for paper in [*load_papers(DATA), *(r.paper for r in rejected)]}
+
+
+def in_topics() -> set[str]:
+    """The ids and arXiv ids of the records in the digest's topics (data/papers): the papers a
+    reader of the site meets."""
+    return {key for paper in load_papers(DATA) for key in (paper.id, paper.arxiv_id) if key}
 
 
 def listed_papers(days: Path) -> dict[str, tuple[str, str]]:
@@ -91,9 +100,11 @@ def score(
     catalog: HardwareCatalog,
     verbose: bool,
     machines: dict[str, Headline | None],
+    *,
+    on_topic: set[str],
 ) -> tuple[int, ...]:
     """A round's counts; each paper's machine headline goes into `machines`, by id."""
-    right = number = shown = 0
+    right = number = shown = topical = topical_right = 0
     wrong: list[str] = []
     labels = _labels(round_path)
     for label in labels:
@@ -110,6 +121,8 @@ def score(
         agrees = ok or (truth is not None and machine is not None and truth.numbers[:1] == machine.numbers[:1])
         right += ok
         number += agrees
+        topical += label["id"] in on_topic
+        topical_right += ok and label["id"] in on_topic
         shown += sum(1 for fact in facts if fact.own and fact.kind not in ("system", "code"))
         misattributed = not_own_shown(facts, label.get("not_own", []))
         wrong += [f"{label['id']}: {item}" for item in misattributed]
@@ -119,7 +132,7 @@ def score(
             print(f"  {'metric' if agrees else 'miss':6} {label['id']} | label {said} | machine {got}")
     for item in wrong if verbose else ():
         print(f"  not the paper's, shown as its own: {item}")
-    return len(labels), right, number, shown, len(wrong)
+    return len(labels), right, number, shown, len(wrong), topical, topical_right
 
 
 def second_reading(round_path: Path, second_path: Path, machines: dict[str, Headline | None]) -> tuple[int, int, int]:
@@ -154,16 +167,21 @@ def main() -> None:
     if any(args.days.glob("hf-daily-*.json")):  # without the recorded days, only rounds of stored papers score
         papers |= listed_papers(args.days)
     catalog = load_hardware(DATA / HARDWARE_FILE)
-    totals = [0] * 5
+    on_topic = in_topics()
+    totals = [0] * 7
     machines: dict[str, Headline | None] = {}
     print(f"{'round':8} {'papers':>6} {'headline right':>15} {'number agrees':>14} {'shown as own':>13} {'not own':>8}")
     for path in paths:
-        counts = score(path, papers, catalog, args.verbose, machines)
+        counts = score(path, papers, catalog, args.verbose, machines, on_topic=on_topic)
         totals = [total + count for total, count in zip(totals, counts, strict=True)]
-        n, right, number, shown, wrong = counts
+        n, right, number, shown, wrong, _, _ = counts
         print(f"{path.stem:8} {n:>6} {right:>8} ({right / n:.0%}) {number:>14} {shown:>13} {wrong:>8}")
-    n, right, number, shown, wrong = totals
+    n, right, number, shown, wrong, topical, topical_right = totals
     print(f"{'all':8} {n:>6} {right:>8} ({right / max(n, 1):.0%}) {number:>14} {shown:>13} {wrong:>8}")
+    print(
+        f"of them in the digest's topics (records of data/papers): {topical}, "
+        f"headline right {topical_right} ({topical_right / max(topical, 1):.0%})"
+    )
     read_twice = [(path, args.second / path.name) for path in paths if (args.second / path.name).exists()]
     if read_twice:
         print(f"\nread twice{'':1} {'papers':>6} {'readers agree':>14} {'machine and second':>19}")

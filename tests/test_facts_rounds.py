@@ -4,26 +4,34 @@ whose papers cannot be found fails with the file and the paper named."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
 from .conftest import REPO
 
 SCRIPT = REPO / "benchmarks" / "facts_rounds.py"
+ROUNDS = REPO / "benchmarks" / "facts_rounds"
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, check=False)
 
 
-def test_rounds_of_stored_papers_score_one_line_each(tmp_path):
-    result = _run("dev34", "dev35", "--days", str(tmp_path))
+def test_rounds_of_stored_papers_score_one_line_each_and_count_the_papers_in_topics(tmp_path):
+    result = _run("dev33", "dev34", "--days", str(tmp_path))
     assert result.returncode == 0, result.stderr
-    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()[1:]}
-    assert rows.keys() == {"dev34", "dev35", "all"}
-    assert rows["dev34"][1] == rows["dev35"][1] == "60" and rows["all"][1] == "120"
-    right = [int(rows[name][2]) for name in ("dev34", "dev35", "all")]
+    table, topical = result.stdout.splitlines()[1:-1], result.stdout.splitlines()[-1]
+    rows = {line.split()[0]: line.split() for line in table}
+    assert rows.keys() == {"dev33", "dev34", "all"}
+    assert rows["dev33"][1] == rows["dev34"][1] == "60" and rows["all"][1] == "120"
+    right = [int(rows[name][2]) for name in ("dev33", "dev34", "all")]
     assert right[0] + right[1] == right[2] and 0 < right[2] <= 120
+    # the papers a reader meets: those of the rounds that are records of data/papers
+    ids = [json.loads(line)["id"] for name in ("dev33", "dev34") for line in (ROUNDS / f"{name}.jsonl").open()]
+    in_topics = sum((REPO / "data" / "papers" / f"{paper}.yaml").exists() for paper in ids)
+    assert 0 < in_topics < 120
+    assert re.fullmatch(rf"of them in the digest's topics \(.*\): {in_topics}, headline right \d+ \(\d+%\)", topical)
 
 
 def test_a_round_whose_papers_are_not_found_names_the_file_and_the_paper(tmp_path):
