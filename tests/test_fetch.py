@@ -4,6 +4,7 @@ which leaves the store byte for byte as it was."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import shutil
 from pathlib import Path
@@ -11,7 +12,11 @@ from pathlib import Path
 import pytest
 
 from digest.cli import main
+from digest.fetch.hf_daily import day_series
+from digest.fetch.http import Client, HttpOptions
+from digest.fetch.run import fetch
 from digest.records.store import load_papers
+from digest.records.transaction import writer_active
 
 from .conftest import DATA, REPO, assert_the_papers_near_the_floor_are_named_again, snapshot
 from .http_support import Answer, RecordedServer
@@ -304,3 +309,26 @@ def test_since_last_fetches_the_days_after_the_newest_one_held(tmp_path):
     assert days_to_fetch(tmp_path, today=today) == [day("2025-01-23")]
     with pytest.raises(ValueError, match="fetch at most"):
         days_to_fetch(tmp_path, today=today, since=day("2024-01-01"))
+
+
+def test_the_store_is_locked_from_judging_to_writing_and_never_while_downloading(data):
+    """A curator's accept or reject waits while a fetch judges the listed papers against the store,
+    so the verdicts and the report are of the store the ingest writes to; the download, which may
+    wait on the network for minutes, holds no lock."""
+    locked: dict[str, bool] = {}
+
+    def progress(message: str, milestone: bool) -> None:
+        locked.setdefault(message.split(":", maxsplit=1)[0].split(" ", maxsplit=1)[0], writer_active(data))
+
+    with RecordedServer({HF_PATH: [Answer(DAY)]}) as server:
+        client = Client(HttpOptions(timeout=5, retries=0), progress=progress)
+        try:
+            report = fetch(
+                [day_series(dt.date(2025, 1, 23), server.url(HF_PATH))], data, client=client, progress=progress
+            )
+        finally:
+            client.close()
+    assert locked["2025-01-23"] is False  # the page, downloaded
+    assert locked["judging"] is True
+    assert report.ingest is not None and len(report.ingest.new) == len(ON_TOPIC)
+    assert not writer_active(data)

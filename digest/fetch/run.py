@@ -2,8 +2,11 @@
 
 Nothing is written before every page has been downloaded and read: the pages go to a scratch
 folder (fetch/scratch.py), and a page that fails (no answer, a refusal, the wrong content type,
-JSON or XML cut off or broken) stops the fetch with the reason and an untouched store. Then the
-ingest writes the new records and the answers they cite in one transaction (digest/ingest.py).
+JSON or XML cut off or broken) stops the fetch with the reason and an untouched store. Then, under
+the store's writer lock (never held while downloading), the papers are judged against the store's
+curated and rejected papers and the ingest writes the new records and the answers they cite in one
+transaction (digest/ingest.py): a curator's accept or reject in between waits, so the verdicts and
+the report are of the store the ingest writes to.
 
 A Daily Papers answer is kept as the subset of its items that records cite (most of a day is off
 topic, and the store would otherwise keep all of it); an arXiv answer is kept whole. The
@@ -16,6 +19,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -27,6 +31,7 @@ from ..errors import BrokenAnswerError, DumpError, EmptySourceError
 from ..ingest import IngestReport, Progress, ingest
 from ..records.model import Paper
 from ..records.store import TAXONOMY_FILE
+from ..records.transaction import store_lock
 from ..sources import hf_daily_api, open_source
 from ..sources.model import Entry
 from ..text.keys import paper_key
@@ -114,41 +119,54 @@ def fetch(
         answers = _download(series, Path(folder), client, report, say=say, sleep=sleep)
         if not answers:
             return report
-        listed = [entry for _, _, entries in answers for entry in entries]
-        judged = _judge(data_dir, listed, say, add)
-        papers = _once(listed)
-        report.outcomes = {_key(entry): judged.outcome(entry) for entry in papers}
-        left_out = [entry for entry in papers if report.outcomes[_key(entry)] == LEFT_OUT]
-        report.left_out = {_key(entry): judged.left_out(entry) for entry in left_out}
-        # A paper is named with the first day that lists it, so a curator knows the --date that adds it.
-        first_day = {
-            _key(entry): page.params["date"]
-            for page, _, entries in reversed(answers)
-            if "date" in page.params
-            for entry in entries
-        }
-        near = (entry for entry in left_out if judged.verdict(entry).near_floor)
-        report.near_floor = likeliest_first(judged.near_floor(entry, first_day.get(_key(entry))) for entry in near)
-        report.rejected = {_key(entry): _named(entry) for entry in papers if report.outcomes[_key(entry)] == REJECTED}
-        report.asked = {
-            arxiv_id: judged.asked(arxiv_id, entry)
-            for entry in listed
-            if (arxiv_id := entry.arxiv_id) is not None and arxiv_id in add
-        }
-        parts = [
-            (page, part)
-            for page, path, entries in answers
-            if (part := judged.kept_part(page, path, entries)) is not None
-        ]
-        if parts:
-            report.ingest = ingest(
-                [part for _, part in parts],
-                data_dir,
-                dry_run=dry_run,
-                progress=say,
-                format_name=parts[0][0].format,
-                keep=judged.keeps,
-            )
+        with nullcontext() if dry_run else store_lock(data_dir):
+            return _judge_and_ingest(answers, data_dir, report, dry_run=dry_run, say=say, add=add)
+
+
+def _judge_and_ingest(
+    answers: list[tuple[Page, Path, list[Entry]]],
+    data_dir: Path,
+    report: FetchReport,
+    *,
+    dry_run: bool,
+    say: Progress,
+    add: Collection[str],
+) -> FetchReport:
+    listed = [entry for _, _, entries in answers for entry in entries]
+    judged = _judge(data_dir, listed, say, add)
+    papers = _once(listed)
+    report.outcomes = {_key(entry): judged.outcome(entry) for entry in papers}
+    left_out = [entry for entry in papers if report.outcomes[_key(entry)] == LEFT_OUT]
+    report.left_out = {_key(entry): judged.left_out(entry) for entry in left_out}
+    # A paper is named with the first day that lists it, so a curator knows the --date that adds it.
+    first_day = {
+        _key(entry): page.params["date"]
+        for page, _, entries in reversed(answers)
+        if "date" in page.params
+        for entry in entries
+    }
+    near = (entry for entry in left_out if judged.verdict(entry).near_floor)
+    report.near_floor = likeliest_first(judged.near_floor(entry, first_day.get(_key(entry))) for entry in near)
+    report.rejected = {_key(entry): _named(entry) for entry in papers if report.outcomes[_key(entry)] == REJECTED}
+    report.asked = {
+        arxiv_id: judged.asked(arxiv_id, entry)
+        for entry in listed
+        if (arxiv_id := entry.arxiv_id) is not None and arxiv_id in add
+    }
+    parts = [
+        (page, part)
+        for page, path, entries in answers
+        if (part := judged.kept_part(page, path, entries)) is not None
+    ]
+    if parts:
+        report.ingest = ingest(
+            [part for _, part in parts],
+            data_dir,
+            dry_run=dry_run,
+            progress=say,
+            format_name=parts[0][0].format,
+            keep=judged.keeps,
+        )
     return report
 
 
