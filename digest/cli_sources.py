@@ -313,11 +313,12 @@ def _run_replay(args: argparse.Namespace) -> int:
         progress=lambda message: print(message, file=sys.stderr),
         chosen=since is not None,
     )
-    if args.dry_run:
-        for paper_id in report.kept:
-            print(f"would keep: {paper_id}")
-        for line in report.left_out.values():
-            print(f"would leave out: {line}")
+    # Each new record by id, as a live fetch names them, for a curator to read; the papers left out
+    # only in a dry run, since a real replay of many days lists thousands.
+    for paper_id in report.kept:
+        print(f"would keep: {paper_id}" if args.dry_run else f"new: {paper_id}")
+    for line in report.left_out.values() if args.dry_run else ():
+        print(f"would leave out: {line}")
     _print_near_floor(report.near_floor, args.recorded)
     status = _say_what_became_of(args.add, report.asked, args.data, f"the days replayed ({days[0]} to {days[-1]})")
     verb, took = ("would be", "would take") if args.dry_run else ("were", "took")

@@ -83,11 +83,13 @@ def test_a_replay_makes_the_store_a_live_fetch_of_the_same_days_makes(tmp_path, 
     assert "replaying 3 day(s)" in err and "[1/1] 2025-01-21 to 2025-01-23: 16 listed" in err
 
 
-def test_the_store_keeps_only_the_items_its_records_cite(data, recorded):
+def test_the_store_keeps_only_the_items_its_records_cite_and_each_new_record_is_named(data, recorded, capsys):
     before = snapshot(data)
     assert replay(data, recorded) == 0
     kept = new_papers(data, before)
     assert kept and len(kept) < len(ITEMS)
+    named = [line.removeprefix("new: ") for line in capsys.readouterr().out.splitlines() if line.startswith("new: ")]
+    assert sorted(named) == sorted(p.id for p in load_papers(data) if f"papers/{p.id}.yaml" not in before)
     cited = set()
     for day in DAYS:
         path = data / "sources" / f"hf-daily-{day}.json"
