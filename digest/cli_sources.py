@@ -110,7 +110,8 @@ def add_fetch(commands: Commands) -> None:
             default=4,
             metavar="N",
             help="tries after the first, with backoff, after a timeout, a dropped connection, 429 or "
-            "5xx; a Retry-After is honoured (default: %(default)s)",
+            "5xx; a Retry-After is honoured (default: %(default)s); a server name that does not resolve "
+            "is tried once more only",
         )
 
     fetch = commands.add_parser(

@@ -438,6 +438,31 @@ def test_connection_failures_are_said_in_words(tmp_path):
         get(client()[0], "htp:/nowhere", tmp_path)
 
 
+def test_a_name_that_does_not_resolve_is_tried_once_more_at_once_then_said(tmp_path, monkeypatch):
+    """Offline, or with a mistyped --endpoint, four more tries over 28 s of backoff cured nothing.
+    The resolver is the one part of the network a test may not ask here (no DNS query leaves
+    the machine), so it answers as it does offline: the name is not known."""
+    real = socket.getaddrinfo
+
+    def resolve(host, *args, **kwargs):
+        if host == "api.example.invalid":
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", resolve)
+    made, said, slept = client(retries=4)
+    with pytest.raises(FetchError) as failed:
+        get(made, "http://api.example.invalid/a", tmp_path)
+    assert str(failed.value) == (
+        "http://api.example.invalid/a: cannot find the server api.example.invalid (its name does not resolve) "
+        "after 2 tries: no network here, or a wrong --endpoint; try again when online"
+    )
+    assert said == [
+        "api.example.invalid/a: cannot find the server api.example.invalid (its name does not resolve); try 2 of 2 in 0 s (backing off)"
+    ]
+    assert slept == [0.0]
+
+
 def test_a_latin1_answer_is_not_a_dump_to_save_again(tmp_path, capsys):
     store = small_store(tmp_path)
     body = json.dumps([hf_item("2501.00001", "Caf\xe9: Serving", "We serve models. " * 20)], ensure_ascii=False)

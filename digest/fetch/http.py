@@ -8,8 +8,10 @@ them all. What bounds a fetch, so that none runs for ever:
   (`deadline`): a server that drips a byte a second never times out a read (checked between
   reads of the body, and by SIGALRM for the status line and headers);
 - retries with exponential backoff after a refused or dropped connection, a timeout and the
-  statuses that say "try again" (429, 500, 502, 503, 504); a server's Retry-After (seconds or
-  a date) is honoured up to `max_wait`, an unreadable one is ignored;
+  statuses that say "try again" (429, 500, 502, 503, 504), and one at once after a server name
+  that does not resolve (offline, or a mistyped address, which more tries would not cure); a
+  server's Retry-After (seconds or a date) is honoured up to `max_wait`, an unreadable one is
+  ignored;
 - one budget of waiting for the whole fetch (`budget`): a storm of 429s with long Retry-After
   values stops with a message instead of sleeping for minutes, and every wait is shown;
 - at most `max_bytes` of body, streamed to a file, its content type checked first;
@@ -51,6 +53,7 @@ from ..errors import FetchError
 from .plan import Page
 
 RETRY_STATUSES = (429, 500, 502, 503, 504)
+_UNRESOLVED = ": no network here, or a wrong --endpoint; try again when online"
 BACKOFF_MAX = 60.0  # the longest wait between two tries without a Retry-After
 _ALARM_GRACE = 2.0  # the alarm comes after the deadline, so a dripping body is stopped by `_save`, which says more
 _CHUNK = 1 << 16
@@ -84,11 +87,14 @@ class HttpOptions:
 
 
 class _TryAgainError(Exception):
-    """A failure that another try may cure: where, what, and how long the server asks to wait."""
+    """A failure that another try may cure: where, what, how long the server asks to wait, and the
+    most tries worth making (None: as many as the options allow)."""
 
-    def __init__(self, where: str, message: str, retry_after: float | None = None, hint: str = ""):
+    def __init__(
+        self, where: str, message: str, retry_after: float | None = None, hint: str = "", most: int | None = None
+    ):
         super().__init__(message)
-        self.where, self.message, self.retry_after, self.hint = where, message, retry_after, hint
+        self.where, self.message, self.retry_after, self.hint, self.most = where, message, retry_after, hint, most
 
 
 class Client:
@@ -132,7 +138,8 @@ class Client:
                 return self._once(url, params, target, accept)
             except _TryAgainError as failed:
                 after = f" after {attempt} tries" if attempt > 1 else ""
-                if attempt == tries:
+                worth = min(tries, failed.most or tries)
+                if attempt >= worth:
                     raise FetchError(
                         f"{failed.where}: {failed.message}{after}{failed.hint or '; try again later'}"
                     ) from None
@@ -145,7 +152,7 @@ class Client:
                     ) from None
                 why = "as the server asks (Retry-After)" if failed.retry_after is not None else "backing off"
                 self.progress(
-                    f"{label or _short(failed.where)}: {failed.message}; try {attempt + 1} of {tries} in {wait:g} s "
+                    f"{label or _short(failed.where)}: {failed.message}; try {attempt + 1} of {worth} in {wait:g} s "
                     f"({why})",
                     True,
                 )
@@ -182,6 +189,10 @@ class Client:
                 sent = error.request.url if error.request is not None else None
                 where = sent if isinstance(sent, str) else url
                 message, again = self._describe(error)
+                if isinstance(_cause(error), NameResolutionError):
+                    # Offline, or a mistyped --endpoint: a second try at once covers a resolver's
+                    # blip, and four more over 28 s of backoff would cure neither.
+                    raise _TryAgainError(where, message, hint=_UNRESOLVED, most=2) from None
                 if again:
                     raise _TryAgainError(where, message) from None
                 raise FetchError(f"{where}: {message}") from None
