@@ -154,9 +154,7 @@ def _judge_and_ingest(
         if (arxiv_id := entry.arxiv_id) is not None and arxiv_id in add
     }
     parts = [
-        (page, part)
-        for page, path, entries in answers
-        if (part := judged.kept_part(page, path, entries)) is not None
+        (page, part) for page, path, entries in answers if (part := judged.kept_part(page, path, entries)) is not None
     ]
     if parts:
         report.ingest = ingest(
