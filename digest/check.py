@@ -133,7 +133,11 @@ def same_paper(item: LoadedPaper, seen_titles: dict[str, LoadedPaper], seen_arxi
                 item.path,
                 item.lines.get("arxiv_id"),
                 "arxiv_id",
-                f"same arXiv paper as {seen_arxiv[paper.arxiv_id].name}: merge the two records into one",
+                # A record written by copying another keeps its arXiv id: say so, since "merge"
+                # is no advice for a copy (the copy may be either file: the later one is named).
+                f"same arXiv paper as {seen_arxiv[paper.arxiv_id].name}: if one of the two is a copy made for "
+                "another paper, give that one its paper's arXiv id (or no arxiv_id line when it has none); "
+                "if they are one paper, merge the two records into one",
             )
         )
     elif paper.arxiv_id:

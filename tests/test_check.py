@@ -104,6 +104,22 @@ def test_a_copied_record_a_list_written_as_text_and_a_day_not_whole_say_how_to_f
     ]
 
 
+def test_a_copy_that_keeps_the_original_s_arxiv_id_is_told_to_give_the_copy_its_own(seeded_store):
+    # A contributor's walkthrough: the README's "copy any record, give it a new id, a title and an
+    # abstract" keeps the original's arXiv id, and check said only "merge the two records into one".
+    papers = seeded_store / "papers"
+    edit_record(seeded_store, "zo2", arxiv_id="2503.12668")
+    shutil.copy(papers / "zo2.yaml", papers / "acp.yaml")
+    edit_record(seeded_store, "acp", id="acp", title="Adaptive Computation Pruning for the Forgetting Transformer")
+    (problem,) = check_store(seeded_store)
+    assert (problem.path, problem.field) == (str(papers / "zo2.yaml"), "arxiv_id")
+    assert problem.message == (
+        "same arXiv paper as acp.yaml: if one of the two is a copy made for another paper, give that one "
+        "its paper's arXiv id (or no arxiv_id line when it has none); if they are one paper, merge the two "
+        "records into one"
+    )
+
+
 def test_text_that_would_not_read_back_as_a_list_of_text_gets_no_hint(seeded_store, capsys):
     # Found by test_check_implies_build: the hint read "[2024-02-30]" back as YAML, a date no
     # calendar has, and the check crashed.
