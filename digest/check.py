@@ -16,7 +16,7 @@ from pathlib import Path
 from .derive.hardware_catalog import HardwareCatalog, load_hardware
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_columns, unknown_topics
 from .errors import DataError, UsageError
-from .records.rejected import load_rejections, rejected_path
+from .records.rejected import Rejection, load_rejections, rejected_path
 from .records.store import (
     HARDWARE_FILE,
     PAPERS_DIR,
@@ -68,9 +68,12 @@ def check_store(
     ]
     seen_titles: dict[str, LoadedPaper] = {}
     seen_arxiv: dict[str, Path] = {}
+    rejected_arxiv = {r.paper.arxiv_id: r for r in rejections if r.paper.arxiv_id}
+    rejected_titles = {key: r for r in rejections if (key := paper_key(r.paper.title, r.paper.abstract))}
     for item, clean in readable:
         paper, path, lines = item.paper, item.path, item.lines
         errors.extend(same_paper(item, seen_titles, seen_arxiv))
+        errors.extend(rejected_again(data_dir, item, rejected_arxiv, rejected_titles))
         if notes is not None and clean:  # a field in error would read as missing
             notes.extend(conversion_leftovers(item))
             notes.extend(date_against_arxiv_id(item))
@@ -155,6 +158,31 @@ def same_paper(item: LoadedPaper, seen_titles: dict[str, LoadedPaper], seen_arxi
         )
     seen_titles.setdefault(key, item)
     return errors
+
+
+def rejected_again(
+    data_dir: Path, item: LoadedPaper, by_arxiv: dict[str, Rejection], by_title: dict[str, Rejection]
+) -> list[DataError]:
+    """A record of a paper a curator rejected, written again (by hand, under another id): the same
+    arXiv id, or the same title where the arXiv ids do not tell them apart, as between two records.
+    No fetch or ingest brings a rejected paper back; a record written by hand would, unseen."""
+    paper = item.paper
+    field, rejection = "arxiv_id", by_arxiv.get(paper.arxiv_id or "")
+    if rejection is None:
+        field, rejection = "title", by_title.get(paper_key(paper.title, paper.abstract))
+        if rejection is not None and None not in (rejection.paper.arxiv_id, paper.arxiv_id):
+            return []  # two papers of one title on arXiv are two
+    if rejection is None or rejection.paper.id == paper.id:  # the same id is reported once, above
+        return []
+    reason = f" ({rejection.reason})" if rejection.reason else ""
+    return [
+        item.error(
+            field,
+            f"same paper as {rejected_path(data_dir, rejection.paper.id)}, which {rejection.rejected_by} rejected "
+            f"on {rejection.rejected_on}{reason}: delete this record; if the paper belongs in the digest, bring "
+            f"the rejected one back with digest accept {rejection.paper.id} --topics a,b",
+        )
+    ]
 
 
 def conversion_leftovers(item: LoadedPaper) -> list[DataError]:

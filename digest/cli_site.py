@@ -34,8 +34,9 @@ def add_check(commands: Commands) -> None:
         "check",
         help="validate every record, the taxonomy and the hardware catalogue",
         description="Validate every file the build reads: each record (schema, types, dates, links), the "
-        "taxonomy (rules, columns) and the hardware catalogue, and the store as a whole: duplicate ids or "
-        "titles, unknown topic names, overrides naming papers that do not exist, sources that are not kept. "
+        "taxonomy (rules, columns) and the hardware catalogue, and the store as a whole: two records of one "
+        "paper (the same id, arXiv id or title), a record of a paper a curator rejected, unknown topic "
+        "names, overrides naming papers that do not exist, sources that are not kept. "
         "Prints one 'file:line: field: message' per problem and exits 1 if there is any. What check "
         "accepts, the build renders. Notes on stderr name what a reader would see wrong but the build "
         "renders all the same: a conversion leftover in an abstract, a date weeks before the month of the "

@@ -640,6 +640,13 @@ MUTANTS = [
         "topic.learned += topic.slug in actual",
         "tests/test_evaluation.py",
     ),
+    m(
+        "rejected-paper-written-again",
+        "digest/check.py",
+        "errors.extend(rejected_again(data_dir, item, rejected_arxiv, rejected_titles))",
+        "pass",
+        "tests/test_check.py",
+    ),
 ]
 
 

@@ -27,6 +27,18 @@ def edit_record(data, paper_id, **fields):
     return path
 
 
+def edit_record_as(data, paper_id, record):
+    """Write `record` whole as data/papers/<paper_id>.yaml."""
+    path = data / "papers" / f"{paper_id}.yaml"
+    path.write_text(yaml.safe_dump(record, sort_keys=False, allow_unicode=True))
+    return path
+
+
+def line_of(path, field):
+    """The line of a top-level field in a record."""
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if line.startswith(f"{field}:"))
+
+
 def replaced(text: str, edits: list[tuple[str, str]]) -> str:
     """`text` with each old string, which must be there, replaced once by its new one."""
     for old, new in edits:
@@ -156,6 +168,31 @@ def test_a_record_sharing_its_id_with_a_rejected_paper_is_reported(seeded_store)
     assert any(
         f"{rejected}: id: 'galore' is rejected and also a record" in m and "rename the record" in m for m in messages
     ), messages
+
+
+def test_a_record_written_again_for_a_rejected_paper_is_reported_with_how_to_bring_it_back(seeded_store, capsys):
+    # A contributor's walkthrough: a paper the digest lacks because a curator rejected it, written
+    # again by hand under another id, passed check and was on the site, though rejected.
+    edit_record(seeded_store, "zo2", arxiv_id="2503.12668")
+    assert main(["reject", "zo2", "--data", str(seeded_store), "--by", "curator", "--reason", "not systems"]) == 0
+    rejected = seeded_store / "rejected" / "zo2.yaml"
+    record = {k: v for k, v in yaml.safe_load(rejected.read_text()).items() if not k.startswith(("rejected", "reason"))}
+    path = edit_record_as(seeded_store, "zo2-again", {**record, "id": "zo2-again"})
+    advice = (
+        f"same paper as {rejected}, which curator rejected on {yaml.safe_load(rejected.read_text())['rejected_on']} "
+        "(not systems): delete this record; if the paper belongs in the digest, bring the rejected one back "
+        "with digest accept zo2 --topics a,b"
+    )
+    assert [str(e) for e in check_store(seeded_store)] == [f"{path}:{line_of(path, 'arxiv_id')}: arxiv_id: {advice}"]
+    # without an arXiv id, its title tells
+    path = edit_record_as(
+        seeded_store, "zo2-again", {k: v for k, v in record.items() if k != "arxiv_id"} | {"id": "zo2-again"}
+    )
+    assert [str(e) for e in check_store(seeded_store)] == [f"{path}:{line_of(path, 'title')}: title: {advice}"]
+    # a paper of the same title with an arXiv id of its own is another paper, as between records
+    edit_record(seeded_store, "zo2-again", arxiv_id="2504.06949")
+    assert check_store(seeded_store) == []
+    capsys.readouterr()
 
 
 def test_every_problem_of_a_rejected_paper_is_listed_by_the_records_reader(seeded_store, capsys):
