@@ -16,7 +16,7 @@ from pathlib import Path
 from .derive.hardware_catalog import HardwareCatalog, load_hardware
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_columns, unknown_topics
 from .errors import DataError, UsageError
-from .records.rejected import Rejection, load_rejections, rejected_path
+from .records.rejected import REJECTED_DIR, Rejection, load_rejections, rejected_path
 from .records.store import (
     HARDWARE_FILE,
     PAPERS_DIR,
@@ -43,6 +43,7 @@ def check_store(
     _require_a_store(data_dir)
     records = [read_record(path) for path in record_paths(data_dir)]
     errors = [problem for _item, problems in records for problem in problems]
+    errors += unread_files(data_dir, notes)
     # A record with problems is checked against the store too, with its fields in error left
     # empty, so that one run lists every problem: an unknown topic beside an impossible date.
     readable = [(item, not problems) for item, problems in records if item is not None]
@@ -95,6 +96,24 @@ def check_store(
                     )
                 )
     return sorted(errors, key=lambda error: (error.path, error.line or 0))
+
+
+def unread_files(data_dir: Path, notes: list[DataError] | None) -> list[DataError]:
+    """Files in papers/ and rejected/ that the build never reads: a record saved as ID.yml or
+    ID.YAML is on no page, though check, reading what the build reads, would say all clean. Any
+    other file there is noted; a hidden one (an editor's swap file, a write in progress) is not a
+    curator's."""
+    errors = []
+    for folder in (data_dir / PAPERS_DIR, data_dir / REJECTED_DIR):
+        for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+            if path.name.startswith(".") or (path.suffix == ".yaml" and path.is_file()):
+                continue
+            if path.suffix.lower() in (".yaml", ".yml") and path.is_file():
+                message = f"not read: the build reads only files named ID.yaml; rename it {path.stem}.yaml"
+                errors.append(DataError(path, None, None, message))
+            elif notes is not None:
+                notes.append(DataError(path, None, None, "not a record, and the build reads only files named ID.yaml"))
+    return errors
 
 
 def _require_a_store(data_dir: Path) -> None:

@@ -647,6 +647,13 @@ MUTANTS = [
         "pass",
         "tests/test_check.py",
     ),
+    m(
+        "record-saved-as-yml-unread",
+        "digest/check.py",
+        "    errors += unread_files(data_dir, notes)\n",
+        "",
+        "tests/test_check.py",
+    ),
 ]
 
 

@@ -132,6 +132,31 @@ def test_a_copy_that_keeps_the_original_s_arxiv_id_is_told_to_give_the_copy_its_
     )
 
 
+def test_a_file_in_papers_or_rejected_that_the_build_never_reads_is_reported(seeded_store, capsys):
+    # A contributor's walkthrough: a new record saved as acp-fox.yml was read by nothing, and
+    # check said "all clean" while the paper was on no page.
+    papers, rejected = seeded_store / "papers", seeded_store / "rejected"
+    (papers / "zo2.yaml").rename(papers / "zo2.yml")
+    rejected.mkdir()
+    (papers / "galore.yaml").rename(rejected / "galore.YAML")
+    assert main(["check", "--data", str(seeded_store)]) == 1
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [
+        f"{papers / 'zo2.yml'}: not read: the build reads only files named ID.yaml; rename it zo2.yaml",
+        f"{rejected / 'galore.YAML'}: not read: the build reads only files named ID.yaml; rename it galore.yaml",
+    ]
+    assert err.splitlines()[-1].endswith(" records checked: 2 problems in 2 files")
+    # Anything else is noted, not refused; hidden files (an editor's) are not a curator's.
+    (papers / "zo2.yml").rename(papers / "zo2.yaml")
+    (rejected / "galore.YAML").rename(papers / "galore.yaml")
+    (papers / "notes.txt").write_text("to add: ACP\n")
+    (papers / ".zo2.yaml.swp").write_text("")
+    assert main(["check", "--data", str(seeded_store)]) == 0
+    assert f"note: {papers / 'notes.txt'}: not a record, and the build reads only files named ID.yaml\n" in (
+        capsys.readouterr().err
+    )
+
+
 def test_text_that_would_not_read_back_as_a_list_of_text_gets_no_hint(seeded_store, capsys):
     # Found by test_check_implies_build: the hint read "[2024-02-30]" back as YAML, a date no
     # calendar has, and the check crashed.
