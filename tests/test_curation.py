@@ -115,6 +115,16 @@ def test_fact_overrides_replace_the_extracted_values_and_are_marked(store):
     assert row_of(files["hardware/h100.md"], HOLMES)  # listed on the curated hardware's page
 
 
+def test_a_curated_system_is_marked_curated_in_the_details_line_as_other_overrides_are(store):
+    # A contributor's walkthrough: with overrides {system: 2BP-Pipe, hardware: [A100]}, the details
+    # under the title said "System 2BP-Pipe · Hardware A100 (curated)", as if the name were extracted.
+    extracted = site(store)["papers/holmes.md"]
+    assert '<strong>System</strong> <span class="digest-nowrap">Holmes</span> ·' in extracted
+    curate(store, HOLMES, overrides={"system": "Holmes-X"})
+    page = site(store)["papers/holmes.md"]
+    assert '<strong>System</strong> <span class="digest-nowrap">Holmes-X</span> (curated) ·' in page
+
+
 def test_vocabulary_overrides_replace_the_derived_terms(store):
     curate(
         store, HOLMES, overrides={"memory_tiers": ["CPU DRAM"], "workloads": ["inference"], "parallelism": ["expert"]}

@@ -50,7 +50,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     if paper.upvotes:  # none yet says nothing a reader can use
         meta.append(("Upvotes", str(paper.upvotes), False))
     if derived.system:
-        meta.append(("System", html_text(derived.system), False))
+        meta.append(("System", html_text(derived.system), derived.is_curated("system")))
     if derived.hardware:
         hardware = ", ".join(html_links.hardware(name) for name in derived.hardware)
         meta.append(("Hardware", hardware, derived.is_curated("hardware")))
