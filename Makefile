@@ -44,7 +44,9 @@ serve: $(SITE_READY)  ## build the site from data/ and serve it, rebuilding on e
 build: $(SITE_READY)  ## build the static site into site/
 	$(BIN)/mkdocs build --strict
 
-test: $(TEST_READY) $(ACTIONLINT)  ## lint, types, then the whole test suite: unit, golden pages, real builds, browser
+# The records first: a PR with a record in error fails here on check's one line per problem.
+test: $(TEST_READY) $(ACTIONLINT)  ## the records, lint, types, then the whole test suite: unit, golden pages, real builds, browser
+	$(BIN)/digest check
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy

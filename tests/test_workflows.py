@@ -227,6 +227,18 @@ def test_update_fetches_tests_then_opens_or_updates_one_pull_request():
     assert steps.index(fetch) < steps.index(test) < steps.index(pull)
 
 
+def test_make_test_checks_the_records_before_the_whole_suite():
+    """CI runs `make test` (.ci/run) on a pull request: a record in error fails it first with check's
+    one line per problem (file:line: field: what to do), not after the whole suite with the first
+    problem inside a traceback of each test that builds the repo's store."""
+    makefile = (REPO / "Makefile").read_text()
+    recipe = re.search(r"^test: [^\n]*\n((?:\t[^\n]*\n)+)", makefile, re.MULTILINE)
+    assert recipe is not None
+    lines = [line.strip() for line in recipe.group(1).splitlines()]
+    assert lines[0] == "$(BIN)/digest check", lines
+    assert any("pytest" in line for line in lines[1:])
+
+
 def test_reading_the_site_installs_only_what_building_and_serving_need():
     """`make serve` and `make build` install the package alone; the tests and the benchmark
     install their extras (Playwright, mypy, Zensical) themselves."""
