@@ -15,6 +15,7 @@ from digest.errors import DataError
 from digest.records.model import FIELDS, METRICS
 from digest.records.rejected import load_rejection
 from digest.records.store import load_paper
+from digest.records.yamlfile import latest_year
 
 from .conftest import DATA
 
@@ -181,6 +182,24 @@ def test_added_is_a_whole_date(seeded_store, value, message):
     with pytest.raises(DataError) as raised:
         load_paper(path)
     assert str(raised.value) == f"{path}:4: added: {message}"
+
+
+@pytest.mark.parametrize(
+    "old, new, field, advice",
+    [
+        ("published: '2025-03-16'", "published: '2999-01-02'", "published", "write the day it was published"),
+        ("added: '2025-03-16'", "added: '2999-01-02'", "added", "write the day the digest first saw the paper"),
+    ],
+)
+def test_a_date_after_next_year_is_told_what_day_its_field_holds(seeded_store, old, new, field, advice):
+    # A contributor's walkthrough: `added: '2035-04-16'` was told to "write the day it was published",
+    # which is the other field's day.
+    path = seeded_store / "papers" / "zo2.yaml"
+    path.write_text(replaced(path.read_text(), [(old, new)]))
+    with pytest.raises(DataError) as raised:
+        load_paper(path)
+    assert raised.value.field == field
+    assert raised.value.message.startswith(f"2999-01-02 is after next year ({latest_year()}); {advice}")
 
 
 def test_a_record_sharing_its_id_with_a_rejected_paper_is_reported(seeded_store):

@@ -253,11 +253,8 @@ class YamlFile:
             except ValueError:
                 self.fail(node, field, f"no such date: {value}")
         if value[0] != "-" and int(value[:4]) > latest_year():  # 9999-12-31 would head every listing
-            self.fail(
-                node,
-                field,
-                f"{value} is after next year ({latest_year()}); write the day it was published, or null when unknown",
-            )
+            advice = _DATE_ADVICE.get(field.rsplit(".", 1)[-1], _PUBLISHED)
+            self.fail(node, field, f"{value} is after next year ({latest_year()}); {advice}")
         return value
 
     def day(self, node: yaml.Node | None, field: str) -> str | None:
@@ -329,6 +326,16 @@ def _refuse_deep_nesting(path: Path | str, text: str) -> None:
                 depth -= 1
     except yaml.YAMLError:
         return  # composing it again reports the error with its line
+
+
+# What day each date field holds, for a date after next year: `published` (and its override) is
+# the paper's; `added` is the day the digest first saw it, a sighting's `date` its listing's.
+_PUBLISHED = "write the day it was published, or null when unknown"
+_DATE_ADVICE = {
+    "added": "write the day the digest first saw the paper (the day of its first listing)",
+    "date": "write the day of that listing, or null when unknown",
+    "rejected_on": "write the day of the rejection",
+}
 
 
 def latest_year() -> int:
