@@ -13,14 +13,15 @@ What the worker does, and so what this module does (read from the TypeScript sou
   BM25 with `b = 0` (no field-length normalisation); a document's `boost` front matter.
 * Tokenizer and pipeline: Material's tokenizer and lunr.js's trimmer, stop word filter and
   stemmer, as named in `config.pipeline` (digest/search_tokens.py).
-* Query: trimmed; a quoted phrase becomes required terms (`"a b"` -> `+a +b`); each word is
-  cut by lunr's query lexer (whitespace and `-`) and by `config.separator`; every resulting
-  term without `+`/`-`/`~`/`^` gets a trailing `*`, and, as the digest mends the worker
-  (digest/search_worker.py), is also sent as typed, so a whole word outranks longer words it
-  begins (`zero zero*`). A side effect of the worker's code: a hyphenated word keeps its
-  hyphen, so `flashattention-2` is sent to lunr as `flashattention-2* flashattention-2*`
-  (before the mend), which lunr reads as the exact (pipelined) term `flashattention` plus the
-  prefix `2*`. Wildcard terms skip the query pipeline.
+* Query: trimmed; an arXiv reference read as its bare id (digest/search_worker.py: "arXiv:", an
+  arXiv or Hugging Face address, a version and ".pdf" dropped); a quoted phrase becomes required
+  terms (`"a b"` -> `+a +b`); each word is cut by lunr's query lexer (whitespace and `-`) and by
+  `config.separator`; every resulting term without `+`/`-`/`~`/`^` gets a trailing `*`, and, as
+  the digest mends the worker (digest/search_worker.py), is also sent as typed, so a whole word
+  outranks longer words it begins (`zero zero*`). A side effect of the worker's code: a
+  hyphenated word keeps its hyphen, so `flashattention-2` is sent to lunr as `flashattention-2*
+  flashattention-2*` (before the mend), which lunr reads as the exact (pipelined) term
+  `flashattention` plus the prefix `2*`. Wildcard terms skip the query pipeline.
 * Close spellings: a query that matches no document is run once more with each word of five
   letters or more sent as `word~1` (digest/search_worker.py), so a typo finds its pages; the
   typed word still counts as not found in the re-scoring below.
@@ -83,7 +84,7 @@ from lunr.stop_word_filter import WORDS as STOP_WORDS
 
 from .errors import SearchIndexError
 from .search_tokens import PIPELINE_FUNCTIONS, js_stemmer, material_tokens, split_ranges
-from .search_worker import close_spellings, mend_lunr_py
+from .search_worker import bare_arxiv_ids, close_spellings, mend_lunr_py
 
 # The versions this port was read from and checked against. On an upgrade, re-check the port
 # against the new search worker (the browser test in tests/test_browser.py), then move the pins.
@@ -340,7 +341,8 @@ _STRAY_OPERATORS = re.compile(r'"|(?:^|\s+)[*+\-:^~]+(?=\s+|$)')
 
 def transform_query(query: str, separator: re.Pattern[str]) -> str:
     """The query string the worker hands to lunr for what the user typed."""
-    parts = _QUOTED.split(query.strip())
+    # As the mended worker does (search_worker.py): an arXiv reference is read as its bare id.
+    parts = _QUOTED.split(bare_arxiv_ids(query.strip()))
     query = "".join(_js_replace_all(_PHRASE_GAPS, " +", part) if i % 2 else part for i, part in enumerate(parts))
     query = _STRAY_OPERATORS.sub("", query)
     terms = [term for part in re.split(r"\s+", query) for term in _split_query_part(part, separator)]

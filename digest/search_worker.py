@@ -1,5 +1,5 @@
-"""Mends to Material's search worker: the first three are made the same way in the port
-(digest/search.py), the last changes only what the browser shows.
+"""Mends to Material's search worker: each is made the same way in the port (digest/search.py)
+but the last, which changes only what the browser shows.
 
 The word automaton. lunr minimises the automaton of an index's words by naming each node with a string of its edges:
 the edge's character, then the child's numeric id, with nothing between. With digits for
@@ -20,6 +20,13 @@ knows lunr's `word~1`. A query that matches no page is now run once more with ea
 least `CLOSE_SPELLING_MIN` letters sent as `word~1`, which also matches words one edit away. Only
 then: a fuzzy word matches many others, and would dilute every query that already finds its pages.
 The result still marks the typed word missing, so the reader sees that it was not found as typed.
+
+An arXiv reference as a reader has it. A paper's page holds its arXiv id as "2404.11912", one
+word, but a reader copies it from arXiv with its version ("2404.11912v2": "No matching
+documents") or pastes the address ("https://arxiv.org/abs/2404.11912", whose words "https",
+"arxiv" and "abs" matched 270 pages, "abs" a title's "Absorbing" above the paper itself). The
+query now reads such a reference as the bare id first: an arXiv or Hugging Face paper address,
+"arXiv:" before the id, a version and ".pdf" after it are dropped.
 
 Highlights from a page's own link. When a section of a page matches best (a paper's Abstract), the
 worker lists the page above it with no terms, so its link (`?h=`) highlighted nothing on the page
@@ -47,6 +54,15 @@ _WORD_AND_PREFIX = ".map(r=>/(^[+-]|[~^]\\d+$)/.test(r)?r:`${r} ${r}*`)"
 # the syntax JavaScript and Python read alike: the worker and the port run this same pattern.
 CLOSE_SPELLING_MIN = 5
 _SENT_WHOLE_AND_AS_PREFIX = rf"(^|\s)([^\s~^*:+\-][^\s~^*:]{{{CLOSE_SPELLING_MIN - 1},}}) \2\*(?=\s|$)"
+# An arXiv reference as a whole word of the query, and the id it names ($2): written in the
+# syntax JavaScript and Python read alike ("\/" is "/" in both), matched ignoring case.
+ARXIV_REFERENCE = (
+    r"(^|\s)(?:(?:https?:\/\/)?(?:www\.|export\.)?(?:arxiv\.org\/(?:abs|pdf)|huggingface\.co\/papers)\/|arxiv:)?"
+    r"(\d{4}\.\d{4,5})(?:v\d+)?(?:\.pdf)?(?=\s|$)"
+)
+# Material's transformSearchQuery, its first step: the query trimmed, then its "quoted phrases".
+_TRIMMED = 'return t.trim().split(/"([^"]+)"/g)'
+_TRIMMED_WITH_BARE_ARXIV_IDS = f'return t.trim().replace(/{ARXIV_REFERENCE}/gi,"$1$2").split(/"([^"]+)"/g)'
 # Material's search(): the index's answer to the query, then scored and grouped.
 _SEARCH = "n=this.index.search(e).reduce("
 _SEARCH_OR_CLOSE_SPELLINGS = (
@@ -59,6 +75,7 @@ _PAGE_WITH_ITS_SECTION_S_TERMS = "o.push(B(_({},a),{score:0,terms:o[0].terms}))"
 MENDS = (
     (_EDGE_NAMES, _EDGE_NAMES_MENDED, "lunr's TokenSet.toString"),
     (_PREFIX_ONLY, _WORD_AND_PREFIX, "Material's transformSearchQuery"),
+    (_TRIMMED, _TRIMMED_WITH_BARE_ARXIV_IDS, "Material's transformSearchQuery (its start)"),
     (_SEARCH, _SEARCH_OR_CLOSE_SPELLINGS, "Material's search"),
     (_PAGE_WITHOUT_TERMS, _PAGE_WITH_ITS_SECTION_S_TERMS, "Material's search results of a page"),
 )
@@ -87,6 +104,15 @@ def close_spellings(lunr_query: str) -> str:
     """The query the mended worker runs when `lunr_query` matched nothing: each word it sends
     whole and as a prefix, if of CLOSE_SPELLING_MIN letters or more, as `word~1` instead."""
     return re.sub(_SENT_WHOLE_AND_AS_PREFIX, r"\1\2~1", lunr_query)
+
+
+_ARXIV_REFERENCE = re.compile(ARXIV_REFERENCE, re.IGNORECASE)
+
+
+def bare_arxiv_ids(query: str) -> str:
+    """The query as the mended worker reads it first: each arXiv reference ("arXiv:2404.11912v2",
+    "https://arxiv.org/pdf/2404.11912v1.pdf") as the bare id its paper's page holds."""
+    return _ARXIV_REFERENCE.sub(r"\1\2", query)
 
 
 def mend_lunr_py() -> None:

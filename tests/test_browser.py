@@ -137,6 +137,9 @@ def test_home_page_loads_cleanly_and_stays_local(tab):
         ("heterogeneous speculative decoding CPU GPU", "dovetail", 3),
         ("ZeRO-Infinity", "zero-infinity", 1),
         ("flashatention", "flashattention-2", 1),  # a typo: retried one letter off
+        # an arXiv id as a reader copies it: with its version, or the whole address
+        ("2404.11912v2", "triforce", 1),
+        ("https://arxiv.org/abs/2404.11912", "triforce", 1),
     ],
 )
 def test_search_finds_the_paper_and_opens_it(tab, query, paper_id, within):
@@ -173,6 +176,8 @@ SEARCH_AGREEMENT = list(
             "zero–infinity",  # en dash
             "the gpu",  # a stop word
             "2024",
+            "arXiv:2307.08691v2",  # an arXiv reference, read as the bare id
+            "https://arxiv.org/pdf/2307.08691",
         ]
     )
 )

@@ -254,6 +254,14 @@ def test_material_tokens_skip_markup_and_split_with_the_separator():
         ("kernels -attention", "kernels kernels* -attention"),
         ("gpu~ memory^10", "gpu~1 memory^10"),
         ("a + b", "a a* b b*"),
+        # an arXiv reference as a reader copies it is read as the bare id its paper's page holds
+        ("2404.11912v2", "2404.11912 2404.11912*"),
+        ("arXiv:2404.11912v1", "2404.11912 2404.11912*"),
+        ("https://arxiv.org/abs/2404.11912", "2404.11912 2404.11912*"),
+        ("arxiv.org/pdf/2404.11912v3.pdf kv", "2404.11912 2404.11912* kv kv*"),
+        ("https://huggingface.co/papers/2404.11912", "2404.11912 2404.11912*"),
+        ("2404.11912", "2404.11912 2404.11912*"),
+        ("v2 2404.1191 12404.11912", "v2 v2* 2404.1191 2404.1191* 12404.11912 12404.11912*"),  # no id: as typed
     ],
 )
 def test_the_query_is_rewritten_as_the_browser_does(typed, sent_to_lunr):
