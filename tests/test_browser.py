@@ -987,6 +987,67 @@ def test_back_to_a_filtered_table_shows_the_box_and_the_rows_alike(chromium, sit
     tab.assert_clean()
 
 
+# The body row across the middle of the window: where the reader is in a long table.
+ROW_IN_VIEW_JS = """() => {
+    const middle = window.innerHeight / 2;
+    const row = Array.from(document.querySelectorAll('.md-content article .digest-table tbody tr'))
+        .filter(row => !row.hidden).find(row => row.getBoundingClientRect().bottom > middle);
+    return row ? row.cells[0].textContent.trim() : null;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [READER_VIEWPORT, PHONE_VIEWPORT], ids=["desktop", "phone"])
+def test_back_to_a_table_from_the_papers_it_lists_shows_it_as_the_reader_left_it(chromium, site, request, viewport):
+    """A reader filtered and sorted a topic's table, opened a paper in it, then a related paper,
+    and came Back twice: the table showed every row unsorted ("120 of 120 rows") with another
+    row in view. A page opened by a link still starts afresh."""
+    tab = reader_tab(chromium, site, request, viewport)
+    page = tab.page
+    tab.goto("topics/serving/")
+    page.wait_for_load_state("networkidle")  # Material fetches sitemap.xml, which instant navigation needs
+    page.evaluate("window.__marker = 1")
+    title = heading(page)
+    table(page).locator("input.digest-filter").press_sequentially("kv cache")
+    assert sort_by(page, "Headline result") == "ascending"
+    assert sort_by(page, "Headline result") == "descending"
+    shown, count = shown_texts(page), table(page).locator(".digest-count").inner_text()
+    assert 5 < len(shown) < rows(page).count()
+    visible_rows(page).nth(5).evaluate(
+        "row => window.scrollTo(0, row.getBoundingClientRect().top + window.scrollY - window.innerHeight / 2 + 4)"
+    )
+    page.wait_for_timeout(300)  # Material keeps the scroll offset in the history a moment after the scroll
+    in_view = page.evaluate(ROW_IN_VIEW_JS)
+    link = visible_rows(page).filter(has_text=in_view).first.locator("td a").first
+    paper = path_of(link.evaluate("link => link.href"))
+    link.click()
+    page.wait_for_url(re.compile(re.escape(paper) + "$"))
+    page.locator(f"{CONTENT} h2#related-papers ~ ul a").first.click()
+    page.wait_for_function("path => location.pathname !== path", arg=paper)
+    page.go_back()
+    page.wait_for_url(re.compile(re.escape(paper) + "$"))
+    page.go_back()
+    wait_for_page(page, "/topics/serving/", title)
+    table(page).locator(".digest-count").wait_for()
+    page.wait_for_timeout(300)  # Material scrolls to the offset it kept once the page is in
+    assert page.evaluate("window.__marker") == 1, "the page reloaded: navigation was not instant"
+    assert table(page).locator("input.digest-filter").input_value() == "kv cache"
+    assert table(page).locator(".digest-count").inner_text() == count
+    assert header(page, "Headline result").get_attribute("aria-sort") == "descending"
+    assert shown_texts(page) == shown
+    assert page.evaluate(ROW_IN_VIEW_JS) == in_view
+
+    # opened by a link, the table starts afresh
+    page.locator(f"{CONTENT} a[href$='/papers/{paper.strip('/').split('/')[-1]}/']").first.click()
+    page.wait_for_url(re.compile(re.escape(paper) + "$"))
+    page.locator(f"{CONTENT} a[href$='/topics/serving/']").first.click()
+    wait_for_page(page, "/topics/serving/", title)
+    table(page).locator(".digest-count").wait_for()
+    assert table(page).locator("input.digest-filter").input_value() == ""
+    assert table(page).locator(".digest-count").inner_text() == f"{rows(page).count()} of {rows(page).count()} rows"
+    assert header(page, "Headline result").get_attribute("aria-sort") == "none"
+    tab.assert_clean()
+
+
 # Contrast of a colour against white, as WCAG counts it (relative luminance).
 CONTRAST_ON_WHITE_JS = """colour => {
     const [r, g, b] = colour.match(/[\\d.]+/g).slice(0, 3).map(Number).map(c => {

@@ -42,8 +42,7 @@
     return a.text.localeCompare(b.text);
   }
 
-  function sortBy(table, index, header) {
-    var ascending = header.getAttribute("aria-sort") !== "ascending";
+  function sortBy(table, index, header, ascending) {
     table.querySelectorAll("thead th").forEach(function (th) { th.setAttribute("aria-sort", "none"); });
     header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
     var body = table.tBodies[0];
@@ -56,6 +55,38 @@
       return (ascending ? order : -order) || a.position - b.position;
     });
     rows.forEach(function (item) { body.appendChild(item.row); });
+    table.digestSort = { index: index, ascending: ascending };
+    remember(table);
+  }
+
+  // A table's filter words and sort, kept for the reader's way back: Back to a table from a paper
+  // it lists shows the rows as the reader left them (Material's instant navigation loads the page
+  // afresh, which showed every row unsorted and lost the place). Kept per page and table in the
+  // tab's sessionStorage, and put back only when the reader comes back through the history (Back,
+  // Forward); a page opened by a link starts afresh. Material's history.state holds its scroll offset.
+  var STATE = "digest-table:";
+  var cameBackTo = navigationType() === "back_forward" ? location.pathname : null;
+  window.addEventListener("popstate", function () { cameBackTo = location.pathname; });
+
+  function navigationType() {
+    var entries = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation") : [];
+    return entries.length ? entries[0].type : "";
+  }
+
+  function remember(table) {
+    if (!table.digestKey) return;
+    var input = table.digestInput;
+    var state = { query: input ? input.value : "", sort: table.digestSort || null };
+    try { window.sessionStorage.setItem(table.digestKey, JSON.stringify(state)); } catch (error) { /* storage off */ }
+  }
+
+  function recalled(key, restoring) {
+    try {
+      if (!restoring) { window.sessionStorage.removeItem(key); return null; }
+      return JSON.parse(window.sessionStorage.getItem(key) || "null");
+    } catch (error) {
+      return null;
+    }
   }
 
   // What a row is found by: its cells' text and what the digest wrote for it to be found by but
@@ -131,27 +162,36 @@
     }
   }
 
-  function setup(container) {
+  function setup(container, position, restoring) {
     var table = container.querySelector("table");
     if (!table || !table.tBodies.length || container.dataset.digestReady) return;
     container.dataset.digestReady = "true";
     if (table.tHead && table.tHead.rows.length) following.push(table);
-    table.querySelectorAll("thead th").forEach(function (header, index) {
+    var headers = table.querySelectorAll("thead th");
+    var toggle = function (index, header) { sortBy(table, index, header, header.getAttribute("aria-sort") !== "ascending"); };
+    headers.forEach(function (header, index) {
       header.setAttribute("aria-sort", "none");
       header.tabIndex = 0;
       header.title = "Sort by this column";
-      header.addEventListener("click", function () { sortBy(table, index, header); });
+      header.addEventListener("click", function () { toggle(index, header); });
       header.addEventListener("keydown", function (event) {
-        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); sortBy(table, index, header); }
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(index, header); }
       });
     });
     var input = container.querySelector("input.digest-filter");
+    table.digestInput = input;
+    var key = STATE + location.pathname + "#" + position, state = recalled(key, restoring);
+    if (state && state.sort && headers[state.sort.index]) {
+      sortBy(table, state.sort.index, headers[state.sort.index], state.sort.ascending);
+    }
+    table.digestKey = key;  // remembered from here on
     if (input) {
+      if (state) input.value = state.query || "";  // what the browser put back in the box, if anything, gives way
       var counter = document.createElement("span");
       counter.className = "digest-count";
       counter.setAttribute("aria-live", "polite");
       input.insertAdjacentElement("afterend", counter);
-      input.addEventListener("input", function () { filter(table, input.value, counter); });
+      input.addEventListener("input", function () { filter(table, input.value, counter); remember(table); });
       filter(table, input.value, counter);
     }
     var box = container.querySelector(".digest-scroll");
@@ -176,7 +216,11 @@
 
   // Every wide table says so, sortable or not (New's tables, a paper's facts).
   function init() {
-    document.querySelectorAll(".digest-table").forEach(setup);
+    var restoring = cameBackTo === location.pathname;
+    cameBackTo = null;
+    document.querySelectorAll(".digest-table").forEach(function (container, position) {
+      setup(container, position, restoring);
+    });
     document.querySelectorAll(".digest-scroll").forEach(function (box) { hintWhenWide(box, box.querySelector("table")); });
     follow();
   }
