@@ -11,6 +11,7 @@ import shutil
 
 import pytest
 import yaml
+from bs4 import BeautifulSoup
 
 from digest.build import load_corpus
 from digest.render import listing
@@ -172,6 +173,32 @@ def test_tag_pages_replace_the_tags_plugin(small_parts):
     slugs = {posixpath.basename(page)[:-3] for page in linked_pages("tags.md", files["tags.md"])}
     assert {tag for tag in corpus.by_tag if tag in {t.slug for t in corpus.taxonomy.tags}} <= slugs
     assert all(front(files[f"tags/{slug}.md"])["search"] == {"exclude": True} for slug in slugs)
+
+
+def test_a_tag_s_table_compares_its_papers_headline_results_and_hardware(small_parts):
+    """A tag gathers papers across topics (KV cache: serving, kernels, offloading), yet its table
+    showed only their titles, years and topics: no headline result could be compared there."""
+    corpus, files = small_parts
+    shown = {}
+    for name, page in files.items():
+        if name.startswith("tags/"):
+            soup = BeautifulSoup(page, "html.parser")
+            for table in soup.find_all("table"):
+                headings = [th.get_text() for th in table.select("thead th")]
+                for tr in table.select("tbody tr"):
+                    link = tr.find("a", href=re.compile(r"papers/[^/]+/$"))
+                    cells = dict(zip(headings, tr.find_all("td"), strict=True))
+                    shown.setdefault(link["href"].rstrip("/").rsplit("/", 1)[1], []).append(cells)
+    tagged = {pid for pids in corpus.by_tag.values() for pid in pids}
+    assert tagged and set(shown) == tagged
+    for paper_id, tables_cells in shown.items():
+        derived = corpus.papers[paper_id]
+        for cells in tables_cells:
+            if derived.headline:
+                assert cells["Headline result"].get_text() == derived.headline.text, paper_id
+                assert cells["Headline result"].has_attr("data-group"), paper_id  # sorts within its metric
+            if derived.hardware:
+                assert cells["Hardware"].get_text() == ", ".join(derived.hardware), paper_id
 
 
 def test_a_curator_tag_named_index_does_not_replace_the_tags_page(tmp_path):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
+from .columns import COLUMNS
 from .context import RenderContext
 from .html_table import html_table
 from .listing import NEWEST_FIRST, listing, year_group
@@ -42,14 +43,21 @@ def render_tags(context: RenderContext) -> dict[str, str]:
     return {SOURCE: context.render("tags.md.j2", table=table), **files}
 
 
+# A tag gathers papers across topics (KV cache: serving, kernels, offloading), so its table is
+# where a reader compares them: each paper's headline result and hardware, as a topic's table has them.
+TAG_COLUMNS = ("title", "headline", "hardware", "year", "topics")
+
+
 def _table(context: RenderContext, source: str, ids: Sequence[str]) -> str:
     links = context.links(source, html=True)
     papers = [context.corpus.papers[pid] for pid in ids]
-    rows = [[links.paper(d.id), str(d.year or ""), ", ".join(links.topic(t) for t in d.topics)] for d in papers]
+    columns = [COLUMNS[key] for key in TAG_COLUMNS]
     return html_table(
-        ["Paper", "Year", "Topics"],
-        rows,
+        [column.label for column in columns],
+        [[column.markdown(derived, links) for column in columns] for derived in papers],
         interactive=True,
-        keys=["title", "year", "topics"],
+        keys=list(TAG_COLUMNS),
+        sort_keys=[[column.sort_value(derived) for column in columns] for derived in papers],
+        sort_groups=[[column.group_value(derived) for column in columns] for derived in papers],
         filters=[filter_text(d) for d in papers],
     )
