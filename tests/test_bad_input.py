@@ -117,7 +117,14 @@ def test_strict_refuses_the_whole_file(tmp_path, store, good_dump, capsys):
         ("published: '2024-03-06'", "published: 2024-02-30", "published", "published: no such date: 2024-02-30"),
         ("published: '2024-03-06'", "published: last spring", "published", "published: expected a date like"),
         ("  line: ", "  line: -", "  line", "sources[0].line: must be at least 1, got -"),
-        ("sources:", "colour: blue\nsources:", "colour", "colour: unknown field"),
+        ("sources:", "colour: blue\nsources:", "colour", "colour: unknown field; known fields are: id, "),
+        # a misspelt field is named with the one it most likely is
+        (
+            "upvotes: 15",
+            "upvots: 15",
+            "upvots",
+            "upvots: unknown field; did you mean 'upvotes'? known fields are: id, ",
+        ),
     ],
 )
 def test_broken_record_is_reported_and_ingest_refuses(store, capsys, old, new, field, expected):

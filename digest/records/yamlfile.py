@@ -16,6 +16,7 @@ reader lists every problem of a file (`digest check` does for records).
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -169,7 +170,10 @@ class YamlFile:
         name = key.value if isinstance(key, yaml.ScalarNode) else None
         where = _join(field, str(name))
         if name is None or (known is not None and name not in known):
-            self.fail(key, where, "unknown field; known fields are: " + ", ".join(known or []))
+            # A misspelt field ("abstarct") is named with the one it most likely is.
+            close = difflib.get_close_matches(str(name).casefold(), known or [], n=1, cutoff=0.75)
+            likely = f"did you mean '{close[0]}'? " if close and name is not None else ""
+            self.fail(key, where, f"unknown field; {likely}known fields are: " + ", ".join(known or []))
         if name in keys:
             self.fail(key, where, "duplicate key: YAML keeps only the last one; keep one and delete the other")
         return str(name)
