@@ -21,11 +21,14 @@ Bad data stops the first build of a process with check's one-line message (a Plu
 `mkdocs build` exits 1, no traceback). A rebuild that meets bad data, which only `mkdocs serve`
 makes, logs that same line and hands MkDocs the last good build's files instead: failing the
 build would leave MkDocs' server holding every request until the next good build, where the
-curator expects the last good preview while they fix the record.
+curator expects the last good preview while they fix the record. Each page of that preview
+says so at its top, with the line, for a curator who watches the browser and not the terminal:
+the digest's pages are rendered again when the data turns bad, and again when it is mended.
 """
 
 from __future__ import annotations
 
+import html
 import logging
 import os
 import threading
@@ -92,6 +95,8 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
         self.last_good: dict[str, str] = {}  # the files of this process's last build without bad data
         self.generated: set[str] = set()  # the paths this process's last build generated
         self.templates: jinja2.Environment | None = None  # kept while no template file changes
+        self.problem: str | None = None  # while the data is bad (serve): check's line, shown on each page
+        self.shown_problem: str | None = None  # the problem the served pages were last rendered with
 
     def on_startup(self, *, command: Command, dirty: bool) -> None:
         self.command, self.dirty = command, dirty
@@ -112,7 +117,11 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
         self._remove_dropped(config, {*generated, *later})
         # A page left for later is an empty file until the process that builds it renders it (new
         # content as far as `mkdocs build --dirty` can tell).
-        for path, changed_ns in {**self.cache.changed_at(generated), **dict.fromkeys(later, time.time_ns())}.items():
+        changed = self.cache.changed_at(generated)
+        if self.problem != self.shown_problem:  # every page says it, or stops saying it: render them all
+            changed = dict.fromkeys(generated, time.time_ns())
+            self.shown_problem = self.problem
+        for path, changed_ns in {**changed, **dict.fromkeys(later, time.time_ns())}.items():
             if (existing := files.get_file_from_path(path)) is not None:
                 files.remove(existing)  # the digest's page wins over a docs/ file of the same name
             files.append(GeneratedFile.of(config, path, generated.get(path, ""), changed_ns))
@@ -138,6 +147,8 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
         if self.split and page.file.src_uri == self.split.last_page:
             split, self.split = self.split, None
             split.finish()
+        if self.problem is not None:
+            output = output.replace(_ARTICLE, _ARTICLE + _problem_banner(self.problem), 1)
         return output
 
     def _generate(self, site_url: str) -> dict[str, str]:
@@ -163,8 +174,9 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
             if not self.last_good:
                 raise PluginError(message) from None
             log.error(f"{message}; the preview shows the last good build until this is fixed")
+            self.problem = message
             return dict(self.last_good)
-        self.last_good = files
+        self.last_good, self.problem = files, None
         return files
 
     def _templates(self) -> jinja2.Environment:
@@ -186,3 +198,16 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
                 built.parent.rmdir()  # papers/x/ of papers/x/index.html
             log.info(f"{built}: removed, its page is no longer generated")
         self.generated = current
+
+
+_ARTICLE = '<article class="md-content__inner md-typeset">'  # Material's page content opens with it
+
+
+def _problem_banner(problem: str) -> str:
+    """The top of each page of a preview that shows the last good build: what is wrong, where."""
+    return (
+        '<div class="admonition failure digest-problem" role="alert">'
+        '<p class="admonition-title">This preview is the last good build: a record is in error</p>'
+        f"<p><code>{html.escape(problem)}</code></p>"
+        "<p>Fix it and save: the preview rebuilds on its own.</p></div>"
+    )

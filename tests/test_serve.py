@@ -128,12 +128,25 @@ def test_a_bad_record_keeps_the_last_good_site_served_and_the_fix_recovers(tmp_p
             "problem); the preview shows the last good build until this is fixed"
         )
         wait_for(lambda: expected in log_text(log), 60, "the broken record was not reported", log)
+        # Each page of the preview says it is the last good build, and why, for a curator who
+        # watches the browser and not the terminal.
+        line = f"{record}:6: upvotes: expected a whole number, got a list"
+        for url in (page, base, base + "topics/serving/"):
+            wait_for(lambda url=url: line in (fetch(url) or ""), 60, f"{url} did not say what is wrong", log)
         served = fetch(page)
         assert "Holmes" in served and "Broken." not in served  # the last good site, still served
+        assert served.count("digest-problem") == 1
         assert "Traceback" not in log_text(log)
 
         record.write_text(good.replace("notes: ''", "notes: Fixed and checked."))
         wait_for(lambda: "Fixed and checked." in (fetch(page) or ""), 60, "the fixed record did not show", log)
+        for url in (page, base, base + "topics/serving/"):
+            wait_for(
+                lambda url=url: "digest-problem" not in (fetch(url) or "digest-problem"),
+                60,
+                f"{url} still says the record is in error",
+                log,
+            )
         assert "Traceback" not in log_text(log)
 
 
