@@ -1180,3 +1180,43 @@ def test_a_score_with_decimals_on_a_benchmark_is_a_level(catalog):
         "The best model achieves only 75.8 and 66.1 on the UGD and QE splits, respectively.",
     ):
         assert [f.value for f in extract_facts("", sentence, catalog) if f.kind == "quality"] == []
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # a time, or another cost of running, raised: a slowdown or an overhead, in any words
+        "Skewed batches inflate decode latency by up to 1.8x in current serving engines.",
+        "Naive offloading increases per-token latency by 2.4x on consumer GPUs.",
+        "Existing schedulers suffer 3.1x higher tail latency under bursty load.",
+        "Under contention, stragglers cause 1.6x longer iteration time.",
+        "Recomputing activations leads to a 2x increase in step time.",
+        "Existing engines incur up to 2.2x latency on long prompts.",
+        "Replaying every branch multiplies token cost up to 12-fold.",
+        "The method halves activation memory, although training takes 1.4 times longer.",
+        "Dense caching increases memory usage by 3x.",
+    ],
+)
+def test_a_time_raised_is_no_speedup(catalog, abstract):
+    found = [(f.kind, f.value) for f in extract_facts("", abstract, catalog) if f.kind in ("speedup", "scale")]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # and a time cut, or a speed raised, stays a gain
+        ("Our kernel reduces decode latency by 1.8x over FlashInfer.", ("reduction", "1.8× lower decode latency")),
+        ("Our engine achieves 2.4x lower latency than vLLM.", ("reduction", "2.4× lower latency")),
+        ("Our engine is 2.4x faster than vLLM.", ("speedup", "2.4×")),
+        ("Our engine increases throughput by 2.4x over vLLM.", ("speedup", "2.4×")),
+        ("Our engine improves decode latency by 1.8x over FlashInfer.", ("speedup", "1.8×")),
+        ("Our engine raises throughput and reduces latency by 2.1x.", ("reduction", "2.1× lower latency")),
+        ("Our model handles 4x longer contexts than prior work.", ("scale", "4× longer contexts")),
+    ],
+)
+def test_a_time_cut_or_a_speed_raised_stays_a_gain(catalog, abstract, expected):
+    found = [
+        (f.kind, f.value) for f in extract_facts("", abstract, catalog) if f.kind in ("speedup", "reduction", "scale")
+    ]
+    assert found == [expected]

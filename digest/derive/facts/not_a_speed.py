@@ -1,6 +1,7 @@
 """Numbers that read like a speedup or a cut and are neither: a share ("at 90% sparsity", "at 44-52%
 of its drafting cost"), a multiplier below one ("collapses to 0.23×"), an efficiency in power or a
-chip's resources ("1.7× more DSP efficient"), more of a cost ("4× higher carbon emissions"). A
+chip's resources ("1.7× more DSP efficient"), more of a cost ("4× higher carbon emissions"), a time
+raised ("inflates decode latency by 1.7×", "takes 1.7× longer": a slowdown, shown as nothing). A
 share left by a cut is that cut: "reducing TTFT to 83% of that" is 17% lower."""
 
 from __future__ import annotations
@@ -108,6 +109,61 @@ _COST_CUT_TO = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_ENDS = re.compile(r"\s*(?:[,.;)]|$|(?:while|and|with|without|on|for|at|in)\b)")
+
+
+# A time, or what else a run spends, raised is a slowdown or an overhead, never a speedup: "inflates decode
+# latency by up to 1.7x", "increases iteration time by 2x", "multiplying token cost up to 25-fold", "a 1.7x
+# higher latency", "a 3x increase in TTFT", "2.1x the latency of X", "although training takes 1.72x longer"
+# (but "reduces latency by 1.7x", "1.7x lower latency" and "1.7x faster" are gains).
+_A_TIME = (
+    r"(?:latency|latencies|TTFT|TPOT|TBT|time-to-first-token|makespan|JCT|time|runtimes?|run-?times?|delays?|durations?|"
+    r"wall-?clock|(?:inference|training|execution|iteration|step|response|completion|run)\s+times)"
+)
+# The words between a verb or a comparative and what it raises: no other clause's ("raises throughput and
+# reduces latency by 2x"), nor a place ("higher throughput at times").
+_BETWEEN = (
+    r"(?:(?!(?:and|or|but|while|whilst|at|in|on|of|than|reduc\w*|lower\w*|cut\w*|decreas\w*|sav\w*|improv\w*|"
+    r"shrink\w*|minimi[sz]\w*|speed\w*|accelerat\w*)\s)[\w\-]+\s+)"
+)
+# A time named as what a gain is in: "a 2x latency reduction".
+_NOT_A_CUT = r"(?!\s+(?:reductions?|savings?|cuts?|improvements?|speed-?ups?))"
+_RAISED_BEFORE = re.compile(
+    r"\b(?:inflat\w*|increas\w*|rais(?:e|es|ed|ing)|adds|adding|incur\w*|doubl\w*|tripl\w*|prolong\w*|lengthen\w*|"
+    rf"multipl(?:y|ies|ied|ying)|worsen\w*|exacerbat\w*)\s+{_BETWEEN}{{0,3}}?"
+    rf"(?:{_A_TIME}|overheads?|costs?|memory|footprints?|consumption|usage|parameters|FLOPs|compute)"
+    r"\s+(?:by\s+)?(?:(?:up\s+to|about|around|over|nearly|roughly|almost|as\s+much\s+as|(?:a\s+)?factor\s+of)\s+)?$",
+    re.IGNORECASE,
+)
+_RAISED_AFTER = re.compile(
+    rf"\s*(?:(?:higher|longer|greater|more|increased|(?P<extra>additional|extra)|worse)\s+{_BETWEEN}{{0,2}}?"
+    rf"|(?:increase|rise|growth|inflation|blow-?up)\s+in\s+(?:the\s+)?{_BETWEEN}{{0,2}}?"
+    rf"|(?:the|its|their)\s+{_BETWEEN}?)"
+    rf"{_A_TIME}\b{_NOT_A_CUT}"
+    rf"|\s*{_BETWEEN}?{_A_TIME}\s+(?:increase|inflation|penalty|blow-?up)s?\b",
+    re.IGNORECASE,
+)
+# A time suffered: "existing engines incur up to 2.1x latency on long contexts".
+_INCURS_BEFORE = re.compile(
+    r"\b(?:incur\w*|suffer\w*)\s+(?:an?\s+)?(?:(?:up\s+to|about|over|nearly|roughly)\s+)?$", re.IGNORECASE
+)
+_A_TIME_AFTER = re.compile(rf"\s*{_BETWEEN}?{_A_TIME}\b{_NOT_A_CUT}", re.IGNORECASE)
+# What takes longer: "training takes 1.72x longer", "each step runs 30% longer".
+_TAKES_BEFORE = re.compile(
+    r"\b(?:takes?|took|taking|runs?|ran|lasts?|requires?|needs?)\s+(?:(?:up\s+to|about|over|nearly|roughly)\s+)?$",
+    re.IGNORECASE,
+)
+_LONGER = re.compile(r"\s*longer\b", re.IGNORECASE)
+
+
+def raises_a_time(before: str, after: str) -> bool:
+    """Whether a multiplier or a percentage, with the words `before` and `after` it, is how much a time or
+    another cost of running grows: a slowdown or an overhead, no speedup, scale-up nor reduction."""
+    takes_longer = _TAKES_BEFORE.search(before) and _LONGER.match(after)
+    incurred = _INCURS_BEFORE.search(before) and _A_TIME_AFTER.match(after)
+    raised = _RAISED_AFTER.match(after)
+    if raised and raised.group("extra") and _A_CUT_BEFORE.search(before):
+        raised = None  # "saving up to 86.5% extra space and 98.5% extra time": the extra time is what was cut
+    return bool(_RAISED_BEFORE.search(before) or raised or takes_longer or incurred)
 
 
 def read(number: str, is_percent: bool, before: str, after: str) -> str | None:

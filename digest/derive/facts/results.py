@@ -275,7 +275,8 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         return None  # "+3.4%p": percentage points of a score
     if A_TARGET_BEFORE.search(sentence, 0, number.start):
         return None  # "the time needed to achieve a 90% ASR": a level aimed at, where the result is measured
-
+    if not_a_speed.raises_a_time(before, after):
+        return None  # "inflates decode latency by up to 1.7x", "training takes 1.72x longer": a slowdown
     capacity = _AFTER_CAPACITY.match(after)
     if capacity and (capacity.group("comparative") or capacity.group("phrase")):
         named = capacity.end("comparative") if capacity.group("comparative") else capacity.end("phrase")
