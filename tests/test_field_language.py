@@ -1220,3 +1220,26 @@ def test_a_time_cut_or_a_speed_raised_stays_a_gain(catalog, abstract, expected):
         (f.kind, f.value) for f in extract_facts("", abstract, catalog) if f.kind in ("speedup", "reduction", "scale")
     ]
     assert found == [expected]
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # the samples a method is calibrated or profiled on set it up: no cost of a result
+        "Its per-head budgets can be calibrated offline from as few as 64 samples.",
+        "We quantize weights to 3 bits using only 128 calibration samples.",
+        "The pruning masks are profiled on just 32 samples from C4.",
+        # nor is the low end of a range of data sizes measured across
+        "Across datasets ranging from as few as 30 samples to 2000, our adapter wins.",
+    ],
+)
+def test_calibration_samples_are_no_cost(catalog, abstract):
+    assert [f.value for f in extract_facts("", abstract, catalog) if f.kind == "cost"] == []
+
+
+def test_the_little_training_data_a_result_was_had_with_stays_a_cost(catalog):
+    abstract = "With only 817 curated training samples, our model reaches 57.1% on AIME."
+    assert _own(catalog, abstract, "cost") == ["817 curated training samples"]
+    assert _own(catalog, "Our model, trained on just 0.4B tokens, matches the dense baseline.", "cost") == [
+        "0.4B tokens"
+    ]

@@ -1,5 +1,6 @@
 """Cost: money, "$630K", "~$0.30", "USD 2.5M"; and the training data a result was had with, told as
-little: "with only 390M image-text examples", "using only 2.2k trajectories"."""
+little: "with only 390M image-text examples", "using only 2.2k trajectories"; not the samples a method
+is calibrated on, which set it up ("calibrated from as few as 50 samples")."""
 
 from __future__ import annotations
 
@@ -27,11 +28,23 @@ _LITTLE_DATA = re.compile(
 _TRAINING_TOKENS = re.compile(r"[MBT]$|^(?:million|billion|trillion)\b", re.IGNORECASE)
 
 
+# What a method is calibrated or profiled on is how it sets itself up, not data a result was had with:
+# "can be calibrated offline from as few as 50 samples", "using only 128 calibration samples".
+_CALIBRATED_BEFORE = re.compile(r"\b(?:calibrat|profil)\w*\b[^.;,:]{0,50}$", re.IGNORECASE)
+_CALIBRATION = re.compile(r"\b(?:calibration|profiling)\b", re.IGNORECASE)
+# Nor is the low end of a range of data sizes a result was measured across: "from as few as 20 samples to 1000".
+_A_RANGE_AFTER = re.compile(r"\s+to\s+\d", re.IGNORECASE)
+
+
 def _little_data(text: str) -> list[Found]:
     found: list[Found] = []
     for match in _LITTLE_DATA.finditer(text):
         number, what = match.group("number"), match.group("what")
         if what.lower().endswith("tokens") and not (_TRAINING_TOKENS.search(number) or _TRAINING_TOKENS.search(what)):
+            continue
+        if _CALIBRATED_BEFORE.search(text, 0, match.start()) or _CALIBRATION.search(what):
+            continue
+        if _A_RANGE_AFTER.match(text, match.end()):
             continue
         found.append(("cost", match.start("number"), match.end("what"), _data_value(match)))
     return found
