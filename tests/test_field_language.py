@@ -1243,3 +1243,27 @@ def test_the_little_training_data_a_result_was_had_with_stays_a_cost(catalog):
     assert _own(catalog, "Our model, trained on just 0.4B tokens, matches the dense baseline.", "cost") == [
         "0.4B tokens"
     ]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a sparsity a method reaches is the share of the work it skips: a result, with no baseline of a
+        # later predicate's figure
+        (
+            "On video diffusion models, our method can achieve 96% attention sparsity and deliver a 15x attention speedup.",
+            ["96% attention sparsity"],
+        ),
+        (
+            "Our kernel can achieve a remarkable 85% sparsity ratio at a 64k context length with minimal loss, "
+            "offering a 4.1x speedup over FlashAttention-2.",
+            ["85% sparsity"],
+        ),
+        ("The gated branch attains 90% sparsity and a 12x speedup.", ["90% sparsity"]),
+        # one a result is measured at is a setting
+        ("Our kernel achieves up to 8x speedup over FlashAttention-3 at 90% sparsity.", []),
+        ("Our method enables 4-bit quantization with 50% sparsity on existing LLMs.", []),
+    ],
+)
+def test_a_sparsity_reached_is_a_reduction(catalog, abstract, expected):
+    assert [f.shown for f in extract_facts("", abstract, catalog) if f.kind == "reduction"] == expected

@@ -42,7 +42,7 @@ _NAME_THEN_BY = re.compile(r"(?P<name>[^.;]{1,80}?)\s+by\s+(?:up\s+to\s+|over\s+
 # predicate, not the list before it; joined by "and", predicates may share their comparison.
 _A_PREDICATE = re.compile(
     r",\s+(?:(?:and|while|but)\s+)?(?:runs?|achiev(?:e|es|ed|ing)|yield(?:s|ed|ing)?|deliver(?:s|ed|ing)?|"
-    r"reach(?:es|ed|ing)?|attain(?:s|ed|ing)?|speeds?\s+up|outperform(?:s|ed|ing)?|is|are|was|were|becomes?)\b",
+    r"reach(?:es|ed|ing)?|attain(?:s|ed|ing)?|offer(?:s|ed|ing)?|speeds?\s+up|outperform(?:s|ed|ing)?|is|are|was|were|becomes?)\b",
     re.IGNORECASE,
 )
 _RESPECTIVELY = re.compile(r"\b(?:respectively|correspondingly)\b", re.IGNORECASE)

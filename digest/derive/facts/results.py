@@ -290,6 +290,9 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         if _A_SETTING_BEFORE.search(sentence, 0, digit.start() if digit else number.start):
             return None  # "accuracy under 4-6x compression": where a result was measured
         return "reduction", f"{shown} {compression.group('kind') or ''}compression"
+    sparsity = _A_SPARSITY_REACHED.search(before) and _SPARSITY.match(after) if number.is_percent else None
+    if sparsity:  # "reaches 95% attention sparsity": the share of the work a sparse method skips, not "at 90% sparsity"
+        return "reduction", f"{shown} {' '.join(sparsity.group('what').split())}"
     cut = not_a_speed.read(number.text, number.is_percent, before, after)  # a share, a slowdown, or "to 83% of"
     if cut is not None:
         return _reduction(reduced.from_context(number.qualifier + cut, before, after)) if cut else None
@@ -359,6 +362,14 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
 
 
 _PERCENT_POINTS = re.compile(r"p\b")
+# A sparsity a method reaches is a result, the share of attention or weights it skips: "can achieve a
+# remarkable 90% sparsity ratio", "attains 97% attention sparsity" (one it is run at is a setting: "at 90%
+# sparsity", "with 50% sparsity", and so is one a mask merely has: "(46.97% sparsity)").
+_A_SPARSITY_REACHED = re.compile(
+    r"\b(?:achiev\w*|reach\w*|attain\w*|maintain\w*)\s+(?:an?\s+)?(?:(?:remarkable|high|extreme|impressive|average|overall)\s+)?$",
+    re.IGNORECASE,
+)
+_SPARSITY = re.compile(r"\s*(?P<what>(?:(?:attention|activation|weight|KV|token)\s+)?sparsity)\b", re.IGNORECASE)
 _A_SHORTFALL_AFTER = re.compile(r"\s*(?:gap|drop|degradation|loss)\b(?!\s+(?:reduction|closure))", re.IGNORECASE)
 # "with a 3.88% average gain and over 1.6x speedup": a gain averaged, not said to be in a speed.
 _AN_AVERAGE_GAIN = re.compile(
