@@ -378,6 +378,29 @@ def test_model_scales_sort_by_magnitude_not_by_leading_number(tab):
     tab.assert_clean()
 
 
+def test_the_published_column_tells_months_apart_and_sorts_by_the_day(tab):
+    """The serving table showed '2025' on most rows: its papers of the last few months could not be
+    picked out. Its date column shows the month, the day in the cell's title, and sorts by the day;
+    gorgo's year alone ('2026') after that year's dated papers, newest first, as the page lists them."""
+    page = tab.page
+    tab.goto("topics/serving/")
+    listed = keyed_column(page, "Published")
+    assert all(re.fullmatch(r"\d{4}(?:-\d{2})?", text) for text, _, _ in listed), listed
+    assert len({text for text, _, _ in listed}) > 10  # months, not a handful of years
+    keys = [float(key or 0) for _, _, key in listed]
+    assert keys == sorted(keys, reverse=True)  # listed newest first
+    titles = table(page).locator("td time").evaluate_all("cells => cells.map(c => [c.textContent, c.title])")
+    assert titles and all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", day) and day.startswith(month) for month, day in titles)
+    for direction in ("ascending", "descending"):
+        assert sort_by(page, "Published") == direction
+        cells = keyed_column(page, "Published")
+        keys = [float(key or 0) for _, _, key in cells]
+        assert keys == sorted(keys, reverse=direction == "descending"), direction
+    texts = [text for text, _, _ in cells]
+    assert texts.index("2026") == max(i for i, text in enumerate(texts) if text.startswith("2026")), texts
+    tab.assert_clean()
+
+
 def test_the_filter_finds_rows_by_the_title_and_tags_they_do_not_show(tab):
     """The serving table shows a system's short name; a paper tagged speculative-decoding is found
     by 'speculative' though no cell of its row says it."""

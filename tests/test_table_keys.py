@@ -8,7 +8,15 @@ import re
 import pytest
 
 from digest.render.html_table import html_table
-from digest.render.table_keys import largest_count, largest_first, largest_scale, magnitude, sort_attribute
+from digest.render.table_keys import (
+    date_key,
+    largest_count,
+    largest_first,
+    largest_scale,
+    magnitude,
+    published_month,
+    sort_attribute,
+)
 
 
 @pytest.mark.parametrize(
@@ -91,6 +99,7 @@ def test_the_sort_attribute_is_a_number_the_script_parses_or_empty():
     assert float(sort_attribute(1e12)) == 1e12
     assert float(sort_attribute(8.3e9)) == pytest.approx(8.3e9)
     assert sort_attribute(None) == ""
+    assert sort_attribute(20260305.0) == "20260305"  # every digit of a whole number: a date's day
 
 
 def test_html_table_writes_the_keys_escaped_and_leaves_other_cells_bare():
@@ -126,3 +135,20 @@ def test_without_keys_the_table_is_as_before():
 def test_a_gpu_count_sorts_by_how_many_gpus_it_says(values, key):
     # "hundreds of GPUs" sorts among the numbers, not above or below all of them as text
     assert largest_count(values) == key
+
+
+@pytest.mark.parametrize(
+    ("published", "shown", "key"),
+    [
+        ("2026-03-05", "2026-03", "20260305"),
+        ("2024-12-31", "2024-12", "20241231"),
+        ("2026", "2026", "20260000"),  # a year alone: after the year's dated papers, newest first
+        ("--03-11", "", None),  # a day of an unknown year: no month is guessed
+        (None, "", None),
+    ],
+)
+def test_a_date_shows_its_month_and_sorts_by_its_day(published, shown, key):
+    assert published_month(published) == shown
+    given = date_key(published)
+    assert given == (None if key is None else float(key))
+    assert given is None or float(sort_attribute(given)) == given  # as the script reads it: the day kept

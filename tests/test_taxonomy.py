@@ -279,7 +279,7 @@ def test_the_repository_taxonomy_has_five_topics_then_other(taxonomy):
         "workloads",
         "model_scale",
         "hardware",
-        "year",
+        "published",
         "code",
         "arxiv_id",
     )

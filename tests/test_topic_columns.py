@@ -5,6 +5,7 @@ And a Model scale cell lists its scales largest first, as it sorts."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 from bs4 import BeautifulSoup
@@ -15,8 +16,8 @@ from digest.render.site import render_site
 from digest.render.table_keys import magnitude
 from digest.render.topic import SPARSE_SHARE, worth_a_column
 
-from .conftest import REPO_DATA
-from .page_html import tables
+from .conftest import REPO, REPO_DATA
+from .page_html import row_of, tables
 
 
 def cells(filled: int, rows: int) -> list[str]:
@@ -117,3 +118,60 @@ def test_model_scale_cells_list_their_scales_largest_first(repo_site):
             (magnitude(v) or 0.0 for v in values), reverse=True
         )
     assert reordered >= 2  # the abstracts' own order is not largest first, so the test can fail
+
+
+def test_every_listing_dates_its_papers_by_the_month_with_the_day_in_its_title_and_sort_key(repo_site):
+    """'Newest published first', yet the tables showed the year alone: the papers of the last few
+    months could not be told apart without opening each. A topic's, a tag's, a hardware page's and
+    Systems A–Z's table show the month a paper was published ("2025-11"), carry the day in the cell's
+    title and sort key, and show a year alone (gorgo's '2026') as it is, sorting after that year's days."""
+    corpus, pages = repo_site
+    checked: dict[str, int] = {}
+    for name, page in pages.items():
+        if not name.startswith(("topics/", "tags/", "hardware/", "systems")):
+            continue
+        soup = BeautifulSoup(page, "html.parser")
+        for table in soup.find_all("table"):
+            headings = [th.get_text() for th in table.select("thead th")]
+            assert "Year" not in headings, name
+            if "Published" not in headings:
+                continue
+            index = headings.index("Published")
+            for tr in table.select("tbody tr"):
+                link = tr.find("a", href=re.compile(r"papers/[^/]+/$"))
+                published = corpus.papers[link["href"].rstrip("/").rsplit("/", 1)[1]].published
+                cell = tr.find_all("td")[index]
+                assert published and published[0].isdigit(), name  # the store dates every paper
+                assert cell.get_text() == published[:7], (name, published)
+                assert float(cell["data-sort"]) == float((published + "-00-00")[:10].replace("-", "")), (
+                    name,
+                    published,
+                )
+                if len(published) == 10:
+                    assert cell.find("time", datetime=published, title=published), (name, published)
+            kind = name.split("/", 1)[0].removesuffix(".md")
+            checked[kind] = checked.get(kind, 0) + 1
+    assert set(checked) == {"topics", "tags", "hardware", "systems"}, checked
+    assert corpus.papers["gorgo"].published == "2026"  # a year alone: shown as it is
+
+
+def test_a_paper_of_no_known_date_or_year_shows_none_and_sorts_last(tmp_path):
+    """A record's published may be null or a day of an unknown year (--03-11): its cell is empty
+    ("–", which the script sorts last either way), never a guessed month."""
+    data = tmp_path / "data"
+    shutil.copytree(REPO / "tests" / "fixtures" / "store", data)
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        shutil.copy(REPO_DATA / name, data / name)
+    record = data / "papers" / "ssdtrain.yaml"
+    record.write_text(
+        record.read_text(encoding="utf-8").replace("published: '2024-08-19'", "published: --08-19"), encoding="utf-8"
+    )
+    corpus = load_corpus(data)
+    assert corpus.papers["ssdtrain"].published == "--08-19" and corpus.papers["fastattention"].published is None
+    page = render_site(corpus, "https://digest.example/")["topics/offloading.md"]
+    headings, _ = tables(page)[0]
+    index = headings.index("Published")
+    for paper_id, shown in (("ssdtrain", "–"), ("zero-infinity", "2021-04")):
+        assert row_of(page, paper_id)[index] == shown, paper_id
+    row = BeautifulSoup(page, "html.parser").find("a", href="../../papers/ssdtrain/").find_parent("tr")
+    assert not row.find_all("td")[index].has_attr("data-sort")  # sorted as empty: last, both ways

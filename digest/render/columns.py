@@ -19,7 +19,7 @@ from ..text.link_labels import link_labels
 from .context import PageLinks
 from .headline_keys import headline_group, headline_sort
 from .read_links import read_links
-from .table_keys import largest_count, largest_first, largest_scale, sort_attribute
+from .table_keys import date_key, largest_count, largest_first, largest_scale, published_month, sort_attribute
 
 Value = Any  # str | int | None | list[str] | list[dict]
 Cell = Callable[[Derived, PageLinks], str]  # a table cell, as Markdown or HTML
@@ -77,6 +77,16 @@ def _code_cell(derived: Derived, links: PageLinks) -> str:
         links.external(label, url, f"{label} of {derived.paper.title}")
         for label, url in zip(link_labels(urls), urls, strict=True)
     )
+
+
+def _published_cell(derived: Derived, links: PageLinks) -> str:
+    """The month a paper was published ("2026-03": a narrow column that still tells this spring's
+    papers apart), the whole day in its title where the record has one."""
+    published, month = derived.published, published_month(derived.published)
+    if not links.html or not month or month == published:
+        return links.text(month)
+    day = links.text(published or "")
+    return f'<time datetime="{day}" title="{day}">{links.text(month)}</time>'
 
 
 def _comparisons_cell(derived: Derived, links: PageLinks) -> str:
@@ -140,7 +150,8 @@ _COLUMNS = [
     ),
     Column("abstract", "Abstract", lambda d: readable(d.paper.abstract)),
     Column("year", "Year", lambda d: d.year, lambda d, links: str(d.year or "")),
-    Column("published", "Published", lambda d: d.published),
+    # A table shows the month and sorts by the day (the exports keep the whole date).
+    Column("published", "Published", lambda d: d.published, _published_cell, lambda d: date_key(d.published)),
     Column("added", "Added", lambda d: d.paper.added),
     *_kind_columns(),
     Column("topics", "Topics", lambda d: list(d.topics), lambda d, links: ", ".join(links.topic(t) for t in d.topics)),
@@ -239,7 +250,7 @@ CSV_FIELDS = (
 # Columns a topic table may not show: long text, or structured values with no cell.
 NOT_IN_TABLES = frozenset({"abstract", "facts", "suggested"})
 TABLE_COLUMNS = tuple(key for key in COLUMNS if key not in NOT_IN_TABLES)
-DEFAULT_TABLE = ("system", "year", "hardware", "metric", "headline", "code", "arxiv_id")
+DEFAULT_TABLE = ("system", "published", "hardware", "metric", "headline", "code", "arxiv_id")
 # Columns a topic table shows however few of its rows have a value: what names a paper, when and
 # where to read it, and its result. The others are left out where they would be mostly "–" (topic.py).
 CORE_TABLE_COLUMNS = frozenset(

@@ -15,6 +15,7 @@ from functools import partial
 
 from ..derive.hardware_catalog import HardwareEntry
 from ..text.keys import url_slug
+from .columns import COLUMNS
 from .context import RenderContext
 from .html_table import html_table
 from .listing import NEWEST_FIRST, listing, year_group
@@ -22,7 +23,8 @@ from .markdown import md_text
 from .paths import hardware_path, rel
 from .table_keys import filter_text
 
-HEADERS = ["Paper", "Year", "Topics", "Where the abstract names it"]
+PUBLISHED = COLUMNS["published"]  # the month, the day in its title and sort key, as a topic's table has it
+HEADERS = ["Paper", PUBLISHED.label, "Topics", "Where the abstract names it"]
 
 
 @dataclass(frozen=True)
@@ -216,10 +218,17 @@ def _table(context: RenderContext, names: frozenset[str], source: str, ids: Sequ
         rows.append(
             [
                 links.paper(pid),
-                str(derived.year or ""),
+                PUBLISHED.markdown(derived, links),
                 ", ".join(links.topic(t) for t in derived.topics),
                 links.text(sentence),
             ]
         )
-    filters = [filter_text(context.corpus.papers[pid]) for pid in ids]
-    return html_table(HEADERS, rows, interactive=True, keys=["title", "year", "topics", "sentence"], filters=filters)
+    papers = [context.corpus.papers[pid] for pid in ids]
+    return html_table(
+        HEADERS,
+        rows,
+        interactive=True,
+        keys=["title", "published", "topics", "sentence"],
+        sort_keys=[[None, PUBLISHED.sort_value(derived), None, None] for derived in papers],
+        filters=[filter_text(derived) for derived in papers],
+    )

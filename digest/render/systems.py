@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
+from .columns import COLUMNS
 from .context import RenderContext
 from .html_table import html_table
 from .listing import letter_group, listing
@@ -31,5 +32,12 @@ def render_systems(context: RenderContext) -> dict[str, str]:
 def _table(context: RenderContext, source: str, ids: Sequence[str]) -> str:
     links = context.links(source, html=True)
     papers = [context.corpus.papers[pid] for pid in ids]
-    rows = [[links.text(d.system), links.paper(d.id), str(d.year or "")] for d in papers]
-    return html_table(["System", "Paper", "Year"], rows, interactive=True, keys=["system", "title", "year"])
+    published = COLUMNS["published"]
+    rows = [[links.text(d.system), links.paper(d.id), published.markdown(d, links)] for d in papers]
+    return html_table(
+        ["System", "Paper", published.label],
+        rows,
+        interactive=True,
+        keys=["system", "title", "published"],
+        sort_keys=[[None, None, published.sort_value(d)] for d in papers],
+    )

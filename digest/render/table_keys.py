@@ -63,8 +63,30 @@ def largest_count(values: Sequence[str]) -> float | None:
 
 
 def sort_attribute(key: float | None) -> str:
-    """A cell's `data-sort` value: the number, or "" (sort by the cell's text) when it has none."""
-    return "" if key is None else f"{key:g}"
+    """A cell's `data-sort` value: the number, or "" (sort by the cell's text) when it has none. A
+    whole number keeps every digit that `g` would round away (a date's 20260305, not 2.02603e+07)."""
+    if key is None:
+        return ""
+    short = f"{key:g}"
+    return f"{key:.0f}" if key.is_integer() and float(short) != key else short
+
+
+def published_month(published: str | None) -> str:
+    """What a table's date column shows of a paper's published date: its month ("2026-03", which
+    sorts as text too and reads the same in any language), its year where only that is known
+    ("2026"), and nothing for no date or a day of an unknown year ("--03-11"): no month is guessed."""
+    if not published or not published[0].isdigit():
+        return ""
+    return published[:7]
+
+
+def date_key(published: str | None) -> float | None:
+    """A published date's sort key, the day included: 20260305 for "2026-03-05"; a year alone is
+    20260000, after that year's dated papers when newest come first; None for no known year."""
+    if not published or not published[0].isdigit():
+        return None
+    year, month, day = [*published.split("-"), "0", "0"][:3]
+    return float(f"{int(year):04d}{int(month):02d}{int(day):02d}")
 
 
 def filter_text(derived: Derived) -> str:

@@ -45,7 +45,7 @@ def render_tags(context: RenderContext) -> dict[str, str]:
 
 # A tag gathers papers across topics (KV cache: serving, kernels, offloading), so its table is
 # where a reader compares them: each paper's headline result and hardware, as a topic's table has them.
-TAG_COLUMNS = ("title", "headline", "hardware", "year", "topics")
+TAG_COLUMNS = ("title", "headline", "hardware", "published", "topics")
 
 
 def _table(context: RenderContext, source: str, ids: Sequence[str]) -> str:
