@@ -209,7 +209,7 @@ def keyed_column(page, label: str) -> list[tuple[str, str | None, str | None]]:
 
 def row_states(page) -> list[tuple[str, bool]]:
     """(what the filter searches, shown on screen) of every body row, hidden ones included: its
-    text and its data-filter (the paper's title and tags, not shown)."""
+    text and its data-filter (the paper's title, tags and hardware architectures, not shown)."""
     return [
         tuple(pair)
         for pair in table(page).evaluate(

@@ -417,6 +417,37 @@ def test_the_filter_finds_rows_by_the_title_and_tags_they_do_not_show(tab):
     tab.assert_clean()
 
 
+def test_the_filter_finds_plurals_words_run_together_architectures_and_tag_names(tab):
+    """Over the serving table 'kv cache' found 21 rows, yet 'KV caches' and 'kvcache' none; 'hopper'
+    none though rows list H100 and H20; 'mixture-of-experts' none where rows say MoE. A query word
+    finds its singular, words match written apart, hyphenated or together, and a row is found by
+    its hardware's architecture and its tags' names."""
+    page = tab.page
+    tab.goto("topics/serving/")
+    box = table(page).locator("input.digest-filter")
+
+    def found(query: str) -> list[str]:
+        box.fill(query)
+        return shown_texts(page)
+
+    kv = found("kv cache")
+    assert len(kv) > 10
+    for query in ("KV caches", "kvcache", "kv-cache", "KV-Caches", "kv_cache"):
+        assert found(query) == kv, query
+    assert found("gpus") == found("gpu") and len(found("gpu")) < len(found(""))
+    hopper = {
+        entry["name"].lower()
+        for entry in yaml.safe_load((REPO_DATA / "hardware.yaml").read_text(encoding="utf-8"))
+        if entry.get("arch") == "Hopper"
+    }
+    shown = found("hopper")
+    assert len(shown) >= 3 and len(hopper) >= 5
+    assert all(any(device in text for device in hopper | {"hopper"}) for text in shown), shown  # a row's devices
+    moe = found("moe")
+    assert moe and set(moe) <= set(found("mixture-of-experts")) and set(moe) <= set(found("mixture of experts"))
+    tab.assert_clean()
+
+
 def test_instant_navigation_keeps_table_sorting_working(tab):
     page = tab.page
     tab.goto("")

@@ -207,9 +207,11 @@ def test_inert_text_renders_as_written_and_keeps_character_references_whole():
 
 
 def test_topic_rows_carry_title_and_tags_and_model_scale_its_magnitude(fixture_corpus, fixture_site):
-    """The filter finds a row by the title and tags it does not show; Model scale sorts by magnitude."""
+    """The filter finds a row by the title, tags and hardware architecture it does not show (the
+    Volta of DGX-2 and V100, said once); Model scale sorts by magnitude."""
     page = fixture_site["topics/offloading.md"]
     zero = fixture_corpus.papers["zero-infinity"]
     row = next(line for line in page.splitlines() if "papers/zero-infinity/" in line and line.startswith("<tr"))
-    assert row.startswith(f'<tr data-filter="{zero.paper.title} {" ".join(zero.tags)}">')
+    assert zero.hardware == ["DGX-2", "V100"]  # both Volta: said once
+    assert row.startswith(f'<tr data-filter="{zero.paper.title} {" ".join(zero.tags)} Volta">')
     assert '<td data-sort="1e+13">10T+, 1T</td>' in row

@@ -175,3 +175,35 @@ def test_a_paper_of_no_known_date_or_year_shows_none_and_sorts_last(tmp_path):
         assert row_of(page, paper_id)[index] == shown, paper_id
     row = BeautifulSoup(page, "html.parser").find("a", href="../../papers/ssdtrain/").find_parent("tr")
     assert not row.find_all("td")[index].has_attr("data-sort")  # sorted as empty: last, both ways
+
+
+def test_a_row_is_found_by_its_tags_names_and_its_hardware_s_architecture(repo_site):
+    """A reader typed "hopper" over the serving table and found no row, though rows list H100 and
+    H20, and "KV caches" found none of the rows tagged kv-cache: each row's filter text holds its
+    tags by name as well as by slug, and the catalogue's architecture of each of its hardware."""
+    corpus, pages = repo_site
+    names = {tag.slug: tag.name for tag in corpus.taxonomy.tags}
+    found: dict[str, set[str]] = {}
+    for name, page in pages.items():
+        if not name.startswith(("topics/", "tags/", "hardware/")):
+            continue
+        for tr in BeautifulSoup(page, "html.parser").select("tr[data-filter]"):
+            link = tr.find("a", href=re.compile(r"papers/[^/]+/$"))
+            derived = corpus.papers[link["href"].rstrip("/").rsplit("/", 1)[1]]
+            said = tr["data-filter"]
+            assert derived.paper.title in said, name
+            for tag in derived.tags:  # each once, whatever its case: "rl" and "RL"
+                assert tag in said and names.get(tag, tag).casefold() in said.casefold(), (name, derived.id, tag)
+            for device in derived.hardware:
+                entry = corpus.catalog.get(device)
+                if entry is not None and entry.arch:
+                    assert entry.arch in said, (name, derived.id, device)
+                    found.setdefault(entry.arch, set()).add(device)
+    assert {"H100", "H20"} <= found["Hopper"] and "A100" in found["Ampere"], found
+    serving = BeautifulSoup(pages["topics/serving.md"], "html.parser")
+    hopper = {
+        pid
+        for pid in corpus.by_topic["serving"]
+        if any((e := corpus.catalog.get(h)) and e.arch == "Hopper" for h in corpus.papers[pid].hardware)
+    }
+    assert sum("Hopper" in tr["data-filter"] for tr in serving.select("tr[data-filter]")) == len(hopper) >= 3

@@ -230,5 +230,5 @@ def _table(context: RenderContext, names: frozenset[str], source: str, ids: Sequ
         interactive=True,
         keys=["title", "published", "topics", "sentence"],
         sort_keys=[[None, PUBLISHED.sort_value(derived), None, None] for derived in papers],
-        filters=[filter_text(derived) for derived in papers],
+        filters=[filter_text(context, derived) for derived in papers],
     )

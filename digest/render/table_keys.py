@@ -4,8 +4,9 @@ A sort key is written on the cell (`data-sort`) from the structured value, so th
 read units from the text: "1T" is a trillion parameters, above "175B", "hundreds of GPUs" above
 "96 GPUs", and a cell that lists several scales or counts sorts by its largest (the largest model
 the paper works with is what sets it apart). A row's filter text (`data-filter`) holds the
-paper's title and tags, which the row does not show, so typing "speculative" finds the papers
-tagged speculative-decoding.
+paper's title, its tags (by slug and by name: "kv-cache", "KV cache") and the architecture of each
+of its hardware (H100's Hopper), which the row does not show, so typing "speculative" finds the
+papers tagged speculative-decoding and "hopper" those run on an H100 or an H20.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 from collections.abc import Sequence
 
 from ..derive.corpus import Derived
+from .context import RenderContext
 
 _UNITS = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9, "t": 1e12, "trillion": 1e12}
 # "175B", "1.5 B", "10T+", "5.7M", "13 billion", "1 trillion"; and "billion-scale", a scale with no number.
@@ -89,6 +91,14 @@ def date_key(published: str | None) -> float | None:
     return float(f"{int(year):04d}{int(month):02d}{int(day):02d}")
 
 
-def filter_text(derived: Derived) -> str:
-    """What a paper's row can be found by beyond its cells: its title and its tags."""
-    return " ".join([derived.paper.title, *derived.tags])
+def filter_text(context: RenderContext, derived: Derived) -> str:
+    """What a paper's row can be found by beyond its cells: its title, its tags as written and by
+    their names, and the architecture the catalogue gives each of its hardware (a reader after
+    Hopper papers types "hopper", not every one of H100, H800, H20, H200 and GH200)."""
+    catalog = context.corpus.catalog
+    names = [context.tag(tag)[1] for tag in derived.tags]
+    architectures = [entry.arch for name in derived.hardware if (entry := catalog.get(name)) and entry.arch]
+    said: dict[str, str] = {}  # each once, whatever its case: "llm" and "LLM"
+    for text in (derived.paper.title, *derived.tags, *names, *architectures):
+        said.setdefault(text.casefold(), text)
+    return " ".join(said.values())

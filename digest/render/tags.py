@@ -59,5 +59,5 @@ def _table(context: RenderContext, source: str, ids: Sequence[str]) -> str:
         keys=list(TAG_COLUMNS),
         sort_keys=[[column.sort_value(derived) for column in columns] for derived in papers],
         sort_groups=[[column.group_value(derived) for column in columns] for derived in papers],
-        filters=[filter_text(d) for d in papers],
+        filters=[filter_text(context, d) for d in papers],
     )

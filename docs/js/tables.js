@@ -90,17 +90,32 @@
   }
 
   // What a row is found by: its cells' text and what the digest wrote for it to be found by but
-  // not shown (data-filter: the paper's title and tags). Read once per row: sorting moves rows
-  // but never changes them, so each keystroke is a substring test per row.
+  // not shown (data-filter: the paper's title, its tags by slug and name, its hardware's
+  // architecture). Read once per row: sorting moves rows but never changes them, so each
+  // keystroke is a substring test per row.
   function filterText(row) {
     if (row.digestFilter === undefined) {
-      row.digestFilter = (row.textContent + " " + (row.getAttribute("data-filter") || "")).toLowerCase();
+      row.digestFilter = joined((row.textContent + " " + (row.getAttribute("data-filter") || "")).toLowerCase());
     }
     return row.digestFilter;
   }
 
+  // Words match whether written apart, hyphenated or together ("kv cache", "kv-cache", "kvcache"):
+  // the row's text and each query word are matched with their spaces, hyphens and underscores left out.
+  var SEPARATORS = /[\s\-\u2010\u2011_]+/g;
+  function joined(text) { return text.replace(SEPARATORS, ""); }
+
+  // A query word also finds its singular ("KV caches" the rows that say "KV cache", "GPUs" "GPU"):
+  // a trailing "es" after s, x, z, ch or sh, else a trailing "s" (not "ss"), is left off. What is
+  // left is the start of the word as typed, so a row the whole word finds is still found.
+  function singular(word) {
+    if (word.length > 4 && /(?:[sxz]|ch|sh)es$/.test(word)) return word.slice(0, -2);
+    if (word.length > 3 && /[^s]s$/.test(word)) return word.slice(0, -1);
+    return word;
+  }
+
   function filter(table, query, counter) {
-    var words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    var words = query.toLowerCase().split(/\s+/).map(function (word) { return joined(singular(word)); }).filter(Boolean);
     var rows = table.tBodies[0].rows, shown = 0;
     for (var i = 0; i < rows.length; i++) {
       var text = filterText(rows[i]);
