@@ -1069,7 +1069,9 @@ def test_back_to_a_table_from_the_papers_it_lists_shows_it_as_the_reader_left_it
     visible_rows(page).nth(5).evaluate(
         "row => window.scrollTo(0, row.getBoundingClientRect().top + window.scrollY - window.innerHeight / 2 + 4)"
     )
-    page.wait_for_timeout(300)  # Material keeps the scroll offset in the history a moment after the scroll
+    # Material keeps the scroll offset in the history a moment after the scroll (debounced): a
+    # second, so a loaded machine has kept it too before the link is followed.
+    page.wait_for_timeout(1000)
     in_view = page.evaluate(ROW_IN_VIEW_JS)
     link = visible_rows(page).filter(has_text=in_view).first.locator("td a").first
     paper = path_of(link.evaluate("link => link.href"))
@@ -1082,13 +1084,13 @@ def test_back_to_a_table_from_the_papers_it_lists_shows_it_as_the_reader_left_it
     page.go_back()
     wait_for_page(page, "/topics/serving/", title)
     table(page).locator(".digest-count").wait_for()
-    page.wait_for_timeout(300)  # Material scrolls to the offset it kept once the page is in
     assert page.evaluate("window.__marker") == 1, "the page reloaded: navigation was not instant"
     assert table(page).locator("input.digest-filter").input_value() == "kv cache"
     assert table(page).locator(".digest-count").inner_text() == count
     assert header(page, "Headline result").get_attribute("aria-sort") == "descending"
     assert shown_texts(page) == shown
-    assert page.evaluate(ROW_IN_VIEW_JS) == in_view
+    # Material scrolls to the offset it kept once the page is in: waited for, not timed
+    page.wait_for_function(f"want => ({ROW_IN_VIEW_JS})() === want", arg=in_view, timeout=10_000)
 
     # opened by a link, the table starts afresh
     page.locator(f"{CONTENT} a[href$='/papers/{paper.strip('/').split('/')[-1]}/']").first.click()
