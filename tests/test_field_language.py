@@ -1267,3 +1267,22 @@ def test_the_little_training_data_a_result_was_had_with_stays_a_cost(catalog):
 )
 def test_a_sparsity_reached_is_a_reduction(catalog, abstract, expected):
     assert [f.shown for f in extract_facts("", abstract, catalog) if f.kind == "reduction"] == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # signed figures listed against as many baselines pair in order, as unsigned ones do
+        (
+            "In batched mode, our GEMM kernels gain +31.5%, +24.0%, and +9.8% over PyTorch, cuBLAS, and CUTLASS, "
+            "respectively.",
+            ["PyTorch", "cuBLAS", "CUTLASS"],
+        ),
+        (
+            "Our tuned schedule is +2.1x, +1.7x and +1.2x faster than Ansor, TVM and Triton respectively.",
+            ["Ansor", "TVM", "Triton"],
+        ),
+    ],
+)
+def test_signed_figures_listed_respectively_take_their_own_baselines(catalog, abstract, expected):
+    assert [f.baseline for f in extract_facts("", abstract, catalog) if f.kind == "speedup"] == expected

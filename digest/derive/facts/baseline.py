@@ -25,10 +25,11 @@ _BEFORE = re.compile(
     r"\b(?:compared\s+(?:to|with)|relative\s+to|over|against|versus|vs\.?)\s+(?P<rest>[^.;,]*),", re.IGNORECASE
 )
 _FIGURE = r"\d[\d,.]*(?:\s*(?:-|–|--|to|sim)\s*\d[\d,.]*)?\s?(?:x|×|X|times|%|\\%)"
-# A run of figures listed together, "1.75x, 2.61x, 1.29x and 1.03x", with their hedges.
+# A run of figures listed together, "1.75x, 2.61x, 1.29x and 1.03x", with their hedges and signs
+# ("+28.7%, +26.0%, and +15.9%": the first figure's sign stands before the run's start).
 _FIGURE_RUN = re.compile(
     rf"(?:(?:up\s+to|over|about|nearly|around|~)\s+)?{_FIGURE}"
-    rf"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:up\s+to|over|about|nearly|around|~)\s+)?{_FIGURE})*"
+    rf"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:up\s+to|over|about|nearly|around|~)\s+)?\+?{_FIGURE})*"
 )
 _A_CLAUSE = re.compile(r"\b(?:and|while|which|but|or)\s+[a-z]+(?![\w\-])")  # a lower-case word, not "vLLM"
 _BY_END = re.compile(r"\bby\s+(?:up\s+to\s+|over\s+|about\s+|nearly\s+|~)?$", re.IGNORECASE)
