@@ -28,6 +28,8 @@ from digest.derive.taxonomy import load_taxonomy
 from digest.records.store import TAXONOMY_FILE, load_papers
 
 VERDICTS = ROOT / "benchmarks" / "audits" / "tags" / "verdicts.jsonl"
+# The reading names tags as the site named them at 08ad333; a tag renamed since is matched by slug.
+FORMER_NAMES = {"MoE": "moe"}
 GROUPS = (("batches 0 and 1", (0, 1)), ("batch 2", (2,)))
 
 
@@ -37,6 +39,7 @@ def main() -> int:
     args = parser.parse_args()
     taxonomy = load_taxonomy(ROOT / "data" / TAXONOMY_FILE)
     name_of = {tag.slug: tag.name for tag in taxonomy.tags}
+    slug_of = {tag.name: tag.slug for tag in taxonomy.tags} | FORMER_NAMES
     papers = {paper.id: paper for paper in load_papers(ROOT / "data")}
     readings = [json.loads(line) for line in VERDICTS.read_text(encoding="utf-8").splitlines() if line.strip()]
     for shown in (False, True):
@@ -50,12 +53,12 @@ def main() -> int:
                 slugs = classify(paper.title, paper.abstract, taxonomy).tags
                 if shown:
                     slugs = shown_tags(paper, slugs)
-                given = {name_of.get(slug, slug) for slug in slugs}
-                true = {tag for tag, verdict in reading["verdicts"].items() if verdict.startswith("fits")}
-                true |= set(reading["missing"])
+                given = set(slugs)
+                true = {slug_of[tag] for tag, verdict in reading["verdicts"].items() if verdict.startswith("fits")}
+                true |= {slug_of[tag] for tag in reading["missing"]}
                 right, wrong, missed = right + len(given & true), wrong + len(given - true), missed + len(true - given)
-                errors.update(f"given wrongly: {tag}" for tag in given - true)
-                errors.update(f"missed: {tag}" for tag in true - given)
+                errors.update(f"given wrongly: {name_of[slug]}" for slug in given - true)
+                errors.update(f"missed: {name_of[slug]}" for slug in true - given)
             precision = right / (right + wrong) if right + wrong else 1.0
             recall = right / (right + missed) if right + missed else 1.0
             print(f"{'as shown' if shown else 'the rules'}, {label}: {right} right, {wrong} given wrongly, ", end="")
