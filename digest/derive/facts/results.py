@@ -488,8 +488,9 @@ def _speedup(sentence: str, number: _Number, shown: str, word: str, around: tupl
     )
 
 
-# A reduction of an error is a gain in quality: "18.24% lower mean absolute percentage error".
-_AN_ERROR = re.compile(r"\b(?:errors?|MAPE|perplexity|PPL|WER|CER|distance|FID|FVD|LPIPS|loss)\b", re.IGNORECASE)
+# A reduction of an error is a gain in quality: "18.24% lower mean absolute percentage error"; not
+# an error hyphenated into what is lowered: "error-induced overhead" is overhead.
+_AN_ERROR = re.compile(r"\b(?:errors?|MAPE|perplexity|PPL|WER|CER|distance|FID|FVD|LPIPS|loss)\b(?!-)", re.IGNORECASE)
 # What an improvement by a percentage cuts when it names a time.
 _IMPROVED_TIME = re.compile(r"\bimprov\w*\s+(?:the\s+|its\s+)?(?P<time>[\w\-/() ]{1,40}?)\s+by\s+$", re.IGNORECASE)
 
