@@ -1296,3 +1296,28 @@ def test_an_error_hyphenated_into_what_is_cut_is_no_quality(catalog):
     assert _own(catalog, "It achieves 18% lower mean absolute error than prior simulators.", "quality") == [
         "18% lower mean absolute error"
     ]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # "slashes" cuts as "cuts" does, and a quality kept after the figure does not make it a score
+        (
+            "Our decoder achieves a 1.7x speedup, slashes memory usage by around 50%, and preserves image quality.",
+            ["~50% lower memory usage"],
+        ),
+        # three things cut, listed with commas, each take their figure in order
+        (
+            "Our scheduler reduces latency, memory and cost by 30%, 20% and 10%, respectively.",
+            ["30% lower latency", "20% lower memory", "10% lower cost"],
+        ),
+        (
+            "It cuts collision rates, object and causal conflicts by 55%, 45% and 55% respectively.",
+            ["55% lower collision rates", "45% lower object conflicts", "55% lower causal conflicts"],
+        ),
+        # a multiple of storage efficiency is a saving, not a speed
+        ("For dynamic scenes it achieves more than 12x storage efficiency.", [">12× higher storage efficiency"]),
+    ],
+)
+def test_reductions_read_in_the_field_s_lists_and_verbs(catalog, abstract, expected):
+    assert _own(catalog, abstract, "reduction") == expected

@@ -95,16 +95,16 @@ _A_SETTING_BEFORE = re.compile(r"\b(?:under|at)\s+(?:up\s+to\s+)?$", re.IGNORECA
 _AFTER_UTILIZATION = re.compile(
     r"\s*(?:higher\s+|better\s+)?(?P<metric>MFU|(?:GPU\s+)?utili[sz]ation)\b", re.IGNORECASE
 )
-# "2.5× higher scaling efficiency", "6 times higher parameter efficiency": the same result for
-# less compute, data or parameters, a saving rather than a speed.
+# "2.5× higher scaling efficiency", "6 times higher parameter efficiency", "12x storage efficiency": the
+# same result for less compute, data, parameters or storage, a saving rather than a speed.
 _AFTER_EFFICIENCY = re.compile(
     r"\s*(?:higher\s+|better\s+|greater\s+|(?:improvements?|gains?|increases?)\s+in\s+)?(?:overall\s+)?"
-    r"(?P<what>compute|computational|scaling|parameter|data|sample|token|FLOPs?)[\s-]efficiency\b",
+    r"(?P<what>compute|computational|scaling|parameter|data|sample|token|FLOPs?|storage|memory)[\s-]efficiency\b",
     re.IGNORECASE,
 )
 # Or named before it: "improves organic data efficiency by 2-3x", "data efficiency ... by a factor of 3".
 _EFFICIENCY_BEFORE = re.compile(
-    r"\b(?P<what>compute|computational|scaling|parameter|data|sample|token|FLOPs?)[\s-]efficiency\b[^.;,]{0,40}\b"
+    r"\b(?P<what>compute|computational|scaling|parameter|data|sample|token|FLOPs?|storage|memory)[\s-]efficiency\b[^.;,]{0,40}\b"
     r"(?:by|of)\s+(?:a\s+)?(?:up\s+to\s+|about\s+|over\s+|nearly\s+)?$",
     re.IGNORECASE,
 )
@@ -128,7 +128,7 @@ _LIST_CONTINUATION = re.compile(
 )
 # The last of these words before a number decides what the number is.
 _BEFORE_KEYWORDS = re.compile(
-    r"\b(?:(?P<reduction>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|sav(?:e|es|ed|ing|ings)|decreas\w*|"
+    r"\b(?:(?P<reduction>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|slash(?:es|ed|ing)?|sav(?:e|es|ed|ing|ings)|decreas\w*|"
     # a share removed outright, right before its number: "pruning them removes 20% of attention FLOPs"
     r"(?:remov(?:e|es|ed|ing)|eliminat(?:e|es|ed|ing))(?=\s+(?:(?:up\s+to|about|over|nearly)\s+)?$)|"
     r"minimi[sz]\w*|shrink\w*|compress\w*|prun(?:e|es|ed)\b|less(?!\s+than\b)|smaller|fewer(?!\s+than\b))|"
