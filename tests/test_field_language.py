@@ -305,6 +305,17 @@ def test_points_gained_over_a_baseline_are_quality(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
 
 
+def test_each_of_a_pair_of_points_is_a_value(catalog):
+    # "by X and Y points, respectively": two margins, each with the shared unit, the second not dropped
+    abstract = (
+        "Our tuned model reaches 64.2% Pass@1 on average, outperforming the two strongest open baselines "
+        "by 4.6 and 9.3 percentage points, respectively."
+    )
+    assert _own(catalog, abstract, "quality") == ["64.2% Pass@1", "4.6 points", "9.3 points"]
+    abstract = "With a 30B MoE policy, our harness training improves Pass@1 on the agent suite by 7.25 and 11.9 points."
+    assert _own(catalog, abstract, "quality") == ["7.25 points Pass@1", "11.9 points Pass@1"]
+
+
 def test_points_of_nothing_gained_are_no_result(catalog):
     assert _headline(catalog, "We annotate 4 points per object and sample 12 points per scene.") is None
 

@@ -92,10 +92,10 @@ _EFFICIENCY = re.compile(
 )
 # Points are percentage points ("by 22 percentage points", "12.5 pp"), or plain "points" after a
 # score they are of ("top-1 accuracy by 2.3 points").
-# The first of a pair shares the second's unit: "by 9.98 and 14.81 points".
+# The first of a pair shares the second's unit, and each is a value: "by 9.98 and 14.81 points".
 _POINTS = re.compile(
     rf"(?<![\w.,@])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})"  # not Pass@1's 1
-    rf"(?P<pair>\s*(?:,|and|/)\s*\+?{NUMBER})?(?P<plus>\+)?\s*(?:absolute\s+|(?P<inner>F1|accuracy)\s+)?"
+    rf"(?P<pair>\s*(?:,|and|/)\s*\+?(?P<second>{NUMBER}))?(?P<plus>\+)?\s*(?:absolute\s+|(?P<inner>F1|accuracy)\s+)?"
     r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b(?P<higher>\s+(?:higher|better)\b)?|"
     r"(?P<gain>-point\s+(?:gain|improvement|increase)s?\b))"
 )
@@ -262,6 +262,9 @@ def _points(text: str) -> list[Found]:
         if match.group("low") and _FROM_BEFORE.search(text, 0, start):
             start = match.start("number")  # "ranging from 4 to 20 points": "from" opens no baseline's value here
         plus = "+" if match.group("plus") else ""  # "30+ points": at least 30
+        if match.group("pair"):  # "by 3.9 and 7.2 points, respectively": the first its number's words alone
+            found.append(("quality", start, match.end("number"), f"{qualifier}{sign}{number} points{metric}"))
+            start, number = match.start("second"), match.group("second")
         found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}{plus} points{metric}"))
     return found
 
