@@ -316,6 +316,22 @@ def test_each_of_a_pair_of_points_is_a_value(catalog):
     assert _own(catalog, abstract, "quality") == ["7.25 points Pass@1", "11.9 points Pass@1"]
 
 
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A benchmark's version after its name is part of the name: Terminal-Bench 2.0 is not Terminal-Bench.
+        ("Our agent scores 44.0% on Terminal-Bench 2.0 with a 30B model.", ["44.0% on Terminal-Bench 2.0"]),
+        ("The coder reaches 72.5% on LiveCodeBench v5.", ["72.5% on LiveCodeBench v5"]),
+        ("It brings a 6% improvement on LongBench v2.", ["6% improvement on LongBench v2"]),
+        ("We obtain +9.1% on AIME 2025 over the base model.", ["+9.1% on AIME 2025"]),
+        # a number that is a setting or another figure is no version
+        ("Our model scores 45.1% on MMLU 5-shot and 30.2% on GSM8K.", ["45.1% on MMLU 5-shot", "30.2% on GSM8K"]),
+    ],
+)
+def test_a_benchmark_keeps_its_version(catalog, abstract, expected):
+    assert _own(catalog, abstract, "quality") == expected
+
+
 def test_points_of_nothing_gained_are_no_result(catalog):
     assert _headline(catalog, "We annotate 4 points per object and sample 12 points per scene.") is None
 
@@ -1184,7 +1200,10 @@ def test_a_score_with_decimals_on_a_benchmark_is_a_level(catalog):
     ]
     # a rate named between the score and the benchmark
     abstract = "Our distilled model achieves a 29.61 length-controlled win rate on AlpacaEval 2 against GPT-4 and 7.35 on MT-Bench."
-    assert _own(catalog, abstract, "quality") == ["29.61 length-controlled win rate on AlpacaEval", "7.35 on MT-Bench"]
+    assert _own(catalog, abstract, "quality") == [
+        "29.61 length-controlled win rate on AlpacaEval 2",
+        "7.35 on MT-Bench",
+    ]
     # a version of a name is no score, nor is a list of scores paired with a list of names
     for sentence in (
         "We report sweeps of Claude Opus 4.7 and GPT 5.5 on M1 Pro.",

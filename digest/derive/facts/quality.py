@@ -280,7 +280,28 @@ def extract(sentence: Sentence) -> list[Found]:
     changes = quality_change.changes(text)
     # A change read whole ("from 61.2% to 70.4%") keeps its numbers from being read again alone.
     kept = [item for item in found if not any(item[1] < change[2] and begin < item[2] for change, begin in changes)]
-    return kept + [change for change, _begin in changes]
+    return [_with_version(text, item) for item in kept + [change for change, _begin in changes]]
+
+
+# A benchmark's version after its name is part of the name ("AlpacaEval 2", "Terminal-Bench 2.0",
+# "LiveCodeBench v5", "AIME 2024", "AIME 24"), not a figure: never one with a unit or a decimal tail.
+_NAME_AT_END = re.compile(r"(?<=\s)(?-i:[A-Z])[\w\-'.]*[\w]$")
+_VERSION = re.compile(
+    r"\s(?:v\d+(?:\.\d+)*|\d\.\d|\d|20\d\d|2\d)(?![\w\-%×/]|\.\d|\s?(?:x|times|points?|pp|percent)\b)"
+)
+
+
+def _with_version(text: str, item: Found) -> Found:
+    """`item` with the version its benchmark's name has in `text` after the figure, if any."""
+    kind, start, end, value = item
+    name = _NAME_AT_END.search(value)
+    if name is None:
+        return item
+    named = re.compile(re.escape(name.group()) + _VERSION.pattern).search(text, start, end + 120)
+    if named is None:
+        return item
+    version = named.group()[len(name.group()) :]
+    return kind, start, max(end, named.end()) if named.start() < end else end, value + version
 
 
 def _named_score(match: re.Match[str]) -> str:
