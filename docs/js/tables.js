@@ -233,10 +233,14 @@
   function init() {
     var restoring = cameBackTo === location.pathname;
     cameBackTo = null;
-    document.querySelectorAll(".digest-table").forEach(function (container, position) {
-      setup(container, position, restoring);
-    });
+    var tables = document.querySelectorAll(".digest-table");
+    tables.forEach(function (container, position) { setup(container, position, restoring); });
     document.querySelectorAll(".digest-scroll").forEach(function (box) { hintWhenWide(box, box.querySelector("table")); });
+    // Back on a page, Material scrolls to the offset it kept, on a busy machine before the rows were
+    // filtered and sorted again and the lines over each table added, which lands on another row: the
+    // same offset again, on the page as it is now laid out.
+    var kept = restoring && tables.length ? history.state : null;
+    if (kept && typeof kept.y === "number") window.scrollTo(kept.x || 0, kept.y);
     follow();
   }
 
