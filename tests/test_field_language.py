@@ -1351,3 +1351,23 @@ def test_an_error_hyphenated_into_what_is_cut_is_no_quality(catalog):
 )
 def test_reductions_read_in_the_field_s_lists_and_verbs(catalog, abstract, expected):
     assert _own(catalog, abstract, "reduction") == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A percentage called absolute is a gain in percentage points, not a relative gain.
+        (
+            "On the desktop benchmark, our 7B agent reaches a 38.2% task success rate, a 12.4% absolute gain over "
+            "the base model.",
+            ["38.2% success rate", "12.4 points"],
+        ),
+        ("Our tuning yields a 6.3% absolute improvement in win rate over DPO.", ["6.3 points win rate"]),
+        ("Our grounding model outperforms prior grounding models by up to 18% absolute.", ["up to 18 points"]),
+        ("Our planner improves the agent's accuracy (+1.2% absolute) on the held-out tasks.", ["+1.2 points accuracy"]),
+        # a relative gain keeps its percent
+        ("Our tuning yields a 6.3% relative improvement in win rate over DPO.", ["6.3% improvement in win rate"]),
+    ],
+)
+def test_absolute_percentage_gains_are_points(catalog, abstract, expected):
+    assert _own(catalog, abstract, "quality") == expected

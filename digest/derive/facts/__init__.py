@@ -39,6 +39,7 @@ from . import (
     model_scale,
     precision,
     quality,
+    quality_change,
     quality_margin,
     results,
     throughput,
@@ -246,6 +247,7 @@ def _sentence_facts(sentence: Sentence, place: int) -> list[Fact]:
     # A number read as a speed or a cut is not also a score: "latency by up to 55% across four benchmarks".
     efficiency = [item for item in positioned if item[0] in ("speedup", "reduction")]
     positioned = [item for item in positioned if item[0] != "quality" or not overlaps(item[1], item[2], efficiency)]
+    positioned = [quality_change.in_points(sentence.text, item) for item in positioned]
     positioned.sort(key=lambda item: (ORDER[item[0]], item[1]))
     return [
         Fact(kind, value, sentence.text, baseline=_baseline(sentence.text, kind, start), span=(start, end), place=place)

@@ -278,3 +278,21 @@ def _performance_gains(text: str) -> list[Found]:
             number = range_of(match)
             found.append(("quality", start, match.end(), f"{qualifier}{number}% better performance"))
     return found
+
+
+# A percentage said to be "absolute" is a gain in percentage points: "a 14.61% absolute gain over the
+# base model", "by up to 20% absolute", "improve by 15.80% (absolute)".
+_ABSOLUTE_AFTER = re.compile(r"\s*\(?absolute\b", re.IGNORECASE)
+_PERCENT_SIGN = re.compile(r"(?<=\d)\\?%")
+_GAIN_WORD = re.compile(r"\s+(?:(?:improvements?|gains?|increases?|boosts?)(?:\s+(?:in|of)\b)?|better)")
+
+
+def in_points(text: str, item: Found) -> Found:
+    """A quality gain read as "N%" shown as "N points" when the abstract calls it absolute, so that
+    a reader does not take it for a relative gain: "14.61% improvement" is "14.61 points"."""
+    kind, start, end, value = item
+    percent = _PERCENT_SIGN.search(text, start, end)
+    if kind != "quality" or percent is None or "from" in value or not _ABSOLUTE_AFTER.match(text, percent.end()):
+        return item
+    points = _PERCENT_SIGN.sub(" points", value, count=1)
+    return kind, start, end, _GAIN_WORD.sub("", points, count=1)
