@@ -291,8 +291,8 @@ def in_points(text: str, item: Found) -> Found:
     """A quality gain read as "N%" shown as "N points" when the abstract calls it absolute, so that
     a reader does not take it for a relative gain: "14.61% improvement" is "14.61 points"."""
     kind, start, end, value = item
-    percent = _PERCENT_SIGN.search(text, start, end)
-    if kind != "quality" or percent is None or "from" in value or not _ABSOLUTE_AFTER.match(text, percent.end()):
+    percent = _PERCENT_SIGN.search(text, start, end) if kind == "quality" else None  # every fact comes through
+    if percent is None or "from" in value or not _ABSOLUTE_AFTER.match(text, percent.end()):
         return item
     points = _PERCENT_SIGN.sub(" points", value, count=1)
     return kind, start, end, _GAIN_WORD.sub("", points, count=1)

@@ -25,9 +25,13 @@ _AFTER_NAMED_REDUCTION = re.compile(
     r"{1,3}?)(?:and\s+[\d.%\-–\s]*(?:[A-Za-z][\w\-]*\s+){1,3}?)?(?:reductions?|savings?)\b",
     re.IGNORECASE,
 )
+# The verbs that cut what follows them: "reduces", "slashing", "minimizes".
+_CUT_VERBS = (
+    r"reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|slash(?:es|ed|ing)?|sav(?:e|es|ed|ing)|decreas\w*|minimi[sz]\w*"
+)
 _REDUCTION_OBJECT_BEFORE = re.compile(
-    r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|slash(?:es|ed|ing)?|sav(?:e|es|ed|ing)|decreas\w*|"
-    r"minimi[sz]\w*|shrink\w*|compress(?!ors?\b)\w*|less|fewer|smaller|and)\s+(?:the\s+|its\s+|their\s+)?"
+    rf"\b(?P<verb>{_CUT_VERBS}|"
+    r"shrink\w*|compress(?!ors?\b)\w*|less|fewer|smaller|and)\s+(?:the\s+|its\s+|their\s+)?"
     # past an aside: "reduce the amount of hallucination, for example by 9.6% in the XSum task";
     # an object is no verb: "... and reduces communication volume by 75%" reduces the volume
     r"(?!(?:reduc|lower|cut|sav|decreas|minimi[sz]|shrink)\w*\s)"
@@ -312,8 +316,7 @@ _ITEM = (
     r"maintain|preserv)\w*\b)[A-Za-z][\w\-/]*(?:\s+[A-Za-z][\w\-/]*){0,2}?"
 )
 _COMMA_LIST = re.compile(
-    r"\b(?P<verb>reduc\w*|lower(?:s|ed|ing)?|cut(?:s|ting)?|slash(?:es|ed|ing)?|sav(?:e|es|ed|ing)|decreas\w*|minimi[sz]\w*)\s+"
-    rf"(?:the\s+|its\s+|their\s+)?(?P<object>{_ITEM}(?:\s*,\s*{_ITEM})+,?\s+and\s+{_ITEM})\s+by\s+(?:up\s+to\s+)?"
+    rf"\b(?P<verb>{_CUT_VERBS})\s+(?:the\s+|its\s+|their\s+)?(?P<object>{_ITEM}(?:\s*,\s*{_ITEM})+,?\s+and\s+{_ITEM})\s+by\s+(?:up\s+to\s+)?"
     rf"(?P<figures>(?:{_FIGURE}\s*(?:,\s*and|,|and)\s*)*)$",
     re.IGNORECASE,
 )

@@ -97,14 +97,17 @@ _AFTER_UTILIZATION = re.compile(
 )
 # "2.5× higher scaling efficiency", "6 times higher parameter efficiency", "12x storage efficiency": the
 # same result for less compute, data, parameters or storage, a saving rather than a speed.
+_AN_EFFICIENCY = (
+    r"(?P<what>compute|computational|scaling|parameter|data|sample|token|FLOPs?|storage|memory)[\s-]efficiency\b"
+)
 _AFTER_EFFICIENCY = re.compile(
     r"\s*(?:higher\s+|better\s+|greater\s+|(?:improvements?|gains?|increases?)\s+in\s+)?(?:overall\s+)?"
-    r"(?P<what>compute|computational|scaling|parameter|data|sample|token|FLOPs?|storage|memory)[\s-]efficiency\b",
+    + _AN_EFFICIENCY,
     re.IGNORECASE,
 )
 # Or named before it: "improves organic data efficiency by 2-3x", "data efficiency ... by a factor of 3".
 _EFFICIENCY_BEFORE = re.compile(
-    r"\b(?P<what>compute|computational|scaling|parameter|data|sample|token|FLOPs?|storage|memory)[\s-]efficiency\b[^.;,]{0,40}\b"
+    rf"\b{_AN_EFFICIENCY}[^.;,]{{0,40}}\b"
     r"(?:by|of)\s+(?:a\s+)?(?:up\s+to\s+|about\s+|over\s+|nearly\s+)?$",
     re.IGNORECASE,
 )
