@@ -644,6 +644,8 @@ def test_model_scales(catalog, sentence, expected):
         ("Our 8-bit optimizer and 16-bit precision weights.", ["8-bit", "16-bit"]),
         ("Sorting 256M random 32-bit keys.", []),
         ("Half-precision GEMM kernels.", ["FP16"]),
+        # Block-scaled formats: the family prefix goes before an integer as before a float.
+        ("MXINT8 is superior to MXFP8, and NVINT4 can surpass NVFP4.", ["MXINT8", "MXFP8", "NVINT4", "NVFP4"]),
     ],
 )
 def test_precisions(catalog, sentence, expected):

@@ -105,6 +105,23 @@ def test_spacing_hyphen_and_case_variants(catalog, text):
     assert [(entry.name, start, end) for entry, start, end in found] == [("RTX 4090", 5, 5 + len(text))]
 
 
+def test_a_latex_tie_is_a_space(catalog):
+    assert names_in(catalog, "on an 8\\,GB Raspberry~Pi~5 and an RTX~4090") == ["Raspberry Pi", "RTX 4090"]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("We implement it on the iPhone 15 Pro.", ["Apple A-series"]),
+        ("11 tokens/s on lower-end devices like Raspberry Pi 5.", ["Raspberry Pi"]),
+        # A bare "iPhone" is also a dataset of phone-captured scenes.
+        ("on the iPhone360, iPhone, and DAVIS datasets", []),
+    ],
+)
+def test_phones_and_boards_by_their_model(catalog, text, expected):
+    assert names_in(catalog, text) == expected
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -33,10 +33,11 @@ HARDWARE_CLASSES = (
 )
 
 # In an alias, a space or hyphen means "one space/hyphen or nothing": RTX 4090 = RTX4090 = RTX-4090.
+# A text's space may be LaTeX's tie, which the dumps keep: "Raspberry~Pi~5".
 _ALIAS_SEPARATORS = " -"
 _SEPARATOR_ATOM = " "  # trie key for such a separator (aliases keep no spaces)
-_SEPARATOR_REGEX = r"[\s\-]?"
-_SEPARATORS_IN_TEXT = re.compile(r"[\s\-]+")
+_SEPARATOR_REGEX = r"[\s\-~]?"
+_SEPARATORS_IN_TEXT = re.compile(r"[\s\-~]+")
 
 # A name starts after a non-alphanumeric; a count may be glued in front of it ("8xA100",
 # "8×H100", the dumps' "4timesRTX 3090" from a lost LaTeX \times): it is matched but left

@@ -1,4 +1,5 @@
-"""Numeric precision: "FP8", "BF16", "INT4", "4-bit", "W4A8"."""
+"""Numeric precision: "FP8", "BF16", "INT4", "4-bit", "W4A8", and the block-scaled formats of the MX and
+NVIDIA families, floating point or integer ("MXFP4", "NVFP4", "MXINT8", "NVINT4")."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from .base import Found, Sentence
 
 _PRECISION = re.compile(
     r"(?<![\w\-])(?:"
-    r"(?P<format>(?:MX|NV)?FP(?:4|6|8|16|32|64)|BF16|TF32|INT(?:2|4|8|16)|UINT8|E4M3|E5M2|"
+    r"(?P<format>(?:MX|NV)?FP(?:4|6|8|16|32|64)|BF16|TF32|(?:MX|NV)?INT(?:2|4|8|16)|UINT8|E4M3|E5M2|"
     r"bfloat16|float(?:8|16|32|64))"
     r"|(?P<wa>W\d{1,2}A\d{1,2}(?:KV\d{1,2})?)"
     r"|(?P<bits>(?:1\.58|[1-8]|16|32|64))-bit"
