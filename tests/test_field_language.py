@@ -1036,6 +1036,20 @@ def test_gpu_days_are_a_cost_in_time_not_a_gpu_count(catalog):
     assert _headline(catalog, abstract) == ("cost", "75 GPU days")
 
 
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # one device set against many names the settings a method serves, not how many it ran on
+        ("Kite offers attention-agnostic single GPU and multi-GPU memory optimizations.", []),
+        ("Kite targets single-GPU or multi-GPU systems alike.", []),
+        # a count of one stays a count
+        ("Kite trains a 7B model on a single GPU and scales to multi-node clusters.", ["1 GPU"]),
+    ],
+)
+def test_one_device_set_against_many_is_a_setting_not_a_count(catalog, abstract, expected):
+    assert _own(catalog, abstract, "gpu_count") == expected
+
+
 def test_a_lowered_speed_is_a_slowdown_not_a_saving(catalog):
     assert _own(catalog, "Kite adds little cost (a 6.5% speed reduction compared with no cache).", "reduction") == []
     abstract = "Kite reduces throughput by 12% but cuts memory by 40%."

@@ -34,6 +34,10 @@ _NOT_A_COUNT_AFTER = (
 # "8 GPUs", "single GPU", "128-GPU scale", "a 32 GPU cluster", "384 GCDs", "1024 and 3072 GPUs":
 # the unit is found first, the count is read backwards from it.
 _DEVICE_UNIT_WORD = re.compile(rf"(?P<unit>(?:GPU|GCD|NPU|TPU|gpu)s?){_NOT_A_COUNT_AFTER}(?![\w])")
+# One device set against many names the settings a method serves, not a count: "single GPU and multi-GPU
+# memory optimizations", "single-GPU or multi-GPU systems".
+_ONE_AGAINST_MANY = re.compile(r"[\s\-]*(?:and|or|/|vs\.?|versus)\s*(?:multi|multiple|many)\b", re.IGNORECASE)
+_ONE = ("one", "single", "1")
 _COUNT_BEFORE_UNIT = re.compile(
     rf"(?<![\w.,$€£])(?:(?P<first>{_COUNT})\s+(?:and|or)\s+)?(?P<count>{_COUNT})[\s\-]+$", re.IGNORECASE
 )
@@ -67,24 +71,28 @@ def _device_count_value(count_text: str, unit: str) -> str:
     return f"1 {unit}" if count == 1 else f"{count:,} {unit}s"
 
 
-def _gpu_counts(sentence: str, devices: list[Device]) -> list[tuple[int, int, str]]:
-    """(start, end, value): a count's words run from the count to its unit or device."""
-    found = []
+def _counts_before_unit(sentence: str, devices: list[Device]) -> Iterator[tuple[int, int, str]]:
+    """The counts read backwards from a unit: "8 GPUs", "single GPU", "128-GPU scale"."""
     for unit_word in _DEVICE_UNIT_WORD.finditer(sentence):
         counted = _COUNT_BEFORE_UNIT.search(sentence, max(0, unit_word.start() - 40), unit_word.start())
         if counted is None or any(start <= counted.start("count") < end for _e, start, end in devices):
             continue  # no count, or the "4090" of "RTX 4090 GPU"
         if _A_MODEL_WORD_BEFORE.search(sentence, 0, counted.start()):
             continue  # the "6000" of "RTX PRO 6000 GPU", a device the catalogue does not know
+        if counted.group("count").lower() in _ONE and _ONE_AGAINST_MANY.match(sentence, unit_word.end()):
+            continue
         for group in ("first", "count"):
             if counted.group(group):
-                found.append(
-                    (
-                        counted.start(group),
-                        unit_word.end(),
-                        _device_count_value(counted.group(group), unit_word.group("unit")),
-                    )
+                yield (
+                    counted.start(group),
+                    unit_word.end(),
+                    _device_count_value(counted.group(group), unit_word.group("unit")),
                 )
+
+
+def _gpu_counts(sentence: str, devices: list[Device]) -> list[tuple[int, int, str]]:
+    """(start, end, value): a count's words run from the count to its unit or device."""
+    found = list(_counts_before_unit(sentence, devices))
     for start, end, unit in _device_chains(sentence, devices):
         before = _COUNT_BEFORE_DEVICE.search(sentence, max(0, start - 40), start)
         after = sentence[end:]
