@@ -1050,6 +1050,22 @@ def test_one_device_set_against_many_is_a_setting_not_a_count(catalog, abstract,
     assert _own(catalog, abstract, "gpu_count") == expected
 
 
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # each device's memory between the count and the unit, with a word before or after it
+        ("We fit the model on a machine with 8 80GB GPUs.", ["8 GPUs"]),
+        ("Kite trains a 2B model using 16 standalone 48GB GPUs over internet connections.", ["16 GPUs"]),
+        ("Kite fine-tunes a 13B model within a single 24GB GPU.", ["1 GPU"]),
+        ("Kite runs on a single 24 GB consumer GPU.", ["1 GPU"]),
+        # a number before a preposition is no count of the devices after it
+        ("We use batch size 32 on 80GB GPUs.", []),
+    ],
+)
+def test_a_device_count_reads_past_each_devices_memory(catalog, abstract, expected):
+    assert _own(catalog, abstract, "gpu_count") == expected
+
+
 def test_a_lowered_speed_is_a_slowdown_not_a_saving(catalog):
     assert _own(catalog, "Kite adds little cost (a 6.5% speed reduction compared with no cache).", "reduction") == []
     abstract = "Kite reduces throughput by 12% but cuts memory by 40%."

@@ -38,8 +38,14 @@ _DEVICE_UNIT_WORD = re.compile(rf"(?P<unit>(?:GPU|GCD|NPU|TPU|gpu)s?){_NOT_A_COU
 # memory optimizations", "single-GPU or multi-GPU systems".
 _ONE_AGAINST_MANY = re.compile(r"[\s\-]*(?:and|or|/|vs\.?|versus)\s*(?:multi|multiple|many)\b", re.IGNORECASE)
 _ONE = ("one", "single", "1")
+# Between the count and the unit may stand each device's memory, with a word before or after it:
+# "8 80GB GPUs", "a single 46 GB GPU", "16 standalone 48GB GPUs", "a single 24 GB consumer GPU"
+# (not "batch size 32 on 80GB GPUs").
+_WORD = r"(?:(?!(?:on|in|into|with|of|using|per|and|or|to|at|for|across|from|by|the|an?|each|x)\b)[a-z]+\s+)"
+_DEVICE_MEMORY = rf"(?:{_WORD}?\d+\s*-?G[Bb]?[\s\-]+{_WORD}?)?"
 _COUNT_BEFORE_UNIT = re.compile(
-    rf"(?<![\w.,$€£])(?:(?P<first>{_COUNT})\s+(?:and|or)\s+)?(?P<count>{_COUNT})[\s\-]+$", re.IGNORECASE
+    rf"(?<![\w.,$€£])(?:(?P<first>{_COUNT})\s+(?:and|or)\s+)?(?P<count>{_COUNT})[\s\-]+{_DEVICE_MEMORY}$",
+    re.IGNORECASE,
 )
 # The count in front of a named device: "8 V100", "two RTX 4090", "8xA100", "4timesRTX 3090".
 _COUNT_BEFORE_DEVICE = re.compile(
