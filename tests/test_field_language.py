@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from digest.derive.facts import attribute, extract_facts
-from digest.derive.facts.headline import machine_headline
+from digest.derive.facts.headline import Headline, machine_headline
 
 
 def _headline(catalog, abstract: str) -> tuple[str, str] | None:
@@ -1064,6 +1064,25 @@ def test_one_device_set_against_many_is_a_setting_not_a_count(catalog, abstract,
 )
 def test_a_device_count_reads_past_each_devices_memory(catalog, abstract, expected):
     assert _own(catalog, abstract, "gpu_count") == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kind", "expected"),
+    [
+        # a bound on an approximate figure keeps both
+        ("Kite delivers up to ~70x latency reduction on B200 GPUs.", "reduction", ["up to ~70× lower latency"]),
+        ("Kite achieves up to ~6x higher inference throughput than prior models.", "speedup", ["up to ~6×"]),
+        ("Kite is more than about 3x faster than vLLM.", "speedup", [">~3×"]),
+        # an approximate figure alone stays approximate
+        ("Kite delivers ~3x speedup over vLLM.", "speedup", ["~3×"]),
+    ],
+)
+def test_a_bound_on_an_approximate_figure_keeps_both(catalog, abstract, kind, expected):
+    assert _own(catalog, abstract, kind) == expected
+
+
+def test_a_bounded_approximate_percent_speedup_is_shown_as_a_multiplier_too():
+    assert Headline("speedup", "up to ~20% faster").text == "up to ~1.20× (20% faster)"
 
 
 def test_a_lowered_speed_is_a_slowdown_not_a_saving(catalog):

@@ -96,7 +96,7 @@ _METRIC_WORDS = {
 _HEDGE = re.compile(r"^(?:up to|over|about|around|nearly|almost|more than|at least)\s+", re.I)
 _NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
 _PERCENT_SPEEDUP = re.compile(
-    r"^(?P<hedge>up to |over |about |around |~)?"
+    r"^(?P<hedge>up to ~|up to |over |about |around |~)?"
     r"(?P<number>\d+(?:\.\d+)?)(?:[–-](?P<high>\d+(?:\.\d+)?))?% ?(?:faster)?$"
 )
 

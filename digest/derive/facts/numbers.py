@@ -53,7 +53,13 @@ def hedge(sentence: str, start: int) -> tuple[str, int]:
     if found is None:
         return "", start
     raw = re.sub(r"\s+", " ", found.group("qualifier").lower())
-    return _HEDGE_PREFIX.get(raw, "~"), found.start()
+    prefix = _HEDGE_PREFIX.get(raw, "~")
+    if prefix == "~":  # a bound on an approximate figure keeps both: "up to ~70x", "more than about 3x"
+        bound = _HEDGE_BEFORE.search(sentence, max(0, found.start() - 24), found.start())
+        bound_prefix = _HEDGE_PREFIX.get(re.sub(r"\s+", " ", bound.group("qualifier").lower()), "~") if bound else ""
+        if bound and bound_prefix not in ("", "~"):
+            return bound_prefix + prefix, bound.start()
+    return prefix, found.start()
 
 
 def unit_figures(
