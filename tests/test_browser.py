@@ -1015,6 +1015,31 @@ def test_a_paper_s_details_line_wraps_between_fields_not_inside_a_date_or_a_name
     tab.assert_clean()
 
 
+# Each date of home's Newest papers table, with the number of lines its text takes.
+NEWEST_DATES_JS = f"""() => {{
+    const added = table => Array.from(table.tHead.rows[0].cells).findIndex(th => th.textContent.trim() === 'Added');
+    const table = Array.from(document.querySelectorAll('{CONTENT} table')).find(table => added(table) >= 0);
+    const at = added(table);
+    return Array.from(table.tBodies[0].rows).map(row => {{
+        const range = document.createRange();
+        range.selectNodeContents(row.cells[at]);
+        const lines = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+        return [row.cells[at].textContent.trim(), lines.size];
+    }});
+}}"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, PHONE_VIEWPORT], ids=["desktop", "phone"])
+def test_home_s_newest_papers_keep_each_added_date_on_one_line(chromium, site, request, viewport):
+    """The narrow Added column broke every date at its hyphen ("2026-08-" / "21"), even on a desktop."""
+    tab = reader_tab(chromium, site, request, viewport)
+    tab.goto("")
+    dates = tab.page.evaluate(NEWEST_DATES_JS)
+    assert len(dates) == 10 and all(re.fullmatch(r"\d{4}-\d{2}-\d{2}", text) for text, _ in dates), dates
+    assert all(lines == 1 for _, lines in dates), dates
+    tab.assert_clean()
+
+
 def test_back_to_a_filtered_table_shows_the_box_and_the_rows_alike(chromium, site, request):
     """The browser once put "SSD" back in the box on Back while every row showed ("18 of 18 rows")."""
     tab = reader_tab(chromium, site, request, READER_VIEWPORT)

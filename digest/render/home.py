@@ -24,8 +24,9 @@ def render_home(context: RenderContext) -> str:
         for slug, topic in context.topics.items()
     ]
     # What a reader came for: papers in a topic, not the off-topic ones, by when they were added.
+    # A date stays on one line: the narrow column broke each at its hyphen ("2026-08-" / "21").
     newest_rows = [
-        [links.paper(d.id), md_text(d.paper.added or d.published or ""), ", ".join(links.topic(t) for t in d.topics)]
+        [links.paper(d.id), _unbroken(d.paper.added or d.published or ""), ", ".join(links.topic(t) for t in d.topics)]
         for d in on_topic(corpus, by_added(corpus))[:NEWEST_ON_HOME]
     ]
     counts = {
@@ -37,3 +38,8 @@ def render_home(context: RenderContext) -> str:
     return context.render(
         "home.md.j2", counts=counts, topic_rows=topic_rows, newest_rows=newest_rows, new_page=links.to(NEW_PAGE, "New")
     )
+
+
+def _unbroken(date: str) -> str:
+    """A date cell that wraps around the date, never inside it (docs/css/digest.css)."""
+    return f'<span class="digest-nowrap">{md_text(date)}</span>' if date else ""
