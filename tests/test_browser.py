@@ -1040,6 +1040,26 @@ def test_home_s_newest_papers_keep_each_added_date_on_one_line(chromium, site, r
     tab.assert_clean()
 
 
+# The Cite block's box: how wide its text is against what it shows, and its lines as the reader sees them.
+CITE_BLOCK_JS = f"""() => {{
+    const code = document.querySelector('{CONTENT} h2#cite + pre code');
+    return {{wide: code.scrollWidth, shown: code.clientWidth, text: code.innerText}};
+}}"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, PHONE_VIEWPORT], ids=["desktop", "phone"])
+def test_a_paper_s_bibtex_reads_whole_without_scrolling_sideways(chromium, site, request, viewport):
+    """The title and author lines ran past the Cite box's right edge ("…Extreme Scale Deep Lea"),
+    on a desktop as on a phone: they wrap inside the box now, and the entry's text is unchanged."""
+    tab = reader_tab(chromium, site, request, viewport)
+    tab.goto("papers/zero-infinity/")
+    cite = tab.page.evaluate(CITE_BLOCK_JS)
+    assert cite["text"].startswith("@misc{zero-infinity,\n  title = {{ZeRO-Infinity: Breaking the GPU Memory Wall")
+    assert "Jeff Rasley and Shaden Smith and Yuxiong He},\n" in cite["text"], cite
+    assert cite["wide"] <= cite["shown"] + 1, cite
+    tab.assert_clean()
+
+
 def test_back_to_a_filtered_table_shows_the_box_and_the_rows_alike(chromium, site, request):
     """The browser once put "SSD" back in the box on Back while every row showed ("18 of 18 rows")."""
     tab = reader_tab(chromium, site, request, READER_VIEWPORT)
