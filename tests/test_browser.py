@@ -401,6 +401,27 @@ def test_the_published_column_tells_months_apart_and_sorts_by_the_day(tab):
     tab.assert_clean()
 
 
+@pytest.mark.parametrize("path", ["topics/offloading/", "tags/kv-cache/", "hardware/h100/"])
+def test_a_listing_s_date_heading_says_the_table_comes_newest_first(tab, path):
+    """The page says "Newest published first", yet every heading showed unsorted (↕): nothing on the
+    table told the reader its order, and a reader back from sorting by another column could not
+    see which click restores it. The date heading shows descending until the reader sorts."""
+    page = tab.page
+    tab.goto(path)
+    assert "Newest published first" in page.locator(CONTENT).inner_text()
+    sorts = (
+        table(page)
+        .locator("thead th")
+        .evaluate_all("cells => cells.map(th => [th.textContent.trim(), th.getAttribute('aria-sort')])")
+    )
+    assert [label for label, state in sorts if state != "none"] == ["Published"], sorts
+    assert dict(sorts)["Published"] == "descending"
+    assert sort_by(page, "Published") == "ascending"  # the one click that reverses what it shows
+    keys = [float(key or 0) for _, _, key in keyed_column(page, "Published") if key]
+    assert keys == sorted(keys), keys
+    tab.assert_clean()
+
+
 def test_the_filter_finds_rows_by_the_title_and_tags_they_do_not_show(tab):
     """The serving table shows a system's short name; a paper tagged speculative-decoding is found
     by 'speculative' though no cell of its row says it."""

@@ -231,4 +231,5 @@ def _table(context: RenderContext, names: frozenset[str], source: str, ids: Sequ
         keys=["title", "published", "topics", "sentence"],
         sort_keys=[[None, PUBLISHED.sort_value(derived), None, None] for derived in papers],
         filters=[filter_text(context, derived) for derived in papers],
+        descending="published",  # the rows come NEWEST_FIRST
     )

@@ -32,6 +32,7 @@ def html_table(
     sort_keys: Sequence[Sequence[str | None]] | None = None,
     sort_groups: Sequence[Sequence[str | None]] | None = None,
     filters: Sequence[str] | None = None,
+    descending: str | None = None,
 ) -> str:
     """A table of HTML cells (an empty cell shows "–"). `keys` name the columns (a class per
     heading, `col-KEY`, sets its width); `sticky` keeps the first column (the paper) in view
@@ -43,12 +44,13 @@ def html_table(
     rows repeat what the pages they link to say. `sort_keys` (per row, a key per cell, None for a
     cell sorted by its text), `sort_groups` (per row, the group a cell sorts within first, such as
     a headline's metric and unit class) and `filters` (a text per row) are what the script sorts and filters by
-    beyond the cells' text (digest/render/table_keys.py)."""
+    beyond the cells' text (digest/render/table_keys.py). `descending` names the column (by its
+    key) the rows already come newest or largest first by, as a listing comes newest published
+    first: its heading says so (aria-sort, an arrow), so the reader sees the table's order, and a
+    first click on it reverses that order."""
     shown = [index for index in range(len(headers)) if not collapse or not rows or any(row[index] for row in rows)]
     names = keys or [""] * len(headers)
-    head = "".join(
-        f'<th class="col-{names[i]}">{headers[i]}</th>' if names[i] else f"<th>{headers[i]}</th>" for i in shown
-    )
+    head = "".join(_heading(headers[i], names[i], names[i] == descending and descending is not None) for i in shown)
     body = "\n".join(
         _row(
             [
@@ -69,6 +71,11 @@ def html_table(
     # No blank line inside: Python-Markdown keeps the whole block as raw HTML (when the hooks,
     # digest/passthrough.py, do not carry it past Markdown altogether).
     return mark(f'<div class="digest-table" data-search-exclude>\n{FILTER_BOX}\n{table}\n</div>')
+
+
+def _heading(label: str, key: str, sorted_descending: bool) -> str:
+    attributes = (f' class="col-{key}"' if key else "") + (' aria-sort="descending"' if sorted_descending else "")
+    return f"<th{attributes}>{label}</th>"
 
 
 def _cell(content: str, sort_key: str | None, group: str | None = None) -> str:

@@ -20,6 +20,9 @@ from .markdown import md_text
 from .paths import rel, topic_path
 from .table_keys import filter_text
 
+# The date columns a topic table may show; its rows come NEWEST_FIRST by them, as its heading says.
+DATE_KEYS = ("published", "year")
+
 # A column other than the core ones is shown when at least one row in SPARSE_SHARE has a value:
 # a column of "–" in nine rows of ten costs every row its width and tells the reader little
 # (serving's "Compares against" had 1 value in 100 rows). The paper's own page still shows them,
@@ -91,6 +94,7 @@ def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -
             " ".join(filter(None, [filter_text(context, derived), *(_plain(h.column, derived) for h in hidden)]))
             for derived in papers
         ],
+        descending=next((column.key for column in columns if column.key in DATE_KEYS), None),
     )
     return context.render("_topic_listing.md.j2", table=table, papers=listed, hidden=hidden)
 

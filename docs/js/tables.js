@@ -185,7 +185,9 @@
     var headers = table.querySelectorAll("thead th");
     var toggle = function (index, header) { sortBy(table, index, header, header.getAttribute("aria-sort") !== "ascending"); };
     headers.forEach(function (header, index) {
-      header.setAttribute("aria-sort", "none");
+      // The column the rows come sorted by (a listing's date, newest first) keeps the order the
+      // digest wrote on it (html_table's `descending`); every other column is unsorted.
+      if (header.getAttribute("aria-sort") !== "descending") header.setAttribute("aria-sort", "none");
       header.tabIndex = 0;
       header.title = "Sort by this column";
       header.addEventListener("click", function () { toggle(index, header); });
