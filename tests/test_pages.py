@@ -215,3 +215,30 @@ def test_topic_rows_carry_title_and_tags_and_model_scale_its_magnitude(fixture_c
     assert zero.hardware == ["DGX-2", "V100"]  # both Volta: said once
     assert row.startswith(f'<tr data-filter="{zero.paper.title} {" ".join(zero.tags)} Volta">')
     assert '<td data-sort="1e+13">10T+, 1T</td>' in row
+
+
+def test_the_method_page_opens_with_how_far_a_reader_can_trust_what_the_site_shows():
+    """A reader audit found the figures that say how far to trust a topic or a value a long way
+    down a long page (fact precision and headline accuracy after two topic tables and a table of
+    40 numbers not extracted): the page now opens with them, and with what a headline column
+    cannot compare, before the curator's detail."""
+    from digest.build import METHOD_FOLDS, load_evaluation
+    from digest.render.context import RenderContext
+    from digest.render.method import render_method
+    from digest.render.templates import environment
+
+    corpus, evaluation = load_corpus(DATA), load_evaluation(DATA, METHOD_FOLDS)
+    page = render_method(RenderContext(corpus, environment()), evaluation)
+    opening = page.split("\n## ")[1]
+    assert opening.startswith("How far to trust what you read\n"), opening[:80]
+    curated = sum(d.is_curated("topics") for d in corpus.papers.values())
+    share = f"all {curated}" if curated == len(corpus.papers) else f"{curated} of the {len(corpus.papers)}"
+    assert f"**Topics**: {share} papers have topics a curator set" in opening
+    assert "\n- **Comparing headlines**: " in opening  # a point of its own, not run into the one before
+    a = evaluation.attribution
+    assert f"**{a.fact_precision:.2f}**" in opening and f"{a.headline_right} of {a.headline_papers}" in opening
+    assert "[Whose the values are](#whose-the-values-are)" in opening
+    assert "not comparable" in opening  # speedups over different baselines, hardware, workloads
+    # Without a measurement (a preview still measuring), the opening still says what a reader can check.
+    bare = render_method(RenderContext(corpus, environment()), None).split("\n## ")[1]
+    assert bare.startswith("How far to trust what you read\n") and "**0." not in bare
