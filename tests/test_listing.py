@@ -201,6 +201,38 @@ def test_a_tag_s_table_compares_its_papers_headline_results_and_hardware(small_p
                 assert cells["Hardware"].get_text() == ", ".join(derived.hardware), paper_id
 
 
+def test_a_device_s_table_compares_its_papers_headline_results(small_parts):
+    """A device's page listed each paper with its topics and the sentence naming the device, but
+    no result: a reader comparing what was done on H100 had to filter every topic's table."""
+    corpus, files = small_parts
+    checked = 0
+    for name, page in files.items():
+        if not name.startswith("hardware/"):
+            continue
+        for table in BeautifulSoup(page, "html.parser").find_all("table"):
+            headings = [th.get_text() for th in table.select("thead th")]
+            if "Where the abstract names it" not in headings:
+                continue  # the index of devices
+            # Second, or left out where no paper of the part has a headline (a column of dashes).
+            assert headings[1] == "Headline result" or not any(
+                corpus.papers[pid].headline for pid in _paper_ids(table)
+            ), name
+            for tr in table.select("tbody tr"):
+                cells = dict(zip(headings, tr.find_all("td"), strict=True))
+                paper_id = _paper_ids(tr)[0]
+                headline = corpus.papers[paper_id].headline
+                if headline:
+                    assert cells["Headline result"].get_text() == headline.text, (name, paper_id)
+                    assert cells["Headline result"].has_attr("data-group"), paper_id  # sorts within its metric
+                    checked += 1
+                assert cells["Where the abstract names it"].get_text(), (name, paper_id)
+    assert checked
+
+
+def _paper_ids(soup) -> list[str]:
+    return [a["href"].rstrip("/").rsplit("/", 1)[1] for a in soup.find_all("a", href=re.compile(r"papers/[^/]+/$"))]
+
+
 def test_a_curator_tag_named_index_does_not_replace_the_tags_page(tmp_path):
     data = tmp_path / "data"
     shutil.copytree(REPO / "tests" / "fixtures" / "store", data)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from ..derive.corpus import Derived
 from ..derive.hardware_catalog import HardwareEntry
 from ..text.keys import url_slug
 from .columns import COLUMNS
@@ -23,8 +24,10 @@ from .markdown import md_text
 from .paths import hardware_path, rel
 from .table_keys import filter_text
 
-PUBLISHED = COLUMNS["published"]  # the month, the day in its title and sort key, as a topic's table has it
-HEADERS = ["Paper", PUBLISHED.label, "Topics", "Where the abstract names it"]
+# A device's page is where a reader compares what was done on it: each paper's headline result (sorted
+# within its metric, as a topic's table sorts it), then where the abstract names the device.
+HARDWARE_COLUMNS = ("title", "headline", "published", "topics")
+SENTENCE = ("sentence", "Where the abstract names it")
 
 
 @dataclass(frozen=True)
@@ -211,25 +214,22 @@ def _page(
 def _table(context: RenderContext, names: frozenset[str], source: str, ids: Sequence[str]) -> str:
     """The papers that name the hardware (any of `names`), with the sentence that names it."""
     links = context.links(source, html=True)
-    rows = []
-    for pid in ids:
-        derived = context.corpus.papers[pid]
-        sentence = next((f.sentence for f in derived.facts if f.kind == "hardware" and f.value in names), "")
-        rows.append(
-            [
-                links.paper(pid),
-                PUBLISHED.markdown(derived, links),
-                ", ".join(links.topic(t) for t in derived.topics),
-                links.text(sentence),
-            ]
-        )
     papers = [context.corpus.papers[pid] for pid in ids]
+    columns = [COLUMNS[key] for key in HARDWARE_COLUMNS]
+
+    def sentence(derived: Derived) -> str:
+        return next((f.sentence for f in derived.facts if f.kind == "hardware" and f.value in names), "")
+
     return html_table(
-        HEADERS,
-        rows,
+        [*(column.label for column in columns), SENTENCE[1]],
+        [
+            [*(column.markdown(derived, links) for column in columns), links.text(sentence(derived))]
+            for derived in papers
+        ],
         interactive=True,
-        keys=["title", "published", "topics", "sentence"],
-        sort_keys=[[None, PUBLISHED.sort_value(derived), None, None] for derived in papers],
+        keys=[*HARDWARE_COLUMNS, SENTENCE[0]],
+        sort_keys=[[*(column.sort_value(derived) for column in columns), None] for derived in papers],
+        sort_groups=[[*(column.group_value(derived) for column in columns), None] for derived in papers],
         filters=[filter_text(context, derived) for derived in papers],
         descending="published",  # the rows come NEWEST_FIRST
     )
