@@ -1004,10 +1004,16 @@ def test_home_charts_keep_readable_labels_on_a_phone_and_scroll_sideways(chromiu
     tab.goto("")
     charts = tab.page.evaluate("""() => Array.from(document.querySelectorAll('.digest-chart')).map(box => ({
         image: box.querySelector('img').getBoundingClientRect().width, scrolls: box.scrollWidth > box.clientWidth,
-        opens: box.querySelector('a').getAttribute('href')}))""")
+        opens: box.querySelector('a').getAttribute('href'), left: box.scrollLeft,
+        end: box.scrollWidth - box.clientWidth}))""")
     assert len(charts) == 2
     for chart in charts:
         assert chart["image"] >= 600 and chart["scrolls"] and chart["opens"].endswith(".svg"), chart
+    # The years' chart opens on the latest years, where most papers are, not on 2017's empty ones;
+    # the heatmap on its first topics.
+    years, hardware = charts
+    assert years["opens"].endswith("topics-by-year.svg") and abs(years["left"] - years["end"]) <= 1, years
+    assert hardware["left"] == 0, hardware
     assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_VIEWPORT["width"]
     hint = tab.page.locator(f"{CONTENT} .digest-chart-hint")
     assert hint.is_visible() and "Scroll the charts sideways" in hint.inner_text()  # as the tables say it
