@@ -1042,6 +1042,36 @@ def test_a_paper_s_details_line_wraps_between_fields_not_inside_a_date_or_a_name
     tab.assert_clean()
 
 
+# Where each "·" of a paper's details line stands from the line's left edge, in pixels.
+SEPARATORS_JS = f"""() => {{
+    const line = document.querySelector('{CONTENT} p');
+    const left = line.getBoundingClientRect().left, found = [];
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {{
+        for (let at = node.data.indexOf('·'); at >= 0; at = node.data.indexOf('·', at + 1)) {{
+            const range = document.createRange();
+            range.setStart(node, at);
+            range.setEnd(node, at + 1);
+            found.push(range.getBoundingClientRect().left - left);
+        }}
+    }}
+    return found;
+}}"""
+
+
+def test_no_line_of_a_paper_s_details_starts_with_a_separator(chromium, site, request):
+    """On a phone the details line wrapped before a "·" as often as after it, so lines began
+    "· Authors …", "· System …": each "·" now ends the line of the field before it."""
+    tab = reader_tab(chromium, site, request, PHONE_VIEWPORT)
+    for paper in ("zero-infinity", "specontext"):
+        tab.goto(f"papers/{paper}/")
+        for width in range(320, 430, 10):
+            tab.page.set_viewport_size({"width": width, "height": 800})
+            starts = tab.page.evaluate(SEPARATORS_JS)
+            assert len(starts) >= 5 and min(starts) > 2, (paper, width, starts)
+    tab.assert_clean()
+
+
 # Each date of home's Newest papers table, with the number of lines its text takes.
 NEWEST_DATES_JS = f"""() => {{
     const added = table => Array.from(table.tHead.rows[0].cells).findIndex(th => th.textContent.trim() === 'Added');

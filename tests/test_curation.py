@@ -119,10 +119,10 @@ def test_a_curated_system_is_marked_curated_in_the_details_line_as_other_overrid
     # A contributor's walkthrough: with overrides {system: 2BP-Pipe, hardware: [A100]}, the details
     # under the title said "System 2BP-Pipe · Hardware A100 (curated)", as if the name were extracted.
     extracted = site(store)["papers/holmes.md"]
-    assert '<strong>System</strong> <span class="digest-nowrap">Holmes</span> ·' in extracted
+    assert '<strong>System</strong> <span class="digest-nowrap">Holmes</span>&nbsp;·' in extracted
     curate(store, HOLMES, overrides={"system": "Holmes-X"})
     page = site(store)["papers/holmes.md"]
-    assert '<strong>System</strong> <span class="digest-nowrap">Holmes-X</span> (curated) ·' in page
+    assert '<strong>System</strong> <span class="digest-nowrap">Holmes-X</span> (curated)&nbsp;·' in page
 
 
 def test_vocabulary_overrides_replace_the_derived_terms(store):
