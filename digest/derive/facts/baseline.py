@@ -32,13 +32,17 @@ _FIGURE_RUN = re.compile(
     rf"(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:up\s+to|over|about|nearly|around|~)\s+)?\+?{_FIGURE})*"
 )
 _A_CLAUSE = re.compile(r"\b(?:and|while|which|but|or)\s+[a-z]+(?![\w\-])")  # a lower-case word, not "vLLM"
-_BY_END = re.compile(r"\bby\s+(?:up\s+to\s+|over\s+|about\s+|nearly\s+|~)?$", re.IGNORECASE)
+# "by", its hedge, and a "factor" that may stand between them and the figure: "by up to 21.8%",
+# "by a factor of up to 179x", "by up to a factor of 30".
+_HEDGE = r"(?:up\s+to\s+|over\s+|about\s+|nearly\s+|~)?"
+_BY = rf"by\s+{_HEDGE}(?:a\s+(?:factor\s+(?:of\s+)?{_HEDGE})?)?"
+_BY_END = re.compile(rf"\b{_BY}$", re.IGNORECASE)
 # A comparison that leads to the figure right after it: "over EAGLE-3 by up to 21.8%", "outperforms SGLang by 2x".
 _LEADING_COMPARISON = re.compile(
     r"\b(?:over|than|compared\s+(?:to|with|against)|relative\s+to|against|versus|vs\.?|outperform\w*|surpass\w*)\s+",
     re.IGNORECASE,
 )
-_NAME_THEN_BY = re.compile(r"(?P<name>[^.;]{1,80}?)\s+by\s+(?:up\s+to\s+|over\s+|about\s+|nearly\s+|~)?$", re.I)
+_NAME_THEN_BY = re.compile(rf"(?P<name>[^.;]{{1,80}}?)\s+{_BY}$", re.I)
 # A verb after a comma that states a result of its own ("..., runs 1.34x faster than X"): a new
 # predicate, not the list before it; joined by "and", predicates may share their comparison.
 _A_PREDICATE = re.compile(
