@@ -323,14 +323,16 @@ def test_split_sentences_keeps_abbreviations_and_decimals():
             "It can be further optimized by gradient descent. nnAudio reduces the conversion time.",
             ["It can be further optimized by gradient descent.", "nnAudio reduces the conversion time."],
         ),
-        # or, as the dumps keep LaTeX, with a macro naming the system or a comment's "%"
+        # or, as the dumps keep LaTeX, with a macro naming the system or a comment's "%", which is no
+        # word of the sentence it stands before (the page would show it opening the sentence)
         (
             "It incurs engineering overhead for end-to-end omni-modal training. % We present \\veomni, a framework. "
-            "\\veomni introduces model-centric recipes.",
+            "\\veomni introduces model-centric recipes. % Using \\veomni, a 30B model trains on 128 GPUs.",
             [
                 "It incurs engineering overhead for end-to-end omni-modal training.",
-                "% We present \\veomni, a framework.",
+                "We present \\veomni, a framework.",
                 "\\veomni introduces model-centric recipes.",
+                "Using \\veomni, a 30B model trains on 128 GPUs.",
             ],
         ),
         # a period the dump glued to the next sentence ends one too

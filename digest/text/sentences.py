@@ -55,6 +55,7 @@ _SENTENCE_END = re.compile(rf"[.!?][\"'”’)\]]*\s+(?={_SENTENCE_START})")
 # lost the space: "on KernelBench.Beyond raw speedup"; not inside a dotted name, a path or a URL
 # ("torch.nn.Module", "github.com/A.B"), nor after an abbreviation ("et al.The").
 _GLUED_END = re.compile(r"(?<=[a-z])\.(?=[A-Z][a-z]+\b)")
+_COMMENT_MARK = re.compile(r"%\s+")
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
@@ -109,6 +110,10 @@ def leading_sentences(text: str, limit: int = 320) -> str:
 def _strip(text: str, start: int, end: int) -> tuple[int, int]:
     while start < end and text[start].isspace():
         start += 1
+    # No sentence opens with a percent sign: one there is a LaTeX comment mark the dump kept
+    # ("... training. % Using \veomni, a model ..."), not a word of the sentence.
+    comment = _COMMENT_MARK.match(text, start, end)
+    start = comment.end() if comment else start
     while end > start and text[end - 1].isspace():
         end -= 1
     return start, end
