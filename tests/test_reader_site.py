@@ -132,3 +132,21 @@ def test_a_paper_page_shows_upvotes_only_when_there_are_some(built_site):
     }
     shown = [re.search(r"<strong>Upvotes</strong> (\d+)", page) for page in pages.values()]
     assert any(shown) and all(int(match.group(1)) > 0 for match in shown if match)
+
+
+def test_the_method_page_keeps_the_curator_s_detail_folded_away(built_site):
+    """The Method page ran 15,800 px, most of it the curator's machinery in a reader's path: each
+    topic's regex rules and a table of 40 numbers the extractors missed. Both are folded into
+    closed <details>, rendered (the rules as code, the numbers as a table); the descriptions,
+    the trust figures and the evaluation tables stay open."""
+    page = soup(built_site, "method/index.html")
+    rules = page.select("details.digest-rules")
+    ruled = [topic for topic in load_taxonomy(DATA / "taxonomy.yaml").topics if topic.rules]
+    assert len(rules) == len(ruled)
+    assert all(not d.has_attr("open") and d.find("code") and "Threshold" in d.get_text() for d in rules)
+    unextracted = page.select_one("details.digest-unextracted")
+    assert unextracted is not None and not unextracted.has_attr("open") and unextracted.find("table")
+    for heading in ("how-far-to-trust-what-you-read", "whose-the-values-are"):
+        assert page.find(id=heading).find_parent("details") is None, heading
+    open_tables = [t for t in page.select("article table") if t.find_parent("details") is None]
+    assert len(open_tables) >= 3  # the evaluation's tables a reader compares
