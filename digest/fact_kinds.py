@@ -55,7 +55,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("scale", "Scale-up", figure=True, comparative=True),
     Kind("utilization", "Utilization", figure=True),  # "72% MFU", ">50% of peak", "89% scaling efficiency"
     Kind("throughput", "Throughput", figure=True),  # "156 TFLOPS", "5.86 tokens/s", "900 GB/s"
-    Kind("latency", "Time", figure=True),  # "2 ms", "0.108 s/token", "35 minutes", "1 GPU hours"
+    Kind("latency", "Time", figure=True),  # "2 ms", "0.108 s/token", "35 minutes", "1 GPU hour"
     Kind("memory", "Memory", figure=True),  # "24 GB", "<16 GB", "258 bytes"
     Kind("energy", "Energy and power", figure=True),  # "300 W", "1.2 kWh", "15 J"
     Kind("cost", "Cost", figure=True),  # "$630K"

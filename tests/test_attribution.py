@@ -487,7 +487,7 @@ def test_a_budget_is_not_a_result_but_a_boast_is(catalog):
     assert machine_headline(extract_facts("A title", budget, catalog)) is None
     boast = "We present Kite. Kite erases the target knowledge in about 1 GPU hour of finetuning."
     headline = machine_headline(extract_facts("A title", boast, catalog))
-    assert headline is not None and (headline.metric, headline.value) == ("cost", "~1 GPU hours")
+    assert headline is not None and (headline.metric, headline.value) == ("cost", "~1 GPU hour")
     varies = "We present Kite. Accuracy shows up to 9% variation in accuracy across GPU counts."
     assert machine_headline(extract_facts("A title", varies, catalog)) is None
     # a time or cost achieved, or boasted of after a currency sign, is a result too

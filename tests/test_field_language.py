@@ -1420,3 +1420,17 @@ def test_reductions_read_in_the_field_s_lists_and_verbs(catalog, abstract, expec
 )
 def test_absolute_percentage_gains_are_points(catalog, abstract, expected):
     assert _own(catalog, abstract, "quality") == expected
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("We erase it in about 1 GPU hour of finetuning.", ["~1 GPU hour"]),
+        ("Our pipeline trains the model in 1 day on one node.", ["1 day"]),
+        ("It takes more than 1 hour per run, against 21 hours before.", [">1 hour", "21 hours"]),
+        ("Our solver finishes in 1.5 hours and 11 minutes at most.", ["1.5 hours", "11 minutes"]),
+    ],
+)
+def test_one_of_a_time_unit_is_singular(catalog, sentence, expected):
+    """'~1 GPU hours' read wrong; one of a unit is said in the singular, and 1.5 or 11 of it is not."""
+    assert _own(catalog, sentence, "latency") == expected

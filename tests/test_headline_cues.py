@@ -1338,7 +1338,7 @@ def test_the_twenty_sixth_and_seventh_rounds(catalog, abstract, expected):
         (
             "We present Kite. While the model took over 184K GPU-hours to pretrain, we unlearn in 1 GPU hour.",
             "latency",
-            ["1 GPU hours"],
+            ["1 GPU hour"],
         ),
     ],
 )

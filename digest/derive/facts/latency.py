@@ -124,8 +124,17 @@ def extract(sentence: Sentence) -> list[Found]:
         if _PEOPLE_TAKE_BEFORE.search(sentence.text, 0, start) or _A_WINDOW_AFTER.match(sentence.text, end):
             continue
         if not _DATA_SCALED.search(sentence.text, 0, start) and not _CORPUS_BEFORE.search(sentence.text, 0, start):
-            found.append(_saved_or_taken(sentence.text, start, end, re.sub(r"\s?/\s?(\w+)$", r"/\1", value)))
+            found.append(_saved_or_taken(sentence.text, start, end, _one(re.sub(r"\s?/\s?(\w+)$", r"/\1", value))))
     return found
+
+
+# One of a unit is said in the singular: "about 1 GPU hour" is "~1 GPU hour", not "~1 GPU hours".
+_ONE_OF_A_PLURAL = re.compile(r"^(?P<one>\D{0,7}(?<![\d.,])1 (?:GPU )?(?:hour|day|minute))s$")
+
+
+def _one(value: str) -> str:
+    one = _ONE_OF_A_PLURAL.match(value)
+    return one.group("one") if one else value
 
 
 def _saved_or_taken(text: str, start: int, end: int, value: str) -> Found:
