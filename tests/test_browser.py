@@ -989,6 +989,9 @@ def test_a_long_table_keeps_its_column_names_on_screen_as_the_reader_scrolls_dow
         assert on_screen(shown["row"], shown), (row, shown)
         assert on_screen(shown["heading"], shown) and across_screen(shown["heading"], shown), (row, shown)
         assert shown["heading"]["bottom"] <= shown["row"]["top"] + 1, (row, shown)
+        # flush under the bar: no sliver of the rows scrolling beneath shows between bar and names
+        # (the table's border had left one pixel), once the table's top is above the bar
+        assert abs(shown["heading"]["top"] - shown["bar"]) < 0.5, (row, shown)
         assert shown["boxScrolledDown"] == 0, (row, shown)
     page.evaluate(
         "() => { const box = document.querySelector('.md-content article .digest-table .digest-scroll');"

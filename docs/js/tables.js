@@ -137,8 +137,10 @@
     var top = bar ? bar.getBoundingClientRect().bottom : 0;
     following = following.filter(function (table) { return table.isConnected; });
     following.forEach(function (table) {
-      var box = table.getBoundingClientRect(), head = table.tHead;
-      var shift = Math.max(0, Math.min(top - box.top, box.height - head.offsetHeight));
+      // The names start below the table's top border (clientTop): moved by that much less, they sit
+      // flush under the bar, with no sliver of the rows scrolling beneath between the two.
+      var box = table.getBoundingClientRect(), head = table.tHead, edge = box.top + table.clientTop;
+      var shift = Math.max(0, Math.min(top - edge, box.bottom - edge - head.offsetHeight));
       var moved = shift ? "translateY(" + shift + "px)" : "";
       Array.prototype.forEach.call(head.rows[0].cells, function (th) { th.style.transform = moved; });
     });
