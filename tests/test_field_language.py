@@ -1416,6 +1416,14 @@ def test_reductions_read_in_the_field_s_lists_and_verbs(catalog, abstract, expec
         ("Our planner improves the agent's accuracy (+1.2% absolute) on the held-out tasks.", ["+1.2 points accuracy"]),
         # a relative gain keeps its percent
         ("Our tuning yields a 6.3% relative improvement in win rate over DPO.", ["6.3% improvement in win rate"]),
+        # ... and so when "absolute" names the gain before its figures, each figure of the list
+        ("Our agent achieves absolute improvements of 9.3% and 7.5%, respectively.", ["9.3 points", "7.5 points"]),
+        ("Our agent achieves an average absolute improvement of 4.5% over ReAct.", ["4.5 points"]),
+        # but a level reached, in parentheses after the gain, stays a level
+        (
+            "Our tuned model achieves absolute improvements of +21.1% (to 46.1%) on Terminal-Bench.",
+            ["+21.1 points", "46.1% on Terminal-Bench"],
+        ),
     ],
 )
 def test_absolute_percentage_gains_are_points(catalog, abstract, expected):

@@ -285,6 +285,15 @@ def _performance_gains(text: str) -> list[Found]:
 _ABSOLUTE_AFTER = re.compile(r"\s*\(?absolute\b", re.IGNORECASE)
 _PERCENT_SIGN = re.compile(r"(?<=\d)\\?%")
 _GAIN_WORD = re.compile(r"\s+(?:(?:improvements?|gains?|increases?|boosts?)(?:\s+(?:in|of)\b)?|better)")
+# ... or a gain named absolute before its figures: "an absolute increase of 8.88%", "absolute improvements
+# of 9.3% and 7.5%", "of +11.57% on T2V-CompBench and +8.43% on VBench2"; between the gain and the figure
+# stand only earlier figures of the list (not "+21.1% (to 46.1%)", a level reached).
+_EARLIER_FIGURE = r"\+?\d+(?:\.\d+)?\\?%(?:\s+(?:on|in)\s+[\w\-.]+)?\s*(?:,\s*(?:and\s+)?|and\s+)"
+_ABSOLUTE_BEFORE = re.compile(
+    r"\babsolute\s+(?:[a-z]+\s+)?(?:improvements?|gains?|increases?|boosts?)\s+(?:of|by)\s+"
+    rf"(?:(?:up\s+to|about|approximately|around|~)\s*)?(?:{_EARLIER_FIGURE})*$",
+    re.IGNORECASE,
+)
 
 
 def in_points(text: str, item: Found) -> Found:
@@ -292,7 +301,9 @@ def in_points(text: str, item: Found) -> Found:
     a reader does not take it for a relative gain: "14.61% improvement" is "14.61 points"."""
     kind, start, end, value = item
     percent = _PERCENT_SIGN.search(text, start, end) if kind == "quality" else None  # every fact comes through
-    if percent is None or "from" in value or not _ABSOLUTE_AFTER.match(text, percent.end()):
+    if percent is None or "from" in value:
+        return item
+    if not _ABSOLUTE_AFTER.match(text, percent.end()) and not _ABSOLUTE_BEFORE.search(text, max(0, start - 160), start):
         return item
     points = _PERCENT_SIGN.sub(" points", value, count=1)
     return kind, start, end, _GAIN_WORD.sub("", points, count=1)
