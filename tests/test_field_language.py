@@ -1442,3 +1442,21 @@ def test_absolute_percentage_gains_are_points(catalog, abstract, expected):
 def test_one_of_a_time_unit_is_singular(catalog, sentence, expected):
     """'~1 GPU hours' read wrong; one of a unit is said in the singular, and 1.5 or 11 of it is not."""
     assert _own(catalog, sentence, "latency") == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # A gain or a level given as a range with "to", after "by" or "of", is one value, not two
+        ("Our method improves accuracy by 40% to 200% at the same compression ratio.", ["40–200% accuracy gain"]),
+        (
+            "Our method outperforms general MLLMs with an average accuracy improvement of 15% to 30%.",
+            ["15–30% improvement in accuracy"],
+        ),
+        ("Our approach achieves an accuracy of 70% to 80% in identifying user actions.", ["70–80% accuracy"]),
+        # but "from X% to Y%" is a change, read as the level reached
+        ("Our method raises accuracy from 61.2% to 70.4% on the held-out set.", ["70.4% (from 61.2%)"]),
+    ],
+)
+def test_a_percentage_range_with_to_is_one_value(catalog, abstract, expected):
+    assert _own(catalog, abstract, "quality") == expected

@@ -87,6 +87,11 @@ _AFTER_CHANGE = re.compile(
     r"\s*(?:lower|less|fewer|reduction|faster(?!\s+rates?\b)|speedup|of\s+(?:the\s+)?(?:\w+\s+)?peak)\b", re.IGNORECASE
 )
 _LIST_AFTER = re.compile(rf"(?:\s*(?:,\s*and|,|and|or|/)\s*\+?{NUMBER}\s?\\?%)+")
+# A gain or a level given as a range with "to", after "by" or "of": "improves accuracy by 40% to 200%", "an
+# average improvement of 15% to 30%", "an accuracy of 70% to 80%" (never "from 61% to 70%", a change).
+_BY_RANGE = re.compile(
+    rf"\b(?:by|of)\s+(?P<low>{FRESH_NUMBER}){UNIT_GAP}\\?%\s+to\s+(?P<high>{NUMBER}){UNIT_GAP}\\?%", re.IGNORECASE
+)
 _CHANGES = ("variation", "difference", "drop", "gain", "improvement", "increase")
 _HINT = re.compile(rf"{_METRIC_WORDS}|\ba\s+score\s+of\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
@@ -234,11 +239,17 @@ def extract(sentence: Sentence) -> list[Found]:
         )
         for match in _SCORE.finditer(text)
     ]
+    ranges = {found.start("low"): found for found in _BY_RANGE.finditer(text)}
+    highs = {found.start("high") for found in ranges.values()}
     for match in percentages(text, _PERCENT, _HINT, _AFTER_CHANGE):
-        if A_TARGET_BEFORE.search(text, 0, match.start()):
-            continue  # "the time needed to achieve a 90% ASR": where a result is measured
-        listed = _LIST_AFTER.match(text, match.end())  # "46.7% and 20.8% Avg@4 gains": the list's metric
-        end = listed.end() if listed else match.end()
+        # "the time needed to achieve a 90% ASR": where a result is measured; the high end of a range,
+        # read whole from its low end
+        if A_TARGET_BEFORE.search(text, 0, match.start()) or match.start() in highs:
+            continue
+        ranged = ranges.get(match.start())
+        match_end = ranged.end() if ranged else match.end()
+        listed = _LIST_AFTER.match(text, match_end)  # "46.7% and 20.8% Avg@4 gains": the list's metric
+        end = listed.end() if listed else match_end
         after = _AFTER.match(text, end)
         if after and "Bench" in after.group("metric") and _PERCENT.search(text, end, after.start("metric")):
             after = None  # "84.0% in A and 38.0% on KernelBench": a benchmark's name is its own figure's
@@ -266,8 +277,8 @@ def extract(sentence: Sentence) -> list[Found]:
             words = " ".join(w for w in (direction, trailing, metric) if w)
         else:
             words = " ".join(w for w in (direction, metric, trailing) if w)
-        number = range_of(match)
-        found.append(("quality", start, match.end(), f"{qualifier}{sign}{number}% {words}"))
+        number = f"{ranged.group('low')}–{ranged.group('high')}" if ranged else range_of(match)
+        found.append(("quality", start, match_end, f"{qualifier}{sign}{number}% {words}"))
     found += _scores_in_brackets(text, found) + _correlations(text)
     found += _gains_on_names(text, found)
     found += _score_multiples(text, found)
