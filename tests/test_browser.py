@@ -1317,3 +1317,38 @@ def test_pages_advertise_their_feeds_and_the_new_page_lists_the_latest_week(tab)
     assert heading(page) == "New papers"
     assert page.locator(f"{CONTENT} h2#latest-week").count() == 1
     tab.assert_clean()
+
+
+# ---------------------------------------------------------------------------------- reader audit 4
+@pytest.mark.parametrize("viewport", [READER_VIEWPORT, PHONE_VIEWPORT], ids=["desktop", "phone"])
+def test_a_heading_reached_by_keyboard_is_not_hidden_under_the_paper_column(chromium, site, request, viewport):
+    """Shift+Tab back along a wide table's headings scrolls each into view beside the sticky
+    Paper column, not under it (the ring and the name were covered at 390 px and at 1400 px)."""
+    tab = reader_tab(chromium, site, request, viewport)
+    page = tab.page
+    covered = []
+    for path in ("topics/serving/", "topics/offloading/"):
+        tab.goto(path)
+        covered += shift_tab_along_the_headings(page)
+    assert covered == [], covered
+    tab.assert_clean()
+
+
+def shift_tab_along_the_headings(page) -> list:
+    """From a table's last heading back to its second, by keyboard: each heading the Paper column covers."""
+    page.locator(f"{CONTENT} th.col-arxiv_id").focus()
+    covered = []
+    for _ in range(12):
+        page.keyboard.press("Shift+Tab")
+        place = page.evaluate("""async () => {
+            await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+            const e = document.activeElement;
+            if (e.tagName !== 'TH' || e.cellIndex === 0) return null;
+            const first = e.closest('tr').cells[0].getBoundingClientRect(), r = e.getBoundingClientRect();
+            return [e.textContent.trim(), Math.max(0, Math.min(r.right, first.right) - Math.max(r.left, first.left))];
+        }""")
+        if place is None:
+            break
+        if place[1] > 1:
+            covered.append(place)
+    return covered

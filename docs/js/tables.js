@@ -217,6 +217,22 @@
     if (box) hintWhenWide(box, table);
   }
 
+  // A wide table's Paper column stays in view over the others (digest-sticky): a heading or link
+  // the keyboard moves to is scrolled out from under it, where the reader saw neither the ring nor
+  // the name (Shift+Tab back along the headings; on a phone most of them). The browser scrolls a
+  // focused cell into the box's view without knowing that a column covers the box's left edge.
+  function uncoverFocus(box, table) {
+    if (!table.classList.contains("digest-sticky")) return;
+    box.addEventListener("focusin", function (event) {
+      var cell = event.target.closest("td, th");
+      if (!cell || cell.cellIndex === 0) return;
+      window.requestAnimationFrame(function () {
+        var covered = cell.parentNode.cells[0].getBoundingClientRect().right - event.target.getBoundingClientRect().left;
+        if (covered > 0) box.scrollLeft -= covered + 4;
+      });
+    });
+  }
+
   // The line over a table that counts the columns past its right edge (showHidden).
   function hintWhenWide(box, table) {
     if (!table || box.dataset.digestHint) return;
@@ -230,6 +246,7 @@
     };
     box.addEventListener("scroll", update, { passive: true });
     window.addEventListener("resize", update);
+    uncoverFocus(box, table);
     update();
   }
 
