@@ -1352,3 +1352,12 @@ def shift_tab_along_the_headings(page) -> list:
         if place[1] > 1:
             covered.append(place)
     return covered
+
+
+def test_sortable_headings_are_named_by_their_words_not_their_arrows(tab):
+    """A screen reader reads a heading's name; the sort arrow is decoration (aria-sort says the order)."""
+    page = tab.page
+    tab.goto("topics/offloading/")
+    names = re.findall(r'columnheader "([^"]*)"', page.locator(f"{CONTENT} table").first.aria_snapshot())
+    assert names and "Published" in names and not [n for n in names if re.search("[↕↑↓]", n)], names
+    tab.assert_clean()
