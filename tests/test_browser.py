@@ -1217,6 +1217,29 @@ CONTRAST_ON_WHITE_JS = """colour => {
 }"""
 
 
+# The lowest contrast of the matching elements' text on the colour behind it (its own background,
+# else its ancestors', laid over one another), as WCAG computes it: [ratio, the element's text].
+CONTRAST_OF_JS = """selector => {
+    const parse = c => { const p = c.match(/[\\d.]+/g).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+    const over = (top, under) => [0, 1, 2].map(i => top[i] * top[3] + under[i] * (1 - top[3])).concat([1]);
+    const lum = c => c.slice(0, 3).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const contrast = el => {
+        const layers = [];
+        for (let e = el; e; e = e.parentElement) {
+            const c = parse(getComputedStyle(e).backgroundColor);
+            if (c[3] > 0) layers.push(c);
+            if (c[3] >= 1) break;
+        }
+        let back = [255, 255, 255, 1];
+        for (let i = layers.length - 1; i >= 0; i--) back = over(layers[i], back);
+        const [a, b] = [lum(over(parse(getComputedStyle(el).color), back)), lum(back)];
+        return [(Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), el.textContent];
+    };
+    return Array.from(document.querySelectorAll(selector), contrast).sort((x, y) => x[0] - y[0])[0];
+}"""
+
+
 def test_keyboard_focus_shows_on_the_filter_box_and_on_links_clearly(chromium, site, request):
     tab = reader_tab(chromium, site, request, READER_VIEWPORT)
     page = tab.page
@@ -1360,4 +1383,20 @@ def test_sortable_headings_are_named_by_their_words_not_their_arrows(tab):
     tab.goto("topics/offloading/")
     names = re.findall(r'columnheader "([^"]*)"', page.locator(f"{CONTENT} table").first.aria_snapshot())
     assert names and "Published" in names and not [n for n in names if re.search("[↕↑↓]", n)], names
+    tab.assert_clean()
+
+
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_search_highlights_read_at_aa_contrast_in_either_scheme(tab, scheme):
+    """A search's words, highlighted on the page it opens, in running text and in links (the
+    related papers' titles), read at WCAG AA's 4.5:1 in the light and the dark scheme."""
+    page = tab.page
+    for path in ("papers/fastattention/?h=speedup", "papers/fastattention/?h=flashattention"):
+        tab.goto(path)
+        page.locator(f"{CONTENT} mark[data-md-highlight]").first.wait_for()
+        page.evaluate(f"() => document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+        page.wait_for_timeout(600)  # Material's colour transitions
+        ratio, text = page.evaluate(CONTRAST_OF_JS, f"{CONTENT} mark[data-md-highlight]")
+        assert ratio >= 4.5, (path, text, ratio)
+    assert page.locator(f"{CONTENT} a mark[data-md-highlight]").count()  # a link's words were checked
     tab.assert_clean()
