@@ -1400,3 +1400,29 @@ def test_search_highlights_read_at_aa_contrast_in_either_scheme(tab, scheme):
         assert ratio >= 4.5, (path, text, ratio)
     assert page.locator(f"{CONTENT} a mark[data-md-highlight]").count()  # a link's words were checked
     tab.assert_clean()
+
+
+def test_a_printed_listing_breaks_no_word_inside_itself(chromium, site, request):
+    """Printed, a topic table fits the page and each one-word heading and metric stays whole
+    ('speedup', not 'speedu' over 'p', as every Serving row printed)."""
+    from digest.derive.taxonomy import load_taxonomy
+
+    tab = reader_tab(chromium, site, request, {"width": 794, "height": 1123})  # A4 at 96 dpi
+    page = tab.page
+    for path in [f"topics/{topic.slug}/" for topic in load_taxonomy(DATA / "taxonomy.yaml").topics]:
+        tab.goto(path)
+        page.emulate_media(media="print")
+        printed = page.evaluate(f"""() => {{
+            const box = document.querySelector('{CONTENT} .digest-scroll');
+            const metric = box.querySelector('th.col-metric').cellIndex;
+            const cells = [...box.querySelectorAll('th'), ...Array.from(box.querySelectorAll('tbody tr'), row => row.cells[metric])];
+            const broken = cells.filter(cell => {{
+                const range = document.createRange(); range.selectNodeContents(cell);
+                const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+                return !cell.textContent.trim().includes(' ') && tops.size > 1;
+            }}).map(cell => cell.textContent.trim());
+            return {{fits: box.scrollWidth <= box.clientWidth + 1, broken}};
+        }}""")
+        assert printed == {"fits": True, "broken": []}, (path, printed)
+        page.emulate_media(media="screen")
+    tab.assert_clean()
