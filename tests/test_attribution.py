@@ -115,7 +115,7 @@ def test_baselines_told_after_the_turn_are_not_the_papers(catalog):
     ]
     assert sentence_roles(sentences, "Lumen")[:3] == ["own", "prior", "prior"]
     facts = extract_facts("A title", " ".join(sentences), catalog)
-    assert [f.own for f in facts if f.kind == "model_scale"] == [False]
+    assert [f.own for f in facts if f.kind == "model_scale"] == [False, False]  # 300M and 1.1B
     assert [(f.value, f.own) for f in facts if f.kind == "quality"] == [
         ("61% success rate", True),
         ("40% success rate", False),

@@ -632,6 +632,12 @@ def test_gpu_counts(catalog, sentence, expected):
         ("A 5.7M parameters model.", ["5.7M"]),
         ("Pre-trained on 19.7B tokens and 1.4T multimodal pre-training tokens.", []),
         ("Billion-scale similarity search with GPUs.", []),
+        # millions with the word after the list or pair they lead
+        ("Using model configurations of 31M/1.4B and 350M/2.7B parameters.", ["31M", "1.4B", "350M", "2.7B"]),
+        ("We pretrain models ranging from 125M to 7B parameters.", ["125M", "7B"]),
+        ("Sequences of 32M to 1B tokens.", []),
+        # not the size a model was changed from
+        ("By scaling up the backbone from 29M to 70M parameters, it generalizes better.", ["70M"]),
     ],
 )
 def test_model_scales(catalog, sentence, expected):

@@ -114,6 +114,7 @@ def test_a_latex_tie_is_a_space(catalog):
     [
         ("We implement it on the iPhone 15 Pro.", ["Apple A-series"]),
         ("11 tokens/s on lower-end devices like Raspberry Pi 5.", ["Raspberry Pi"]),
+        ("24.4 token/s on the MediaTek Dimensity 9300 processor", ["MediaTek Dimensity"]),
         # A bare "iPhone" is also a dataset of phone-captured scenes.
         ("on the iPhone360, iPhone, and DAVIS datasets", []),
     ],

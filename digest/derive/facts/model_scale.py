@@ -12,6 +12,17 @@ _SCALE_SUFFIX = re.compile(rf"(?P<number>{_SCALE_NUMBER})(?P<unit>[Bb]|T)(?![\w]
 # "5.7M parameters", "2B-parameter": millions only with the word, they are too often sequence
 # lengths or dataset sizes.
 _SCALE_MILLIONS = re.compile(rf"(?P<number>{_SCALE_NUMBER})M[\s\-]*[Pp]aram")
+# ... or with the word after the list or pair it leads: "31M/1.4B and 350M/2.7B parameters", "125M to 7B
+# parameters" (the word's own figure is read by the patterns of its unit).
+_LISTED_SIZE = r"\s*(?:/|,\s*(?:and\s+)?|and\s+|or\s+|to\s+|[-–])\s*\d+(?:\.\d+)?[MBT]"
+_SCALE_MILLIONS_LISTED = re.compile(rf"(?P<number>{_SCALE_NUMBER})M(?=(?:{_LISTED_SIZE})+[\s\-]*[Pp]aram)")
+# Not the size a model was changed from: "scaling up the backbone from 29M to 70M parameters" (a range
+# stays: "models ranging from 125M to 7B parameters", "scaling behavior from 900M to 3.7B parameters").
+_CHANGED_FROM = re.compile(
+    r"\b(?:scal\w*\s+(?:it\s+|them\s+)?(?:up|down)|increas\w*|grow\w*|expand\w*|rais\w*|reduc\w*|shrink\w*|"
+    r"compress\w*|cut\w*)\b[^.;]{0,60}\bfrom\s+$",
+    re.IGNORECASE,
+)
 _NOT_MODEL_SIZE_AFTER = re.compile(
     r"(?:[\s\-]+[\w\-]+){0,2}?[\s\-]+(?:tokens?|words?|pairs|images|samples|edges|nodes|vectors|"
     r"keys|sequences?|instructions|examples|documents|frames|pixels|bytes|rows|entries|queries|"
@@ -71,7 +82,8 @@ def _model_scales(sentence: str) -> list[tuple[int, int, str]]:
             continue
         if not _NOT_MODEL_SIZE_AFTER.match(sentence, match.end()) and not _A_DATASET_NAMED.match(sentence, match.end()):
             found.append((match.start(), match.end(), _scale_value(match.group("number"), match.group("unit"))))
-    for match in _SCALE_MILLIONS.finditer(sentence):
+    listed = [m for m in _SCALE_MILLIONS_LISTED.finditer(sentence) if not _CHANGED_FROM.search(sentence, 0, m.start())]
+    for match in (*_SCALE_MILLIONS.finditer(sentence), *listed):
         found.append((match.start(), match.end(), _scale_value(match.group("number"), "M")))
     if "illion" not in sentence.lower():  # the word forms below all need one
         return sorted(found)
