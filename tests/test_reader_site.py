@@ -150,3 +150,23 @@ def test_the_method_page_keeps_the_curator_s_detail_folded_away(built_site):
         assert page.find(id=heading).find_parent("details") is None, heading
     open_tables = [t for t in page.select("article table") if t.find_parent("details") is None]
     assert len(open_tables) >= 3  # the evaluation's tables a reader compares
+
+
+def test_home_s_charts_give_their_figures_as_tables(built_site):
+    """A chart's alternative text was its title alone: a screen reader, or a reader who wants the
+    numbers, got none of its figures. Each chart is followed by a closed table of them; the year
+    table's columns add up to the topics' paper counts in Home's table of topics."""
+    home = soup(built_site, "index.html")
+    folded = home.select("details.digest-chart-figures")
+    assert len(folded) == len(home.select(".digest-chart")) == 2
+    assert all(not d.has_attr("open") and d.find("table") for d in folded)
+    years = folded[0].find("table")
+    slugs = [th.get_text() for th in years.select("thead th")][1:]
+    columns = [[int(td.get_text()) for td in tr.find_all("td")[1:]] for tr in years.select("tbody tr")]
+    totals = dict(zip(slugs, (sum(column) for column in zip(*columns, strict=True)), strict=True))
+    topics = home.find("table")  # the first table: Topic, Covers, Papers
+    shown = {
+        tr.find("a")["href"].rstrip("/").split("/")[-1]: int(tr.find_all("td")[-1].get_text())
+        for tr in topics.select("tbody tr")
+    }
+    assert totals == shown

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .chart_data import papers_per_hardware_and_topic, papers_per_topic_and_year
 from .context import RenderContext
 from .hardware_pages import kinds_of_hardware
 from .markdown import md_text
@@ -36,8 +37,25 @@ def render_home(context: RenderContext) -> str:
         "comparisons": sum(len(d.compares_to) for d in corpus.papers.values()),
     }
     return context.render(
-        "home.md.j2", counts=counts, topic_rows=topic_rows, newest_rows=newest_rows, new_page=links.to(NEW_PAGE, "New")
+        "home.md.j2",
+        counts=counts,
+        topic_rows=topic_rows,
+        newest_rows=newest_rows,
+        new_page=links.to(NEW_PAGE, "New"),
+        chart_figures=_chart_figures(context),
     )
+
+
+def _chart_figures(context: RenderContext) -> list[tuple[list[str], list[list[str]]]]:
+    """Each chart's figures as (headers, rows): papers per year and topic, then per hardware and
+    topic, the topics named as the charts name them (a paper counts once in each of its topics)."""
+    slugs = list(context.topics)
+    by_year = sorted(papers_per_topic_and_year(context.corpus).items())
+    by_hardware = list(papers_per_hardware_and_topic(context.corpus).items())
+    return [
+        ([first, *slugs], [[md_text(row), *(str(counts.get(slug, 0)) for slug in slugs)] for row, counts in rows])
+        for first, rows in (("Year", by_year), ("Hardware", by_hardware))
+    ]
 
 
 def _unbroken(date: str) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections import Counter, defaultdict
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import partial
@@ -23,6 +22,7 @@ from ..derive.taxonomy import unknown_columns
 from ..evaluate import Evaluation
 from . import charts
 from .bibtex import papers_bib
+from .chart_data import papers_per_hardware_and_topic, papers_per_topic_and_year
 from .columns import TABLE_COLUMNS
 from .context import RenderContext
 from .exports import SITE_NAME, atom_feed, papers_csv, papers_json
@@ -39,8 +39,6 @@ from .systems import render_systems
 from .tags import render_tags
 from .templates import environment
 from .topic import render_topic
-
-CHART_HARDWARE_ROWS = 15
 
 
 @dataclass
@@ -107,11 +105,8 @@ def home_charts(corpus: Corpus, memo: Memo = no_memo) -> Callable[[], dict[str, 
     render (digest/background.py): matplotlib takes a quarter of a second per chart, and `mkdocs
     serve` redraws only a chart whose inputs changed."""
     topics = [topic.slug for topic in corpus.taxonomy.topics]
-    counts: dict[str, Counter[str]] = defaultdict(Counter)
-    for derived in corpus.papers.values():
-        counts[str(derived.year) if derived.year else "unknown"].update(derived.topics)
-    busiest = sorted(corpus.by_hardware.items(), key=lambda item: (-len(item[1]), item[0]))[:CHART_HARDWARE_ROWS]
-    matrix = {name: Counter(t for pid in ids for t in corpus.papers[pid].topics) for name, ids in busiest}
+    counts = papers_per_topic_and_year(corpus)
+    matrix = papers_per_hardware_and_topic(corpus)
     by_year = partial(charts.papers_per_topic_and_year, counts, topics, "Papers per topic and year")
     by_hardware = partial(
         charts.hardware_by_topic, matrix, topics, f"Papers per hardware and topic (top {len(matrix)} hardware)"
