@@ -815,13 +815,15 @@ def test_paper_page_links_to_arxiv_pdf_and_hugging_face_and_copies_its_bibtex(ho
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=tab.base.rstrip("/"))
     tab.goto("papers/ssdtrain/")
     article = page.locator(CONTENT)
-    for name, href in (
-        ("arXiv:2408.10013", "https://arxiv.org/abs/2408.10013"),
-        ("PDF", "https://arxiv.org/pdf/2408.10013"),
-        ("Hugging Face", "https://huggingface.co/papers/2408.10013"),
+    title = "SSDTrain: An Activation Offloading Framework to SSDs for Faster Large Language Model Training"
+    for text, name, href in (
+        ("arXiv:2408.10013", "arXiv page", "https://arxiv.org/abs/2408.10013"),
+        ("PDF", "PDF", "https://arxiv.org/pdf/2408.10013"),
+        ("Hugging Face", "Hugging Face page", "https://huggingface.co/papers/2408.10013"),
     ):
-        link = article.get_by_role("link", name=name, exact=True)
-        assert link.count() == 1 and link.is_visible(), name
+        # shown by its label, named with its paper, as a screen reader lists a page's links
+        link = article.get_by_role("link", name=f"{name} of {title}", exact=True)
+        assert link.count() == 1 and link.is_visible() and link.inner_text() == text, name
         assert link.get_attribute("href") == href, name
     block = article.locator("pre").filter(has_text="@misc{ssdtrain,")
     entry = block.locator("code").inner_text()

@@ -111,7 +111,8 @@ def test_every_paper_page_says_where_to_read_it(site):
             continue
         read = re.search(r"^<p><strong>Read</strong> (.+)</p>$", text, re.M)
         assert read, name
-        urls = [html.unescape(url) for url in re.findall(r'<a href="(https://[^"]+)">', read[1])]
+        found = re.findall(r'<a href="(https://[^"]+)"(?: aria-label="([^"]*)")?>', read[1])
+        urls = [html.unescape(url) for url, _ in found]
         if "arxiv.org/abs/" in read[1]:
             paper_id = arxiv_id(urls[0])
             assert urls == [
@@ -119,6 +120,10 @@ def test_every_paper_page_says_where_to_read_it(site):
                 f"https://arxiv.org/pdf/{paper_id}",
                 f"https://huggingface.co/papers/{paper_id}",
             ], name
+            # each link names its paper: a screen reader's list of links shows "PDF" apart from the page
+            names = [html.unescape(label) for _, label in found]
+            assert [label.split(" of ", 1)[0] for label in names] == ["arXiv page", "PDF", "Hugging Face page"], name
+            assert len({label.split(" of ", 1)[1] for label in names}) == 1, name
         else:
             (search,) = urls
             parts = urlsplit(search)

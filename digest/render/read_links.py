@@ -20,6 +20,7 @@ def read_links(paper: Paper, compact: bool = False, html: bool = False) -> str:
         ("PDF", "PDF", pdf_url(paper.arxiv_id)),
         ("HF" if compact else "Hugging Face", "Hugging Face page", hugging_face_url(paper.arxiv_id)),
     ]
-    # In a table every row has the same three labels: each link says whose it is.
-    named = [(label, url, f"{what} of {paper.title}" if compact else None) for label, what, url in links]
+    # Each link says whose it is: in a table every row has the same three labels, and a screen
+    # reader's list of a page's links shows "PDF" and "Hugging Face" apart from the paper.
+    named = [(label, url, f"{what} of {paper.title}") for label, what, url in links]
     return " · ".join(link(label, url, name) for label, url, name in named if url is not None)
