@@ -158,7 +158,7 @@ def test_a_curated_store_plus_an_api_day_still_builds_pages(tmp_path, capsys):
         "https://arxiv.org/pdf/2407.08608",
         "https://huggingface.co/papers/2407.08608",
     ):
-        assert f'<a href="{link}">' in page
+        assert f'<a href="{link}" aria-label="' in page  # each named with its paper
 
 
 def _written(path: Path, items: list) -> Path:
