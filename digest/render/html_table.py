@@ -50,7 +50,7 @@ def html_table(
     first click on it reverses that order."""
     shown = [index for index in range(len(headers)) if not collapse or not rows or any(row[index] for row in rows)]
     names = keys or [""] * len(headers)
-    head = "".join(_heading(headers[i], names[i], names[i] == descending and descending is not None) for i in shown)
+    head = "".join(_heading(headers[i], names[i], names[i] == descending) for i in shown)
     body = "\n".join(
         _row(
             [

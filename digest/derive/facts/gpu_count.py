@@ -37,7 +37,6 @@ _DEVICE_UNIT_WORD = re.compile(rf"(?P<unit>(?:GPU|GCD|NPU|TPU|gpu)s?){_NOT_A_COU
 # One device set against many names the settings a method serves, not a count: "single GPU and multi-GPU
 # memory optimizations", "single-GPU or multi-GPU systems".
 _ONE_AGAINST_MANY = re.compile(r"[\s\-]*(?:and|or|/|vs\.?|versus)\s*(?:multi|multiple|many)\b", re.IGNORECASE)
-_ONE = ("one", "single", "1")
 # Between the count and the unit may stand each device's memory, with a word before or after it:
 # "8 80GB GPUs", "a single 46 GB GPU", "16 standalone 48GB GPUs", "a single 24 GB consumer GPU"
 # (not "batch size 32 on 80GB GPUs").
@@ -69,9 +68,14 @@ _COUNTABLE_CLASSES = ("gpu", "npu", "accelerator")
 _UNIT_FOR_CLASS = {"gpu": "GPU", "npu": "NPU", "accelerator": "accelerator"}
 
 
-def _device_count_value(count_text: str, unit: str) -> str:
+def _count_of(count_text: str) -> int:
+    """A count as written ("8", "1,024", "single", "sixteen") as a number."""
     count_word = count_text.lower()
-    count = _COUNT_WORDS[count_word] if count_word in _COUNT_WORDS else int(count_text.replace(",", ""))
+    return _COUNT_WORDS[count_word] if count_word in _COUNT_WORDS else int(count_text.replace(",", ""))
+
+
+def _device_count_value(count_text: str, unit: str) -> str:
+    count = _count_of(count_text)
     unit = unit.rstrip("sS")
     unit = unit.upper() if unit.lower() in ("gpu", "gcd", "npu", "tpu") else unit.lower()
     return f"1 {unit}" if count == 1 else f"{count:,} {unit}s"
@@ -85,7 +89,7 @@ def _counts_before_unit(sentence: str, devices: list[Device]) -> Iterator[tuple[
             continue  # no count, or the "4090" of "RTX 4090 GPU"
         if _A_MODEL_WORD_BEFORE.search(sentence, 0, counted.start()):
             continue  # the "6000" of "RTX PRO 6000 GPU", a device the catalogue does not know
-        if counted.group("count").lower() in _ONE and _ONE_AGAINST_MANY.match(sentence, unit_word.end()):
+        if _count_of(counted.group("count")) == 1 and _ONE_AGAINST_MANY.match(sentence, unit_word.end()):
             continue
         for group in ("first", "count"):
             if counted.group(group):

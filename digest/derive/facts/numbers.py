@@ -52,14 +52,17 @@ def hedge(sentence: str, start: int) -> tuple[str, int]:
     found = _HEDGE_BEFORE.search(sentence, max(0, start - 24), start)
     if found is None:
         return "", start
-    raw = re.sub(r"\s+", " ", found.group("qualifier").lower())
-    prefix = _HEDGE_PREFIX.get(raw, "~")
+    prefix = _prefix(found)
     if prefix == "~":  # a bound on an approximate figure keeps both: "up to ~70x", "more than about 3x"
         bound = _HEDGE_BEFORE.search(sentence, max(0, found.start() - 24), found.start())
-        bound_prefix = _HEDGE_PREFIX.get(re.sub(r"\s+", " ", bound.group("qualifier").lower()), "~") if bound else ""
-        if bound and bound_prefix not in ("", "~"):
+        if bound and (bound_prefix := _prefix(bound)) not in ("", "~"):
             return bound_prefix + prefix, bound.start()
     return prefix, found.start()
+
+
+def _prefix(found: re.Match[str]) -> str:
+    """A hedge's value prefix: "up to " for "up to", ">" for "more than", "~" for "about"."""
+    return _HEDGE_PREFIX.get(re.sub(r"\s+", " ", found.group("qualifier").lower()), "~")
 
 
 def unit_figures(
