@@ -323,6 +323,6 @@ def _run_search(args: argparse.Namespace) -> int:
         print(f"no page matches {query!r}")
         return 1
     for rank, hit in enumerate(hits, start=1):
-        print(f"{rank:>3}. {hit.page_title}  [{hit.score:.1f}]\n     /{hit.location}")
+        print(f"{rank:>3}. {hit.page_title}  [{hit.words} words, {hit.score:.1f}]\n     /{hit.location}")
     sys.stdout.flush()  # inside main's try: a closed pipe is reported here, not at exit
     return 0

@@ -28,11 +28,23 @@ What the worker does, and so what this module does (read from the TypeScript sou
 * Re-scoring: each matching document's lunr score is multiplied by `1 + boost**2`, where
   boost = 1 for a page's first document (its article, the part above the first heading),
   0 for a section, plus the share of the query's (non stop word) terms that matched.
-* Grouping: results are sorted by that score, then grouped under their page (the article's
+* Words first: as the digest mends the worker (digest/search_worker.py), results are sorted
+  by how many of the query's words each document holds, then by that score. A word is held
+  as the re-scoring finds it (a word of the document begins with it, so `offload` is held by
+  "offloading"); stop words are not counted (lunr finds "the" at the start of "thermal"), nor
+  `-excluded` words. Counted per document, as pages are ranked: all the words in one section
+  or in the article (title, details and tags), not gathered from a long page's sections. So
+  a title's 1000x boost decides only between documents holding as many words: for "KV cache
+  offloading", the two papers holding all three words came 17th and 18th, under titles holding
+  "KV cache", and now come right after the offloading topic's own pages. A one-word query
+  ranks as by the score alone (every match holds the word), and so does a typo retried one
+  letter off (no match holds the word as typed).
+* Grouping: results are sorted as above, then grouped under their page (the article's
   location) in order of each page's best document, so a page ranks by its best section.
   There is no score threshold: every match is listed. The browser renders the first ten
   pages at once, the rest as one scrolls; within a page it shows the article, then the
-  sections scoring as much as the best one, then "N more on this page".
+  sections scoring as much as the page's first document (those holding fewer words after it
+  too, when they score more), then "N more on this page".
 
 The port is pinned to MATERIAL_VERSION and LUNR_PY_VERSION (tests/test_search_unit.py fails
 on other versions), and tests/test_browser.py checks on every run that the real search box, in
@@ -43,7 +55,12 @@ Differences from the browser. Checked by running Material 9.8.1's own worker
 queries (the site's words, pairs, prefixes, "phrases", +/-, fuzzy~, boost^, field:, stray
 punctuation) on 7 configurations (default; Material's documented separator; the digest's
 recommended one; with the stemmer; with trimmer and stemmer; scratch sites) gave the same
-pages, sections, scores and order, except as listed here.
+pages, sections, scores and order, except as listed here. The words-first order was checked
+the same way, the mended worker under Node against this module on the digest's own index: 492
+queries (the relevance table's, the browser test's, 395 drawn from the site's words: pairs,
+triples, title words, prefixes, stop words, +/-, "phrases", fuzzy~, boost^, field:), with the
+digest's pipeline and with the stemmer, gave every page, best section and score alike (the
+worker without this mend disagreed on 160 of them).
 
 * Fuzzy queries (`word~1`): pages with equal scores may come in another order (1 of 20).
   For prefix queries lunr.py would also order ties differently (it walks a token set in
@@ -97,7 +114,8 @@ SEARCH_DIFFERENCES = (
     "separator and pipeline. The query is rewritten as the browser rewrites it: each word also "
     'matches as a prefix (a trailing *), "quoted words" are all required, +word is required, '
     "-word excluded; a query that finds nothing is tried again with its longer words spelled one "
-    "letter off (a typo). One result per page, ranked by its best section. Checked against "
+    "letter off (a typo). Pages holding more of the query's words come first, then the higher "
+    "scores. One result per page, ranked by its best section. Checked against "
     "Material's own search code: same pages, scores and order, except that fuzzy queries "
     "(word~1) may order equal scores differently and a query of only -words scores 0 (the "
     "browser: NaN). English sites only; no suggestions or highlighting."
@@ -107,6 +125,7 @@ INDEX_PATH = Path("search") / "search_index.json"
 MAX_EDIT_DISTANCE = 2  # word~2 finds typos; word~100 matches everything and takes minutes
 _FUZZY = re.compile(r"~([0-9]+)")
 Doc = dict[str, Any]  # one document of the search index, as JSON
+Scored = tuple[Doc, float, int]  # a matching document, its re-scored score, its count of query words
 
 # Fields the worker's query parser knows, whatever the index has (parseSearchQuery).
 QUERY_FIELDS = ["title", "text", "tags"]
@@ -118,7 +137,8 @@ class Hit:
 
     location: str  # the page's best-scoring document: the page itself or "page/#section"
     title: str  # that document's title
-    score: float  # its score after the worker's re-scoring: the page's rank
+    score: float  # its score after the worker's re-scoring
+    words: int  # how many of the query's words it holds: the page's rank, then the score
     page: str  # the page URL, without #anchor
     page_title: str  # the title the browser shows as the result's heading
 
@@ -255,8 +275,9 @@ def _capped_distance(match: re.Match[str]) -> str:
     return f"~{min(int(digits), MAX_EDIT_DISTANCE) if len(digits) == 1 else MAX_EDIT_DISTANCE}"
 
 
-def _page_groups(index: SearchIndex, query: str) -> list[list[tuple[Doc, float]]]:
-    """Every matching document with its re-scored score, grouped by page, best page first."""
+def _page_groups(index: SearchIndex, query: str) -> list[list[Scored]]:
+    """Every matching document with its re-scored score and its count of query words, grouped
+    by page, best page first."""
     lunr_query = _FUZZY.sub(_capped_distance, transform_query(query, index.separator))
     if not lunr_query:
         return []
@@ -265,26 +286,34 @@ def _page_groups(index: SearchIndex, query: str) -> list[list[tuple[Doc, float]]
         results = index.lunr_index.search(lunr_query) or index.lunr_index.search(close_spellings(lunr_query))
     except BaseLunrException:
         return []  # the worker answers an invalid query (e.g. "foo:bar^x") with no results
-    scored = [
-        (doc, result["score"] * (1 + _post_query_boost(index, doc, clause_terms, result) ** 2))
-        for result in results
-        if (doc := index.documents.get(result["ref"])) is not None
-    ]
-    scored.sort(key=lambda item: -item[1])  # stable, like Array.prototype.sort
-    groups: dict[str, list[tuple[Doc, float]]] = {}
-    for doc, score in scored:
-        article = index.articles.get(doc["location"], doc)
-        groups.setdefault(article["location"], []).append((doc, score))
+    scored = []
+    for result in results:
+        if (doc := index.documents.get(result["ref"])) is None:
+            continue
+        found = _terms_found(clause_terms, list(result["match_data"].metadata))
+        scored.append((doc, result["score"] * (1 + _post_query_boost(index, doc, found) ** 2), _words_found(found)))
+    # As the mended worker sorts (search_worker.py): the most query words first, then the score;
+    # stable, like Array.prototype.sort.
+    scored.sort(key=lambda item: (-item[2], -item[1]))
+    groups: dict[str, list[Scored]] = {}
+    for item in scored:
+        article = index.articles.get(item[0]["location"], item[0])
+        groups.setdefault(article["location"], []).append(item)
     return list(groups.values())
 
 
-def _post_query_boost(index: SearchIndex, doc: Doc, clause_terms: list[str], result: Doc) -> float:
+def _post_query_boost(index: SearchIndex, doc: Doc, found: dict[str, bool]) -> float:
     """The worker's boost: 1 for a page's article, plus the share of query terms found."""
-    found = _terms_found(clause_terms, list(result["match_data"].metadata))
     is_article = doc["location"] not in index.articles
     # with no countable term (only stop words) the worker divides 0 by 0; count it as none found
     share = sum(found.values()) / len(found) if found else 0.0
     return int(is_article) + share
+
+
+def _words_found(found: dict[str, bool]) -> int:
+    """How many of the query's words a document holds, whole or as the start of a longer word:
+    the found terms but stop words ("the" is found in "then")."""
+    return sum(1 for term, is_found in found.items() if is_found and term and term not in STOP_WORDS)
 
 
 def _terms_found(clause_terms: list[str], matched_terms: list[str]) -> dict[str, bool]:
@@ -317,13 +346,14 @@ def _query_terms(lunr_query: str) -> list[str]:
     return terms
 
 
-def _page_hit(index: SearchIndex, group: list[tuple[Doc, float]]) -> Hit:
-    best, score = group[0]
+def _page_hit(index: SearchIndex, group: list[Scored]) -> Hit:
+    best, score, words = group[0]
     article = index.articles.get(best["location"], best)
     return Hit(
         location=best["location"],
         title=best["title"],
         score=score,
+        words=words,
         page=best["location"].split("#")[0],
         page_title=article["title"],
     )

@@ -28,6 +28,13 @@ documents") or pastes the address ("https://arxiv.org/abs/2404.11912", whose wor
 query now reads such a reference as the bare id first: an arXiv or Hugging Face paper address,
 "arXiv:" before the id, a version and ".pdf" after it are dropped.
 
+Every word first. lunr weighs a title's words 1000 times a text's, and the worker's re-scoring (the
+share of the query's words found) is too small to overturn that: for "KV cache offloading" the two
+papers that offload a KV cache came 17th and 18th, under KV cache compression papers whose titles
+hold two of the three words. The worker now sorts its documents by how many of the query's words
+each holds (its terms found, stop words aside), then by score, so a title decides only between
+documents holding as many words; a one-word query ranks as before.
+
 Highlights from a page's own link. When a section of a page matches best (a paper's Abstract), the
 worker lists the page above it with no terms, so its link (`?h=`) highlighted nothing on the page
 the reader opened ("vLLM" led to UniPrefill's page with no word marked). The page's link now
@@ -69,6 +76,15 @@ _SEARCH_OR_CLOSE_SPELLINGS = (
     f'n=(h=>h.length?h:this.index.search(e.replace(/{_SENT_WHOLE_AND_AS_PREFIX}/g,"$1$2~1")))'
     "(this.index.search(e)).reduce("
 )
+# Material's search(): its matching documents, sorted by score before they are grouped by page.
+_BY_SCORE = ".sort((s,o)=>o.score-s.score)"
+# Sorted by how many of the query's words each holds (its terms found, stop words aside), then by
+# score. `terms` is Material's getSearchQueryTerms: a query word is found when a word of the
+# document begins with it.
+_BY_WORDS_THEN_SCORE = (
+    ".sort((c=>(s,o)=>c(o.terms)-c(s.terms)||o.score-s.score)"
+    "(d=>Object.keys(d).filter(k=>d[k]&&lunr.stopWordFilter(k)).length))"
+)
 # Material's search(): the page of a best-matching section, listed with no terms.
 _PAGE_WITHOUT_TERMS = "o.push(B(_({},a),{score:0,terms:{}}))"
 _PAGE_WITH_ITS_SECTION_S_TERMS = "o.push(B(_({},a),{score:0,terms:o[0].terms}))"
@@ -77,6 +93,7 @@ MENDS = (
     (_PREFIX_ONLY, _WORD_AND_PREFIX, "Material's transformSearchQuery"),
     (_TRIMMED, _TRIMMED_WITH_BARE_ARXIV_IDS, "Material's transformSearchQuery (its start)"),
     (_SEARCH, _SEARCH_OR_CLOSE_SPELLINGS, "Material's search"),
+    (_BY_SCORE, _BY_WORDS_THEN_SCORE, "Material's search results' order"),
     (_PAGE_WITHOUT_TERMS, _PAGE_WITH_ITS_SECTION_S_TERMS, "Material's search results of a page"),
 )
 

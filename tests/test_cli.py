@@ -83,7 +83,13 @@ def test_search_prints_ranked_pages(built_site, capsys):
     assert main(["search", "--site", str(built_site), "--limit", "30", "speculative", "decoding"]) == 0
     out = capsys.readouterr().out
     assert "/papers/triforce/" in out and "/papers/dovetail/" in out
-    ranks = [float(line.rsplit("[", 1)[1].rstrip("]")) for line in out.splitlines() if line.rstrip().endswith("]")]
+    # each page's rank: how many of the query's words it holds, then its score
+    ranks = [
+        (int(words.removesuffix(" words")), float(score))
+        for line in out.splitlines()
+        if line.rstrip().endswith("]")
+        for words, score in [line.rstrip().rsplit("[", 1)[1].rstrip("]").split(", ")]
+    ]
     assert ranks == sorted(ranks, reverse=True) and len(ranks) == 30
     assert "/tags/" not in out  # tag pages are out of search: the papers themselves carry their tags
 

@@ -48,6 +48,11 @@ PAGES = {
     "# FP8-LM: Training FP8 Large Language Models\n\n## Abstract\n\nMixed-precision (FP8) training on H100 GPUs.\n",
     "hardware/rtx-4090.md": "# RTX 4090\n\nConsumer Ada GPU, 24 GB; used by 3 papers (FP8, int4).\n",
     "hardware/h100.md": "# H100\n\nHopper GPU, 80 GB HBM3; its Transformer Engine runs FP8.\n",
+    # reader audit 3's "KV cache offloading" in small: a title holding two of the three words,
+    # and an abstract holding all three
+    "papers/kv-compress.md": "# KV Cache Compression\n\nThermal limits of phones.\n\n"
+    "## Abstract\n\nQuantizes the KV cache to 2 bits.\n",
+    "papers/specontext.md": "# SpeContext\n\n## Abstract\n\nOffloading the KV cache to CPU memory fits long contexts.\n",
 }
 
 
@@ -142,6 +147,7 @@ def test_a_section_can_be_the_best_match_of_its_page(index):
         location="topics/kernels/#attention-kernels",
         title="Attention kernels",
         score=hit.score,
+        words=1,
         page="topics/kernels/",
         page_title="GPU kernels",
     )
@@ -156,6 +162,29 @@ def test_a_topic_page_is_not_buried_under_tagged_papers(index, site, tmp_path):
     default = search(load_index(with_tags_boost(site, 1e6, tmp_path)), "training")
     assert rank(default, "topics/training/") > rank(default, "papers/zero-infinity/")
     assert rank(default, "topics/training/") > rank(default, "papers/fp8-lm/")
+
+
+@pytest.mark.build
+def test_a_page_holding_every_word_ranks_above_titles_holding_fewer(index):
+    # the title, weighed 1000 times its text, ranked "KV Cache Compression" first
+    hits = search(index, "KV cache offloading")
+    assert pages(hits)[:2] == ["papers/specontext/", "papers/kv-compress/"]
+    assert [hit.words for hit in hits[:2]] == [3, 2]
+    assert hits[0].score < hits[1].score  # the words decide before the score
+    # a word counts when it begins a longer one, as it matches: "offload" is in "Offloading"
+    assert pages(search(index, "offload kv cache"))[0] == "papers/specontext/"
+    # a stop word does not count, though lunr finds "the" at the start of "Thermal"
+    assert pages(search(index, "the KV cache offloading"))[0] == "papers/specontext/"
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("query", ["cache", "gpu", "fp8", "flashatention", "the"])
+def test_a_one_word_query_ranks_by_score_alone(index, query):
+    hits = search(index, query, limit=100)
+    assert hits and len({hit.words for hit in hits}) == 1  # every page holds the word (or, typed wrong, none)
+    assert [hit.score for hit in hits] == sorted((hit.score for hit in hits), reverse=True)
+    if query == "cache":
+        assert hits[0].page == "papers/kv-compress/"  # its title holds the word
 
 
 @pytest.mark.build
