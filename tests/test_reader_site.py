@@ -152,6 +152,20 @@ def test_the_method_page_keeps_the_curator_s_detail_folded_away(built_site):
     assert len(open_tables) >= 3  # the evaluation's tables a reader compares
 
 
+def test_search_finds_a_topic_s_description_on_the_method_page_but_not_its_rules(built_site):
+    """A topic's rules are regex fragments, the words that lift a paper into it and those that keep
+    it out ("(task|edge|mobile|vehicular|UAV|MEC) offload* (-3)"): in the search index they made
+    each topic's section of the Method page hold the words of many queries, and rank with the
+    papers on them."""
+    docs = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    sections = {doc["title"]: doc["text"] for doc in docs if doc["location"].startswith("method/#")}
+    ruled = [topic for topic in load_taxonomy(DATA / "taxonomy.yaml").topics if topic.rules]
+    for topic in ruled:
+        text = sections[topic.name]
+        assert topic.description.split()[0] in text, topic.name  # the description is found
+        assert "Threshold" not in text and "Rules:" not in text, topic.name
+
+
 def test_home_s_charts_give_their_figures_as_tables(built_site):
     """A chart's alternative text was its title alone: a screen reader, or a reader who wants the
     numbers, got none of its figures. Each chart is followed by a closed table of them; the year
