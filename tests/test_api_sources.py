@@ -37,7 +37,7 @@ def test_each_format_is_chosen_by_content(path, name):
 
 def test_a_daily_papers_day_becomes_records_with_ids_authors_and_both_dates(store, capsys):
     assert ingest(store, HF_DAY) == 0
-    assert "16 new, 0 updated" in capsys.readouterr().out  # ingest keeps every paper; fetch filters
+    assert "17 new, 0 updated" in capsys.readouterr().out  # ingest keeps every paper; fetch filters
     papers = by_arxiv(store)
     flash3 = papers["2407.08608"]
     assert flash3.id == "flashattention-3"

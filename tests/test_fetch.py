@@ -25,7 +25,8 @@ RESPONSES = Path(__file__).parent / "fixtures" / "responses"
 DAY = (RESPONSES / "hf-daily-2025-01-23.json").read_bytes()
 ATOM = (RESPONSES / "arxiv-kv-cache.atom").read_bytes()
 HF_PATH, ARXIV_PATH = "/api/daily_papers", "/api/query"
-ON_TOPIC = {"2407.08608", "2303.06865", "2401.09670"}  # FlashAttention-3, FlexGen, DistServe: new and kept
+# FlashAttention-3, FlexGen, DistServe, Ring Attention: new and kept
+ON_TOPIC = {"2407.08608", "2303.06865", "2401.09670", "2310.01889"}
 FAST = ["--retries", "0", "--timeout", "5"]
 
 
@@ -53,7 +54,7 @@ def test_a_day_adds_the_papers_on_topic_with_links_and_counts_the_rest(data, cap
     assert request.headers["User-Agent"].startswith("ML-Systems-Paper-Digest/")
     papers = {p.arxiv_id: p for p in load_papers(data) if p.id not in before}
     assert set(papers) == ON_TOPIC
-    assert "fetched 1 page(s): 16 paper(s) listed, 12 left out as off-topic" in out
+    assert "fetched 1 page(s): 17 paper(s) listed, 12 left out as off-topic" in out
     assert out.count("left out: ") == 12 and "left out: Humanity's Last Exam (2501.14249): off topic (model 0." in out
     assert_the_papers_near_the_floor_are_named_again(out, "left out: ")
     # The answer is kept as the items the records cite, as the API gave them: the kept papers and
@@ -61,7 +62,7 @@ def test_a_day_adds_the_papers_on_topic_with_links_and_counts_the_rest(data, cap
     kept = json.loads((data / "sources" / "hf-daily-2025-01-23.json").read_text(encoding="utf-8"))
     assert {item["paper"]["id"] for item in kept} == ON_TOPIC | {"2307.08691"}
     assert all(item in json.loads(DAY) for item in kept)
-    assert {p.sources[-1].line for p in load_papers(data) if p.arxiv_id in ON_TOPIC} == {2, 3, 4, 5} - {
+    assert {p.sources[-1].line for p in load_papers(data) if p.arxiv_id in ON_TOPIC} == {2, 3, 4, 5, 6} - {
         next(s.line for p in load_papers(data) if p.arxiv_id == "2307.08691" for s in p.sources[-1:])
     }
     flash2 = next(p for p in load_papers(data) if p.id == "flashattention-2")  # in the store already: updated
@@ -98,7 +99,7 @@ def test_add_of_a_paper_not_listed_says_so_and_exits_1(data, capsys):
         assert fetch_day(server, data, "--add", "2912.99999") == 1
     out = capsys.readouterr().out
     assert "not added: 2912.99999: not listed in the listings fetched" in out
-    assert "16 paper(s) listed, 12 left out as off-topic" in out  # the rest of the day was fetched as ever
+    assert "17 paper(s) listed, 12 left out as off-topic" in out  # the rest of the day was fetched as ever
 
 
 def test_429_waits_as_retry_after_says_then_succeeds(data):
@@ -123,7 +124,7 @@ def test_progress_names_each_page_on_stderr(data, capsys):
     with RecordedServer({HF_PATH: [Answer(DAY)]}) as server:
         assert fetch_day(server, data) == 0
     err = capsys.readouterr().err
-    assert "2025-01-23: 16 paper(s) listed" in err and "judging 16 paper(s)" in err
+    assert "2025-01-23: 17 paper(s) listed" in err and "judging 17 paper(s)" in err
 
 
 def test_an_arxiv_query_adds_its_papers_on_topic(data, capsys):
