@@ -166,6 +166,30 @@ def test_search_finds_a_topic_s_description_on_the_method_page_but_not_its_rules
         assert "Threshold" not in text and "Rules:" not in text, topic.name
 
 
+def test_search_leaves_out_the_lists_of_papers_on_home_new_and_method(built_site):
+    """Home's newest papers and chart figures, New's tables and Method's numbers not extracted
+    list many papers' titles, headlines and hardware in one section: in the search index such a
+    section held the words of many queries and ranked its page with the papers on them (Method
+    2nd for "time to first token", home 2nd for "H100 attention kernel"). A listing's rows are
+    out of search already (html_table's `interactive`); the topics' descriptions stay in."""
+    docs = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    pages = {"index.html": "", "new/index.html": "new/", "method/index.html": "method/"}
+    for path, location in pages.items():
+        text = " ".join(d["text"] for d in docs if d["location"].split("#")[0] == location)
+        page = soup(built_site, path)
+        listed = page.select("#newest-papers ~ * table, details.digest-chart-figures, details.digest-unextracted")
+        listed += page.select("article table") if location == "new/" else []
+        assert listed, path
+        for element in listed:
+            rows = element.select("tbody tr")
+            assert rows, path
+            for row in rows:
+                cell = row.find("td").get_text(" ", strip=True)
+                assert cell not in text, (path, cell)
+    home = " ".join(d["text"] for d in docs if d["location"].split("#")[0] == "")
+    assert "Fitting what does not fit in GPU memory" in home  # the topics' descriptions are found
+
+
 def test_home_s_charts_give_their_figures_as_tables(built_site):
     """A chart's alternative text was its title alone: a screen reader, or a reader who wants the
     numbers, got none of its figures. Each chart is followed by a closed table of them; the year
