@@ -20,6 +20,7 @@ import jinja2
 from .background import Pending
 from .check import same_paper
 from .derive.corpus import Corpus, PaperDerivation, build_corpus, derive_paper
+from .derive.glossary import Glossary, load_glossary
 from .derive.hardware_catalog import HardwareCatalog, load_hardware
 from .derive.learn import import_learning
 from .derive.suggest import Learnable
@@ -29,7 +30,15 @@ from .evaluate import Evaluation, evaluate, first_seen, labelled
 from .records.model import Paper
 from .records.regular import read_regular
 from .records.rejected import rejected_paths
-from .records.store import HARDWARE_FILE, TAXONOMY_FILE, LoadedPaper, load_paper, load_papers, record_paths
+from .records.store import (
+    GLOSSARY_FILE,
+    HARDWARE_FILE,
+    TAXONOMY_FILE,
+    LoadedPaper,
+    load_paper,
+    load_papers,
+    record_paths,
+)
 from .render.site import Later, render_site
 from .rereads import REREADS_DIR, Rereads, read_rereads
 from .whole_days import WholeDays, evaluate_whole_days
@@ -114,6 +123,7 @@ class Loaded:
     catalog: HardwareCatalog
     rejected: list[Learnable]
     rereads: Rereads = field(default_factory=Rereads)  # a second reading of curated values (rereads.py)
+    glossary: Glossary = field(default_factory=Glossary)  # read by the paper pages only, so no derivation depends on it
 
 
 def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
@@ -145,13 +155,22 @@ def load_derived(data_dir: Path, cache: BuildCache) -> Loaded:
         cache.reuse(("rejected", path, raw, *rules), partial(rejected_learnable, path, taxonomy))
         for path, raw in [(path, _read(path)) for path in rejected_paths(data_dir)]
     ]
+    glossary = cache.reuse(
+        ("glossary", _read(data_dir / GLOSSARY_FILE)), partial(load_glossary, data_dir / GLOSSARY_FILE)
+    )
     cache.end_loading()
-    return Loaded(derived, taxonomy, catalog, rejected, read_rereads(data_dir / REREADS_DIR))
+    return Loaded(derived, taxonomy, catalog, rejected, read_rereads(data_dir / REREADS_DIR), glossary)
 
 
 def link(loaded: Loaded, cache: BuildCache, *, retrain: bool = True) -> Corpus:
     return build_corpus(
-        loaded.derivations, loaded.taxonomy, loaded.catalog, cache.memo, loaded.rejected, retrain=retrain
+        loaded.derivations,
+        loaded.taxonomy,
+        loaded.catalog,
+        cache.memo,
+        loaded.rejected,
+        retrain=retrain,
+        glossary=loaded.glossary,
     )
 
 

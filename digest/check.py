@@ -1,7 +1,7 @@
 """`digest check`: every file the build reads is valid, and the store is consistent as a whole.
 
 What `check` accepts, the build renders: it reads the records, the taxonomy (with the column
-each topic table names) and the hardware catalogue with the same readers the build uses.
+each topic table names), the hardware catalogue and the glossary with the same readers the build uses.
 """
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ import re
 from collections.abc import Collection
 from pathlib import Path
 
+from .derive.glossary import load_glossary
 from .derive.hardware_catalog import HardwareCatalog, load_hardware
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_columns, unknown_topics
 from .errors import DataError, UsageError
 from .records.rejected import REJECTED_DIR, Rejection, load_rejections, rejected_path
 from .records.store import (
+    GLOSSARY_FILE,
     HARDWARE_FILE,
     PAPERS_DIR,
     SOURCES_DIR,
@@ -49,10 +51,14 @@ def check_store(
     readable = [(item, not problems) for item, problems in records if item is not None]
     taxonomy = _taxonomy(data_dir, errors, columns)
     catalog = _catalog(data_dir, errors)
-    try:
-        read_rereads(data_dir / REREADS_DIR)  # the build reads them for the Method page
-    except DataError as exc:
-        errors.append(exc)
+    for read in (
+        lambda: read_rereads(data_dir / REREADS_DIR),  # the build reads them for the Method page
+        lambda: load_glossary(data_dir / GLOSSARY_FILE),  # and this for the paper pages' terms
+    ):
+        try:
+            read()
+        except DataError as exc:
+            errors.append(exc)
     ids = {item.paper.id for item, _clean in readable}
     rejections, rejection_errors = load_rejections(data_dir)
     errors += rejection_errors

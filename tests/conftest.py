@@ -27,10 +27,10 @@ SEED_CORPUS = Path(__file__).resolve().parent / "fixtures" / "corpus"
 
 
 def _seed_store() -> Path:
-    """The seed corpus with the real taxonomy and catalogue, in a folder of its own for this run."""
+    """The seed corpus with the real taxonomy, catalogue and glossary, in a folder of its own for this run."""
     folder = Path(tempfile.mkdtemp(prefix="digest-seed-")) / "data"
     shutil.copytree(SEED_CORPUS, folder)
-    for name in ("taxonomy.yaml", "hardware.yaml"):
+    for name in ("taxonomy.yaml", "hardware.yaml", "glossary.yaml"):
         shutil.copy(REPO_DATA / name, folder / name)
     atexit.register(shutil.rmtree, folder.parent, True)
     return folder

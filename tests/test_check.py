@@ -66,6 +66,20 @@ def test_a_store_without_its_taxonomy_or_catalogue_fails_as_the_build_would(seed
     assert capsys.readouterr().err == f"error: {seeded_store / 'taxonomy.yaml'}: no such taxonomy\n"
 
 
+def test_a_bad_glossary_entry_is_reported_with_its_line_and_field(seeded_store, capsys):
+    path = seeded_store / "glossary.yaml"
+    text = path.read_text()
+    path.write_text(replaced(text, [("- acronym: MoE\n", "- acronym: mixture\n")]))
+    line = text.splitlines().index("- acronym: MoE") + 1
+    assert main(["check", "--data", str(seeded_store)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}:{line}: glossary[12].acronym: 'mixture' is not an acronym: one word of letters and digits "
+        "with at least one capital"
+    ]
+    path.unlink()  # none at all: no page lists terms, and nothing is wrong
+    assert main(["check", "--data", str(seeded_store)]) == 0
+
+
 def test_a_folder_that_is_no_store_is_refused_with_where_data_should_point(seeded_store, tmp_path, capsys):
     # An easy slip: --data data/papers. It passed, with "0 records checked: all clean".
     papers = seeded_store / "papers"

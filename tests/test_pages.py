@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import os
@@ -17,6 +18,7 @@ import yaml
 from markdown_it import MarkdownIt
 
 from digest.build import load_corpus
+from digest.derive.glossary import Glossary
 from digest.render.paths import rel
 from digest.render.site import render_site, write_site
 from digest.text.latex import readable
@@ -30,10 +32,10 @@ SITE_URL = "https://digest.example/"
 
 @pytest.fixture(scope="module")
 def fixture_corpus(tmp_path_factory):
-    """Seven real records (one with curator fields) with the repo's taxonomy and hardware catalogue."""
+    """Seven real records (one with curator fields) with the repo's taxonomy, hardware catalogue and glossary."""
     data = tmp_path_factory.mktemp("store") / "data"
     shutil.copytree(FIXTURE_STORE, data)
-    for name in ("taxonomy.yaml", "hardware.yaml"):
+    for name in ("taxonomy.yaml", "hardware.yaml", "glossary.yaml"):
         shutil.copy(DATA / name, data / name)
     return load_corpus(data)
 
@@ -242,3 +244,15 @@ def test_the_method_page_opens_with_how_far_a_reader_can_trust_what_the_site_sho
     # Without a measurement (a preview still measuring), the opening still says what a reader can check.
     bare = render_method(RenderContext(corpus, environment()), None).split("\n## ")[1]
     assert bare.startswith("How far to trust what you read\n") and "**0." not in bare
+
+
+def test_a_paper_page_lists_the_glossary_terms_its_abstract_uses(fixture_corpus, fixture_site):
+    """An acronym's meaning for a reader meeting it, and both forms in the page's search text: the
+    page of an abstract saying only "NVMe" is found by "non-volatile memory express" (reader audit 5)."""
+    details = fixture_site["papers/zero-infinity.md"].split("<p>", 1)[1].split("</p>", 1)[0]
+    assert details.endswith(
+        '&nbsp;· <strong>Terms</strong> <span class="digest-nowrap">NVMe (non-volatile memory express)</span>'
+    )
+    assert "<strong>Terms</strong>" not in fixture_site["papers/fastattention.md"]  # it uses none
+    without = render_site(dataclasses.replace(fixture_corpus, glossary=Glossary()), SITE_URL)
+    assert "<strong>Terms</strong>" not in without["papers/zero-infinity.md"]  # a store with no glossary

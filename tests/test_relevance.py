@@ -55,6 +55,12 @@ RELEVANCE = [
     ("gemm energy", ["papers/understanding-gemm-performance-and-energy-on-nvidia-ada-lovelace/"]),
     ("activation offloading ssd", ["papers/ssdtrain/"]),
     ("FP4 training", ["papers/quartet/"]),
+    # an acronym's expansion finds the papers that write only the acronym, through the glossary's
+    # Terms line on their pages (data/glossary.yaml; reader audit 5, problems 1 and 2): GORGO says
+    # only "TTFT" (82nd, Paramanu 1st); ELDR only "TPOT" (194th); APRIL only "GRPO" (69th): each now 1st
+    ("time to first token", ["papers/gorgo/"]),
+    ("time per output token", ["papers/eldr/"]),
+    ("group relative policy optimization", ["papers/april/"]),
     # a page holding every word of the query before one whose title holds fewer (digest/search.py):
     # HybriMoE offloads experts to the CPU (was 13th, under titles holding "mixture of experts");
     # DeepSeek-V3 trains in FP8 (was 59th, under titles holding "training")

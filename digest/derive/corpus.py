@@ -8,7 +8,7 @@ that builds again and again (`mkdocs serve`) reuse the cross-links of the last b
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..records.model import Paper
@@ -19,6 +19,7 @@ from .facts import Fact, extract_facts, misread
 from .facts.headline import Headline, machine_headline
 from .facts.roles import BACKGROUND, PRIOR, sentence_roles
 from .facts.system import find_system
+from .glossary import NO_GLOSSARY, Glossary
 from .hardware_catalog import HardwareCatalog
 from .links import Mention, compared_with, find_mentions, group_by, related_papers
 from .suggest import Learnable, Suggestion, fit_text, suggest, train_on_curated
@@ -141,6 +142,7 @@ class Corpus:
     rejected: Sequence[Learnable] = ()  # papers a curator rejected: not on the site, but learned from
     # The suggestions are a model's trained on the records as they were earlier (the preview keeps its first).
     trained_earlier: bool = False
+    glossary: Glossary = field(default_factory=Glossary)  # the field's acronyms a paper page lists as its terms
 
     def needs_review(self) -> list[Derived]:
         """Papers whose topics no curator set, least confident suggestion first (then by id)."""
@@ -220,6 +222,7 @@ def build_corpus(
     rejected: Sequence[Learnable] = (),
     *,
     retrain: bool = True,
+    glossary: Glossary = NO_GLOSSARY,
 ) -> Corpus:
     """The derived papers linked to each other and grouped by topic, hardware and tag. The
     `rejected` papers are not part of it: the model learns from them as papers in no topic. With
@@ -262,6 +265,7 @@ def build_corpus(
         by_tag=group_by({pid: d.tags for pid, d in derived.items()}),
         rejected=rejected,
         trained_earlier=trained_earlier,
+        glossary=glossary,
     )
 
 

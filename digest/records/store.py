@@ -35,6 +35,7 @@ PAPERS_DIR = "papers"
 SOURCES_DIR = "sources"
 TAXONOMY_FILE = "taxonomy.yaml"
 HARDWARE_FILE = "hardware.yaml"
+GLOSSARY_FILE = "glossary.yaml"  # optional: a store without one shows no terms
 
 
 @dataclass

@@ -60,8 +60,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     if derived.headline:
         meta.append(("Headline", html_text(derived.headline.text), derived.is_curated("headline")))
     meta.append(("Topics", topic_list(derived, html_links), derived.is_curated("topics")))
-    if derived.tags:  # not marked curated: a curator's tags add to the rules', they replace none
-        meta.append(("Tags", ", ".join(html_links.tag(t) for t in derived.tags), False))
+    meta += tags_and_terms(context, derived, html_links)
 
     facts = render_facts(context, facts_by_sentence(derived, html_links))
     context_facts = render_facts(context, facts_by_sentence(derived, html_links, own=False), own=False)
@@ -119,6 +118,7 @@ def paper_page_inputs(context: RenderContext, paper_id: str) -> tuple[object, ..
         [papers_naming(context, name) for name in derived.hardware],
         context.corpus.taxonomy,
         context.corpus.catalog,
+        context.corpus.glossary,
         context.templates_fingerprint,
     )
 
@@ -194,6 +194,25 @@ def _label(kind: str) -> str:
     """A kind's heading in a fact row. The code kind holds every link an abstract gives (code,
     model, project page, ...), each saying what it is: "Links", not "Code project page: …"."""
     return "Links" if kind == "code" else BY_NAME[kind].label
+
+
+def tags_and_terms(context: RenderContext, derived: Derived, links: PageLinks) -> list[tuple[str, str, bool]]:
+    """The details line's last fields, each when it has a value: the tags, linked (not marked
+    curated: a curator's tags add to the rules', they replace none), and the glossary's terms."""
+    fields = []
+    if derived.tags:
+        fields.append(("Tags", ", ".join(links.tag(t) for t in derived.tags), False))
+    if terms := glossary_terms(context, derived):
+        fields.append(("Terms", terms, False))
+    return fields
+
+
+def glossary_terms(context: RenderContext, derived: Derived) -> str:
+    """The glossary's entries the title and abstract use, in the order they first come (HTML):
+    "TTFT (time to first token), SLO (service level objective)", each kept on one line. They
+    give a reader meeting an acronym its meaning, and put both forms in the page's search text."""
+    used = context.corpus.glossary.find(derived.paper.title + "\n" + derived.paper.abstract)
+    return ", ".join(f'<span class="digest-nowrap">{html_text(entry.shown)}</span>' for entry in used)
 
 
 def author_list(names: list[str]) -> str:

@@ -1,0 +1,127 @@
+"""The glossary (data/glossary.yaml): the field's acronyms and what they stand for, found in a text.
+
+A paper page lists the entries its title and abstract use, "TTFT (time to first token)", so a
+reader meeting an acronym reads its meaning, and search finds the page by either form: "time
+to first token" finds the papers that write only "TTFT", "PD disaggregation" those that write
+"prefill-decode". Only the field's general language belongs here, never a paper's or a system's
+name. An entry is used when the text holds its acronym as a whole word with its exact case
+("PD-disaggregated", "SLOs"; not "PDF", nor "moe") or its expansion in any case, a space and a
+hyphen alike ("Mixture-of-Experts"), a plural "s" allowed to either.
+
+A store without the file has an empty glossary: no page shows terms.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from ..records.yamlfile import YamlFile
+
+_FIELDS = ("acronym", "expansion")
+# An acronym is one word: letters and digits, at least one capital (it is matched by its case).
+_ACRONYM = re.compile(r"[A-Za-z0-9]*[A-Z][A-Za-z0-9]*")
+# An expansion is words of letters and digits, separated by one space or hyphen.
+_EXPANSION = re.compile(r"[A-Za-z0-9]+(?:[ \-][A-Za-z0-9]+)*")
+_WORD_SPLIT = re.compile(r"[ \-]")
+# Between two words of an expansion in a text: spaces, hyphens, or LaTeX's tie ("first~token").
+_SEPARATOR = r"[\s\-~]+"
+_NOT_IN_WORD_BEFORE = r"(?<![A-Za-z0-9_])"
+_NOT_IN_WORD_AFTER = r"s?(?![A-Za-z0-9_])"
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    acronym: str
+    expansion: str
+
+    @property
+    def shown(self) -> str:
+        """As a page lists it: "TTFT (time to first token)"."""
+        return f"{self.acronym} ({self.expansion})"
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """The validated entries, compared by value (a page is rendered again when they change)."""
+
+    entries: tuple[GlossaryEntry, ...] = ()
+    _patterns: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = field(
+        default=(), init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        patterns = tuple((_acronym_regex(entry.acronym), _expansion_regex(entry.expansion)) for entry in self.entries)
+        object.__setattr__(self, "_patterns", patterns)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def find(self, text: str) -> list[GlossaryEntry]:
+        """The entries `text` uses, in the order of their first use in it."""
+        first: list[tuple[int, int, GlossaryEntry]] = []
+        for index, (entry, (acronym, expansion)) in enumerate(zip(self.entries, self._patterns, strict=True)):
+            starts = [match.start() for match in (acronym.search(text), expansion.search(text)) if match]
+            if starts:
+                first.append((min(starts), index, entry))
+        return [entry for _start, _index, entry in sorted(first)]
+
+
+NO_GLOSSARY = Glossary()  # a store without data/glossary.yaml
+
+
+def _acronym_regex(acronym: str) -> re.Pattern[str]:
+    return re.compile(_NOT_IN_WORD_BEFORE + re.escape(acronym) + _NOT_IN_WORD_AFTER)
+
+
+def _expansion_regex(expansion: str) -> re.Pattern[str]:
+    words = _SEPARATOR.join(re.escape(word) for word in _WORD_SPLIT.split(expansion))
+    return re.compile(_NOT_IN_WORD_BEFORE + words + _NOT_IN_WORD_AFTER, re.IGNORECASE)
+
+
+def load_glossary(path: Path) -> Glossary:
+    """Read and validate data/glossary.yaml; a DataError names the line and the field. A missing
+    file is an empty glossary."""
+    path = Path(path)
+    if not path.exists() and not path.is_symlink():
+        return Glossary()
+    document = YamlFile.read(path, "glossary")
+    if document.root is None:
+        return Glossary()
+    if not isinstance(document.root, yaml.SequenceNode):
+        document.fail(document.root, None, "the glossary must be a YAML list of entries (- acronym: ...)")
+    entries: list[GlossaryEntry] = []
+    owner_of: dict[str, int] = {}  # each acronym and expansion's entry
+    for index, node in enumerate(document.sequence(document.root, "")):
+        where = f"glossary[{index}]"
+        keys = document.mapping(node, where, _FIELDS, required=_FIELDS)
+        acronym = document.text(keys["acronym"], f"{where}.acronym").strip()
+        if not _ACRONYM.fullmatch(acronym):
+            document.fail(
+                keys["acronym"],
+                f"{where}.acronym",
+                f"{acronym!r} is not an acronym: one word of letters and digits with at least one capital",
+            )
+        expansion = " ".join(document.text(keys["expansion"], f"{where}.expansion").split())
+        if not _EXPANSION.fullmatch(expansion):
+            document.fail(
+                keys["expansion"],
+                f"{where}.expansion",
+                f"{expansion!r} is not an expansion: words of letters and digits, separated by a space or a hyphen",
+            )
+        for name, key in (("acronym", acronym), ("expansion", _expansion_key(expansion))):
+            owner = owner_of.setdefault(f"{name}:{key}", index)
+            if owner != index:
+                document.fail(
+                    keys[name], f"{where}.{name}", f"already in glossary[{owner}] ({entries[owner].shown}); keep one"
+                )
+        entries.append(GlossaryEntry(acronym, expansion))
+    return Glossary(tuple(entries))
+
+
+def _expansion_key(expansion: str) -> str:
+    """What two spellings of one expansion have in common: "Key-Value" and "key value"."""
+    return " ".join(_WORD_SPLIT.split(expansion.lower()))
