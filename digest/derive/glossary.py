@@ -57,9 +57,6 @@ class Glossary:
         patterns = tuple((_acronym_regex(entry.acronym), _expansion_regex(entry.expansion)) for entry in self.entries)
         object.__setattr__(self, "_patterns", patterns)
 
-    def __len__(self) -> int:
-        return len(self.entries)
-
     def find(self, text: str) -> list[GlossaryEntry]:
         """The entries `text` uses, in the order of their first use in it."""
         first: list[tuple[int, int, GlossaryEntry]] = []

@@ -230,7 +230,6 @@ class TopicModel:
     rules: dict[str, int] = field(default_factory=dict)  # each rule that matched a training paper: its column
     fits: dict[str, _TopicFit] = field(default_factory=dict)
     on_topic: LogisticRegression | None = None  # in any ruled topic or in none: what `digest fetch` asks
-    on_topic_scale: sparse.dia_matrix | None = None  # its columns' weights (`_log_count_ratio_scale`)
 
     def features(self, examples: Sequence[Example]) -> sparse.csr_matrix | None:
         """The examples as the fitted models read them; None when no model is fitted. `predict`
@@ -243,10 +242,9 @@ class TopicModel:
         """For each example, the probability that it belongs in some ruled topic; None for every one
         when the model could not learn that (too few papers in a topic, or in none)."""
         features = self.features(examples) if features is None else features
-        if self.on_topic is None or self.on_topic_scale is None or features is None:
+        if self.on_topic is None or features is None:
             return [None] * len(examples)
-        on_topic = _with_shares(features, examples) @ self.on_topic_scale
-        return [float(p) for p in self.on_topic.predict_proba(on_topic)[:, 1]]
+        return [float(p) for p in self.on_topic.predict_proba(_with_shares(features, examples))[:, 1]]
 
     def predict(
         self,
@@ -335,9 +333,11 @@ def train(
         model.fits[slug] = _TopicFit(_classifier(regularisation).fit(features, target), threshold)
     if _can_learn(in_any):
         on_topic = _with_shares(features, examples)
-        model.on_topic_scale = _log_count_ratio_scale(on_topic, in_any, text.shape[1])
+        scale = _log_count_ratio_scale(on_topic, in_any, text.shape[1])
         penalty = RELEVANCE_REGULARISATION * max(1.0, RELEVANCE_REFERENCE_PAPERS / len(labels))
-        model.on_topic = _classifier(penalty, "balanced").fit(on_topic @ model.on_topic_scale, in_any)
+        model.on_topic = _classifier(penalty, "balanced").fit(on_topic @ scale, in_any)
+        # Learned on scaled columns, it weighs the features as they are: w . (x * s) = (w * s) . x.
+        model.on_topic.coef_ = model.on_topic.coef_ * scale.diagonal()
     return model
 
 

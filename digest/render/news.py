@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..derive.corpus import Corpus, Derived
-from ..passthrough import mark
 from .context import RenderContext
 from .html_table import html_table
 from .paths import NEW_PAGE
@@ -68,18 +67,11 @@ def render_new(context: RenderContext) -> str:
             ]
             for d in listed
         ]
-        # Out of search, as a listing's rows are (html_table's `interactive`): they repeat what
-        # the papers' pages say, and one table holds the words of many papers.
         table = (
-            mark(
-                "<div data-search-exclude>\n"
-                + html_table(
-                    ["Paper", "Added", "Topics", "Headline result", "Hardware"],
-                    rows,
-                    keys=["title", "added", "topics", "headline", "hardware"],
-                    marked=False,
-                )
-                + "</div>"
+            html_table(
+                ["Paper", "Added", "Topics", "Headline result", "Hardware"],
+                rows,
+                keys=["title", "added", "topics", "headline", "hardware"],
             )
             if rows
             else ""
