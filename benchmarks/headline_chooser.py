@@ -165,6 +165,8 @@ class Item:
     rules_second: bool = False
     tiers: list[int] = field(default_factory=list)
     facts: list[Fact] = field(default_factory=list)
+    truth: rules.Headline | None = None
+    text: str = ""
 
 
 def make_item(source: str, ids: tuple[str, str], text: tuple[str, str], label: object, catalog: object) -> Item:
@@ -187,6 +189,8 @@ def make_item(source: str, ids: tuple[str, str], text: tuple[str, str], label: o
         truth.metric if truth else "none",
         tiers=[TIER_OF[rules._tier_kind(f)] for f in cands],
         facts=list(facts),
+        truth=truth,
+        text=f"{text[0]} {text[1]}",
     )
 
 
@@ -325,6 +329,49 @@ def ceiling(rounds: list[Item]) -> None:
     )
 
 
+def _why_missed(item: Item, truth: rules.Headline, text: str) -> str:
+    """Why a label not among the candidates was missed: where its leading number went."""
+    number = truth.numbers[:1]
+
+    def has(fact: Fact) -> bool:
+        return bool(number) and _head_any(fact).numbers[:1] == number
+
+    own_results = [f for f in item.facts if f.own and f.kind in TIER_OF]
+    if any(has(f) for f in candidates(item.facts)):
+        why = "read, as another metric"
+    elif any(has(f) for f in own_results):
+        why = "read, judged not a result (a budget, projected, a loss)"
+    elif any(has(f) for f in item.facts if f.own and f.kind not in TIER_OF and f.kind not in ("system", "code")):
+        why = "read as another kind (model scale, GPU count, precision)"
+    elif any(has(f) for f in item.facts if not f.own):
+        why = "read, as context (not the paper's)"
+    elif not number:
+        why = "label without a number"
+    elif re.search(rf"(?<![\d.]){re.escape(number[0])}(?!\d)", text.replace(",", "")):
+        why = "not read: no extractor reads the number"
+    else:
+        why = "label's number not in the text as written"
+    return why + (" [no headline]" if item.pick is None else "")
+
+
+def _head_any(fact: Fact) -> rules.Headline:
+    return rules.Headline(rules.metric_of(fact) if fact.kind in TIER_OF else fact.kind, fact.value)
+
+
+def extraction_misses(rounds: list[Item]) -> None:
+    reasons: collections.Counter[str] = collections.Counter()
+    metrics: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    for item in rounds:
+        if item.rules_right or any(item.right) or item.truth is None:
+            continue
+        why = _why_missed(item, item.truth, item.text)
+        reasons[why] += 1
+        metrics[why][item.truth.metric] += 1
+    print(f"extraction misses (label not among the candidates): {sum(reasons.values())}")
+    for why, count in reasons.most_common():
+        print(f"  {count:4} {why}: {dict(metrics[why].most_common())}")
+
+
 def report(variants: list[Variant], stored: list[Item], rounds: list[Item], per_round: bool) -> None:
     columns = {"rules": {(i.source, i.id): i.pick for i in rounds}}
     seconds = {}
@@ -366,6 +413,7 @@ def main() -> None:
     args = parser.parse_args()
     stored, rounds = load_items(args.days)
     ceiling(rounds)
+    extraction_misses(rounds)
     variants = [
         Variant("pair store", True, 1.0, False, False),
         Variant("pair loro", True, 1.0, False, True),
