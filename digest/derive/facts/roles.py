@@ -85,6 +85,8 @@ _CONCEDES_THEN_PRAISES = re.compile(r"^Despite\s+(?:being|its|their|having|using
 # A clause about someone else inside an own sentence: "while ZeRO-Infinity only achieves 45 TFLOPS".
 _BASELINE_CLAUSE = re.compile(
     r"^Unlike\s+|"  # "Unlike existing methods, X runs 8x faster": up to its comma
+    # "Starting from a supervised baseline with 48.9% success, X achieves 99.2%": the baseline's, up to its comma
+    r"^(?:Starting|Beginning)\s+(?:from|with)\s+(?=(?:an?|the)\s+(?:[\w\-]+\s+){0,3}?baselines?\b)|"
     r"\b(?:(?:while|whereas)\s+(?!(?:\w+ly\s+)?[\w\-]+ing\b)"  # "while (significantly) outperforming" is the paper's
     r"(?!(?:we|our|ours|it|its|also|still|only|the\s+(?:proposed|full|complete|final|whole|overall|resulting|combined)|"
     r"the\s+(?:[\w.\-]+\s+){0,2}(?:variant|version)s?|"  # "while the 32B variant surpasses": a model's own sibling
@@ -120,7 +122,9 @@ _OPENS_A_CLAUSE = re.compile(r"\b(?:that|shows?|showing|find|found)\s+$", re.IGN
 _CLAUSE_END = re.compile(
     r";|,\s+(?:and|while|which|but|whereas|resulting|leading|achieving|improving|reaching|yielding|boosting|"
     r"delivering|attaining|outperforming|surpassing|reduces|cuts|lowers|runs|achieves|improves|reaches|yields|"
-    r"boosts|delivers|attains|outperforms|surpasses|speeds|accelerates|increases|remains)\b|\.\s"
+    r"boosts|delivers|attains|outperforms|surpasses|speeds|accelerates|increases|remains)\b|\.\s|"
+    # the main clause after a leading one, its subject named: "while X diverges (>2000 perplexity), KronQ achieves 7.93"
+    r",\s+(?-i:[A-Z])[\w\-.]*\s+(?:achieves|attains|reaches|obtains|delivers|scores|yields)\b"
 )
 
 

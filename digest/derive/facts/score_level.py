@@ -99,6 +99,15 @@ _NUMBER_THEN_SCORE_NAME = re.compile(
     rf"(?P<number>\d+(?:\.\d+)?)\s+{_NOT_A_SCORE_NAME}(?P<acronym>(?-i:[A-Z][A-Z\d@\-]+)|{_AT_K})\s+on\s+(?-i:[A-Z])",
 )
 
+# A bare score right after a level verb, before the field's name of its metric, no benchmark named:
+# "achieves 7.93 perplexity", "achieves 82.9 Top-1 accuracy", "reaching 28.5 BLEU" (a percentage is quality.py's).
+_NUMBER_THEN_METRIC = re.compile(
+    r"\b(?:achiev|attain|reach|obtain|record)\w*\s+(?:an?\s+|the\s+)?(?:(?:average|mean|overall)\s+)?"
+    r"(?P<number>\d+(?:\.\d+)?)(?![\d.%]|\s?percent)\s+"
+    r"(?P<metric>(?:top-?[15]\s+)?accuracy|perplexity|(?-i:PPL|BLEU|F1|mIoU|mAP|PSNR|SSIM|CIDEr|ROUGE-\w+|METEOR))(?![\w\-])",
+    re.IGNORECASE,
+)
+
 
 # Or a plain score, its benchmark named elsewhere: "achieves a score of 71.2", "achieves a 35.7 average score".
 _A_SCORE = re.compile(
@@ -113,6 +122,8 @@ def _named_scores(text: str) -> list[Found]:
     for plain in _A_SCORE.finditer(text):
         group = "number" if plain.group("number") else "before"
         found.append(("quality", *plain.span(group), f"{plain.group(group)} score"))
+    for bare in _NUMBER_THEN_METRIC.finditer(text):
+        found.append(("quality", bare.start("number"), bare.end("metric"), f"{bare.group('number')} {bare.group('metric')}"))
     for match in (*_NAMED_SCORE_OF.finditer(text), *_NUMBER_THEN_SCORE_NAME.finditer(text)):
         name = match.groupdict().get("acronym") or " ".join(match.group("name").split())
         unit = "%" if match.groupdict().get("percent") else ""
