@@ -26,13 +26,17 @@ _NEXT = re.compile(rf"\s*(?:,\s*and|,|and)\s+(?:the\s+|its\s+)?{_OBJECT}\s+to\s+
 _SHOWN_HEDGE = {"under": "<", "less than": "<", "about": "~", "roughly": "~", "nearly": "~"}
 
 
+# A share given as a range: "only 0.1%-10% of the tokens".
+_RANGE_END = rf"(?:\s?\\?%?\s*[-–]\s*{NUMBER})?"
+
 # The later shares of a list, whose object is the first's: "only 1.8% and 5% of the computation time".
 _LATER_SHARES = rf"(?:\s*(?:,\s*and|,|and)\s*{NUMBER}\s?\\?%)*"
 
 # "using only ~20% of the API calls required by grid search", "with only 6% the inference cost
 # required by X": a share of what another needs.
 _SHARE_OF_ANOTHER_S = re.compile(
-    rf"\b(?:only|just|merely)\s+(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+)?{NUMBER})\s?\\?%"
+    rf"\b(?:only|just|merely)\s+(?:(?:using|requiring|needing|consuming)\s+)?"
+    rf"(?P<number>(?:~|sim(?=\d)|about\s+|roughly\s+)?{NUMBER}{_RANGE_END})\s?\\?%"
     rf"{_LATER_SHARES}\s+(?:of\s+(?:the\s+)?|the\s+)"
     r"(?P<object>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,3}?)\s+(?:required|used|needed|consumed|spent)\s+by\b",
     re.IGNORECASE,
@@ -47,8 +51,10 @@ _SHARE_A_METHOD_USES = re.compile(
     r"\b(?:(?:using|uses|used|use|utili[sz]\w*|spend\w*|requir\w*|needs?|needing|consum\w*|activat\w*|with|at)\s+"
     r"(?:(?:as\s+little\s+as\s+)?(?:only|just|merely)|a\s+mere|as\s+little\s+as|(?P<less>less\s+than))|at|"
     r"(?:only|just|merely)\s+(?:using|uses|consuming|consumes|requiring|requires|needing|needs|spending|taking|takes|"
-    r"utili[sz]ing))\s+"
-    rf"(?P<number>(?:~|sim(?=\d)|about\s+|around\s+|roughly\s+|approximately\s+)?{NUMBER})\s?\\?%"
+    r"utili[sz]ing)|"
+    # a hedged share needs no "only": "using roughly 20% of the evaluation budget"
+    r"(?:using|uses|requir\w*|needs?|needing|consum\w*|with)(?=\s+(?:~|about|around|roughly|approximately)\s))\s+"
+    rf"(?P<number>(?:~|sim(?=\d)|about\s+|around\s+|roughly\s+|approximately\s+)?{NUMBER}{_RANGE_END})\s?\\?%"
     # "of the", or "the" alone: "with only approximately 10% the training steps"
     rf"{_LATER_SHARES}\s+(?:of\s+(?:the\s+|its\s+|their\s+)?|the\s+)"
     # what the resource belongs to may stand before it: "only 16% of their decoder parameters"
@@ -56,6 +62,8 @@ _SHARE_A_METHOD_USES = re.compile(
     r"(?P<object>computation\s+time|FLOPs|"
     r"compute|computation|training\s+(?:data|tokens|compute|cost|time|budget|samples|steps|FLOPs)|"
     r"(?:optimization\s+)?(?:steps|iterations)|NFEs?|(?:function|network)\s+evaluations|data|tokens|samples|demonstrations|trajectories|parameters|GPU[\s-]hours|"
+    # what a method learns or decides from: "the demonstration volume", "their rollouts", "the attention heads"
+    r"(?:demonstration|data|training)\s+volume|roll-?outs|(?:attention\s+)?heads|(?:evaluation\s+)?budget|"
     r"budget|(?:GPU\s+)?memory|(?:GPU\s+|computing\s+|compute\s+)?resources|(?:token\s+)?context|labels|annotations|(?:API\s+)?costs?|"
     r"time|energy|latency)\b(?!\s+(?:required|used|needed|consumed|spent)\s+by\b)",
     re.IGNORECASE,
