@@ -858,3 +858,81 @@ def test_facts_know_where_their_sentence_stands(catalog):
 )
 def test_the_power_of_an_exponent_is_no_figure(catalog, sentence, kind, expected):
     assert facts_in(catalog, f"We propose Kite. {sentence}", kind) == expected
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        # a share of tasks done, "success" alone, is a score's level
+        ("Our approach achieves 72% success in simulation.", ["72% success"]),
+        ("It delivers 90% zero-shot success in real-world deployment.", ["90% success"]),
+        # near misses: a probability of success is no result, and "successful" no metric
+        ("It reaches a 95% success probability.", []),
+        ("It keeps 40% of the successful trajectories.", []),
+        # a bare score after a level verb, before the field's name of its metric
+        ("Our model eventually achieves 82.9 Top-1 accuracy.", ["82.9 Top-1 accuracy"]),
+        ("KronQ achieves 7.93 perplexity on 2-bit weights.", ["7.93 perplexity"]),
+        ("It wins every direction, reaching 28.5 BLEU from English.", ["28.5 BLEU"]),
+        # near misses: a gain by points stays a gain, a number after no level verb, one that names no metric
+        ("It improves accuracy by 2.5 points.", ["2.5 points accuracy"]),
+        ("Trained for 82 epochs, the model retains 90 accuracy.", []),
+        ("It achieves 3 wins in 5 games.", []),
+    ],
+)
+def test_quality_levels_no_other_rule_read(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "quality") == expected
+
+
+@pytest.mark.parametrize(
+    "abstract, own, context",
+    [
+        # a baseline's level in a leading clause is the baseline's; the paper's follows its comma
+        (
+            "We propose SRPO. Starting from a supervised baseline with 48.9% success, SRPO achieves 99.2% success.",
+            ["99.2% success"],
+            ["48.9% success"],
+        ),
+        # a leading "while" clause ends where the paper's own main clause names its subject and verb
+        (
+            "We propose KronQ. At 2 bits, while GPTQ diverges (2000 perplexity), KronQ achieves 7.93 perplexity.",
+            ["7.93 perplexity"],
+            [],
+        ),
+        # near miss: starting from the paper's own model is no baseline
+        ("We propose Kite. Starting from a 7B model, Kite achieves 85% success.", ["85% success"], []),
+    ],
+)
+def test_a_baselines_level_stays_the_baselines(catalog, abstract, own, context):
+    facts = extract_facts("", abstract, catalog)
+    assert own_values(facts, "quality") == own
+    assert [f.value for f in facts if f.kind == "quality" and not f.own] == context
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        # a share of what the method uses, as a range, with its verb after "only", hedged, or of what it learns from
+        (
+            "It generates 3D shapes while using only 0.1%-10% of the tokens needed by prior models.",
+            ["0.1%-10% of the tokens"],
+        ),
+        (
+            "It matches X while only using 1% of the training data required by previous approaches.",
+            ["1% of the training data"],
+        ),
+        ("It recovers the frontier using roughly 20% of evaluation budget.", ["~20% of the evaluation budget"]),
+        (
+            "Models trained with merely 20% of the demonstration volume outperform full datasets.",
+            ["20% of the demonstration volume"],
+        ),
+        (
+            "It outperforms multi-head attention by using only 50%-90% of the attention heads.",
+            ["50%-90% of the attention heads"],
+        ),
+        # near misses: an unhedged share with no "only" may be anyone's, and a share of heads pruned is no use
+        ("The baseline uses 20% of the evaluation budget.", []),
+        ("It keeps 30% of the attention heads.", []),
+    ],
+)
+def test_shares_a_method_uses(catalog, sentence, expected):
+    assert facts_in(catalog, sentence, "reduction") == expected

@@ -123,7 +123,9 @@ def _named_scores(text: str) -> list[Found]:
         group = "number" if plain.group("number") else "before"
         found.append(("quality", *plain.span(group), f"{plain.group(group)} score"))
     for bare in _NUMBER_THEN_METRIC.finditer(text):
-        found.append(("quality", bare.start("number"), bare.end("metric"), f"{bare.group('number')} {bare.group('metric')}"))
+        found.append(
+            ("quality", bare.start("number"), bare.end("metric"), f"{bare.group('number')} {bare.group('metric')}")
+        )
     for match in (*_NAMED_SCORE_OF.finditer(text), *_NUMBER_THEN_SCORE_NAME.finditer(text)):
         name = match.groupdict().get("acronym") or " ".join(match.group("name").split())
         unit = "%" if match.groupdict().get("percent") else ""
