@@ -190,6 +190,22 @@ def test_search_leaves_out_the_lists_of_papers_on_home_new_and_method(built_site
     assert "Fitting what does not fit in GPU memory" in home  # the topics' descriptions are found
 
 
+def test_a_topic_page_leads_with_what_it_covers_and_folds_where_it_ends(built_site):
+    """The whole description filled a phone's first screen and pushed the table below it: a topic
+    page leads with the description's first sentence, what the topic covers (Home's table says the
+    same), and folds the rest, what counts at its edges and what does not, closed under it."""
+    home = soup(built_site, "index.html").select("article table")[0]
+    covers = [row.select("td")[1].get_text(" ", strip=True) for row in home.select("tbody tr")]
+    for topic in load_taxonomy(DATA / "taxonomy.yaml").topics:
+        article = soup(built_site, f"topics/{topic.slug}/index.html").select_one("article")
+        assert article.find("p").get_text(" ", strip=True) == topic.scope, topic.slug
+        assert topic.scope.rstrip(".") in covers, topic.slug
+        folded = article.select_one("details.digest-boundary")
+        assert folded is not None and not folded.has_attr("open"), topic.slug
+        assert folded.find("p").get_text(" ", strip=True) == topic.boundary != "", topic.slug
+        assert topic.boundary not in article.find("p").get_text(" ", strip=True)
+
+
 def test_home_s_charts_give_their_figures_as_tables(built_site):
     """A chart's alternative text was its title alone: a screen reader, or a reader who wants the
     numbers, got none of its figures. Each chart is followed by a closed table of them; the year

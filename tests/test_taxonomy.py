@@ -10,7 +10,7 @@ import yaml
 from digest.derive.classify import classify, explain
 from digest.derive.corpus import derive_paper
 from digest.derive.hardware_catalog import load_hardware
-from digest.derive.taxonomy import load_taxonomy, unknown_columns
+from digest.derive.taxonomy import Topic, load_taxonomy, unknown_columns
 from digest.derive.vocabularies import memory_tiers as derive_memory_tiers
 from digest.derive.vocabularies import parallelism as derive_parallelism
 from digest.derive.vocabularies import workloads as derive_workload
@@ -88,6 +88,18 @@ def load_error(tmp_path: Path, text: str) -> DataError:
 def test_seed_papers_get_the_topics_a_reader_gives_them(taxonomy, paper):
     result = classify(paper["title"], paper["abstract"], taxonomy)
     assert set(result.rule_topics) == set(paper["topics"]), explain(paper["title"], paper["abstract"], taxonomy)
+
+
+def test_a_description_is_its_scope_then_its_boundary():
+    topic = Topic(
+        "serving",
+        "Serving",
+        "Running trained models: engines, e.g. vLLM-like ones. Speculative decoding counts. A kernel does not.",
+        (),
+    )
+    assert topic.scope == "Running trained models: engines, e.g. vLLM-like ones."
+    assert topic.boundary == "Speculative decoding counts. A kernel does not."
+    assert Topic("other", "Other", "One sentence only.", ()).boundary == ""
 
 
 def test_words_said_in_passing_do_not_make_a_topic(taxonomy):

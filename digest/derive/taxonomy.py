@@ -16,6 +16,7 @@ import yaml
 
 from ..errors import DataError, PatternError
 from ..records.yamlfile import YamlFile
+from ..text.sentences import split_sentences
 from .rules import Rule, RuleIndex
 
 _SLUG = re.compile(r"[a-z][a-z0-9-]*\Z")
@@ -33,6 +34,16 @@ class Topic:
     rules: tuple[Rule, ...] = ()  # the fallback topic has none
     threshold: int = DEFAULT_TOPIC_THRESHOLD
     columns_line: int | None = None  # where `columns:` is, for a message about an unknown column
+
+    @property
+    def scope(self) -> str:
+        """The description's first sentence, what the topic covers: Home's table, a topic page's lead."""
+        return next(iter(split_sentences(self.description)), "")
+
+    @property
+    def boundary(self) -> str:
+        """The rest of it, where the topic ends: what counts at its edges and what does not."""
+        return " ".join(split_sentences(self.description)[1:])
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ def render_home(context: RenderContext) -> str:
     topic_rows = [
         [
             links.topic(slug),
-            md_text(topic.description.split(". ")[0].rstrip(".")),
+            md_text(topic.scope.rstrip(".")),
             str(len(corpus.by_topic.get(slug, []))),
         ]
         for slug, topic in context.topics.items()
