@@ -22,7 +22,8 @@ _METRIC_WORDS = (
     r"(?:top-?[15]\s+)?accuracy|(?:test\s+|mean\s+|median\s+|relative\s+)?errors?|correctness|MAPE|"
     r"perplexity|BLEU|F1|m?IoU|mAP|Dice|benchmarks?|(?:attack\s+)?(?:success|resolve|resolution|pass|solve|completion)\s+rates?|"
     # a share of tasks done, "success" alone: "72% success in simulation", "90% zero-shot success"
-    r"(?<![\w\-])success(?![\w\-]|\s+(?:probabilit|chance|rates?\b))|win(?:ning)?\s+rates?|faster\s+rate|(?:token\s+|draft\s+)?acceptance\s+(?:rates?|lengths?)|[A-Za-z]+@\d+|"
+    # (on a named benchmark, "96.5% success on LIBERO", score_level.py reads it with its name)
+    r"(?<![\w\-])success(?![\w\-]|\s+(?:probabilit|chance|rates?\b|on\s+(?-i:[A-Z])))|win(?:ning)?\s+rates?|faster\s+rate|(?:token\s+|draft\s+)?acceptance\s+(?:rates?|lengths?)|[A-Za-z]+@\d+|"
     r"(?-i:ASR|ECE|AUC|AUROC)|"  # an attack success rate, an expected calibration error, a ranking score
     r"LPIPS|PSNR|SSIM|MRR|NDCG|(?:mean\s+)?reciprocal\s+rank|"
     r"(?-i:[A-Z][\w\-]*Bench[\w\-]*)|"  # a benchmark's name, capitalised: "LiveCodeBench", not "full-benchmark"
