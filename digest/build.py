@@ -20,7 +20,7 @@ import jinja2
 from .background import Pending
 from .check import same_paper
 from .derive.corpus import Corpus, PaperDerivation, build_corpus, derive_paper
-from .derive.glossary import Glossary, load_glossary
+from .derive.glossary import NO_GLOSSARY, Glossary, load_glossary
 from .derive.hardware_catalog import HardwareCatalog, load_hardware
 from .derive.learn import import_learning
 from .derive.suggest import Learnable
@@ -123,7 +123,7 @@ class Loaded:
     catalog: HardwareCatalog
     rejected: list[Learnable]
     rereads: Rereads = field(default_factory=Rereads)  # a second reading of curated values (rereads.py)
-    glossary: Glossary = field(default_factory=Glossary)  # read by the paper pages only, so no derivation depends on it
+    glossary: Glossary = NO_GLOSSARY  # read by the paper pages only, so no derivation depends on it
 
 
 def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:

@@ -8,7 +8,7 @@ that builds again and again (`mkdocs serve`) reuse the cross-links of the last b
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..records.model import Paper
@@ -142,7 +142,7 @@ class Corpus:
     rejected: Sequence[Learnable] = ()  # papers a curator rejected: not on the site, but learned from
     # The suggestions are a model's trained on the records as they were earlier (the preview keeps its first).
     trained_earlier: bool = False
-    glossary: Glossary = field(default_factory=Glossary)  # the field's acronyms a paper page lists as its terms
+    glossary: Glossary = NO_GLOSSARY  # the field's acronyms a paper page lists as its terms
 
     def needs_review(self) -> list[Derived]:
         """Papers whose topics no curator set, least confident suggestion first (then by id)."""

@@ -84,10 +84,10 @@ def load_glossary(path: Path) -> Glossary:
     file is an empty glossary."""
     path = Path(path)
     if not path.exists() and not path.is_symlink():
-        return Glossary()
+        return NO_GLOSSARY
     document = YamlFile.read(path, "glossary")
     if document.root is None:
-        return Glossary()
+        return NO_GLOSSARY
     if not isinstance(document.root, yaml.SequenceNode):
         document.fail(document.root, None, "the glossary must be a YAML list of entries (- acronym: ...)")
     entries: list[GlossaryEntry] = []

@@ -64,8 +64,8 @@ _SHARE_A_METHOD_USES = re.compile(
     r"(?:optimization\s+)?(?:steps|iterations)|NFEs?|(?:function|network)\s+evaluations|data|tokens|samples|demonstrations|trajectories|parameters|GPU[\s-]hours|"
     # what a method learns or decides from: "the demonstration volume", "their rollouts", "the attention
     # heads" (not "the heads" alone: "using only 30% of the heads hurts accuracy" is no saving)
-    r"(?:demonstration|data|training)\s+volume|roll-?outs|attention\s+heads|(?:evaluation\s+)?budget|"
-    r"budget|(?:GPU\s+)?memory|(?:GPU\s+|computing\s+|compute\s+)?resources|(?:token\s+)?context|labels|annotations|(?:API\s+)?costs?|"
+    r"(?:demonstration|data|training)\s+volume|roll-?outs|attention\s+heads|"
+    r"(?:evaluation\s+)?budget|(?:GPU\s+)?memory|(?:GPU\s+|computing\s+|compute\s+)?resources|(?:token\s+)?context|labels|annotations|(?:API\s+)?costs?|"
     r"time|energy|latency)\b(?!\s+(?:required|used|needed|consumed|spent)\s+by\b)",
     re.IGNORECASE,
 )
