@@ -10,12 +10,14 @@ from urllib.parse import urlsplit
 
 import feedparser
 import pytest
+import yaml
 from bs4 import BeautifulSoup
 
 from digest.derive.taxonomy import load_taxonomy
 from digest.text.latex import leftovers
+from digest.text.sentences import split_sentences
 
-from .conftest import DATA
+from .conftest import DATA, REPO_DATA
 
 pytestmark = pytest.mark.build
 
@@ -224,3 +226,28 @@ def test_home_s_charts_give_their_figures_as_tables(built_site):
         for tr in topics.select("tbody tr")
     }
     assert totals == shown
+
+
+def test_a_topic_page_says_of_each_paper_what_it_does_not_the_fields_background(built_site):
+    """A topic page's paragraph per paper opened with the abstract's first sentence, most often the
+    field's background ("models have grown 1000x"): it opens with the first sentence the record's
+    roles give as the paper's own work."""
+    words = lambda text: " ".join(re.findall(r"[a-z0-9]+", text.lower()))  # noqa: E731 (markup aside)
+    article = soup(built_site, "topics/offloading/index.html").select_one("article")
+    paragraphs = {
+        link["href"].rstrip("/").rsplit("/", 1)[-1]: paragraph
+        for paragraph in article.find("h2", id="papers").find_all_next("p")
+        if (link := paragraph.find("a", href=re.compile(r"papers/[^/]+/$")))
+    }
+    opened_later = 0
+    for paper_id, paragraph in paragraphs.items():
+        record = yaml.safe_load((REPO_DATA / "papers" / f"{paper_id}.yaml").read_text(encoding="utf-8"))
+        sentences = split_sentences(record["abstract"])
+        roles = record.get("overrides", {}).get("sentence_roles") or []
+        own = roles.index("own") if "own" in roles else 0
+        teaser = words(paragraph.get_text(" ").split("\n")[-1])
+        assert teaser.startswith(words(sentences[own])[:60]), paper_id
+        if own:
+            opened_later += 1
+            assert words(sentences[0])[:60] not in teaser, paper_id
+    assert len(paragraphs) > 10 and opened_later > 3

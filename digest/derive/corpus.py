@@ -12,12 +12,12 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..records.model import Paper
-from ..text.sentences import split_sentences
+from ..text.sentences import leading_sentences, sentence_spans, split_sentences
 from . import overrides
 from .classify import Classification, classify
 from .facts import Fact, extract_facts, misread
 from .facts.headline import Headline, machine_headline
-from .facts.roles import BACKGROUND, PRIOR, sentence_roles
+from .facts.roles import BACKGROUND, OWN, PRIOR, sentence_roles
 from .facts.system import find_system
 from .glossary import NO_GLOSSARY, Glossary
 from .hardware_catalog import HardwareCatalog
@@ -80,6 +80,15 @@ class PaperDerivation:
     def context(self) -> list[Fact]:
         """The values the abstract gives of the background or of baselines: shown apart, never as the paper's."""
         return [fact for fact in self.facts if not fact.own]
+
+    @property
+    def teaser(self) -> str:
+        """What a listing says of the paper: its abstract from the first sentence about its own work,
+        as much as `leading_sentences` fits. An abstract most often opens with the field's background
+        ("models have grown 1000x"), which says nothing of the paper itself."""
+        spans = sentence_spans(self.paper.abstract)
+        start = next((begin for (begin, _), role in zip(spans, self.roles, strict=False) if role == OWN), 0)
+        return leading_sentences(self.paper.abstract[start:])
 
     @property
     def year(self) -> int | None:

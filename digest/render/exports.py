@@ -17,7 +17,6 @@ from feedgen.feed import FeedGenerator
 
 from ..derive.corpus import Corpus, Derived
 from ..text.latex import clean_text
-from ..text.sentences import leading_sentences
 from .columns import COLUMNS, CSV_FIELDS, JSON_FIELDS
 from .news import by_added
 
@@ -79,8 +78,8 @@ def atom_feed(
     """The most recently added papers (all, or those of `ids`) as Atom, at `path` in the site, for
     the page at `page` (a URL path: "topics/offloading/"). Dated by the papers (when they were
     added, else published), never by the clock, so builds are stable. `teaser` shortens each
-    summary to the abstract's first sentences: the topic, tag and hardware feeds, many of them,
-    stay small."""
+    summary to the paper's `teaser`, from its first sentence about its own work: the topic, tag and
+    hardware feeds, many of them, stay small."""
     newest = by_added(corpus, ids)[:FEED_SIZE]
     root = site_url.rstrip("/")
     feed = FeedGenerator()
@@ -100,8 +99,7 @@ def atom_feed(
         entry.link(href=paper_url(site_url, derived.id))
         if derived.paper.authors:
             entry.author([{"name": name} for name in derived.paper.authors])
-        abstract = clean_text(derived.paper.abstract)
-        summary = leading_sentences(abstract) if teaser else abstract
+        summary = clean_text(derived.teaser if teaser else derived.paper.abstract)
         # The paper's main result first, as a topic table's row leads with it.
         entry.summary(f"Headline result: {derived.headline.text}. {summary}" if derived.headline else summary)
         entry.updated(_timestamp(derived))

@@ -11,7 +11,6 @@ from functools import partial
 
 from ..derive.corpus import Derived
 from ..text.plural import counted
-from ..text.sentences import leading_sentences
 from .columns import COLUMNS, CORE_TABLE_COLUMNS, DEFAULT_TABLE, Column
 from .context import RenderContext
 from .html_table import html_table
@@ -79,7 +78,7 @@ def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -
             links.paper(d.id),
             str(d.year or "year unknown"),
             _reason(context, d, slug),
-            leading_sentences(d.paper.abstract),
+            d.teaser,
         )
         for d in papers
     ]
