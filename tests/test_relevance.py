@@ -71,6 +71,10 @@ RELEVANCE = [
     ("parallelism", ["topics/parallelism/"]),
     ("serving", ["topics/serving/"]),
     ("kernels", ["topics/kernels/"]),
+    # a tag's own list of its papers, which tied with the papers of those words in their titles and
+    # came 24th (reader audit, stop 55)
+    ("speculative decoding", ["tags/speculative-decoding/"]),
+    ("kv cache", ["tags/kv-cache/"]),
 ]
 
 # Topics of several words, where the topic's own pages (its topic page, the method's definition of

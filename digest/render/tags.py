@@ -3,7 +3,8 @@
 The digest writes these pages itself rather than use Material's tags plugin, whose one page
 lists every page under every tag: at 10,000 papers that is some 30,000 links on one page, which
 can be neither sorted, filtered nor split, and whose sections were too large for Zensical's
-search. A search for a tag still finds its papers: each paper's tags are in its search entry.
+search. A search for a tag finds its page by name, and its papers: each paper's tags are in its
+search entry.
 """
 
 from __future__ import annotations
