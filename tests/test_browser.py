@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from digest.render.columns import NO_HEADLINE
 from digest.render.listing import PART_SIZE
 from digest.search import load_index
 from digest.search import search as digest_search
@@ -284,14 +285,17 @@ def test_headlines_sort_within_their_metric_and_unit_by_their_key_hedged_or_not(
     percentage speedup by its multiplier ('1.60–1.85× (60–85% faster)'), not as 60."""
     tab.goto("topics/serving/")
     assert sort_by(tab.page, "Headline result") == "ascending"
+    headlines = column(tab.page, "Headline result")
     shown = [
         (metric, cell)
-        for metric, cell in zip(column(tab.page, "Metric"), column(tab.page, "Headline result"), strict=True)
-        if cell not in ("", EMPTY_CELL)
+        for metric, cell in zip(column(tab.page, "Metric"), headlines, strict=True)
+        if cell not in ("", EMPTY_CELL, NO_HEADLINE)
     ]
+    # A headline a curator read as none ("none stated") sorts with the empty cells, last both ways.
+    assert NO_HEADLINE in headlines and set(headlines[len(shown) :]) <= {"", EMPTY_CELL, NO_HEADLINE}
     metrics = [metric for metric, _ in shown]
     assert len(set(metrics)) > 2 and metrics == sorted(metrics), metrics  # each metric's rows together
-    keyed = [cell for cell in keyed_column(tab.page, "Headline result") if cell[0] not in ("", EMPTY_CELL)]
+    keyed = [cell for cell in keyed_column(tab.page, "Headline result") if cell[0] not in ("", EMPTY_CELL, NO_HEADLINE)]
     runs = [group for index, (_, group, _) in enumerate(keyed) if index == 0 or keyed[index - 1][1] != group]
     assert len(runs) == len(set(runs)) > len(set(metrics)), runs  # each class's rows together, a metric's apart
     cells = [text for text, _, _ in keyed]
@@ -308,6 +312,9 @@ def test_headlines_sort_within_their_metric_and_unit_by_their_key_hedged_or_not(
         assert numbers[: len(counted)] == counted, group  # every number before any text
         assert counted == sorted(counted), group
     assert not any(re.match(r"\d+(?:\.\d+)?[–-]\d+(?:\.\d+)?% speedup", cell) for cell in cells)
+    assert sort_by(tab.page, "Headline result") == "descending"
+    headlines = column(tab.page, "Headline result")
+    assert set(headlines[len(shown) :]) <= {"", EMPTY_CELL, NO_HEADLINE} and NO_HEADLINE in headlines
 
 
 def test_headlines_sort_on_their_unit_s_scale_not_by_their_first_number(tab):

@@ -18,6 +18,7 @@ from digest.build import build_files
 from digest.derive.overrides import FACT_KEYS
 from digest.derive.vocabularies import VOCABULARIES
 from digest.records.model import OVERRIDE_KEYS
+from digest.render.columns import NO_HEADLINE
 from digest.render.markdown import md_text
 
 from .conftest import DATA
@@ -81,6 +82,18 @@ def test_headline_override_reaches_the_table_csv_json_and_page(store):
     assert json_row(files, HOLMES)["headline"] == "2.5× faster on mixed NICs"
     assert "headline" in json_row(files, HOLMES)["curated"]
     assert "<strong>Headline</strong> 2.5× faster on mixed NICs (curated)" in files["papers/holmes.md"]
+
+
+def test_a_headline_read_as_none_says_so_where_an_unread_one_is_empty(store):
+    """A curator's `metric: none` (the abstract states no single result of the paper's own) showed
+    as the same "–" as a headline the machine found none for: the table and the page now say it."""
+    before = table_row(site(store)["topics/parallelism.md"], HOLMES)
+    curate(store, HOLMES, overrides={"headline": {"metric": "none"}})
+    files = site(store)
+    after = table_row(files["topics/parallelism.md"], HOLMES)
+    assert NO_HEADLINE not in before and NO_HEADLINE in after
+    assert csv_row(files, HOLMES)["headline"] == ""  # the exports keep an empty value
+    assert f"<strong>Headline</strong> {NO_HEADLINE} in the abstract (curated)" in files["papers/holmes.md"]
 
 
 def test_fact_overrides_replace_the_extracted_values_and_are_marked(store):

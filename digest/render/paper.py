@@ -15,7 +15,7 @@ from ..derive.learn import term_in_words
 from ..fact_kinds import BY_NAME
 from ..text.link_labels import described
 from .bibtex import bibtex_entry
-from .columns import COLUMNS
+from .columns import COLUMNS, NO_HEADLINE
 from .context import PageLinks, RenderContext
 from .hardware_pages import papers_naming
 from .html_table import html_table
@@ -59,6 +59,8 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
             meta.append((COLUMNS[key].label, html_text(", ".join(values)), derived.is_curated(key)))
     if derived.headline:
         meta.append(("Headline", html_text(derived.headline.text), derived.is_curated("headline")))
+    elif derived.is_curated("headline"):  # a curator read no result of the paper's own in the abstract
+        meta.append(("Headline", f"{NO_HEADLINE} in the abstract", True))
     meta.append(("Topics", topic_list(derived, html_links), derived.is_curated("topics")))
     meta += tags_and_terms(context, derived, html_links)
 

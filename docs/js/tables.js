@@ -17,7 +17,8 @@
 
   function numberOrText(cell) {
     var text = cell.textContent.trim();
-    if (text === "" || text === EMPTY) return { empty: true };
+    // "none stated": a curator read no result in the abstract (digest/render/columns.py), a kind of empty
+    if (text === "" || text === EMPTY || cell.querySelector(".digest-none")) return { empty: true };
     // A key the digest wrote from the structured value (digest/render/table_keys.py,
     // headline_keys.py): a model scale in parameters, so "1T" sorts above "175B", a headline on its
     // unit's scale, so ">25 PFLOPS" sorts above "156 TFLOPS"; "" means the value has none, sort by text.
