@@ -10,12 +10,14 @@ import pytest
 from digest.render.html_table import html_table
 from digest.render.table_keys import (
     date_key,
+    gpu_count,
     largest_count,
     largest_first,
     largest_scale,
     magnitude,
     published_month,
     sort_attribute,
+    unsaid,
 )
 
 
@@ -152,3 +154,20 @@ def test_a_date_shows_its_month_and_sorts_by_its_day(published, shown, key):
     given = date_key(published)
     assert given == (None if key is None else float(key))
     assert given is None or float(sort_attribute(given)) == given  # as the script reads it: the day kept
+
+
+@pytest.mark.parametrize(
+    ("values", "measure", "shown"),
+    [
+        (["billion-scale", "13B", "10B", "70B"], magnitude, ["13B", "10B", "70B"]),
+        (["trillion-scale", "1T"], magnitude, ["1T"]),  # equal: the figure says it
+        (["thousands of GPUs", "3,072 GPUs"], gpu_count, ["3,072 GPUs"]),
+        (["tens of thousands of GPUs", "96 GPUs"], gpu_count, ["tens of thousands of GPUs", "96 GPUs"]),
+        (["hundreds of GPUs"], gpu_count, ["hundreds of GPUs"]),  # no figure beside it
+        (["Bert", "7B"], magnitude, ["Bert", "7B"]),  # no scale at all: not a figure's to say
+    ],
+)
+def test_a_cell_leaves_out_the_words_a_figure_beside_them_says(values, measure, shown):
+    """ZeRO-Offload's cell read "70B, 13B, 10B, billion-scale", Megatron-LM's "thousands of GPUs,
+    3,072 GPUs" (reader audit, stop 55)."""
+    assert unsaid(values, measure) == shown

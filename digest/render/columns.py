@@ -19,7 +19,17 @@ from ..text.link_labels import link_labels
 from .context import PageLinks
 from .headline_keys import headline_group, headline_sort
 from .read_links import read_links
-from .table_keys import date_key, largest_count, largest_first, largest_scale, published_month, sort_attribute
+from .table_keys import (
+    date_key,
+    gpu_count,
+    largest_count,
+    largest_first,
+    largest_scale,
+    magnitude,
+    published_month,
+    sort_attribute,
+    unsaid,
+)
 
 Value = Any  # str | int | None | list[str] | list[dict]
 Cell = Callable[[Derived, PageLinks], str]  # a table cell, as Markdown or HTML
@@ -125,6 +135,14 @@ def _suggested(derived: Derived) -> dict[str, Any]:
     }
 
 
+def _scales(derived: Derived) -> list[str]:
+    return unsaid(derived.values("model_scale"), magnitude)
+
+
+def _counts(derived: Derived) -> list[str]:
+    return unsaid(derived.values("gpu_count"), gpu_count)
+
+
 # The fact kinds whose column shows more than their own values as text; the rest show those.
 _KIND_CELLS: dict[str, tuple[Callable[[Derived], Value], Cell]] = {
     "system": (lambda d: d.system, lambda d, links: links.paper(d.id, d.system or _short_title(d.paper.title))),
@@ -133,15 +151,20 @@ _KIND_CELLS: dict[str, tuple[Callable[[Derived], Value], Cell]] = {
     # Largest first, as the cell sorts: "1T, 30B, 4B", not the abstract's "1T, 4B, 30B".
     "model_scale": (
         _values_of("model_scale"),
-        lambda d, links: ", ".join(links.text(v) for v in largest_first(d.values("model_scale"))),
+        lambda d, links: ", ".join(links.text(v) for v in largest_first(_scales(d))),
+    ),
+    "gpu_count": (
+        _values_of("gpu_count"),
+        lambda d, links: ", ".join(links.text(v) for v in _counts(d)),
     ),
 }
 
 
-# The fact kinds whose cells sort by a key of their own: "1T" above "175B", "hundreds of GPUs" above "96 GPUs".
+# The fact kinds whose cells sort by a key of their own, as they show: "1T" above "175B", "hundreds
+# of GPUs" above "96 GPUs".
 _KIND_SORTS: dict[str, SortKey] = {
-    "model_scale": lambda d: largest_scale(d.values("model_scale")),
-    "gpu_count": lambda d: largest_count(d.values("gpu_count")),
+    "model_scale": lambda d: largest_scale(_scales(d)),
+    "gpu_count": lambda d: largest_count(_counts(d)),
 }
 
 

@@ -12,7 +12,7 @@ papers tagged speculative-decoding and "hopper" those run on an H100 or an H20.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..derive.corpus import Derived
 from .context import RenderContext
@@ -62,6 +62,23 @@ def gpu_count(text: str) -> float | None:
 def largest_count(values: Sequence[str]) -> float | None:
     """The largest of a cell's GPU counts, or None when none of its values is one."""
     return max((c for c in map(gpu_count, values) if c is not None), default=None)
+
+
+def unsaid(values: list[str], measure: Callable[[str], float | None]) -> list[str]:
+    """A cell's values less those in words that a figure beside them already says: "70B, 13B", not
+    "70B, 13B, billion-scale"; "3,072 GPUs", not "thousands of GPUs, 3,072 GPUs" (the paper's page
+    keeps every one). A word value larger than every figure stays ("tens of thousands of GPUs, 96
+    GPUs"), as does one with no figure beside it ("hundreds of GPUs")."""
+    figures = [size for value in values if any(char.isdigit() for char in value) and (size := measure(value))]
+    largest = max(figures, default=None)
+    return [
+        value
+        for value in values
+        if largest is None
+        or any(char.isdigit() for char in value)
+        or (size := measure(value)) is None
+        or size > largest
+    ]
 
 
 def sort_attribute(key: float | None) -> str:
