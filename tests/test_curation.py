@@ -81,7 +81,7 @@ def test_headline_override_reaches_the_table_csv_json_and_page(store):
     assert csv_row(files, HOLMES)["headline"] == "2.5× faster on mixed NICs"
     assert json_row(files, HOLMES)["headline"] == "2.5× faster on mixed NICs"
     assert "headline" in json_row(files, HOLMES)["curated"]
-    assert "<strong>Headline</strong> 2.5× faster on mixed NICs (curated)" in files["papers/holmes.md"]
+    assert "<strong>Headline result</strong> 2.5× faster on mixed NICs (curated)" in files["papers/holmes.md"]
 
 
 def test_a_headline_read_as_none_says_so_where_an_unread_one_is_empty(store):
@@ -93,7 +93,7 @@ def test_a_headline_read_as_none_says_so_where_an_unread_one_is_empty(store):
     after = table_row(files["topics/parallelism.md"], HOLMES)
     assert NO_HEADLINE not in before and NO_HEADLINE in after
     assert csv_row(files, HOLMES)["headline"] == ""  # the exports keep an empty value
-    assert f"<strong>Headline</strong> {NO_HEADLINE} in the abstract (curated)" in files["papers/holmes.md"]
+    assert f"<strong>Headline result</strong> {NO_HEADLINE} in the abstract (curated)" in files["papers/holmes.md"]
 
 
 def test_fact_overrides_replace_the_extracted_values_and_are_marked(store):

@@ -251,3 +251,26 @@ def test_a_topic_page_says_of_each_paper_what_it_does_not_the_fields_background(
             opened_later += 1
             assert words(sentences[0])[:60] not in teaser, paper_id
     assert len(paragraphs) > 10 and opened_later > 3
+
+
+def test_a_paper_page_leads_with_its_headline_result(built_site):
+    """The headline was the eighth field of the details line, eleven lines down on a phone, and a
+    search result showed a paper's dates and authors: it is the page's first line under the title,
+    labelled as the tables' column is, and so the start of the paper's search entry."""
+    entries = {
+        doc["location"]: doc["text"]
+        for doc in json.loads((built_site / "search/search_index.json").read_text())["docs"]
+    }
+    papers = json.loads((built_site / "papers.json").read_text())["papers"]
+    stated = [p for p in papers if p["headline"]]
+    assert len(stated) > 100
+    for paper in stated[:40]:
+        page = soup(built_site, f"papers/{paper['id']}/index.html").select_one("article")
+        first = page.find("p")
+        assert first.get("class") == ["digest-headline"], paper["id"]
+        assert first.get_text(" ", strip=True).startswith(f"Headline result {paper['headline']}"), paper["id"]
+        assert (
+            BeautifulSoup(entries[f"papers/{paper['id']}/"], "html.parser")
+            .get_text(" ", strip=True)
+            .startswith("Headline result")
+        ), paper["id"]

@@ -57,10 +57,13 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     for key, values in derived.vocabulary.items():
         if values:
             meta.append((COLUMNS[key].label, html_text(", ".join(values)), derived.is_curated(key)))
+    # The headline leads, on a line of its own, as it leads a table's row: buried in the details line
+    # it was the eighth field, eleven lines down on a phone, and a search result showed the dates.
+    headline = None
     if derived.headline:
-        meta.append(("Headline", html_text(derived.headline.text), derived.is_curated("headline")))
+        headline = (html_text(derived.headline.text), derived.is_curated("headline"))
     elif derived.is_curated("headline"):  # a curator read no result of the paper's own in the abstract
-        meta.append(("Headline", f"{NO_HEADLINE} in the abstract", True))
+        headline = (f"{NO_HEADLINE} in the abstract", True)
     meta.append(("Topics", topic_list(derived, html_links), derived.is_curated("topics")))
     meta += tags_and_terms(context, derived, html_links)
 
@@ -93,6 +96,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         links=links,
         html_links=html_links,
         meta=meta,
+        headline=headline,
         unbroken=UNBROKEN_FIELDS,
         facts=facts,
         context_facts=context_facts,
