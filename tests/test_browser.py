@@ -1061,7 +1061,7 @@ def test_a_paper_s_details_line_wraps_between_fields_not_inside_a_date_or_a_name
 
 # Where each "·" of a paper's details line stands from the line's left edge, in pixels.
 SEPARATORS_JS = f"""() => {{
-    const line = document.querySelector('{CONTENT} p');
+    const line = document.querySelector('{CONTENT} p:not(.digest-headline)');  // under the headline's line
     const left = line.getBoundingClientRect().left, found = [];
     const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {{
