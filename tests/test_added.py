@@ -108,9 +108,9 @@ def test_the_new_page_counts_back_from_the_newest_addition(seeded_store):
     page = files["new.md"]
     week, month = page.split("## Latest week")[1].split("## Earlier in the latest month")
     assert "2026-05-25 to 2026-05-31" in week and "2026-05-02 to 2026-05-24" in month
-    in_week = {row[1] for _, rows in tables(week) for row in rows}
-    in_month = {row[1] for _, rows in tables(month) for row in rows}
+    in_week = {row[3] for _, rows in tables(week) for row in rows}
+    in_month = {row[3] for _, rows in tables(month) for row in rows}
     assert in_week == {"2026-05-31", "2026-05-25"} and in_month == {"2026-05-20"}
     assert "2026-04-20" not in page and "Also added in the month: 1 paper in no topic" in page
-    headlines = {row[3] for _, rows in tables(week) for row in rows}  # as a table shows them, not as records
+    headlines = {row[1] for _, rows in tables(week) for row in rows}  # beside the paper, as a table shows them
     assert "1.33× speedup (end-to-end, A6000)" in headlines and not any("Headline(" in h for h in headlines)

@@ -34,6 +34,7 @@ def advertised(page: BeautifulSoup) -> list[str]:
 
 def test_home_page_advertises_the_feed_of_all_papers(built_site):
     assert advertised(soup(built_site, "index.html")) == ["feed.xml"]
+    assert advertised(soup(built_site, "new/index.html")) == ["../feed.xml"]  # its own feed, once
     feed = feedparser.parse((built_site / "feed.xml").read_bytes())
     assert not feed.bozo and len(feed.entries) > 10
     # an entry leads with the paper's headline, as its row in a topic table does
@@ -274,3 +275,15 @@ def test_a_paper_page_leads_with_its_headline_result(built_site):
             .get_text(" ", strip=True)
             .startswith("Headline result")
         ), paper["id"]
+
+
+def test_systems_a_to_z_is_one_page_while_its_light_rows_fit(built_site):
+    """224 systems made 27 letter pages of about 8 rows each at a topic table's 200 rows a part; a
+    row of name, paper and date weighs a quarter of a topic's, so they are one page, one table."""
+    papers = json.loads((built_site / "papers.json").read_text())["papers"]
+    named = [p for p in papers if p["system"]]
+    assert 200 < len(named) <= 800
+    article = soup(built_site, "systems/index.html").select_one("article")
+    (table,) = article.select("table")
+    assert len(table.select("tbody tr")) == len(named)
+    assert not (built_site / "systems" / "a").exists()  # no part pages

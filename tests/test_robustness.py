@@ -249,6 +249,9 @@ def test_bibtex_text_keeps_typesetting_and_drops_every_other_command(text, expec
 def test_an_author_named_x_and_y_stays_one_author():
     assert bibtex_names(["Tom and Jerry", "Ann Lee", "Doe, Jane"]) == "{Tom and Jerry} and Ann Lee and {Doe, Jane}"
     assert bibtex_names(["Sandy Andrews"]) == "Sandy Andrews"  # "and" inside a word is no "and"
+    # a group's name is one unit, not a person with the surname "Team" (reader audit, stop 55)
+    assert bibtex_names(["Z-Image Team", "Li Wei"]) == "{Z-Image Team} and Li Wei"
+    assert bibtex_names(["Teamwork Smith"]) == "Teamwork Smith"
 
 
 def test_an_old_style_arxiv_id_gets_no_hugging_face_link():

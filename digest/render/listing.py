@@ -131,10 +131,12 @@ def listing(
     noun: str = "paper",
     by: str = "year",
     order: str = "",
+    row_weight: float = 1.0,
 ) -> tuple[Listing, dict[str, str]]:
     """The listing of page `source` (called `name`) over (group, paper id) rows in their order, and
-    the pages of its parts (none while it fits on one page)."""
-    part_size = context.part_size or PART_SIZE
+    the pages of its parts (none while it fits on one page). `row_weight`: what one row costs a page
+    against a paper's row of a topic table; a listing of lighter rows holds more before it splits."""
+    part_size = round((context.part_size or PART_SIZE) / row_weight)
     parts = split(rows, part_size)
     shown = Listing(
         len(rows),

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..derive.corpus import Corpus, Derived
+from .columns import COLUMNS
 from .context import RenderContext
 from .html_table import html_table
 from .paths import NEW_PAGE
@@ -57,21 +58,23 @@ def render_new(context: RenderContext) -> str:
         first = newest - dt.timedelta(days=days - 1)
         papers = [d for d in dated if first <= dt.date.fromisoformat(d.paper.added or "") < shown_before]
         listed = on_topic(corpus, papers)
+        # The result beside the paper, as a topic table has it: on a phone the first two columns are
+        # what shows, and they were the paper and the day it was added.
         rows = [
             [
                 links.paper(d.id, d.system) if d.system else links.paper(d.id),
-                links.text(d.paper.added),
+                COLUMNS["headline"].markdown(d, links),
                 ", ".join(links.topic(t) for t in d.topics),
-                links.text(d.headline.text if d.headline else ""),
+                links.text(d.paper.added),
                 ", ".join(links.hardware(h) for h in d.hardware),
             ]
             for d in listed
         ]
         table = (
             html_table(
-                ["Paper", "Added", "Topics", "Headline result", "Hardware"],
+                ["Paper", "Headline result", "Topics", "Added", "Hardware"],
                 rows,
-                keys=["title", "added", "topics", "headline", "hardware"],
+                keys=["title", "headline", "topics", "added", "hardware"],
             )
             if rows
             else ""

@@ -46,6 +46,8 @@ MATH_COMMANDS = TEXT_COMMANDS | frozenset(
 """.split()
 )
 _AND = re.compile(r"\band\b", re.IGNORECASE)
+# The last word of a group's name, not a person's: "Qwen Team", "Kimi Team", "LLaMA Group".
+_GROUP = re.compile(r"\s(?:Team|Group|Lab|Laboratory|Consortium|Collaboration|Project|Authors)$")
 _TRAILING = re.compile(r"[\s\\]+\Z")
 
 
@@ -74,9 +76,12 @@ def bibtex_text(text: str) -> str:
 
 
 def bibtex_names(names: list[str]) -> str:
-    """Authors as BibTeX joins them, "A and B"; a name that holds "and" or a comma is one unit."""
+    """Authors as BibTeX joins them, "A and B"; a name that holds "and" or a comma is one unit, as
+    is a group's name ("Z-Image Team"), which a reference manager would file under "Team"."""
     shown = [bibtex_text(name) for name in names]
-    return " and ".join(f"{{{name}}}" if _AND.search(name) or "," in name else name for name in shown if name)
+    return " and ".join(
+        f"{{{name}}}" if _AND.search(name) or "," in name or _GROUP.search(name) else name for name in shown if name
+    )
 
 
 def _balanced(text: str) -> str:
