@@ -229,11 +229,15 @@ def test_home_s_charts_give_their_figures_as_tables(built_site):
     assert totals == shown
 
 
+def words(text: str) -> str:
+    """A text's words, lowercased, its markup and punctuation aside."""
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
 def test_a_topic_page_says_of_each_paper_what_it_does_not_the_fields_background(built_site):
     """A topic page's paragraph per paper opened with the abstract's first sentence, most often the
     field's background ("models have grown 1000x"): it opens with the first sentence the record's
     roles give as the paper's own work."""
-    words = lambda text: " ".join(re.findall(r"[a-z0-9]+", text.lower()))  # noqa: E731 (markup aside)
     article = soup(built_site, "topics/offloading/index.html").select_one("article")
     paragraphs = {
         link["href"].rstrip("/").rsplit("/", 1)[-1]: paragraph

@@ -98,6 +98,12 @@ class PaperDerivation:
     def is_curated(self, key: str) -> bool:
         return key in self.curated_keys
 
+    @property
+    def states_no_result(self) -> bool:
+        """A curator read the abstract and found no single result of the paper's own (`metric: none`),
+        which a reader is told, where a headline the machine did not find is left empty."""
+        return self.headline is None and self.is_curated("headline")
+
     def values(self, kind: str) -> list[str]:
         """The values of a fact kind or a vocabulary."""
         if kind in self.vocabulary:

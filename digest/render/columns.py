@@ -90,7 +90,7 @@ NO_HEADLINE_TITLE = "A curator read the abstract: it states no single result of 
 def _headline_cell(derived: Derived, links: PageLinks) -> str:
     if derived.headline:
         return links.text(derived.headline.text)
-    if not derived.is_curated("headline"):
+    if not derived.states_no_result:
         return ""
     if not links.html:
         return NO_HEADLINE

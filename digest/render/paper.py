@@ -62,7 +62,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
     headline = None
     if derived.headline:
         headline = (html_text(derived.headline.text), derived.is_curated("headline"))
-    elif derived.is_curated("headline"):  # a curator read no result of the paper's own in the abstract
+    elif derived.states_no_result:
         headline = (f"{NO_HEADLINE} in the abstract", True)
     meta.append(("Topics", topic_list(derived, html_links), derived.is_curated("topics")))
     meta += tags_and_terms(context, derived, html_links)

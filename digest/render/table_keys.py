@@ -69,16 +69,16 @@ def unsaid(values: list[str], measure: Callable[[str], float | None]) -> list[st
     "70B, 13B, billion-scale"; "3,072 GPUs", not "thousands of GPUs, 3,072 GPUs" (the paper's page
     keeps every one). A word value larger than every figure stays ("tens of thousands of GPUs, 96
     GPUs"), as does one with no figure beside it ("hundreds of GPUs")."""
-    figures = [size for value in values if any(char.isdigit() for char in value) and (size := measure(value))]
-    largest = max(figures, default=None)
+    largest = max((size for value in values if _has_figure(value) and (size := measure(value))), default=None)
     return [
         value
         for value in values
-        if largest is None
-        or any(char.isdigit() for char in value)
-        or (size := measure(value)) is None
-        or size > largest
+        if largest is None or _has_figure(value) or (size := measure(value)) is None or size > largest
     ]
+
+
+def _has_figure(value: str) -> bool:
+    return any(char.isdigit() for char in value)
 
 
 def sort_attribute(key: float | None) -> str:
