@@ -27,7 +27,7 @@ def used(text: str) -> list[str]:
 
 def test_the_repo_s_glossary_loads_and_finds_each_entry_by_both_forms():
     glossary = load_glossary(REPO_DATA / "glossary.yaml")
-    assert 15 <= len(glossary.entries) <= 40
+    assert 15 <= len(glossary.entries) <= 80  # the field's common acronyms, not a dictionary
     for entry in glossary.entries:
         assert glossary.find(f"We cut the {entry.acronym} by half.") == [entry]
         assert glossary.find(f"We cut the {entry.expansion.upper()} by half.") == [entry]
