@@ -115,7 +115,13 @@ def unread_files(data_dir: Path, notes: list[DataError] | None) -> list[DataErro
             if path.name.startswith(".") or (path.suffix == ".yaml" and path.is_file()):
                 continue
             if path.suffix.lower() in (".yaml", ".yml") and path.is_file():
-                message = f"not read: the build reads only files named ID.yaml; rename it {path.stem}.yaml"
+                read = path.with_suffix(".yaml")
+                message = (
+                    f"not read: the build reads only files named ID.yaml, and {read.name} is there already: keep "
+                    "one of the two (renamed, this file would replace it)"
+                    if read.exists()
+                    else f"not read: the build reads only files named ID.yaml; rename it {read.name}"
+                )
                 errors.append(DataError(path, None, None, message))
             elif notes is not None:
                 notes.append(DataError(path, None, None, "not a record, and the build reads only files named ID.yaml"))

@@ -8,6 +8,7 @@ closed early (`digest search ... | head -1`). No error ends in a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import io
 import logging
 import os
@@ -105,6 +106,7 @@ def _build_parser() -> argparse.ArgumentParser:
         formatter_class=ParagraphsFormatter,
         epilog="Run 'digest COMMAND --help' for the options of one command.\n\n" + EXIT_CODES + ".",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     # In the order `digest --help` lists them.
     for add in (
@@ -120,6 +122,14 @@ def _build_parser() -> argparse.ArgumentParser:
     ):
         add(commands)
     return parser
+
+
+def _version() -> str:
+    """The installed package's version (pyproject.toml's), or "unknown" run from a bare checkout."""
+    try:
+        return importlib.metadata.version("ml-systems-paper-digest")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
 
 
 if __name__ == "__main__":

@@ -131,15 +131,17 @@ def _what_next(args: argparse.Namespace, waiting: int, curated: int, shown: int)
         return
     first = args.offset + 1
     listed = f"listed #{first} to #{args.offset + shown}" if shown else f"--offset {args.offset} is past the last"
-    yield f"{waiting} paper(s) need review{asked} ({curated} curated); {listed}."
+    papers = "1 paper needs" if waiting == 1 else f"{waiting} papers need"
+    yield f"{papers} review{asked} ({curated} curated); {listed}."
     after = waiting - args.offset - shown
     if after > 0:
         yield f"Next {min(after, args.limit or after)}: {_review_command(args, data)} --offset {args.offset + shown}"
     if shown:
         yield (
-            f"For each paper, 'digest accept ID{data}' takes its suggested topics, 'digest accept ID --topics "
-            f"a,b{data}' sets others, 'digest reject ID --reason \"...\"{data}' takes it out of the digest "
-            "(each takes several ids)."
+            f"For each paper, 'digest explain ID{data}' shows its abstract and why the machine suggests what it "
+            f"does; 'digest accept ID{data}' takes its suggested topics, 'digest accept ID --topics a,b{data}' "
+            f"sets others, 'digest reject ID --reason \"...\"{data}' takes it out of the digest (each takes "
+            "several ids). A paper suggested only 'other' is placed in no topic: name its topics or reject it."
         )
 
 
@@ -176,9 +178,16 @@ def _run_reject(args: argparse.Namespace) -> int:
     from .review import reject  # noqa: PLC0415
 
     for done in reject(args.data, args.paper_ids, by=args.by, reason=args.reason):
+        topics = ",".join(done.paper.topics)
         print(
             f"{done.paper.id}: rejected by {done.rejected_by} on {done.rejected_on}"
             + (f" ({done.reason})" if done.reason else "")
+            # A curator's topics are undone too: say so, and how to restore them.
+            + (
+                f"; it was curated in {topics}: 'digest accept {done.paper.id} --topics {topics}' undoes this"
+                if topics
+                else ""
+            )
         )
     return 0
 

@@ -214,13 +214,13 @@ def _run_explain(args: argparse.Namespace) -> int:
     from .build import load_corpus  # noqa: PLC0415
     from .derive.classify import explain  # noqa: PLC0415
     from .derive.suggest import explain_suggestion  # noqa: PLC0415
+    from .records.lookup import no_such_paper  # noqa: PLC0415
     from .records.store import record_path  # noqa: PLC0415
     from .text.latex import clean_text  # noqa: PLC0415
     from .text.sentences import split_sentences  # noqa: PLC0415
 
-    path = record_path(args.data, args.paper_id)
-    if not path.is_file():
-        raise UsageError(f"{path}: no paper with id {args.paper_id!r}")
+    if "/" in args.paper_id or not record_path(args.data, args.paper_id).is_file():
+        raise UsageError(no_such_paper(args.data, args.paper_id))
     corpus = load_corpus(args.data)  # the model learns from every curated record
     derived = corpus.papers.get(args.paper_id)
     if derived is None:  # a path that reaches a record (../papers/x) is no id

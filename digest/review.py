@@ -26,10 +26,11 @@ from .derive.confidence import confidence_line
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_topics
 from .errors import UsageError
 from .records import store
-from .records.edit import record_with_topics
+from .records.edit import record_as_rejected, record_with_topics, restored_record
+from .records.lookup import no_such_paper
 from .records.model import Paper
 from .records.regular import read_regular
-from .records.rejected import Rejection, load_rejection, rejected_path
+from .records.rejected import OWN_FIELDS, Rejection, load_rejection, rejected_path
 from .records.store import TAXONOMY_FILE, Stamp, read_record, record_path, record_paths, store_lock, transaction
 
 if TYPE_CHECKING:
@@ -164,6 +165,8 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
         if topics is None:
             if overruled := _curated_otherwise(papers, chosen):
                 raise UsageError(overruled)
+            if unplaced := _placed_in_no_topic(papers, chosen, taxonomy.fallback.slug):
+                raise UsageError(unplaced)
             # A curated paper left here is suggested its own topics: it keeps them in its curator's order.
             chosen |= {pid: tuple(paper.topics) for pid, (paper, _stamp) in papers.items() if paper.topics}
         accepted = []
@@ -173,7 +176,9 @@ def accept(data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | Non
                 if paper_id in rejected:
                     rejection, stamp = rejected[paper_id]
                     restored = dataclasses.replace(rejection.paper, topics=list(chosen[paper_id]))
-                    tx.write_text(path, store.dump_paper(restored), expect=None)
+                    # As it was before the rejection, comments and layout too; re-dumped when that cannot be read back.
+                    kept = restored_record(rejected_path(data_dir, paper_id), OWN_FIELDS, restored)
+                    tx.write_bytes(path, kept or store.dump_paper(restored).encode("utf-8"), expect=None)
                     tx.remove(rejected_path(data_dir, paper_id), expect=stamp)
                     accepted.append(Accepted(paper_id, chosen[paper_id], (), rejection))
                 else:
@@ -201,6 +206,24 @@ def _curated_otherwise(papers: dict[str, tuple[Paper, Stamp | None]], suggested:
     )
 
 
+def _placed_in_no_topic(
+    papers: dict[str, tuple[Paper, Stamp | None]], suggested: dict[str, tuple[str, ...]], fallback: str
+) -> str:
+    """Why a suggestion of the fallback alone is not taken, or "": it says the machine found no
+    topic, and taken as a verdict it would publish the paper under the fallback's page, where a
+    curator who read it would most often reject it."""
+    unplaced = [pid for pid, (paper, _stamp) in papers.items() if not paper.topics and suggested[pid] == (fallback,)]
+    if not unplaced:
+        return ""
+    ids = " ".join(unplaced)
+    return (
+        f"the machine places {', '.join(unplaced)} in no topic (suggested: {fallback}, what is left when no topic "
+        f"reaches its threshold): read {'them' if len(unplaced) > 1 else 'it'}, then name the topics, "
+        f"'digest accept {ids} --topics a,b', or take {'them' if len(unplaced) > 1 else 'it'} out, "
+        f"'digest reject {ids} --reason \"...\"'; nothing was written"
+    )
+
+
 def _rejected_to_restore(
     data_dir: Path, paper_ids: Sequence[str], topics: Sequence[str] | None
 ) -> dict[str, tuple[Rejection, Stamp | None]]:
@@ -224,9 +247,12 @@ def how_to_bring_back(rejection: Rejection) -> str:
     """Who rejected a paper, when and why, and the command that brings it back."""
     paper_id = rejection.paper.id
     why = f" ({rejection.reason})" if rejection.reason else ""
+    held = rejection.paper.topics  # a curated paper rejected later keeps its topics in rejected/
+    topics = ",".join(held) if held else "a,b"
+    was = " (its topics when rejected)" if held else ""
     return (
         f"{paper_id!r} was rejected by {rejection.rejected_by} on {rejection.rejected_on}{why}; "
-        f"to bring it back, name its topics: digest accept {paper_id} --topics a,b"
+        f"to bring it back, name its topics: digest accept {paper_id} --topics {topics}{was}"
     )
 
 
@@ -255,9 +281,10 @@ def reject(
         with transaction(data_dir) as tx:
             for paper_id, (paper, stamp) in papers.items():
                 rejection = Rejection(paper, by.strip(), day, reason.strip())
-                tx.write_text(
-                    rejected_path(data_dir, paper_id), store.dump_mapping(rejection.to_mapping()), expect=None
-                )
+                # The record's own text, a curator's comments with it, then who rejected it and why.
+                kept = record_as_rejected(record_path(data_dir, paper_id), rejection.own_fields())
+                dumped = store.dump_mapping(rejection.to_mapping()).encode("utf-8")
+                tx.write_bytes(rejected_path(data_dir, paper_id), kept or dumped, expect=None)
                 tx.remove(record_path(data_dir, paper_id), expect=stamp)
                 done.append(rejection)
     return done
@@ -297,8 +324,7 @@ def _named_records(data_dir: Path, paper_ids: Sequence[str]) -> dict[str, tuple[
     for paper_id in dict.fromkeys(paper_ids):
         path = record_path(data_dir, paper_id)
         if "/" in paper_id or not path.exists():  # anything else there (a FIFO) is refused by its reader
-            where = " (it was rejected)" if rejected_path(data_dir, paper_id).is_file() else ""
-            raise UsageError(f"no paper with id {paper_id!r} in {data_dir / 'papers'}{where}")
+            raise UsageError(no_such_paper(data_dir, paper_id))
         loaded = store.load_paper(path)
         found[paper_id] = (loaded.paper, loaded.stamp)
     return found

@@ -540,7 +540,7 @@ CASES = [
     Case(
         "explain-a-path",
         "command",
-        "no paper with id '../papers/flashattention-2'; an id is a record's file name in {data}/papers without .yaml",
+        "no paper with id '../papers/flashattention-2' in {data}/papers (did you mean 'flashattention-2'?)",
         2,
         (["explain", "--data", "{data}", "--", "../papers/flashattention-2"],),
     ),

@@ -162,6 +162,14 @@ def test_a_file_in_papers_or_rejected_that_the_build_never_reads_is_reported(see
         f"{rejected / 'galore.YAML'}: not read: the build reads only files named ID.yaml; rename it galore.yaml",
     ]
     assert err.splitlines()[-1].endswith(" records checked: 2 problems in 2 files")
+    # Beside the record it would replace, the hint is not to rename it (a curator's walkthrough).
+    shutil.copy(papers / "tempi.yaml", papers / "tempi.yml")
+    assert main(["check", "--data", str(seeded_store)]) == 1
+    assert (
+        f"{papers / 'tempi.yml'}: not read: the build reads only files named ID.yaml, and tempi.yaml is there "
+        "already: keep one of the two (renamed, this file would replace it)"
+    ) in capsys.readouterr().out.splitlines()
+    (papers / "tempi.yml").unlink()
     # Anything else is noted, not refused; hidden files (an editor's) are not a curator's.
     (papers / "zo2.yml").rename(papers / "zo2.yaml")
     (rejected / "galore.YAML").rename(papers / "galore.yaml")
@@ -267,17 +275,24 @@ def test_every_problem_of_a_rejected_paper_is_listed_by_the_records_reader(seede
             ("rejected_by: curator\n", ""),
         ],
     )
-    path.write_text(re.sub(r"rejected_on: '[0-9-]+'", "rejected_on: '2026'", text))
+    text = re.sub(r"rejected_on: '[0-9-]+'", "rejected_on: '2026'", text)
+    path.write_text(text)
+    lines = text.splitlines()
+
+    def line(start: str) -> int:
+        return next(number for number, row in enumerate(lines, 1) if row.startswith(start))
+
     capsys.readouterr()
     assert main(["check", "--data", str(seeded_store)]) == 1
     out, err = capsys.readouterr()
     assert err.splitlines()[-1].endswith(" records checked: 5 problems in 1 file")
+    known = ", ".join((*FIELDS, "rejected_by", "rejected_on", "reason"))
     assert out.splitlines() == [
         f"{path}:1: rejected_by: missing; a rejected paper says who rejected it and when",
-        f"{path}:7: upvotes: must not be negative, got -3",
-        f"{path}:11: tags[0]: 'KV cache!': a tag is letters, digits, spaces and - + . / # only",
-        f"{path}:12: colour: unknown field; known fields are: {', '.join((*FIELDS, 'rejected_by', 'rejected_on', 'reason'))}",
-        f"{path}:53: rejected_on: expected a whole date like 2025-03-06, got text '2026'",
+        f"{path}:{line('upvotes:')}: upvotes: must not be negative, got -3",
+        f"{path}:{line('tags:')}: tags[0]: 'KV cache!': a tag is letters, digits, spaces and - + . / # only",
+        f"{path}:{line('colour:')}: colour: unknown field; known fields are: {known}",
+        f"{path}:{line('rejected_on:')}: rejected_on: expected a whole date like 2025-03-06, got text '2026'",
     ]
     # what stops at the first problem (accept, the build) names the first in the file
     with pytest.raises(DataError, match=r"galore\.yaml:1: rejected_by: missing"):
@@ -321,7 +336,7 @@ def test_every_problem_of_a_record_is_listed_not_only_the_first(seeded_store, ca
         f"{path}:3: published: no such date: 2020-02-30",
         f"{path}:7: links[0]: 'ftp://example.org/tempi' is not an http(s) address; "
         "links must start with https:// or http://",
-        f"{path}:8: topics: unknown topic 'paralelism'; "
+        f"{path}:8: topics: unknown topic 'paralelism' (did you mean 'parallelism'?); "
         "topics are: hardware, kernels, offloading, other, parallelism, serving",
         f"{path}:9: tags[0]: 'KV cache!': a tag is {only}",
         f"{path}:9: tags[1]: '<b>x</b>': a tag is {only}",

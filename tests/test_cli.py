@@ -75,7 +75,7 @@ def test_explain_fits_80_columns_names_rules_in_words_and_says_what_its_confiden
 
 def test_explain_unknown_id_names_the_file(capsys):
     assert main(["explain", "no-such-paper", "--data", str(DATA)]) == 2
-    assert "no-such-paper.yaml: no paper with id 'no-such-paper'" in capsys.readouterr().err
+    assert f"no paper with id 'no-such-paper' in {DATA / 'papers'}" in capsys.readouterr().err
 
 
 @pytest.mark.build
@@ -124,6 +124,15 @@ def test_help_lists_every_command_with_what_it_does(capsys):
     listed = {word for word in parser_commands if f" {word} " in text}
     assert listed == parser_commands
     assert "exit codes: 0 done, 1 bad data" in text and "2 bad usage" in text
+
+
+def test_version_is_the_installed_package_s(capsys):
+    import importlib.metadata
+
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out == f"digest {importlib.metadata.version('ml-systems-paper-digest')}\n"
 
 
 def test_python_m_digest_is_the_digest_command(tmp_path):

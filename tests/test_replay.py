@@ -288,6 +288,27 @@ def test_accept_with_topics_brings_a_rejected_paper_back_as_it_was(data, capsys)
     assert main(["check", "--data", str(data)]) == 0
 
 
+def test_reject_and_bring_back_keep_the_curators_comments_and_layout(data, capsys):
+    """The record as it was: a curator's comment and quoting go to rejected/ and come back with the
+    paper, where only the `topics:` line changes (a curator's walkthrough lost them both ways)."""
+    record = data / "papers" / "flashattention-2.yaml"
+    text = record.read_text(encoding="utf-8").replace("notes: ''\n", "notes: ''  # Ann: check the headline\n", 1)
+    text = text.replace("tags: []\n", "tags:\n# kept for the kernels page\n- attention\n", 1)
+    record.write_text(text, encoding="utf-8")
+    assert main(["reject", "flashattention-2", "--data", str(data), "--by", "curator", "--reason", "a: slip"]) == 0
+    rejected = (data / "rejected" / "flashattention-2.yaml").read_text(encoding="utf-8")
+    assert rejected.startswith(text) and rejected[len(text) :] == (
+        "rejected_by: curator\nrejected_on: '" + rejected.split("rejected_on: '")[1].split("'")[0] + "'\n"
+        "reason: 'a: slip'\n"
+    )
+    (rejection,) = [r for r in load_rejections(data)[0] if r.paper.id == "flashattention-2"]
+    assert rejection.reason == "a: slip" and rejection.paper.tags == ["attention"]
+    assert main(["accept", "flashattention-2", "--topics", "kernels", "--data", str(data)]) == 0
+    assert record.read_text(encoding="utf-8") == text.replace("topics: []\n", "topics: [kernels]\n", 1)
+    assert main(["check", "--data", str(data)]) == 0
+    capsys.readouterr()
+
+
 def test_a_new_paper_never_takes_a_rejected_papers_id_and_reject_never_overwrites_one(data, recorded, capsys):
     """Two papers may share a slug ("MoA: Mixture of Sparse Attention", "MoA: Heterogeneous Mixture of
     Adapters"): the second to come gets -2 even when the first was rejected, and a rejection never
@@ -583,3 +604,15 @@ def test_a_broken_recorded_file_is_named_with_what_to_do_and_what_was_written(tm
     assert (
         capsys.readouterr().err.strip().endswith(f"nothing was written to {data}; run the same command again to go on")
     )
+
+
+def test_a_from_folder_of_no_recorded_day_or_a_file_is_refused(data, recorded, tmp_path, capsys):
+    """--from one level too high replayed nothing and said the store kept every day (a curator's
+    walkthrough); a day's file itself was called no such folder."""
+    before = snapshot(data)
+    assert replay(data, tmp_path) == 2
+    assert f"--from {tmp_path}: no recorded day in it (files named hf-daily-YYYY-MM-DD.json)" in capsys.readouterr().err
+    day_file = next(recorded.glob("hf-daily-*.json"))
+    assert replay(data, day_file) == 2
+    assert f"--from {day_file}: a file; give the folder holding it" in capsys.readouterr().err
+    assert snapshot(data) == before

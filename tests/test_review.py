@@ -3,6 +3,7 @@ writing only the `topics:` text of each record, and the Needs review page."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -13,7 +14,7 @@ from digest.derive.confidence import DEFINITION
 from digest.derive.learn import TopicPrediction
 from digest.derive.suggest import Suggestion, certainty
 from digest.errors import DataError
-from digest.records.edit import with_topics
+from digest.records.edit import with_fields, with_topics
 from digest.records.model import Paper
 from digest.records.store import load_paper, record_path
 from digest.render.markdown import html_text, md_text
@@ -114,13 +115,40 @@ def test_accept_without_topics_takes_the_suggestion(seeded_store, capsys):
     assert load_paper(record_path(seeded_store, "zo2")).paper.topics == list(suggested.topics)
 
 
+def test_a_suggestion_of_no_topic_is_not_taken_as_a_verdict(seeded_store, capsys):
+    """'digest accept ID' on a paper suggested only 'other' published it on the fallback's page;
+    the suggestion means the machine found no topic, so the curator is asked to decide (a curator's
+    walkthrough)."""
+    path = record_path(seeded_store, "birdsong")
+    path.write_text(
+        "id: birdsong\ntitle: A Field Guide to Birdsong Dialects\ntopics: []\nabstract: We record the songs of city "
+        "and forest sparrows over four seasons and describe their dialects.\n",
+        encoding="utf-8",
+    )
+    assert load_corpus(seeded_store).papers["birdsong"].suggestion.topics == ("other",)
+    before = snapshot(seeded_store)
+    assert main(["accept", "birdsong", "--data", str(seeded_store)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "the machine places birdsong in no topic (suggested: other" in err
+    assert "'digest accept birdsong --topics a,b'" in err and "'digest reject birdsong --reason" in err
+    assert snapshot(seeded_store) == before
+    assert main(["accept", "birdsong", "--topics", "other", "--data", str(seeded_store)]) == 0  # said, it is taken
+    assert load_paper(path).paper.topics == ["other"]
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
         (["accept", "tempi", "zo2", "--topics", "kernels,gpus"], "unknown topic 'gpus'"),
+        (["accept", "tempi", "--topics", "Serving"], "unknown topic 'Serving' (did you mean 'serving'?)"),
+        (["accept", "tempi", "--topics", "llm"], "unknown topic 'llm' (it is a tag: a record's tags: list"),
         # in none of the topics and in one of them: a blind curator's walkthrough found it accepted
         (["accept", "tempi", "--topics", "other,kernels"], "'other' means in none of the other topics"),
         (["accept", "tempi", "no-such-paper", "--topics", "kernels"], "no paper with id 'no-such-paper'"),
+        # ids copied from elsewhere: the site's and fetch's arXiv ids, a title's case, a file name
+        (["reject", "TEMPI"], "no paper with id 'TEMPI' in "),
+        (["explain", "tempi.yaml"], "(did you mean 'tempi'?)"),
+        (["accept", "tempii", "--topics", "kernels"], "(did you mean 'tempi'?)"),
         # the machine's suggestion does not overrule a curator's topics (tempi's: parallelism)
         (["accept", "zo2", "tempi"], "tempi has curated topics parallelism, suggested "),
     ],
@@ -130,6 +158,24 @@ def test_a_bad_accept_writes_nothing_and_exits_2(seeded_store, capsys, args, mes
     assert main([*args, "--data", str(seeded_store)]) == 2
     assert message in capsys.readouterr().err
     assert snapshot(seeded_store) == before
+
+
+def test_an_arxiv_id_for_a_record_s_id_is_refused_with_the_record_s_id(seeded_store, capsys):
+    """Fetch and the site speak arXiv ids, the curator's commands record ids (a curator's walkthrough)."""
+    path = record_path(seeded_store, "tempi")
+    paper = dataclasses.replace(load_paper(path).paper, arxiv_id="2012.14363")
+    path.write_text(with_fields(path, path.read_text(encoding="utf-8"), paper, ["arxiv_id"]), encoding="utf-8")
+    before = snapshot(seeded_store)
+    assert main(["accept", "2012.14363", "--topics", "kernels", "--data", str(seeded_store)]) == 2
+    assert "(arXiv 2012.14363 is the record 'tempi': give that id)" in capsys.readouterr().err
+    assert snapshot(seeded_store) == before
+    assert main(["reject", "tempi", "--data", str(seeded_store), "--by", "curator"]) == 0
+    capsys.readouterr()
+    assert main(["explain", "2012.14363", "--data", str(seeded_store)]) == 2
+    assert "(arXiv 2012.14363 is the record 'tempi', rejected: give that id)" in capsys.readouterr().err
+    assert main(["explain", "tempi", "--data", str(seeded_store)]) == 2
+    err = capsys.readouterr().err
+    assert "no paper with id 'tempi' in " in err and "(it was rejected: see data/rejected/)" in err
 
 
 def confidences(out: str) -> list[tuple[float, str]]:
@@ -146,7 +192,7 @@ def test_review_lists_uncurated_papers_least_confident_first(seeded_store, capsy
     assert sorted(review_ids(out)) == sorted(UNCURATED)
     shown = [confidence for confidence, _ in confidences(out)]
     assert len(shown) == len(UNCURATED) and shown == sorted(shown)
-    assert "5 paper(s) need review (83 curated); listed #1 to #5." in out
+    assert "5 papers need review (83 curated); listed #1 to #5." in out
 
 
 def test_the_review_list_fits_80_columns_and_ends_with_what_to_do_next(seeded_store, capsys):
@@ -160,9 +206,14 @@ def test_the_review_list_fits_80_columns_and_ends_with_what_to_do_next(seeded_st
     assert sorted(review_ids(out)) == sorted([*UNCURATED, long_id])  # an id is never cut
     assert "PyTorch-Direct: Enabling GPU Centric Data Access" in " ".join(out.split())  # a long title, wrapped
     assert main(["review", "--data", str(seeded_store), "--limit", "2"]) == 0
-    end = " ".join(capsys.readouterr().out.split()).split("6 paper(s) need review (82 curated); listed #1 to #2.")[1]
+    end = " ".join(capsys.readouterr().out.split()).split("6 papers need review (82 curated); listed #1 to #2.")[1]
     assert f"Next 2: digest review --limit 2 --data {seeded_store} --offset 2" in end
-    for command in ("digest accept ID", "digest accept ID --topics a,b", "digest reject ID --reason"):
+    for command in (
+        "digest explain ID",
+        "digest accept ID",
+        "digest accept ID --topics a,b",
+        "digest reject ID --reason",
+    ):
         assert command in end, command
 
 

@@ -64,6 +64,7 @@ them in a topic, which brings what reaches a curator from 83 of the 100 on-topic
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -98,9 +99,15 @@ class Verdict:
         floor = "" if self.kept else ", near the floor" if self.near_floor else ", under the floor"
         placed = f"; placed in {', '.join(self.topics)}" if self.topics else ""
         return (
-            f"{'on topic' if self.kept else 'off topic'} (model {self.probability:.2f}{floor}"
+            f"{'on topic' if self.kept else 'off topic'} (model {_two_places_down(self.probability)}{floor}"
             f"{'; ' + nearest if nearest else ''}{placed})"
         )
+
+
+def _two_places_down(probability: float) -> str:
+    """A probability to two places, cut rather than rounded: 0.0996, under the floors at 0.1, reads 0.09,
+    never 0.10 beside "under the floor"."""
+    return f"{math.floor(probability * 100) / 100:.2f}"
 
 
 def on_topic(suggestion: Suggestion, min_probability: float = MIN_PROBABILITY) -> Verdict:

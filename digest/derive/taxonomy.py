@@ -7,6 +7,7 @@ names the file, the line and the field: `taxonomy.yaml:40: topics[2].rules[0].pa
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
@@ -106,11 +107,23 @@ def unknown_topics(topics: Iterable[str], taxonomy: Taxonomy) -> list[str]:
     the build), a command's `--topics` a UsageError, a list handed to the classifier a DigestError."""
     known, fallback, topics = taxonomy.topic_slugs, taxonomy.fallback.slug, list(topics)
     problems = [
-        f"unknown topic {topic!r}; topics are: {', '.join(sorted(known))}" for topic in topics if topic not in known
+        f"unknown topic {topic!r}{_likely_topic(topic, taxonomy)}; topics are: {', '.join(sorted(known))}"
+        for topic in topics
+        if topic not in known
     ]
     if fallback in topics and len(set(topics)) > 1:  # "in none of the topics" and in one of them
         problems.append(f"{fallback!r} means in none of the other topics: give it alone, or only the topics")
     return problems
+
+
+def _likely_topic(name: str, taxonomy: Taxonomy) -> str:
+    """What an unknown topic name most likely meant: a topic in another case or misspelt, or a tag."""
+    close = difflib.get_close_matches(name.lower(), sorted(taxonomy.topic_slugs), n=1, cutoff=0.75)
+    if close:
+        return f" (did you mean {close[0]!r}?)"
+    if name.lower() in {tag.slug for tag in taxonomy.tags}:
+        return " (it is a tag: a record's tags: list, not its topics)"
+    return ""
 
 
 def unknown_columns(taxonomy: Taxonomy, columns: Collection[str]) -> list[DataError]:

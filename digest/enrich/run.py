@@ -16,6 +16,7 @@ from pathlib import Path
 from ..errors import UsageError
 from ..ingest import Progress
 from ..records.edit import record_with_fields
+from ..records.lookup import no_such_paper
 from ..records.model import Paper
 from ..records.store import load_paper, record_path, record_paths, store_lock, transaction
 from .match import Candidate, Lookup, Outcome, fill, judge, missing
@@ -77,8 +78,8 @@ def _papers(data_dir: Path, paper_ids: Sequence[str]) -> list[Paper]:
     papers = []
     for paper_id in dict.fromkeys(paper_ids):
         path = record_path(data_dir, paper_id)
-        if not path.is_file():
-            raise UsageError(f"{path}: no paper with id {paper_id!r}")
+        if "/" in paper_id or not path.is_file():
+            raise UsageError(no_such_paper(data_dir, paper_id))
         papers.append(load_paper(path).paper)
     return papers
 

@@ -53,8 +53,12 @@ class RecordedAnswers:
 def recorded_days(folder: Path) -> list[dt.date]:
     """The days `folder` holds an answer of, oldest first."""
     if not folder.is_dir():
-        raise UsageError(f"--from {folder}: no such folder")
-    return days_held(folder)
+        what = "a file; give the folder holding it" if folder.exists() else "no such folder"
+        raise UsageError(f"--from {folder}: {what}")
+    days = days_held(folder)
+    if not days:  # a folder of the wrong level, say: replaying nothing is no success
+        raise UsageError(f"--from {folder}: no recorded day in it (files named hf-daily-YYYY-MM-DD.json)")
+    return days
 
 
 def days_to_replay(

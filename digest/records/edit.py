@@ -9,6 +9,7 @@ that nothing but that field changed.
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -152,3 +153,51 @@ def with_added(path: Path | str, text: str, added: str) -> str:
     if after != before:  # the reader would see some other field change: refuse rather than corrupt
         raise DataError(path, None, "added", "cannot add this field without changing another; add it by hand")
     return edited
+
+
+def record_as_rejected(path: Path, own: dict[str, object]) -> bytes | None:
+    """The bytes of a rejected paper's file: the record at `path`, every byte as it was (a
+    curator's comments, quoting and layout), with the rejection's `own` fields (who, when, why)
+    after it. None when the record's text cannot take fields appended (a flow-style mapping)."""
+    bom, text = _read_text(path)
+    newline = _newline(text)
+    ending = "" if not text or text.endswith(("\n", "\r")) else newline
+    edited = text + ending + dump_mapping(own).replace("\n", newline)
+    try:
+        readable = yaml.safe_load(edited) == {**yaml.safe_load(text), **own}
+    except yaml.YAMLError:
+        readable = False
+    return bom + edited.encode("utf-8") if readable else None
+
+
+def restored_record(path: Path, own: Sequence[str], paper: Paper) -> bytes | None:
+    """The bytes of a rejected paper's record brought back with `paper`'s topics: its file in
+    rejected/ without the rejection's `own` fields, every other byte as it was. None when that
+    text would not read back as `paper` (a rejection written or edited in another layout)."""
+    bom, text = _read_text(path)
+    document = YamlFile.parse(path, text)
+    if not isinstance(document.root, yaml.MappingNode):
+        return None
+    edited = text
+    spans = [(key.start_mark.index, value.end_mark.index) for key, value in document.root.value if key.value in own]
+    for start, value_end in sorted(spans, reverse=True):  # from the end: earlier spans keep their place
+        end = value_end
+        if edited[end - 1 : end] not in ("\n", "\r"):  # a value on the key's line: take the line's end too
+            rest_of_line = _REST_OF_LINE.match(edited, end)
+            if rest_of_line is None:
+                return None  # another key on the same line: not a layout this writes
+            end = rest_of_line.end()
+        edited = edited[:start] + edited[end:]
+    try:
+        edited = with_topics(path, edited, list(paper.topics))
+        after, _ = paper_from_yaml(YamlFile.parse(path, edited))
+    except (DataError, yaml.YAMLError):
+        return None
+    return bom + edited.encode("utf-8") if after == paper else None
+
+
+_REST_OF_LINE = re.compile(r"[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n|\Z)")  # blanks, a comment, the line break
+
+
+def _newline(text: str) -> str:
+    return "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"

@@ -21,7 +21,7 @@ from .store import id_against_file_name
 from .yamlfile import YamlFile
 
 REJECTED_DIR = "rejected"
-_OWN_FIELDS = ("rejected_by", "rejected_on", "reason")
+OWN_FIELDS = ("rejected_by", "rejected_on", "reason")  # a rejection's fields, after the record's
 
 
 @dataclass(slots=True)
@@ -34,12 +34,11 @@ class Rejection:
     reason: str = ""
 
     def to_mapping(self) -> dict[str, Any]:
-        return {
-            **self.paper.to_mapping(),
-            "rejected_by": self.rejected_by,
-            "rejected_on": self.rejected_on,
-            "reason": self.reason,
-        }
+        return {**self.paper.to_mapping(), **self.own_fields()}
+
+    def own_fields(self) -> dict[str, object]:
+        """Who rejected the paper, when and why: what its file holds besides the record."""
+        return {"rejected_by": self.rejected_by, "rejected_on": self.rejected_on, "reason": self.reason}
 
 
 def rejected_path(data_dir: Path, paper_id: str) -> Path:
@@ -66,7 +65,7 @@ def read_rejection(path: Path) -> tuple[Rejection | None, list[DataError]]:
     with document.collecting() as problems:
         if document.root is None:
             document.fail(None, None, "the file is empty; a rejected paper keeps its record and who rejected it")
-        keys = document.mapping(document.root, "", (*PAPER_FIELDS, *_OWN_FIELDS))
+        keys = document.mapping(document.root, "", (*PAPER_FIELDS, *OWN_FIELDS))
         # The record is the fields read above that are not the rejection's own: an unknown or a
         # second key is a problem once, here, not again in the record's reading.
         # It starts where the file's mapping does, so that a key the record lacks ("title:
