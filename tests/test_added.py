@@ -104,8 +104,15 @@ def test_the_new_page_counts_back_from_the_newest_addition(seeded_store):
     date("galore", "2026-05-26")  # this week too, but in no topic: counted, not listed
     date("melange", "2026-05-20")  # earlier this month
     date("zero-infinity", "2026-04-20")  # before the month: not on the page
+    listing = record_path(seeded_store, "nexus")  # a listing read after the newest addition
+    listing.write_text(re.sub(r"^  date: .*$", "  date: '2026-06-03'", listing.read_text(), count=1, flags=re.M))
     _, files = build_files(seeded_store, "https://digest.example/")
     page = files["new.md"]
+    # How current the digest is: a quiet week and a digest no one updates read alike without it.
+    assert (
+        "Counted back from the newest addition, 2026-05-31; the newest listing the digest has read is of 2026-06-03."
+        in (" ".join(page.split()))
+    )
     week, month = page.split("## Latest week")[1].split("## Earlier in the latest month")
     assert "2026-05-25 to 2026-05-31" in week and "2026-05-02 to 2026-05-24" in month
     in_week = {row[3] for _, rows in tables(week) for row in rows}

@@ -9,7 +9,7 @@ from digest.check import check_store
 from digest.cli import main
 from digest.render.markdown import md_marked, md_text
 from digest.sources import open_source
-from digest.text.latex import clean_text, leftovers
+from digest.text.latex import clean_text, leftovers, without_wrappers
 
 from .conftest import DUMPS
 from .test_check import edit_record
@@ -137,3 +137,16 @@ def test_figures_in_markdown_bold_are_marked_without_their_asterisks():
         'bitwidth (<mark title="P">INT8</mark>/<mark title="P">INT4</mark>), achieving a <mark title="S">1.9x</mark> to '
         '<mark title="S">2.7x</mark> speedup.'
     )
+
+
+def test_a_mark_inside_latex_formatting_leaves_no_command_on_the_page():
+    """HSPI's fact sentence showed '\\textbf{hardware and software platform inference (' raw: cleaned
+    piece by piece around the mark, neither piece held a whole command (a reader's audit)."""
+    text = r"We introduce \textbf{platform inference (HSPI)}, and \emph{fast reuse} in 2\times less time."
+    start = text.index("HSPI")
+    shown = md_marked(text, [(start, start + 4, "System"), (text.index("2"), text.index("2") + 7, "Speedup")])
+    assert shown == (
+        'We introduce platform inference (<mark title="System">HSPI</mark>), and fast reuse in '
+        '<mark title="Speedup">2×</mark> less time.'
+    )
+    assert without_wrappers(r"an \emph{open brace") == (r"an \emph{open brace", [])

@@ -8,8 +8,11 @@ of the same title words, so rows name what picks one paper out)
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from digest.render.paper import AUTHORS_SHOWN
 from digest.search import load_index, search
 
 pytestmark = pytest.mark.build
@@ -111,3 +114,20 @@ def test_a_topic_s_papers_follow_its_own_pages(index, query, expected):
     top = [hit.page for hit in search(index, query, limit=TOPIC_PAPERS_WITHIN)]
     missing = [page for page in expected if page not in top]
     assert not missing, f"{query!r}: top {TOPIC_PAPERS_WITHIN} is {top}"
+
+
+def test_every_author_of_a_long_list_finds_the_paper(built_site, index):
+    """A paper page names ten authors and 'N more'; the rest were in no searched text, so a reader
+    searching an eleventh author found nothing (a reader's audit). The Authors section lists them."""
+    papers = json.loads((built_site / "papers.json").read_text(encoding="utf-8"))["papers"]
+    long_lists = [paper for paper in papers if len(paper["authors"]) > AUTHORS_SHOWN]
+    assert long_lists  # the store has papers of many authors
+    missed = []
+    for paper in long_lists[:12]:
+        page = f"papers/{paper['id']}/"
+        html = (built_site / page / "index.html").read_text(encoding="utf-8")
+        assert f'and <a href="#authors">{len(paper["authors"]) - AUTHORS_SHOWN} more</a>' in html
+        name = paper["authors"][-1]
+        if page not in [hit.page for hit in search(index, f'"{name}"', limit=10)]:
+            missed.append((name, page))
+    assert missed == []

@@ -68,9 +68,17 @@ def html_table(
     )
     if not interactive:
         return mark(table) if marked else table + "\n"
+    # Where a reader sorts headlines, how to read the order (Method says it at length, two clicks away).
+    note = f"\n{HEADLINE_NOTE}" if "headline" in (names[i] for i in shown) else ""
     # No blank line inside: Python-Markdown keeps the whole block as raw HTML (when the hooks,
     # digest/passthrough.py, do not carry it past Markdown altogether).
-    return mark(f'<div class="digest-table" data-search-exclude>\n{FILTER_BOX}\n{table}\n</div>')
+    return mark(f'<div class="digest-table" data-search-exclude>\n{FILTER_BOX}{note}\n{table}\n</div>')
+
+
+HEADLINE_NOTE = (
+    '<p class="digest-table-note">Headlines sort within one metric, but each is measured against its own '
+    "paper's baseline, hardware and workload: a larger number is not a better system.</p>"
+)
 
 
 def _heading(label: str, key: str, sorted_descending: bool) -> str:

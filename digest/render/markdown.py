@@ -17,7 +17,7 @@ from urllib.parse import quote, urlsplit
 
 import yaml
 
-from ..text.latex import clean_text, without_bold
+from ..text.latex import clean_text, without_bold, without_wrappers
 
 # Markdown syntax anywhere in a line: emphasis, code, links (with `[` and `]` escaped no `(` can
 # follow a link text), attribute lists and table cells. Escaping only these keeps pages quick to
@@ -58,6 +58,9 @@ def md_marked(text: str, marks: Sequence[tuple[int, int, str]], *, html_cell: bo
     text, cuts = without_bold(text)  # "a **1.9x** to": the spans move with the text
     if cuts:
         marks = [(_moved(start, cuts), _moved(end, cuts), title) for start, end, title in marks]
+    text, wrappers = without_wrappers(text)  # "\\textbf{... (HSPI)}" too, or half of it stays raw
+    if wrappers:
+        marks = [(_moved_past(start, wrappers), _moved_past(end, wrappers), title) for start, end, title in marks]
     merged: list[tuple[int, int, list[str]]] = []
     for start, end, title in sorted((*whole_words(text, start, end), title) for start, end, title in marks):
         if merged and start < merged[-1][1]:
@@ -79,6 +82,11 @@ def md_marked(text: str, marks: Sequence[tuple[int, int, str]], *, html_cell: bo
 def _moved(position: int, cuts: list[int]) -> int:
     """A position in a text once the two-character markers that began at `cuts` are gone."""
     return position - 2 * sum(1 for cut in cuts if cut < position)
+
+
+def _moved_past(position: int, cuts: list[tuple[int, int]]) -> int:
+    """A position in a text once the (start, length) cuts are gone (one inside a cut goes to its start)."""
+    return position - sum(min(length, position - start) for start, length in cuts if start < position)
 
 
 def _html_inert(text: str) -> str:

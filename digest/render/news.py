@@ -86,4 +86,18 @@ def render_new(context: RenderContext) -> str:
     month = [d for d in dated if dt.date.fromisoformat(d.paper.added or "") >= shown_before]
     off_topic = len(month) - len(on_topic(corpus, month))
     other = context.links(NEW_PAGE).topic(corpus.taxonomy.fallback.slug)
-    return context.render("new.md.j2", periods=periods, newest=newest.isoformat(), off_topic=off_topic, other=other)
+    return context.render(
+        "new.md.j2",
+        periods=periods,
+        newest=newest.isoformat(),
+        off_topic=off_topic,
+        other=other,
+        last_listing=last_listing(corpus),
+    )
+
+
+def last_listing(corpus: Corpus) -> str:
+    """The day of the newest listing a kept or rejected paper was seen in: how current the digest
+    is, which a reader cannot tell from the newest addition alone (a quiet week, or no update?)."""
+    papers = [derived.paper for derived in corpus.papers.values()] + [item.paper for item in corpus.rejected]
+    return max((source.date for paper in papers for source in paper.sources if source.date), default="")

@@ -24,6 +24,7 @@ from .paths import REVIEW_PAGE, paper_path
 from .read_links import read_links
 
 AUTHORS_SHOWN = 10
+AUTHORS_ANCHOR = "authors"  # the id of the Authors section, shown when the details line cuts the list
 # Details kept on one line when the line wraps: a date or a name broken at its hyphen ("2021-" /
 # "04-15", "ZeRO-" / "Infinity") reads as two things.
 UNBROKEN_FIELDS = frozenset({"Published", "Added", "System"})
@@ -108,6 +109,8 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         review_link=html_links.to(REVIEW_PAGE, "Needs review"),
         unplaced=not derived.is_curated("topics") and derived.topics == (context.corpus.taxonomy.fallback.slug,),
         tag_names=[context.tag_names.get(tag, tag) for tag in derived.tags],
+        all_authors=", ".join(html_text(name) for name in paper.authors) if len(paper.authors) > AUTHORS_SHOWN else "",
+        authors_anchor=AUTHORS_ANCHOR,
     )
 
 
@@ -222,10 +225,12 @@ def glossary_terms(context: RenderContext, derived: Derived) -> str:
 
 
 def author_list(names: list[str]) -> str:
-    """The first AUTHORS_SHOWN names, then how many more."""
+    """The first AUTHORS_SHOWN names, then how many more, linked to the page's Authors section,
+    which lists them all (and puts every name in search: an author past the tenth was found by
+    none)."""
     shown = ", ".join(html_text(name) for name in names[:AUTHORS_SHOWN])
     more = len(names) - AUTHORS_SHOWN
-    return f"{shown} and {more} more" if more > 0 else shown
+    return f'{shown} and <a href="#{AUTHORS_ANCHOR}">{more} more</a>' if more > 0 else shown
 
 
 def topic_list(derived: Derived, links: PageLinks) -> str:

@@ -146,6 +146,33 @@ def without_bold(text: str) -> tuple[str, list[int]]:
     return (_MARKDOWN_BOLD_RE.sub(r"\1", text), cuts) if cuts else (text, [])
 
 
+_WRAPPER_RE = re.compile(r"\\(?:textbf|textit|emph|texttt|underline|textsc)\{")
+
+
+def without_wrappers(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """`text` without LaTeX's formatting commands around words ("\\textbf{HSPI}" -> "HSPI"), and
+    each cut as (where in `text` it began, its length): a span read from `text` moves back by the
+    cuts before it. Cleaned piece by piece around a mark, "\\textbf{... (" and ")}" lost their
+    other half and stayed raw on the page. A command whose brace is never closed is left as it is."""
+    cuts: list[tuple[int, int]] = []
+    for match in _WRAPPER_RE.finditer(text):
+        depth = 1
+        for position in range(match.end(), len(text)):
+            depth += {"{": 1, "}": -1}.get(text[position], 0)
+            if depth == 0:
+                cuts += [(match.start(), match.end() - match.start()), (position, 1)]
+                break
+    if not cuts:
+        return text, []
+    cuts.sort()
+    kept, done = [], 0
+    for start, length in cuts:
+        kept.append(text[done:start])
+        done = start + length
+    kept.append(text[done:])
+    return "".join(kept), cuts
+
+
 def readable(text: str) -> str:
     """`clean_text` on one line: the text a page shows, for an export that holds it as plain text."""
     return " ".join(clean_text(text).split())
