@@ -1182,6 +1182,35 @@ def test_back_to_a_filtered_table_shows_the_box_and_the_rows_alike(chromium, sit
     tab.assert_clean()
 
 
+# The papers a topic's table shows, and those its paragraph list below shows, by their links.
+SHOWN_PAPERS_JS = """() => {
+    const article = document.querySelector('.md-content article');
+    const links = elements => elements.map(element => element.querySelector('a').getAttribute('href'));
+    const rows = Array.from(article.querySelectorAll('.digest-table tbody tr')).filter(row => !row.hidden);
+    const paragraphs = Array.from(article.querySelectorAll('.digest-papers p')).filter(p => p.offsetParent !== null);
+    return {rows: links(rows), paragraphs: links(paragraphs)};
+}"""
+
+
+def test_the_filter_box_filters_the_topic_s_paper_list_too(chromium, site, request):
+    """Filtered to 3 of 119 rows, the 119 paragraphs under the table still showed, and on a phone
+    they read as the results (a reader's audit). They show the papers the table shows, and all of
+    them again once the box is empty."""
+    tab = reader_tab(chromium, site, request, READER_VIEWPORT)
+    tab.goto("topics/serving/")
+    every = tab.page.evaluate(SHOWN_PAPERS_JS)
+    assert len(every["paragraphs"]) == len(every["rows"]) > 50
+    box = tab.page.locator(f"{CONTENT} input.digest-filter")
+    box.press_sequentially("hopper")
+    shown = tab.page.evaluate(SHOWN_PAPERS_JS)
+    assert 0 < len(shown["rows"]) < len(every["rows"])
+    assert sorted(shown["paragraphs"]) == sorted(shown["rows"])
+    box.fill("")
+    box.dispatch_event("input")
+    assert tab.page.evaluate(SHOWN_PAPERS_JS)["paragraphs"] == every["paragraphs"]
+    tab.assert_clean()
+
+
 # The body row across the middle of the window: where the reader is in a long table.
 ROW_IN_VIEW_JS = """() => {
     const middle = window.innerHeight / 2;

@@ -125,6 +125,21 @@
       if (match) shown++;
     }
     counter.textContent = shown + " of " + rows.length + " rows";
+    if (table.digestPapers) followFilter(table, table.digestPapers, words.length > 0);
+  }
+
+  // A topic's paragraph per paper, under its table, shows the papers the table's filter leaves:
+  // filtered to 3 of 119 rows, the 119 paragraphs below read as the results (a reader's audit).
+  function followFilter(table, papers, filtered) {
+    var kept = {};
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
+      var link = row.cells.length && row.cells[0].querySelector("a");
+      if (link && !row.hidden) kept[link.href] = true;
+    });
+    papers.querySelectorAll("p").forEach(function (paragraph) {
+      var link = paragraph.querySelector("a");
+      paragraph.hidden = filtered && !!link && !kept[link.href];
+    });
   }
 
   // Column names that follow the reader down a long table, kept just under the site's header bar:
@@ -200,6 +215,11 @@
     });
     var input = container.querySelector("input.digest-filter");
     table.digestInput = input;
+    // The list of the same papers under a page's one table (a topic's), filtered with it.
+    var article = container.closest("article");
+    if (article && article.querySelectorAll(".digest-table").length === 1) {
+      table.digestPapers = article.querySelector(".digest-papers");
+    }
     var key = STATE + location.pathname + "#" + position, state = recalled(key, restoring);
     if (state && state.sort && headers[state.sort.index]) {
       sortBy(table, state.sort.index, headers[state.sort.index], state.sort.ascending);
