@@ -17,7 +17,7 @@ from urllib.parse import quote, urlsplit
 
 import yaml
 
-from ..text.latex import clean_text, without_bold, without_wrappers
+from ..text.latex import LOST_REFERENCE, clean_text, without_bold, without_wrappers
 
 # Markdown syntax anywhere in a line: emphasis, code, links (with `[` and `]` escaped no `(` can
 # follow a link text), attribute lists and table cells. Escaping only these keeps pages quick to
@@ -94,10 +94,11 @@ def _html_inert(text: str) -> str:
 
 
 def whole_words(text: str, start: int, end: int) -> tuple[int, int]:
-    """The span [start, end) of `text` widened to the whole words it touches."""
-    while start > 0 and text[start - 1].isalnum():
+    """The span [start, end) of `text` widened to the whole words it touches. A dump's lost
+    character reference ("token" "x2014" "only": a dash) ends a word, as the dash it stands for does."""
+    while start > 0 and text[start - 1].isalnum() and not LOST_REFERENCE.fullmatch(text, max(start - 5, 0), start):
         start -= 1
-    while end < len(text) and text[end].isalnum():
+    while end < len(text) and text[end].isalnum() and not LOST_REFERENCE.match(text, end):
         end += 1
     return start, end
 

@@ -66,7 +66,7 @@ _GLUED_TIMES_RE = re.compile(r"(?<=\d)times(?=[A-Z]|\b)")
 _RANGE_SIM_RE = re.compile(r"(?<=\d) ?(?:times ?)?(?:sim|~) ?(?=\d)")
 # &#x2014; without its "&#" and ";", glued inside a word: dashes, quotes, a non-breaking space.
 _CHARACTERS = {"2013": "–", "2014": "—", "2018": "‘", "2019": "’", "201C": "“", "201D": "”", "00A0": " ", "2026": "…"}
-_LOST_REFERENCE_RE = re.compile(r"(?<!0)x(" + "|".join(_CHARACTERS) + r")(?![0-9A-Fa-f])", re.IGNORECASE)
+LOST_REFERENCE = re.compile(r"(?<!0)x(" + "|".join(_CHARACTERS) + r")(?![0-9A-Fa-f])", re.IGNORECASE)
 _LONE_BACKSLASH_RE = re.compile(r" ?\\(?=\s)")
 _SPACING_RE = re.compile(r"\\[,;:!]")  # LaTeX's spacing commands: "0.1\,ms"
 # An author's own macro used as a word ("\veomni,"), which delatex leaves: its name. A command with
@@ -128,7 +128,7 @@ def clean_text(text: str) -> str:
     if " le" in text or " ge" in text:
         text = _LOST_COMPARISON_RE.sub(lambda m: _COMPARISONS[m[1]], text)
     if "x" in text or "X" in text:
-        text = _LOST_REFERENCE_RE.sub(lambda m: _CHARACTERS[m[1].upper()], text)
+        text = LOST_REFERENCE.sub(lambda m: _CHARACTERS[m[1].upper()], text)
     if "**" in text:
         text = without_bold(text)[0]
     if "^" in text:
