@@ -20,9 +20,15 @@ PAGES = {"home": "", "topic": "topics/serving/", "paper": "papers/fastattention/
 VIEWPORTS = {"desktop": {"width": 1400, "height": 900}, "phone": {"width": 390, "height": 844}}
 
 
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """A request handler that logs nothing: a line per request buried what the script says."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        return
+
+
 def main(site: Path, out: Path) -> None:
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *args: None  # type: ignore[method-assign]
+    handler = functools.partial(_Quiet, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
