@@ -206,7 +206,7 @@ def _band(value: str) -> tuple[float, float]:
     except ValueError:
         band = (float("nan"), float("nan"))
     if not 0 <= band[0] <= band[1] <= 1:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"{value!r} is not a band of probabilities like 0.3-0.6")
+        raise argparse.ArgumentTypeError(f"{value!r} is not a band of confidence like 0.3-0.6, from 0 to 1")
     return band
 
 

@@ -42,7 +42,12 @@ def add_enrich(commands: Commands) -> None:
         + EXIT_CODES
         + "; 1 also for a failed download.",
     )
-    enrich.add_argument("paper_ids", nargs="*", metavar="ID", help="only these records (default: every record)")
+    enrich.add_argument(
+        "paper_ids",
+        nargs="*",
+        metavar="ID",
+        help="only these records (default: every record lacking one of those fields)",
+    )
     add_data_option(enrich)
     enrich.add_argument("--dry-run", action="store_true", help="look up and report what would be filled; write nothing")
     enrich.add_argument(
