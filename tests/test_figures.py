@@ -127,7 +127,8 @@ def figures(catalog, sentence: str) -> list[tuple[str, str, str]]:
         # the noun after an earlier figure is that figure's: the next one of the list is a score kept
         (
             "It retains 98% of full-attention performance at 75% KV cache compression and 97% at 88% compression.",
-            [("reduction", "88% reduction", "")],
+            # (the share of performance kept is a score: score_level.py)
+            [("reduction", "88% reduction", ""), ("quality", "98% of full-attention performance", "")],
         ),
         # ... unless the next one names the same kind of change itself
         (

@@ -50,8 +50,29 @@ def _little_data(text: str) -> list[Found]:
     return found
 
 
+# Or a share of the usual data, told as little: "finetuned on only 30% critical steps", "with less than 30% of
+# their rollout budget", "with about 30% of its average thinking tokens".
+_LITTLE_SHARE = re.compile(
+    r"\b(?:with|using|on)\s+(?P<hedge>only|just|merely|as\s+little\s+as|less\s+than|fewer\s+than|about|approximately|roughly)\s+"
+    r"(?P<number>\d+(?:\.\d+)?)\s?\\?%\s+(?:of\s+(?:the\s+|its\s+|their\s+)?)?"
+    r"(?P<what>(?:[\w\-]+\s+){0,2}?(?:data|tokens|steps|samples|examples|trajectories|annotations|supervision|"
+    r"(?:rollout|training|token|compute|data)\s+budgets?))\b",
+    re.IGNORECASE,
+)
+_SHARE_HEDGES = {"less than": "<", "fewer than": "<", "about": "~", "approximately": "~", "roughly": "~"}
+
+
+def _little_shares(text: str) -> list[Found]:
+    found: list[Found] = []
+    for match in _LITTLE_SHARE.finditer(text):
+        hedged = _SHARE_HEDGES.get(" ".join(match.group("hedge").lower().split()), "")
+        what = " ".join(match.group("what").split())
+        found.append(("cost", match.start("hedge"), match.end("what"), f"{hedged}{match.group('number')}% of {what}"))
+    return found
+
+
 def extract(sentence: Sentence) -> list[Found]:
-    found = _little_data(sentence.text)
+    found = _little_data(sentence.text) + _little_shares(sentence.text)
     if "$" not in sentence.text and "USD" not in sentence.text and not LOST_DOLLAR.search(sentence.text):
         return found
     for match in _MONEY.finditer(sentence.text):

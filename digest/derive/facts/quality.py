@@ -23,7 +23,7 @@ _METRIC_WORDS = (
     r"perplexity|BLEU|F1|m?IoU|mAP|Dice|benchmarks?|(?:attack\s+)?(?:success|resolve|resolution|pass|solve|completion)\s+rates?|"
     # a share of tasks done, "success" alone: "72% success in simulation", "90% zero-shot success"
     # (on a named benchmark, "96.5% success on LIBERO", score_level.py reads it with its name)
-    r"(?<![\w\-])success(?![\w\-]|\s+(?:probabilit|chance|rates?\b|on\s+(?-i:[A-Z])))|win(?:ning)?\s+rates?|faster\s+rate|(?:token\s+|draft\s+)?acceptance\s+(?:rates?|lengths?)|[A-Za-z]+@\d+|"
+    r"(?<![\w\-])success(?![\w\-]|\s+(?:probabilit|chance|rates?\b|on\s+(?-i:[A-Z])))|win(?:ning)?[\s\-]+rates?|faster\s+rate|(?:token\s+|draft\s+)?acceptance\s+(?:rates?|lengths?)|[A-Za-z]+@\d+|"
     r"(?-i:ASR|ECE|AUC|AUROC)|"  # an attack success rate, an expected calibration error, a ranking score
     r"LPIPS|PSNR|SSIM|MRR|NDCG|(?:mean\s+)?reciprocal\s+rank|"
     r"(?-i:[A-Z][\w\-]*Bench[\w\-]*)|"  # a benchmark's name, capitalised: "LiveCodeBench", not "full-benchmark"
@@ -104,7 +104,8 @@ _DIGIT = re.compile(r"\d")
 _SCORE = re.compile(
     r"(?<![\w.,])(?P<number>\d+(?:\.\d+)?)\s+(?:[\w\-]+\s+)?(?P<metric>FID|FVD)\b|"
     # or named first: "FVD scores of 103.3", "an FID of 2.1" (not "FID from 5.2 to 3.1")
-    r"\b(?P<named>FID|FVD)\s+(?:scores?\s+)?(?:of|is|=)\s*(?P<after>\d+(?:\.\d+)?)(?![\d.%])"
+    # and its short name in brackets: "a reconstruction FID (rFID) of 0.50"
+    r"\b(?P<named>FID|FVD)\s+(?:\([\w\-]{1,8}\)\s+)?(?:scores?\s+)?(?:of|is|=)\s*(?P<after>\d+(?:\.\d+)?)(?![\d%]|\.\d)"
 )
 
 
@@ -180,7 +181,11 @@ def _correlations(text: str) -> list[Found]:
 
 # "results on GSM8K (98.1%), AIME'24 (94.4%) and MATH-500 (99.8%)": a list of scores in brackets,
 # each after its benchmark's name, in a sentence that says it states results.
-_NAME_THEN_SCORE = re.compile(rf"(?P<name>(?-i:[A-Z])[\w\-'.]*)\s\((?P<number>{NUMBER})\\?%\)")
+# Or bare scores with decimals, never a year or a count: "leading results on SEAL-0 (56.4), IFBench (80.6)".
+# A name of two words keeps both: "Visual Understanding (79.9)", "Formula CDM (95.59)".
+_NAME_THEN_SCORE = re.compile(
+    rf"(?P<name>(?:(?!(?:On|In|And|With|For)\s)(?-i:[A-Z])[\w\-'.]*\s)?(?-i:[A-Z])[\w\-'.]*)\s\((?P<number>{NUMBER}\\?%|\d+\.\d+)\)"
+)
 # Not shares of a machine's resources: "utilization on A100 (45%) and H100 (52%)".
 _SHARE_OF_A_RESOURCE = re.compile(
     r"utili[sz]ation|MFU|throughput|bandwidth|memory|occupancy|hit\s+rate|sparsity|speed|latency|efficien|reduc", re.I
@@ -221,12 +226,24 @@ def _scores_in_brackets(text: str, found: list[Found]) -> list[Found]:
         (
             "quality",
             match.start("number"),
-            match.end("number") + 1,
-            f"{match.group('number')}% on {match.group('name')}",
+            match.end("number"),
+            f"{match.group('number').replace(chr(92), '')} on {match.group('name')}",
         )
         for match in matches
-        if not overlaps(match.start("number"), match.end(), found)
+        if not overlaps(match.start("number"), match.end(), found) and not _a_rival_s(text, match)
     ]
+
+
+# A model named before a score in brackets is a rival, its score its own: "outperforming GPT-4o (85.3)
+# and Claude-3.5 (82.1)".
+_BEATEN_BEFORE = re.compile(
+    r"\b(?:than|outperform\w*|surpass\w*|exceed\w*|beat\w*|compared\s+(?:to|with)|vs\.?|versus|over)\s+(?:the\s+)?$",
+    re.I,
+)
+
+
+def _a_rival_s(text: str, match: re.Match[str]) -> bool:
+    return bool(score_level.A_MODEL.search(match.group("name")) or _BEATEN_BEFORE.search(text, 0, match.start()))
 
 
 def extract(sentence: Sentence) -> list[Found]:

@@ -58,6 +58,15 @@ _RAISED_POINTS = re.compile(
     rf"\s+from\s+(?P<old>\d+(?:\.\d+)?){_TO}(?P<number>\d+(?:\.\d+)?)\s+points\b",
     re.IGNORECASE,
 )
+# Or a model's performance on a named benchmark raised from one bare score to another: "improve
+# performance on ARC-Challenge from 29.1 to 32.0" (no unit after the new one, as above).
+_RAISED_ON_A_NAME = re.compile(
+    rf"{_RAISES}\s+(?:the\s+|its\s+|their\s+)?(?:[\w\-]+\s+)?(?:performance|accuracy|scores?)\s+on\s+(?:the\s+)?"
+    r"(?P<what>(?-i:[A-Z])[\w\-]*(?:\s+(?-i:[A-Z])[\w\-]*){0,2})"
+    rf"\s+from\s+(?P<old>\d+(?:\.\d+)?){_TO}(?P<number>\d+(?:\.\d+)?)"
+    r"(?=\s*(?:[,;)]|\.(?!\d)|$|\s(?:and|on|in|for|with|without|across|while|at|over)\b))",
+    re.IGNORECASE,
+)
 # A fall in an error: "reduces the word error rate from 12.4% to 8.1%".
 _LOWERED = re.compile(
     rf"\b(?:reduc\w*|lower\w*|decreas\w*|cut\w*|drop\w*)\b(?P<what>[^.;%]{{0,60}}?\b(?:error|WER|CER|"
@@ -95,7 +104,7 @@ _EFFICIENCY = re.compile(
 # The first of a pair shares the second's unit, and each is a value: "by 9.98 and 14.81 points".
 _POINTS = re.compile(
     rf"(?<![\w.,@])(?P<sign>\+)?(?:(?P<low>{NUMBER})\s*(?:-|–|to)\s*)?(?P<number>{NUMBER})"  # not Pass@1's 1
-    rf"(?P<pair>\s*(?:,|and|/)\s*\+?(?P<second>{NUMBER}))?(?P<plus>\+)?\s*(?:absolute\s+|(?P<inner>F1|accuracy)\s+)?"
+    rf"(?P<pair>\s*(?:,|and|/)\s*\+?(?P<second>{NUMBER}))?(?P<plus>\+)?\s*(?:(?:absolute|average)\s+|(?P<inner>F1|accuracy)\s+)?"
     r"(?:(?P<percentage>percentage[\s-]points?|pp\b|p\.p\.)|points?\b(?P<higher>\s+(?:higher|better)\b)?|"
     r"(?P<gain>-point\s+(?:gain|improvement|increase)s?\b))"
 )
@@ -106,11 +115,13 @@ _POINTS_OF = re.compile(
 )
 # Points a model gains over another, named or not: "surpassing its baseline by 9.9 points".
 _POINTS_OVER = re.compile(
-    r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat(?:s|ing)?|improv\w*)\b[^.;,]{0,40}\bby\s+(?:up\s+to\s+|about\s+|over\s+)?$",
+    r"\b(?:outperform\w*|surpass\w*|exceed\w*|beat(?:s|ing)?|improv\w*|lead(?:s|ing)?)\b[^.;,]{0,40}\bby\s+(?:up\s+to\s+|about\s+|over\s+)?$",
     re.IGNORECASE,
 )
 _SIGNED_ON = re.compile(
-    rf"(?<![\w.,])\+(?P<number>{NUMBER})(?P<percent>\\?%)?\s+(?:points?\s+)?on\s+{score_gain.NOT_A_CHIP}(?P<bench>[A-Z][\w\-]*)"
+    # (or a share of successes: "+24% real-world success on OpenVLA")
+    rf"(?<![\w.,])\+(?P<number>{NUMBER})(?P<percent>\\?%)?\s+(?:points?\s+|(?:[\w\-]+\s+)?(?:success|accuracy)\s+)?"
+    rf"on\s+{score_gain.NOT_A_CHIP}(?P<bench>[A-Z][\w\-]*)"
 )
 _A_SIZED_MODEL = re.compile(r"[A-Z][\w\-.]*-\d+(?:\.\d+)?[BM]")
 _NAME_BEFORE = re.compile(r"(?<![\w\-])(?P<name>[A-Z][\w\-]*[A-Za-z][\w\-]*)\s+$")
@@ -183,7 +194,9 @@ def _versus(text: str) -> list[Change]:
     """ "outperforms X (50.5% vs. 47.3%)": "50.5% (vs 47.3%)"; "(35.5 vs 29.6 accuracy)": "35.5 accuracy (vs 29.6)"."""
     found: list[Change] = []
     for match in _VERSUS.finditer(text):
-        clause = _CLAUSE_START.split(text[max(0, match.start() - 80) : match.start()])[-1]
+        # the comma of "(e.g., 45.3 vs 26.7 F1)" ends no clause
+        before = _FOR_EXAMPLE.sub(" ", text[max(0, match.start() - 80) : match.start()])
+        clause = _CLAUSE_START.split(before)[-1]
         if _BETTER.search(clause) and not _EFFICIENCY.search(clause):
             if match.group("bare"):
                 value = f"{match.group('bare')} {match.group('metric')} (vs {match.group('bare_old')})"
@@ -196,12 +209,12 @@ def _versus(text: str) -> list[Change]:
 def _raised_scores(text: str) -> list[Change]:
     """ "average score from 56.92 to 60.32": "60.32 score (from 56.92)", only when the value rises."""
     found: list[Change] = []
-    for match in _RAISED_POINTS.finditer(text):
-        if float(match.group("number")) > float(match.group("old")):
-            value = (
-                f"{match.group('number')} points on {' '.join(match.group('what').split())} (from {match.group('old')})"
-            )
-            found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
+    for pattern, unit in ((_RAISED_POINTS, " points"), (_RAISED_ON_A_NAME, "")):
+        for match in pattern.finditer(text):
+            if float(match.group("number")) > float(match.group("old")):
+                what = " ".join(match.group("what").split())
+                value = f"{match.group('number')}{unit} on {what} (from {match.group('old')})"
+                found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
     for match in _RAISED_SCORE.finditer(text):
         if float(match.group("number")) > float(match.group("old")) and not _EFFICIENCY.search(match.group("what")):
             value = f"{match.group('number')} {match.group('metric').lower()} (from {match.group('old')})"
@@ -242,6 +255,7 @@ def _raised_value(text: str, raised: re.Match[str]) -> str:
 
 _FROM_BEFORE = re.compile(r"\bfrom\s+$", re.IGNORECASE)
 _CLAUSE_START = re.compile(r"[,;]|\b(?:while|whilst|and|but)\b", re.IGNORECASE)
+_FOR_EXAMPLE = re.compile(r"\b(?:e\.g\.|i\.e\.),", re.IGNORECASE)
 
 
 def _points(text: str) -> list[Found]:

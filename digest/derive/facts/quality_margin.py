@@ -16,10 +16,16 @@ from . import generic_gain, score_gain
 from .base import Found, overlaps
 from .numbers import FRESH_NUMBER, NUMBER, hedge
 
-_UNIT = r"(?:\s?\\?%\s?p\b|\s?\\?%|\s?pp\b|\s+percentage\s+points?\b|\s+(?:[A-Za-z\-]+\s+)?points?\b|\s+pts?\b)"
+_UNIT = (
+    r"(?:\s?\\?%\s?p\b|\s?\\?%|\s+percent\b|\s?pp\b|\s+percentage\s+points?\b|\s+(?:[A-Za-z\-]+\s+)?points?\b|"
+    r"\s+pts?\b)"
+)
 # A range's end: "9.51%-18.72%"; after "gains of", "to" spans one too ("gains of 2% to 40%"), while
 # after "by" it names a level ("by 5% to 62%").
-_RANGE_END, _RANGE_OR_TO_END = (rf"(?:\s?\\?%?\s*{dash}\s*\+?{NUMBER})?" for dash in (r"[-–]", r"(?:[-–]|to)"))
+# (a dump's "10--20%" is LaTeX's en dash)
+_RANGE_END, _RANGE_OR_TO_END = (
+    rf"(?:\s?\\?%?\s*{dash}\s*\+?{NUMBER})?" for dash in (r"(?:--|[-–])", r"(?:--|[-–]|to)")
+)
 _BARE_FIGURE = rf"\+?{FRESH_NUMBER}{_RANGE_END}{_UNIT}"
 _FIGURE, _FIGURE_OR_TO = (
     rf"(?P<figure>\+?(?P<number>{FRESH_NUMBER}){range_end}(?P<unit>{_UNIT}))"
@@ -33,7 +39,13 @@ _HEDGES = (  # and the dumps' "sim6%" (LaTeX "\sim 6%"), and "by an average marg
 # "outperforms X by 9.51%-18.72%", "raising the AUP metric by 9%", "over-performs by up to 5.4%".
 _BY = re.compile(
     r"\b(?:outperform\w*|over-?perform\w*|surpass\w*|exceed\w*|beat(?:s|ing)?|improv\w*|boost\w*|rais\w*|lift\w*|"
-    rf"enhanc\w*)\b(?P<between>(?:[^.;%]|\.\d){{0,80}}?)\bby\s+(?:{_HEDGES})?{_FIGURE}",
+    rf"enhanc\w*|lead(?:s|ing)?)\b(?P<between>(?:[^.;%]|\.\d){{0,80}}?)\bby\s+(?:{_HEDGES})?{_FIGURE}",
+    re.IGNORECASE,
+)
+# Or, after a verb of beating only, "over" for "by": "outperforming strong baselines over 15.3%" (not
+# "boosting it to over 70%", a level).
+_OVER = re.compile(
+    rf"\b(?:outperform\w*|surpass\w*|exceed\w*|beat(?:s|ing)?)\b(?:[^.;%]|\.\d){{0,80}}?\bover\s+{_FIGURE}",
     re.IGNORECASE,
 )
 # "a 9.02% gain", "30.5% improvement over X", "a 20% performance increase on WebVoyager".
@@ -43,8 +55,9 @@ _GAIN_AFTER = re.compile(
     re.IGNORECASE,
 )
 # "an average improvement of 4.1% over X", "improvements of +68.83%, +54.8%, and +41.23%".
+# (or "relative gains up to 11%": no "of" before a bound)
 _GAIN_BEFORE = re.compile(
-    rf"\b(?:improvements?|gains?|increases?|boosts?|lifts?)\s+of\s+(?:{_HEDGES})?{_FIGURE_OR_TO}",
+    rf"\b(?:improvements?|gains?|increases?|boosts?|lifts?)\s+(?:of\s+(?:{_HEDGES})?|(?=up\s+to\s)(?:{_HEDGES})){_FIGURE_OR_TO}",
     re.IGNORECASE,
 )
 # "significant improvements over strong baselines (up to 23%)": the gain in brackets after what it is over.
@@ -52,9 +65,14 @@ _GAIN_OVER_IN_BRACKETS = re.compile(
     rf"\b(?:improvements?|gains?)\s+over\s+[^.;()%]{{1,60}}?\s*\((?:{_HEDGES})?{_FIGURE}\)", re.IGNORECASE
 )
 # "such as MM-IFEval (+10.2%), MIA (+7.6%)", "supervised fine-tuning (+36.44%)": a signed gain in brackets.
-_SIGNED_IN_BRACKETS = re.compile(rf"\((?P<figure>\+(?P<number>{NUMBER})(?P<unit>\\?%|\s?(?:points?|pp)|))\)")
+# And with the score's name, before ("reasoning traces (interpretability +44.0%)") or after it: "by a large
+# margin (+25.6% DSC and +28.2% NSD)".
+_SIGNED_IN_BRACKETS = re.compile(
+    rf"\((?:(?-i:[a-z])[\w\-]*\s+)?(?P<figure>\+(?P<number>{NUMBER})(?P<unit>\\?%|\s?(?:points?|pp)|))"
+    r"(?:\s+(?-i:[A-Z][\w@\-]*))?(?:\)|\s+and\s+\+)"
+)
 _STATES_A_GAIN = re.compile(
-    r"\b(?:gains?|improv\w*|outperform\w*|over-?perform\w*|surpass\w*|boost\w*|exceed\w*|increas\w*|rais\w*|lift\w*)\b",
+    r"\b(?:gains?|improv\w*|outperform\w*|over-?perform\w*|surpass\w*|boost\w*|exceed\w*|increas\w*|rais\w*|lift\w*|superior|better|lead(?:s|ing)?)\b",
     re.I,
 )
 # A gain in a resource, or in what runs, is not a model's quality.
@@ -89,7 +107,7 @@ def unread(text: str, found: list[Found]) -> list[Found]:
     if not _STATES_A_GAIN.search(text):
         return []
     margins: list[Found] = []
-    for pattern in (_BY, _GAIN_AFTER, _GAIN_BEFORE, _SIGNED_IN_BRACKETS, _GAIN_OVER_IN_BRACKETS):
+    for pattern in (_BY, _OVER, _GAIN_AFTER, _GAIN_BEFORE, _SIGNED_IN_BRACKETS, _GAIN_OVER_IN_BRACKETS):
         for match, words_end in _with_its_list(text, pattern):
             start, end = match.span("figure")
             if overlaps(start, end, found + margins) or _A_SHARE_AFTER.match(text, end):
@@ -123,8 +141,8 @@ def _with_its_list(text: str, pattern: re.Pattern[str]) -> list[tuple[re.Match[s
 
 def _shown(match: re.Match[str]) -> str:
     """ "+3.9 points", "9.51–18.72% improvement", "+10.2%"."""
-    figure = re.sub(r"\s*(?:[-–]|to)\s*", "–", match.group("figure").replace("\\%", "%"))
-    figure = re.sub(r"\s+", " ", figure)
-    if "%" in match.group("unit") and not figure.endswith("p") and not figure.startswith("+"):
+    figure = re.sub(r"\s*(?:--|[-–]|to)\s*", "–", match.group("figure").replace("\\%", "%"))
+    figure = re.sub(r"\s+", " ", re.sub(r"\s+percent$", "%", figure))  # "19 percent": "19%"
+    if "%" in figure and not figure.endswith("p") and not figure.startswith("+"):
         return f"{figure} improvement"
     return figure

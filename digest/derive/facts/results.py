@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from . import fraction, generic_gain, not_a_speed, reduced, score_gain
+from . import context_length, fraction, generic_gain, not_a_speed, reduced, score_gain
 from .base import Found, Sentence
 from .numbers import A_TARGET_BEFORE, FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
 
@@ -214,7 +214,8 @@ def _matches(pattern: re.Pattern[str], sentence: str) -> Iterator[re.Match[str]]
 
 
 def extract(sentence: Sentence) -> list[Found]:
-    """(kind, start, end, value) for each speedup or reduction in the sentence."""
+    """(kind, start, end, value) for each speedup, reduction or scale-up in the sentence, and each context
+    length it says its model supports (context_length.py)."""
     results = []
     previous: tuple[_Number, tuple[str, str]] | None = None  # the last number read, and how
     for number in _numbers(sentence.text):
@@ -225,7 +226,7 @@ def extract(sentence: Sentence) -> list[Found]:
     for match in _ORDER_OF_MAGNITUDE.finditer(sentence.text):
         qualifier, start = hedge(sentence.text, match.start())
         results.append(("speedup", start, match.end(), f"{qualifier}{match.group('count').lower()} order of magnitude"))
-    return results + fraction.extract(sentence.text)
+    return results + fraction.extract(sentence.text) + context_length.extract(sentence.text)
 
 
 # "up to an order-of-magnitude improvement": a speedup with no number.

@@ -1,7 +1,8 @@
 """A score the paper's own model reaches on a named benchmark, after a result verb:
 "scoring 67.7% on IFEval", "reaching 98.0% success on LIBERO", "achieving 79.4 on MMLU", "reports 92% on X",
 "achieves impressive results: 47.6% on GAIA, 11.2% on Humanity's Last Exam"; or a level of a score
-named by its capitalised name: "achieves an Information Coefficient (IC) of 0.1501", "achieves 91.5 PDMS on NAVSIM".
+named by its capitalised name: "achieves an Information Coefficient (IC) of 0.1501", "achieves 91.5 PDMS on NAVSIM";
+or a share of a reference's performance kept: "retains 97% of the performance of X".
 
 Only a percentage (or a score with decimals) written right before "on <Name>", in the clause of a
 verb that states a level (not a margin "by", not a change "from ... to", not a share of a
@@ -18,7 +19,7 @@ from .numbers import NUMBER, hedge
 
 _ON_A_NAME = re.compile(
     # a percentage, or a score with decimals: "achieving 79.4 on MMLU, 83.7 on HellaSwag"
-    rf"(?<![\w.,])(?P<number>{NUMBER})(?:(?P<percent>\\?%)|(?<=\.\d)|(?<=\.\d\d))\s+(?:(?P<word>(?:[\w\-]+\s+)?(?:success|accuracy|win\s+rate))\s+)?"
+    rf"(?<![\w.,])(?P<number>{NUMBER})(?:(?P<percent>\\?%)|(?<=\.\d)|(?<=\.\d\d))\s+(?:(?P<word>(?:[\w\-]+\s+)?(?:success|accuracy|win\s+rate|score))\s+)?"
     rf"on\s+(?:the\s+)?{score_gain.NOT_A_CHIP}"
     r"(?P<name>(?-i:[A-Z])[\w\-'.*]*[\w](?:\s(?-i:[A-Z0-9])[\w\-'.]*[\w]){0,2})"
 )
@@ -26,7 +27,9 @@ _ON_A_NAME = re.compile(
 _STATES_A_LEVEL = re.compile(
     r"\b(?:achiev\w*|attain\w*|scor(?:es|ed|ing)|reach\w*|obtain\w*|record\w*|deliver\w*|report(?:s|ed|ing)?|"
     # "showcases remarkable performance: 84.2 on MMLU", "with an impressive 55.1 on LongVideoBench"
-    r"showcas\w*|with\s+an?\s+(?:impressive|remarkable|notable|striking))\b"
+    r"showcas\w*|with\s+an?\s+(?:impressive|remarkable|notable|striking)|"
+    # "with benchmark-leading performances such as 62.6 on OlympiadBench"
+    r"(?:performances?|results|scores)\s+(?:such\s+as|including))\b"
     r"(?P<after>(?:[^.;]|\.\d){0,100})$",
     re.IGNORECASE,
 )
@@ -39,7 +42,7 @@ _NOT_A_LEVEL = re.compile(
 )
 
 # A model named after "on" is what ran, not a benchmark: "40.6% on Qwen3-32B", "63.6% on GPT-4o".
-_A_MODEL = re.compile(
+A_MODEL = re.compile(
     r"\d(?:\.\d+)?[BM]\b|^(?:GPT|Llama|LLaMA|Qwen|Claude|Gemini|DeepSeek|Mistral|Mixtral|Gemma|Phi|OPT|Vicuna)\b"
 )
 # The last of a list of percentages belongs to the last of a list of names: "73.1% and 58.7% on AlpacaEval and
@@ -70,7 +73,7 @@ def _respective(text: str) -> list[Found]:
         names = _ITEM_SEPARATOR.split(match.group("names"))
         if verb is None or _NOT_A_LEVEL.search(verb.group("after")) or len(numbers) != len(names):
             continue
-        if any(_A_MODEL.search(name) or not re.match(score_gain.NOT_A_CHIP, name) for name in names):
+        if any(A_MODEL.search(name) or not re.match(score_gain.NOT_A_CHIP, name) for name in names):
             continue  # models or chips, not benchmarks
         position = match.start()
         for number, name in zip(numbers, names, strict=True):
@@ -167,14 +170,38 @@ def _plain_metrics(text: str) -> list[Found]:
     return found
 
 
+_HEDGES = r"(?:(?:only|just|more\s+than|over|nearly|almost|about|around|approximately|roughly|up\s+to|~|sim)\s*)*"
+# A share of a reference's performance a model keeps or reaches: "retains 97% of the performance of X",
+# "achieves 50-70% of human performance", "recovers ~10% of the performance lost": a level, told as a share.
+# (Whose performance in one word: "human", not "tokens achieves".)
+_SHARE_KEPT = re.compile(
+    rf"\b(?:retain|recover|preserv|keep|achiev|reach)\w*\s+{_HEDGES}"
+    rf"(?P<number>(?:{NUMBER}\s*[-–]\s*)?{NUMBER})\s?\\?%\s+of\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?P<what>(?:[\w\-]+(?<!s)\s+)?(?:performance|accuracy))\b",
+    re.IGNORECASE,
+)
+
+
+def _shares_kept(text: str) -> list[Found]:
+    found: list[Found] = []
+    for match in _SHARE_KEPT.finditer(text):
+        qualifier, start = hedge(text, match.start("number"))
+        number = re.sub(r"\s*[-–]\s*", "–", match.group("number"))
+        found.append(
+            ("quality", start, match.end(), f"{qualifier}{number}% of {' '.join(match.group('what').split())}")
+        )
+    return found
+
+
 def levels(text: str, found: list[Found]) -> list[Found]:
     """Scores reached on named benchmarks in `text` that no reading in `found` took already."""
     levels = [item for item in _respective(text) if not overlaps(item[1], item[2], found)]
     levels += [item for item in _named_scores(text) if not overlaps(item[1], item[2], found + levels)]
     levels += [item for item in _plain_metrics(text) if not overlaps(item[1], item[2], found + levels)]
+    levels += [item for item in _shares_kept(text) if not overlaps(item[1], item[2], found + levels)]
     for match in _ON_A_NAME.finditer(text):
         verb = _STATES_A_LEVEL.search(text, 0, match.start())
-        if verb is None or _NOT_A_LEVEL.search(verb.group("after")) or _A_MODEL.search(match.group("name")):
+        if verb is None or _NOT_A_LEVEL.search(verb.group("after")) or A_MODEL.search(match.group("name")):
             continue
         if not match.group("percent") and (
             _A_VERSION_BEFORE.search(text, 0, match.start()) or _NAMES_GO_ON.match(text, match.end())
