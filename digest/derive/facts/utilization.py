@@ -1,4 +1,5 @@
-"""Utilization: MFU and shares of peak, "72% MFU", ">50% of peak", "89% strong scaling efficiency".
+"""Utilization: MFU and shares of peak, "72% MFU", ">50% of peak", "89% strong scaling efficiency", and
+a kernel's share of a named kernel's efficiency, "97.3% of FlashAttention-2's efficiency".
 
 A percentage is a utilization when the words right after it say so ("of theoretical peak",
 "model FLOPs utilization") or its clause names the metric before it ("MFU from 20% to 60%",
@@ -24,7 +25,9 @@ _AFTER = re.compile(
     r"(?P<bandwidth>of\s+(?:the\s+)?(?:\w+\s+)?(?:memory\s+)?bandwidth\b(?!\s+(?:usage|consumption|traffic|demands?)))|"
     r"\(?(?P<mfu>MFU\b|model\s+FLOPs?\s+utili[sz]ation)|"
     r"(?P<utilization>(?:GPU\s+|compute\s+|hardware\s+)?utili[sz]ation\b)|"
-    r"(?P<scaling>(?:weak\s+|strong\s+)?scaling\s+efficienc))",
+    r"(?P<scaling>(?:weak\s+|strong\s+)?scaling\s+efficienc)|"
+    # a share of a named kernel's own efficiency: "97.3% of FlashAttention-2's efficiency", "85% of X MFU"
+    r"(?P<reference>of\s+(?-i:[A-Z])[\w\-.]*[\w](?:'s)?\s+(?:efficiency|MFU|throughput)\b))",
     re.IGNORECASE,
 )
 # Before a number, the metric must lead right up to it: "MFU from 20% to 60%", "efficiencies of 89% and 87%".
@@ -65,6 +68,8 @@ def extract(sentence: Sentence) -> list[Found]:
 
 def _metric_after(text: str, end: int) -> str | None:
     after = _AFTER.match(text, end)
+    if after and after.lastgroup == "reference":  # the reference is part of what the share is of
+        return " ".join(after.group("reference").split())
     return _METRIC[after.lastgroup] if after and after.lastgroup else None
 
 
