@@ -1539,3 +1539,14 @@ def test_of_figures_told_respectively_the_one_said_end_to_end_is_the_headline(ca
         "cache achieves a 30.6x speedup on cache hits."
     )
     assert _headline(catalog, later) == ("speedup", "1.67×")
+
+
+def test_a_later_gain_said_to_be_of_the_end_to_end_speedup_is_the_whole_work_s(catalog):
+    """A part's speedup first, the whole's after it, "end-to-end" only after the second figure."""
+    abstract = (
+        "We propose a low-rank drafter head. It achieves 4-5x acceleration over the standard head while keeping "
+        "acceptance length, surpassing existing methods by up to 8-9% of the end-to-end speedup."
+    )
+    assert _headline(catalog, abstract) == ("speedup", "up to 8–9% faster")
+    one_figure = "We propose a drafter head. It achieves 4-5x acceleration over the standard head."
+    assert _headline(catalog, one_figure) == ("speedup", "4–5×")
