@@ -285,8 +285,8 @@ def test_the_repository_taxonomy_has_five_topics_then_other(taxonomy):
         assert set(topic.columns) <= set(COLUMNS) and topic.columns
     assert taxonomy.topic("offloading").columns == (
         "system",
-        "metric",
         "headline",
+        "metric",
         "memory_tiers",
         "workloads",
         "model_scale",
