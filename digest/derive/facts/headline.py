@@ -201,6 +201,8 @@ _EVALUATED = re.compile(
 # phase's ("faster decoding") does not: decoding may be the whole work.
 _COMPONENT = re.compile(
     r"\b(?:kernel-level|operator|microbenchmark|(?:in|for|of)\s+(?:the\s+)?(?:attention|kernels?|operators?|layers?)|"
+    # the optimizer's share of training memory, beside the total ("65.5% in optimizer states", "optimizer memory")
+    r"optimizer\s+(?:states?|memory)|"
     r"attention\s+(?:speed-?ups?|inference))\b",
     re.I,
 )
