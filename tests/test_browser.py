@@ -318,10 +318,11 @@ def test_headlines_sort_within_their_metric_and_unit_by_their_key_hedged_or_not(
 
 
 def test_headlines_sort_on_their_unit_s_scale_not_by_their_first_number(tab):
-    """ZeRO-Infinity's '>25 PFLOPS' sorts above Fuyou's '156 TFLOPS', and '314K GPU hours' above '442
-    GPU hours'; '73% lower' latency is the 3.7× cut it is, between the ×-factors around 3.7, not above
-    '~70×'; '77% lower cost' beside '4.4× fewer FLOPs'; a rate in tokens a second is not ranked among
-    FLOP/s; 'near 2×' sorts with the 2× speedups."""
+    """'502 PFLOPS' sorts above '>25 PFLOPS', and '314K GPU hours' above '442 GPU hours'; '73% lower'
+    latency is the 3.7× cut it is, between the ×-factors around 3.7, not above '~70×'; '77% lower cost'
+    beside '4.4× fewer FLOPs'; a rate in frames a second is not ranked among FLOP/s; 'near 2×' sorts
+    with the 2× speedups. (Units of one kind across prefixes, TFLOPS below PFLOPS, are
+    test_headline_keys.py's: no table of the store holds both now.)"""
 
     def ascending(path: str) -> list[str]:
         tab.goto(path)
@@ -331,15 +332,12 @@ def test_headlines_sort_on_their_unit_s_scale_not_by_their_first_number(tab):
     def at(cells: list[str], start: str) -> int:
         return next(index for index, cell in enumerate(cells) if cell.startswith(start))
 
-    cells = ascending("topics/offloading/")
-    assert at(cells, "156 TFLOPS") < at(cells, ">25 PFLOPS"), cells  # the PFLOPS value last
+    cells = ascending("topics/parallelism/")
+    low, high, frames = at(cells, ">25 PFLOPS"), at(cells, "502 PFLOPS"), at(cells, "20 FPS")
+    assert low < high and not low < frames < high, cells
     assert sort_by(tab.page, "Headline result") == "descending"
     cells = column(tab.page, "Headline result")
-    assert at(cells, ">25 PFLOPS") < at(cells, "156 TFLOPS"), cells
-
-    cells = ascending("topics/parallelism/")
-    low, high, tokens = at(cells, ">25 PFLOPS"), at(cells, "502 PFLOPS"), at(cells, "over 2,800 tokens/sec/GPU")
-    assert low < high and not low < tokens < high, cells
+    assert at(cells, "502 PFLOPS") < at(cells, ">25 PFLOPS"), cells
 
     cells = ascending("topics/other/")
     assert at(cells, "~1 GPU hour") < at(cells, "442 GPU hours") < at(cells, "314K GPU hours"), cells
