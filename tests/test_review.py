@@ -175,7 +175,10 @@ def test_an_arxiv_id_for_a_record_s_id_is_refused_with_the_record_s_id(seeded_st
     assert "(arXiv 2012.14363 is the record 'tempi', rejected: give that id)" in capsys.readouterr().err
     assert main(["explain", "tempi", "--data", str(seeded_store)]) == 2
     err = capsys.readouterr().err
-    assert "no paper with id 'tempi' in " in err and "(it was rejected: see data/rejected/)" in err
+    assert (
+        "no paper with id 'tempi' in " in err
+        and f"(it was rejected: {seeded_store / 'rejected' / 'tempi.yaml'})" in err
+    )
 
 
 def confidences(out: str) -> list[tuple[float, str]]:

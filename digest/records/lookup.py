@@ -24,7 +24,7 @@ def no_such_paper(data_dir: Path, paper_id: str) -> str:
 
 def _likely(data_dir: Path, paper_id: str) -> str:
     if "/" not in paper_id and rejected_path(data_dir, paper_id).is_file():
-        return " (it was rejected: see data/rejected/)"
+        return f" (it was rejected: {rejected_path(data_dir, paper_id)})"
     if ARXIV_ID.match(paper_id) and (holder := _holding_arxiv_id(data_dir, paper_id)):
         where = "" if holder.parent.name == PAPERS_DIR else ", rejected"
         return f" (arXiv {paper_id} is the record {holder.stem!r}{where}: give that id)"
