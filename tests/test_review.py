@@ -272,6 +272,10 @@ def test_suggested_topics_reach_the_pages_marked_as_suggested(seeded_store):
     assert "(suggested, 0." in page and "Topics suggested by the model" in page and "strongest terms" in page
     assert "suggested by the model" in files["topics/parallelism.md"].split("papers/tempi.md")[1].split("\n")[1]
     assert "[Needs review](review.md)" in files["SUMMARY.md"]
+    # Method, which opens with how far a reader can trust the site, is a reader's page, not a curator's
+    # (a reader's audit found it under "For curators" only).
+    nav = files["SUMMARY.md"].splitlines()
+    assert "- [Method](method.md)" in nav and nav.index("- [Method](method.md)") < nav.index("- For curators")
 
 
 def test_the_pages_say_what_the_confidence_they_show_is_and_name_rules_in_words(seeded_store):
