@@ -53,7 +53,7 @@ def with_fields(path: Path | str, text: str, paper: Paper, names: Sequence[str])
     the field's old text or, where it has none, before the field that follows it in `dump_paper`'s
     order; all else unchanged."""
     edited = text
-    newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
+    newline = _newline(text)
     mapping = paper.to_mapping()
     order = list(mapping)
     for name in names:
@@ -82,7 +82,7 @@ def with_topics(path: Path | str, text: str, topics: list[str]) -> str:
     """`text` (a record) with its `topics:` set to `topics` in flow style, all else unchanged;
     `text` itself when the record has those topics already, however they are written."""
     document = YamlFile.parse(path, text)
-    newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
+    newline = _newline(text)
     before, _ = paper_from_yaml(document)
     if before.topics == list(topics):  # a block list stays a block list: no byte changes for nothing
         return text
@@ -200,4 +200,5 @@ _REST_OF_LINE = re.compile(r"[ \t]*(?:#[^\r\n]*)?(?:\r\n|\r|\n|\Z)")  # blanks, 
 
 
 def _newline(text: str) -> str:
+    """The line break a record's text uses (CRLF, CR or LF), which an edit writes too."""
     return "\r\n" if "\r\n" in text else "\r" if "\r" in text else "\n"
