@@ -116,6 +116,7 @@ def test_strict_refuses_the_whole_file(tmp_path, store, good_dump, capsys):
         ("topics: []", "topics: offloading", "topics", "topics: expected a list"),
         ("published: '2024-03-06'", "published: 2024-02-30", "published", "published: no such date: 2024-02-30"),
         ("published: '2024-03-06'", "published: last spring", "published", "published: expected a date like"),
+        ("published: '2024-03-06'", "published: 2024-13", "published", "published: no such date: 2024-13"),
         ("  line: ", "  line: -", "  line", "sources[0].line: must be at least 1, got -"),
         ("sources:", "colour: blue\nsources:", "colour", "colour: unknown field; known fields are: id, "),
         # a misspelt field is named with the one it most likely is

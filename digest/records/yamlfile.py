@@ -37,7 +37,7 @@ BOOL = "tag:yaml.org,2002:bool"
 MAX_DEPTH = 1_500  # lists in lists: a curated file nests a few levels; libyaml crashes near 50,000
 _MAX_DIGITS = 18  # a count or a line number; Python refuses to parse 4,300 digits and more
 # A full date, a year, or the ISO form for a day whose year is unknown (--MM-DD).
-_DATE_RE = re.compile(r"^(?:\d{4}(?:-\d{2}-\d{2})?|--\d{2}-\d{2})$")
+_DATE_RE = re.compile(r"^(?:\d{4}(?:-\d{2}(?:-\d{2})?)?|--\d{2}-\d{2})$")
 _DAY_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -243,17 +243,21 @@ class YamlFile:
         return bool(_CONSTRUCTOR.construct_yaml_bool(node))
 
     def date(self, node: yaml.Node | None, field: str) -> str | None:
-        """An ISO date (2024-03-11), a year (2024) or a day of an unknown year (--03-11); null is None."""
+        """An ISO date (2024-03-11), a month (2024-03: an arXiv id gives no more), a year (2024) or a day of
+        an unknown year (--03-11); null is None."""
         if node is None or is_null(node):
             return None
         value = node.value if isinstance(node, yaml.ScalarNode) and node.tag != BOOL else None
         if not isinstance(value, str) or not _DATE_RE.match(value):
             self.fail(
-                node, field, f"expected a date like 2024-03-11, a year like 2024 or --03-11, got {self.describe(node)}"
+                node,
+                field,
+                f"expected a date like 2024-03-11, a month like 2024-03, a year like 2024 or --03-11, "
+                f"got {self.describe(node)}",
             )
-        if len(value) == 10 and value[0] != "-":
+        if len(value) in (7, 10) and value[0] != "-":
             try:
-                dt.date.fromisoformat(value)
+                dt.date.fromisoformat(value if len(value) == 10 else f"{value}-01")
             except ValueError:
                 self.fail(node, field, f"no such date: {value}")
         if value[0] != "-" and int(value[:4]) > latest_year():  # 9999-12-31 would head every listing

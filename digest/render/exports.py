@@ -111,6 +111,5 @@ def atom_feed(
 def _timestamp(derived: Derived) -> dt.datetime:
     published = derived.paper.added or derived.published
     published = published if published and published[0].isdigit() else "1970-01-01"
-    if len(published) == 4:
-        published += "-01-01"
+    published += {4: "-01-01", 7: "-01"}.get(len(published), "")  # a year or a month: its first day
     return dt.datetime.fromisoformat(published).replace(tzinfo=dt.UTC)
