@@ -477,6 +477,25 @@ def test_the_filter_finds_plurals_words_run_together_architectures_and_tag_names
     tab.assert_clean()
 
 
+def test_the_filter_never_joins_the_end_of_one_word_to_the_next(tab):
+    """'kv' over the serving table found DSpark ('DeepSeek-V4' read as 'deepseekv4') and a cost
+    headline ('$22K vs'): a query word is found inside a word, or across words from the start of one."""
+    page = tab.page
+    tab.goto("topics/serving/")
+    table(page).locator("input.digest-filter").fill("kv")
+    separator = r"[\s\-\u2010\u2011_]+"
+    states = row_states(page)
+    expected = [bool(re.search(rf"kv|(?:^|{separator})k{separator}v", text)) for text, _ in states]
+    assert [visible for _, visible in states] == expected
+    joined_only = [
+        text
+        for (text, _), shown in zip(states, expected, strict=True)
+        if not shown and "kv" in re.sub(separator, "", text)
+    ]
+    assert joined_only, "no row of the serving table ends a word in k before a word in v: the test shows nothing"
+    tab.assert_clean()
+
+
 def test_instant_navigation_keeps_table_sorting_working(tab):
     page = tab.page
     tab.goto("")

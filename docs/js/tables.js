@@ -96,15 +96,25 @@
   // keystroke is a substring test per row.
   function filterText(row) {
     if (row.digestFilter === undefined) {
-      row.digestFilter = joined((row.textContent + " " + (row.getAttribute("data-filter") || "")).toLowerCase());
+      row.digestFilter = marked((row.textContent + " " + (row.getAttribute("data-filter") || "")).toLowerCase());
     }
     return row.digestFilter;
   }
 
   // Words match whether written apart, hyphenated or together ("kv cache", "kv-cache", "kvcache"):
-  // the row's text and each query word are matched with their spaces, hyphens and underscores left out.
+  // a query word is found inside one word of the row, or across words from the start of one, with
+  // their spaces, hyphens and underscores left out. Never across words from inside one: "kv" does
+  // not find "DeepSeek-V4" or "$22K vs" (a reader's audit).
   var SEPARATORS = /[\s\-\u2010\u2011_]+/g;
+  var BREAK = "\u0001";  // between the row's words: no query word holds it
   function joined(text) { return text.replace(SEPARATORS, ""); }
+  function marked(text) { return text.replace(SEPARATORS, BREAK); }
+  function escaped(character) { return character.replace(/[.*+?^${}()|[\]\\\/]/g, "\\$&"); }
+
+  function finder(word) {
+    var across = new RegExp("(?:^|" + BREAK + ")" + word.split("").map(escaped).join(BREAK + "?"));
+    return function (text) { return text.indexOf(word) !== -1 || across.test(text); };
+  }
 
   // A query word also finds its singular ("KV caches" the rows that say "KV cache", "GPUs" "GPU"):
   // a trailing "es" after s, x, z, ch or sh, else a trailing "s" (not "ss"), is left off. What is
@@ -117,10 +127,11 @@
 
   function filter(table, query, counter) {
     var words = query.toLowerCase().split(/\s+/).map(function (word) { return joined(singular(word)); }).filter(Boolean);
+    var finders = words.map(finder);
     var rows = table.tBodies[0].rows, shown = 0;
     for (var i = 0; i < rows.length; i++) {
       var text = filterText(rows[i]);
-      var match = words.every(function (word) { return text.indexOf(word) !== -1; });
+      var match = finders.every(function (found) { return found(text); });
       rows[i].hidden = !match;
       if (match) shown++;
     }
