@@ -18,7 +18,7 @@ The fetch filter, on the same folds: of the papers curated in a topic, how many 
 fallback topic), how many it would drop, at each probability floor (digest/derive/relevance.py).
 
 Figures (digest/evaluate_figures.py): the share of numbers with a unit in the abstracts that a
-fact extractor took, and the ones it did not. Whose the values are: digest/evaluate_facts.py.
+fact extractor took, and the ones it did not. Whether the values are the paper's own: digest/evaluate_facts.py.
 """
 
 from __future__ import annotations

@@ -223,7 +223,7 @@ def _score_links(
 
 
 def attribution_lines(report: Attribution) -> list[str]:
-    """Whose the values are: fact precision per kind before and after sentence roles, the
+    """Are the values the paper's own: fact precision per kind before and after sentence roles, the
     headline, and compares-against, on the papers with curated sentence roles."""
     total = report.total()
     lines = [

@@ -243,7 +243,7 @@ def test_the_method_page_opens_with_how_far_a_reader_can_trust_what_the_site_sho
     assert f"of the {a.headline_papers} curated headlines, the machine alone reads the same {a.headline_right}" in (
         " ".join(opening.split())
     )
-    assert "[Whose the values are](#whose-the-values-are)" in opening
+    assert "[Are the values the paper's own](#are-the-values-the-papers-own)" in opening
     assert "not comparable" in opening  # speedups over different baselines, hardware, workloads
     # Without a measurement (a preview still measuring), the opening still says what a reader can check.
     bare = render_method(RenderContext(corpus, environment()), None).split("\n## ")[1]

@@ -149,7 +149,7 @@ def test_the_method_page_keeps_the_curator_s_detail_folded_away(built_site):
     assert all(not d.has_attr("open") and d.find("code") and "Threshold" in d.get_text() for d in rules)
     unextracted = page.select_one("details.digest-unextracted")
     assert unextracted is not None and not unextracted.has_attr("open") and unextracted.find("table")
-    for heading in ("how-far-to-trust-what-you-read", "whose-the-values-are"):
+    for heading in ("how-far-to-trust-what-you-read", "are-the-values-the-papers-own"):
         assert page.find(id=heading).find_parent("details") is None, heading
     open_tables = [t for t in page.select("article table") if t.find_parent("details") is None]
     assert len(open_tables) >= 3  # the evaluation's tables a reader compares
@@ -188,6 +188,8 @@ def test_search_leaves_out_the_lists_of_papers_on_home_new_and_method(built_site
             assert rows, path
             for row in rows:
                 cell = row.find("td").get_text(" ", strip=True)
+                if cell.isdigit():  # a year of the charts' figures: home gives the newest listing's day
+                    continue
                 assert cell not in text, (path, cell)
     home = " ".join(d["text"] for d in docs if d["location"].split("#")[0] == "")
     assert "Fitting what does not fit in GPU memory" in home  # the topics' descriptions are found

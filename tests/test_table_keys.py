@@ -144,7 +144,11 @@ def test_a_gpu_count_sorts_by_how_many_gpus_it_says(values, key):
     [
         ("2026-03-05", "2026-03", "20260305"),
         ("2024-12-31", "2024-12", "20241231"),
-        ("2023-07", "2023-07", "20230700"),  # a month alone (all an arXiv id gives): after its dated papers, newest first
+        (
+            "2023-07",
+            "2023-07",
+            "20230700",
+        ),  # a month alone (all an arXiv id gives): after its dated papers, newest first
         ("2026", "2026", "20260000"),  # a year alone: after the year's dated papers, newest first
         ("--03-11", "", None),  # a day of an unknown year: no month is guessed
         (None, "", None),

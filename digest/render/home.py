@@ -6,7 +6,7 @@ from .chart_data import papers_per_hardware_and_topic, papers_per_topic_and_year
 from .context import RenderContext
 from .hardware_pages import kinds_of_hardware
 from .markdown import md_text
-from .news import by_added, on_topic
+from .news import by_added, last_listing, on_topic
 from .paths import NEW_PAGE
 
 NEWEST_ON_HOME = 10
@@ -42,6 +42,7 @@ def render_home(context: RenderContext) -> str:
         topic_rows=topic_rows,
         newest_rows=newest_rows,
         new_page=links.to(NEW_PAGE, "New"),
+        last_listing=last_listing(corpus),
         chart_figures=_chart_figures(context),
     )
 

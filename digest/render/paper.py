@@ -18,6 +18,7 @@ from .bibtex import bibtex_entry
 from .columns import COLUMNS, NO_HEADLINE
 from .context import PageLinks, RenderContext
 from .hardware_pages import papers_naming
+from .headline_source import headline_source
 from .html_table import html_table
 from .markdown import html_link, html_text, md_marked
 from .paths import REVIEW_PAGE, paper_path
@@ -98,6 +99,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         html_links=html_links,
         meta=meta,
         headline=headline,
+        headline_source=headline_source(derived),
         unbroken=UNBROKEN_FIELDS,
         facts=facts,
         context_facts=context_facts,
