@@ -180,7 +180,8 @@ def test_tag_pages_replace_the_tags_plugin(small_parts):
 
 def test_a_tag_s_table_compares_its_papers_headline_results_and_hardware(small_parts):
     """A tag gathers papers across topics (KV cache: serving, kernels, offloading), yet its table
-    showed only their titles, years and topics: no headline result could be compared there."""
+    showed only their titles, years and topics: no headline result could be compared there. Then it
+    showed the headline without its metric, which a topic's table has (a reader's audit)."""
     corpus, files = small_parts
     shown = {}
     for name, page in files.items():
@@ -200,6 +201,8 @@ def test_a_tag_s_table_compares_its_papers_headline_results_and_hardware(small_p
             if derived.headline:
                 assert cells["Headline result"].get_text() == derived.headline.text, paper_id
                 assert cells["Headline result"].has_attr("data-group"), paper_id  # sorts within its metric
+                # beside it, what it measures: a reader after memory cuts among KV-cache papers filters by it
+                assert cells["Metric"].get_text() == (derived.headline.metric or "–"), paper_id
             if derived.hardware:
                 assert cells["Hardware"].get_text() == ", ".join(derived.hardware), paper_id
 

@@ -45,8 +45,9 @@ def render_tags(context: RenderContext) -> dict[str, str]:
 
 
 # A tag gathers papers across topics (KV cache: serving, kernels, offloading), so its table is
-# where a reader compares them: each paper's headline result and hardware, as a topic's table has them.
-TAG_COLUMNS = ("title", "headline", "hardware", "published", "topics")
+# where a reader compares them: each paper's headline result, its metric (a reader after memory cuts sorts
+# or filters by it) and hardware, as a topic's table has them.
+TAG_COLUMNS = ("title", "headline", "metric", "hardware", "published", "topics")
 
 
 def _table(context: RenderContext, source: str, ids: Sequence[str]) -> str:
