@@ -237,6 +237,11 @@ def test_the_method_page_opens_with_how_far_a_reader_can_trust_what_the_site_sho
     share = f"all {curated}" if curated == len(corpus.papers) else f"{curated} of the {len(corpus.papers)}"
     assert f"**Topics**: {share} papers have topics a curator set" in opening
     assert "\n- **Comparing headlines**: " in opening  # a point of its own, not run into the one before
+    # where the papers come from and what the filter misses, first (a reader's audit found it last)
+    kept = evaluation.temporal.fetch_filter
+    assert opening.split("\n- ")[1].startswith("**Coverage**: the papers are those of the Hugging Face Daily Papers")
+    assert f"the filter kept {kept.kept} of the {kept.in_topic} papers a curator placed in a topic" in opening
+    assert "\n- **Topics**: " in opening
     a = evaluation.attribution
     assert f"**{a.fact_precision:.2f}**" in opening
     # which headlines a curator read, and how often the machine reads the same (not "right for 248")
