@@ -1076,6 +1076,35 @@ def test_home_charts_keep_readable_labels_on_a_phone_and_scroll_sideways(chromiu
     tab.assert_clean()
 
 
+def test_home_topics_read_as_blocks_on_a_phone_and_as_a_table_on_a_desktop(chromium, site, request):
+    """On a phone the topics table squeezed what each topic covers into a column 120 px wide, a
+    screen and a half tall per topic (a reader's audit): there each topic is a block, its name and
+    paper count over its description, full width."""
+    tab = reader_tab(chromium, site, request, PHONE_VIEWPORT)
+    tab.goto("")
+    layout = """() => Array.from(document.querySelectorAll('.digest-topic-list tbody tr')).map(row => {
+        const [name, covers, count] = Array.from(row.cells).map(cell => cell.getBoundingClientRect());
+        return {row: row.getBoundingClientRect().width, covers: covers.width, coversTop: covers.top,
+                nameBottom: name.bottom, countTop: count.top, nameTop: name.top,
+                head: document.querySelector('.digest-topic-list thead').getClientRects().length,
+                after: getComputedStyle(row.cells[2], '::after').content};
+    })"""
+    rows = tab.page.evaluate(layout)
+    assert len(rows) >= 5
+    for row in rows:
+        assert row["head"] == 0, row  # no column headings
+        assert row["covers"] >= 0.85 * row["row"] and row["coversTop"] >= row["nameBottom"] - 1, (
+            row
+        )  # under, full width
+        assert abs(row["countTop"] - row["nameTop"]) < 4 and "papers" in row["after"], row  # the count beside the name
+    assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_VIEWPORT["width"]
+    tab.page.set_viewport_size(READER_VIEWPORT)  # a table again: the three cells side by side
+    for row in tab.page.evaluate(layout):
+        assert row["head"] == 1 and row["covers"] < 0.7 * row["row"] and abs(row["coversTop"] - row["nameTop"]) < 4, row
+        assert "papers" not in row["after"], row
+    tab.assert_clean()
+
+
 def test_each_row_s_reading_links_name_their_paper_for_a_screen_reader(chromium, site, request):
     tab = reader_tab(chromium, site, request, READER_VIEWPORT)
     tab.goto("topics/offloading/")
