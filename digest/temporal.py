@@ -94,12 +94,15 @@ class TemporalEvaluation:
 
 
 def seen_on(item: Learnable) -> str | None:
-    """The day a decided paper was first seen: its earliest dated listing, else its own date."""
+    """The day a decided paper was first seen: its earliest dated listing, else its own date (a month
+    alone, all an arXiv id gives, as its first day: years before any split, it stays in the training)."""
     listed = sorted(s.date for s in item.paper.sources if s.date and len(s.date) == 10 and s.date[0].isdigit())
     if listed:
         return listed[0]
-    published = item.paper.published
-    return published if published and len(published) == 10 else None
+    published = item.paper.published or ""
+    if published[:1].isdigit() and len(published) in (7, 10):
+        return published if len(published) == 10 else f"{published}-01"
+    return None
 
 
 def default_split(days: Sequence[str]) -> str:

@@ -211,6 +211,30 @@ def test_the_temporal_split_trains_only_on_the_past(real_evaluation):
     assert [(p.start, p.predicted) for p in later.periods] == [(days[-1], later.predicted)]  # one day, one period
 
 
+@pytest.mark.parametrize(
+    ("published", "listed", "seen"),
+    [
+        ("2023-07-17", None, "2023-07-17"),
+        ("2023-07", None, "2023-07-01"),  # a month alone (an arXiv id's): dated, so it still trains the later periods
+        ("2023", None, None),  # a year alone: too vague to place before or after a split
+        ("2023-07", "2026-03-05", "2026-03-05"),  # a listing's day first
+    ],
+)
+def test_a_paper_is_first_seen_on_its_listing_else_its_date_a_month_included(published, listed, seen):
+    """Eight seed papers dated by their arXiv id's month dropped out of the temporal training, and
+    temporal macro-F1 fell from 0.66 to 0.57: a month is as good a date as a day, years before a split."""
+    from digest.derive.classify import classify
+    from digest.derive.suggest import Learnable
+    from digest.derive.taxonomy import load_taxonomy
+    from digest.records.model import Paper, Source
+    from digest.temporal import seen_on
+
+    sources = [Source(file="hf-daily.json", line=1, date=listed)] if listed else []
+    paper = Paper(id="p", title="A title", abstract="An abstract.", published=published, sources=sources)
+    item = Learnable.of(paper, classify(paper.title, paper.abstract, load_taxonomy(REPO_DATA / "taxonomy.yaml")))
+    assert seen_on(item) == seen
+
+
 def test_eval_periods_option(capsys):
     from digest.temporal import PERIODS
 
