@@ -36,7 +36,7 @@ STR, INT, NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org
 BOOL = "tag:yaml.org,2002:bool"
 MAX_DEPTH = 1_500  # lists in lists: a curated file nests a few levels; libyaml crashes near 50,000
 _MAX_DIGITS = 18  # a count or a line number; Python refuses to parse 4,300 digits and more
-# A full date, a year, or the ISO form for a day whose year is unknown (--MM-DD).
+# A full date, a month, a year, or the ISO form for a day whose year is unknown (--MM-DD).
 _DATE_RE = re.compile(r"^(?:\d{4}(?:-\d{2}(?:-\d{2})?)?|--\d{2}-\d{2})$")
 _DAY_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 P = ParamSpec("P")

@@ -1,7 +1,7 @@
 """Where a curated headline was read: the abstract sentence that holds its leading number, shown
 under the headline when no fact of the page highlights that number. A curator reads a result the
-extractor missed ("a minute less", a share of a baseline's throughput), and a reader's audit found
-24 such headlines checkable nowhere on their page."""
+extractor missed (a share of a baseline's throughput, a distance from an optimum), and a reader's
+audit found such headlines checkable nowhere on their page."""
 
 from __future__ import annotations
 
