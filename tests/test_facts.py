@@ -448,6 +448,7 @@ def test_gpu_counts_count_devices(catalog, sentence, expected):
         ("It yields +22.0% over torch.matmul on average.", ["22.0% faster"]),
         # a range as the dumps write "20\\times\\sim40\\times"
         ("Few-step sampling accelerates generation by 20timessim40times.", ["20–40×"]),
+        ("Sparse attention gives a 1.2{sim}1.3times end-to-end speedup.", ["1.2–1.3×"]),  # "\\sim", braced
         # a range whose top is hedged is one range, not two speedups
         ("It improves performance in the range of 2x to more than 1000x.", ["2–1000×"]),
         # the first of a pair shares the multiplier of the second
@@ -682,6 +683,8 @@ def test_code_links(catalog, sentence, expected):
         ("Decoding at 5.86 tokens per second.", ["5.86 tokens/s"]),
         ("The accelerator reaches 128 TOPS.", ["128 TOPS"]),
         ("It streams at sim25 FPS on one GPU.", ["~25 fps"]),  # the dumps' LaTeX "\\sim"
+        # a range written with "to" is one range, its hedge kept
+        ("It renders at up to 14 to 15 FPS on one consumer GPU.", ["up to 14–15 fps"]),
         ("Our simulator, version 2.0 tops the leaderboard.", []),  # a verb, not tera-operations
     ],
 )
@@ -721,6 +724,10 @@ def test_utilizations(catalog, sentence, expected):
         # the length of the media a model takes or makes is no time it runs
         ("It generates a 68s video in 12 s.", ["12 s"]),
         ("It transcribes 2000 seconds of speech in 1 second.", ["1 s"]),
+        # a range written with "to" is one range; a change ("from 10 to 5") or a fall ("100 to 50") is not
+        ("It typically completes a reconstruction in 3 to 5 minutes.", ["3–5 minutes"]),
+        ("It cuts the latency from 10 to 5 ms.", ["5 ms"]),
+        ("Its latency falls 100 to 50 ms.", ["50 ms"]),
     ],
 )
 def test_times(catalog, sentence, expected):

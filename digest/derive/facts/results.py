@@ -28,9 +28,10 @@ _TIMES = (
     # a dump's "1.9* training throughput", only after a decimal (not a footnote's "GPT-4*")
     rf"|(?:(?<=\.\d)|(?<=\.\d\d))\*(?=\s?[A-Za-z]){_NOT_A_GPU_AFTER})"
 )
-# The dumps' "15timessim50times" is "15\\times\\sim50\\times": a range; so is "2x to more than 1000x".
+# The dumps' "15timessim50times" is "15\\times\\sim50\\times": a range; so are "1.2{sim}1.3times" and
+# "2x to more than 1000x".
 _MULTIPLIER_RANGE = re.compile(
-    rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES}|times(?=sim))?\s*(?:--?|–|~|to(?:\s+(?:more\s+than|over))?|sim)\s*"
+    rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES}|times(?=sim))?\s*(?:--?|–|~|to(?:\s+(?:more\s+than|over))?|\{{sim\}}|sim)\s*"
     rf"(?P<high>{NUMBER}){_TIMES}"
 )
 _MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
