@@ -842,6 +842,44 @@ def test_a_headline_names_its_hardware_once():
     assert Headline("speedup", "2×", condition="H200 nodes", hardware="H20").text == "2× speedup (H200 nodes, H20)"
 
 
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # a change, the new value first or the old first, in words or with an arrow
+        ("73.6% (from 36.0%)", "36.0% to 73.6%"),
+        ("225 tokens (from 741)", "from 741 to 225 tokens"),
+        ("70.3 pass@256 (from 64.1)", "64.1 rightarrow 70.3"),
+        ("70.3 (from 64.1)", "64.1 → 70.3"),
+        # a number in a name is no figure
+        ("1.0000 F1", "F1 = 1.0000 vs 0.9756"),
+        ("48% pass@256", "pass@256 of 48%"),
+        ("2.1× speedup", "Llama-3 2.1×"),
+        ("3× (H100)", "H100: 3×"),
+        # signs the dumps glue to a number
+        ("17.7×", "x17.7"),
+        ("~20%", "sim20%"),
+    ],
+)
+def test_the_same_figure_written_either_way_agrees(first, second):
+    assert Headline("quality", first).agrees_with(Headline("quality", second))
+    assert Headline("quality", second).agrees_with(Headline("quality", first))
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("73.6% (from 36.0%)", "36.0% to 70.1%"),  # another change
+        ("73.6% (from 36.0%)", "from 40.0% to 73.6%"),
+        ("225 tokens", "from 741 to 225 tokens"),  # the new value alone leads with another number
+        ("3–5 minutes", "5 minutes"),  # a range and its top
+        ("1.0000 F1", "F1 = 0.9756"),
+    ],
+)
+def test_different_figures_do_not_agree(first, second):
+    assert not Headline("quality", first).agrees_with(Headline("quality", second))
+    assert not Headline("quality", second).agrees_with(Headline("quality", first))
+
+
 def test_an_accuracy_degradation_is_not_a_headline(catalog):
     abstract = "We present Kite. Quantizing with Kite incurs only 1-2% accuracy degradation."
     assert machine_headline(extract_facts("A title", abstract, catalog)) is None

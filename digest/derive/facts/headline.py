@@ -131,7 +131,15 @@ _METRIC_WORDS = {
     "utilization": "utilization",
 }
 _HEDGE = re.compile(r"^(?:up to|over|about|around|nearly|almost|more than|at least)\s+", re.I)
-_NUMBER = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?")
+_NUMBER = re.compile(r"(?<![\d.])\d+(?:,\d{3})*(?:\.\d+)?")
+# A number in a word that starts with a letter is part of a name: "F1", "pass@256", "Qwen2.5-7B".
+_IN_A_NAME = re.compile(r"[A-Za-z][^\s(\[/=:;,]*$")
+# Signs the dumps glue to a number: "x17.7", "times3.23", "sim20%" (LaTeX "\sim"), "{sim}1.3".
+_SIGN_BEFORE_A_NUMBER = re.compile(r"(?<![A-Za-z])(?:[xX]|\\?times|\{times\}|\\?sim|\{sim\})(?=\d)")
+# A change written with the new value first ("73.6% (from 36.0%)"), or with the old first: "from 741
+# to 225 tokens", "36.0% to 73.6%", "64.1 rightarrow 70.3", "64.1 → 70.3".
+_FROM_AFTER = re.compile(r"\(from\s+\D{0,3}\d")
+_TO_BETWEEN = re.compile(r"\d[^\s\d]*\s*(?:to\b|\\?rightarrow|\{rightarrow\}|→|->|\\to\b)\s*[^\s\d]{0,3}\d")
 _PERCENT_SPEEDUP = re.compile(
     r"^(?P<hedge>up to ~|up to |over |about |around |~)?"
     r"(?P<number>\d+(?:\.\d+)?)(?:[–-](?P<high>\d+(?:\.\d+)?))?% ?(?:faster)?$"
@@ -168,16 +176,38 @@ class Headline:
 
     @property
     def numbers(self) -> list[str]:
-        return [number.replace(",", "") for number in _NUMBER.findall(self.value)]
+        """The value's numbers, not those of a name ("F1", "pass@256", "Llama-3", "H100")."""
+        value = _SIGN_BEFORE_A_NUMBER.sub(" ", self.value)  # "x17.7", "sim20%": a sign, not a name
+        return [
+            match.group().replace(",", "")
+            for match in _NUMBER.finditer(value)
+            if not _IN_A_NAME.search(value, 0, match.start())
+        ]
+
+    @property
+    def change(self) -> tuple[str, str] | None:
+        """(from, to) when the value is a change: "73.6% (from 36.0%)", "from 741 to 225 tokens",
+        "36.0% to 73.6%", "64.1 rightarrow 70.3"."""
+        numbers = self.numbers[:2]
+        if len(numbers) < 2:
+            return None
+        if _FROM_AFTER.search(self.value):
+            return numbers[1], numbers[0]
+        return (numbers[0], numbers[1]) if _TO_BETWEEN.search(self.value) else None
+
+    def same_figure(self, other: Headline) -> bool:
+        """The same leading number, or the same change however written."""
+        return self.numbers[:1] == other.numbers[:1] or (self.change is not None and self.change == other.change)
 
     def agrees_with(self, other: Headline | None) -> bool:
-        """Same metric and the same leading number: what `digest eval` counts as right."""
-        return other is not None and self.metric == other.metric and self.numbers[:1] == other.numbers[:1]
+        """Same metric and the same figure: what `digest eval` counts as right."""
+        return other is not None and self.metric == other.metric and self.same_figure(other)
 
 
 def same_headline(first: Headline | None, second: Headline | None) -> bool:
     """Whether two headlines of a paper agree as `digest eval` counts them: both none (the paper
-    states no result of its own), or the same metric and leading number."""
+    states no result of its own), or the same metric and leading number (a name's numbers not
+    counted), or the same change however written ("73.6% (from 36.0%)", "36.0% to 73.6%")."""
     return second is None if first is None else first.agrees_with(second)
 
 
