@@ -138,6 +138,7 @@ _IN_A_NAME = re.compile(r"[A-Za-z][^\s(\[/=:;,]*$")
 _SIGN_BEFORE_A_NUMBER = re.compile(r"(?<![A-Za-z])(?:[xX]|\\?times|\{times\}|\\?sim|\{sim\})(?=\d)")
 # A change written with the new value first ("73.6% (from 36.0%)"), or with the old first: "from 741
 # to 225 tokens", "36.0% to 73.6%", "64.1 rightarrow 70.3", "64.1 → 70.3".
+_SHARE_LEFT = re.compile(r"\(to\s+(\d+(?:\.\d+)?)\s?[%×]\)")
 _FROM_AFTER = re.compile(r"\(from\s+\D{0,3}\d")
 _TO_BETWEEN = re.compile(r"\d[^\s\d]*\s*(?:to\b|\\?rightarrow|\{rightarrow\}|→|->|\\to\b)\s*[^\s\d]{0,3}\d")
 _PERCENT_SPEEDUP = re.compile(
@@ -195,9 +196,19 @@ class Headline:
             return numbers[1], numbers[0]
         return (numbers[0], numbers[1]) if _TO_BETWEEN.search(self.value) else None
 
+    @property
+    def share_left(self) -> list[str]:
+        """The share a cut leaves, as the abstract states it: the "16.7" of "83.3% lower FLOPs (to 16.7%)"."""
+        left = _SHARE_LEFT.search(self.value)
+        return [left.group(1)] if left else []
+
     def same_figure(self, other: Headline) -> bool:
-        """The same leading number, or the same change however written."""
-        return self.numbers[:1] == other.numbers[:1] or (self.change is not None and self.change == other.change)
+        """The same leading number, or the same change or cut however written ("86.5% lower (to 13.5%)"
+        and "13.5%")."""
+        first, second = self.numbers[:1], other.numbers[:1]
+        if first == second or (self.change is not None and self.change == other.change):
+            return True
+        return bool(first and (first == other.share_left or second == self.share_left))
 
     def agrees_with(self, other: Headline | None) -> bool:
         """Same metric and the same figure: what `digest eval` counts as right."""

@@ -300,7 +300,9 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         return "reduction", f"{shown} {' '.join(sparsity.group('what').split())}"
     cut = not_a_speed.read(number.text, number.is_percent, before, after)  # a share, a slowdown, or "to 83% of"
     if cut is not None:
-        return _reduction(reduced.from_context(number.qualifier + cut, before, after)) if cut else None
+        # the share left as the abstract states it too: "83.3% lower FLOPs (to 16.7%)"
+        left = f" (to {number.text}{unit})"
+        return _reduction(reduced.from_context(number.qualifier + cut, before, after) + left) if cut else None
     utilization = _AFTER_UTILIZATION.match(after)
     if utilization and not number.is_percent:
         return "speedup", f"{shown} higher {utilization.group('metric')}"
