@@ -720,6 +720,7 @@ def test_a_gain_in_an_in_house_evaluation_keeps_its_object(catalog):
         # A cost cut to a share of itself is the rest of it.
         ("Our pruning reduces FLOPs to 16.7% while keeping accuracy.", "reduction", ["83.3% lower FLOPs (to 16.7%)"]),
         ("Our method reduces the error rate to 5.2%.", "reduction", []),
+        ("Our method reduced the triggering rate to as low as 3.18%.", "reduction", []),  # a level reached
         # Counts of data items are no model scale; a compressed input's size is no memory.
         ("Our dataset covers 100B transitions and 2.5B episodes.", "model_scale", []),
         ("Our 7B model needs 24 GB of memory.", "model_scale", ["7B"]),

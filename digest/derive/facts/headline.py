@@ -541,7 +541,9 @@ def _around(fact: Fact) -> str:
     if not fact.span:
         return fact.sentence
     start, end = fact.span
-    before = max(fact.sentence.rfind(mark, 0, start) + len(mark) for mark in _CLAUSE_MARKS)
+    before = max(
+        (found + len(mark) for mark in _CLAUSE_MARKS if (found := fact.sentence.rfind(mark, 0, start)) >= 0), default=0
+    )
     after = [found for found in (fact.sentence.find(mark, end) for mark in _CLAUSE_MARKS) if found >= 0]
     return fact.sentence[max(before, 0) : min(after, default=len(fact.sentence))]
 
