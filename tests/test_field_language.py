@@ -1461,3 +1461,36 @@ def test_one_of_a_time_unit_is_singular(catalog, sentence, expected):
 )
 def test_a_percentage_range_with_to_is_one_value(catalog, abstract, expected):
     assert _own(catalog, abstract, "quality") == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # what a method adds, as a share, is the headline of a paper that states no other figure
+        (
+            "Our scheduler keeps every request within its deadline, with less than 3% latency increase.",
+            ("latency", "<3% latency increase"),
+        ),
+        (
+            "The monitor runs beside the training loop with marginal overhead (<4%) compared to standard training.",
+            ("latency", "<4% overhead"),
+        ),
+        (
+            "With as little as 0.5% additional compute overhead, our filter matches the accuracy of larger models.",
+            ("cost", "0.5% additional compute overhead"),
+        ),
+        (
+            "Our guidance improves sample quality with only a 6% and 9% increase in inference time, respectively.",
+            ("latency", "6% and 9% increase in inference time"),
+        ),
+        ("The selector is cheap: it adds only 4.1% to the decoding time.", ("latency", "4.1% more decoding time")),
+        # never before any other figure, and a cut in an overhead is a cut
+        ("Our method reaches 85.2% accuracy with only 2% latency overhead.", ("quality", "85.2% accuracy")),
+        (
+            "Our runtime reduces the communication overhead by 40%.",
+            ("latency", "40% lower communication overhead"),
+        ),
+    ],
+)
+def test_a_small_overhead_is_the_headline_only_when_no_other_figure_is_stated(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

@@ -18,9 +18,10 @@ within one, in the order stated, where:
   table can sort.
 A figure the authors project rather than measure is not a result; a gain in latency is a
 latency result, a compression ratio a memory one, and a time spent training a cost. The little data
-a result was had with ("with only 390M image-text examples", "with less than 30% of their rollout budget") is
-the last tier, after a score and after a context length the model supports ("supports a 256K context length"),
-a capacity rather than a gain.
+a result was had with ("with only 390M image-text examples", "with less than 30% of their rollout budget") comes
+after a score and after a context length the model supports ("supports a 256K context length"), a capacity
+rather than a gain; what the method adds, as a share ("less than 2% latency increase", "marginal overhead
+(<10%)", overhead.py), is the last tier: no saving, but what a paper that states no other figure boasts of.
 A curator's `overrides.headline` replaces it: a text, or the record itself (`metric: none` says
 the abstract states no result of the paper's own).
 
@@ -69,6 +70,7 @@ from ...records.model import METRICS
 from . import Fact
 from .context_length import CONTEXT
 from .latency import TIME_SAVED
+from .overhead import OVERHEAD
 
 # What the words of a reduction say it reduces, first match wins.
 _REDUCED = (
@@ -223,7 +225,8 @@ def same_headline(first: Headline | None, second: Headline | None) -> bool:
 
 
 # The figures a headline is taken from, in tiers: a speedup, else a reduction, else a scale-up,
-# else a rate, else an absolute time, memory, utilization, energy or cost, else an accuracy.
+# else a rate, else an absolute time, memory, utilization, energy or cost, else an accuracy, else a
+# context length, the little data used, or what the method adds.
 _TIERS = (
     ("speedup",),
     ("reduction",),
@@ -233,6 +236,7 @@ _TIERS = (
     ("quality",),
     ("context",),
     ("data",),
+    ("overhead",),
 )
 _EVALUATED = re.compile(
     r"\b(?:experiments?|evaluations?|results)\b[^.;]{0,60}\b(?:show|demonstrate|indicate|reveal)", re.I
@@ -255,7 +259,7 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
     order). None if the paper states none."""
     results = [fact for fact in facts if fact.own and not fact.curated and _is_a_result(fact)]
     # The little data a result was had with is the headline only when the paper states no other result.
-    own = [fact for fact in results if _tier_kind(fact) != "data"]
+    own = [fact for fact in results if _tier_kind(fact) not in ("data", "overhead")]
     # A figure stated as a technique is introduced ("we introduce a method that speeds up X by
     # 20×") is a component's, the paper's result only when it states no other.
     figures = [other for other in own if not _introduced(other)]
@@ -295,6 +299,8 @@ def _tier_kind(fact: Fact) -> str:
         return "data"
     if fact.kind == "scale" and fact.value.endswith(CONTEXT):  # a capacity, not a gain (context_length.py)
         return "context"
+    if fact.kind == "reduction" and OVERHEAD.search(fact.value):  # what a method adds (overhead.py)
+        return "overhead"
     return "quality" if fact.kind == "reduction" and metric_of(fact) == "quality" else fact.kind
 
 

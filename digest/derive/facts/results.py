@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from . import context_length, fraction, generic_gain, not_a_speed, reduced, score_gain
+from . import context_length, fraction, generic_gain, not_a_speed, overhead, reduced, score_gain
 from .base import Found, Sentence
 from .numbers import A_TARGET_BEFORE, FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
 
@@ -227,7 +227,8 @@ def extract(sentence: Sentence) -> list[Found]:
     for match in _ORDER_OF_MAGNITUDE.finditer(sentence.text):
         qualifier, start = hedge(sentence.text, match.start())
         results.append(("speedup", start, match.end(), f"{qualifier}{match.group('count').lower()} order of magnitude"))
-    return results + fraction.extract(sentence.text) + context_length.extract(sentence.text)
+    results += fraction.extract(sentence.text) + context_length.extract(sentence.text)
+    return results + overhead.extract(sentence.text, results)
 
 
 # "up to an order-of-magnitude improvement": a speedup with no number.
