@@ -1457,6 +1457,9 @@ def test_one_of_a_time_unit_is_singular(catalog, sentence, expected):
         ("Our approach achieves an accuracy of 70% to 80% in identifying user actions.", ["70–80% accuracy"]),
         # but "from X% to Y%" is a change, read as the level reached
         ("Our method raises accuracy from 61.2% to 70.4% on the held-out set.", ["70.4% (from 61.2%)"]),
+        # its start may be hedged, and its end a range
+        ("Our policy lifts success rates from about 30% to about 90% in real-world trials.", ["90% (from 30%)"]),
+        ("Our planner raises execution feasibility from roughly 3% to 17-24% across planners.", ["17–24% (from 3%)"]),
     ],
 )
 def test_a_percentage_range_with_to_is_one_value(catalog, abstract, expected):
