@@ -1475,8 +1475,13 @@ def test_a_percentage_range_with_to_is_one_value(catalog, abstract, expected):
             ("latency", "<3% latency increase"),
         ),
         (
-            "The monitor runs beside the training loop with marginal overhead (<4%) compared to standard training.",
+            "The monitor runs beside the serving loop with marginal overhead (<4%) compared to standard decoding.",
             ("latency", "<4% overhead"),
+        ),
+        # time added to training is a cost, as a time spent training is
+        (
+            "The monitor runs beside the training loop with marginal overhead (<4%) compared to standard training.",
+            ("cost", "<4% overhead"),
         ),
         (
             "With as little as 0.5% additional compute overhead, our filter matches the accuracy of larger models.",

@@ -519,7 +519,9 @@ def metric_of(fact: Fact) -> str:
         for text in (fact.value, _around(fact)):
             metric = next((metric for metric, words in _REDUCED if words.search(text)), None)
             if metric:
-                return metric
+                # time added to training is a cost, as a time spent training is ("<10% overhead ... training")
+                training = metric == "latency" and OVERHEAD.search(fact.value) and _TRAINING.search(_around(fact))
+                return "cost" if training else metric
         return "cost"
     if fact.kind == "latency":
         # GPU hours, and a time spent training ("6 hours of training on an 8-GPU machine"), are what the
