@@ -15,8 +15,8 @@ README. Run again, a round is no longer held out: it measures regressions, not g
     .venv/bin/python benchmarks/facts_rounds.py                # every round
     .venv/bin/python benchmarks/facts_rounds.py dev44 dev45 -v  # two rounds, with each miss
 
-Per round: headlines right (same metric and leading number, as `digest eval` counts), headlines
-whose leading number agrees whatever the metric, and the values shown as the paper's that its
+Per round: headlines right (same metric and leading number or change, as `digest eval` counts),
+headlines whose figure agrees whatever the metric, and the values shown as the paper's that its
 label lists as not the paper's. Then, of all the rounds' papers, those in the digest's topics, the
 ones a reader of the site meets, and their headlines right: most papers of the rounds are not on
 the digest's topics, and their headlines (a benchmark's accuracy, a dataset's size) are not the
@@ -118,7 +118,7 @@ def score(
         machine, truth = machine_headline(facts), curated_headline(label["headline"])
         machines[label["id"]] = machine
         ok = same_headline(truth, machine)
-        agrees = ok or (truth is not None and machine is not None and truth.numbers[:1] == machine.numbers[:1])
+        agrees = ok or (truth is not None and machine is not None and truth.same_figure(machine))
         right += ok
         number += agrees
         topical += label["id"] in on_topic

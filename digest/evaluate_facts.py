@@ -11,8 +11,8 @@ with curated sentence roles are scored.
   paper's; in both cases not misread). "Before" takes every extracted value as the paper's, as the
   digest did before it read sentence roles: the difference is what the roles and the in-sentence
   attribution remove.
-- Headline accuracy: the machine's headline has the curated metric and leading number, or both
-  say there is none.
+- Headline accuracy: the machine's headline has the curated metric and leading number (or the same
+  change, however written), or both say there is none.
 - Compares against: precision and recall of the (paper, baseline paper) links.
 
 The roles and the attribution are rules that learn nothing from the curated labels: no fold is

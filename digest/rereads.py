@@ -6,7 +6,7 @@ The agreement is the ceiling the machine is measured against: `digest eval` scor
 against one reader, the curator, and a second reader does not agree with the curator everywhere
 either. Topics are compared as `digest eval` compares them (per topic, a rejected paper in the
 fallback topic; the macro-F1 over the ruled topics and the fallback), headlines as it counts one
-right (both none, or the same metric and leading number), sentence roles as own (or mixed) or not,
+right (both none, or the same metric and leading number or change), sentence roles as own (or mixed) or not,
 as it scores the machine's roles. A reading of a paper the store no longer holds is left out.
 """
 

@@ -448,6 +448,7 @@ def test_gpu_counts_count_devices(catalog, sentence, expected):
         ("It yields +22.0% over torch.matmul on average.", ["22.0% faster"]),
         # a range as the dumps write "20\\times\\sim40\\times"
         ("Few-step sampling accelerates generation by 20timessim40times.", ["20–40×"]),
+        ("Sparse attention gives a 1.2{sim}1.3times end-to-end speedup.", ["1.2–1.3×"]),  # "\\sim", braced
         # a range whose top is hedged is one range, not two speedups
         ("It improves performance in the range of 2x to more than 1000x.", ["2–1000×"]),
         # the first of a pair shares the multiplier of the second
@@ -541,7 +542,10 @@ def test_scale_ups(catalog, sentence, expected):
         ),
         # a time improved by a percentage is a cut in it; "to 83% of" is a 17% cut
         ("We improve p95 TTFT by 6.9-15.5% over load balancing.", ["6.9–15.5% lower p95 TTFT"]),
-        ("It achieves a 2.6x speedup, while reducing TTFT to 83% of that in other methods.", ["17% lower TTFT"]),
+        (
+            "It achieves a 2.6x speedup, while reducing TTFT to 83% of that in other methods.",
+            ["17% lower TTFT (to 83%)"],
+        ),
         ("It reduces memory footprint by 5.3x, and increases throughput by 4.1x.", ["5.3× lower memory footprint"]),
         # a lower error is a gain in quality
         ("We achieve 18.24% lower mean absolute percentage error than previous simulators.", []),
@@ -682,6 +686,8 @@ def test_code_links(catalog, sentence, expected):
         ("Decoding at 5.86 tokens per second.", ["5.86 tokens/s"]),
         ("The accelerator reaches 128 TOPS.", ["128 TOPS"]),
         ("It streams at sim25 FPS on one GPU.", ["~25 fps"]),  # the dumps' LaTeX "\\sim"
+        # a range written with "to" is one range, its hedge kept
+        ("It renders at up to 14 to 15 FPS on one consumer GPU.", ["up to 14–15 fps"]),
         ("Our simulator, version 2.0 tops the leaderboard.", []),  # a verb, not tera-operations
     ],
 )
@@ -721,6 +727,10 @@ def test_utilizations(catalog, sentence, expected):
         # the length of the media a model takes or makes is no time it runs
         ("It generates a 68s video in 12 s.", ["12 s"]),
         ("It transcribes 2000 seconds of speech in 1 second.", ["1 s"]),
+        # a range written with "to" is one range; a change ("from 10 to 5") or a fall ("100 to 50") is not
+        ("It typically completes a reconstruction in 3 to 5 minutes.", ["3–5 minutes"]),
+        ("It cuts the latency from 10 to 5 ms.", ["5 ms"]),
+        ("Its latency falls 100 to 50 ms.", ["50 ms"]),
     ],
 )
 def test_times(catalog, sentence, expected):
@@ -833,6 +843,54 @@ def test_a_headline_names_its_hardware_once():
     assert Headline("throughput", "20 FPS", condition="5 H800 GPUs", hardware="H800").text == "20 FPS (5 H800 GPUs)"
     assert Headline("speedup", "3×", condition="8×A100-80GB", hardware="A100").text == "3× speedup (8×A100-80GB)"
     assert Headline("speedup", "2×", condition="H200 nodes", hardware="H20").text == "2× speedup (H200 nodes, H20)"
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # a change, the new value first or the old first, in words or with an arrow
+        ("73.6% (from 36.0%)", "36.0% to 73.6%"),
+        ("225 tokens (from 741)", "from 741 to 225 tokens"),
+        ("70.3 pass@256 (from 64.1)", "64.1 rightarrow 70.3"),
+        ("70.3 (from 64.1)", "64.1 → 70.3"),
+        # a number in a name is no figure
+        ("1.0000 F1", "F1 = 1.0000 vs 0.9756"),
+        ("48% pass@256", "pass@256 of 48%"),
+        ("2.1× speedup", "Llama-3 2.1×"),
+        ("3× (H100)", "H100: 3×"),
+        # signs the dumps glue to a number
+        ("17.7×", "x17.7"),
+        ("~20%", "sim20%"),
+        # a cut and the share it leaves, as the abstract states it
+        ("86.5% lower KV cache footprint (to 13.5%)", "13.5%"),
+        ("50% lower training cost (to 0.5×)", "0.5times"),
+    ],
+)
+def test_the_same_figure_written_either_way_agrees(first, second):
+    assert Headline("quality", first).agrees_with(Headline("quality", second))
+    assert Headline("quality", second).agrees_with(Headline("quality", first))
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("73.6% (from 36.0%)", "36.0% to 70.1%"),  # another change
+        ("73.6% (from 36.0%)", "from 40.0% to 73.6%"),
+        ("225 tokens", "from 741 to 225 tokens"),  # the new value alone leads with another number
+        ("3–5 minutes", "5 minutes"),  # a range and its top
+        ("1.0000 F1", "F1 = 0.9756"),
+        ("86.5% lower KV cache footprint (to 13.5%)", "12.5%"),
+    ],
+)
+def test_different_figures_do_not_agree(first, second):
+    assert not Headline("quality", first).agrees_with(Headline("quality", second))
+    assert not Headline("quality", second).agrees_with(Headline("quality", first))
+
+
+def test_a_figure_s_clause_starts_at_its_sentence_when_no_mark_is_before_it(catalog):
+    # the clause names what is cut, even in its first word
+    found = machine_headline(extract_facts("", "Memory usage decreases by 40% with our method.", catalog))
+    assert found is not None and found.metric == "memory"
 
 
 def test_an_accuracy_degradation_is_not_a_headline(catalog):

@@ -718,8 +718,9 @@ def test_a_gain_in_an_in_house_evaluation_keeps_its_object(catalog):
         ("Our method achieves a 15% improvement in energy efficiency on 8 GPUs.", "speedup", []),
         ("Our system is 3x faster at the same cost.", "speedup", ["3×"]),
         # A cost cut to a share of itself is the rest of it.
-        ("Our pruning reduces FLOPs to 16.7% while keeping accuracy.", "reduction", ["83.3% lower FLOPs"]),
+        ("Our pruning reduces FLOPs to 16.7% while keeping accuracy.", "reduction", ["83.3% lower FLOPs (to 16.7%)"]),
         ("Our method reduces the error rate to 5.2%.", "reduction", []),
+        ("Our method reduced the triggering rate to as low as 3.18%.", "reduction", []),  # a level reached
         # Counts of data items are no model scale; a compressed input's size is no memory.
         ("Our dataset covers 100B transitions and 2.5B episodes.", "model_scale", []),
         ("Our 7B model needs 24 GB of memory.", "model_scale", ["7B"]),
@@ -1456,7 +1457,48 @@ def test_one_of_a_time_unit_is_singular(catalog, sentence, expected):
         ("Our approach achieves an accuracy of 70% to 80% in identifying user actions.", ["70–80% accuracy"]),
         # but "from X% to Y%" is a change, read as the level reached
         ("Our method raises accuracy from 61.2% to 70.4% on the held-out set.", ["70.4% (from 61.2%)"]),
+        # its start may be hedged, and its end a range
+        ("Our policy lifts success rates from about 30% to about 90% in real-world trials.", ["90% (from 30%)"]),
+        ("Our planner raises execution feasibility from roughly 3% to 17-24% across planners.", ["17–24% (from 3%)"]),
     ],
 )
 def test_a_percentage_range_with_to_is_one_value(catalog, abstract, expected):
     assert _own(catalog, abstract, "quality") == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # what a method adds, as a share, is the headline of a paper that states no other figure
+        (
+            "Our scheduler keeps every request within its deadline, with less than 3% latency increase.",
+            ("latency", "<3% latency increase"),
+        ),
+        (
+            "The monitor runs beside the serving loop with marginal overhead (<4%) compared to standard decoding.",
+            ("latency", "<4% overhead"),
+        ),
+        # time added to training is a cost, as a time spent training is
+        (
+            "The monitor runs beside the training loop with marginal overhead (<4%) compared to standard training.",
+            ("cost", "<4% overhead"),
+        ),
+        (
+            "With as little as 0.5% additional compute overhead, our filter matches the accuracy of larger models.",
+            ("cost", "0.5% additional compute overhead"),
+        ),
+        (
+            "Our guidance improves sample quality with only a 6% and 9% increase in inference time, respectively.",
+            ("latency", "6% and 9% increase in inference time"),
+        ),
+        ("The selector is cheap: it adds only 4.1% to the decoding time.", ("latency", "4.1% more decoding time")),
+        # never before any other figure, and a cut in an overhead is a cut
+        ("Our method reaches 85.2% accuracy with only 2% latency overhead.", ("quality", "85.2% accuracy")),
+        (
+            "Our runtime reduces the communication overhead by 40%.",
+            ("latency", "40% lower communication overhead"),
+        ),
+    ],
+)
+def test_a_small_overhead_is_the_headline_only_when_no_other_figure_is_stated(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

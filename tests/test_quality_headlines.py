@@ -79,6 +79,15 @@ from .test_field_language import _headline, _own
             "Our learner matches the baseline with less than 30% of their rollout budget.",
             ("cost", "<30% of rollout budget"),
         ),
+        # a score as a multiple of another's
+        (
+            "With dense control, our policy's success rate is 2.54 times that of the prior method.",
+            ("quality", "2.54× higher success rate"),
+        ),
+        (
+            "Our adapter improves the average score to 1.10times that of the frozen backbone.",
+            ("quality", "1.10× higher average score"),
+        ),
         # a context length the model supports
         ("Our model natively supports contexts of up to 256K tokens.", ("scale", "up to 256K-token context")),
         (

@@ -58,8 +58,9 @@ _KEPT_BEFORE = re.compile(r"\b(?:preserv|retain|maintain|recover|keep)\w*\s+$", 
 _CUTS_A_SHARE = re.compile(
     r"\b(?:reduc\w*|cut\w*|sav\w*|eliminat\w*|remov\w*|prun\w*)\s+(?:up\s+to\s+|about\s+|over\s+)?$", re.IGNORECASE
 )
-_CUT_TO = re.compile(
-    r"\b(?:reduc\w*|lower\w*|cut\w*|decreas\w*|compress\w*|shrink\w*)\b[^.;]{0,60}\bto\s+(?:only\s+|just\s+|merely\s+)?$",
+_CUT_TO = re.compile(  # (or "to as low as 3%")
+    r"\b(?:reduc\w*|lower\w*|cut\w*|decreas\w*|compress\w*|shrink\w*)\b[^.;]{0,60}\bto\s+"
+    r"(?:only\s+|just\s+|merely\s+|as\s+(?:low|little|few)\s+as\s+)?$",
     re.IGNORECASE,
 )
 

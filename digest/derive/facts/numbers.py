@@ -23,7 +23,7 @@ A_TARGET_BEFORE = re.compile(
 # How a number is hedged (read backwards from it), and how that shows in a value.
 _HEDGE_BEFORE = re.compile(
     r"(?<![\w])(?P<qualifier>up\s+to|up-to|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|over|under|below|above|"
-    r"nearly|almost|about|around|approximately|approx\.?|roughly|only|merely|just|~|<|>|sim)\s*(?:a\s+)?$",
+    r"nearly|almost|about|around|approximately|approx\.?|roughly|only|merely|just|~|<|>|sim|\{sim\})\s*(?:a\s+)?$",
     re.IGNORECASE,
 )
 _HEDGE_PREFIX = {
@@ -77,12 +77,26 @@ def unit_figures(
         paired = PAIRED_BEFORE.search(sentence, max(0, match.start() - 24), match.start())
         if paired:  # "4.32/2.29 token/s": two figures, one unit
             found.append((paired.start(), paired.end("first"), f"{paired.group('first')} {unit}"))
-        low = _RANGE_LOW.search(sentence, max(0, match.start() - 24), match.start())
+        low = range_low(sentence, match.start(), match.group("number"))
         begin = low.start() if low else match.start()
         qualifier, start = hedge(sentence, begin)
         number = f"{low.group('low')}–{match.group('number')}" if low else match.group("number")
         found.append((start, match.end(), f"{qualifier}{number} {unit}"))
     return found
+
+
+def range_low(sentence: str, start: int, high: str) -> re.Match[str] | None:
+    """The low end of a range written right before the number `high` at `start`: "20-50ms", "2–4 GB",
+    "3 to 5 minutes", a dump's "1.2{sim}1.3"; not a change's start ("from 10 to 50 ms"), nor a fall
+    written with "to" ("100 to 50 ms")."""
+    low = _RANGE_LOW.search(sentence, max(0, start - 24), start)
+    if low and low.group("to") and _value(low.group("low")) >= _value(high):
+        return None
+    return low
+
+
+def _value(number: str) -> float:
+    return float(number.replace(",", ""))
 
 
 def range_of(match: re.Match[str]) -> str:
@@ -93,8 +107,9 @@ def range_of(match: re.Match[str]) -> str:
 
 # The first of two figures paired by a slash, which share the unit of the second: "4.32/2.29 token/s".
 PAIRED_BEFORE = re.compile(rf"(?<![\w.,/])(?P<first>{NUMBER})/$")
-# A range's low end right before a figure: "20-50ms", "2–4 GB"; not a change's start ("from 10 to 50 ms").
-_RANGE_LOW = re.compile(rf"(?<![\w.,\-–])(?<!from\s)(?P<low>{NUMBER})\s*(?:-|–|--)\s*$")
+# A range's low end right before a figure: "20-50ms", "2–4 GB", "3 to 5 minutes", "1.2{sim}1.3" (a dump's
+# LaTeX "\sim"); not a change's start ("from 10 to 50 ms").
+_RANGE_LOW = re.compile(rf"(?<![\w.,\-–])(?<!from\s)(?P<low>{NUMBER})\s*(?:-|–|--|\{{sim\}}|(?P<to>to(?=\s)))\s*$")
 
 
 # Earlier numbers of a list or a range that share the words before the first: "89% and ", "40% to ".

@@ -148,7 +148,10 @@ _SCORE_MULTIPLE = re.compile(
     rf"(?<![\w.])(?P<number>{NUMBER})\s?(?:x|×|times)\s+(?:(?P<word>the|higher|better)\s+)?(?P<metric>{_A_SUCCESS_RATE})\b"
     r"(?(word)|\s+(?:improvement|gain|increase)s?\b)|"
     rf"\b(?:improv|rais|boost|increas|lift)\w*\s+(?:the\s+|its\s+)?(?:[\w\-]+\s+)?(?P<raised>{_A_SUCCESS_RATE})\s+by\s+"
-    rf"(?:(?:up\s+to|about|over|nearly)\s+)?(?P<by>{NUMBER})\s?(?:x|×|times)\b(?!\s+(?:faster|speed))",
+    rf"(?:(?:up\s+to|about|over|nearly)\s+)?(?P<by>{NUMBER})\s?(?:x|×|times)\b(?!\s+(?:faster|speed))|"
+    # a score as a multiple of another's: "its success rate is 2.54 times that of X", "the average score to 1.10times"
+    rf"\b(?P<named>{_A_SUCCESS_RATE}|(?:average\s+)?scores?)\s+(?:(?:is|was|of|to|reaches|reached)\s+)?"
+    rf"(?:(?:up\s+to|about|over|nearly)\s+)?(?P<that>{NUMBER})\s?(?:x|×|times)\s+that\s+of\b",
     re.IGNORECASE,
 )
 
@@ -156,11 +159,12 @@ _SCORE_MULTIPLE = re.compile(
 def _score_multiples(text: str, found: list[Found]) -> list[Found]:
     multiples: list[Found] = []
     for match in _SCORE_MULTIPLE.finditer(text):
-        group = "number" if match.group("number") else "by"
+        group = next(name for name in ("number", "by", "that") if match.group(name))
         if overlaps(match.start(group), match.end(group), found):
             continue
         qualifier, start = hedge(text, match.start(group))
-        metric = " ".join((match.group("metric") or match.group("raised")).replace("-", " ").split()).lower()
+        named = match.group("metric") or match.group("raised") or match.group("named")
+        metric = " ".join(named.replace("-", " ").split()).lower()
         word = "" if match.group("word") == "the" else "higher "
         multiples.append(("quality", start, match.end(group), f"{qualifier}{match.group(group)}× {word}{metric}"))
     return multiples

@@ -26,7 +26,11 @@ _TO_HEDGE = (
 )
 # "to", or an arrow: the dumps' "64.1 rightarrow 70.3" ("$\\rightarrow$" that lost its backslash), "3.30 -> 3.03"
 _TO = r"(?:\s+to\s+|\s*(?:→|->|\\?rightarrow)\s*)"
-_FROM_TO = rf"\s+from\s+(?P<old>{NUMBER}){_PERCENT}{_TO}{_TO_HEDGE}(?P<number>{NUMBER}){_PERCENT}"
+# (the old value hedged too: "from about 30% to about 90%"; the new one a range: "from roughly 3% to 17-24%")
+_FROM_TO = (
+    rf"\s+from\s+(?:(?:about|around|roughly|approximately|nearly)\s+|~\s*)?(?P<old>{NUMBER}){_PERCENT}{_TO}{_TO_HEDGE}"
+    rf"(?:(?P<low>{NUMBER})\s*(?:-|–|--)\s*)?(?P<number>{NUMBER}){_PERCENT}"
+)
 # The verbs of a raise.
 _RAISES = r"\b(?:improv\w*|rais\w*|increas\w*|boost\w*|lift\w*|enhanc\w*|elevat\w*)"
 # A raise, with what is raised between the verb and "from" (no efficiency word: a utilization or
@@ -164,7 +168,8 @@ def changes(text: str) -> list[Change]:
         for match in pattern.finditer(text):
             if not _EFFICIENCY.search(match.group("what")):
                 value = _raised_value(text, match)
-                found.append((("quality", match.start("number"), match.end(), value), match.start("old")))
+                start = match.start("low") if match.groupdict().get("low") else match.start("number")
+                found.append((("quality", start, match.end(), value), match.start("old")))
     found += _raised_scores(text)
     for match in _LOWERED_ABSOLUTE.finditer(text):
         measured = " ".join([match.group("number"), *(match.group("unit") or "").split(), *match.group("what").split()])
@@ -250,7 +255,8 @@ def _raised_value(text: str, raised: re.Match[str]) -> str:
     """ "70.4% (from 61.2%)"; or, when what rises is a gain, the gain's sizes: "gain 7%→36%"."""
     if _A_GAIN_RISES.search(text, max(0, raised.start() - 60), raised.start()):
         return f"gain {raised.group('old')}%→{raised.group('number')}%"
-    return f"{raised.group('number')}% (from {raised.group('old')}%)"
+    low = raised.groupdict().get("low")
+    return f"{low + '–' if low else ''}{raised.group('number')}% (from {raised.group('old')}%)"
 
 
 _FROM_BEFORE = re.compile(r"\bfrom\s+$", re.IGNORECASE)

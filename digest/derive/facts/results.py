@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from . import context_length, fraction, generic_gain, not_a_speed, reduced, score_gain
+from . import context_length, fraction, generic_gain, not_a_speed, overhead, reduced, score_gain
 from .base import Found, Sentence
 from .numbers import A_TARGET_BEFORE, FRESH_NUMBER, NUMBER, NUMBER_START, UNIT_GAP, hedge
 
@@ -28,9 +28,10 @@ _TIMES = (
     # a dump's "1.9* training throughput", only after a decimal (not a footnote's "GPT-4*")
     rf"|(?:(?<=\.\d)|(?<=\.\d\d))\*(?=\s?[A-Za-z]){_NOT_A_GPU_AFTER})"
 )
-# The dumps' "15timessim50times" is "15\\times\\sim50\\times": a range; so is "2x to more than 1000x".
+# The dumps' "15timessim50times" is "15\\times\\sim50\\times": a range; so are "1.2{sim}1.3times" and
+# "2x to more than 1000x".
 _MULTIPLIER_RANGE = re.compile(
-    rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES}|times(?=sim))?\s*(?:--?|–|~|to(?:\s+(?:more\s+than|over))?|sim)\s*"
+    rf"(?P<low>{FRESH_NUMBER})(?:{_TIMES}|times(?=sim))?\s*(?:--?|–|~|to(?:\s+(?:more\s+than|over))?|\{{sim\}}|sim)\s*"
     rf"(?P<high>{NUMBER}){_TIMES}"
 )
 _MULTIPLIER = re.compile(rf"(?P<low>{FRESH_NUMBER}){_TIMES}")
@@ -226,7 +227,8 @@ def extract(sentence: Sentence) -> list[Found]:
     for match in _ORDER_OF_MAGNITUDE.finditer(sentence.text):
         qualifier, start = hedge(sentence.text, match.start())
         results.append(("speedup", start, match.end(), f"{qualifier}{match.group('count').lower()} order of magnitude"))
-    return results + fraction.extract(sentence.text) + context_length.extract(sentence.text)
+    results += fraction.extract(sentence.text) + context_length.extract(sentence.text)
+    return results + overhead.extract(sentence.text, results)
 
 
 # "up to an order-of-magnitude improvement": a speedup with no number.
@@ -299,7 +301,9 @@ def _classify(sentence: str, number: _Number) -> tuple[str, str] | None:  # noqa
         return "reduction", f"{shown} {' '.join(sparsity.group('what').split())}"
     cut = not_a_speed.read(number.text, number.is_percent, before, after)  # a share, a slowdown, or "to 83% of"
     if cut is not None:
-        return _reduction(reduced.from_context(number.qualifier + cut, before, after)) if cut else None
+        # the share left as the abstract states it too: "83.3% lower FLOPs (to 16.7%)"
+        left = f" (to {number.text}{unit})"
+        return _reduction(reduced.from_context(number.qualifier + cut, before, after) + left) if cut else None
     utilization = _AFTER_UTILIZATION.match(after)
     if utilization and not number.is_percent:
         return "speedup", f"{shown} higher {utilization.group('metric')}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .base import Found, Sentence
-from .numbers import FRESH_NUMBER, PAIRED_BEFORE, UNIT_GAP, hedge
+from .numbers import FRESH_NUMBER, PAIRED_BEFORE, UNIT_GAP, hedge, range_low
 
 _THROUGHPUT_UNITS = (
     (r"T(?:FLOPs?|Flops?)(?:/s)?|tera-?flops(?:/s)?", "TFLOPS"),
@@ -78,8 +78,10 @@ def _throughputs(sentence: str) -> list[tuple[int, int, str]]:
         paired = PAIRED_BEFORE.search(sentence, max(0, match.start() - 24), match.start())
         if paired:  # "4.32/2.29 token/s": two figures, one unit
             found.append((paired.start(), paired.end("first"), f"{paired.group('first')} {unit}{per_gpu}"))
-        qualifier, start = hedge(sentence, match.start())  # "over 25 petaflops" is ">25 PFLOPS"
-        found.append((start, match.end(), f"{qualifier}{match.group('number')} {unit}{per_gpu}"))
+        low = range_low(sentence, match.start(), match.group("number"))  # "14 to 15 FPS"
+        number = f"{low.group('low')}–{match.group('number')}" if low else match.group("number")
+        qualifier, start = hedge(sentence, low.start() if low else match.start())  # "over 25 petaflops" is ">25 PFLOPS"
+        found.append((start, match.end(), f"{qualifier}{number} {unit}{per_gpu}"))
     return found
 
 
