@@ -1502,3 +1502,29 @@ def test_a_percentage_range_with_to_is_one_value(catalog, abstract, expected):
 )
 def test_a_small_overhead_is_the_headline_only_when_no_other_figure_is_stated(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # what a cut costs, after "with" or "at the cost of", is an overhead, never a second cut
+        (
+            "We present CacheFoo. CacheFoo reduces latency by 2x with only 3% memory overhead.",
+            ["2× lower latency", "3% memory overhead"],
+        ),
+        (
+            "We present CacheFoo. It reduces decode latency by 35% at the cost of a 3% memory overhead.",
+            ["35% lower decode latency", "3% memory overhead"],
+        ),
+        # a cut of the overhead itself stays a cut
+        ("We present CacheFoo. It saves 40% overhead on eight GPUs.", ["40% lower overhead"]),
+        (
+            "We present CacheFoo. It reduces communication overhead by 45% with no accuracy loss.",
+            ["45% lower communication overhead"],
+        ),
+    ],
+)
+def test_an_overhead_after_a_cut_is_what_the_cut_costs(catalog, abstract, expected):
+    """ "reduces latency by 2x with only 3% memory overhead" showed "3% reduction" as the paper's."""
+    facts = extract_facts("CacheFoo", abstract, catalog)
+    assert [fact.value for fact in facts if fact.kind == "reduction"] == expected

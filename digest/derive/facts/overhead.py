@@ -37,9 +37,13 @@ _OVERHEADS = (
         re.IGNORECASE,
     ),
 )
-# Not an overhead a cut removes: "reduces the overhead from 30% to 5%", "saving 40% overhead".
+# Not an overhead a cut removes: "reduces the overhead from 30% to 5%", "saving 40% overhead". A cut
+# of something else before "with", "while" or "at the cost of" leaves the overhead one: "reduces
+# latency by 2x with only 3% memory overhead".
 _A_CUT_BEFORE = re.compile(
-    r"\b(?:sav|reduc|cut|eliminat|remov|lower|decreas|avoid|minimi[sz])\w*\b(?:[^.;,]|\.\d){0,60}$", re.IGNORECASE
+    r"\b(?:sav|reduc|cut|eliminat|remov|lower|decreas|avoid|minimi[sz])\w*\b"
+    r"(?:(?!\b(?:with|while|at\s+(?:the|a)\s+cost|but|incurring|adding)\b)[^.;,]|\.\d){0,60}$",
+    re.IGNORECASE,
 )
 # A value read here (and no cut's: "40% lower communication overhead").
 OVERHEAD = re.compile(
