@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .derive.suggest import MIN_PROBABILITY, Learnable, fit_text, train_on_curated
 from .derive.taxonomy import Taxonomy
 from .evaluate import FilterScore, TopicScores, macro_f1, measured_topics, score, shipped_json, shipped_lines, topics_of
+from .records.yamlfile import first_day
 from .text.plural import counted
 
 if TYPE_CHECKING:
@@ -100,9 +101,7 @@ def seen_on(item: Learnable) -> str | None:
     if listed:
         return listed[0]
     published = item.paper.published or ""
-    if published[:1].isdigit() and len(published) in (7, 10):
-        return published if len(published) == 10 else f"{published}-01"
-    return None
+    return (first_day(published) if len(published) in (7, 10) else "") or None  # a year alone is too vague
 
 
 def default_split(days: Sequence[str]) -> str:

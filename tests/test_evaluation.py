@@ -217,6 +217,7 @@ def test_the_temporal_split_trains_only_on_the_past(real_evaluation):
         ("2023-07-17", None, "2023-07-17"),
         ("2023-07", None, "2023-07-01"),  # a month alone (an arXiv id's): dated, so it still trains the later periods
         ("2023", None, None),  # a year alone: too vague to place before or after a split
+        ("--03-11", None, None),  # a day of an unknown year: no date at all
         ("2023-07", "2026-03-05", "2026-03-05"),  # a listing's day first
     ],
 )

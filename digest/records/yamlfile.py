@@ -257,7 +257,7 @@ class YamlFile:
             )
         if len(value) in (7, 10) and value[0] != "-":
             try:
-                dt.date.fromisoformat(value if len(value) == 10 else f"{value}-01")
+                dt.date.fromisoformat(first_day(value))
             except ValueError:
                 self.fail(node, field, f"no such date: {value}")
         if value[0] != "-" and int(value[:4]) > latest_year():  # 9999-12-31 would head every listing
@@ -344,6 +344,14 @@ _DATE_ADVICE = {
     "date": "write the day of that listing, or null when unknown",
     "rejected_on": "write the day of the rejection",
 }
+
+
+def first_day(date: str) -> str:
+    """The first day a record's date can mean, as an ISO day: a day as it is, a month ("2023-07", all
+    an arXiv id gives) or a year from its first day; "" for no date or a day of an unknown year."""
+    if not date[:1].isdigit() or len(date) not in (4, 7, 10):
+        return ""
+    return date + {4: "-01-01", 7: "-01"}.get(len(date), "")
 
 
 def latest_year() -> int:

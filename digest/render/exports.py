@@ -16,6 +16,7 @@ from typing import Any
 from feedgen.feed import FeedGenerator
 
 from ..derive.corpus import Corpus, Derived
+from ..records.yamlfile import first_day
 from ..text.latex import clean_text
 from .columns import COLUMNS, CSV_FIELDS, JSON_FIELDS
 from .news import by_added
@@ -109,7 +110,5 @@ def atom_feed(
 
 
 def _timestamp(derived: Derived) -> dt.datetime:
-    published = derived.paper.added or derived.published
-    published = published if published and published[0].isdigit() else "1970-01-01"
-    published += {4: "-01-01", 7: "-01"}.get(len(published), "")  # a year or a month: its first day
-    return dt.datetime.fromisoformat(published).replace(tzinfo=dt.UTC)
+    day = first_day(derived.paper.added or derived.published or "") or "1970-01-01"
+    return dt.datetime.fromisoformat(day).replace(tzinfo=dt.UTC)
