@@ -40,9 +40,11 @@ _OVERHEADS = (
 # Not an overhead a cut removes: "reduces the overhead from 30% to 5%", "saving 40% overhead". A cut
 # of something else before "with", "while" or "at the cost of" leaves the overhead one: "reduces
 # latency by 2x with only 3% memory overhead".
+# The words that open what a cut costs (results.py reads the cut's clause with them too).
+COST_CLAUSE = r"with|while|but|incurring|adding|at\s+(?:the|a)\s+cost"
 _A_CUT_BEFORE = re.compile(
     r"\b(?:sav|reduc|cut|eliminat|remov|lower|decreas|avoid|minimi[sz])\w*\b"
-    r"(?:(?!\b(?:with|while|at\s+(?:the|a)\s+cost|but|incurring|adding)\b)[^.;,]|\.\d){0,60}$",
+    rf"(?:(?!\b(?:{COST_CLAUSE})\b)[^.;,]|\.\d){{0,60}}$",
     re.IGNORECASE,
 )
 # A value read here (and no cut's: "40% lower communication overhead").

@@ -471,7 +471,7 @@ _AN_INCREASE_AFTER = re.compile(r"\s*(?:increases?|rises?|growth)\b", re.IGNOREC
 # What the cut costs, after it: "reduces latency by 2x with only 3% memory overhead" (overhead.py
 # reads the 3%); not "saving 40% overhead", where the cut is of the overhead.
 _AN_OVERHEAD_AFTER = re.compile(r"\s*(?:[\w\-]+\s+){0,3}?overheads?\b", re.IGNORECASE)
-_A_COST_CLAUSE = re.compile(r"\b(?:with|while|but|incurring|adding|at\s+(?:the|a)\s+cost\s+of)\b", re.IGNORECASE)
+_A_COST_CLAUSE = re.compile(rf"\b(?:{overhead.COST_CLAUSE})(?:(?<=cost)\s+of|(?<!cost))\b", re.IGNORECASE)
 # A level of a rate or a score named right after the number: "with only a 57.9% consistency rate".
 # (Not past a conjunction: "decreases by up to 26% while accuracy is maintained" is a cut.)
 _A_LEVEL_AFTER = re.compile(
