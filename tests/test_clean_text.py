@@ -60,6 +60,9 @@ from .test_check import edit_record
         ("with ~5% loss over 3~5 runs", "with ~5% loss over 3–5 runs"),
         # a comparison whose backslash was lost
         ("generation incurs le 4% overhead", "generation incurs ≤ 4% overhead"),
+        ("incurs le ", "incurs ≤ "),  # a piece before a mark: the number is the mark's
+        ("le 4% overhead", "≤ 4% overhead"),  # the mark, its hedge read with it
+        ("a single ge in google 5", "a single ge in google 5"),
         (
             "a 2.02--2.11x speedup, retention--while GPUs---among the",
             "a 2.02–2.11x speedup, retention—while GPUs—among the",
@@ -162,4 +165,14 @@ def test_a_mark_stops_at_a_lost_character_reference_as_at_the_dash_it_stands_for
     end = text.index("half") - 1
     assert md_marked(text, [(end - 4, end, "Word")], html_cell=True) == (
         'TriForce achieves 0.108s/token—<mark title="Word">only</mark> half as slow.'
+    )
+
+
+def test_a_lost_comparison_reads_as_its_sign_around_a_mark():
+    """Jet-Long's fact row read 'incurs le 4% overhead' where its abstract read '≤ 4%': the mark on
+    '4%' left 'le' at the end of the piece before it (a reader's audit)."""
+    text = "single-batch generation incurs le 4% overhead at every length."
+    start = text.index("4%")
+    assert md_marked(text, [(start, start + 2, "Overhead")], html_cell=True) == (
+        'single-batch generation incurs ≤ <mark title="Overhead">4%</mark> overhead at every length.'
     )

@@ -1008,6 +1008,9 @@ def test_a_share_of_a_resource_a_method_uses_is_a_saving_as_written(catalog, abs
         # unless it is cut
         ("Kite's profiler reduces 40x offline search overhead.", "reduction", ["40× lower offline search overhead"]),
         ("Kite achieves 3x lower overhead than prior tracers.", "reduction", ["3× lower overhead"]),
+        # the bound an overhead is held to, however TeX's sign reached the abstract
+        ("Decoding with Kite incurs le 4% overhead at every length.", "reduction", ["≤4% overhead"]),
+        ("Decoding with Kite incurs ≤ 4% overhead at every length.", "reduction", ["≤4% overhead"]),
     ],
 )
 def test_a_slowdown_or_an_overhead_is_no_speedup_unless_cut(catalog, abstract, kind, expected):

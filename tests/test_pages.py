@@ -191,6 +191,19 @@ def test_marked_sentence_is_one_inert_cell_with_each_value_marked_once():
     )
 
 
+def test_what_a_method_adds_is_named_an_overhead_not_a_reduction():
+    """Jet-Long's '≤ 4% overhead' read 'Reduction 4% overhead' in its facts (a reader's audit): the
+    reduction kind holds what a method adds (facts/overhead.py), and its row says which it is."""
+    from digest.derive.facts import Fact
+    from digest.render.paper import fact_values
+
+    facts = [Fact("reduction", "≤4% overhead", "s"), Fact("reduction", "3× lower memory", "s")]
+    assert (
+        fact_values(facts, links=None)
+        == "<strong>Overhead</strong> ≤4% overhead · <strong>Reduction</strong> 3× lower memory"
+    )  # type: ignore[arg-type]
+
+
 def test_inert_text_renders_as_written_and_keeps_character_references_whole():
     """Only what can start Markdown syntax is escaped; "Who's" keeps its `&#x27;` whole, so the
     heading's anchor is "whos-…", not "whox27s-…"."""

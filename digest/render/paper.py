@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..derive.corpus import Derived
 from ..derive.facts import Fact
+from ..derive.facts.overhead import OVERHEAD
 from ..derive.learn import term_in_words
 from ..fact_kinds import BY_NAME
 from ..text.link_labels import described
@@ -169,7 +170,7 @@ def facts_by_sentence(derived: Derived, links: PageLinks, own: bool = True) -> l
     rows = []
     for sentence in reading_order:
         facts = by_sentence[sentence]
-        marks = [(*fact.span, BY_NAME[fact.kind].label) for fact in facts if fact.span]
+        marks = [(*fact.span, _label(fact)) for fact in facts if fact.span]
         rows.append(
             FactRow(md_marked(sentence, marks, html_cell=True), fact_values(facts, links, linked=own), facts=facts)
         )
@@ -189,22 +190,26 @@ def fact_values(facts: list[Fact], links: PageLinks, linked: bool = True) -> str
     """ "<strong>Speedup</strong> up to 2.2× (vs vLLM) · <strong>Hardware</strong> A100, H100" (HTML):
     each kind once, then its values, linked when they have a page (a hardware page lists the papers
     that use it, so context hardware, which the paper does not use, stays plain text)."""
-    by_kind: dict[str, list[str]] = {}
+    by_label: dict[str, list[str]] = {}
     for fact in facts:
-        by_kind.setdefault(fact.kind, []).append(
+        by_label.setdefault(_label(fact), []).append(
             html_link(described(fact.value), fact.value)
             if fact.kind == "code"
             else links.hardware(fact.value)
             if fact.kind == "hardware" and linked
             else html_text(fact.shown)
         )
-    return " · ".join(f"<strong>{_label(kind)}</strong> {', '.join(values)}" for kind, values in by_kind.items())
+    return " · ".join(f"<strong>{label}</strong> {', '.join(values)}" for label, values in by_label.items())
 
 
-def _label(kind: str) -> str:
-    """A kind's heading in a fact row. The code kind holds every link an abstract gives (code,
-    model, project page, ...), each saying what it is: "Links", not "Code project page: …"."""
-    return "Links" if kind == "code" else BY_NAME[kind].label
+def _label(fact: Fact) -> str:
+    """A fact's heading in a fact row: its kind's label, but "Links" for the code kind, which holds
+    every link an abstract gives (code, model, project page, ...), each saying what it is; and
+    "Overhead" for what a method adds, which facts/overhead.py reads as a reduction's kind ("≤ 4%
+    overhead" read "Reduction")."""
+    if fact.kind == "reduction" and OVERHEAD.search(fact.value):
+        return "Overhead"
+    return "Links" if fact.kind == "code" else BY_NAME[fact.kind].label
 
 
 def tags_and_terms(context: RenderContext, derived: Derived, links: PageLinks) -> list[tuple[str, str, bool]]:

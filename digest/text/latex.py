@@ -87,8 +87,9 @@ _TEX_RANGE_RE = re.compile(r"(?<=\d)--(?=\d)")
 # TeX's tie (an unbreakable space) kept by the dumps between two words, or a word and its number:
 # "Stable Audio~3", "models~(LLMs)", "+2.03~pp"; not "~5%" (about 5%) nor a range "3~5" (below).
 _TIE_RE = re.compile(r"(?<=[A-Za-z])~(?=[A-Za-z\d(])|(?<=\d)~(?=[A-Za-z(])")
-# A comparison whose backslash the dump dropped: "incurs le 4% overhead" ($\le 4\%$).
-_LOST_COMPARISON_RE = re.compile(r"(?<= )(leq?|geq?)(?= ?\d)")
+# A comparison whose backslash the dump dropped: "incurs le 4% overhead" ($\le 4\%$); a page cleans
+# a sentence in pieces around its marks, so the piece may end before the number or start with "le".
+_LOST_COMPARISON_RE = re.compile(r"(?<!\S)(leq?|geq?)(?= ?(?:\d|$))")
 _COMPARISONS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥"}
 # Markdown bold an author typed into the abstract: "Our approach, **PAROAttention**, achieves a **1.9x** to
 # **2.7x** speedup" showed its asterisks on the page. The API sources drop it as they read an abstract
@@ -125,7 +126,7 @@ def clean_text(text: str) -> str:
         text = _BRACED_SYMBOL_RE.sub(lambda m: _SYMBOLS.get(m[1], m[1]), text)
     if "sim" in text or "~" in text:
         text = _RANGE_SIM_RE.sub("–", _TIE_RE.sub(" ", text))
-    if " le" in text or " ge" in text:
+    if "le" in text or "ge" in text:
         text = _LOST_COMPARISON_RE.sub(lambda m: _COMPARISONS[m[1]], text)
     if "x" in text or "X" in text:
         text = LOST_REFERENCE.sub(lambda m: _CHARACTERS[m[1].upper()], text)

@@ -45,6 +45,8 @@ _NOT_ITS_OWN = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_START = re.compile(r"[,;:(]|\b(?:and|but|which|that)\b", re.IGNORECASE)
+# A clause that opens on the models or tasks it was measured on sets the scene: "On Qwen3-8B up to 128K context, ...".
+_A_SETTING_CLAUSE = re.compile(r"\s*(?:on|at|for|across|under)\b", re.IGNORECASE)
 
 
 def extract(text: str) -> list[Found]:
@@ -54,9 +56,17 @@ def extract(text: str) -> list[Found]:
         for match in pattern.finditer(text):
             start = match.start("number")
             qualifier, begin = hedge(text, start)
-            clause = _CLAUSE_START.split(text[max(0, start - 80) : start])[-1]
-            supported = qualifier == "up to " or _SUPPORTED.search(text, max(0, start - 80), start)
-            if not supported or _NOT_ITS_OWN.search(clause) or _A_SETTING.search(text, 0, min(begin, match.start())):
+            window = max(0, start - 80)
+            clauses = _CLAUSE_START.split(text[window:start])
+            clause = clauses[-1]
+            whole = len(clauses) > 1 or window == 0  # the clause's first word is in the window
+            supported = qualifier == "up to " or _SUPPORTED.search(text, window, start)
+            if (
+                not supported
+                or _NOT_ITS_OWN.search(clause)
+                or _A_SETTING.search(text, 0, min(begin, match.start()))
+                or (whole and _A_SETTING_CLAUSE.match(clause))
+            ):
                 continue
             size = f"{match.group('number')}{match.group('unit').upper()}"
             found.append(("scale", min(begin, match.start()), match.end(), f"{qualifier}{size}{CONTEXT}"))

@@ -23,7 +23,9 @@ A_TARGET_BEFORE = re.compile(
 # How a number is hedged (read backwards from it), and how that shows in a value.
 _HEDGE_BEFORE = re.compile(
     r"(?<![\w])(?P<qualifier>up\s+to|up-to|more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|over|under|below|above|"
-    r"nearly|almost|about|around|approximately|approx\.?|roughly|only|merely|just|~|<|>|sim|\{sim\})\s*(?:a\s+)?$",
+    r"nearly|almost|about|around|approximately|approx\.?|roughly|only|merely|just|~|<=?|>=?|≤|≥|sim|\{sim\}|"
+    # TeX's comparisons, their backslash kept or lost by a dump: "$\le 4\%$", "incurs le 4% overhead"
+    r"\\?leq?|\\?geq?)\s*(?:a\s+)?$",
     re.IGNORECASE,
 )
 _HEDGE_PREFIX = {
@@ -38,6 +40,14 @@ _HEDGE_PREFIX = {
     "under": "<",
     "below": "<",
     "at most": "≤",
+    "≤": "≤",
+    "<=": "≤",
+    "le": "≤",
+    "leq": "≤",
+    "≥": "≥",
+    ">=": "≥",
+    "ge": "≥",
+    "geq": "≥",
     "<": "<",
     ">": ">",
     "only": "",
@@ -62,7 +72,7 @@ def hedge(sentence: str, start: int) -> tuple[str, int]:
 
 def _prefix(found: re.Match[str]) -> str:
     """A hedge's value prefix: "up to " for "up to", ">" for "more than", "~" for "about"."""
-    return _HEDGE_PREFIX.get(re.sub(r"\s+", " ", found.group("qualifier").lower()), "~")
+    return _HEDGE_PREFIX.get(re.sub(r"\s+", " ", found.group("qualifier").lower()).lstrip("\\"), "~")
 
 
 def unit_figures(
