@@ -48,6 +48,17 @@ def test_entries_come_in_the_order_the_text_first_uses_them():
     assert used("SLO-aware MoE serving with lower time to first token and TTFT") == ["SLO", "MoE", "TTFT"]
 
 
+def test_an_acronym_the_paper_defines_as_other_words_is_not_the_glossary_s():
+    """SpeContext's page read 'DLM (diffusion language model)' for its 'distilled language
+    model(DLM)' (a reader's audit): words spelling the acronym before it in brackets are the paper's
+    meaning, and the entry is left out when they are other words."""
+    assert used("We draft with a smaller mixing-of-experts(MoE) model at a tight SLO.") == ["SLO"]
+    assert used("We serve a sparse Mixture-of-Experts (MoE) model.") == ["MoE"]
+    assert used("We cut the time-to-first-tokens (TTFT) and use mixture of experts (MoEs).") == ["TTFT", "MoE"]
+    assert used("A service level objectives (SLOs) and a sparse MoE (MoE) layer") == ["SLO", "MoE"]
+    assert used("Sparse MoEs (MoE) with a Special Latency Obligation (SLO)") == ["MoE"]
+
+
 def test_a_store_without_a_glossary_shows_no_terms(tmp_path):
     assert load_glossary(tmp_path / "glossary.yaml").entries == ()
     (tmp_path / "empty.yaml").write_text("# nothing yet\n")

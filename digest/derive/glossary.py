@@ -62,12 +62,33 @@ class Glossary:
         first: list[tuple[int, int, GlossaryEntry]] = []
         for index, (entry, (acronym, expansion)) in enumerate(zip(self.entries, self._patterns, strict=True)):
             starts = [match.start() for match in (acronym.search(text), expansion.search(text)) if match]
-            if starts:
+            if starts and not _defined_otherwise(text, entry):
                 first.append((min(starts), index, entry))
         return [entry for _start, _index, entry in sorted(first)]
 
 
 NO_GLOSSARY = Glossary()  # a store without data/glossary.yaml
+
+
+def _defined_otherwise(text: str, entry: GlossaryEntry) -> bool:
+    """Whether `text` spells its own meaning of the acronym: words whose initials make it, right
+    before it in brackets, that are not the entry's ("the distilled language model (DLM)", where the
+    glossary's DLM is a diffusion language model). Words that do not spell it ("diffusion LMs
+    (DLMs)") say nothing either way."""
+    letters = entry.acronym.lower()
+    if not letters.isalpha():
+        return False
+    words = r"[\s\-]+".join([r"([A-Za-z][A-Za-z0-9]*)"] * len(letters))
+    meant = [word.lower() for word in _WORD_SPLIT.split(entry.expansion)]
+    for found in re.finditer(rf"{_NOT_IN_WORD_BEFORE}{words}\s*\(\s*{re.escape(entry.acronym)}s?\s*\)", text):
+        spelled = [word.lower() for word in found.groups()]
+        if "".join(word[0] for word in spelled) != letters:
+            continue
+        # the same words, whatever their ending ("first-come-first-serve") or a last noun left out
+        # ("vision-language-action (VLA)" for a vision-language-action model)
+        if not all(word[:5] == other[:5] for word, other in zip(spelled, meant, strict=False)):
+            return True
+    return False
 
 
 def _acronym_regex(acronym: str) -> re.Pattern[str]:
