@@ -97,6 +97,25 @@ def test_exports_are_in_the_site_and_match_the_records(built_site):
         assert (built_site / "charts" / name).read_text().lstrip().startswith("<?xml")
 
 
+def test_home_s_hardware_chart_counts_devices_as_the_hardware_pages_do(built_site):
+    """The chart's 'Ampere' row counted the 2 papers naming only the architecture, where the Hardware
+    page's Ampere rolls up 22 (a reader's audit): the chart's rows are devices, each with its page's count."""
+    from digest.derive.hardware_catalog import load_hardware
+
+    catalog = load_hardware(REPO_DATA / "hardware.yaml")
+    figures = next(d for d in soup(built_site / "index.html").select("details") if "device and topic" in d.get_text())
+    rows = [[cell.get_text(strip=True) for cell in row.select("td")] for row in figures.select("tbody tr")]
+    assert len(rows) == 15
+    index = {
+        row.select("td")[0].get_text(strip=True): int(row.select("td")[-1].get_text(strip=True))
+        for row in soup(built_site / "hardware" / "index.html").select("tbody tr")
+    }
+    for name, *counts in rows:
+        entry = catalog.get(name)
+        assert entry is None or entry.class_ != "architecture", name
+        assert max(map(int, counts)) <= index[name]
+
+
 HOSTILE_TITLE = "</title><script>alert('title')</script> Pipe | `tick` $x$ \\textbf{Bold} M\\'elange"
 HOSTILE_ABSTRACT = (
     "We present <img src=x onerror=alert(1)> HostileNet | with [a link](javascript:alert(2)) "

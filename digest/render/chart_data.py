@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 
 from ..derive.corpus import Corpus
 
-CHART_HARDWARE_ROWS = 15  # the busiest hardware the heat map shows
+CHART_HARDWARE_ROWS = 15  # the busiest devices the chart shows
 
 
 def papers_per_topic_and_year(corpus: Corpus) -> dict[str, Counter[str]]:
@@ -19,6 +19,14 @@ def papers_per_topic_and_year(corpus: Corpus) -> dict[str, Counter[str]]:
 
 
 def papers_per_hardware_and_topic(corpus: Corpus) -> dict[str, Counter[str]]:
-    """{hardware: {topic: papers}} for the CHART_HARDWARE_ROWS hardware most papers name, busiest first."""
-    busiest = sorted(corpus.by_hardware.items(), key=lambda item: (-len(item[1]), item[0]))[:CHART_HARDWARE_ROWS]
+    """{device: {topic: papers}} for the CHART_HARDWARE_ROWS devices most papers name, busiest first.
+    An architecture is no device: "Ampere" counts the papers that name only it, while the Hardware
+    page's Ampere rolls up its devices' papers too, so one word had two counts (a reader's audit);
+    the families stay the Hardware page's."""
+    devices = {
+        name: ids
+        for name, ids in corpus.by_hardware.items()
+        if (entry := corpus.catalog.get(name)) is None or entry.class_ != "architecture"
+    }
+    busiest = sorted(devices.items(), key=lambda item: (-len(item[1]), item[0]))[:CHART_HARDWARE_ROWS]
     return {name: Counter(t for pid in ids for t in corpus.papers[pid].topics) for name, ids in busiest}

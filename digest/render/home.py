@@ -48,14 +48,14 @@ def render_home(context: RenderContext) -> str:
 
 
 def _chart_figures(context: RenderContext) -> list[tuple[list[str], list[list[str]]]]:
-    """Each chart's figures as (headers, rows): papers per year and topic, then per hardware and
+    """Each chart's figures as (headers, rows): papers per year and topic, then per device and
     topic, the topics named as the charts name them (a paper counts once in each of its topics)."""
     slugs = list(context.topics)
     by_year = sorted(papers_per_topic_and_year(context.corpus).items())
     by_hardware = list(papers_per_hardware_and_topic(context.corpus).items())
     return [
         ([first, *slugs], [[md_text(row), *(str(counts.get(slug, 0)) for slug in slugs)] for row, counts in rows])
-        for first, rows in (("Year", by_year), ("Hardware", by_hardware))
+        for first, rows in (("Year", by_year), ("Device", by_hardware))
     ]
 
 

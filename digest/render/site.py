@@ -109,7 +109,7 @@ def home_charts(corpus: Corpus, memo: Memo = no_memo) -> Callable[[], dict[str, 
     matrix = papers_per_hardware_and_topic(corpus)
     by_year = partial(charts.papers_per_topic_and_year, counts, topics, "Papers per topic and year")
     by_hardware = partial(
-        charts.hardware_by_topic, matrix, topics, f"Papers per hardware and topic (top {len(matrix)} hardware)"
+        charts.hardware_by_topic, matrix, topics, f"Papers per device and topic (top {len(matrix)} devices)"
     )
     # Each keyed by its inputs as JSON, which keeps the order of every mapping (the chart shows it).
     drawn: dict[str, Pending[str]] = {
