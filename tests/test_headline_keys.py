@@ -60,14 +60,14 @@ from digest.render.headline_keys import HeadlineKey, headline_group, headline_ke
         ("cost", "~1 GPU hour", "GPU hours", 1.0),
         ("cost", "1.2M GPU hours", "GPU hours", 1.2e6),
         ("cost", "2 GPU days", "GPU hours", 48.0),
-        # utilization as a share or a gain in points; a model's parameters; quality as written
+        # utilization as a share or a gain in points; a model's parameters; quality as written, of its measure
         ("utilization", "38.38%", "percent", 38.38),
         ("utilization", "over 90%", "percent", 90.0),
         ("utilization", "+26.6 points average GPU utilization", "points", 26.6),
         ("scale", "2B", "parameters", 2e9),
-        ("quality", "3.29 FID", "", 3.29),
-        ("quality", "83.9–100% accuracy", "", 83.9),
-        ("quality", "18.24% lower MAPE", "", 18.24),
+        ("quality", "3.29 FID", "fid", 3.29),
+        ("quality", "83.9–100% accuracy", "% accuracy", 83.9),
+        ("quality", "18.24% lower MAPE", "% lower mape", 18.24),
     ],
 )
 def test_a_headline_is_keyed_on_its_unit_s_scale(metric, value, unit, number):
@@ -136,7 +136,12 @@ def test_a_value_the_key_cannot_read_has_none_and_sorts_within_its_metric(metric
         ("cost", "$22K", "cost · dollars"),
         ("cost", "up to 4.4× fewer FLOPs", "cost · factor"),  # a count cut, not a rate
         ("cost", "314K GPU hours", "cost · GPU hours"),
-        ("quality", "3.29 FID", "quality"),
+        # a quality score ranks only beside the same measure (a reader's audit: a win rate above an acceptance rate)
+        ("quality", "3.29 FID", "quality · fid"),
+        ("quality", "29.61 length-controlled win rate", "quality · length-controlled win rate"),
+        ("quality", "up to 15% higher acceptance rate", "quality · % higher acceptance rate"),
+        ("quality", "83.9–100% accuracy (W8A8)", "quality · % accuracy"),
+        ("quality", "75.3% accuracy vs the dense model", "quality · % accuracy"),
     ],
 )
 def test_the_group_is_the_metric_and_the_unit_class(metric, value, group):

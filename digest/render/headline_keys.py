@@ -10,7 +10,8 @@ key is read from the headline's value and metric:
 - a throughput is in FLOP/s (K/M/G/T/P/E prefixes), or in tokens, samples, ... or frames a second;
 - a time is in seconds (a time saved apart from a time taken), a memory in bytes, money in
   dollars, GPU time in GPU hours ("314K" 314,000);
-- a utilization is a percentage or a gain in points, and a quality score is taken as written.
+- a utilization is a percentage or a gain in points, and a quality score is taken as written, its
+  class the measure the words after it name ("win rate", "% accuracy"): unlike scores never rank together.
 A range sorts by its first number, as the site shows it. The group is the metric and the class
 ("latency · factor", "latency · time"), so a cut and an absolute time are never ranked on one
 scale. A value the key cannot read gets neither: the script sorts it by the number its text
@@ -28,7 +29,7 @@ from ..derive.facts.headline import Headline
 
 @dataclass(frozen=True)
 class HeadlineKey:
-    unit: str  # the class whose scale `number` is on: "factor", "FLOP/s", "time", ...; "" a score as written
+    unit: str  # the class whose scale `number` is on: "factor", "FLOP/s", "time", ...; a score's measure ("fid")
     number: float
 
 
@@ -128,9 +129,21 @@ def headline_key(metric: str, value: str) -> HeadlineKey | None:
     found = _VALUE.match(text)
     if found is None:
         return None
-    if metric == "quality":  # scores of unlike measures (FID, a win rate, % accuracy): as written
-        return HeadlineKey("", float(found["number"]))
+    if metric == "quality":  # scores of unlike measures (FID, a win rate, % accuracy): as written, each apart
+        return HeadlineKey(_measure(found["rest"]), float(found["number"]))
     return _unit_key(metric, found)
+
+
+# Where a quality value's measure ends: "higher acceptance rate| vs DistillSpec", "accuracy| (W8A8)".
+_MEASURE_END = re.compile(r"\s+(?:vs\.?|over|than|compared|on|at|with|for|across|in\s+the)\b|\s*[(,;]", re.I)
+
+
+def _measure(rest: str) -> str:
+    """What a quality value measures, as the words after its number say it: "15% higher acceptance
+    rate" is a "% higher acceptance rate", "29.61 length-controlled win rate" a "length-controlled win
+    rate". A win rate and an acceptance rate never rank on one scale (a reader's audit)."""
+    words = _MEASURE_END.split(rest, maxsplit=1)[0]
+    return " ".join(words.lower().split())
 
 
 def _unit_key(metric: str, found: re.Match[str]) -> HeadlineKey | None:
