@@ -921,7 +921,7 @@ HIDDEN_COLUMNS_JS = """() => Array.from(document.querySelectorAll('.md-content a
     const edge = box.getBoundingClientRect().right + 1;
     const past = Array.from(box.querySelector('thead tr').cells).filter(th => th.getBoundingClientRect().right > edge);
     return {shown: !!hint && !hint.hidden && hint.style.visibility !== 'hidden', room: !!hint && !hint.hidden,
-            text: hint ? hint.textContent : null,
+            text: hint ? hint.textContent : null, names: past.map(th => th.textContent.trim()),
             past: past.length, scrollable: box.scrollWidth > box.clientWidth + 1};
 })"""
 
@@ -941,6 +941,49 @@ def test_a_table_wider_than_the_page_says_how_many_columns_are_past_its_edge(chr
     tab.page.set_viewport_size({"width": 2400, "height": 900})  # wide enough for every column
     tab.goto("topics/hardware/")
     assert all(not t["past"] and not t["shown"] and not t["room"] for t in tab.page.evaluate(HIDDEN_COLUMNS_JS))
+    tab.assert_clean()
+
+
+# Whether each row's arXiv id and its last link (HF) stand on one line.
+ARXIV_ON_ONE_LINE_JS = """() => {
+    const table = document.querySelector('.md-content article .digest-table table');
+    const column = Array.from(table.tHead.rows[0].cells).findIndex(th => th.classList.contains('col-arxiv_id'));
+    return Array.from(table.tBodies[0].rows).every(row => {
+        const links = row.cells[column].querySelectorAll('a');
+        return links.length < 2 || links[0].getBoundingClientRect().top === links[links.length - 1].getBoundingClientRect().top;
+    });
+}"""
+
+
+def test_at_1280_px_a_topic_table_shows_when_it_was_published_and_its_links(chromium, site, request):
+    """A reader's audit: at 1280 px, beside the sidebar, the serving and kernels tables kept arXiv
+    and the parallelism table Published, Code and arXiv past the edge of their box, to be scrolled
+    to sideways in every table. A table of 8 columns (and a tag's) now fits its box, with no line
+    over it; one of 10 keeps its date in view and says truthfully how many columns are past the
+    edge. At 1920 px an arXiv id keeps its links on its line; on a 390 px phone the tables still
+    scroll sideways in their boxes, never the page."""
+    tab = reader_tab(chromium, site, request, {"width": 1280, "height": 800})
+    for page in ("topics/serving/", "topics/kernels/", "tags/speculative-decoding/"):
+        tab.goto(page)
+        [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
+        assert not table["scrollable"] and not table["past"] and not table["room"], (page, table)
+    tab.goto("topics/parallelism/")
+    [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
+    assert "Published" not in table["names"] and table["past"] <= 2, table
+    if table["past"]:
+        said = "1 more column" if table["past"] == 1 else f"{table['past']} more columns"
+        assert table["shown"] and table["text"] == f"{said}: scroll the table sideways →", table
+    tab.page.set_viewport_size({"width": 1920, "height": 1080})  # room to spare: each id and its links on one line
+    tab.goto("topics/parallelism/")
+    [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
+    assert not table["scrollable"], table
+    assert tab.page.evaluate(ARXIV_ON_ONE_LINE_JS), "an arXiv id and its links wrap with room to spare"
+    tab.page.set_viewport_size(PHONE_VIEWPORT)
+    for page in ("topics/serving/", "topics/parallelism/", "topics/kernels/", "tags/speculative-decoding/"):
+        tab.goto(page)
+        [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
+        assert table["scrollable"] and table["shown"], (page, table)
+        assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_VIEWPORT["width"], page
     tab.assert_clean()
 
 
