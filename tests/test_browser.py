@@ -496,6 +496,43 @@ def test_the_filter_never_joins_the_end_of_one_word_to_the_next(tab):
     tab.assert_clean()
 
 
+def test_the_filter_reads_a_row_s_content_not_its_link_labels_and_finds_a_word_s_other_forms(tab):
+    """Over the serving table 'PD' (prefill-decode) showed 119 of 119 rows, each found by its 'PDF'
+    link, and 'disaggregation' found 1 row where 'disaggregated' found 4 (a reader's audit). The
+    labels of the links that leave the site (arXiv id, PDF, HF, code) are not searched, the paper's
+    own link is; a longer query word less a common ending ('-ation', '-ed') is found from the start of a word."""
+    page = tab.page
+    tab.goto("topics/serving/")
+    box = table(page).locator("input.digest-filter")
+    labels = table(page).locator("tbody a[href^='http']").all_inner_texts()
+    assert labels.count("PDF") == rows(page).count() > 50  # every row has one: each was found by it
+    box.fill("PD")
+    separator = r"[\s\-\u2010\u2011_]+"
+    states = row_states(page)  # each row's content, its link labels left out
+    expected = [bool(re.search(rf"pd|(?:^|{separator})p{separator}d", text)) for text, _ in states]
+    assert [visible for _, visible in states] == expected
+    assert 0 < sum(expected) < len(states) / 10  # the rows that say PD, not every row
+    box.fill("pdf")
+    assert visible_rows(page).count() == 0  # no row says PDF but in its link
+    box.fill("ELDR")  # the paper's own link is its content
+    assert [text[:4] for text in shown_texts(page)] == ["eldr"]
+
+    def found(query: str) -> list[str]:
+        box.fill(query)
+        return shown_texts(page)
+
+    disaggregated = found("disaggregated")
+    assert len(disaggregated) >= 4
+    assert found("disaggregation") == disaggregated
+    assert found("Disaggregations") == disaggregated
+    said = [text for text, visible in row_states(page) if visible]
+    assert any("disaggregation" in text and "disaggregated" not in text for text in said)  # found by the other form
+    assert any("disaggregated" in text and "disaggregation" not in text for text in said)
+    # a short word keeps its ending: 'serves' is not cut to 'serv' and found in every 'serving'
+    assert len(found("served")) < len(found("serv"))
+    tab.assert_clean()
+
+
 def test_instant_navigation_keeps_table_sorting_working(tab):
     page = tab.page
     tab.goto("")
