@@ -121,3 +121,28 @@ def test_the_new_page_counts_back_from_the_newest_addition(seeded_store):
     assert "2026-04-20" not in page and "Also added in the month: 1 paper in no topic" in page
     headlines = {row[1] for _, rows in tables(week) for row in rows}  # beside the paper, as a table shows them
     assert "1.33× speedup (end-to-end, A6000)" in headlines and not any("Headline(" in h for h in headlines)
+
+
+def test_the_new_page_names_each_paper_by_its_title_and_its_system(seeded_store):
+    """New showed bare system names ("MHAR", "Molt", "Dion3"): a reader scanning what is new saw
+    nothing of what each is (a reader's audit). A row names its paper by its title, as a tag's table
+    does, and then its system where the title does not say it."""
+    from bs4 import BeautifulSoup
+
+    from digest.build import build_files
+
+    for paper_id, day in (
+        ("sarathi", "2026-05-31"),
+        ("adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning", "2026-05-30"),
+    ):
+        path = record_path(seeded_store, paper_id)
+        path.write_text(re.sub(r"^added: .*$", f"added: '{day}'", path.read_text(), flags=re.M))
+    corpus, files = build_files(seeded_store, "https://digest.example/")
+    cells = {
+        tr.find("a")["href"].rstrip("/").rsplit("/", 1)[1]: tr.find("td").get_text()
+        for tr in BeautifulSoup(files["new.md"], "html.parser").select("tbody tr")
+    }
+    assert cells["sarathi"] == corpus.papers["sarathi"].paper.title  # SARATHI: ...: its system said once
+    fuyou = corpus.papers["adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning"]
+    assert fuyou.system == "Fuyou" and "Fuyou" not in fuyou.paper.title
+    assert cells[fuyou.id] == f"{fuyou.paper.title} (Fuyou)"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..derive.corpus import Corpus, Derived
 from .columns import COLUMNS
-from .context import RenderContext
+from .context import PageLinks, RenderContext
 from .html_table import html_table
 from .paths import NEW_PAGE
 
@@ -62,7 +62,7 @@ def render_new(context: RenderContext) -> str:
         # what shows, and they were the paper and the day it was added.
         rows = [
             [
-                links.paper(d.id, d.system) if d.system else links.paper(d.id),
+                _paper_cell(d, links),
                 COLUMNS["headline"].markdown(d, links),
                 ", ".join(links.topic(t) for t in d.topics),
                 links.text(d.paper.added),
@@ -94,6 +94,17 @@ def render_new(context: RenderContext) -> str:
         other=other,
         last_listing=last_listing(corpus),
     )
+
+
+def _paper_cell(derived: Derived, links: PageLinks) -> str:
+    """The paper's title, as a tag's table names it, then its system where the title does not say
+    it: "MHAR", "Molt", "Dion3" alone told a reader scanning what is new nothing of what each is (a
+    reader's audit), and "Multi-Head Attention Residuals" alone does not say MHAR."""
+    cell = COLUMNS["title"].markdown(derived, links)
+    system = derived.system
+    if system and system.casefold() not in derived.paper.title.casefold():
+        cell += f" ({links.text(system)})"
+    return cell
 
 
 def last_listing(corpus: Corpus) -> str:
