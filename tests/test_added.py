@@ -85,7 +85,7 @@ def test_a_record_added_must_be_a_whole_day(seeded_store):
         load_papers(seeded_store)
 
 
-def test_the_new_page_counts_back_from_the_newest_addition(seeded_store):
+def test_the_new_page_counts_back_from_the_newest_addition_and_dates_its_headings(seeded_store):
     from digest.build import build_files
 
     from .page_html import tables
@@ -113,12 +113,19 @@ def test_the_new_page_counts_back_from_the_newest_addition(seeded_store):
         "Counted back from the newest addition, 2026-05-31; the newest listing the digest has read is of 2026-06-03."
         in (" ".join(page.split()))
     )
-    week, month = page.split("## Latest week")[1].split("## Earlier in the latest month")
+    # Each heading says its days: "Latest week" read as this week on a site whose newest addition was
+    # months old, and "latest month" was the 30 days to it, not a calendar month (a reader's audit).
+    headings = re.findall(r"^## (.*?) \{", page, flags=re.M)
+    assert headings == ["Week to 2026-05-31", "Earlier in the 30 days to 2026-05-31"]
+    said = re.sub(r"\{[^}]*\}", "", page).casefold()  # what the page says, its headings' ids left out
+    assert "latest" not in said and "this week" not in said and "this month" not in said
+    assert "{ #latest-week data-search-exclude }" in page  # the week's anchor stays, whatever its dates
+    week, month = page.split("## Week to 2026-05-31")[1].split("## Earlier in the 30 days to 2026-05-31")
     assert "2026-05-25 to 2026-05-31" in week and "2026-05-02 to 2026-05-24" in month
     in_week = {row[3] for _, rows in tables(week) for row in rows}
     in_month = {row[3] for _, rows in tables(month) for row in rows}
     assert in_week == {"2026-05-31", "2026-05-25"} and in_month == {"2026-05-20"}
-    assert "2026-04-20" not in page and "Also added in the month: 1 paper in no topic" in page
+    assert "2026-04-20" not in page and "Also added in those 30 days: 1 paper in no topic" in page
     headlines = {row[1] for _, rows in tables(week) for row in rows}  # beside the paper, as a table shows them
     assert "1.33× speedup (end-to-end, A6000)" in headlines and not any("Headline(" in h for h in headlines)
 

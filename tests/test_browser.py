@@ -1487,6 +1487,9 @@ def test_pages_advertise_their_feeds_and_the_new_page_lists_the_latest_week(tab)
     tab.goto("new/")
     assert heading(page) == "New papers"
     assert page.locator(f"{CONTENT} h2#latest-week").count() == 1
+    # dated, never "Latest week", which a reader months after the newest addition took for now
+    week = page.locator(f"{CONTENT} h2#latest-week").inner_text().replace("¶", "").strip()  # its permalink mark out
+    assert re.fullmatch(r"Week to \d{4}-\d\d-\d\d", week), week
     tab.assert_clean()
 
 
