@@ -125,9 +125,35 @@ def test_home_page_loads_cleanly_and_stays_local(tab):
     assert tab.page.title() == "ML Systems Paper Digest"  # the site name once
     assert any(url.endswith("/search/search_index.json") for url in tab.requests)
     assert any(url.endswith("/js/tables.js") for url in tab.requests)
-    assert tab.page.locator(f"{CONTENT} img[src$='.svg']").count() == 2
-    for chart in tab.page.locator(f"{CONTENT} img[src$='.svg']").all():
-        assert chart.evaluate("img => img.complete && img.naturalWidth > 0"), chart.get_attribute("src")
+    assert tab.page.evaluate(SHOWN_CHARTS_JS) == [
+        ["charts/topics-by-year.svg#only-light", True],
+        ["charts/hardware-by-topic.svg#only-light", True],
+    ]
+    tab.assert_clean()
+
+
+# Home's chart images a reader sees (each chart is drawn for either colour scheme): path, loaded.
+SHOWN_CHARTS_JS = f"""() => Array.from(document.querySelectorAll('{CONTENT} .digest-chart img'))
+    .filter(img => img.getClientRects().length > 0)
+    .map(img => [new URL(img.src).pathname.slice(1) + new URL(img.src).hash, img.complete && img.naturalWidth > 0])"""
+
+
+def test_home_charts_follow_the_colour_scheme(tab):
+    """In the dark scheme Home's charts stayed bright white panels (a reader's audit): an <img> is a
+    document the page's CSS cannot colour, so each chart is drawn for either scheme and the page
+    shows the one of the reader's."""
+    page = tab.page
+    tab.goto("")
+    page.locator("form[data-md-component=palette] label:visible").first.click()  # the header's toggle
+    page.wait_for_function("() => document.body.getAttribute('data-md-color-scheme') === 'slate'")
+    page.wait_for_function(f"() => ({SHOWN_CHARTS_JS})().every(([, loaded]) => loaded)")
+    assert page.evaluate(SHOWN_CHARTS_JS) == [
+        ["charts/topics-by-year-dark.svg#only-dark", True],
+        ["charts/hardware-by-topic-dark.svg#only-dark", True],
+    ]
+    # the page's own background behind them, not a panel of the chart's
+    behind = page.evaluate(f"() => getComputedStyle(document.querySelector('{CONTENT} .digest-chart')).backgroundColor")
+    assert behind in ("rgba(0, 0, 0, 0)", "transparent"), behind
     tab.assert_clean()
 
 
