@@ -207,14 +207,24 @@ def keyed_column(page, label: str) -> list[tuple[str, str | None, str | None]]:
     ]
 
 
+# A row's content as the filter reads it: its cells' text, a space between cells, less the labels of
+# the links that leave the site (arXiv id, PDF, HF, code: navigation, on every row).
+ROW_CONTENT_JS = """row => Array.from(row.cells).map(cell => {
+    const clone = cell.cloneNode(true);
+    clone.querySelectorAll('a[href]').forEach(a => { if (a.hostname !== location.hostname) a.remove(); });
+    return clone.textContent;
+}).join(' ')"""
+
+
 def row_states(page) -> list[tuple[str, bool]]:
     """(what the filter searches, shown on screen) of every body row, hidden ones included: its
-    text and its data-filter (the paper's title, tags and hardware architectures, not shown)."""
+    content (ROW_CONTENT_JS) and its data-filter (the paper's title, tags and hardware
+    architectures, not shown)."""
     return [
         tuple(pair)
         for pair in table(page).evaluate(
-            """container => Array.from(container.querySelector('table').tBodies[0].rows)
-             .map(row => [(row.textContent + ' ' + (row.getAttribute('data-filter') || '')).toLowerCase(),
+            f"""container => Array.from(container.querySelector('table').tBodies[0].rows)
+             .map(row => [(({ROW_CONTENT_JS})(row) + ' ' + (row.getAttribute('data-filter') || '')).toLowerCase(),
                           row.getClientRects().length > 0])"""
         )
     ]

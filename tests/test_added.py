@@ -85,7 +85,7 @@ def test_a_record_added_must_be_a_whole_day(seeded_store):
         load_papers(seeded_store)
 
 
-def test_the_new_page_counts_back_from_the_newest_addition(seeded_store):
+def test_the_new_page_counts_back_from_the_newest_addition_and_dates_its_headings(seeded_store):
     from digest.build import build_files
 
     from .page_html import tables
@@ -113,11 +113,43 @@ def test_the_new_page_counts_back_from_the_newest_addition(seeded_store):
         "Counted back from the newest addition, 2026-05-31; the newest listing the digest has read is of 2026-06-03."
         in (" ".join(page.split()))
     )
-    week, month = page.split("## Latest week")[1].split("## Earlier in the latest month")
+    # Each heading says its days: "Latest week" read as this week on a site whose newest addition was
+    # months old, and "latest month" was the 30 days to it, not a calendar month (a reader's audit).
+    headings = re.findall(r"^## (.*?) \{", page, flags=re.M)
+    assert headings == ["Week to 2026-05-31", "Earlier in the 30 days to 2026-05-31"]
+    said = re.sub(r"\{[^}]*\}", "", page).casefold()  # what the page says, its headings' ids left out
+    assert "latest" not in said and "this week" not in said and "this month" not in said
+    assert "{ #latest-week data-search-exclude }" in page  # the week's anchor stays, whatever its dates
+    week, month = page.split("## Week to 2026-05-31")[1].split("## Earlier in the 30 days to 2026-05-31")
     assert "2026-05-25 to 2026-05-31" in week and "2026-05-02 to 2026-05-24" in month
     in_week = {row[3] for _, rows in tables(week) for row in rows}
     in_month = {row[3] for _, rows in tables(month) for row in rows}
     assert in_week == {"2026-05-31", "2026-05-25"} and in_month == {"2026-05-20"}
-    assert "2026-04-20" not in page and "Also added in the month: 1 paper in no topic" in page
+    assert "2026-04-20" not in page and "Also added in those 30 days: 1 paper in no topic" in page
     headlines = {row[1] for _, rows in tables(week) for row in rows}  # beside the paper, as a table shows them
     assert "1.33× speedup (end-to-end, A6000)" in headlines and not any("Headline(" in h for h in headlines)
+
+
+def test_the_new_page_names_each_paper_by_its_title_and_its_system(seeded_store):
+    """New showed bare system names ("MHAR", "Molt", "Dion3"): a reader scanning what is new saw
+    nothing of what each is (a reader's audit). A row names its paper by its title, as a tag's table
+    does, and then its system where the title does not say it."""
+    from bs4 import BeautifulSoup
+
+    from digest.build import build_files
+
+    for paper_id, day in (
+        ("sarathi", "2026-05-31"),
+        ("adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning", "2026-05-30"),
+    ):
+        path = record_path(seeded_store, paper_id)
+        path.write_text(re.sub(r"^added: .*$", f"added: '{day}'", path.read_text(), flags=re.M))
+    corpus, files = build_files(seeded_store, "https://digest.example/")
+    cells = {
+        tr.find("a")["href"].rstrip("/").rsplit("/", 1)[1]: tr.find("td").get_text()
+        for tr in BeautifulSoup(files["new.md"], "html.parser").select("tbody tr")
+    }
+    assert cells["sarathi"] == corpus.papers["sarathi"].paper.title  # SARATHI: ...: its system said once
+    fuyou = corpus.papers["adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning"]
+    assert fuyou.system == "Fuyou" and "Fuyou" not in fuyou.paper.title
+    assert cells[fuyou.id] == f"{fuyou.paper.title} (Fuyou)"

@@ -125,9 +125,35 @@ def test_home_page_loads_cleanly_and_stays_local(tab):
     assert tab.page.title() == "ML Systems Paper Digest"  # the site name once
     assert any(url.endswith("/search/search_index.json") for url in tab.requests)
     assert any(url.endswith("/js/tables.js") for url in tab.requests)
-    assert tab.page.locator(f"{CONTENT} img[src$='.svg']").count() == 2
-    for chart in tab.page.locator(f"{CONTENT} img[src$='.svg']").all():
-        assert chart.evaluate("img => img.complete && img.naturalWidth > 0"), chart.get_attribute("src")
+    assert tab.page.evaluate(SHOWN_CHARTS_JS) == [
+        ["charts/topics-by-year.svg#only-light", True],
+        ["charts/hardware-by-topic.svg#only-light", True],
+    ]
+    tab.assert_clean()
+
+
+# Home's chart images a reader sees (each chart is drawn for either colour scheme): path, loaded.
+SHOWN_CHARTS_JS = f"""() => Array.from(document.querySelectorAll('{CONTENT} .digest-chart img'))
+    .filter(img => img.getClientRects().length > 0)
+    .map(img => [new URL(img.src).pathname.slice(1) + new URL(img.src).hash, img.complete && img.naturalWidth > 0])"""
+
+
+def test_home_charts_follow_the_colour_scheme(tab):
+    """In the dark scheme Home's charts stayed bright white panels (a reader's audit): an <img> is a
+    document the page's CSS cannot colour, so each chart is drawn for either scheme and the page
+    shows the one of the reader's."""
+    page = tab.page
+    tab.goto("")
+    page.locator("form[data-md-component=palette] label:visible").first.click()  # the header's toggle
+    page.wait_for_function("() => document.body.getAttribute('data-md-color-scheme') === 'slate'")
+    page.wait_for_function(f"() => ({SHOWN_CHARTS_JS})().every(([, loaded]) => loaded)")
+    assert page.evaluate(SHOWN_CHARTS_JS) == [
+        ["charts/topics-by-year-dark.svg#only-dark", True],
+        ["charts/hardware-by-topic-dark.svg#only-dark", True],
+    ]
+    # the page's own background behind them, not a panel of the chart's
+    behind = page.evaluate(f"() => getComputedStyle(document.querySelector('{CONTENT} .digest-chart')).backgroundColor")
+    assert behind in ("rgba(0, 0, 0, 0)", "transparent"), behind
     tab.assert_clean()
 
 
@@ -493,6 +519,43 @@ def test_the_filter_never_joins_the_end_of_one_word_to_the_next(tab):
         if not shown and "kv" in re.sub(separator, "", text)
     ]
     assert joined_only, "no row of the serving table ends a word in k before a word in v: the test shows nothing"
+    tab.assert_clean()
+
+
+def test_the_filter_reads_a_row_s_content_not_its_link_labels_and_finds_a_word_s_other_forms(tab):
+    """Over the serving table 'PD' (prefill-decode) showed 119 of 119 rows, each found by its 'PDF'
+    link, and 'disaggregation' found 1 row where 'disaggregated' found 4 (a reader's audit). The
+    labels of the links that leave the site (arXiv id, PDF, HF, code) are not searched, the paper's
+    own link is; a longer query word less a common ending ('-ation', '-ed') is found from the start of a word."""
+    page = tab.page
+    tab.goto("topics/serving/")
+    box = table(page).locator("input.digest-filter")
+    labels = table(page).locator("tbody a[href^='http']").all_inner_texts()
+    assert labels.count("PDF") == rows(page).count() > 50  # every row has one: each was found by it
+    box.fill("PD")
+    separator = r"[\s\-\u2010\u2011_]+"
+    states = row_states(page)  # each row's content, its link labels left out
+    expected = [bool(re.search(rf"pd|(?:^|{separator})p{separator}d", text)) for text, _ in states]
+    assert [visible for _, visible in states] == expected
+    assert 0 < sum(expected) < len(states) / 10  # the rows that say PD, not every row
+    box.fill("pdf")
+    assert visible_rows(page).count() == 0  # no row says PDF but in its link
+    box.fill("ELDR")  # the paper's own link is its content
+    assert [text[:4] for text in shown_texts(page)] == ["eldr"]
+
+    def found(query: str) -> list[str]:
+        box.fill(query)
+        return shown_texts(page)
+
+    disaggregated = found("disaggregated")
+    assert len(disaggregated) >= 4
+    assert found("disaggregation") == disaggregated
+    assert found("Disaggregations") == disaggregated
+    said = [text for text, visible in row_states(page) if visible]
+    assert any("disaggregation" in text and "disaggregated" not in text for text in said)  # found by the other form
+    assert any("disaggregated" in text and "disaggregation" not in text for text in said)
+    # a short word keeps its ending: 'serves' is not cut to 'serv' and found in every 'serving'
+    assert len(found("served")) < len(found("serv"))
     tab.assert_clean()
 
 
@@ -1493,6 +1556,9 @@ def test_pages_advertise_their_feeds_and_the_new_page_lists_the_latest_week(tab)
     tab.goto("new/")
     assert heading(page) == "New papers"
     assert page.locator(f"{CONTENT} h2#latest-week").count() == 1
+    # dated, never "Latest week", which a reader months after the newest addition took for now
+    week = page.locator(f"{CONTENT} h2#latest-week").inner_text().replace("¶", "").strip()  # its permalink mark out
+    assert re.fullmatch(r"Week to \d{4}-\d\d-\d\d", week), week
     tab.assert_clean()
 
 

@@ -209,7 +209,8 @@ def test_a_tag_s_table_compares_its_papers_headline_results_and_hardware(small_p
 
 def test_a_device_s_table_compares_its_papers_headline_results(small_parts):
     """A device's page listed each paper with its topics and the sentence naming the device, but
-    no result: a reader comparing what was done on H100 had to filter every topic's table."""
+    no result: a reader comparing what was done on H100 had to filter every topic's table. Then it
+    sorted the headlines by metric without showing the metric, which a tag's table has (a reader's audit)."""
     corpus, files = small_parts
     checked = 0
     for name, page in files.items():
@@ -230,6 +231,8 @@ def test_a_device_s_table_compares_its_papers_headline_results(small_parts):
                 if headline:
                     assert cells["Headline result"].get_text() == headline.text, (name, paper_id)
                     assert cells["Headline result"].has_attr("data-group"), paper_id  # sorts within its metric
+                    # beside it, the metric it sorts within: the grouping of the sort shows
+                    assert cells["Metric"].get_text() == (headline.metric or "–"), (name, paper_id)
                     checked += 1
                 assert cells["Where the abstract names it"].get_text(), (name, paper_id)
     assert checked

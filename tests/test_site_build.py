@@ -95,6 +95,9 @@ def test_exports_are_in_the_site_and_match_the_records(built_site):
     assert "<feed" in (built_site / "feed.xml").read_text()
     for name in ("topics-by-year.svg", "hardware-by-topic.svg"):
         assert (built_site / "charts" / name).read_text().lstrip().startswith("<?xml")
+        # and its twin for the dark scheme: no white panel, light text (a reader's audit)
+        dark = (built_site / "charts" / name.replace(".svg", "-dark.svg")).read_text()
+        assert dark.lstrip().startswith("<?xml") and "#ffffff" not in dark.lower() and "#d5d8df" in dark
 
 
 def test_home_s_hardware_chart_counts_devices_as_the_hardware_pages_do(built_site):

@@ -24,16 +24,37 @@ _STYLE: Any = {
 }
 _PALETTE = ["#3f51b5", "#009688", "#ff9800", "#e91e63", "#607d8b", "#9c27b0", "#8bc34a", "#795548"]
 
+# Each chart is drawn twice, for each of the site's colour schemes: an <img> is a document of its own,
+# which the page's CSS cannot colour, so in the dark scheme the charts stayed bright white panels (a
+# reader's audit). Home shows each with Material's `#only-light` and `#only-dark`. The dark one has no
+# background (the page's shows through), light text and axes (Material's dark text colour), the
+# palette's lighter shades, and a heat map that brightens with the count.
+_DARK_TEXT = "#d5d8df"
+_DARK_STYLE: Any = {
+    **_STYLE,
+    "text.color": _DARK_TEXT,
+    "axes.labelcolor": _DARK_TEXT,
+    "axes.edgecolor": _DARK_TEXT,
+    "xtick.color": _DARK_TEXT,
+    "ytick.color": _DARK_TEXT,
+    "figure.facecolor": "none",
+    "axes.facecolor": "none",
+    "savefig.facecolor": "none",
+}
+_DARK_PALETTE = ["#7986cb", "#4db6ac", "#ffb74d", "#f06292", "#90a4ae", "#ba68c8", "#aed581", "#a1887f"]
+_DARK_HEAT = "#64b5f6"  # a cell's colour at the peak, fading to a faint tint of it at none
+_DARK_ON_HEAT = "#1e2129"  # Material's dark background: the count on a bright cell
+
 
 @contextmanager
-def _figure(width: float, height: float) -> Iterator[Figure]:
+def _figure(width: float, height: float, dark: bool = False) -> Iterator[Figure]:
     # Imported here, not with the module: a build draws its charts on the other core
     # (digest/background.py), and the import is a fifth of a second. Not pyplot: no global figure
     # state, and its import alone took a second.
     import matplotlib  # noqa: PLC0415
     from matplotlib.figure import Figure  # noqa: PLC0415
 
-    with matplotlib.rc_context(_STYLE):
+    with matplotlib.rc_context(_DARK_STYLE if dark else _STYLE):
         yield Figure(figsize=(width, height))
 
 
@@ -51,15 +72,19 @@ def _svg(figure: Figure) -> str:
     return buffer.getvalue()
 
 
-def papers_per_topic_and_year(counts: Mapping[str, Mapping[str, int]], topics: list[str], title: str) -> str:
-    """Stacked bars: one bar per year, one colour per topic. `counts[year][topic]`."""
+def papers_per_topic_and_year(
+    counts: Mapping[str, Mapping[str, int]], topics: list[str], title: str, dark: bool = False
+) -> str:
+    """Stacked bars: one bar per year, one colour per topic. `counts[year][topic]`; `dark`: for the
+    dark colour scheme."""
     years = sorted(counts)
-    with _figure(7.5, 3.2) as figure:
+    palette = _DARK_PALETTE if dark else _PALETTE
+    with _figure(7.5, 3.2, dark) as figure:
         axes = figure.subplots()
         bottoms = [0] * len(years)
         for index, topic in enumerate(topics):
             heights = [counts[year].get(topic, 0) for year in years]
-            axes.bar(years, heights, bottom=bottoms, label=topic, color=_PALETTE[index % len(_PALETTE)])
+            axes.bar(years, heights, bottom=bottoms, label=topic, color=palette[index % len(palette)])
             bottoms = [b + h for b, h in zip(bottoms, heights, strict=True)]
         axes.set_ylabel("papers (a paper counts once per topic)")
         axes.set_title(title, loc="left")
@@ -67,13 +92,25 @@ def papers_per_topic_and_year(counts: Mapping[str, Mapping[str, int]], topics: l
         return _svg(figure)
 
 
-def hardware_by_topic(matrix: Mapping[str, Mapping[str, int]], topics: list[str], title: str) -> str:
-    """A heat map of papers per hardware (rows) and topic (columns), with the counts written in."""
+def hardware_by_topic(
+    matrix: Mapping[str, Mapping[str, int]], topics: list[str], title: str, dark: bool = False
+) -> str:
+    """A heat map of papers per hardware (rows) and topic (columns), with the counts written in;
+    `dark`: for the dark colour scheme."""
     rows = list(matrix)
     values = [[matrix[row].get(topic, 0) for topic in topics] for row in rows]
-    with _figure(7.5, 0.8 + 0.28 * max(len(rows), 1)) as figure:
+    with _figure(7.5, 0.8 + 0.28 * max(len(rows), 1), dark) as figure:
+        from matplotlib.colors import LinearSegmentedColormap, to_rgba  # noqa: PLC0415
+
+        heat = (
+            LinearSegmentedColormap.from_list("digest-dark", [to_rgba(_DARK_HEAT, 0.08), to_rgba(_DARK_HEAT, 1.0)])
+            if dark
+            else "Blues"
+        )
+        # the count's colour on a cell past half the peak, and on the others
+        on_peak, on_rest = (_DARK_ON_HEAT, _DARK_TEXT) if dark else ("white", "black")
         axes = figure.subplots()
-        axes.imshow(values or [[0] * len(topics)], cmap="Blues", aspect="auto", vmin=0)
+        axes.imshow(values or [[0] * len(topics)], cmap=heat, aspect="auto", vmin=0)
         axes.set_xticks(range(len(topics)), topics)
         axes.set_yticks(range(len(rows)), rows)
         axes.tick_params(length=0)
@@ -87,7 +124,7 @@ def hardware_by_topic(matrix: Mapping[str, Mapping[str, int]], topics: list[str]
                         str(value),
                         ha="center",
                         va="center",
-                        color="white" if value > peak / 2 else "black",
+                        color=on_peak if value > peak / 2 else on_rest,
                         fontsize=8,
                     )
         axes.set_title(title, loc="left")

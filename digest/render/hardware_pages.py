@@ -25,8 +25,9 @@ from .paths import hardware_path, rel
 from .table_keys import filter_text
 
 # A device's page is where a reader compares what was done on it: each paper's headline result (sorted
-# within its metric, as a topic's table sorts it), then where the abstract names the device.
-HARDWARE_COLUMNS = ("title", "headline", "published", "topics")
+# within its metric, as a topic's table sorts it) and that metric beside it, so the grouping of the sort
+# shows, as on a tag's and a topic's table; then where the abstract names the device.
+HARDWARE_COLUMNS = ("title", "headline", "metric", "published", "topics")
 SENTENCE = ("sentence", "Where the abstract names it")
 
 

@@ -4,8 +4,9 @@ papers the home page calls newest.
 The latest week and month count back from the newest `added` date in the store, not from the
 day of the build: the site shows what its last update brought, however long after it was built
 (a site built a week after the last fetch would otherwise say nothing is new), and a build of
-the same records is the same site, which the tests rely on. The page says which days it means,
-and its headings say "latest", not "this week", which days months old would belie.
+the same records is the same site, which the tests rely on. So its headings carry their dates
+("Week to 2026-08-21"), never "this week" or "latest", which a reader months later takes for now,
+and the month is what it is, the 30 days to the newest addition, not a calendar month.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 from ..derive.corpus import Corpus, Derived
 from .columns import COLUMNS
-from .context import RenderContext
+from .context import PageLinks, RenderContext
 from .html_table import html_table
 from .paths import NEW_PAGE
 
@@ -39,7 +40,8 @@ def on_topic(corpus: Corpus, papers: Iterable[Derived]) -> list[Derived]:
 
 @dataclass(frozen=True)
 class Period:
-    name: str  # "Latest week"
+    name: str  # its heading: "Week to 2026-08-21"
+    anchor: str  # its heading's id, the same whatever the dates: a link to the latest week stays one
     first: str  # its first day, ISO
     last: str
     table: str  # HTML, "" when nothing was added
@@ -54,7 +56,12 @@ def render_new(context: RenderContext) -> str:
     newest = dt.date.fromisoformat(dated[0].paper.added or "")
     links = context.links(NEW_PAGE, html=True)
     periods, shown_before = [], newest + dt.timedelta(days=1)
-    for name, days in (("Latest week", WEEK), ("Earlier in the latest month", MONTH)):
+    # Dated, not "latest": the newest addition may be months old when a reader comes (a reader's audit).
+    headings = (
+        (f"Week to {newest.isoformat()}", "latest-week", WEEK),
+        (f"Earlier in the {MONTH} days to {newest.isoformat()}", f"earlier-in-the-{MONTH}-days", MONTH),
+    )
+    for name, anchor, days in headings:
         first = newest - dt.timedelta(days=days - 1)
         papers = [d for d in dated if first <= dt.date.fromisoformat(d.paper.added or "") < shown_before]
         listed = on_topic(corpus, papers)
@@ -62,7 +69,7 @@ def render_new(context: RenderContext) -> str:
         # what shows, and they were the paper and the day it was added.
         rows = [
             [
-                links.paper(d.id, d.system) if d.system else links.paper(d.id),
+                _paper_cell(d, links),
                 COLUMNS["headline"].markdown(d, links),
                 ", ".join(links.topic(t) for t in d.topics),
                 links.text(d.paper.added),
@@ -80,7 +87,9 @@ def render_new(context: RenderContext) -> str:
             else ""
         )
         periods.append(
-            Period(name, first.isoformat(), (shown_before - dt.timedelta(days=1)).isoformat(), table, len(listed))
+            Period(
+                name, anchor, first.isoformat(), (shown_before - dt.timedelta(days=1)).isoformat(), table, len(listed)
+            )
         )
         shown_before = first
     month = [d for d in dated if dt.date.fromisoformat(d.paper.added or "") >= shown_before]
@@ -94,6 +103,17 @@ def render_new(context: RenderContext) -> str:
         other=other,
         last_listing=last_listing(corpus),
     )
+
+
+def _paper_cell(derived: Derived, links: PageLinks) -> str:
+    """The paper's title, as a tag's table names it, then its system where the title does not say
+    it: "MHAR", "Molt", "Dion3" alone told a reader scanning what is new nothing of what each is (a
+    reader's audit), and "Multi-Head Attention Residuals" alone does not say MHAR."""
+    cell = COLUMNS["title"].markdown(derived, links)
+    system = derived.system
+    if system and system.casefold() not in derived.paper.title.casefold():
+        cell += f" ({links.text(system)})"
+    return cell
 
 
 def last_listing(corpus: Corpus) -> str:

@@ -112,11 +112,14 @@ def home_charts(corpus: Corpus, memo: Memo = no_memo) -> Callable[[], dict[str, 
         charts.hardware_by_topic, matrix, topics, f"Papers per device and topic (top {len(matrix)} devices)"
     )
     # Each keyed by its inputs as JSON, which keeps the order of every mapping (the chart shows it).
+    # And each for the dark colour scheme too (charts.py).
     drawn: dict[str, Pending[str]] = {
         path: memo(path, json.dumps(inputs), partial(Pending, draw))
         for path, inputs, draw in (
             ("charts/topics-by-year.svg", [counts, topics], by_year),
             ("charts/hardware-by-topic.svg", [matrix, topics], by_hardware),
+            ("charts/topics-by-year-dark.svg", [counts, topics], partial(by_year, dark=True)),
+            ("charts/hardware-by-topic-dark.svg", [matrix, topics], partial(by_hardware, dark=True)),
         )
     }
     return lambda: {path: pending.result() for path, pending in drawn.items()}

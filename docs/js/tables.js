@@ -96,9 +96,24 @@
   // keystroke is a substring test per row.
   function filterText(row) {
     if (row.digestFilter === undefined) {
-      row.digestFilter = marked((row.textContent + " " + (row.getAttribute("data-filter") || "")).toLowerCase());
+      row.digestFilter = marked((contentText(row) + " " + (row.getAttribute("data-filter") || "")).toLowerCase());
     }
     return row.digestFilter;
+  }
+
+  // A row's content: its cells' text, a space between cells (one cell's last word never runs into
+  // the next cell's first), less the labels of the links that leave the site (the arXiv id, "PDF",
+  // "HF", "code", "project page"): every row has them, and "PD" found all 119 serving papers by
+  // their "PDF" (a reader's audit). The site's own links (the paper, its hardware and topics) are content.
+  function contentText(row) {
+    return Array.prototype.map.call(row.cells, function (cell) {
+      var text = "", walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT), node;
+      while ((node = walker.nextNode())) {
+        var link = node.parentElement && node.parentElement.closest("a[href]");
+        if (!link || link.hostname === location.hostname) text += node.nodeValue;
+      }
+      return text;
+    }).join(" ");
   }
 
   // Words match whether written apart, hyphenated or together ("kv cache", "kv-cache", "kvcache"):
@@ -125,9 +140,30 @@
     return word;
   }
 
+  // A longer query word also finds its other forms ("disaggregation" the rows that say
+  // "disaggregated", and the other way round; "scheduling" "scheduler"): one of 6 letters or more,
+  // less a common ending, is found from the start of a word by what is left, if that keeps 5 letters.
+  var ENDINGS = ["ations", "ation", "ating", "ated", "ions", "ion", "ing", "ed", "es", "s"];
+  function stem(word) {
+    if (word.length < 6) return null;
+    for (var i = 0; i < ENDINGS.length; i++) {
+      var ending = ENDINGS[i];
+      if (word.slice(-ending.length) === ending && word.length - ending.length >= 5) return word.slice(0, -ending.length);
+    }
+    return null;
+  }
+
+  function stemFinder(word) {
+    var found = finder(word), base = stem(word);
+    if (base === null) return found;
+    // the start of a word: after a space or hyphen, or any other mark ("(disaggregated)", "P/D")
+    var start = new RegExp("(?:^|[^a-z0-9])" + base.split("").map(escaped).join(BREAK + "?"));
+    return function (text) { return found(text) || start.test(text); };
+  }
+
   function filter(table, query, counter) {
     var words = query.toLowerCase().split(/\s+/).map(function (word) { return joined(singular(word)); }).filter(Boolean);
-    var finders = words.map(finder);
+    var finders = words.map(stemFinder);
     var rows = table.tBodies[0].rows, shown = 0;
     for (var i = 0; i < rows.length; i++) {
       var text = filterText(rows[i]);
