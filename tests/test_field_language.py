@@ -1105,13 +1105,24 @@ def test_how_often_and_a_dataset_s_size_are_no_speed_or_scale(catalog):
         ("Our agent achieves an Information Coefficient (IC) of 0.121 on the test period.", ["0.121 IC"]),
         ("Our planner achieves 89.7 PDMS on NAVSIM, ahead of prior planners.", ["89.7 PDMS"]),
         ("Our model achieves a BLEU of 31.2 on WMT14.", ["31.2 BLEU"]),
+        # a percentage before a score's short name, its clause ending there, or an example of a level reached
+        ("Kite attains 74.2% PRR, twice the rate of the strongest agent.", ["74.2% PRR"]),
+        ("The recognizer achieves 3.1% average CER across five public test sets.", ["3.1% CER"]),
+        ("Kite achieves state-of-the-art results (e.g., 61.5% SR on R2R-CE) with few samples.", ["61.5% SR on R2R-CE"]),
         # a unit or an efficiency named in capitals is no score
         ("Kite achieves 156 TFLOPS on H100.", []),
         ("The engine streams audio, achieving an RTF of 0.21.", []),
+        # nor is what a percentage is a share of
+        ("Kite achieves 30% KV cache savings on long prompts.", []),
     ],
 )
 def test_a_level_of_a_score_named_in_capitals_is_quality(catalog, abstract, expected):
     assert _own(catalog, abstract, "quality") == expected
+
+
+def test_a_score_named_in_capitals_is_the_headline_over_the_data_it_took(catalog):
+    abstract = "Kite achieves state-of-the-art results (e.g., 61.5% SR on R2R-CE) with only 90k training trajectories."
+    assert _headline(catalog, abstract) == ("quality", "61.5% SR on R2R-CE")
 
 
 def test_benchmarks_after_a_speed_word_name_where_it_was_measured(catalog):
