@@ -271,6 +271,11 @@ def test_a_score_named_by_its_acronym_without_a_percent_sign(catalog, abstract, 
         ("Our model activates only 20% of its parameters per token.", ("memory", "20% of the parameters")),
         # a length in tokens cut from one count to another
         ("It shortens reasoning chains on a math benchmark from 741 to 230 tokens.", ("cost", "230 tokens (from 741)")),
+        # or with the tokens named before the counts, beside the accuracy it keeps
+        (
+            "Our method reduces reasoning tokens on MATH-500 from 3500 to 2100 while improving accuracy by 0.6%.",
+            ("cost", "2100 tokens (from 3500)"),
+        ),
         # a score named "@k" raised from one bare value to another
         ("Our retriever increases Hit@5 from 58.0 to 76.5.", ("quality", "76.5 hit@5 (from 58.0)")),
     ],
