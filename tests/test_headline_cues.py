@@ -115,10 +115,10 @@ def test_a_rival_named_after_while_is_still_a_baseline(catalog):
         ),
         # A bare multiplier in a sentence about nothing that runs is no speedup.
         ("Our generator attains 3.1 times the preference rate of the strongest prior method.", None),
-        # A budget of GPU hours says nothing of speed: the margin is a score's.
+        # A budget of GPU hours says nothing of speed: the margin is a score's, and leads the time it took.
         (
             "With just 100 GPU hours, our small model can outperform the base model by 11.4% and surpass a frontier model.",
-            ("cost", "100 GPU hours"),
+            ("quality", "11.4% improvement"),
         ),
         # A share of the training FLOPs is a cost.
         (
@@ -413,6 +413,29 @@ def test_a_share_of_a_larger_rival_s_latency(catalog):
     abstract = "Our largest model matches the zero-shot score of a leading encoder 1.5x its size at 70% of its latency."
     assert _own(catalog, abstract, "reduction") == ["70% of the latency"]
     assert _own(catalog, abstract, "speedup") == []  # "1.5x its size" is the rival's size
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # the time a score of its sentence took comes after the score, as the little data does
+        (
+            "Notably, it boosts the 1.7B model from 47.1% to 57.9% on AIME 2024 in just 3 hours on 8 A100 GPUs.",
+            ("quality", "57.9% (from 47.1%)"),
+        ),
+        # not a latency beside the score, nor a count of work done in the time, a speed
+        (
+            "Our model achieves a Top-1 accuracy of 79.8% on ImageNet with a latency of only 1.2 ms on a phone.",
+            ("latency", "1.2 ms"),
+        ),
+        (
+            "We can collect 100 demonstrations in 15 minutes with an almost 100% success rate.",
+            ("latency", "15 minutes"),
+        ),
+    ],
+)
+def test_a_time_a_score_took_comes_after_the_score(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
 
 
 def test_a_percentage_signed_as_a_fall_of_a_cost_is_a_cut(catalog):

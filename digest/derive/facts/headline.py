@@ -19,7 +19,8 @@ within one, in the order stated, where:
   table can sort.
 A figure the authors project rather than measure is not a result; a gain in latency is a
 latency result, a compression ratio a memory one, and a time spent training a cost. The little data
-a result was had with ("with only 390M image-text examples", "with less than 30% of their rollout budget") comes
+a result was had with ("with only 390M image-text examples", "with less than 30% of their rollout budget"), and the
+time a score of its sentence took ("from 48.3% to 58.3% in just 4 hours on 8 A100 GPUs"), come
 after a score and after a context length the model supports ("supports a 256K context length"), a capacity
 rather than a gain; what the method adds, as a share ("less than 2% latency increase", "marginal overhead
 (<10%)", overhead.py), is the last tier: no saving, but what a paper that states no other figure boasts of.
@@ -278,7 +279,7 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
     order). None if the paper states none."""
     results = [fact for fact in facts if fact.own and not fact.curated and _is_a_result(fact)]
     # The little data a result was had with is the headline only when the paper states no other result.
-    own = [fact for fact in results if _tier_kind(fact) not in ("data", "overhead")]
+    own = [fact for fact in results if _tier_kind(fact) not in ("data", "overhead") and not _took(fact, results)]
     # A figure stated as a technique is introduced ("we introduce a method that speeds up X by
     # 20×") is a component's, the paper's result only when it states no other.
     figures = [other for other in own if not _introduced(other)]
@@ -301,6 +302,22 @@ def machine_headline(facts: Iterable[Fact]) -> Headline | None:
     return Headline(
         metric_of(fact), fact.value, fact.baseline, hardware, condition.group(1).lower() if condition else ""
     )
+
+
+# A time of minutes or more, beside a score of its sentence, is what the score took to reach ("boosts X from 48.3%
+# to 58.3% in just 4 hours on 8 A100 GPUs", "with just 120 GPU hours ... outperforms the base model by 12.1%"):
+# like the little data, it comes after the score (a latency beside one, "80.4% ... with a latency of 1.10 ms", does not,
+# nor a count of work done in the time, a speed: "collect 100 demonstrations in 15 minutes").
+_A_LONG_TIME = re.compile(r"\b(?:minutes?|hours?|days?|weeks?|months?)\b", re.I)
+_A_COUNT_IN = re.compile(r"\d[\d,.]*\s*(?:[A-Za-z][\w\-^]*\s*){1,2}\)?\s*in\s+(?:just\s+|only\s+|under\s+|about\s+)?$")
+
+
+def _took(fact: Fact, results: list[Fact]) -> bool:
+    if fact.kind != "latency" or not _A_LONG_TIME.search(fact.value) or fact.span is None:
+        return False
+    if _A_COUNT_IN.search(fact.sentence, max(0, fact.span[0] - 60), fact.span[0]):
+        return False
+    return any(other.place == fact.place and _tier_kind(other) == "quality" for other in results)
 
 
 def _main_figure(figures: list[Fact]) -> Fact | None:
