@@ -1468,6 +1468,9 @@ def test_a_signed_margin_in_brackets_after_a_rival_is_the_papers_even_among_exam
         ("We present Kite. Despite using only 128 tokens, it yields strong reconstructions.", None),
         ("We present Kite. An image can be reduced to just 32 discrete tokens.", None),
         ("We present Kite. It needs only 4 samples per prompt.", None),
+        # and the few arithmetic operations an algorithm needs
+        ("We discover a new 4x4x5 scheme requiring only 76 multiplications.", ("cost", "76 multiplications")),
+        ("We present a rank-23 scheme with only 61 scalar additions.", ("cost", "61 scalar additions")),
     ],
 )
 def test_the_little_data_a_result_was_had_with(catalog, abstract, expected):
