@@ -1086,6 +1086,11 @@ def test_a_bounded_approximate_percent_speedup_is_shown_as_a_multiplier_too():
     assert Headline("speedup", "up to ~20% faster").text == "up to ~1.20× (20% faster)"
 
 
+def test_a_cut_in_wallclock_is_a_latency(catalog):
+    abstract = "Our agent finds a recipe that yields a 5.1% wallclock reduction over the public baseline."
+    assert _headline(catalog, abstract) == ("latency", "5.1% lower wallclock")
+
+
 def test_a_lowered_speed_is_a_slowdown_not_a_saving(catalog):
     assert _own(catalog, "Kite adds little cost (a 6.5% speed reduction compared with no cache).", "reduction") == []
     abstract = "Kite reduces throughput by 12% but cuts memory by 40%."

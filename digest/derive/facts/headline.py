@@ -117,7 +117,7 @@ _REDUCED = (
         "latency",
         re.compile(
             # not the "times" of "6 times"; a token overhead is a cost (below)
-            r"latency|(?<![\d.]\s)(?<!\d)time|TTFT|TBT|TPOT|runtime|(?<!token\s)overhead|delay",
+            r"latency|(?<![\d.]\s)(?<!\d)time|TTFT|TBT|TPOT|runtime|wall-?clock|(?<!token\s)overhead|delay",
             re.I,
         ),
     ),
