@@ -404,11 +404,24 @@ def test_split_sentences_on_a_real_abstract(papers):
         # a spaced hyphen sets the name off as a dash does
         ("Dialogue Generation", "We introduce DiaSynth - a synthetic dialogue generation framework.", "DiaSynth"),
         ("Dialogue Generation", "We introduce high-quality data - in bulk.", None),
+        # named in passing as the paper's own, with no verb that introduces it
+        ("Long Context", "At 3B, our method (TTT-E2E) scales with context length as full attention does.", "TTT-E2E"),
+        ("Long Context", "Our model (LLM) is trained on web text.", None),
     ],
 )
 def test_system_name(title, abstract, expected):
     found = find_system(title, split_sentences(abstract))
     assert (found[0] if found else None) == expected
+
+
+def test_a_sentence_naming_the_system_named_in_passing_is_the_paper_s(catalog):
+    abstract = (
+        "We recast long-context modeling as continual learning. For 3B models, our method (TTT-E2E) scales with "
+        "context length as full attention does. However, like RNNs, TTT-E2E has constant latency, making it 2.7 "
+        "times faster than full attention at 128K context."
+    )
+    found = machine_headline(extract_facts("", abstract, catalog))
+    assert found is not None and (found.metric, found.value) == ("speedup", "2.7×")
 
 
 # ------------------------------------------------------------- single-sentence rules

@@ -1089,6 +1089,11 @@ def test_a_bounded_approximate_percent_speedup_is_shown_as_a_multiplier_too():
     assert Headline("speedup", "up to ~20% faster").text == "up to ~1.20× (20% faster)"
 
 
+def test_a_cut_in_wallclock_is_a_latency(catalog):
+    abstract = "Our agent finds a recipe that yields a 5.1% wallclock reduction over the public baseline."
+    assert _headline(catalog, abstract) == ("latency", "5.1% lower wallclock")
+
+
 def test_a_lowered_speed_is_a_slowdown_not_a_saving(catalog):
     assert _own(catalog, "Kite adds little cost (a 6.5% speed reduction compared with no cache).", "reduction") == []
     abstract = "Kite reduces throughput by 12% but cuts memory by 40%."
@@ -1108,13 +1113,24 @@ def test_how_often_and_a_dataset_s_size_are_no_speed_or_scale(catalog):
         ("Our agent achieves an Information Coefficient (IC) of 0.121 on the test period.", ["0.121 IC"]),
         ("Our planner achieves 89.7 PDMS on NAVSIM, ahead of prior planners.", ["89.7 PDMS"]),
         ("Our model achieves a BLEU of 31.2 on WMT14.", ["31.2 BLEU"]),
+        # a percentage before a score's short name, its clause ending there, or an example of a level reached
+        ("Kite attains 74.2% PRR, twice the rate of the strongest agent.", ["74.2% PRR"]),
+        ("The recognizer achieves 3.1% average CER across five public test sets.", ["3.1% CER"]),
+        ("Kite achieves state-of-the-art results (e.g., 61.5% SR on R2R-CE) with few samples.", ["61.5% SR on R2R-CE"]),
         # a unit or an efficiency named in capitals is no score
         ("Kite achieves 156 TFLOPS on H100.", []),
         ("The engine streams audio, achieving an RTF of 0.21.", []),
+        # nor is what a percentage is a share of
+        ("Kite achieves 30% KV cache savings on long prompts.", []),
     ],
 )
 def test_a_level_of_a_score_named_in_capitals_is_quality(catalog, abstract, expected):
     assert _own(catalog, abstract, "quality") == expected
+
+
+def test_a_score_named_in_capitals_is_the_headline_over_the_data_it_took(catalog):
+    abstract = "Kite achieves state-of-the-art results (e.g., 61.5% SR on R2R-CE) with only 90k training trajectories."
+    assert _headline(catalog, abstract) == ("quality", "61.5% SR on R2R-CE")
 
 
 def test_benchmarks_after_a_speed_word_name_where_it_was_measured(catalog):

@@ -50,6 +50,12 @@ from .test_field_language import _headline, _own
             "Our pruner keeps 97% of full-token performance while reducing FLOPs by 9.9x and prefill latency by 6.4x.",
             ("latency", "6.4× lower prefill latency"),
         ),
+        # and so does one that experiments show, to a time cut stated in a later sentence
+        (
+            "Evaluations demonstrate that our merger reduces computational costs to 8.1% of FLOPs while keeping 99% "
+            "of the performance. Furthermore, we achieve a 2.1x reduction in time-to-first-token.",
+            ("latency", "2.1× lower time-to-first-token"),
+        ),
     ],
 )
 def test_headline_reads_phrasings_of_the_value_rich_sample(catalog, abstract, expected):
@@ -109,10 +115,10 @@ def test_a_rival_named_after_while_is_still_a_baseline(catalog):
         ),
         # A bare multiplier in a sentence about nothing that runs is no speedup.
         ("Our generator attains 3.1 times the preference rate of the strongest prior method.", None),
-        # A budget of GPU hours says nothing of speed: the margin is a score's.
+        # A budget of GPU hours says nothing of speed: the margin is a score's, and leads the time it took.
         (
             "With just 100 GPU hours, our small model can outperform the base model by 11.4% and surpass a frontier model.",
-            ("cost", "100 GPU hours"),
+            ("quality", "11.4% improvement"),
         ),
         # A share of the training FLOPs is a cost.
         (
@@ -265,6 +271,11 @@ def test_a_score_named_by_its_acronym_without_a_percent_sign(catalog, abstract, 
         ("Our model activates only 20% of its parameters per token.", ("memory", "20% of the parameters")),
         # a length in tokens cut from one count to another
         ("It shortens reasoning chains on a math benchmark from 741 to 230 tokens.", ("cost", "230 tokens (from 741)")),
+        # or with the tokens named before the counts, beside the accuracy it keeps
+        (
+            "Our method reduces reasoning tokens on MATH-500 from 3500 to 2100 while improving accuracy by 0.6%.",
+            ("cost", "2100 tokens (from 3500)"),
+        ),
         # a score named "@k" raised from one bare value to another
         ("Our retriever increases Hit@5 from 58.0 to 76.5.", ("quality", "76.5 hit@5 (from 58.0)")),
     ],
@@ -404,10 +415,36 @@ def test_a_share_of_a_larger_rival_s_latency(catalog):
     assert _own(catalog, abstract, "speedup") == []  # "1.5x its size" is the rival's size
 
 
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # the time a score of its sentence took comes after the score, as the little data does
+        (
+            "Notably, it boosts the 1.7B model from 47.1% to 57.9% on AIME 2024 in just 3 hours on 8 A100 GPUs.",
+            ("quality", "57.9% (from 47.1%)"),
+        ),
+        # not a latency beside the score, nor a count of work done in the time, a speed
+        (
+            "Our model achieves a Top-1 accuracy of 79.8% on ImageNet with a latency of only 1.2 ms on a phone.",
+            ("latency", "1.2 ms"),
+        ),
+        (
+            "We can collect 100 demonstrations in 15 minutes with an almost 100% success rate.",
+            ("latency", "15 minutes"),
+        ),
+    ],
+)
+def test_a_time_a_score_took_comes_after_the_score(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
 def test_a_percentage_signed_as_a_fall_of_a_cost_is_a_cut(catalog):
     abstract = "Our harness shows clear gains in completion (+18.5% completion rate) and cost (-42.3% token cost)."
     assert _own(catalog, abstract, "reduction") == ["42.3% lower token cost"]
     assert _own(catalog, "Accuracy ranges over 10-20% memory budgets.", "reduction") == []
+    # its noun may come after two words, and a length is cut as a cost is
+    abstract = "On math it gives about +3.1 points average accuracy gain with -37% average response length."
+    assert _headline(catalog, abstract) == ("cost", "37% lower average response length")
 
 
 # A fifth round, of efficiency papers from whole Daily Papers days never stored (issue 19).
@@ -1431,6 +1468,9 @@ def test_a_signed_margin_in_brackets_after_a_rival_is_the_papers_even_among_exam
         ("We present Kite. Despite using only 128 tokens, it yields strong reconstructions.", None),
         ("We present Kite. An image can be reduced to just 32 discrete tokens.", None),
         ("We present Kite. It needs only 4 samples per prompt.", None),
+        # and the few arithmetic operations an algorithm needs
+        ("We discover a new 4x4x5 scheme requiring only 76 multiplications.", ("cost", "76 multiplications")),
+        ("We present a rank-23 scheme with only 61 scalar additions.", ("cost", "61 scalar additions")),
     ],
 )
 def test_the_little_data_a_result_was_had_with(catalog, abstract, expected):

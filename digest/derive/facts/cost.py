@@ -1,6 +1,7 @@
 """Cost: money, "$630K", "~$0.30", "USD 2.5M"; and the training data a result was had with, told as
 little: "with only 390M image-text examples", "using only 2.2k trajectories"; not the samples a method
-is calibrated on, which set it up ("calibrated from as few as 50 samples")."""
+is calibrated on, which set it up ("calibrated from as few as 50 samples"); and the few arithmetic
+operations an algorithm needs ("requiring only 115 multiplications")."""
 
 from __future__ import annotations
 
@@ -71,8 +72,26 @@ def _little_shares(text: str) -> list[Found]:
     return found
 
 
+# Or the few arithmetic operations an algorithm needs: "a scheme requiring only 115 multiplications",
+# "a rank-23 scheme with only 58 scalar additions".
+_FEW_OPERATIONS = re.compile(
+    r"\b(?:only|just|merely|as\s+few\s+as)\s+(?P<number>\d[\d,]*)\s+"
+    r"(?P<what>(?:[\w\-]+\s+)?(?:multiplications|additions|arithmetic\s+operations))\b",
+    re.IGNORECASE,
+)
+
+
 def extract(sentence: Sentence) -> list[Found]:
     found = _little_data(sentence.text) + _little_shares(sentence.text)
+    found += [
+        (
+            "cost",
+            match.start("number"),
+            match.end("what"),
+            f"{match.group('number')} {' '.join(match.group('what').split())}",
+        )
+        for match in _FEW_OPERATIONS.finditer(sentence.text)
+    ]
     if "$" not in sentence.text and "USD" not in sentence.text and not LOST_DOLLAR.search(sentence.text):
         return found
     for match in _MONEY.finditer(sentence.text):

@@ -90,6 +90,13 @@ _WHICH_MODEL = re.compile(
     r"\b(?:with\s+)?\d+(?:\.\d+)?\s?[BMK][\s-]+(?:total\s+|active\s+)?parameters?\b",
     re.IGNORECASE,
 )
+# What a gain is over is named, not what it is in: "surpasses memory systems such as X by 11.5%", "KV-Embedding
+# outperforms training-free baselines by 10%" (a gain in something is said after the name: "X in throughput by").
+_BEATEN = re.compile(
+    r"\b(?:outperform\w*|over-?perform\w*|surpass\w*|exceed\w*|beat(?:s|ing)?)\b"
+    r"(?:(?!\b(?:in|on|at|for|across|with|when|under|regarding|by|over)\b)[^.;%])*",
+    re.IGNORECASE,
+)
 # Where the words of a figure's clause end, after it.
 _CLAUSE_END = re.compile(r"[,;:()]|\b(?:while|whilst|but|and|with|without|compared|over|than|when)\b", re.I)
 # The other figures of a list share its words: "by 3.6% and 7.9%, respectively", "by 14.4% (BetterV in
@@ -115,12 +122,18 @@ def unread(text: str, found: list[Found]) -> list[Found]:
             if generic_gain.about_speed(text[:words_end] + score_gain.clause_after(text[words_end:])):
                 continue  # a speed before the figure, or in its clause, may be what it measures
             after = _CLAUSE_END.split(text[words_end : words_end + 60])[0]
-            clause = score_gain.clause_before(text[:start])[-80:] + text[end:words_end] + after
+            clause = _after_beaten(score_gain.clause_before(text[:start])[-80:]) + text[end:words_end] + after
             if _NOT_A_QUALITY.search(_WHICH_MODEL.sub("", clause)):
                 continue
             qualifier, begin = hedge(text, start)
             margins.append(("quality", begin, end, f"{qualifier}{_shown(match)}"))
     return margins
+
+
+def _after_beaten(before: str) -> str:
+    """The words before a figure, past the names of what beats and what is beaten."""
+    beaten = [*_BEATEN.finditer(before)]
+    return before[beaten[-1].end() :] if beaten else before
 
 
 def _with_its_list(text: str, pattern: re.Pattern[str]) -> list[tuple[re.Match[str], int]]:

@@ -395,7 +395,8 @@ _BRACKET_CLOSES = re.compile(r"\s*\)")
 # A percentage signed as a fall, of a cost or a time named after it: "(-51.55% token cost)".
 _MINUS = re.compile(r"(?<![\w.\-−–])[-−]\s?$")
 _SIGNED_CUT = re.compile(
-    r"\s*(?P<what>(?:[\w\-]+\s+)?(?:costs?|latency|time|memory|tokens|FLOPs|energy|footprint))\b", re.IGNORECASE
+    r"\s*(?P<what>(?:[\w\-]+\s+){0,2}?(?:costs?|latency|time|memory|tokens|FLOPs|energy|footprint|length))\b",
+    re.IGNORECASE,
 )
 # A predicate of its own between the keyword and a figure whose own noun follows it: the keyword is
 # another phrase's ("embedding compression, achieving 6.7x discriminative power" is no cut).

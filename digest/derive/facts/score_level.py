@@ -17,9 +17,13 @@ from . import score_gain
 from .base import Found, overlaps
 from .numbers import NUMBER, hedge
 
+# A score's short name ("SR", "PRR"), not a unit or a resource.
+_SHORT_NAME = r"(?!(?:FPS|QPS|RPS|MFU|TPF|KV|[KMGT]B|[GT]?FLOPS|GPUs?)\b)(?-i:[A-Z][A-Z\d@]*[A-Z@])"
 _ON_A_NAME = re.compile(
     # a percentage, or a score with decimals: "achieving 79.4 on MMLU, 83.7 on HellaSwag"
-    rf"(?<![\w.,])(?P<number>{NUMBER})(?:(?P<percent>\\?%)|(?<=\.\d)|(?<=\.\d\d))\s+(?:(?P<word>(?:[\w\-]+\s+)?(?:success|accuracy|win\s+rate|score))\s+)?"
+    # or with its score's short name: "66.2% SR on R2R-CE"
+    rf"(?<![\w.,])(?P<number>{NUMBER})(?:(?P<percent>\\?%)|(?<=\.\d)|(?<=\.\d\d))\s+(?:(?P<word>(?:[\w\-]+\s+)?(?:success|accuracy|win\s+rate|score)|"
+    rf"{_SHORT_NAME})\s+)?"
     rf"on\s+(?:the\s+)?{score_gain.NOT_A_CHIP}"
     r"(?P<name>(?-i:[A-Z])[\w\-'.*]*[\w](?:\s(?-i:[A-Z0-9])[\w\-'.]*[\w]){0,2})"
 )
@@ -30,7 +34,7 @@ _STATES_A_LEVEL = re.compile(
     r"showcas\w*|with\s+an?\s+(?:impressive|remarkable|notable|striking)|"
     # "with benchmark-leading performances such as 62.6 on OlympiadBench"
     r"(?:performances?|results|scores)\s+(?:such\s+as|including))\b"
-    r"(?P<after>(?:[^.;]|\.\d){0,100})$",
+    r"(?P<after>(?:e\.g\.|i\.e\.|[^.;]|\.\d){0,100})$",  # "(e.g., 66.2% SR on R2R-CE)" is an example of the level
     re.IGNORECASE,
 )
 # Between the verb and the number: no margin, change, comparison or share of a resource.
@@ -97,9 +101,13 @@ _NAMED_SCORE_OF = re.compile(
     rf"{_LEVEL_VERB}(?P<name>(?:{_NOT_A_SCORE_NAME}(?-i:[A-Z])[\w\-@]*\s+){{0,3}}?(?:\((?P<acronym>(?-i:[A-Z])[\w\-@]*)\)|"
     rf"{_NOT_A_SCORE_NAME}(?-i:[A-Z][A-Z\d@\-]+)))\s+(?:score\s+)?of\s+(?P<number>\d+(?:\.\d+)?)(?P<percent>\\?%)?(?![\d.])",
 )
+# (a percentage too, its clause ending at the name: "attains 81.3% PRR, 3.4 times X's", "achieves 2.89% average CER
+# on 4 public benchmarks"; not what a percentage is of: "achieves 30% KV cache savings")
 _NUMBER_THEN_SCORE_NAME = re.compile(
     r"\b(?:achiev|attain|reach|obtain|record|scor)\w*\s+(?:an?\s+)?(?:(?:average|mean|overall)\s+)?"
-    rf"(?P<number>\d+(?:\.\d+)?)\s+{_NOT_A_SCORE_NAME}(?P<acronym>(?-i:[A-Z][A-Z\d@\-]+)|{_AT_K})\s+on\s+(?-i:[A-Z])",
+    rf"(?P<number>\d+(?:\.\d+)?)(?:(?P<percent>\\?%)\s+(?:(?:average|mean|overall)\s+)?|\s+){_NOT_A_SCORE_NAME}"
+    r"(?P<acronym>(?-i:[A-Z][A-Z\d@\-]+)|"
+    rf"{_AT_K})(?:\s+on\s+(?-i:[A-Z])|(?(percent)(?=\s*(?:[,;)]|\.(?:\s|$)|$)|\s+(?:on|across|in|and|while|with)\b)|(?!)))",
 )
 
 # A bare score right after a level verb, before the field's name of its metric, no benchmark named:

@@ -1,7 +1,8 @@
 """The name of the paper's system or method ("Fuyou", "FlashAttention-2").
 
 From the title's "Name: subtitle", else the abstract's "we present/introduce/propose Name",
-else a title that ends by naming it ("... Inference with Sarathi-Serve").
+else a title that ends by naming it ("... Inference with Sarathi-Serve"), else a name the abstract
+gives its own method in passing ("our method (TTT-E2E) scales ...").
 """
 
 from __future__ import annotations
@@ -195,7 +196,19 @@ def find_system(title: str, abstract_sentences: list[str]) -> tuple[str, str] | 
         if name:
             return name, sentence
     tail = _TITLE_TAIL_NAME.search(delatex(title))
-    return (tail["name"], title) if tail else None
+    if tail:
+        return tail["name"], title
+    for sentence in abstract_sentences:  # named in passing: "our method (TTT-E2E) scales ..."
+        ours = _OURS_NAMED.search(delatex(sentence))
+        if ours and ours["name"].lower() not in _GENERIC_ACRONYMS:
+            return ours["name"], sentence
+    return None
+
+
+_OURS_NAMED = re.compile(
+    r"\bour\s+(?:proposed\s+)?(?:method|approach|model|framework|system|algorithm|technique)\s*\((?P<name>"
+    rf"{_ACRONYM})\)"
+)
 
 
 # A one-word title head that names a system: a word from its first letter ("Nexus"), or a name
