@@ -208,10 +208,12 @@ def keyed_column(page, label: str) -> list[tuple[str, str | None, str | None]]:
 
 
 # A row's content as the filter reads it: its cells' text, a space between cells, less the labels of
-# the links that leave the site (arXiv id, PDF, HF, code: navigation, on every row).
+# the links that leave the site (PDF, HF, code: navigation, on every row) but the arXiv id.
 ROW_CONTENT_JS = """row => Array.from(row.cells).map(cell => {
     const clone = cell.cloneNode(true);
-    clone.querySelectorAll('a[href]').forEach(a => { if (a.hostname !== location.hostname) a.remove(); });
+    clone.querySelectorAll('a[href]').forEach(a => {
+        if (a.hostname !== location.hostname && !/^\\s*\\d{4}\\.\\d{4,5}(?:v\\d+)?\\s*$/.test(a.textContent)) a.remove();
+    });
     return clone.textContent;
 }).join(' ')"""
 

@@ -525,8 +525,8 @@ def test_the_filter_never_joins_the_end_of_one_word_to_the_next(tab):
 def test_the_filter_reads_a_row_s_content_not_its_link_labels_and_finds_a_word_s_other_forms(tab):
     """Over the serving table 'PD' (prefill-decode) showed 119 of 119 rows, each found by its 'PDF'
     link, and 'disaggregation' found 1 row where 'disaggregated' found 4 (a reader's audit). The
-    labels of the links that leave the site (arXiv id, PDF, HF, code) are not searched, the paper's
-    own link is; a longer query word less a common ending ('-ation', '-ed') is found from the start of a word."""
+    labels of the links that leave the site (PDF, HF, code) are not searched, the paper's own link
+    and its arXiv id are; a longer query word less a common ending ('-ation', '-ed') is found from the start of a word."""
     page = tab.page
     tab.goto("topics/serving/")
     box = table(page).locator("input.digest-filter")
@@ -542,6 +542,9 @@ def test_the_filter_reads_a_row_s_content_not_its_link_labels_and_finds_a_word_s
     assert visible_rows(page).count() == 0  # no row says PDF but in its link
     box.fill("ELDR")  # the paper's own link is its content
     assert [text[:4] for text in shown_texts(page)] == ["eldr"]
+    arxiv_id = table(page).locator("tbody tr").first.locator("a[href*='arxiv.org/abs/']").first.inner_text()
+    box.fill(arxiv_id)  # an arXiv id, a link out, still finds its paper
+    assert len(shown_texts(page)) == 1 and arxiv_id in shown_texts(page)[0]
 
     def found(query: str) -> list[str]:
         box.fill(query)

@@ -102,15 +102,17 @@
   }
 
   // A row's content: its cells' text, a space between cells (one cell's last word never runs into
-  // the next cell's first), less the labels of the links that leave the site (the arXiv id, "PDF",
-  // "HF", "code", "project page"): every row has them, and "PD" found all 119 serving papers by
-  // their "PDF" (a reader's audit). The site's own links (the paper, its hardware and topics) are content.
+  // the next cell's first), less the labels of the links that leave the site ("PDF", "HF", "code",
+  // "project page"): every row has them, and "PD" found all 119 serving papers by their "PDF" (a
+  // reader's audit). The site's own links (the paper, its hardware and topics) are content, and so
+  // is an arXiv id: a reader pastes one to find its paper.
+  var ARXIV_ID = /^\s*\d{4}\.\d{4,5}(?:v\d+)?\s*$/;
   function contentText(row) {
     return Array.prototype.map.call(row.cells, function (cell) {
       var text = "", walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT), node;
       while ((node = walker.nextNode())) {
         var link = node.parentElement && node.parentElement.closest("a[href]");
-        if (!link || link.hostname === location.hostname) text += node.nodeValue;
+        if (!link || link.hostname === location.hostname || ARXIV_ID.test(node.nodeValue)) text += node.nodeValue;
       }
       return text;
     }).join(" ");
