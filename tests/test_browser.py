@@ -559,6 +559,12 @@ def test_the_filter_reads_a_row_s_content_not_its_link_labels_and_finds_a_word_s
     assert any("disaggregated" in text and "disaggregation" not in text for text in said)
     # a short word keeps its ending: 'serves' is not cut to 'serv' and found in every 'serving'
     assert len(found("served")) < len(found("serv"))
+    # what is left of a word is found only with an ending of those cut: 'generation' finds 'generated', not 'generative'
+    generation = found("generation")
+    assert generation == found("generated")
+    form = re.compile(r"generat(?:ions?|ed|es?|ing|ors?)\b")
+    assert all(form.search(text) for text, visible in row_states(page) if visible)  # in its title, if not its cells
+    assert set(generation) < set(found("gener"))  # 'Generative AI' is another word
     tab.assert_clean()
 
 

@@ -144,8 +144,11 @@
 
   // A longer query word also finds its other forms ("disaggregation" the rows that say
   // "disaggregated", and the other way round; "scheduling" "scheduler"): one of 6 letters or more,
-  // less a common ending, is found from the start of a word by what is left, if that keeps 5 letters.
-  var ENDINGS = ["ations", "ation", "ating", "ated", "ions", "ion", "ing", "ed", "es", "s"];
+  // less a common ending, is found as a word that starts with what is left (5 letters or more) and
+  // ends in one of those endings, so "generation" finds "generated" and never "general".
+  var ENDINGS = ["ations", "ation", "ators", "ator", "ating", "ated", "ates", "ate", "ions", "ion", "ings", "ing",
+                 "ive", "ers", "er", "ors", "or", "ed", "es", "e", "s"];
+  var ENDING = "(?:" + ENDINGS.join("|") + ")?(?![a-z0-9])";
   function stem(word) {
     if (word.length < 6) return null;
     for (var i = 0; i < ENDINGS.length; i++) {
@@ -159,8 +162,8 @@
     var found = finder(word), base = stem(word);
     if (base === null) return found;
     // the start of a word: after a space or hyphen, or any other mark ("(disaggregated)", "P/D")
-    var start = new RegExp("(?:^|[^a-z0-9])" + base.split("").map(escaped).join(BREAK + "?"));
-    return function (text) { return found(text) || start.test(text); };
+    var form = new RegExp("(?:^|[^a-z0-9])" + base.split("").map(escaped).join(BREAK + "?") + ENDING);
+    return function (text) { return found(text) || form.test(text); };
   }
 
   function filter(table, query, counter) {
