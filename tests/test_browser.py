@@ -1400,9 +1400,9 @@ def test_back_to_a_table_from_the_papers_it_lists_shows_it_as_the_reader_left_it
     visible_rows(page).nth(5).evaluate(
         "row => window.scrollTo(0, row.getBoundingClientRect().top + window.scrollY - window.innerHeight / 2 + 4)"
     )
-    # Material keeps the scroll offset in the history a moment after the scroll (debounced): a
-    # second, so a loaded machine has kept it too before the link is followed.
-    page.wait_for_timeout(1000)
+    # Material keeps the scroll offset in the history's state a moment after the scroll (debounced,
+    # replaceState({x, y})): waited for, so a loaded machine has kept it too before the link is followed.
+    page.wait_for_function("() => history.state && Math.abs(history.state.y - window.scrollY) < 1", timeout=10_000)
     in_view = page.evaluate(ROW_IN_VIEW_JS)
     link = visible_rows(page).filter(has_text=in_view).first.locator("td a").first
     paper = path_of(link.evaluate("link => link.href"))
