@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..derive.corpus import Derived
 from ..derive.facts import Fact
-from ..derive.facts.overhead import OVERHEAD
+from ..derive.facts.overhead import is_overhead
 from ..derive.learn import term_in_words
 from ..fact_kinds import BY_NAME
 from ..text.link_labels import described
@@ -207,7 +207,7 @@ def _label(fact: Fact) -> str:
     every link an abstract gives (code, model, project page, ...), each saying what it is; and
     "Overhead" for what a method adds, which facts/overhead.py reads as a reduction's kind ("≤ 4%
     overhead" read "Reduction")."""
-    if fact.kind == "reduction" and OVERHEAD.search(fact.value):
+    if is_overhead(fact.kind, fact.value):
         return "Overhead"
     return "Links" if fact.kind == "code" else BY_NAME[fact.kind].label
 

@@ -90,7 +90,7 @@ from ...records.model import METRICS
 from . import Fact
 from .context_length import CONTEXT
 from .latency import TIME_SAVED
-from .overhead import OVERHEAD
+from .overhead import OVERHEAD, is_overhead
 
 # What the words of a reduction say it reduces, first match wins.
 _REDUCED = (
@@ -337,7 +337,7 @@ def _tier_kind(fact: Fact) -> str:
         return "data"
     if fact.kind == "scale" and fact.value.endswith(CONTEXT):  # a capacity, not a gain (context_length.py)
         return "context"
-    if fact.kind == "reduction" and OVERHEAD.search(fact.value):  # what a method adds (overhead.py)
+    if is_overhead(fact.kind, fact.value):
         return "overhead"
     return "quality" if fact.kind == "reduction" and metric_of(fact) == "quality" else fact.kind
 

@@ -54,6 +54,12 @@ OVERHEAD = re.compile(
 )
 
 
+def is_overhead(kind: str, value: str) -> bool:
+    """Whether a fact of `kind` and `value` is what a method adds, read here: a reduction's kind, its
+    value saying so ("≤4% overhead"), which the headline tiers last and a page labels Overhead."""
+    return kind == "reduction" and OVERHEAD.search(value) is not None
+
+
 def extract(text: str, found: list[Found]) -> list[Found]:
     """("reduction", start, end, "<2% latency increase") for each share a method adds that no
     reading in `found` took."""
