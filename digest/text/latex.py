@@ -90,7 +90,7 @@ _TIE_RE = re.compile(r"(?<=[A-Za-z])~(?=[A-Za-z\d(])|(?<=\d)~(?=[A-Za-z(])")
 # A comparison whose backslash the dump dropped: "incurs le 4% overhead" ($\le 4\%$); a page cleans
 # a sentence in pieces around its marks, so the piece may end before the number or start with "le".
 _LOST_COMPARISON_RE = re.compile(r"(?<!\S)(leq?|geq?)(?= ?(?:\d|$))")
-_COMPARISONS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥"}
+COMPARISONS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥"}  # TeX's names, as facts/numbers.py reads them too
 # Markdown bold an author typed into the abstract: "Our approach, **PAROAttention**, achieves a **1.9x** to
 # **2.7x** speedup" showed its asterisks on the page. The API sources drop it as they read an abstract
 # (sources/fields.py); a record typed or edited by hand may still hold it.
@@ -127,7 +127,7 @@ def clean_text(text: str) -> str:
     if "sim" in text or "~" in text:
         text = _RANGE_SIM_RE.sub("–", _TIE_RE.sub(" ", text))
     if "le" in text or "ge" in text:
-        text = _LOST_COMPARISON_RE.sub(lambda m: _COMPARISONS[m[1]], text)
+        text = _LOST_COMPARISON_RE.sub(lambda m: COMPARISONS[m[1]], text)
     if "x" in text or "X" in text:
         text = LOST_REFERENCE.sub(lambda m: _CHARACTERS[m[1].upper()], text)
     if "**" in text:

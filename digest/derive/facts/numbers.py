@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from ...text.latex import COMPARISONS
+
 NUMBER = r"\d+(?:,\d{3})*(?:\.\d+)?"
 # What may stand between a number and its unit: a space, or LaTeX's thin, medium or tied space
 # ("19.63\,FPS", "4\;GB", "100~ms"), which the dumps keep verbatim.
@@ -42,12 +44,9 @@ _HEDGE_PREFIX = {
     "at most": "≤",
     "≤": "≤",
     "<=": "≤",
-    "le": "≤",
-    "leq": "≤",
     "≥": "≥",
     ">=": "≥",
-    "ge": "≥",
-    "geq": "≥",
+    **COMPARISONS,  # TeX's "le", "geq", with or without their backslash
     "<": "<",
     ">": ">",
     "only": "",
