@@ -151,6 +151,10 @@ def test_home_charts_follow_the_colour_scheme(tab):
         ["charts/topics-by-year-dark.svg#only-dark", True],
         ["charts/hardware-by-topic-dark.svg#only-dark", True],
     ]
+    # a tap opens the chart the reader sees, and the other scheme's link is no tab stop
+    shown_links = f"""() => Array.from(document.querySelectorAll('{CONTENT} .digest-chart a'))
+        .filter(a => a.getClientRects().length > 0).map(a => new URL(a.href).pathname.slice(1))"""
+    assert page.evaluate(shown_links) == ["charts/topics-by-year-dark.svg", "charts/hardware-by-topic-dark.svg"]
     # the page's own background behind them, not a panel of the chart's
     behind = page.evaluate(f"() => getComputedStyle(document.querySelector('{CONTENT} .digest-chart')).backgroundColor")
     assert behind in ("rgba(0, 0, 0, 0)", "transparent"), behind
