@@ -167,6 +167,10 @@ def test_counts_and_plurals_glued_to_names(catalog):
         ("Ascend 910B NPUs", "Ascend 910B"),
         ("TPUv4 pods", "TPU v4"),
         ("Intel Gaudi-2", "Gaudi 2"),
+        # a workstation card as abstracts write it, without its RTX (a reader's audit: one paper's
+        # headline named A5000 GPUs, and no hardware page listed it)
+        ("on four NVIDIA A5000 GPUs", "RTX A5000"),
+        ("an A4000 card", "RTX A4000"),
     ],
 )
 def test_longest_alias_wins(catalog, text, name):
