@@ -107,6 +107,27 @@ def baselines(catalog, sentence: str) -> list[tuple[str, str]]:
             "It improves the prefilling time by 8x and enabling the 13B model to infer faster than the 7B model.",
             [("8×", "")],
         ),
+        # a reader's audit: "while" opening a predicate with a comparison of its own, and a figure
+        # in brackets right after what it is measured against
+        (
+            "It delivers efficiency gains against decoding with the target model only (up to 4.4x fewer FLOPs), "
+            "while achieving better accuracy than parallel decoding methods.",
+            [("up to 4.4× fewer FLOPs", "decoding with the target model only")],
+        ),
+        (
+            "It enables video generation up to 4x longer while reducing training costs by up to 4.4x compared to "
+            "direct fine-tuning and accelerating inference by up to 3.7x compared to dense attention inference.",
+            [
+                ("up to 3.7×", "dense attention inference"),
+                ("up to 4.4× lower training costs", "direct fine-tuning"),
+                ("up to 4× longer", ""),
+            ],
+        ),
+        # one comparison at the end is every figure's
+        (
+            "It reduces decoding FLOPs by 38.9% while increasing step accuracy by 4.1% over the full-cache baseline.",
+            [("38.9% lower decoding FLOPs", "full-cache baseline")],
+        ),
     ],
 )
 def test_each_figure_is_set_against_its_own_baseline(catalog, sentence, expected):
