@@ -204,6 +204,19 @@ def test_what_a_method_adds_is_named_an_overhead_not_a_reduction():
     )  # type: ignore[arg-type]
 
 
+def test_a_gain_in_utilization_is_named_a_utilization_not_a_speedup():
+    """ "1.6× higher GPU utilization" read 'Speedup' in its facts (a reader's audit): the speedup kind
+    holds a multiplier of a utilization (facts/results.py), and its row says which it is."""
+    from digest.derive.facts import Fact
+    from digest.render.paper import fact_values
+
+    facts = [Fact("speedup", "1.6× higher GPU utilization", "s"), Fact("speedup", "1.9×", "s")]
+    assert (
+        fact_values(facts, links=None)  # type: ignore[arg-type]
+        == "<strong>Utilization</strong> 1.6× higher GPU utilization · <strong>Speedup</strong> 1.9×"
+    )
+
+
 def test_inert_text_renders_as_written_and_keeps_character_references_whole():
     """Only what can start Markdown syntax is escaped; "Who's" keeps its `&#x27;` whole, so the
     heading's anchor is "whos-…", not "whox27s-…"."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from ..derive.corpus import Derived
 from ..derive.facts import Fact
 from ..derive.facts.overhead import is_overhead
+from ..derive.facts.utilization import is_utilization_gain
 from ..derive.learn import term_in_words
 from ..fact_kinds import BY_NAME
 from ..text.link_labels import described
@@ -206,9 +207,12 @@ def _label(fact: Fact) -> str:
     """A fact's heading in a fact row: its kind's label, but "Links" for the code kind, which holds
     every link an abstract gives (code, model, project page, ...), each saying what it is; and
     "Overhead" for what a method adds, which facts/overhead.py reads as a reduction's kind ("≤ 4%
-    overhead" read "Reduction")."""
+    overhead" read "Reduction"); and "Utilization" for a multiplier of one, which results.py reads as a
+    speedup's kind ("1.6× higher GPU utilization" read "Speedup")."""
     if is_overhead(fact.kind, fact.value):
         return "Overhead"
+    if is_utilization_gain(fact.kind, fact.value):
+        return BY_NAME["utilization"].label
     return "Links" if fact.kind == "code" else BY_NAME[fact.kind].label
 
 

@@ -13,6 +13,15 @@ import re
 from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, hedge, percentages
 
+# A multiplier of a utilization, read as a speedup's kind (results.py): "1.6× higher GPU utilization".
+_UTILIZATION_NAMED = re.compile(r"\b(?:utili[sz]ation|MFU)\b", re.IGNORECASE)
+
+
+def is_utilization_gain(kind: str, value: str) -> bool:
+    """Whether a fact is a gain in how busy a resource is kept, not in speed: "1.6× higher GPU utilization"."""
+    return kind == "speedup" and bool(_UTILIZATION_NAMED.search(value))
+
+
 # A gain in a utilization is often in "percentage points": "by 26.6 percentage points".
 _PERCENT = re.compile(
     rf"(?:(?P<low>{FRESH_NUMBER})\s?(?:\\?%)?\s*(?:-|–)\s*)?(?P<number>{NUMBER})\s?"
