@@ -36,6 +36,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 import jinja2
 from mkdocs.config import config_options as c
@@ -56,6 +57,8 @@ from .render.site import Later
 from .render.templates import environment, fingerprint
 
 log = logging.getLogger("mkdocs.plugins.digest")
+LOCAL_SITE_URL = "http://127.0.0.1:8000/"  # mkdocs serve's address: the fallback of mkdocs.yml's SITE_URL
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
 DATA_ENV = "DIGEST_DATA"  # overrides `data_dir` (tests, benchmarks)
 Command = Literal["build", "gh-deploy", "serve"]
 
@@ -109,10 +112,18 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if self.config.part_size is not None and self.config.part_size < 1:
             raise PluginError(f"digest: part_size must be at least 1, not {self.config.part_size}")
+        # A site built for elsewhere with the local fallback (mkdocs.yml) has feeds whose every link
+        # fails away from this machine (a reader's audit): say so, without failing a --strict build.
+        if self.command == "build" and urlsplit(config.site_url or LOCAL_SITE_URL).hostname in LOCAL_HOSTS:
+            log.info(
+                "digest: site_url is %s, so the feeds, papers.json and canonical links point at this machine; "
+                "set SITE_URL to the address the site will be served from: SITE_URL=https://HOST/PATH/ mkdocs build",
+                config.site_url or LOCAL_SITE_URL,
+            )
         return config
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
-        generated = self._generate(config.site_url or "http://127.0.0.1:8000/")
+        generated = self._generate(config.site_url or LOCAL_SITE_URL)
         later = self.later.pages if self.later else {}
         self._remove_dropped(config, {*generated, *later})
         # A page left for later is an empty file until the process that builds it renders it (new

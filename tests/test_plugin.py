@@ -5,6 +5,7 @@ and `part_size` splits the listings."""
 
 from __future__ import annotations
 
+import logging
 import shutil
 from pathlib import Path
 
@@ -53,6 +54,24 @@ def test_a_templates_folder_that_does_not_exist_is_refused(tmp_path, caplog):
     with pytest.raises(Abort):
         config_with(tmp_path, templates="no/such/folder")
     assert "option 'templates'" in caplog.text and "no/such/folder" in caplog.text
+
+
+@pytest.mark.parametrize(
+    "command, site_url, said", [("build", "", True), ("build", "https://digest.example/", False), ("serve", "", False)]
+)
+def test_a_build_for_elsewhere_says_its_feeds_point_at_this_machine(
+    tmp_path, monkeypatch, caplog, command, site_url, said
+):
+    """A site built with mkdocs.yml's local fallback links its feeds to 127.0.0.1:8000 (a reader's
+    audit): the build says so; `serve`, which is at that address, does not."""
+    monkeypatch.delenv("SITE_URL", raising=False)
+    if site_url:
+        monkeypatch.setenv("SITE_URL", site_url)
+    config = config_with(tmp_path)
+    config.plugins.on_startup(command=command, dirty=False)
+    caplog.set_level(logging.INFO, logger="mkdocs.plugins.digest")
+    config.plugins.on_config(config)
+    assert ("feeds, papers.json and canonical links point at this machine" in caplog.text) == said
 
 
 @pytest.mark.build
