@@ -334,7 +334,7 @@ def test_the_glossary_lists_each_term_a_page_lists_with_its_papers(tmp_path, mon
         ("../papers/adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning/", "Fuyou"),
         ("../papers/zero-infinity/", "ZeRO-Infinity"),
     ]  # newest first
-    assert "<p>3 papers: " in nvme and "<details><summary>and 1 more</summary>" in nvme
+    assert "<p>3 papers: " in nvme and '<details class="digest-glossary-more"><summary>and 1 more</summary>' in nvme
     rdma = page.split("{ #rdma }", 1)[1]
     assert re.findall(r'href="([^"]+)"', rdma) == ["../papers/rdma-pool/"]
     assert "<p>1 paper: " in rdma
