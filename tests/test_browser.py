@@ -9,6 +9,7 @@ import re
 import shutil
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import yaml
@@ -626,6 +627,30 @@ def test_compares_against_and_compared_by_link_real_pages(tab):
     wait_for_page(page, f"/papers/{FUYOU}/", title_of(FUYOU))
     tab.goto("papers/fastattention/")  # names FlashAttention2 as what it extends, not as a baseline
     assert section_links(page, "compares-against") == []
+    tab.assert_clean()
+
+
+def test_a_paper_s_term_opens_the_glossary_at_its_entry(tab):
+    """The Terms line was plain text and no page listed the terms (a reader's audit): a term links
+    its Glossary entry, which opens scrolled to it, below the header, listing the paper back."""
+    page = tab.page
+    tab.goto("papers/zero-infinity/")
+    page.locator(f"{CONTENT} p a", has_text="NVMe (non-volatile memory express)").click()
+    wait_for_page(page, "/glossary/", "Glossary")
+    assert urlsplit(page.url).fragment == "nvme"
+    page.wait_for_function(
+        """() => {
+            const entry = document.getElementById('nvme').getBoundingClientRect();
+            const header = document.querySelector('.md-header').getBoundingClientRect();
+            return entry.top >= header.bottom - 1 && entry.bottom <= innerHeight && entry.top < innerHeight / 3;
+        }""",
+        timeout=5_000,
+    )
+    assert page.locator(f"{CONTENT} h3#nvme").inner_text().startswith("NVMe (non-volatile memory express)")
+    papers = page.locator(f"{CONTENT} h3#nvme + .digest-glossary-papers a")
+    assert "ZeRO-Infinity" in papers.all_inner_texts()
+    papers.filter(has_text="ZeRO-Infinity").click()
+    wait_for_page(page, "/papers/zero-infinity/", title_of("zero-infinity"))
     tab.assert_clean()
 
 

@@ -27,6 +27,7 @@ def test_pages_writes_the_site_files_and_leaves_unchanged_ones_alone(tmp_path, c
         "hardware/index.md",
         "systems.md",
         "tags.md",
+        "glossary.md",
         "method.md",
         "papers.json",
         "papers.csv",

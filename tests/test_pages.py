@@ -19,6 +19,7 @@ from markdown_it import MarkdownIt
 
 from digest.build import load_corpus
 from digest.derive.glossary import Glossary
+from digest.render import glossary
 from digest.render.paths import rel
 from digest.render.site import render_site, write_site
 from digest.text.latex import readable
@@ -286,7 +287,8 @@ def test_a_paper_page_lists_the_glossary_terms_its_abstract_uses(fixture_corpus,
     page of an abstract saying only "NVMe" is found by "non-volatile memory express" (reader audit 5)."""
     details = fixture_site["papers/zero-infinity.md"].split("<p>", 1)[1].split("</p>", 1)[0]
     assert details.endswith(
-        '&nbsp;· <strong>Terms</strong> <span class="digest-nowrap">NVMe (non-volatile memory express)</span>'
+        '&nbsp;· <strong>Terms</strong> <span class="digest-nowrap">'
+        '<a href="../../glossary/#nvme">NVMe (non-volatile memory express)</a></span>'
     )
     assert (
         "<strong>Terms</strong>"
@@ -294,6 +296,67 @@ def test_a_paper_page_lists_the_glossary_terms_its_abstract_uses(fixture_corpus,
     )  # it uses none
     without = render_site(dataclasses.replace(fixture_corpus, glossary=Glossary()), SITE_URL)
     assert "<strong>Terms</strong>" not in without["papers/zero-infinity.md"]  # a store with no glossary
+
+
+def test_a_paper_page_links_each_term_to_its_glossary_entry(fixture_site):
+    details = fixture_site["papers/ssdtrain.md"].split("<strong>Terms</strong> ", 1)[1].split("</p>", 1)[0]
+    assert details == (
+        '<span class="digest-nowrap"><a href="../../glossary/#ssd">SSD (solid-state drive)</a></span>, '
+        '<span class="digest-nowrap"><a href="../../glossary/#nvme">NVMe (non-volatile memory express)</a></span>'
+    )
+    assert "- [Glossary](glossary.md)\n- [Method](method.md)" in fixture_site["SUMMARY.md"]  # a reader's page
+
+
+GLOSSARY_TERMS = """\
+- acronym: NVMe
+  expansion: non-volatile memory express
+- acronym: RDMA
+  expansion: rack direct memory access
+- acronym: TTFT
+  expansion: time to first token
+"""
+
+
+def test_the_glossary_lists_each_term_a_page_lists_with_its_papers(tmp_path, monkeypatch):
+    """One entry per term some paper's page lists, with its papers by system name, newest first;
+    a term no page lists is left out, and so is a paper under a term it defines its own way:
+    Holmes spells out "Remote Direct Memory Access (RDMA)", not this glossary's RDMA."""
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURE_STORE, data)
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        shutil.copy(DATA / name, data / name)
+    (data / "glossary.yaml").write_text(GLOSSARY_TERMS, encoding="utf-8")
+    holmes = yaml.safe_load((data / "papers" / "holmes.yaml").read_text(encoding="utf-8"))
+    plain = {**holmes, "id": "rdma-pool", "title": "RDMAPool: Pooled GPU Memory over RDMA", "published": "2024-01-02"}
+    plain["abstract"] = "We present RDMAPool, which pools the memory of GPUs across servers over RDMA."
+    (data / "papers" / "rdma-pool.yaml").write_text(yaml.safe_dump(plain), encoding="utf-8")
+    monkeypatch.setattr(glossary, "PAPERS_SHOWN", 2)
+    site = render_site(load_corpus(data), SITE_URL)
+    page = site["glossary.md"]
+
+    headings = re.findall(r"^#{2,3} .*$", page, re.MULTILINE)
+    assert headings == [
+        "## N { #letter-n data-search-exclude }",
+        "### NVMe (non-volatile memory express) { #nvme }",
+        "## R { #letter-r data-search-exclude }",
+        "### RDMA (rack direct memory access) { #rdma }",
+    ]  # no TTFT: no page lists it
+    nvme = page.split("{ #nvme }", 1)[1].split("\n## ", 1)[0]
+    assert re.findall(r'<a href="([^"]+)"[^>]*>([^<]+)</a>', nvme) == [
+        ("../papers/ssdtrain/", "SSDTrain"),
+        ("../papers/adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning/", "Fuyou"),
+        ("../papers/zero-infinity/", "ZeRO-Infinity"),
+    ]  # newest first
+    assert "<p>3 papers: " in nvme and '<details class="digest-glossary-more"><summary>and 1 more</summary>' in nvme
+    rdma = page.split("{ #rdma }", 1)[1]
+    assert re.findall(r'href="([^"]+)"', rdma) == ["../papers/rdma-pool/"]
+    assert "<p>1 paper: " in rdma
+    assert "glossary/#rdma" in site["papers/rdma-pool.md"] and "<strong>Terms</strong>" not in site["papers/holmes.md"]
+
+
+def test_a_store_without_terms_has_a_glossary_page_saying_so(fixture_corpus):
+    page = render_site(dataclasses.replace(fixture_corpus, glossary=Glossary()), SITE_URL)["glossary.md"]
+    assert "No paper’s title or abstract uses a term of the glossary yet." in page and "###" not in page
 
 
 def test_a_table_a_reader_sorts_headlines_in_says_how_to_read_their_order(fixture_site):

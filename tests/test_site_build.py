@@ -38,7 +38,7 @@ def test_every_paper_topic_and_hardware_page_exists(built_site):
         assert (built_site / "papers" / paper.id / "index.html").is_file(), paper.id
     for slug in ("offloading", "parallelism", "kernels", "serving", "hardware", "other"):
         assert (built_site / "topics" / slug / "index.html").is_file()
-    for page in ("hardware", "systems", "tags", "method", "contributing"):
+    for page in ("hardware", "systems", "tags", "glossary", "method", "contributing"):
         assert (built_site / page / "index.html").is_file(), page
 
 

@@ -72,7 +72,7 @@ class Column:
         return None if self.group is None else self.group(derived)
 
 
-def _short_title(title: str) -> str:
+def short_title(title: str) -> str:
     return title if len(title) <= 48 else title[:47].rsplit(" ", 1)[0] + "…"
 
 
@@ -145,7 +145,7 @@ def _counts(derived: Derived) -> list[str]:
 
 # The fact kinds whose column shows more than their own values as text; the rest show those.
 _KIND_CELLS: dict[str, tuple[Callable[[Derived], Value], Cell]] = {
-    "system": (lambda d: d.system, lambda d, links: links.paper(d.id, d.system or _short_title(d.paper.title))),
+    "system": (lambda d: d.system, lambda d, links: links.paper(d.id, d.system or short_title(d.paper.title))),
     "hardware": (lambda d: d.hardware, lambda d, links: ", ".join(links.hardware(name) for name in d.hardware)),
     "code": (_values_of("code"), _code_cell),
     # Largest first, as the cell sorts: "1T, 30B, 4B", not the abstract's "1T, 4B, 30B".

@@ -93,10 +93,11 @@ class PageLinks:
         """Record text made inert for this kind of link: Markdown or HTML."""
         return html_text(value) if self.html else md_text(value)
 
-    def _link(self, text: str, target: str) -> str:
+    def _link(self, text: str, target: str, anchor: str = "") -> str:
+        fragment = f"#{anchor}" if anchor else ""
         if self.html:
-            return f'<a href="{url_rel(self.source, target)}">{text}</a>'
-        return f"[{text}]({rel(self.source, target)})"
+            return f'<a href="{url_rel(self.source, target)}{fragment}">{text}</a>'
+        return f"[{text}]({rel(self.source, target)}{fragment})"
 
     def paper(self, paper_id: str, label: str | None = None) -> str:
         text = self.text(label) if label else self.context.escaped_title(paper_id, html=self.html)
@@ -116,9 +117,10 @@ class PageLinks:
         slug, name = self.context.tag(tag)
         return self._link(self.text(name), tag_path(slug))
 
-    def to(self, target: str, label: str) -> str:
-        """A link to any generated page by its path, with a label escaped already."""
-        return self._link(label, target)
+    def to(self, target: str, label: str, anchor: str = "") -> str:
+        """A link to any generated page by its path (at the element `anchor`, if given), with a
+        label escaped already."""
+        return self._link(label, target, anchor)
 
     def external(self, label: str, url: str, name: str | None = None) -> str:
         """A link to an http(s) URL, or the URL as plain text when it is anything else; `name`:

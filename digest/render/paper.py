@@ -19,11 +19,12 @@ from ..text.link_labels import described
 from .bibtex import bibtex_entry
 from .columns import COLUMNS, NO_HEADLINE
 from .context import PageLinks, RenderContext
+from .glossary import term_anchor, terms_of
 from .hardware_pages import papers_naming
 from .headline_source import headline_source
 from .html_table import html_table
 from .markdown import html_link, html_text, md_marked
-from .paths import REVIEW_PAGE, paper_path
+from .paths import GLOSSARY_PAGE, REVIEW_PAGE, paper_path
 from .read_links import read_links
 
 AUTHORS_SHOWN = 10
@@ -222,17 +223,20 @@ def tags_and_terms(context: RenderContext, derived: Derived, links: PageLinks) -
     fields = []
     if derived.tags:
         fields.append(("Tags", ", ".join(links.tag(t) for t in derived.tags), False))
-    if terms := glossary_terms(context, derived):
+    if terms := glossary_terms(context, derived, links):
         fields.append(("Terms", terms, False))
     return fields
 
 
-def glossary_terms(context: RenderContext, derived: Derived) -> str:
+def glossary_terms(context: RenderContext, derived: Derived, links: PageLinks) -> str:
     """The glossary's entries the title and abstract use, in the order they first come (HTML):
-    "TTFT (time to first token), SLO (service level objective)", each kept on one line. They
-    give a reader meeting an acronym its meaning, and put both forms in the page's search text."""
-    used = context.corpus.glossary.find(derived.paper.title + "\n" + derived.paper.abstract)
-    return ", ".join(f'<span class="digest-nowrap">{html_text(entry.shown)}</span>' for entry in used)
+    "TTFT (time to first token), SLO (service level objective)", each kept on one line and linked
+    to its entry on the Glossary page. They give a reader meeting an acronym its meaning, and put
+    both forms in the page's search text."""
+    linked = [
+        links.to(GLOSSARY_PAGE, html_text(e.shown), term_anchor(context, e)) for e in terms_of(context, derived.id)
+    ]
+    return ", ".join(f'<span class="digest-nowrap">{link}</span>' for link in linked)
 
 
 def author_list(names: list[str]) -> str:

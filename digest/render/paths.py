@@ -57,3 +57,4 @@ def feed_path(kind: str, slug: str) -> str:
 
 REVIEW_PAGE = "review.md"
 NEW_PAGE = "new.md"
+GLOSSARY_PAGE = "glossary.md"

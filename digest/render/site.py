@@ -27,13 +27,14 @@ from .columns import TABLE_COLUMNS
 from .context import RenderContext
 from .exports import SITE_NAME, atom_feed, papers_csv, papers_json
 from .feeds import listing_feeds
+from .glossary import render_glossary
 from .hardware_pages import hardware_pages, render_hardware_index
 from .home import render_home
 from .method import render_method
 from .nav import render_nav
 from .news import render_new
 from .paper import paper_page_inputs, render_paper
-from .paths import NEW_PAGE, paper_path
+from .paths import GLOSSARY_PAGE, NEW_PAGE, paper_path
 from .review import render_review
 from .systems import render_systems
 from .tags import render_tags
@@ -89,6 +90,7 @@ def render_site(
         else:
             files[page] = memo(page, paper_page_inputs(context, paper_id), partial(render_paper, context, paper_id))
     files.update(hardware_pages(context))
+    files[GLOSSARY_PAGE] = render_glossary(context)
     files["papers.json"] = papers_json(corpus, site_url)
     files["papers.csv"] = papers_csv(corpus, site_url)
     files["papers.bib"] = papers_bib(corpus)
