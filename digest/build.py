@@ -19,6 +19,7 @@ import jinja2
 
 from .background import Pending
 from .check import same_paper
+from .derive.baseline_catalog import NO_BASELINES, BaselineCatalog, load_baselines
 from .derive.corpus import Corpus, PaperDerivation, build_corpus, derive_paper
 from .derive.glossary import NO_GLOSSARY, Glossary, load_glossary
 from .derive.hardware_catalog import HardwareCatalog, load_hardware
@@ -31,6 +32,7 @@ from .records.model import Paper
 from .records.regular import read_regular
 from .records.rejected import rejected_paths
 from .records.store import (
+    BASELINES_FILE,
     GLOSSARY_FILE,
     HARDWARE_FILE,
     TAXONOMY_FILE,
@@ -124,6 +126,7 @@ class Loaded:
     rejected: list[Learnable]
     rereads: Rereads = field(default_factory=Rereads)  # a second reading of curated values (rereads.py)
     glossary: Glossary = NO_GLOSSARY  # read by the paper pages only, so no derivation depends on it
+    baselines: BaselineCatalog = NO_BASELINES  # read when the papers are linked, after each is derived
 
 
 def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
@@ -158,8 +161,11 @@ def load_derived(data_dir: Path, cache: BuildCache) -> Loaded:
     glossary = cache.reuse(
         ("glossary", _read(data_dir / GLOSSARY_FILE)), partial(load_glossary, data_dir / GLOSSARY_FILE)
     )
+    baselines = cache.reuse(
+        ("baselines", _read(data_dir / BASELINES_FILE)), partial(load_baselines, data_dir / BASELINES_FILE)
+    )
     cache.end_loading()
-    return Loaded(derived, taxonomy, catalog, rejected, read_rereads(data_dir / REREADS_DIR), glossary)
+    return Loaded(derived, taxonomy, catalog, rejected, read_rereads(data_dir / REREADS_DIR), glossary, baselines)
 
 
 def link(loaded: Loaded, cache: BuildCache, *, retrain: bool = True) -> Corpus:
@@ -171,6 +177,7 @@ def link(loaded: Loaded, cache: BuildCache, *, retrain: bool = True) -> Corpus:
         loaded.rejected,
         retrain=retrain,
         glossary=loaded.glossary,
+        baselines=loaded.baselines,
     )
 
 

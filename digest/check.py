@@ -1,7 +1,8 @@
 """`digest check`: every file the build reads is valid, and the store is consistent as a whole.
 
 What `check` accepts, the build renders: it reads the records, the taxonomy (with the column
-each topic table names), the hardware catalogue and the glossary with the same readers the build uses.
+each topic table names), the hardware catalogue, the glossary and the baseline catalogue with the
+same readers the build uses.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ import re
 from collections.abc import Collection
 from pathlib import Path
 
+from .derive.baseline_catalog import load_baselines
 from .derive.glossary import load_glossary
 from .derive.hardware_catalog import HardwareCatalog, load_hardware
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_columns, unknown_topics
 from .errors import DataError, UsageError
 from .records.rejected import REJECTED_DIR, Rejection, load_rejections, rejected_path
 from .records.store import (
+    BASELINES_FILE,
     GLOSSARY_FILE,
     HARDWARE_FILE,
     PAPERS_DIR,
@@ -54,6 +57,7 @@ def check_store(
     for read in (
         lambda: read_rereads(data_dir / REREADS_DIR),  # the build reads them for the Method page
         lambda: load_glossary(data_dir / GLOSSARY_FILE),  # and this for the paper pages' terms
+        lambda: load_baselines(data_dir / BASELINES_FILE),  # and this for their Compares against
     ):
         try:
             read()

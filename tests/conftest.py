@@ -30,7 +30,7 @@ def _seed_store() -> Path:
     """The seed corpus with the real taxonomy, catalogue and glossary, in a folder of its own for this run."""
     folder = Path(tempfile.mkdtemp(prefix="digest-seed-")) / "data"
     shutil.copytree(SEED_CORPUS, folder)
-    for name in ("taxonomy.yaml", "hardware.yaml", "glossary.yaml"):
+    for name in ("taxonomy.yaml", "hardware.yaml", "glossary.yaml", "baselines.yaml"):
         shutil.copy(REPO_DATA / name, folder / name)
     atexit.register(shutil.rmtree, folder.parent, True)
     return folder

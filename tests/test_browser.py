@@ -477,6 +477,33 @@ def test_the_filter_finds_rows_by_the_title_and_tags_they_do_not_show(tab):
     tab.assert_clean()
 
 
+def test_filtering_by_a_catalogued_baseline_finds_the_rows_that_compare_against_it(tab):
+    """A reader asked which papers compare against vLLM and got nothing: the systems papers compare
+    against most are no paper of the digest. The baseline catalogue (data/baselines.yaml) names
+    them in the Compares against cell, as plain muted text: where the column is shown (kernels),
+    'cuBLAS' shows exactly the rows whose cell names it; where it is left out (serving, 10 of 119
+    rows), the filter still finds the rows by it."""
+    page = tab.page
+    tab.goto("topics/kernels/")
+    compared = column(page, "Compares against")
+    naming = [index for index, text in enumerate(compared) if "cuBLAS" in text]
+    assert len(naming) >= 2, compared
+    outside = table(page).locator("tbody td .digest-outside", has_text="cuBLAS")
+    assert outside.count() == len(naming) and outside.first.get_attribute("title").startswith("Not in the digest: ")
+    assert table(page).locator("tbody td a", has_text="cuBLAS").count() == 0  # no link: no page of its own
+    table(page).locator("input.digest-filter").fill("cuBLAS")
+    states = row_states(page)
+    shown = [index for index, (_, visible) in enumerate(states) if visible]
+    assert set(naming) <= set(shown) and all("cublas" in states[index][0] for index in shown), states
+    tab.goto("topics/serving/")
+    assert "Compares against" not in [text.strip() for text in table(page).locator("thead th").all_inner_texts()]
+    table(page).locator("input.digest-filter").fill("vLLM")
+    shown = shown_texts(page)
+    for system in ("nexus", "sarathi-serve"):
+        assert any(system in text for text in shown), (system, shown)
+    tab.assert_clean()
+
+
 def test_the_filter_finds_plurals_words_run_together_architectures_and_tag_names(tab):
     """Over the serving table 'kv cache' found 21 rows, yet 'KV caches' and 'kvcache' none; 'hopper'
     none though rows list H100 and H20; 'mixture-of-experts' none where rows say MoE. A query word
@@ -1064,10 +1091,16 @@ def test_at_1280_px_a_topic_table_shows_when_it_was_published_and_its_links(chro
     edge. At 1920 px an arXiv id keeps its links on its line; on a 390 px phone the tables still
     scroll sideways in their boxes, never the page."""
     tab = reader_tab(chromium, site, request, {"width": 1280, "height": 800})
-    for page in ("topics/serving/", "topics/kernels/", "tags/speculative-decoding/"):
+    for page in ("topics/serving/", "tags/speculative-decoding/"):
         tab.goto(page)
         [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
         assert not table["scrollable"] and not table["past"] and not table["room"], (page, table)
+    # Kernels shows a ninth column, Compares against (a quarter of its rows name a baseline), after
+    # its links: the eight before it stay in view, and the line over the table says one is past the edge.
+    tab.goto("topics/kernels/")
+    [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
+    assert table["names"] == ["Compares against"] and table["shown"], table
+    assert table["text"] == "1 more column: scroll the table sideways →", table
     tab.goto("topics/parallelism/")
     [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
     assert "Published" not in table["names"] and table["past"] <= 2, table

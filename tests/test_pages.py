@@ -20,8 +20,11 @@ from markdown_it import MarkdownIt
 from digest.build import load_corpus
 from digest.derive.glossary import Glossary
 from digest.render import glossary
+from digest.render.columns import COLUMNS
+from digest.render.context import RenderContext
 from digest.render.paths import rel
 from digest.render.site import render_site, write_site
+from digest.render.templates import environment
 from digest.text.latex import readable
 
 from .conftest import DATA
@@ -36,7 +39,7 @@ def fixture_corpus(tmp_path_factory):
     """Seven real records (one with curator fields) with the repo's taxonomy, hardware catalogue and glossary."""
     data = tmp_path_factory.mktemp("store") / "data"
     shutil.copytree(FIXTURE_STORE, data)
-    for name in ("taxonomy.yaml", "hardware.yaml", "glossary.yaml"):
+    for name in ("taxonomy.yaml", "hardware.yaml", "glossary.yaml", "baselines.yaml"):
         shutil.copy(DATA / name, data / name)
     return load_corpus(data)
 
@@ -73,6 +76,30 @@ def test_pages_link_papers_that_name_each_other(fixture_corpus, fixture_site):
     # Named as background (current frameworks) or as what a paper extends: no baseline, no link.
     assert fixture_corpus.papers["holmes"].compares_to == ()
     assert fixture_corpus.papers["fastattention"].compares_to == ()
+
+
+def test_a_paper_page_lists_a_baseline_not_in_the_digest_after_the_papers_it_links(fixture_corpus, fixture_site):
+    """FlashAttention-2 measures itself against FlashAttention, which is no paper of the digest: the
+    page names it from the baseline catalogue (data/baselines.yaml), as plain text marked so, with
+    what it is and the sentence; its table cell names it muted, with no link."""
+    derived = fixture_corpus.papers["flashattention-2"]
+    assert derived.compares_to == ()
+    assert [(m.target, m.in_digest) for m in derived.external_baselines] == [("FlashAttention", False)]
+    section = fixture_site["papers/flashattention-2.md"].split("## Compares against")[1].split("\n## ")[0]
+    what = fixture_corpus.baselines.get("FlashAttention").what
+    assert (
+        f'<li>FlashAttention <span class="digest-outside">(not in the digest: {what})</span>: '
+        "“These yield around 2× speedup compared to FlashAttention,"
+    ) in section
+    assert "<a " not in section
+    # Named as what it is compatible with, not measured against: no baseline (SSDTrain's PyTorch, DeepSpeed).
+    assert fixture_corpus.papers["ssdtrain"].external_baselines == ()
+    assert "## Compares against" not in fixture_site["papers/ssdtrain.md"]
+    links = RenderContext(fixture_corpus, environment()).links("topics/kernels.md", html=True)
+    assert COLUMNS["compares_to"].markdown(derived, links) == (
+        f'<span class="digest-outside" title="Not in the digest: {what}">FlashAttention</span>'
+    )
+    assert COLUMNS["compares_to"].value(derived) == []  # the exports list papers of the digest by id
 
 
 def test_relative_links_match_posixpath_for_every_pair_of_pages(fixture_site):
@@ -252,9 +279,7 @@ def test_the_method_page_opens_with_how_far_a_reader_can_trust_what_the_site_sho
     40 numbers not extracted): the page now opens with them, and with what a headline column
     cannot compare, before the curator's detail."""
     from digest.build import METHOD_FOLDS, load_evaluation
-    from digest.render.context import RenderContext
     from digest.render.method import render_method
-    from digest.render.templates import environment
 
     corpus, evaluation = load_corpus(DATA), load_evaluation(DATA, METHOD_FOLDS)
     page = render_method(RenderContext(corpus, environment()), evaluation)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from ..records.model import Paper
 from ..text.sentences import leading_sentences, sentence_spans, split_sentences
 from . import overrides
+from .baseline_catalog import NO_BASELINES, BaselineCatalog
 from .classify import Classification, classify
 from .facts import Fact, extract_facts, misread
 from .facts.headline import Headline, machine_headline
@@ -121,6 +122,9 @@ class Derived(PaperDerivation):
     compares_to: tuple[Mention, ...]
     compared_by: tuple[str, ...]
     related: tuple[tuple[str, float], ...]
+    # Systems of the baseline catalogue the abstract names as baselines: no paper of the digest,
+    # so no link and no `compared_by`; read from the abstract even where a curator set compares_to.
+    external_baselines: tuple[Mention, ...] = ()
 
     @classmethod
     def of(
@@ -130,6 +134,8 @@ class Derived(PaperDerivation):
         compares_to: Sequence[Mention],
         compared_by: Sequence[str],
         related: Sequence[tuple[str, float]],
+        *,
+        external_baselines: Sequence[Mention] = (),
     ) -> Derived:
         return cls(
             **{f.name: getattr(own, f.name) for f in fields(PaperDerivation)},
@@ -138,6 +144,7 @@ class Derived(PaperDerivation):
             compares_to=tuple(compares_to),
             compared_by=tuple(compared_by),
             related=tuple(related),
+            external_baselines=tuple(external_baselines),
         )
 
 
@@ -158,6 +165,7 @@ class Corpus:
     # The suggestions are a model's trained on the records as they were earlier (the preview keeps its first).
     trained_earlier: bool = False
     glossary: Glossary = NO_GLOSSARY  # the field's acronyms a paper page lists as its terms
+    baselines: BaselineCatalog = NO_BASELINES  # systems compared against that are no paper of the store
 
     def needs_review(self) -> list[Derived]:
         """Papers whose topics no curator set, least confident suggestion first (then by id)."""
@@ -218,15 +226,18 @@ def machine_roles(paper: Paper) -> list[str]:
 
 
 def baseline_mentions(
-    names: dict[str, tuple[list[str], str]], roles: dict[str, dict[str, str]]
+    names: dict[str, tuple[list[str], str]],
+    roles: dict[str, dict[str, str]],
+    baselines: BaselineCatalog = NO_BASELINES,
 ) -> dict[str, list[Mention]]:
     """The papers each paper names as a baseline: with comparison language, in a sentence about
-    its own work (the title counts as one), never a predecessor named as background."""
+    its own work (the title counts as one), never a predecessor named as background; and the
+    systems of the baseline catalogue named so (`Mention.in_digest` False)."""
 
     def keep(paper_id: str, sentence: str, start: int) -> bool:
         return roles[paper_id].get(sentence) not in (BACKGROUND, PRIOR) and compared_with(sentence, start)
 
-    return find_mentions(names, split_sentences, keep)
+    return find_mentions(names, split_sentences, keep, baselines.spellings())
 
 
 def build_corpus(
@@ -238,6 +249,7 @@ def build_corpus(
     *,
     retrain: bool = True,
     glossary: Glossary = NO_GLOSSARY,
+    baselines: BaselineCatalog = NO_BASELINES,
 ) -> Corpus:
     """The derived papers linked to each other and grouped by topic, hardware and tag. The
     `rejected` papers are not part of it: the model learns from them as papers in no topic. With
@@ -251,7 +263,7 @@ def build_corpus(
     suggestions, trained_earlier = _suggestions(
         list(own.values()), taxonomy, memo, rejected, vectorizer, retrain=retrain
     )
-    compares_to = _comparisons(own, memo)
+    compares_to, external = _comparisons(own, memo, baselines)
     compared_by: dict[str, list[str]] = {pid: [] for pid in own}
     for pid, mentions in compares_to.items():
         for mention in mentions:
@@ -266,7 +278,9 @@ def build_corpus(
         "related", (words, topic_lists), lambda: _related(own, topics, vectorizer)
     )
     derived = {
-        pid: Derived.of(d, suggestion, compares_to[pid], compared_by[pid], related[pid])
+        pid: Derived.of(
+            d, suggestion, compares_to[pid], compared_by[pid], related[pid], external_baselines=external[pid]
+        )
         for (pid, d), suggestion in zip(own.items(), suggestions, strict=True)
     }
     by_topic: dict[str, list[str]] = {topic.slug: [] for topic in taxonomy.topics}
@@ -281,6 +295,7 @@ def build_corpus(
         rejected=rejected,
         trained_earlier=trained_earlier,
         glossary=glossary,
+        baselines=baselines,
     )
 
 
@@ -314,20 +329,26 @@ def _suggestions(
     return suggestions, trained_on != training
 
 
-def _comparisons(papers: dict[str, PaperDerivation], memo: Memo) -> dict[str, list[Mention]]:
-    """The papers each paper compares against: the curator's list, else the baselines its abstract names."""
+def _comparisons(
+    papers: dict[str, PaperDerivation], memo: Memo, baselines: BaselineCatalog
+) -> tuple[dict[str, list[Mention]], dict[str, list[Mention]]]:
+    """The papers each paper compares against: the curator's list, else the baselines its abstract
+    names; and the systems of the baseline catalogue its abstract names, which no curator lists."""
     # The title counts as the first sentence: "Extend FlashAttention2 to NPUs" names its baseline.
     names = {pid: ([d.system] if d.system else [], f"{d.paper.title}. {d.paper.abstract}") for pid, d in papers.items()}
     roles = {pid: dict(zip(split_sentences(d.paper.abstract), d.roles, strict=False)) for pid, d in papers.items()}
-    mentions: dict[str, list[Mention]] = memo("mentions", (names, roles), lambda: baseline_mentions(names, roles))
-    return {
-        pid: mentions[pid]
+    mentions: dict[str, list[Mention]] = memo(
+        "mentions", (names, roles, baselines), lambda: baseline_mentions(names, roles, baselines)
+    )
+    in_digest = {
+        pid: [m for m in mentions[pid] if m.in_digest]
         if d.curated_comparisons is None
         else [
             Mention(target, papers[target].system or target, "") for target in d.curated_comparisons if target in papers
         ]
         for pid, d in papers.items()
     }
+    return in_digest, {pid: [m for m in mentions[pid] if not m.in_digest] for pid in papers}
 
 
 def _related(

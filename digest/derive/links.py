@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,34 +27,39 @@ _BLOCK = 512  # papers compared at a time: a block of scores is _BLOCK x papers
 
 @dataclass(frozen=True)
 class Mention:
-    target: str  # id of the paper whose system is named
+    target: str  # id of the paper whose system is named; for a system not in the digest, its catalogue name
     name: str  # the words as the abstract wrote them
     sentence: str
+    in_digest: bool = True  # False: a system of the baseline catalogue, no paper of the store
 
 
 def find_mentions(
     papers: dict[str, tuple[list[str], str]],
     split_sentences: Callable[[str], list[str]],
     keep: Callable[[str, str, int], bool] | None = None,
+    systems: Mapping[str, Sequence[str]] | None = None,
 ) -> dict[str, list[Mention]]:
     """For each paper id, the other papers whose system names appear in its abstract.
 
     `papers` maps id -> (system names of that paper, abstract). A name counts when it has
     at least three letters or digits and is written with a capital or a digit (so "holmes"
-    in running text is not the Holmes system), and when `keep(paper id, sentence, where the
-    name starts in it)` says so, if given (`compared_with` keeps only names named as baselines).
+    in running text is not the Holmes system), and when `keep(paper id, sentence, where the name
+    starts in it)` says so, if given (`compared_with` keeps only names named as baselines).
+
+    `systems` maps the name of a system that is no paper of the store (the baseline catalogue)
+    to its spellings: found the same way, as a Mention with `in_digest` False, after the papers'
+    (a paper's own system name is never its baseline); a spelling listed in lower case counts
+    written exactly so ("llama.cpp"). A spelling that is also a paper's system is that paper's.
     """
-    by_key: dict[str, str] = {}
-    for paper_id, (names, _) in sorted(papers.items()):
-        for name in names:
-            key = name_key(name)
-            if len(key) >= 3:
-                by_key.setdefault(key, paper_id)
-    longest = max((len(name.split()) for names, _ in papers.values() for name in names), default=1) + 1
+    by_key, lower_spellings = _names_by_key(papers, systems or {})
+    listed = [name for names, _ in papers.values() for name in names]
+    listed += [spelling for spellings in (systems or {}).values() for spelling in spellings]
+    longest = max((len(name.split()) for name in listed), default=1) + 1
     mentions: dict[str, list[Mention]] = {}
     word_keys: dict[str, str] = {}  # the same words recur in every abstract: key each once
-    for paper_id, (_, abstract) in papers.items():
-        found: dict[str, Mention] = {}
+    for paper_id, (own_names, abstract) in papers.items():
+        own = {name_key(name) for name in own_names}
+        found: dict[tuple[str, bool], Mention] = {}
         for sentence in split_sentences(abstract):
             matches = list(_WORD_RE.finditer(sentence))
             words = [match.group() for match in matches]
@@ -64,21 +69,56 @@ def find_mentions(
             ]
             for start in range(len(words)):
                 for size in range(min(longest, len(words) - start), 0, -1):
-                    target = by_key.get("".join(keys[start : start + size]))
+                    key = "".join(keys[start : start + size])
+                    target = by_key.get(key)
                     phrase = words[start : start + size]
-                    if target and target != paper_id and target not in found and _looks_like_name(phrase):
+                    if (
+                        target
+                        and target[0] != paper_id
+                        and not (not target[1] and key in own)
+                        and target not in found
+                        and (_looks_like_name(phrase) or " ".join(phrase) in lower_spellings)
+                    ):
                         if keep is None or keep(paper_id, sentence, matches[start].start()):
-                            found[target] = Mention(target, " ".join(phrase), sentence)
+                            found[target] = Mention(target[0], " ".join(phrase), sentence, target[1])
                         break
         mentions[paper_id] = list(found.values())
     return mentions
 
 
+def _names_by_key(
+    papers: dict[str, tuple[list[str], str]], systems: Mapping[str, Sequence[str]]
+) -> tuple[dict[str, tuple[str, bool]], set[str]]:
+    """Each name's key -> (the paper id or catalogue name it names, whether it is a paper of the
+    store), the papers' first; and the names listed in lower case, found only spelled so."""
+    by_key: dict[str, tuple[str, bool]] = {}
+    lower_spellings: set[str] = set()
+    for paper_id, (names, _) in sorted(papers.items()):
+        for name in names:
+            key = name_key(name)
+            if len(key) >= 3:
+                by_key.setdefault(key, (paper_id, True))
+    for system, spellings in sorted(systems.items()):
+        for spelling in spellings:
+            key = name_key(spelling)
+            if len(key) >= 3:
+                by_key.setdefault(key, (system, False))
+            if spelling == spelling.lower():
+                lower_spellings.add(spelling)
+    return by_key, lower_spellings
+
+
 # Comparison language right before a name: "over X", "than X", "compared with X", "outperforms X",
-# "while X only achieves". A name without it is a predecessor, a building block or related work.
+# "comparable to X", "we compare our kernel with X", "2.5 times of X", "while X only achieves". A name
+# without it is a predecessor, a building block or related work ("built on X", "integrated into X").
 _COMPARED_BEFORE = re.compile(
     r"\b(?:vs\.?|versus|over|than|compared\s+(?:to|with|against)|relative\s+to|against|outperform\w*|"
-    r"surpass\w*|beats?|exceed\w*|while|whereas)\b[^.;]{0,40}$",
+    r"surpass\w*|beats?|exceed\w*|comparable\s+(?:to|with)|on\s+par\s+with|\d\s*times\s+(?:that\s+)?of|"
+    r"compare[sd]?\s+(?:[\w\-]+\s+){1,3}?(?:with|to|against))"
+    r"\b[^.;]{0,40}$"
+    # "while"/"whereas" opens a baseline's clause only with the name as its subject: "while Y only
+    # achieves", not "while maintaining compatibility with Y".
+    r"|\b(?:while|whereas)\s+(?:the\s+|a\s+)?$",
     re.IGNORECASE,
 )
 _COMPARED_AFTER = re.compile(r"^\S*\s+(?:\w+\s+){0,2}(?:baselines?|only\s+achieves?|fails?)\b", re.IGNORECASE)

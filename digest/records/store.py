@@ -36,6 +36,7 @@ SOURCES_DIR = "sources"
 TAXONOMY_FILE = "taxonomy.yaml"
 HARDWARE_FILE = "hardware.yaml"
 GLOSSARY_FILE = "glossary.yaml"  # optional: a store without one shows no terms
+BASELINES_FILE = "baselines.yaml"  # optional: a store without one lists only its papers as baselines
 
 
 @dataclass

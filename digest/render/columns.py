@@ -49,6 +49,8 @@ class Column:
     # Whether a cell `sort` cannot read sorts by its text ("" on the cell) or, left without a key,
     # by the number its text starts with, as the script reads one ("near 2×"): a headline's way.
     unread_as_text: bool = True
+    # What the filter box finds a row by when a table leaves the column out; the value if None.
+    text: Callable[[Derived], Value] | None = None
 
     def markdown(self, derived: Derived, links: PageLinks) -> str:
         """The table cell: the column's own cell, else its value as escaped text, as Markdown or
@@ -116,8 +118,19 @@ def _published_cell(derived: Derived, links: PageLinks) -> str:
 
 
 def _comparisons_cell(derived: Derived, links: PageLinks) -> str:
+    """The papers of the digest compared against, linked, then the catalogue's systems that are no
+    paper of it, as plain text: a filter for "vLLM" finds the rows that compare against it."""
     papers = links.context.corpus.papers
-    return ", ".join(links.paper(m.target, papers[m.target].system) for m in derived.compares_to)
+    return ", ".join(
+        [links.paper(m.target, papers[m.target].system) for m in derived.compares_to]
+        + [links.outside(m.target) for m in derived.external_baselines]
+    )
+
+
+def _comparisons_text(derived: Derived) -> list[str]:
+    """What the filter box finds a row by when its table leaves the column out: the papers' ids, as
+    the exports list them, and the catalogue's systems by name."""
+    return [m.target for m in derived.compares_to] + [m.target for m in derived.external_baselines]
 
 
 def _values_of(kind: str) -> Callable[[Derived], list[str]]:
@@ -225,7 +238,14 @@ _COLUMNS = [
         ],
     ),
     Column("suggested", "Suggested topics", _suggested),
-    Column("compares_to", "Compares against", lambda d: [m.target for m in d.compares_to], _comparisons_cell),
+    # The exports list the papers of the digest by id; the catalogue's systems are in the cell and its text.
+    Column(
+        "compares_to",
+        "Compares against",
+        lambda d: [m.target for m in d.compares_to],
+        _comparisons_cell,
+        text=_comparisons_text,
+    ),
     Column("compared_by", "Compared by", lambda d: list(d.compared_by)),
     Column("related", "Related", lambda d: [pid for pid, _ in d.related]),
     Column("links", "Links", lambda d: list(d.paper.links)),

@@ -106,6 +106,15 @@ class PageLinks:
     def topic(self, slug: str) -> str:
         return self._link(self.text(self.context.topics[slug].name), topic_path(slug))
 
+    def outside(self, name: str) -> str:
+        """A system of the baseline catalogue, no paper of the digest: its name as plain text, no
+        link (in HTML muted, with what it is in its title)."""
+        if not self.html:
+            return self.text(name)
+        entry = self.context.corpus.baselines.get(name)
+        what = f": {entry.what}" if entry else ""
+        return f'<span class="digest-outside" title="{html_text(f"Not in the digest{what}")}">{html_text(name)}</span>'
+
     def hardware(self, name: str) -> str:
         catalog = self.context.corpus.catalog
         entry = catalog.get(name)

@@ -76,6 +76,7 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None, 
         fallback=_fallback(context, evaluation),
         unlearned=unlearned,
         min_positives=MIN_POSITIVES,
+        baselines_count=len(context.corpus.baselines),
         trust={
             "papers": len(context.corpus.papers),
             "curated": sum(1 for d in context.corpus.papers.values() if d.is_curated("topics")),

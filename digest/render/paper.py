@@ -98,6 +98,10 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         "paper.md.j2",
         paper=paper,
         derived=derived,
+        external_baselines=[
+            (mention, entry.what if (entry := context.corpus.baselines.get(mention.target)) else "")
+            for mention in derived.external_baselines
+        ],
         links=links,
         html_links=html_links,
         meta=meta,
@@ -133,6 +137,7 @@ def paper_page_inputs(context: RenderContext, paper_id: str) -> tuple[object, ..
         context.corpus.taxonomy,
         context.corpus.catalog,
         context.corpus.glossary,
+        context.corpus.baselines,
         context.templates_fingerprint,
     )
 
