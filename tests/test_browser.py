@@ -1043,9 +1043,13 @@ def test_at_1280_px_a_topic_table_shows_when_it_was_published_and_its_links(chro
         tab.goto(page)
         [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
         assert not table["scrollable"] and not table["past"] and not table["room"], (page, table)
-    tab.goto("topics/parallelism/")
-    [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
-    assert "Published" not in table["names"] and table["past"] <= 2, table
+    for page in (
+        "topics/offloading/",
+        "topics/parallelism/",
+    ):  # 10 columns: the offloading table's Offloads in place of Metric
+        tab.goto(page)
+        [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
+        assert "Published" not in table["names"] and table["past"] <= 2, (page, table)
     if table["past"]:
         said = "1 more column" if table["past"] == 1 else f"{table['past']} more columns"
         assert table["shown"] and table["text"] == f"{said}: scroll the table sideways →", table
@@ -1636,8 +1640,9 @@ def test_search_highlights_read_at_aa_contrast_in_either_scheme(tab, scheme):
 
 
 def test_a_printed_listing_breaks_no_word_inside_itself(chromium, site, request):
-    """Printed, a topic table fits the page and each one-word heading and metric stays whole
-    ('speedup', not 'speedu' over 'p', as every Serving row printed)."""
+    """Printed, a topic table fits the page and each one-word heading and metric (what a paper
+    offloads, in the offloading table, which has no Metric) stays whole ('speedup', not 'speedu'
+    over 'p', as every Serving row printed)."""
     from digest.derive.taxonomy import load_taxonomy
 
     tab = reader_tab(chromium, site, request, {"width": 794, "height": 1123})  # A4 at 96 dpi
@@ -1647,7 +1652,7 @@ def test_a_printed_listing_breaks_no_word_inside_itself(chromium, site, request)
         page.emulate_media(media="print")
         printed = page.evaluate(f"""() => {{
             const box = document.querySelector('{CONTENT} .digest-scroll');
-            const metric = box.querySelector('th.col-metric').cellIndex;
+            const metric = (box.querySelector('th.col-metric') || box.querySelector('th.col-offloads')).cellIndex;
             const cells = [...box.querySelectorAll('th'), ...Array.from(box.querySelectorAll('tbody tr'), row => row.cells[metric])];
             const broken = cells.filter(cell => {{
                 const range = document.createRange(); range.selectNodeContents(cell);
