@@ -476,6 +476,31 @@ def test_the_filter_finds_rows_by_the_title_and_tags_they_do_not_show(tab):
     tab.assert_clean()
 
 
+def test_the_filter_finds_an_offloading_paper_by_what_it_offloads(tab):
+    """A reader's audit: over the offloading table 'optimizer' and 'optimizer state' found 0 of 18
+    rows, though ZeRO-Offload, ZeRO-Infinity and Fuyou offload optimizer state, and no column said
+    what a paper offloads. The Offloads column says it, and the filter finds a row by it."""
+    page = tab.page
+    tab.goto("topics/offloading/")
+    total = rows(page).count()
+    papers, offloads = column(page, "Paper"), column(page, "Offloads")
+    box = table(page).locator("input.digest-filter")
+    for query, value in (
+        ("optimizer", "optimizer state"),
+        ("optimizer state", "optimizer state"),
+        ("weights", "weights"),
+    ):
+        box.fill(query)
+        states = row_states(page)
+        found = [paper for paper, (_, visible) in zip(papers, states, strict=True) if visible]
+        assert found == [paper for paper, cell in zip(papers, offloads, strict=True) if value in cell], query
+        assert table(page).locator(".digest-count").inner_text() == f"{len(found)} of {total} rows"
+        if value == "optimizer state":
+            assert {"ZeRO-Offload", "ZeRO-Infinity", "Fuyou"} <= set(found) and len(found) < total, found
+    assert "PowerInfer-2" in found and len(found) >= 3, found  # weights streamed from a phone's storage, and others
+    tab.assert_clean()
+
+
 def test_the_filter_finds_plurals_words_run_together_architectures_and_tag_names(tab):
     """Over the serving table 'kv cache' found 21 rows, yet 'KV caches' and 'kvcache' none; 'hopper'
     none though rows list H100 and H20; 'mixture-of-experts' none where rows say MoE. A query word
