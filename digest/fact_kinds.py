@@ -47,6 +47,8 @@ KINDS: tuple[Kind, ...] = (
     Kind("gpu_count", "GPU count", override="texts", column="GPUs"),
     Kind("model_scale", "Model scale", override="texts", column="Model scale"),  # "175B", "1T", "billion-scale"
     Kind("precision", "Precision", override="texts", column="Precision"),  # "FP8", "BF16", "4-bit", "W4A8"
+    # what the paper moves off the accelerator's memory: "optimizer state", "KV cache", "weights"
+    Kind("offloads", "Offloads", override="texts", column="Offloads"),
     # "up to 2.31×", "1.5–55×", "22.0% faster", "2.4× higher MFU"
     Kind("speedup", "Speedup", figure=True, comparative=True),
     # "up to 77% lower deployment costs", "6× fewer parameters"

@@ -504,6 +504,31 @@ def test_filtering_by_a_catalogued_baseline_finds_the_rows_that_compare_against_
     tab.assert_clean()
 
 
+def test_the_filter_finds_an_offloading_paper_by_what_it_offloads(tab):
+    """A reader's audit: over the offloading table 'optimizer' and 'optimizer state' found 0 of 18
+    rows, though ZeRO-Offload, ZeRO-Infinity and Fuyou offload optimizer state, and no column said
+    what a paper offloads. The Offloads column says it, and the filter finds a row by it."""
+    page = tab.page
+    tab.goto("topics/offloading/")
+    total = rows(page).count()
+    papers, offloads = column(page, "Paper"), column(page, "Offloads")
+    box = table(page).locator("input.digest-filter")
+    for query, value in (
+        ("optimizer", "optimizer state"),
+        ("optimizer state", "optimizer state"),
+        ("weights", "weights"),
+    ):
+        box.fill(query)
+        states = row_states(page)
+        found = [paper for paper, (_, visible) in zip(papers, states, strict=True) if visible]
+        assert found == [paper for paper, cell in zip(papers, offloads, strict=True) if value in cell], query
+        assert table(page).locator(".digest-count").inner_text() == f"{len(found)} of {total} rows"
+        if value == "optimizer state":
+            assert {"ZeRO-Offload", "ZeRO-Infinity", "Fuyou"} <= set(found) and len(found) < total, found
+    assert "PowerInfer-2" in found and len(found) >= 3, found  # weights streamed from a phone's storage, and others
+    tab.assert_clean()
+
+
 def test_the_filter_finds_plurals_words_run_together_architectures_and_tag_names(tab):
     """Over the serving table 'kv cache' found 21 rows, yet 'KV caches' and 'kvcache' none; 'hopper'
     none though rows list H100 and H20; 'mixture-of-experts' none where rows say MoE. A query word
@@ -1101,9 +1126,13 @@ def test_at_1280_px_a_topic_table_shows_when_it_was_published_and_its_links(chro
     [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
     assert table["names"] == ["Compares against"] and table["shown"], table
     assert table["text"] == "1 more column: scroll the table sideways →", table
-    tab.goto("topics/parallelism/")
-    [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
-    assert "Published" not in table["names"] and table["past"] <= 2, table
+    for page in (
+        "topics/offloading/",
+        "topics/parallelism/",
+    ):  # 10 columns: the offloading table's Offloads in place of Metric
+        tab.goto(page)
+        [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
+        assert "Published" not in table["names"] and table["past"] <= 2, (page, table)
     if table["past"]:
         said = "1 more column" if table["past"] == 1 else f"{table['past']} more columns"
         assert table["shown"] and table["text"] == f"{said}: scroll the table sideways →", table
@@ -1694,8 +1723,9 @@ def test_search_highlights_read_at_aa_contrast_in_either_scheme(tab, scheme):
 
 
 def test_a_printed_listing_breaks_no_word_inside_itself(chromium, site, request):
-    """Printed, a topic table fits the page and each one-word heading and metric stays whole
-    ('speedup', not 'speedu' over 'p', as every Serving row printed)."""
+    """Printed, a topic table fits the page and each one-word heading and metric (what a paper
+    offloads, in the offloading table, which has no Metric) stays whole ('speedup', not 'speedu'
+    over 'p', as every Serving row printed)."""
     from digest.derive.taxonomy import load_taxonomy
 
     tab = reader_tab(chromium, site, request, {"width": 794, "height": 1123})  # A4 at 96 dpi
@@ -1705,7 +1735,7 @@ def test_a_printed_listing_breaks_no_word_inside_itself(chromium, site, request)
         page.emulate_media(media="print")
         printed = page.evaluate(f"""() => {{
             const box = document.querySelector('{CONTENT} .digest-scroll');
-            const metric = box.querySelector('th.col-metric').cellIndex;
+            const metric = (box.querySelector('th.col-metric') || box.querySelector('th.col-offloads')).cellIndex;
             const cells = [...box.querySelectorAll('th'), ...Array.from(box.querySelectorAll('tbody tr'), row => row.cells[metric])];
             const broken = cells.filter(cell => {{
                 const range = document.createRange(); range.selectNodeContents(cell);

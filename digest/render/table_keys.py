@@ -110,12 +110,13 @@ def date_key(published: str | None) -> float | None:
 
 def filter_text(context: RenderContext, derived: Derived) -> str:
     """What a paper's row can be found by beyond its cells: its title, its tags as written and by
-    their names, and the architecture the catalogue gives each of its hardware (a reader after
-    Hopper papers types "hopper", not every one of H100, H800, H20, H200 and GH200)."""
+    their names, the architecture the catalogue gives each of its hardware (a reader after
+    Hopper papers types "hopper", not every one of H100, H800, H20, H200 and GH200), and what it
+    offloads (a reader after optimizer-state offloading types "optimizer" in a tag's table too)."""
     catalog = context.corpus.catalog
     names = [context.tag(tag)[1] for tag in derived.tags]
     architectures = [entry.arch for name in derived.hardware if (entry := catalog.get(name)) and entry.arch]
     said: dict[str, str] = {}  # each once, whatever its case: "llm" and "LLM"
-    for text in (derived.paper.title, *derived.tags, *names, *architectures):
+    for text in (derived.paper.title, *derived.tags, *names, *architectures, *derived.values("offloads")):
         said.setdefault(text.casefold(), text)
     return " ".join(said.values())
