@@ -1601,3 +1601,28 @@ def test_total_training_memory_is_the_whole_and_the_optimizer_s_share_a_part(cat
     assert _headline(catalog, abstract) == ("memory", "63.3% lower total training memory")
     alone = "We propose a projection of gradients. It reduces memory usage by up to 65.5% in optimizer states."
     assert _headline(catalog, alone) == ("memory", "up to 65.5% lower memory usage")
+
+
+# A cut in a flaw of what a model says or knows is a score, not a saving: it no longer outranks the
+# accuracy gain stated before it, and its metric is quality.
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "We present a tokenizer. It reduces WER by up to 12.5%, WIL by 8.1%, and improves speech quality by 4.2%.",
+            ("quality", "up to 12.5% lower WER"),
+        ),
+        (
+            "Our method raises accuracy by 9% and cuts average leakage by 3x over device-cloud baselines.",
+            ("quality", "9% accuracy gain"),
+        ),
+        (
+            "We present a merging method. It reduces knowledge interference by up to 40% compared to existing approaches.",
+            ("quality", "up to 40% lower knowledge interference"),
+        ),
+        ("Fine-tuned on our data, the model gives 12% fewer over-refusals.", ("quality", "12% fewer over-refusals")),
+        ("Our approach reduces catastrophic forgetting by 20%.", ("quality", "20% lower catastrophic forgetting")),
+    ],
+)
+def test_a_cut_in_a_flaw_is_a_quality_result(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

@@ -126,7 +126,9 @@ _REDUCED = (
         re.compile(
             r"error|loss|MAPE|perplexity|PPL|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation|variance|"
             r"collision|warnings?|bugs|"
-            r"\b(?:WER|CER|MAE|RMSE|MSE|bpb|(?-i:ATE|RPE|EPE))\b|false\s+(?:[\w\-]+\s+)?(?:positive|negative|detection|alarm)",
+            # a flaw of what a model says or knows: "object conflicts", "knowledge interference", "over-refusals"
+            r"conflicts?|interference|brittle|attention\s+sinks?|forgett|forgotten|leakage|unsafe|misaligned|refusals?|inappropriate|"
+            r"\b(?:(?:tcp|cp)?WER|CER|WIL|EER|PIQE|MAE|RMSE|MSE|bpb|(?-i:ATE|RPE|EPE))\b|false\s+(?:[\w\-]+\s+)?(?:positive|negative|detection|alarm)",
             re.I,
         ),
     ),
