@@ -1626,3 +1626,11 @@ def test_total_training_memory_is_the_whole_and_the_optimizer_s_share_a_part(cat
 )
 def test_a_cut_in_a_flaw_is_a_quality_result(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+def test_fewer_parameters_lead_over_fewer_epochs_stated_after(catalog):
+    # both count work, so the first stated leads; a measured cut in time beside them still wins
+    abstract = "Our adapter matches the state of the art with 6x fewer parameters and 2x fewer training epochs."
+    assert _headline(catalog, abstract) == ("memory", "6× fewer parameters")
+    abstract = "Our adapter matches the state of the art with 6x fewer parameters and 2x lower inference latency."
+    assert _headline(catalog, abstract) == ("latency", "2× lower inference latency")

@@ -382,8 +382,17 @@ def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
         fact = next((o for o in candidates if o.place == fact.place and not _UTILIZATION_GAIN.search(o.value)), fact)
     # "with 32x fewer parameters and 50x lower query latency": a smaller model is what the cut in
     # compute or time beside it is for.
+    # Not to steps counted beside it ("20x fewer trainable parameters and 3x fewer training epochs"): both
+    # count, and the first stated leads.
     if _PARAMETERS.search(fact.value):
-        fact = next((o for o in candidates if o.place == fact.place and metric_of(o) in ("latency", "cost")), fact)
+        fact = next(
+            (
+                o
+                for o in candidates
+                if o.place == fact.place and metric_of(o) in ("latency", "cost") and not _STEPS.search(o.value)
+            ),
+            fact,
+        )
     # "2.8× lower latency ... and 6.5× higher throughput": of two gains in speed side by side,
     # the one stated first, unless only the later is said to be end-to-end.
     if any(_end_to_end_after(other, fact) for other in candidates) or _SAID_END_TO_END.search(fact.value):
@@ -403,6 +412,7 @@ def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
 
 _DIGIT = re.compile(r"\d")
 _PARAMETERS = re.compile(r"\bparameters\b", re.I)
+_STEPS = re.compile(r"\b(?:epochs|iterations|steps)\b", re.I)
 _UTILIZATION_GAIN = re.compile(r"\b(?:utili[sz]ation|MFU)\b", re.I)
 # Operations counted, or a gain in how well a resource is used ("6 times higher parameter efficiency,
 # 281 times lower prefill latency"): what a measured cut in time is for.
