@@ -1634,3 +1634,23 @@ def test_fewer_parameters_lead_over_fewer_epochs_stated_after(catalog):
     assert _headline(catalog, abstract) == ("memory", "6× fewer parameters")
     abstract = "Our adapter matches the state of the art with 6x fewer parameters and 2x lower inference latency."
     assert _headline(catalog, abstract) == ("latency", "2× lower inference latency")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # the size of the data read or trained on counts work, as tokens do: a cost, not memory held
+        (
+            "Our selector can reduce the fine-tuning data size by up to 60% without compromising performance.",
+            ("cost", "up to 60% lower fine-tuning data size"),
+        ),
+        (
+            "Our agent matches strong baselines while reducing observation size by over 40%.",
+            ("cost", ">40% lower observation size"),
+        ),
+        # a model's or a cache's size is still memory
+        ("Our method cuts the KV cache size by 50%.", ("memory", "50% lower KV cache size")),
+    ],
+)
+def test_a_size_of_data_is_a_cost(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

@@ -97,7 +97,7 @@ _REDUCED = (
     (
         "memory",
         re.compile(  # what a run holds at once, and a smaller model
-            r"memory|footprint|parameters|parameter\s+count|model\s+size|size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache|"
+            r"memory|footprint|parameters|parameter\s+count|model\s+size|(?<!data\s)(?<!dataset\s)(?<!observation\s)(?<!input\s)(?<!prompt\s)size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache|"
             r"peak\s+(?:[\w\-]+\s+)?usage|(?:extra|disk|storage)\s+space|\bcompress|smaller",
             re.I,
         ),
