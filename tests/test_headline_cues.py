@@ -1654,3 +1654,23 @@ def test_fewer_parameters_lead_over_fewer_epochs_stated_after(catalog):
 )
 def test_a_size_of_data_is_a_cost(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a gain its own words call an acceleration or a speedup, whatever latency its clause names
+        (
+            "Our distillation method generates high-quality audio, accelerating the base model by 8-12x "
+            "(300 ms latency for 30 seconds of stereo audio).",
+            ("speedup", "8–12×"),
+        ),
+        (
+            "Our method reaches 0.7s and 0.9s latency with 7.5x and 5.5x speedup on A100.",
+            ("speedup", "7.5×"),
+        ),
+        ("Our method cuts the time-to-first-token latency by 3x.", ("latency", "3× lower time-to-first-token latency")),
+    ],
+)
+def test_a_gain_called_a_speedup_beside_a_latency(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

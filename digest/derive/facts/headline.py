@@ -582,15 +582,19 @@ def metric_of(fact: Fact) -> str:
         # result cost; a time to answer or generate is a latency
         training = re.search(r"GPU[\s-](?:hours?|days?)", fact.value, re.I) or _TRAINING.search(_around(fact))
         return "cost" if training else "latency"
-    if fact.kind == "speedup" and _LATENCY_GAIN.search(_around(fact)):
+    shared = fact.span and _SPEEDUP_SHARED.match(fact.sentence, fact.span[1])  # "9.0x and 6.5x speedup"
+    if fact.kind == "speedup" and _LATENCY_GAIN.search(_around(fact)) and not shared:
         return "latency"  # "up to 70× latency reduction", "improves p95 TTFT by 15%"
     return fact.kind if fact.kind in METRICS else "speedup"
 
 
 _TRAINING = re.compile(r"\b(?:train|pre-?train|fine-?tun|post-?train)\w*\b(?!-free)", re.I)  # not "training-free"
+# A gain its own words call a speed-up, whatever latency its clause names ("0.68s and 0.94s latency with
+# 9.0x and 6.5x speedup"; "accelerating X by 10-18x (230 ms latency ...)", below).
+_SPEEDUP_SHARED = re.compile(r"\s*(?:,|and|or)\s*(?:up\s+to\s+)?\d[\d.]*\s*(?:x|×|times)\s+speed-?ups?\b", re.I)
 # A gain said of a latency, in a clause that names no rate: a latency result, not a speedup.
 _LATENCY_GAIN = re.compile(
-    r"^(?!.*\b(?:throughput|speed-?ups?|faster|tokens?/s|FLOPS)\b).*\b(?:latency|TTFT|TPOT|TBT|response\s+time)\b",
+    r"^(?!.*\b(?:throughput|speed-?ups?|faster|accelerat\w*|tokens?/s|FLOPS)\b).*\b(?:latency|TTFT|TPOT|TBT|response\s+time)\b",
     re.I,
 )
 
