@@ -1674,3 +1674,24 @@ def test_a_size_of_data_is_a_cost(catalog, abstract, expected):
 )
 def test_a_gain_called_a_speedup_beside_a_latency(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # the length of what a model makes is a scale it reaches, no time it takes
+        (
+            "Scaled up, our method is capable of generating videos up to 3 minutes, more than 20x longer than "
+            "its baseline model.",
+            ("scale", "up to 3 minutes"),
+        ),
+        (
+            "Our model directly generates expressive, multilingual songs up to 4 minutes in a single run.",
+            ("scale", "up to 4 minutes"),
+        ),
+        # the time it takes to make them stays a latency
+        ("Our model generates 5-second video clips within 3 seconds.", ("latency", "3 s")),
+    ],
+)
+def test_the_length_of_what_a_model_makes_is_a_scale(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

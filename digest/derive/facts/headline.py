@@ -341,6 +341,8 @@ def _tier_kind(fact: Fact) -> str:
         return "context"
     if is_overhead(fact.kind, fact.value):
         return "overhead"
+    if _a_length_made(fact):
+        return "scale"
     return "quality" if fact.kind == "reduction" and metric_of(fact) == "quality" else fact.kind
 
 
@@ -534,7 +536,7 @@ def _is_a_result(fact: Fact) -> bool:
     if _projected(fact):
         return False
     if fact.kind in _BUDGET_KINDS:
-        return _a_frugal_budget(fact)
+        return _a_frugal_budget(fact) or _a_length_made(fact)
     if fact.kind == "quality":
         loss = fact.span is not None and _QUALITY_LOSS_AFTER.match(fact.sentence, fact.span[1])
         lowered = _LOWER_LOSS.search(fact.value)  # "0.05 lower validation loss": a gain
@@ -558,6 +560,22 @@ def _a_frugal_budget(fact: Fact) -> bool:
     return bool(_FRUGAL_BEFORE.search(before))
 
 
+# The length of what a model makes ("generating videos up to 4 minutes", "synthesize speech for up to
+# 90 minutes") is a scale it reaches, no time it takes (not "5 seconds of video in 2 seconds", nor a dataset's hours).
+_MEDIA_MADE_BEFORE = re.compile(
+    r"\b(?:generat|synthesi[sz]|produc|creat|compos)(?:e|es|ing)\s+(?:[\w\-]+,?\s+){0,3}?"
+    r"(?:videos?|clips?|audio|speech|songs?|music|movies?|films?)\s+(?:(?:for|of|lasting|spanning)\s+)?"
+    r"(?:(?:up\s+to|over|more\s+than|nearly|about)\s+)?$",
+    re.I,
+)
+
+
+def _a_length_made(fact: Fact) -> bool:
+    return fact.kind == "latency" and bool(
+        fact.span and _MEDIA_MADE_BEFORE.search(fact.sentence, max(0, fact.span[0] - 100), fact.span[0])
+    )
+
+
 def _projected(fact: Fact) -> bool:
     """Whether the figure is projected: a cue before it, or in its own clause. A later clause's cue
     is another figure's ("latency is about 100 ms, and about 600 ms in theory")."""
@@ -577,6 +595,8 @@ def metric_of(fact: Fact) -> str:
                 training = metric == "latency" and OVERHEAD.search(fact.value) and _TRAINING.search(_around(fact))
                 return "cost" if training else metric
         return "cost"
+    if _a_length_made(fact):
+        return "scale"
     if fact.kind == "latency":
         # GPU hours, and a time spent training ("6 hours of training on an 8-GPU machine"), are what the
         # result cost; a time to answer or generate is a latency
