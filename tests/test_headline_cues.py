@@ -267,8 +267,8 @@ def test_a_score_named_by_its_acronym_without_a_percent_sign(catalog, abstract, 
             "Our model requires only 1.9% and 5% of the computation time needed by the baselines.",
             ("latency", "1.9% of the computation time"),
         ),
-        # the parameters a model activates
-        ("Our model activates only 20% of its parameters per token.", ("memory", "20% of the parameters")),
+        # the parameters a model activates: work done per token, a cost (the model held is no smaller)
+        ("Our model activates only 20% of its parameters per token.", ("cost", "20% of the parameters")),
         # a length in tokens cut from one count to another
         ("It shortens reasoning chains on a math benchmark from 741 to 230 tokens.", ("cost", "230 tokens (from 741)")),
         # or with the tokens named before the counts, beside the accuracy it keeps
@@ -1705,3 +1705,22 @@ def test_a_figure_of_a_technique_introduced_by_name(catalog):
         "original score in 3x speed."
     )
     assert _headline(catalog, abstract) == ("quality", "up to 35% improvement")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a share of the parameters trained or activated is work done, a cost; a smaller model is memory
+        (
+            "Our model activates only 40% of parameters while matching the dense model.",
+            ("cost", "40% of the parameters"),
+        ),
+        (
+            "Our adapter, utilizing only 0.5% of the trainable parameters of the frozen backbone, achieves large gains.",
+            ("cost", "0.5% of the parameters"),
+        ),
+        ("Our student matches the teacher using less than 5% of its parameters.", ("memory", "<5% of the parameters")),
+    ],
+)
+def test_a_share_of_parameters_trained_or_activated_is_a_cost(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

@@ -588,14 +588,7 @@ def _projected(fact: Fact) -> bool:
 def metric_of(fact: Fact) -> str:
     """What a figure measures, in the headline's terms."""
     if fact.kind == "reduction":
-        # The value's words first; when they name nothing known ("19.6% lower rollout"), its clause's.
-        for text in (fact.value, _around(fact)):
-            metric = next((metric for metric, words in _REDUCED if words.search(text)), None)
-            if metric:
-                # time added to training is a cost, as a time spent training is ("<10% overhead ... training")
-                training = metric == "latency" and OVERHEAD.search(fact.value) and _TRAINING.search(_around(fact))
-                return "cost" if training else metric
-        return "cost"
+        return _reduced_metric(fact)
     if _a_length_made(fact):
         return "scale"
     if fact.kind == "latency":
@@ -609,6 +602,22 @@ def metric_of(fact: Fact) -> str:
     return fact.kind if fact.kind in METRICS else "speedup"
 
 
+def _reduced_metric(fact: Fact) -> str:
+    # "only 0.6% of the trainable parameters", "activates only 55% of parameters": work done, not a size
+    if _A_SHARE.search(fact.value) and _TRAINED_OR_ACTIVE.search(_around(fact)):
+        return "cost"
+    # The value's words first; when they name nothing known ("19.6% lower rollout"), its clause's.
+    for text in (fact.value, _around(fact)):
+        metric = next((metric for metric, words in _REDUCED if words.search(text)), None)
+        if metric:
+            # time added to training is a cost, as a time spent training is ("<10% overhead ... training")
+            training = metric == "latency" and OVERHEAD.search(fact.value) and _TRAINING.search(_around(fact))
+            return "cost" if training else metric
+    return "cost"
+
+
+_A_SHARE = re.compile(r"%\s+of\b")
+_TRAINED_OR_ACTIVE = re.compile(r"\b(?:trainable|activ\w*)\b[^,;]{0,30}\bparam", re.I)
 _TRAINING = re.compile(r"\b(?:train|pre-?train|fine-?tun|post-?train)\w*\b(?!-free)", re.I)  # not "training-free"
 # A gain its own words call a speed-up, whatever latency its clause names ("0.68s and 0.94s latency with
 # 9.0x and 6.5x speedup"; "accelerating X by 10-18x (230 ms latency ...)", below).
