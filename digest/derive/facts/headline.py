@@ -78,6 +78,18 @@ budget"), one gained (1,415 to 1,416) and one more agreeing only in its number; 
 "and achieves" ("compared to X and achieves 65.9%"), no change; the best evaluated model's score as a
 benchmark paper's headline ("the best model achieves only 56.3%", about a dozen labels), which evaluation.py
 calls what was evaluated, not the paper's own.
+
+Then: a cut in a flaw ("object conflicts", "forgetting", "leakage", WIL, EER) a score; fewer parameters
+before fewer epochs stated after; a data or observation size, and a share of the parameters trained or
+activated, a cost; a gain called a speedup beside a latency a speedup; the length of what a model makes
+("generating videos up to 4 minutes") a scale; a technique introduced by name a component. dev32 to dev67
+1,443 to 1,460, no paper lost, in the topics 64 of 70, not own 16; `digest eval` unchanged; 32 of the 11,304
+recorded headlines change, each read. Tried and left out: a time spent training ("requiring about 20 hours
+... for GRPO training") as the headline of a paper with no other, 3 gained and 3 lost (readers call "12,000
+GPU days" budgets no result); "complete system" or "full pipeline" as end-to-end words, no gain (its one
+paper's figure then agrees in number only); a "Most importantly" sentence first within a tier, 1 gained, 1
+lost; a figure right after "vs." as the baseline's (branch headlines59-vs-figure: no round moves, 2 misread
+facts of the recorded papers turn context, one headline fixed).
 """
 
 from __future__ import annotations
