@@ -267,8 +267,8 @@ def test_a_score_named_by_its_acronym_without_a_percent_sign(catalog, abstract, 
             "Our model requires only 1.9% and 5% of the computation time needed by the baselines.",
             ("latency", "1.9% of the computation time"),
         ),
-        # the parameters a model activates
-        ("Our model activates only 20% of its parameters per token.", ("memory", "20% of the parameters")),
+        # the parameters a model activates: work done per token, a cost (the model held is no smaller)
+        ("Our model activates only 20% of its parameters per token.", ("cost", "20% of the parameters")),
         # a length in tokens cut from one count to another
         ("It shortens reasoning chains on a math benchmark from 741 to 230 tokens.", ("cost", "230 tokens (from 741)")),
         # or with the tokens named before the counts, beside the accuracy it keeps
@@ -1601,3 +1601,126 @@ def test_total_training_memory_is_the_whole_and_the_optimizer_s_share_a_part(cat
     assert _headline(catalog, abstract) == ("memory", "63.3% lower total training memory")
     alone = "We propose a projection of gradients. It reduces memory usage by up to 65.5% in optimizer states."
     assert _headline(catalog, alone) == ("memory", "up to 65.5% lower memory usage")
+
+
+# A cut in a flaw of what a model says or knows is a score, not a saving: it no longer outranks the
+# accuracy gain stated before it, and its metric is quality.
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        (
+            "We present a tokenizer. It reduces WER by up to 12.5%, WIL by 8.1%, and improves speech quality by 4.2%.",
+            ("quality", "up to 12.5% lower WER"),
+        ),
+        (
+            "Our method raises accuracy by 9% and cuts average leakage by 3x over device-cloud baselines.",
+            ("quality", "9% accuracy gain"),
+        ),
+        (
+            "We present a merging method. It reduces knowledge interference by up to 40% compared to existing approaches.",
+            ("quality", "up to 40% lower knowledge interference"),
+        ),
+        ("Fine-tuned on our data, the model gives 12% fewer over-refusals.", ("quality", "12% fewer over-refusals")),
+        ("Our approach reduces catastrophic forgetting by 20%.", ("quality", "20% lower catastrophic forgetting")),
+    ],
+)
+def test_a_cut_in_a_flaw_is_a_quality_result(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_fewer_parameters_lead_over_fewer_epochs_stated_after(catalog):
+    # both count work, so the first stated leads; a measured cut in time beside them still wins
+    abstract = "Our adapter matches the state of the art with 6x fewer parameters and 2x fewer training epochs."
+    assert _headline(catalog, abstract) == ("memory", "6× fewer parameters")
+    abstract = "Our adapter matches the state of the art with 6x fewer parameters and 2x lower inference latency."
+    assert _headline(catalog, abstract) == ("latency", "2× lower inference latency")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # the size of the data read or trained on counts work, as tokens do: a cost, not memory held
+        (
+            "Our selector can reduce the fine-tuning data size by up to 60% without compromising performance.",
+            ("cost", "up to 60% lower fine-tuning data size"),
+        ),
+        (
+            "Our agent matches strong baselines while reducing observation size by over 40%.",
+            ("cost", ">40% lower observation size"),
+        ),
+        # a model's or a cache's size is still memory
+        ("Our method cuts the KV cache size by 50%.", ("memory", "50% lower KV cache size")),
+    ],
+)
+def test_a_size_of_data_is_a_cost(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a gain its own words call an acceleration or a speedup, whatever latency its clause names
+        (
+            "Our distillation method generates high-quality audio, accelerating the base model by 8-12x "
+            "(300 ms latency for 30 seconds of stereo audio).",
+            ("speedup", "8–12×"),
+        ),
+        (
+            "Our method reaches 0.7s and 0.9s latency with 7.5x and 5.5x speedup on A100.",
+            ("speedup", "7.5×"),
+        ),
+        ("Our method cuts the time-to-first-token latency by 3x.", ("latency", "3× lower time-to-first-token latency")),
+    ],
+)
+def test_a_gain_called_a_speedup_beside_a_latency(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # the length of what a model makes is a scale it reaches, no time it takes
+        (
+            "Scaled up, our method is capable of generating videos up to 3 minutes, more than 20x longer than "
+            "its baseline model.",
+            ("scale", "up to 3 minutes"),
+        ),
+        (
+            "Our model directly generates expressive, multilingual songs up to 4 minutes in a single run.",
+            ("scale", "up to 4 minutes"),
+        ),
+        # the time it takes to make them stays a latency
+        ("Our model generates 5-second video clips within 3 seconds.", ("latency", "3 s")),
+    ],
+)
+def test_the_length_of_what_a_model_makes_is_a_scale(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected
+
+
+def test_a_figure_of_a_technique_introduced_by_name(catalog):
+    # the technique's name between "we develop" and "which" keeps its figure a component's
+    abstract = (
+        "Our training method improves reliability at test time by up to 35% compared to normal training. "
+        "In addition, we develop a detection metric, Fast Spectral Score (FSS), which approximates the "
+        "original score in 3x speed."
+    )
+    assert _headline(catalog, abstract) == ("quality", "up to 35% improvement")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        # a share of the parameters trained or activated is work done, a cost; a smaller model is memory
+        (
+            "Our model activates only 40% of parameters while matching the dense model.",
+            ("cost", "40% of the parameters"),
+        ),
+        (
+            "Our adapter, utilizing only 0.5% of the trainable parameters of the frozen backbone, achieves large gains.",
+            ("cost", "0.5% of the parameters"),
+        ),
+        ("Our student matches the teacher using less than 5% of its parameters.", ("memory", "<5% of the parameters")),
+    ],
+)
+def test_a_share_of_parameters_trained_or_activated_is_a_cost(catalog, abstract, expected):
+    assert _headline(catalog, abstract) == expected

@@ -78,6 +78,18 @@ budget"), one gained (1,415 to 1,416) and one more agreeing only in its number; 
 "and achieves" ("compared to X and achieves 65.9%"), no change; the best evaluated model's score as a
 benchmark paper's headline ("the best model achieves only 56.3%", about a dozen labels), which evaluation.py
 calls what was evaluated, not the paper's own.
+
+Then: a cut in a flaw ("object conflicts", "forgetting", "leakage", WIL, EER) a score; fewer parameters
+before fewer epochs stated after; a data or observation size, and a share of the parameters trained or
+activated, a cost; a gain called a speedup beside a latency a speedup; the length of what a model makes
+("generating videos up to 4 minutes") a scale; a technique introduced by name a component. dev32 to dev67
+1,443 to 1,460, no paper lost, in the topics 64 of 70, not own 16; `digest eval` unchanged; 32 of the 11,304
+recorded headlines change, each read. Tried and left out: a time spent training ("requiring about 20 hours
+... for GRPO training") as the headline of a paper with no other, 3 gained and 3 lost (readers call "12,000
+GPU days" budgets no result); "complete system" or "full pipeline" as end-to-end words, no gain (its one
+paper's figure then agrees in number only); a "Most importantly" sentence first within a tier, 1 gained, 1
+lost; a figure right after "vs." as the baseline's (branch headlines59-vs-figure: no round moves, 2 misread
+facts of the recorded papers turn context, one headline fixed).
 """
 
 from __future__ import annotations
@@ -97,7 +109,7 @@ _REDUCED = (
     (
         "memory",
         re.compile(  # what a run holds at once, and a smaller model
-            r"memory|footprint|parameters|parameter\s+count|model\s+size|size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache|"
+            r"memory|footprint|parameters|parameter\s+count|model\s+size|(?<!data\s)(?<!dataset\s)(?<!observation\s)(?<!input\s)(?<!prompt\s)size|storage|VRAM|activation|\b(?:KV|K|V)?[\s-]?cache|"
             r"peak\s+(?:[\w\-]+\s+)?usage|(?:extra|disk|storage)\s+space|\bcompress|smaller",
             re.I,
         ),
@@ -126,7 +138,9 @@ _REDUCED = (
         re.compile(
             r"error|loss|MAPE|perplexity|PPL|hallucinat|vulnerab|distance|\bbias|toxic|harmful|failure|violation|variance|"
             r"collision|warnings?|bugs|"
-            r"\b(?:WER|CER|MAE|RMSE|MSE|bpb|(?-i:ATE|RPE|EPE))\b|false\s+(?:[\w\-]+\s+)?(?:positive|negative|detection|alarm)",
+            # a flaw of what a model says or knows: "object conflicts", "knowledge interference", "over-refusals"
+            r"conflicts?|interference|brittle|attention\s+sinks?|forgett|forgotten|leakage|unsafe|misaligned|refusals?|inappropriate|"
+            r"\b(?:(?:tcp|cp)?WER|CER|WIL|EER|PIQE|MAE|RMSE|MSE|bpb|(?-i:ATE|RPE|EPE))\b|false\s+(?:[\w\-]+\s+)?(?:positive|negative|detection|alarm)",
             re.I,
         ),
     ),
@@ -339,6 +353,8 @@ def _tier_kind(fact: Fact) -> str:
         return "context"
     if is_overhead(fact.kind, fact.value):
         return "overhead"
+    if _a_length_made(fact):
+        return "scale"
     return "quality" if fact.kind == "reduction" and metric_of(fact) == "quality" else fact.kind
 
 
@@ -380,8 +396,17 @@ def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
         fact = next((o for o in candidates if o.place == fact.place and not _UTILIZATION_GAIN.search(o.value)), fact)
     # "with 32x fewer parameters and 50x lower query latency": a smaller model is what the cut in
     # compute or time beside it is for.
+    # Not to steps counted beside it ("20x fewer trainable parameters and 3x fewer training epochs"): both
+    # count, and the first stated leads.
     if _PARAMETERS.search(fact.value):
-        fact = next((o for o in candidates if o.place == fact.place and metric_of(o) in ("latency", "cost")), fact)
+        fact = next(
+            (
+                o
+                for o in candidates
+                if o.place == fact.place and metric_of(o) in ("latency", "cost") and not _STEPS.search(o.value)
+            ),
+            fact,
+        )
     # "2.8× lower latency ... and 6.5× higher throughput": of two gains in speed side by side,
     # the one stated first, unless only the later is said to be end-to-end.
     if any(_end_to_end_after(other, fact) for other in candidates) or _SAID_END_TO_END.search(fact.value):
@@ -401,6 +426,7 @@ def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
 
 _DIGIT = re.compile(r"\d")
 _PARAMETERS = re.compile(r"\bparameters\b", re.I)
+_STEPS = re.compile(r"\b(?:epochs|iterations|steps)\b", re.I)
 _UTILIZATION_GAIN = re.compile(r"\b(?:utili[sz]ation|MFU)\b", re.I)
 # Operations counted, or a gain in how well a resource is used ("6 times higher parameter efficiency,
 # 281 times lower prefill latency"): what a measured cut in time is for.
@@ -426,9 +452,10 @@ def _counted(fact: Fact) -> bool:
 _LATENCY_WORDS = re.compile(r"\b(?:latency|TTFT|TBT|TPOT|response\s+time)\b", re.I)
 
 
-# "we introduce a method that speeds up X by 20×": the figure in the clause that introduces it.
+# "we introduce a method that speeds up X by 20×": the figure in the clause that introduces it (its name
+# may come between: "we develop a detection metric, Efficient EigenScore (EES), which runs in 2x speed").
 _INTRODUCING = re.compile(
-    r"\bwe\b[^.;]*?\b(?:propose|introduce|present|design|develop)\b[^.;,]*?\b(?:that|which)\b[^.;,]*$"
+    r"\bwe\b[^.;]*?\b(?:propose|introduce|present|design|develop)\b[^.;,]*?(?:,\s*[^.;,]*?\([^()]*\),)?\s*\b(?:that|which)\b[^.;,]*$"
     # or one of the parts a work is listed as built of: "two key innovations: (i) an autoencoder that achieves 32x"
     # (any item of the list: "(1) a tokenizer that compresses ..., achieving a 14,000x compression ratio; (2) ...")
     r"|\b(?:innovations|components|techniques|contributions|designs|modules)\s*:\s*\((?:i|1|a)\)"
@@ -522,7 +549,7 @@ def _is_a_result(fact: Fact) -> bool:
     if _projected(fact):
         return False
     if fact.kind in _BUDGET_KINDS:
-        return _a_frugal_budget(fact)
+        return _a_frugal_budget(fact) or _a_length_made(fact)
     if fact.kind == "quality":
         loss = fact.span is not None and _QUALITY_LOSS_AFTER.match(fact.sentence, fact.span[1])
         lowered = _LOWER_LOSS.search(fact.value)  # "0.05 lower validation loss": a gain
@@ -546,6 +573,22 @@ def _a_frugal_budget(fact: Fact) -> bool:
     return bool(_FRUGAL_BEFORE.search(before))
 
 
+# The length of what a model makes ("generating videos up to 4 minutes", "synthesize speech for up to
+# 90 minutes") is a scale it reaches, no time it takes (not "5 seconds of video in 2 seconds", nor a dataset's hours).
+_MEDIA_MADE_BEFORE = re.compile(
+    r"\b(?:generat|synthesi[sz]|produc|creat|compos)(?:e|es|ing)\s+(?:[\w\-]+,?\s+){0,3}?"
+    r"(?:videos?|clips?|audio|speech|songs?|music|movies?|films?)\s+(?:(?:for|of|lasting|spanning)\s+)?"
+    r"(?:(?:up\s+to|over|more\s+than|nearly|about)\s+)?$",
+    re.I,
+)
+
+
+def _a_length_made(fact: Fact) -> bool:
+    return fact.kind == "latency" and bool(
+        fact.span and _MEDIA_MADE_BEFORE.search(fact.sentence, max(0, fact.span[0] - 100), fact.span[0])
+    )
+
+
 def _projected(fact: Fact) -> bool:
     """Whether the figure is projected: a cue before it, or in its own clause. A later clause's cue
     is another figure's ("latency is about 100 ms, and about 600 ms in theory")."""
@@ -557,28 +600,43 @@ def _projected(fact: Fact) -> bool:
 def metric_of(fact: Fact) -> str:
     """What a figure measures, in the headline's terms."""
     if fact.kind == "reduction":
-        # The value's words first; when they name nothing known ("19.6% lower rollout"), its clause's.
-        for text in (fact.value, _around(fact)):
-            metric = next((metric for metric, words in _REDUCED if words.search(text)), None)
-            if metric:
-                # time added to training is a cost, as a time spent training is ("<10% overhead ... training")
-                training = metric == "latency" and OVERHEAD.search(fact.value) and _TRAINING.search(_around(fact))
-                return "cost" if training else metric
-        return "cost"
+        return _reduced_metric(fact)
+    if _a_length_made(fact):
+        return "scale"
     if fact.kind == "latency":
         # GPU hours, and a time spent training ("6 hours of training on an 8-GPU machine"), are what the
         # result cost; a time to answer or generate is a latency
         training = re.search(r"GPU[\s-](?:hours?|days?)", fact.value, re.I) or _TRAINING.search(_around(fact))
         return "cost" if training else "latency"
-    if fact.kind == "speedup" and _LATENCY_GAIN.search(_around(fact)):
+    shared = fact.span and _SPEEDUP_SHARED.match(fact.sentence, fact.span[1])  # "9.0x and 6.5x speedup"
+    if fact.kind == "speedup" and _LATENCY_GAIN.search(_around(fact)) and not shared:
         return "latency"  # "up to 70× latency reduction", "improves p95 TTFT by 15%"
     return fact.kind if fact.kind in METRICS else "speedup"
 
 
+def _reduced_metric(fact: Fact) -> str:
+    # "only 0.6% of the trainable parameters", "activates only 55% of parameters": work done, not a size
+    if _A_SHARE.search(fact.value) and _TRAINED_OR_ACTIVE.search(_around(fact)):
+        return "cost"
+    # The value's words first; when they name nothing known ("19.6% lower rollout"), its clause's.
+    for text in (fact.value, _around(fact)):
+        metric = next((metric for metric, words in _REDUCED if words.search(text)), None)
+        if metric:
+            # time added to training is a cost, as a time spent training is ("<10% overhead ... training")
+            training = metric == "latency" and OVERHEAD.search(fact.value) and _TRAINING.search(_around(fact))
+            return "cost" if training else metric
+    return "cost"
+
+
+_A_SHARE = re.compile(r"%\s+of\b")
+_TRAINED_OR_ACTIVE = re.compile(r"\b(?:trainable|activ\w*)\b[^,;]{0,30}\bparam", re.I)
 _TRAINING = re.compile(r"\b(?:train|pre-?train|fine-?tun|post-?train)\w*\b(?!-free)", re.I)  # not "training-free"
+# A gain its own words call a speed-up, whatever latency its clause names ("0.68s and 0.94s latency with
+# 9.0x and 6.5x speedup"; "accelerating X by 10-18x (230 ms latency ...)", below).
+_SPEEDUP_SHARED = re.compile(r"\s*(?:,|and|or)\s*(?:up\s+to\s+)?\d[\d.]*\s*(?:x|×|times)\s+speed-?ups?\b", re.I)
 # A gain said of a latency, in a clause that names no rate: a latency result, not a speedup.
 _LATENCY_GAIN = re.compile(
-    r"^(?!.*\b(?:throughput|speed-?ups?|faster|tokens?/s|FLOPS)\b).*\b(?:latency|TTFT|TPOT|TBT|response\s+time)\b",
+    r"^(?!.*\b(?:throughput|speed-?ups?|faster|accelerat\w*|tokens?/s|FLOPS)\b).*\b(?:latency|TTFT|TPOT|TBT|response\s+time)\b",
     re.I,
 )
 
