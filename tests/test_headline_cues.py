@@ -1724,3 +1724,11 @@ def test_a_figure_of_a_technique_introduced_by_name(catalog):
 )
 def test_a_share_of_parameters_trained_or_activated_is_a_cost(catalog, abstract, expected):
     assert _headline(catalog, abstract) == expected
+
+
+def test_a_figure_right_after_vs_is_the_baselines(catalog):
+    abstract = (
+        "Our method reduces unsafe generations to 12.5% (vs. 40.2% for the base model) while raising "
+        "alignment from 60.1% to 65.3%."
+    )
+    assert _headline(catalog, abstract) == ("quality", "65.3% (from 60.1%)")
