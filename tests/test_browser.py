@@ -324,10 +324,11 @@ def test_headlines_sort_within_their_metric_and_unit_by_their_key_hedged_or_not(
     # A headline a curator read as none ("none stated") sorts with the empty cells, last both ways.
     assert NO_HEADLINE in headlines and set(headlines[len(shown) :]) <= {"", EMPTY_CELL, NO_HEADLINE}
     metrics = [metric for metric, _ in shown]
-    assert len(set(metrics)) > 2 and metrics == sorted(metrics), metrics  # each metric's rows together
+    assert len(set(metrics)) > 2, metrics
     keyed = [cell for cell in keyed_column(tab.page, "Headline result") if cell[0] not in ("", EMPTY_CELL, NO_HEADLINE)]
     runs = [group for index, (_, group, _) in enumerate(keyed) if index == 0 or keyed[index - 1][1] != group]
     assert len(runs) == len(set(runs)) > len(set(metrics)), runs  # each class's rows together, a metric's apart
+    assert runs == group_order(tab.page), runs  # in the headline rule's order (speedups first), not by name
     cells = [text for text, _, _ in keyed]
     assert any(
         re.match(r"(?:over|about|near) \d", cell) for cell in cells
@@ -345,6 +346,58 @@ def test_headlines_sort_within_their_metric_and_unit_by_their_key_hedged_or_not(
     assert sort_by(tab.page, "Headline result") == "descending"
     headlines = column(tab.page, "Headline result")
     assert set(headlines[len(shown) :]) <= {"", EMPTY_CELL, NO_HEADLINE} and NO_HEADLINE in headlines
+
+
+def group_order(page) -> list[str]:
+    """The headline column's groups as the digest ranks them (data-group-rank, then name)."""
+    cells = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.md-content article .digest-table td[data-group]'))
+             .map(td => [Number(td.getAttribute('data-group-rank')), td.getAttribute('data-group')])"""
+    )
+    return [group for _, group in sorted({(rank, group) for rank, group in cells})]
+
+
+def group_runs(page) -> list[str]:
+    keyed = [cell for cell in keyed_column(page, "Headline result") if cell[1]]
+    return [group for index, (_, group, _) in enumerate(keyed) if index == 0 or keyed[index - 1][1] != group]
+
+
+def test_a_sorted_headline_column_opens_on_its_largest_speedups_either_way(tab):
+    """A reader's audit: sorted descending, the kernels table opened on "97.3% of FlashAttention-2's
+    efficiency", "24 fps" and "0.55–0.88× of the baseline's training throughput", the speedups only
+    after them (groups by name, the order flipped with the direction), and "2× to >1000×" ranked as
+    2×, "15–50×" as 15×. The groups now keep the headline rule's order both ways (speedups, then
+    gains in throughput, reductions, ..., rates, absolute figures, scores), a range ranks by its upper
+    end, and a ratio of the baseline's throughput is groups apart from a rate in frames a second."""
+    page = tab.page
+    tab.goto("topics/kernels/")
+    assert sort_by(page, "Headline result") == "ascending"
+    ascending = group_runs(page)
+    assert sort_by(page, "Headline result") == "descending"
+    assert group_runs(page) == ascending == group_order(page), (group_runs(page), ascending)
+    assert ascending[0] == "speedup", ascending
+    cells = column(page, "Headline result")
+    assert cells[0].startswith("2× to >1000×") and cells[1].startswith("up to 179×"), cells[:3]
+    assert (
+        cells.index(next(c for c in cells if c.startswith("up to 58×")))
+        < cells.index(next(c for c in cells if c.startswith("15–50×")))
+        < cells.index(next(c for c in cells if c.startswith("up to 47.26×")))
+    ), cells[:8]
+    ratio, rate = "throughput · factor", "throughput · frames/s"
+    assert ratio in ascending and rate in ascending and ascending.index(rate) - ascending.index(ratio) > 1, ascending
+    # the Metric column in the same order: speedups first
+    assert sort_by(page, "Metric") == "ascending"
+    metrics = [metric for metric in column(page, "Metric") if metric not in ("", EMPTY_CELL)]
+    order = ["speedup", "throughput", "latency", "memory", "energy", "cost", "scale", "utilization", "quality"]
+    assert metrics == sorted(metrics, key=order.index) and metrics[0] == "speedup", metrics
+    # a tag's and a hardware's listing alike
+    for path in ("tags/kv-cache/", "hardware/h100/"):
+        tab.goto(path)
+        assert sort_by(page, "Headline result") == "ascending"
+        ascending = group_runs(page)
+        assert sort_by(page, "Headline result") == "descending"
+        assert group_runs(page) == ascending == group_order(page) and ascending[0] == "speedup", (path, ascending)
+    tab.assert_clean()
 
 
 def test_headlines_sort_on_their_unit_s_scale_not_by_their_first_number(tab):
@@ -382,7 +435,8 @@ def test_headlines_sort_on_their_unit_s_scale_not_by_their_first_number(tab):
     assert 70.0 in above, cells  # "~70×" above, not below as 70 < 73
     assert abs(at(cells, "up to 77% lower cost") - at(cells, "up to 4.4× fewer FLOPs")) == 1, cells
     near = at(cells, "near 2×")
-    beside = [float(m.group(1)) for cell in cells[near - 1 : near + 2 : 2] if (m := HEDGED.match(cell))]
+    ranged = re.compile(HEDGED.pattern + r"(?:[–-](\d+(?:\.\d+)?))?")  # a range by its upper end
+    beside = [float(m.group(2) or m.group(1)) for cell in cells[near - 1 : near + 2 : 2] if (m := ranged.match(cell))]
     assert beside[0] <= 2.0 <= beside[1], cells[near - 1 : near + 2]
     tab.assert_clean()
 

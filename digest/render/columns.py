@@ -17,7 +17,8 @@ from ..fact_kinds import KINDS
 from ..text.latex import readable
 from ..text.link_labels import link_labels
 from .context import PageLinks
-from .headline_keys import headline_group, headline_sort
+from .headline_keys import headline_group, headline_rank, headline_sort, metric_rank
+from .html_table import SortGroup
 from .read_links import read_links
 from .table_keys import (
     date_key,
@@ -46,6 +47,9 @@ class Column:
     # The group a cell sorts within, before its number: a headline's metric and unit class, so
     # that "156 TFLOPS" and "29.2× speedup" are not ranked on one scale.
     group: Callable[[Derived], str | None] | None = None
+    # Where the cell's group comes among the column's, the same whichever the direction: a headline's
+    # kind of figure (speedups, then reductions, ...; headline_keys.headline_rank).
+    rank: Callable[[Derived], int | None] | None = None
     # Whether a cell `sort` cannot read sorts by its text ("" on the cell) or, left without a key,
     # by the number its text starts with, as the script reads one ("near 2×"): a headline's way.
     unread_as_text: bool = True
@@ -71,6 +75,13 @@ class Column:
         """The cell's `data-group`, or None when the column's cells sort in one group."""
         return None if self.group is None else self.group(derived)
 
+    def sort_group(self, derived: Derived) -> SortGroup | None:
+        """The cell's group and its rank among the column's, or None when the column has no groups."""
+        name = self.group_value(derived)
+        if name is None:
+            return None
+        return SortGroup(name, None if self.rank is None else self.rank(derived))
+
 
 def _short_title(title: str) -> str:
     return title if len(title) <= 48 else title[:47].rsplit(" ", 1)[0] + "…"
@@ -79,6 +90,11 @@ def _short_title(title: str) -> str:
 def _metric(derived: Derived) -> str | None:
     """What the paper's headline measures, or None."""
     return derived.headline.metric or None if derived.headline else None
+
+
+def _metric_sort(derived: Derived) -> float | None:
+    rank = metric_rank(_metric(derived))
+    return None if rank is None else float(rank)
 
 
 # A headline a curator read as none: the abstract states no single result of the paper's own. Said
@@ -206,9 +222,11 @@ _COLUMNS = [
         # ">25 PFLOPS" above "156 TFLOPS", "73% lower" beside "3.7× lower" (headline_keys.py)
         sort=lambda d: headline_sort(d.headline),
         group=lambda d: headline_group(d.headline),
+        rank=lambda d: headline_rank(d.headline),
         unread_as_text=False,
     ),
-    Column("metric", "Metric", _metric),
+    # In the order the headline column shows its groups: speedup, throughput, latency, ... quality.
+    Column("metric", "Metric", _metric, sort=_metric_sort),
     Column(
         "facts",
         "Facts",

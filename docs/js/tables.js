@@ -10,8 +10,13 @@
   function sortKey(cell) {
     var key = numberOrText(cell);
     // A group the cell sorts within first (data-group: a headline's metric and unit class), so that
-    // a throughput in FLOP/s and a speedup, or a cut and an absolute time, are never ranked on one scale.
-    if (!key.empty && cell.hasAttribute("data-group")) key.group = cell.getAttribute("data-group");
+    // a throughput in FLOP/s and a speedup, or a cut and an absolute time, are never ranked on one
+    // scale; the groups come in the order data-group-rank gives (speedups, then reductions, ...).
+    if (!key.empty && cell.hasAttribute("data-group")) {
+      key.group = cell.getAttribute("data-group");
+      var rank = parseFloat(cell.getAttribute("data-group-rank"));
+      key.rank = isNaN(rank) ? Infinity : rank;
+    }
     return key;
   }
 
@@ -31,12 +36,16 @@
     return number ? { number: parseFloat(number[1]), text: text } : { text: text.toLowerCase() };
   }
 
+  // The groups' order (data-group-rank, then the group's name): the same whichever the direction,
+  // so a sorted headline column always opens on its speedups; a cell with no group after them.
+  function compareGroups(a, b) {
+    if (a.group === b.group) return 0;
+    if (a.group === undefined || b.group === undefined) return a.group === undefined ? 1 : -1;
+    return (a.rank - b.rank) || a.group.localeCompare(b.group);
+  }
+
+  // Within a group: by number, numbers before text, else by text. The direction flips this.
   function compare(a, b) {
-    if (a.empty || b.empty) return (a.empty ? 1 : 0) - (b.empty ? 1 : 0);
-    if (a.group !== b.group) {  // a cell with no group after the grouped ones
-      if (a.group === undefined || b.group === undefined) return a.group === undefined ? 1 : -1;
-      return a.group.localeCompare(b.group);
-    }
     if (a.number !== undefined && b.number !== undefined && a.number !== b.number) return a.number - b.number;
     if (a.number !== undefined && b.number === undefined) return -1;
     if (a.number === undefined && b.number !== undefined) return 1;
@@ -51,9 +60,9 @@
       return { row: row, key: sortKey(row.cells[index]), position: position };
     });
     rows.sort(function (a, b) {
+      if (a.key.empty || b.key.empty) return ((a.key.empty ? 1 : 0) - (b.key.empty ? 1 : 0)) || a.position - b.position;  // empties stay last
       var order = compare(a.key, b.key);
-      if (a.key.empty || b.key.empty) return order || a.position - b.position;  // empties stay last
-      return (ascending ? order : -order) || a.position - b.position;
+      return compareGroups(a.key, b.key) || (ascending ? order : -order) || a.position - b.position;
     });
     rows.forEach(function (item) { body.appendChild(item.row); });
     table.digestSort = { index: index, ascending: ascending };
