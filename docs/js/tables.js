@@ -208,6 +208,7 @@
   // box that also scrolls down would take the page's wheel and swipes. So the headings are moved
   // down by hand, never past the table's last row.
   var following = [];
+  var UNDER_BAR = 1;  // px of the names tucked under the bar
 
   function follow() {
     var bar = document.querySelector(".md-header");
@@ -215,9 +216,13 @@
     following = following.filter(function (table) { return table.isConnected; });
     following.forEach(function (table) {
       // The names start below the table's top border (clientTop): moved by that much less, they sit
-      // flush under the bar, with no sliver of the rows scrolling beneath between the two.
+      // flush under the bar, with no sliver of the rows scrolling beneath between the two. And one
+      // pixel more, under the bar (which paints over them): the table's top is seldom on a whole
+      // pixel, and the names moved by a fraction of one had their top line of pixels half painted,
+      // the rows' text and lines showing through it just under the bar (a reader's audit, light,
+      // dark and at 390 px).
       var box = table.getBoundingClientRect(), head = table.tHead, edge = box.top + table.clientTop;
-      var shift = Math.max(0, Math.min(top - edge, box.bottom - edge - head.offsetHeight));
+      var shift = Math.max(0, Math.min(top - UNDER_BAR - edge, box.bottom - edge - head.offsetHeight));
       var moved = shift ? "translateY(" + shift + "px)" : "";
       Array.prototype.forEach.call(head.rows[0].cells, function (th) { th.style.transform = moved; });
     });
