@@ -1288,6 +1288,61 @@ def test_no_row_shows_between_the_site_s_bar_and_a_table_s_column_names(chromium
     tab.assert_clean()
 
 
+# Per row of a listing's table: its paper, and for each column named, the lines its content takes
+# (its height over one line's), its text as shown and its "+N more" link's address, if it has one.
+LIST_CELLS_JS = """keys => {
+    const table = document.querySelector('.md-content article .digest-table table');
+    const heads = Array.from(table.tHead.rows[0].cells);
+    const line = parseFloat(getComputedStyle(table).lineHeight);
+    return Array.from(table.tBodies[0].rows).map(row => [row.cells[0].textContent.trim(), keys.map(key => {
+        const column = heads.findIndex(th => th.classList.contains('col-' + key));
+        if (column < 0) return null;
+        const cell = row.cells[column], range = document.createRange();
+        range.selectNodeContents(cell);
+        const more = Array.from(cell.querySelectorAll('a.digest-more-items')).find(a => a.getClientRects().length);
+        return {lines: range.getBoundingClientRect().height / line, shown: cell.innerText.trim(),
+                list: cell.textContent.includes(', '),
+                more: more ? new URL(more.href).pathname : null};
+    })]);
+}"""
+
+
+def test_on_a_phone_a_long_list_keeps_its_row_one_line_and_says_how_many_more(chromium, site, request):
+    """A reader's audit: on a 390 px phone the kernels table had rows such as CudaForge and CUDA-L1
+    four lines tall and mostly empty: their hardware (A100, RTX 6000, RTX 4090, RTX 3090), in a
+    column scrolled out of view, wrapped a name a line. On a phone a list now keeps one line: a long
+    one its first value and "+3 more", a link to the paper's page, which lists them all; the table's
+    filter still finds the row by the others, and a desktop shows the list whole."""
+    tab = reader_tab(chromium, site, request, PHONE_VIEWPORT)
+    keys = ["hardware", "model_scale", "gpu_count", "topics"]
+    lists = 0
+    for path in ("topics/kernels/", "topics/parallelism/", "topics/serving/", "tags/kv-cache/"):
+        tab.goto(path)
+        for paper, cells in tab.page.evaluate(LIST_CELLS_JS, keys):
+            for key, cell in zip(keys, cells, strict=True):
+                if cell is None or not cell["list"]:  # one name may wrap ("MediaTek Dimensity")
+                    continue
+                assert cell["lines"] < 1.5, (path, paper, key, cell)
+                lists += bool(cell["more"])
+    assert lists > 5, lists
+    tab.goto("topics/kernels/")
+    rows = dict(tab.page.evaluate(LIST_CELLS_JS, ["hardware"]))
+    assert rows["CudaForge"][0]["shown"] == "A100 +3 more", rows["CudaForge"]
+    assert rows["CudaForge"][0]["more"] == "/papers/cudaforge/"
+    box = table(tab.page).locator("input.digest-filter")
+    box.fill("rtx 3090")
+    assert any(text.startswith("cudaforge") for text in shown_texts(tab.page)), shown_texts(tab.page)
+    tab.goto("papers/cudaforge/")
+    details = tab.page.locator(f"{CONTENT} p", has_text="Hardware").first.inner_text()
+    assert all(name in details for name in ("A100", "RTX 6000", "RTX 4090", "RTX 3090")), details
+    tab.page.set_viewport_size({"width": 1400, "height": 900})
+    tab.goto("topics/kernels/")
+    rows = dict(tab.page.evaluate(LIST_CELLS_JS, ["hardware"]))
+    whole = rows["CudaForge"][0]
+    assert whole["shown"] == "A100, RTX 6000, RTX 4090, RTX 3090" and whole["more"] is None, whole
+    tab.assert_clean()
+
+
 def test_home_charts_keep_readable_labels_on_a_phone_and_scroll_sideways(chromium, site, request):
     tab = reader_tab(chromium, site, request, PHONE_VIEWPORT)
     tab.goto("")

@@ -8,8 +8,10 @@ entry here; a fact kind is a column when its entry in `digest/fact_kinds.py` nam
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from html import unescape
 from typing import Any
 
 from ..derive.corpus import Derived
@@ -61,7 +63,7 @@ class Column:
             return self.cell(derived, links)
         value = self.value(derived)
         if isinstance(value, list):
-            return ", ".join(links.text(item) for item in value)
+            return listed(derived, links, [links.text(item) for item in value])
         return "" if value is None else links.text(value)
 
     def sort_value(self, derived: Derived) -> str | None:
@@ -81,6 +83,33 @@ class Column:
         if name is None:
             return None
         return SortGroup(name, None if self.rank is None else self.rank(derived))
+
+
+# On a phone a list cell keeps one line: a list longer than two values, or than this many characters
+# in two, shows its first value and "+N more" (CSS: digest.css).
+PHONE_LINE = 24
+_TAG = re.compile(r"<[^>]+>")
+
+
+def listed(derived: Derived, links: PageLinks, items: list[str]) -> str:
+    """A cell's values, comma-separated. In an HTML table a list stays on one line on a phone, and
+    a long one shows its first value (cut at 7rem: "Intel Data Center G…") and "+N more" there, in
+    place of the rest (digest.css), linking
+    to the paper's page, which lists them all: four hardware names in a column scrolled out of view
+    made a row four lines tall, mostly empty (a reader's audit, CudaForge and CUDA-L1 on a 390 px
+    phone). The rest stay in the page, for a wider screen, print and the table's filter."""
+    if not links.html or len(items) < 2:
+        return ", ".join(items)
+    shown = ", ".join(items)
+    if len(items) == 2 and len(unescape(_TAG.sub("", shown))) <= PHONE_LINE:
+        return f'<span class="digest-list">{shown}</span>'
+    count = len(items) - 1
+    name = links.text(derived.system or derived.paper.title)
+    more = links.paper(derived.id, f"+{count} more")
+    named = more.replace("<a ", f'<a class="digest-more-items" aria-label="{count} more: the page of {name}" ', 1)
+    rest = ", ".join(items[1:])
+    first = f'<span class="digest-first">{items[0]}<span class="digest-rest">, {rest}</span></span>'
+    return f'<span class="digest-list">{first} {named}</span>'
 
 
 def _short_title(title: str) -> str:
@@ -133,7 +162,7 @@ def _published_cell(derived: Derived, links: PageLinks) -> str:
 
 def _comparisons_cell(derived: Derived, links: PageLinks) -> str:
     papers = links.context.corpus.papers
-    return ", ".join(links.paper(m.target, papers[m.target].system) for m in derived.compares_to)
+    return listed(derived, links, [links.paper(m.target, papers[m.target].system) for m in derived.compares_to])
 
 
 def _values_of(kind: str) -> Callable[[Derived], list[str]]:
@@ -162,16 +191,19 @@ def _counts(derived: Derived) -> list[str]:
 # The fact kinds whose column shows more than their own values as text; the rest show those.
 _KIND_CELLS: dict[str, tuple[Callable[[Derived], Value], Cell]] = {
     "system": (lambda d: d.system, lambda d, links: links.paper(d.id, d.system or _short_title(d.paper.title))),
-    "hardware": (lambda d: d.hardware, lambda d, links: ", ".join(links.hardware(name) for name in d.hardware)),
+    "hardware": (
+        lambda d: d.hardware,
+        lambda d, links: listed(d, links, [links.hardware(name) for name in d.hardware]),
+    ),
     "code": (_values_of("code"), _code_cell),
     # Largest first, as the cell sorts: "1T, 30B, 4B", not the abstract's "1T, 4B, 30B".
     "model_scale": (
         _values_of("model_scale"),
-        lambda d, links: ", ".join(links.text(v) for v in largest_first(_scales(d))),
+        lambda d, links: listed(d, links, [links.text(v) for v in largest_first(_scales(d))]),
     ),
     "gpu_count": (
         _values_of("gpu_count"),
-        lambda d, links: ", ".join(links.text(v) for v in _counts(d)),
+        lambda d, links: listed(d, links, [links.text(v) for v in _counts(d)]),
     ),
 }
 
@@ -209,7 +241,12 @@ _COLUMNS = [
     Column("published", "Published", lambda d: d.published, _published_cell, lambda d: date_key(d.published)),
     Column("added", "Added", lambda d: d.paper.added),
     *_kind_columns(),
-    Column("topics", "Topics", lambda d: list(d.topics), lambda d, links: ", ".join(links.topic(t) for t in d.topics)),
+    Column(
+        "topics",
+        "Topics",
+        lambda d: list(d.topics),
+        lambda d, links: listed(d, links, list(map(links.topic, d.topics))),
+    ),
     Column("tags", "Tags", lambda d: d.tags),
     Column("memory_tiers", "Memory tiers", _values_of("memory_tiers")),
     Column("workloads", "Workload", _values_of("workloads")),

@@ -121,6 +121,7 @@
       var text = "", walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT), node;
       while ((node = walker.nextNode())) {
         var link = node.parentElement && node.parentElement.closest("a[href]");
+        if (link && link.classList.contains("digest-more-items")) continue;  // a phone's "+2 more": the rest are content
         if (!link || link.hostname === location.hostname || ARXIV_ID.test(node.nodeValue)) text += node.nodeValue;
       }
       return text;
