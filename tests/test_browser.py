@@ -161,6 +161,46 @@ def test_home_charts_follow_the_colour_scheme(tab):
     tab.assert_clean()
 
 
+SCHEME_JS = "() => document.body.getAttribute('data-md-color-scheme')"
+
+
+def test_the_site_opens_in_the_reader_s_system_scheme_and_remembers_the_toggle(chromium, site, request):
+    """A reader's audit: with the browser set to dark the site opened light. It now opens in the
+    scheme the system prefers (palette `media` in mkdocs.yml), Home's charts with it; the header's
+    toggle still switches, and the reader's choice holds on the next page and after a reload."""
+    context = chromium.new_context(viewport=VIEWPORT, color_scheme="dark")
+    tab = Tab(context.new_page(), site.base).attach(context)
+    request.addfinalizer(lambda: _screenshot_and_close(tab, context, request.node.name))
+    page = tab.page
+    tab.goto("")
+    assert page.evaluate(SCHEME_JS) == "slate"
+    page.wait_for_function(f"() => ({SHOWN_CHARTS_JS})().every(([, loaded]) => loaded)")
+    assert page.evaluate(SHOWN_CHARTS_JS) == [
+        ["charts/topics-by-year-dark.svg#only-dark", True],
+        ["charts/hardware-by-topic-dark.svg#only-dark", True],
+    ]
+    page.locator("form[data-md-component=palette] label:visible").first.click()  # the reader wants light
+    page.wait_for_function(f"() => ({SCHEME_JS})() === 'default'")
+    page.wait_for_function(f"() => ({SHOWN_CHARTS_JS})().every(([, loaded]) => loaded)")
+    assert [path for path, _ in page.evaluate(SHOWN_CHARTS_JS)] == [
+        "charts/topics-by-year.svg#only-light",
+        "charts/hardware-by-topic.svg#only-light",
+    ]
+    tab.goto("topics/kernels/")
+    assert page.evaluate(SCHEME_JS) == "default"
+    page.reload()
+    assert page.evaluate(SCHEME_JS) == "default"
+    tab.assert_clean()
+    # a browser set to light opens light, as before
+    light = chromium.new_context(viewport=VIEWPORT, color_scheme="light")
+    try:
+        light_page = light.new_page()
+        light_page.goto(Tab(light_page, site.base).url("topics/kernels/"))
+        assert light_page.evaluate(SCHEME_JS) == "default"
+    finally:
+        light.close()
+
+
 @pytest.mark.parametrize(
     "query, paper_id, within",
     [
