@@ -7,7 +7,7 @@ import pytest
 
 from digest.derive.facts.headline import Headline
 from digest.render.columns import COLUMNS
-from digest.render.headline_keys import HeadlineKey, headline_group, headline_key, headline_sort
+from digest.render.headline_keys import HeadlineKey, headline_group, headline_key, headline_rank, headline_sort
 
 
 @pytest.mark.parametrize(
@@ -18,11 +18,15 @@ from digest.render.headline_keys import HeadlineKey, headline_group, headline_ke
         ("speedup", "3.0x", "factor", 3.0),
         ("speedup", "25% faster", "factor", 1.25),
         ("speedup", "22.5%", "factor", 1.225),
-        ("speedup", "8–11%", "factor", 1.08),  # a range by its first number, as the site shows it
-        ("speedup", "1.5–2×", "factor", 1.5),
+        ("speedup", "8–11%", "factor", 1.11),  # a range by its upper end, as "up to 11%" sorts
+        ("speedup", "1.5–2×", "factor", 2.0),
+        ("speedup", "15–50× speedup", "factor", 50.0),
+        ("speedup", "2× to >1000× vs traditional libraries", "factor", 1000.0),  # its sign said twice
+        ("speedup", "2x to 3x", "factor", 3.0),
+        ("speedup", "3× to 8 GPUs", "factor", 3.0),  # no range: the second number is of GPUs
         ("speedup", "up to an order of magnitude faster end to end", "factor", 10.0),
         ("latency", "up to 73% lower median E2E latency", "factor", 1 / (1 - 0.73)),
-        ("latency", "5.9–13.9% lower median TPOT", "factor", 1 / (1 - 0.059)),
+        ("latency", "5.9–13.9% lower median TPOT", "factor", 1 / (1 - 0.139)),
         ("latency", "up to ~70× latency reduction", "factor", 70.0),
         ("memory", "90% fewer learnable parameters", "factor", 10.0),
         ("cost", "up to 77%", "factor", 1 / (1 - 0.77)),
@@ -66,7 +70,7 @@ from digest.render.headline_keys import HeadlineKey, headline_group, headline_ke
         ("utilization", "+26.6 points average GPU utilization", "points", 26.6),
         ("scale", "2B", "parameters", 2e9),
         ("quality", "3.29 FID", "fid", 3.29),
-        ("quality", "83.9–100% accuracy", "% accuracy", 83.9),
+        ("quality", "83.9–100% accuracy", "% accuracy", 100.0),
         ("quality", "18.24% lower MAPE", "% lower mape", 18.24),
     ],
 )
@@ -148,6 +152,38 @@ def test_the_group_is_the_metric_and_the_unit_class(metric, value, group):
     assert headline_group(Headline(metric, value)) == group
 
 
+def test_groups_come_in_the_headline_rule_s_order():
+    """Speedups (and gains in throughput, a ratio of the baseline's too), then reductions, scale-ups,
+    rates, absolute figures, scores, capacities: never by the groups' names, which put utilization
+    (97.3%) and frames a second (24 fps) above the speedups in a descending kernels table."""
+    ordered = [
+        ("speedup", "up to 179×"),
+        ("speedup", "an unmeasured improvement"),  # read by its text, still among the speedups
+        ("throughput", "0.55–0.88× of the baseline's training throughput"),
+        ("latency", "2.8× lower latency"),
+        ("memory", "up to 70% K cache memory reduction"),
+        ("cost", "up to 4.4× fewer FLOPs"),
+        ("scale", "2.27× larger models"),
+        ("throughput", "502 PFLOPS"),
+        ("throughput", "24 fps"),
+        ("latency", "0.001 s STFT conversion"),
+        ("memory", "18 GB of GPU memory"),
+        ("cost", "$22K"),
+        ("utilization", "97.3% of FlashAttention-2's efficiency"),
+        ("quality", "29.61 length-controlled win rate"),
+        ("scale", "2B"),
+        ("scale", "160K context length"),
+        ("throughput", "millions of samples within a single GPU hour"),
+    ]
+    ranks = [headline_rank(Headline(metric, value)) for metric, value in ordered]
+    assert ranks == sorted(ranks), list(zip(ordered, ranks, strict=True))
+    # a relative ratio and an absolute rate of one metric are groups apart, with the reductions between
+    relative, absolute = Headline("throughput", "0.55–0.88× of the baseline"), Headline("throughput", "24 fps")
+    assert headline_group(relative) != headline_group(absolute)
+    assert headline_rank(relative) < headline_rank(Headline("latency", "3× lower latency")) < headline_rank(absolute)
+    assert headline_rank(None) is None and headline_rank(Headline("", "3×")) is None
+
+
 def test_no_headline_has_no_key_and_no_group():
     assert headline_sort(None) is None
     assert headline_group(None) is None
@@ -168,6 +204,7 @@ def test_the_headline_column_writes_a_key_or_leaves_the_cell_to_the_script():
     read = _Paper(Headline("throughput", ">25 PFLOPS", hardware="V100"))
     assert column.sort_value(read) == "2.5e+16"
     assert column.group_value(read) == "throughput · FLOP/s"
+    assert column.sort_group(read) == ("throughput · FLOP/s", headline_rank(read.headline))
     unread = _Paper(Headline("scale", "640x368 output stream (from 192x336)"))
     assert column.sort_value(unread) is None
     assert column.group_value(unread) == "scale"

@@ -270,7 +270,7 @@ def test_topic_rows_carry_title_and_tags_and_model_scale_its_magnitude(fixture_c
     row = next(line for line in page.splitlines() if "papers/zero-infinity/" in line and line.startswith("<tr"))
     assert zero.hardware == ["DGX-2", "V100"]  # both Volta: said once
     assert row.startswith(f'<tr data-filter="{zero.paper.title} {" ".join(zero.tags)} Volta">')
-    assert '<td data-sort="1e+13">10T+, 1T</td>' in row
+    assert '<td data-sort="1e+13"><span class="digest-list">10T+, 1T</span></td>' in row
 
 
 def test_the_method_page_opens_with_how_far_a_reader_can_trust_what_the_site_shows():

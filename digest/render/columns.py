@@ -8,8 +8,10 @@ entry here; a fact kind is a column when its entry in `digest/fact_kinds.py` nam
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from html import unescape
 from typing import Any
 
 from ..derive.corpus import Derived
@@ -17,7 +19,8 @@ from ..fact_kinds import KINDS
 from ..text.latex import readable
 from ..text.link_labels import link_labels
 from .context import PageLinks
-from .headline_keys import headline_group, headline_sort
+from .headline_keys import headline_group, headline_rank, headline_sort, metric_rank
+from .html_table import SortGroup
 from .read_links import read_links
 from .table_keys import (
     date_key,
@@ -46,6 +49,9 @@ class Column:
     # The group a cell sorts within, before its number: a headline's metric and unit class, so
     # that "156 TFLOPS" and "29.2× speedup" are not ranked on one scale.
     group: Callable[[Derived], str | None] | None = None
+    # Where the cell's group comes among the column's, the same whichever the direction: a headline's
+    # kind of figure (speedups, then reductions, ...; headline_keys.headline_rank).
+    rank: Callable[[Derived], int | None] | None = None
     # Whether a cell `sort` cannot read sorts by its text ("" on the cell) or, left without a key,
     # by the number its text starts with, as the script reads one ("near 2×"): a headline's way.
     unread_as_text: bool = True
@@ -59,7 +65,7 @@ class Column:
             return self.cell(derived, links)
         value = self.value(derived)
         if isinstance(value, list):
-            return ", ".join(links.text(item) for item in value)
+            return listed(derived, links, [links.text(item) for item in value])
         return "" if value is None else links.text(value)
 
     def sort_value(self, derived: Derived) -> str | None:
@@ -73,6 +79,40 @@ class Column:
         """The cell's `data-group`, or None when the column's cells sort in one group."""
         return None if self.group is None else self.group(derived)
 
+    def sort_group(self, derived: Derived) -> SortGroup | None:
+        """The cell's group and its rank among the column's, or None when the column has no groups."""
+        name = self.group_value(derived)
+        if name is None:
+            return None
+        return SortGroup(name, None if self.rank is None else self.rank(derived))
+
+
+# On a phone a list cell keeps one line: a list longer than two values, or than this many characters
+# in two, shows its first value and "+N more" (CSS: digest.css).
+PHONE_LINE = 24
+_TAG = re.compile(r"<[^>]+>")
+
+
+def listed(derived: Derived, links: PageLinks, items: list[str]) -> str:
+    """A cell's values, comma-separated. In an HTML table a list stays on one line on a phone, and
+    a long one shows its first value (cut at 7rem: "Intel Data Center G…") and "+N more" there, in
+    place of the rest (digest.css), linking
+    to the paper's page, which lists them all: four hardware names in a column scrolled out of view
+    made a row four lines tall, mostly empty (a reader's audit, CudaForge and CUDA-L1 on a 390 px
+    phone). The rest stay in the page, for a wider screen, print and the table's filter."""
+    if not links.html or len(items) < 2:
+        return ", ".join(items)
+    shown = ", ".join(items)
+    if len(items) == 2 and len(unescape(_TAG.sub("", shown))) <= PHONE_LINE:
+        return f'<span class="digest-list">{shown}</span>'
+    count = len(items) - 1
+    name = links.text(derived.system or derived.paper.title)
+    more = links.paper(derived.id, f"+{count} more")
+    named = more.replace("<a ", f'<a class="digest-more-items" aria-label="{count} more: the page of {name}" ', 1)
+    rest = ", ".join(items[1:])
+    first = f'<span class="digest-first">{items[0]}<span class="digest-rest">, {rest}</span></span>'
+    return f'<span class="digest-list">{first} {named}</span>'
+
 
 def short_title(title: str) -> str:
     return title if len(title) <= 48 else title[:47].rsplit(" ", 1)[0] + "…"
@@ -81,6 +121,11 @@ def short_title(title: str) -> str:
 def _metric(derived: Derived) -> str | None:
     """What the paper's headline measures, or None."""
     return derived.headline.metric or None if derived.headline else None
+
+
+def _metric_sort(derived: Derived) -> float | None:
+    rank = metric_rank(_metric(derived))
+    return None if rank is None else float(rank)
 
 
 # A headline a curator read as none: the abstract states no single result of the paper's own. Said
@@ -121,9 +166,11 @@ def _comparisons_cell(derived: Derived, links: PageLinks) -> str:
     """The papers of the digest compared against, linked, then the catalogue's systems that are no
     paper of it, as plain text: a filter for "vLLM" finds the rows that compare against it."""
     papers = links.context.corpus.papers
-    return ", ".join(
+    return listed(
+        derived,
+        links,
         [links.paper(m.target, papers[m.target].system) for m in derived.compares_to]
-        + [links.outside(m.target) for m in derived.external_baselines]
+        + [links.outside(m.target) for m in derived.external_baselines],
     )
 
 
@@ -159,16 +206,19 @@ def _counts(derived: Derived) -> list[str]:
 # The fact kinds whose column shows more than their own values as text; the rest show those.
 _KIND_CELLS: dict[str, tuple[Callable[[Derived], Value], Cell]] = {
     "system": (lambda d: d.system, lambda d, links: links.paper(d.id, d.system or short_title(d.paper.title))),
-    "hardware": (lambda d: d.hardware, lambda d, links: ", ".join(links.hardware(name) for name in d.hardware)),
+    "hardware": (
+        lambda d: d.hardware,
+        lambda d, links: listed(d, links, [links.hardware(name) for name in d.hardware]),
+    ),
     "code": (_values_of("code"), _code_cell),
     # Largest first, as the cell sorts: "1T, 30B, 4B", not the abstract's "1T, 4B, 30B".
     "model_scale": (
         _values_of("model_scale"),
-        lambda d, links: ", ".join(links.text(v) for v in largest_first(_scales(d))),
+        lambda d, links: listed(d, links, [links.text(v) for v in largest_first(_scales(d))]),
     ),
     "gpu_count": (
         _values_of("gpu_count"),
-        lambda d, links: ", ".join(links.text(v) for v in _counts(d)),
+        lambda d, links: listed(d, links, [links.text(v) for v in _counts(d)]),
     ),
 }
 
@@ -206,7 +256,12 @@ _COLUMNS = [
     Column("published", "Published", lambda d: d.published, _published_cell, lambda d: date_key(d.published)),
     Column("added", "Added", lambda d: d.paper.added),
     *_kind_columns(),
-    Column("topics", "Topics", lambda d: list(d.topics), lambda d, links: ", ".join(links.topic(t) for t in d.topics)),
+    Column(
+        "topics",
+        "Topics",
+        lambda d: list(d.topics),
+        lambda d, links: listed(d, links, list(map(links.topic, d.topics))),
+    ),
     Column("tags", "Tags", lambda d: d.tags),
     Column("memory_tiers", "Memory tiers", _values_of("memory_tiers")),
     Column("workloads", "Workload", _values_of("workloads")),
@@ -219,9 +274,11 @@ _COLUMNS = [
         # ">25 PFLOPS" above "156 TFLOPS", "73% lower" beside "3.7× lower" (headline_keys.py)
         sort=lambda d: headline_sort(d.headline),
         group=lambda d: headline_group(d.headline),
+        rank=lambda d: headline_rank(d.headline),
         unread_as_text=False,
     ),
-    Column("metric", "Metric", _metric),
+    # In the order the headline column shows its groups: speedup, throughput, latency, ... quality.
+    Column("metric", "Metric", _metric, sort=_metric_sort),
     Column(
         "facts",
         "Facts",

@@ -230,7 +230,7 @@ def _table(context: RenderContext, names: frozenset[str], source: str, ids: Sequ
         interactive=True,
         keys=[*HARDWARE_COLUMNS, SENTENCE[0]],
         sort_keys=[[*(column.sort_value(derived) for column in columns), None] for derived in papers],
-        sort_groups=[[*(column.group_value(derived) for column in columns), None] for derived in papers],
+        sort_groups=[[*(column.sort_group(derived) for column in columns), None] for derived in papers],
         filters=[filter_text(context, derived) for derived in papers],
         descending="published",  # the rows come NEWEST_FIRST
     )

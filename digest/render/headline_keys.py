@@ -12,10 +12,11 @@ key is read from the headline's value and metric:
   dollars, GPU time in GPU hours ("314K" 314,000);
 - a utilization is a percentage or a gain in points, and a quality score is taken as written, its
   class the measure the words after it name ("win rate", "% accuracy"): unlike scores never rank together.
-A range sorts by its first number, as the site shows it. The group is the metric and the class
+A range sorts by its upper end ("15–50×" 50), as "up to 50×" sorts by 50. The group is the metric and the class
 ("latency · factor", "latency · time"), so a cut and an absolute time are never ranked on one
-scale. A value the key cannot read gets neither: the script sorts it by the number its text
-starts with, or its text, within its metric, as it did before there were keys.
+scale; the groups come kind by kind in the order of the headline rule (speedups, then reductions,
+...: headline_rank), the same whichever the direction. A value the key cannot read gets no number:
+the script sorts it by the number its text starts with, or its text, within its metric.
 """
 
 from __future__ import annotations
@@ -39,7 +40,10 @@ _HEDGE = (
     r"[~≈<>+]?\s*"
 )
 _VALUE = re.compile(
-    rf"^\s*{_HEDGE}(?P<dollar>\$\s*)?(?P<number>\d+(?:\.\d+)?)(?:\s*[–-]\s*\d+(?:\.\d+)?)?"  # a range by its first
+    rf"^\s*{_HEDGE}(?P<dollar>\$\s*)?(?P<number>\d+(?:\.\d+)?)"
+    # a range, "15–50×", "60–85% faster", "2× to >1000×" (its sign said twice): see _stated
+    r"(?:\s*[–-]\s*(?P<upper>\d+(?:\.\d+)?)"
+    r"|\s*(?P<sign>×|x|%)\s*(?:[–-]|to)\s*[~≈<>]?\s*(?P<upper_of>\d+(?:\.\d+)?)(?=\s*(?P=sign)))?"
     # "314K", "$1.2M", "2B": not the T of "TFLOPS" nor the M of "MiB"
     r"(?:\s*(?P<suffix>[kKMBT](?![A-Za-z])|thousand\b|million\b|billion\b|trillion\b))?(?P<rest>.*)$",
     re.S,
@@ -130,12 +134,19 @@ def headline_key(metric: str, value: str) -> HeadlineKey | None:
     if found is None:
         return None
     if metric == "quality":  # scores of unlike measures (FID, a win rate, % accuracy): as written, each apart
-        return HeadlineKey(_measure(found["rest"]), float(found["number"]))
+        return HeadlineKey(_measure(found["rest"]), _stated(found))
     return _unit_key(metric, found)
 
 
 # Where a quality value's measure ends: "higher acceptance rate| vs DistillSpec", "accuracy| (W8A8)".
 _MEASURE_END = re.compile(r"\s+(?:vs\.?|over|than|compared|on|at|with|for|across|in\s+the)\b|\s*[(,;]", re.I)
+
+
+def _stated(found: re.Match[str]) -> float:
+    """The figure a value states: its number, or of a range its upper end ("15–50×" 50, "2× to
+    >1000×" 1000). A range sorts by the most it claims, as "up to 50×" sorts by 50: by its low end
+    "15–50×" ranked below a plain 20× and "2× to >1000×" among the 2× speedups (a reader's audit)."""
+    return float(found["upper"] or found["upper_of"] or found["number"])
 
 
 def _measure(rest: str) -> str:
@@ -148,7 +159,7 @@ def _measure(rest: str) -> str:
 
 def _unit_key(metric: str, found: re.Match[str]) -> HeadlineKey | None:
     """The value's number on the scale of the unit around it: "$22K", "73% lower", "156 TFLOPS"."""
-    written = float(found["number"])
+    written = _stated(found)
     suffix = found["suffix"]
     number = written * (_SUFFIXES[suffix.lower()] if suffix else 1.0)
     rest = found["rest"]
@@ -189,3 +200,44 @@ def headline_group(headline: Headline | None) -> str | None:
     if key is None or not key.unit or (headline.metric, key.unit) == ("speedup", "factor"):
         return headline.metric
     return f"{headline.metric} · {key.unit}"
+
+
+# The metrics in the order docs/contributing.md's headline rule prefers their figures: a speedup (a
+# gain in throughput is one too), a reduction (latency, memory, energy, cost), a scale-up, then the
+# absolute figures (a utilization among them), then a score. The Metric column sorts in this order.
+METRIC_ORDER = ("speedup", "throughput", "latency", "memory", "energy", "cost", "scale", "utilization", "quality")
+
+# The kinds of figure, in that rule's order: a sorted headline column shows its groups kind by kind,
+# the same whichever the direction, and only the values within a group flip. Alphabetically the
+# groups read utilization (97.3%), then frames a second (24 fps), then a ratio of the baseline's
+# throughput, and the speedups only after them (a reader's audit).
+_GAIN, _REDUCTION, _SCALE_UP, _RATE, _ABSOLUTE, _SCORE, _CAPACITY, _UNREAD = range(8)
+
+
+def metric_rank(metric: str | None) -> int | None:
+    """Where a metric comes in METRIC_ORDER; None for none."""
+    return METRIC_ORDER.index(metric) if metric in METRIC_ORDER else None
+
+
+def headline_rank(headline: Headline | None) -> int | None:
+    """Where a headline cell's group comes in a sorted column (`data-group-rank`): the kind of its
+    figure, then its metric in METRIC_ORDER; None for a cell with no group."""
+    if headline is None or not headline.metric:
+        return None
+    place = metric_rank(headline.metric)
+    return _kind(headline.metric, headline_key(headline.metric, headline.value)) * 10 + (
+        len(METRIC_ORDER) if place is None else place
+    )
+
+
+def _kind(metric: str, key: HeadlineKey | None) -> int:
+    """The kind of figure a headline states, as its metric and unit class say it."""
+    if metric == "quality":
+        return _SCORE  # each measure a group of its own
+    if key is None:  # read by the number its text starts with: a speedup's still among the speedups
+        return {"speedup": _GAIN, "scale": _CAPACITY}.get(metric, _UNREAD)  # "160K context length"
+    if key.unit == "factor":  # relative to a baseline: "0.55–0.88× of the baseline's throughput" too
+        return _REDUCTION if metric in _CUTS else _SCALE_UP if metric == "scale" else _GAIN
+    if key.unit.endswith("/s") or key.unit.endswith("/s/GPU"):  # FLOP/s, tokens/s, frames/s: a rate
+        return _RATE
+    return _CAPACITY if key.unit == "parameters" else _ABSOLUTE  # a time, bytes, dollars, a share

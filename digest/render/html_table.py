@@ -12,11 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import NamedTuple
 
 from ..passthrough import mark
 from .markdown import FILTER_BOX
 
 EMPTY = "–"
+
+
+class SortGroup(NamedTuple):
+    """The group a cell sorts within first (`data-group`), and where that group comes among the
+    column's groups (`data-group-rank`, lowest first whichever the direction; None: by its name)."""
+
+    name: str
+    rank: int | None = None
 
 
 def html_table(
@@ -30,7 +39,7 @@ def html_table(
     css_class: str = "",
     marked: bool = True,
     sort_keys: Sequence[Sequence[str | None]] | None = None,
-    sort_groups: Sequence[Sequence[str | None]] | None = None,
+    sort_groups: Sequence[Sequence[SortGroup | str | None]] | None = None,
     filters: Sequence[str] | None = None,
     descending: str | None = None,
 ) -> str:
@@ -43,11 +52,11 @@ def html_table(
     sort and filter script (docs/js/tables.js) and leaves the rows out of search: a listing's
     rows repeat what the pages they link to say. `sort_keys` (per row, a key per cell, None for a
     cell sorted by its text), `sort_groups` (per row, the group a cell sorts within first, such as
-    a headline's metric and unit class) and `filters` (a text per row) are what the script sorts and filters by
-    beyond the cells' text (digest/render/table_keys.py). `descending` names the column (by its
-    key) the rows already come newest or largest first by, as a listing comes newest published
-    first: its heading says so (aria-sort, an arrow), so the reader sees the table's order, and a
-    first click on it reverses that order."""
+    a headline's metric and unit class, and where it comes among them) and `filters` (a text per
+    row) are what the script sorts and filters by beyond the cells' text (digest/render/table_keys.py).
+    `descending` names the column (by its key) the rows already come newest or largest first by, as
+    a listing comes newest published first: its heading says so (aria-sort, an arrow), so the
+    reader sees the table's order, and a first click on it reverses that order."""
     shown = [index for index in range(len(headers)) if not collapse or not rows or any(row[index] for row in rows)]
     names = keys or [""] * len(headers)
     head = "".join(_heading(headers[i], names[i], names[i] == descending) for i in shown)
@@ -76,8 +85,9 @@ def html_table(
 
 
 HEADLINE_NOTE = (
-    '<p class="digest-table-note">Headlines sort within one metric, but each is measured against its own '
-    "paper's baseline, hardware and workload: a larger number is not a better system.</p>"
+    '<p class="digest-table-note">Headlines sort speedups first, then reductions, scale-ups, rates, other '
+    "figures and scores, by size within one metric and unit, a range by its upper end; but each is measured "
+    "against its own paper's baseline, hardware and workload: a larger number is not a better system.</p>"
 )
 
 
@@ -86,10 +96,12 @@ def _heading(label: str, key: str, sorted_descending: bool) -> str:
     return f"<th{attributes}>{label}</th>"
 
 
-def _cell(content: str, sort_key: str | None, group: str | None = None) -> str:
+def _cell(content: str, sort_key: str | None, group: SortGroup | str | None = None) -> str:
     if not content:
         return f"<td>{EMPTY}</td>"
-    given = (("data-group", group), ("data-sort", sort_key))
+    named = SortGroup(group) if isinstance(group, str) else group
+    rank = None if named is None or named.rank is None else str(named.rank)
+    given = (("data-group", named and named.name), ("data-group-rank", rank), ("data-sort", sort_key))
     attributes = "".join(f' {name}="{escape(value)}"' for name, value in given if value is not None)
     return f"<td{attributes}>{content}</td>"
 

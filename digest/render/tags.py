@@ -60,7 +60,7 @@ def _table(context: RenderContext, source: str, ids: Sequence[str]) -> str:
         interactive=True,
         keys=list(TAG_COLUMNS),
         sort_keys=[[column.sort_value(derived) for column in columns] for derived in papers],
-        sort_groups=[[column.group_value(derived) for column in columns] for derived in papers],
+        sort_groups=[[column.sort_group(derived) for column in columns] for derived in papers],
         filters=[filter_text(context, d) for d in papers],
         descending="published",  # the rows come NEWEST_FIRST
     )

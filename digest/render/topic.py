@@ -94,7 +94,7 @@ def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -
         interactive=True,
         keys=[column.key for column in columns],
         sort_keys=[[column.sort_value(derived) for column in columns] for derived in papers],
-        sort_groups=[[column.group_value(derived) for column in columns] for derived in papers],
+        sort_groups=[[column.sort_group(derived) for column in columns] for derived in papers],
         filters=[
             " ".join(filter(None, [filter_text(context, derived), *(_plain(h.column, derived) for h in hidden)]))
             for derived in papers

@@ -10,8 +10,13 @@
   function sortKey(cell) {
     var key = numberOrText(cell);
     // A group the cell sorts within first (data-group: a headline's metric and unit class), so that
-    // a throughput in FLOP/s and a speedup, or a cut and an absolute time, are never ranked on one scale.
-    if (!key.empty && cell.hasAttribute("data-group")) key.group = cell.getAttribute("data-group");
+    // a throughput in FLOP/s and a speedup, or a cut and an absolute time, are never ranked on one
+    // scale; the groups come in the order data-group-rank gives (speedups, then reductions, ...).
+    if (!key.empty && cell.hasAttribute("data-group")) {
+      key.group = cell.getAttribute("data-group");
+      var rank = parseFloat(cell.getAttribute("data-group-rank"));
+      key.rank = isNaN(rank) ? Infinity : rank;
+    }
     return key;
   }
 
@@ -31,12 +36,16 @@
     return number ? { number: parseFloat(number[1]), text: text } : { text: text.toLowerCase() };
   }
 
+  // The groups' order (data-group-rank, then the group's name): the same whichever the direction,
+  // so a sorted headline column always opens on its speedups; a cell with no group after them.
+  function compareGroups(a, b) {
+    if (a.group === b.group) return 0;
+    if (a.group === undefined || b.group === undefined) return a.group === undefined ? 1 : -1;
+    return (a.rank - b.rank) || a.group.localeCompare(b.group);
+  }
+
+  // Within a group: by number, numbers before text, else by text. The direction flips this.
   function compare(a, b) {
-    if (a.empty || b.empty) return (a.empty ? 1 : 0) - (b.empty ? 1 : 0);
-    if (a.group !== b.group) {  // a cell with no group after the grouped ones
-      if (a.group === undefined || b.group === undefined) return a.group === undefined ? 1 : -1;
-      return a.group.localeCompare(b.group);
-    }
     if (a.number !== undefined && b.number !== undefined && a.number !== b.number) return a.number - b.number;
     if (a.number !== undefined && b.number === undefined) return -1;
     if (a.number === undefined && b.number !== undefined) return 1;
@@ -51,9 +60,9 @@
       return { row: row, key: sortKey(row.cells[index]), position: position };
     });
     rows.sort(function (a, b) {
+      if (a.key.empty || b.key.empty) return ((a.key.empty ? 1 : 0) - (b.key.empty ? 1 : 0)) || a.position - b.position;  // empties stay last
       var order = compare(a.key, b.key);
-      if (a.key.empty || b.key.empty) return order || a.position - b.position;  // empties stay last
-      return (ascending ? order : -order) || a.position - b.position;
+      return compareGroups(a.key, b.key) || (ascending ? order : -order) || a.position - b.position;
     });
     rows.forEach(function (item) { body.appendChild(item.row); });
     table.digestSort = { index: index, ascending: ascending };
@@ -112,6 +121,7 @@
       var text = "", walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT), node;
       while ((node = walker.nextNode())) {
         var link = node.parentElement && node.parentElement.closest("a[href]");
+        if (link && link.classList.contains("digest-more-items")) continue;  // a phone's "+2 more": the rest are content
         if (!link || link.hostname === location.hostname || ARXIV_ID.test(node.nodeValue)) text += node.nodeValue;
       }
       return text;
@@ -199,6 +209,7 @@
   // box that also scrolls down would take the page's wheel and swipes. So the headings are moved
   // down by hand, never past the table's last row.
   var following = [];
+  var UNDER_BAR = 1;  // px of the names tucked under the bar
 
   function follow() {
     var bar = document.querySelector(".md-header");
@@ -206,9 +217,13 @@
     following = following.filter(function (table) { return table.isConnected; });
     following.forEach(function (table) {
       // The names start below the table's top border (clientTop): moved by that much less, they sit
-      // flush under the bar, with no sliver of the rows scrolling beneath between the two.
+      // flush under the bar, with no sliver of the rows scrolling beneath between the two. And one
+      // pixel more, under the bar (which paints over them): the table's top is seldom on a whole
+      // pixel, and the names moved by a fraction of one had their top line of pixels half painted,
+      // the rows' text and lines showing through it just under the bar (a reader's audit, light,
+      // dark and at 390 px).
       var box = table.getBoundingClientRect(), head = table.tHead, edge = box.top + table.clientTop;
-      var shift = Math.max(0, Math.min(top - edge, box.bottom - edge - head.offsetHeight));
+      var shift = Math.max(0, Math.min(top - UNDER_BAR - edge, box.bottom - edge - head.offsetHeight));
       var moved = shift ? "translateY(" + shift + "px)" : "";
       Array.prototype.forEach.call(head.rows[0].cells, function (th) { th.style.transform = moved; });
     });
