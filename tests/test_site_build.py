@@ -95,9 +95,11 @@ def test_exports_are_in_the_site_and_match_the_records(built_site):
     assert "<feed" in (built_site / "feed.xml").read_text()
     for name in ("topics-by-year.svg", "hardware-by-topic.svg"):
         assert (built_site / "charts" / name).read_text().lstrip().startswith("<?xml")
-        # and its twin for the dark scheme: no white panel, light text (a reader's audit)
+        # and its twin for the dark scheme: no white panel, light text (a reader's audit), on the
+        # dark scheme's background, so that opened alone it is not light text on a browser's white
         dark = (built_site / "charts" / name.replace(".svg", "-dark.svg")).read_text()
         assert dark.lstrip().startswith("<?xml") and "#ffffff" not in dark.lower() and "#d5d8df" in dark
+        assert "fill: #1e2129" in dark.split('<g id="axes_1">')[0], "no dark background behind the chart"
 
 
 def test_home_s_hardware_chart_counts_devices_as_the_hardware_pages_do(built_site):

@@ -26,9 +26,10 @@ _PALETTE = ["#3f51b5", "#009688", "#ff9800", "#e91e63", "#607d8b", "#9c27b0", "#
 
 # Each chart is drawn twice, for each of the site's colour schemes: an <img> is a document of its own,
 # which the page's CSS cannot colour, so in the dark scheme the charts stayed bright white panels (a
-# reader's audit). Home shows each with Material's `#only-light` and `#only-dark`. The dark one has no
-# background (the page's shows through), light text and axes (Material's dark text colour), the
-# palette's lighter shades, and a heat map that brightens with the count.
+# reader's audit). Home shows each with Material's `#only-light` and `#only-dark`. The dark one has
+# Material's dark background (no panel on Home, where it meets the page's own; and readable when a
+# tap opens it alone, where a browser would show it on white), light text and axes (Material's dark
+# text colour), the palette's lighter shades, and a heat map that brightens with the count.
 _DARK_TEXT = "#d5d8df"
 _DARK_STYLE: Any = {
     **_STYLE,
@@ -37,13 +38,13 @@ _DARK_STYLE: Any = {
     "axes.edgecolor": _DARK_TEXT,
     "xtick.color": _DARK_TEXT,
     "ytick.color": _DARK_TEXT,
-    "figure.facecolor": "none",
+    "figure.facecolor": "#1e2129",  # Material's slate background, hsl(225, 15%, 14%)
     "axes.facecolor": "none",
-    "savefig.facecolor": "none",
+    "savefig.facecolor": "#1e2129",
 }
 _DARK_PALETTE = ["#7986cb", "#4db6ac", "#ffb74d", "#f06292", "#90a4ae", "#ba68c8", "#aed581", "#a1887f"]
 _DARK_HEAT = "#64b5f6"  # a cell's colour at the peak, fading to a faint tint of it at none
-_DARK_ON_HEAT = "#1e2129"  # Material's dark background: the count on a bright cell
+_DARK_ON_HEAT = _DARK_STYLE["figure.facecolor"]  # the count on a bright cell
 
 
 @contextmanager
