@@ -100,6 +100,9 @@ def test_a_paper_page_lists_a_baseline_not_in_the_digest_after_the_papers_it_lin
         f'<span class="digest-outside" title="Not in the digest: {what}">FlashAttention</span>'
     )
     assert COLUMNS["compares_to"].value(derived) == []  # the exports list papers of the digest by id
+    # what grey means is said over the table, not only in a tooltip a phone never shows
+    kernels = fixture_site["topics/kernels.md"]
+    assert 'class="digest-outside"' in kernels.split("<table", 1)[1] and "are not papers of the digest" in kernels
 
 
 def test_relative_links_match_posixpath_for_every_pair_of_pages(fixture_site):
@@ -373,6 +376,8 @@ def test_the_glossary_lists_each_term_a_page_lists_with_its_papers(tmp_path, mon
         ("../papers/zero-infinity/", "ZeRO-Infinity"),
     ]  # newest first
     assert "<p>3 papers: " in nvme and '<details class="digest-glossary-more"><summary>and 1 more</summary>' in nvme
+    assert "Fuyou</a></p>" in nvme  # no comma left hanging before the fold
+    assert nvme.count(" title=") == 3  # each paper's whole title on hover, a shortened one's too
     rdma = page.split("{ #rdma }", 1)[1]
     assert re.findall(r'href="([^"]+)"', rdma) == ["../papers/rdma-pool/"]
     assert "<p>1 paper: " in rdma

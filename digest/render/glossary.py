@@ -94,9 +94,8 @@ def render_glossary(context: RenderContext) -> str:
 
 
 def _paper_link(context: RenderContext, paper_id: str) -> str:
-    """The paper by its system's name, its title on hover; or by its title, shortened."""
+    """The paper by its system's name, or by its title, shortened; its whole title on hover."""
     derived = context.corpus.papers[paper_id]
     href = url_rel(GLOSSARY_PAGE, paper_path(paper_id))
-    if not derived.system:
-        return f'<a href="{href}">{html_text(short_title(derived.paper.title))}</a>'
-    return f'<a href="{href}" title="{context.escaped_title(paper_id, html=True)}">{html_text(derived.system)}</a>'
+    shown = derived.system or short_title(derived.paper.title)
+    return f'<a href="{href}" title="{context.escaped_title(paper_id, html=True)}">{html_text(shown)}</a>'

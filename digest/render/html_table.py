@@ -79,6 +79,8 @@ def html_table(
         return mark(table) if marked else table + "\n"
     # Where a reader sorts headlines, how to read the order (Method says it at length, two clicks away).
     note = f"\n{HEADLINE_NOTE}" if "headline" in (names[i] for i in shown) else ""
+    # A muted name's meaning was only in its tooltip, which a phone never shows (a reader's check).
+    note += f"\n{OUTSIDE_NOTE}" if 'class="digest-outside"' in body else ""
     # No blank line inside: Python-Markdown keeps the whole block as raw HTML (when the hooks,
     # digest/passthrough.py, do not carry it past Markdown altogether).
     return mark(f'<div class="digest-table" data-search-exclude>\n{FILTER_BOX}{note}\n{table}\n</div>')
@@ -88,6 +90,12 @@ HEADLINE_NOTE = (
     '<p class="digest-table-note">Headlines sort speedups first, then reductions, scale-ups, rates, other '
     "figures and scores, by size within one metric and unit, a range by its upper end; but each is measured "
     "against its own paper's baseline, hardware and workload: a larger number is not a better system.</p>"
+)
+
+
+OUTSIDE_NOTE = (
+    '<p class="digest-table-note">Names in <span class="digest-outside">grey</span> are systems a paper '
+    "compares against that are not papers of the digest.</p>"
 )
 
 
