@@ -103,6 +103,7 @@ from . import Fact
 from .context_length import CONTEXT
 from .latency import TIME_SAVED
 from .overhead import OVERHEAD, is_overhead
+from .utilization import UTILIZATION_NAMED
 
 # What the words of a reduction say it reduces, first match wins.
 _REDUCED = (
@@ -392,8 +393,8 @@ def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
         )
     # "1.6x GPU utilization for rollout, 1.9x training throughput": a resource kept busier is what the
     # gain in speed beside it is for.
-    if _UTILIZATION_GAIN.search(fact.value):
-        fact = next((o for o in candidates if o.place == fact.place and not _UTILIZATION_GAIN.search(o.value)), fact)
+    if UTILIZATION_NAMED.search(fact.value):
+        fact = next((o for o in candidates if o.place == fact.place and not UTILIZATION_NAMED.search(o.value)), fact)
     # "with 32x fewer parameters and 50x lower query latency": a smaller model is what the cut in
     # compute or time beside it is for.
     # Not to steps counted beside it ("20x fewer trainable parameters and 3x fewer training epochs"): both
@@ -427,7 +428,6 @@ def _main_of_tier(candidates: list[Fact], figures: list[Fact]) -> Fact:
 _DIGIT = re.compile(r"\d")
 _PARAMETERS = re.compile(r"\bparameters\b", re.I)
 _STEPS = re.compile(r"\b(?:epochs|iterations|steps)\b", re.I)
-_UTILIZATION_GAIN = re.compile(r"\b(?:utili[sz]ation|MFU)\b", re.I)
 # Operations counted, or a gain in how well a resource is used ("6 times higher parameter efficiency,
 # 281 times lower prefill latency"): what a measured cut in time is for.
 _COUNTED = re.compile(

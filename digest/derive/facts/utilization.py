@@ -14,12 +14,12 @@ from .base import Found, Sentence
 from .numbers import FRESH_NUMBER, LIST_BEFORE, NUMBER, hedge, percentages
 
 # A multiplier of a utilization, read as a speedup's kind (results.py): "1.6× higher GPU utilization".
-_UTILIZATION_NAMED = re.compile(r"\b(?:utili[sz]ation|MFU)\b", re.IGNORECASE)
+UTILIZATION_NAMED = re.compile(r"\b(?:utili[sz]ation|MFU)\b", re.IGNORECASE)
 
 
 def is_utilization_gain(kind: str, value: str) -> bool:
     """Whether a fact is a gain in how busy a resource is kept, not in speed: "1.6× higher GPU utilization"."""
-    return kind == "speedup" and bool(_UTILIZATION_NAMED.search(value))
+    return kind == "speedup" and bool(UTILIZATION_NAMED.search(value))
 
 
 # A gain in a utilization is often in "percentage points": "by 26.6 percentage points".
