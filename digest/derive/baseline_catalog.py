@@ -15,8 +15,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from ..records.yamlfile import YamlFile
 from ..text.keys import name_key
 
@@ -63,17 +61,12 @@ NO_BASELINES = BaselineCatalog()  # a store without data/baselines.yaml
 def load_baselines(path: Path) -> BaselineCatalog:
     """Read and validate data/baselines.yaml; a DataError names the line and the field. A missing
     file is an empty catalogue."""
-    path = Path(path)
-    if not path.exists() and not path.is_symlink():
+    document = YamlFile.read_optional(Path(path), "baseline catalogue")
+    if document is None:
         return NO_BASELINES
-    document = YamlFile.read(path, "baseline catalogue")
-    if document.root is None:
-        return NO_BASELINES
-    if not isinstance(document.root, yaml.SequenceNode):
-        document.fail(document.root, None, "the catalogue must be a YAML list of entries (- name: ...)")
     entries: list[BaselineSystem] = []
     owner_of: dict[str, int] = {}  # each spelling's key, and the entry that holds it
-    for index, node in enumerate(document.sequence(document.root, "")):
+    for index, node in enumerate(document.entries("catalogue", "- name: ...")):
         where = f"baselines[{index}]"
         keys = document.mapping(node, where, _FIELDS, required=_REQUIRED)
         name = document.text(keys["name"], f"{where}.name").strip()

@@ -17,8 +17,6 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from ..records.yamlfile import YamlFile
 
 _FIELDS = ("acronym", "expansion")
@@ -110,17 +108,12 @@ def _expansion_regex(expansion: str) -> re.Pattern[str]:
 def load_glossary(path: Path) -> Glossary:
     """Read and validate data/glossary.yaml; a DataError names the line and the field. A missing
     file is an empty glossary."""
-    path = Path(path)
-    if not path.exists() and not path.is_symlink():
+    document = YamlFile.read_optional(Path(path), "glossary")
+    if document is None:
         return NO_GLOSSARY
-    document = YamlFile.read(path, "glossary")
-    if document.root is None:
-        return NO_GLOSSARY
-    if not isinstance(document.root, yaml.SequenceNode):
-        document.fail(document.root, None, "the glossary must be a YAML list of entries (- acronym: ...)")
     entries: list[GlossaryEntry] = []
     owner_of: dict[str, int] = {}  # each acronym and expansion's entry
-    for index, node in enumerate(document.sequence(document.root, "")):
+    for index, node in enumerate(document.entries("glossary", "- acronym: ...")):
         where = f"glossary[{index}]"
         keys = document.mapping(node, where, _FIELDS, required=_FIELDS)
         acronym = document.text(keys["acronym"], f"{where}.acronym").strip()

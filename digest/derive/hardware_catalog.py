@@ -211,9 +211,7 @@ _IN_CAPITALS = re.compile(r"[A-Z]{4,}")
 def load_hardware(path: Path) -> HardwareCatalog:
     """Read and validate data/hardware.yaml; a DataError names the entry, line and field."""
     document = YamlFile.read(Path(path), "hardware catalogue")
-    if not isinstance(document.root, yaml.SequenceNode):
-        document.fail(document.root, None, "the catalogue must be a YAML list of entries (- name: ...)")
-    nodes = document.sequence(document.root, "")
+    nodes = document.entries("catalogue", "- name: ...")
     entries = tuple(_read_entry(document, node, f"hardware[{index}]") for index, node in enumerate(nodes))
     _check_unique(document, entries, nodes)
     return HardwareCatalog(entries)

@@ -82,6 +82,14 @@ class YamlFile:
         return cls.parse(path, text)
 
     @classmethod
+    def read_optional(cls, path: Path, what: str = "file") -> YamlFile | None:
+        """`read`, or None when the file is not there or holds nothing: a data file a store may go without."""
+        if not path.exists() and not path.is_symlink():
+            return None
+        document = cls.read(path, what)
+        return None if document.root is None else document
+
+    @classmethod
     def parse(cls, path: Path | str, text: str) -> YamlFile:
         _refuse_deep_nesting(path, text)
         loader = _Loader(text)
@@ -177,6 +185,12 @@ class YamlFile:
         if name in keys:
             self.fail(key, where, "duplicate key: YAML keeps only the last one; keep one and delete the other")
         return str(name)
+
+    def entries(self, what: str, example: str) -> list[yaml.Node]:
+        """The items of a file that is a list of entries (a catalogue: "- name: ..."), else its DataError."""
+        if not isinstance(self.root, yaml.SequenceNode):
+            self.fail(self.root, None, f"the {what} must be a YAML list of entries ({example})")
+        return self.sequence(self.root, "")
 
     def sequence(self, node: yaml.Node | None, field: str, nonempty: bool = False) -> list[yaml.Node]:
         if not isinstance(node, yaml.SequenceNode):
