@@ -95,12 +95,13 @@ _ING_NOUNS = frozenset(
     "decoding training serving computing caching batching offloading scheduling prefilling sampling "
     "checkpointing sharding pipelining recomputation parallelizing scaling tuning finetuning pretraining".split()
 )
+_A_VERB_IN_ING = rf"(?!(?:{'|'.join(sorted(_ING_NOUNS))})\b)[a-z]+ing"  # "reducing", not "decoding"
 # A comparative of another predicate, between the figure and its comparison: "with 4x KV cache
 # compression yield higher accuracies than X", "by 8x and enabling the 13B model to infer faster
 # than the 7B model", "(up to 4.4x fewer FLOPs), while achieving better accuracy than X" compare
 # something else with X, not the figure.
 _ANOTHER_COMPARATIVE = re.compile(
-    rf"(?:\b(?:and|while|whereas)\s+(?!(?:{'|'.join(sorted(_ING_NOUNS))})\b)[a-z]+ing|"
+    rf"(?:\b(?:and|while|whereas)\s+{_A_VERB_IN_ING}|"
     r"\b(?:yield(?:s|ed)?|enabl(?:e|es|ed)|allow(?:s|ed)?|lets?|mak(?:e|es)|made)\b)"
     r"[^.;]*\b(?:higher|lower|faster|slower|better|worse|more|less|fewer|greater|smaller|larger|cheaper)\b[^.;]{0,40}$",
     re.IGNORECASE,
@@ -198,7 +199,7 @@ _COMPARISON_WORD = re.compile(
     r"\b(?:than|compared\s+(?:to|with|against)|relative\s+to|vs\.?|versus|against|over)\s+(?!\d)", re.I
 )
 # "while" or "whereas" opening a predicate of its own ("while reducing"), not a noun ("while decoding").
-_WHILE_DOING = re.compile(rf"\b(?:while|whereas)\s+(?!(?:{'|'.join(sorted(_ING_NOUNS))})\b)[a-z]+ing\b", re.IGNORECASE)
+_WHILE_DOING = re.compile(rf"\b(?:while|whereas)\s+{_A_VERB_IN_ING}\b", re.IGNORECASE)
 
 
 def _led_to(sentence: str, clause_start: int, start: int) -> str:
