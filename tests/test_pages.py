@@ -99,10 +99,27 @@ def test_a_paper_page_lists_a_baseline_not_in_the_digest_after_the_papers_it_lin
     assert COLUMNS["compares_to"].markdown(derived, links) == (
         f'<span class="digest-outside" title="Not in the digest: {what}">FlashAttention</span>'
     )
-    assert COLUMNS["compares_to"].value(derived) == []  # the exports list papers of the digest by id
+    assert COLUMNS["compares_to"].value(derived) == []  # the exports list papers of the digest by id...
     # what grey means is said over the table, not only in a tooltip a phone never shows
     kernels = fixture_site["topics/kernels.md"]
     assert 'class="digest-outside"' in kernels.split("<table", 1)[1] and "are not papers of the digest" in kernels
+
+
+def test_the_exports_list_the_baselines_not_in_the_digest_apart_from_the_papers(fixture_site):
+    """The downloads name what a paper's page lists under Compares against, the catalogue's systems
+    too: by name under their own field, so `compares_to` keeps holding paper ids only."""
+    exported = {paper["id"]: paper for paper in json.loads(fixture_site["papers.json"])["papers"]}
+    rows = {row["id"]: row for row in csv.DictReader(io.StringIO(fixture_site["papers.csv"]))}
+    assert (exported["flashattention-2"]["compares_to"], exported["flashattention-2"]["compares_to_outside"]) == (
+        [],
+        ["FlashAttention"],
+    )
+    assert (rows["flashattention-2"]["compares_to"], rows["flashattention-2"]["compares_to_outside"]) == (
+        "",
+        "FlashAttention",
+    )
+    fuyou = "adding-nvme-ssds-to-enable-and-accelerate-100b-model-fine-tuning"
+    assert exported[fuyou]["compares_to_outside"] == [] and rows[fuyou]["compares_to_outside"] == ""
 
 
 def test_relative_links_match_posixpath_for_every_pair_of_pages(fixture_site):

@@ -177,7 +177,12 @@ def _comparisons_cell(derived: Derived, links: PageLinks) -> str:
 def _comparisons_text(derived: Derived) -> list[str]:
     """What the filter box finds a row by when its table leaves the column out: the papers' ids, as
     the exports list them, and the catalogue's systems by name."""
-    return [m.target for m in derived.compares_to] + [m.target for m in derived.external_baselines]
+    return [m.target for m in derived.compares_to] + _outside_comparisons(derived)
+
+
+def _outside_comparisons(derived: Derived) -> list[str]:
+    """The systems of the baseline catalogue compared against, by name: no paper of the digest."""
+    return [m.target for m in derived.external_baselines]
 
 
 def _values_of(kind: str) -> Callable[[Derived], list[str]]:
@@ -295,7 +300,7 @@ _COLUMNS = [
         ],
     ),
     Column("suggested", "Suggested topics", _suggested),
-    # The exports list the papers of the digest by id; the catalogue's systems are in the cell and its text.
+    # The exports list the papers of the digest by id, and the catalogue's systems by name apart.
     Column(
         "compares_to",
         "Compares against",
@@ -303,6 +308,7 @@ _COLUMNS = [
         _comparisons_cell,
         text=_comparisons_text,
     ),
+    Column("compares_to_outside", "Compares against, not in the digest", _outside_comparisons),
     Column("compared_by", "Compared by", lambda d: list(d.compared_by)),
     Column("related", "Related", lambda d: [pid for pid, _ in d.related]),
     Column("links", "Links", lambda d: list(d.paper.links)),
@@ -334,6 +340,7 @@ JSON_FIELDS = (
     "headline",
     "facts",
     "compares_to",
+    "compares_to_outside",
     "compared_by",
     "related",
     "links",
@@ -357,6 +364,7 @@ CSV_FIELDS = (
     "metric",
     "headline",
     "compares_to",
+    "compares_to_outside",
     "related",
     "upvotes",
     "authors",
@@ -364,8 +372,9 @@ CSV_FIELDS = (
     "organization",
     "curated",
 )
-# Columns a topic table may not show: long text, or structured values with no cell.
-NOT_IN_TABLES = frozenset({"abstract", "facts", "suggested"})
+# Columns a topic table may not show: long text, structured values with no cell, or values that
+# another column's cell shows (Compares against names the catalogue's systems too).
+NOT_IN_TABLES = frozenset({"abstract", "facts", "suggested", "compares_to_outside"})
 TABLE_COLUMNS = tuple(key for key in COLUMNS if key not in NOT_IN_TABLES)
 DEFAULT_TABLE = ("system", "published", "hardware", "metric", "headline", "code", "arxiv_id")
 # Columns a topic table shows however few of its rows have a value: what names a paper, when and
