@@ -14,7 +14,7 @@ import re
 from collections.abc import Collection
 from pathlib import Path
 
-from .derive.baseline_catalog import load_baselines
+from .derive.baseline_catalog import BaselineCatalog, load_baselines
 from .derive.glossary import load_glossary
 from .derive.hardware_catalog import HardwareCatalog, load_hardware
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_columns, unknown_topics
@@ -57,12 +57,12 @@ def check_store(
     for read in (
         lambda: read_rereads(data_dir / REREADS_DIR),  # the build reads them for the Method page
         lambda: load_glossary(data_dir / GLOSSARY_FILE),  # and this for the paper pages' terms
-        lambda: load_baselines(data_dir / BASELINES_FILE),  # and this for their Compares against
     ):
         try:
             read()
         except DataError as exc:
             errors.append(exc)
+    baselines = _baselines(data_dir, errors)  # for the pages' Compares against, and a curator's compares_to
     ids = {item.paper.id for item, _clean in readable}
     rejections, rejection_errors = load_rejections(data_dir)
     errors += rejection_errors
@@ -93,7 +93,8 @@ def check_store(
         if taxonomy is not None:
             errors += [item.error("topics", message) for message in unknown_topics(item.paper.topics, taxonomy)]
         for target in paper.overrides.get("compares_to", []):
-            if target not in ids:
+            # A broken catalogue is reported once: the names it may hold are not refused on top.
+            if target not in ids and baselines is not None and baselines.named(target) is None:
                 errors.append(item.error("overrides.compares_to", _no_paper(data_dir, target)))
         for index, source in enumerate(paper.sources):
             if not (data_dir / source.file).is_file() or not source.file.startswith(SOURCES_DIR + "/"):
@@ -149,15 +150,26 @@ def _require_a_store(data_dir: Path) -> None:
     )
 
 
+def _baselines(data_dir: Path, errors: list[DataError]) -> BaselineCatalog | None:
+    """The store's baseline catalogue, or None when it is broken (reported): a compares_to naming
+    one of its systems is then not checked."""
+    try:
+        return load_baselines(data_dir / BASELINES_FILE)
+    except DataError as exc:
+        errors.append(exc)
+        return None
+
+
 def _no_paper(data_dir: Path, target: str) -> str:
-    """Why a compares_to names no paper: a rejected one says so, since a typo's fix is not its fix."""
+    """Why a compares_to names neither a paper nor a catalogue system: a rejected paper says so,
+    since a typo's fix is not its fix."""
     rejected = rejected_path(data_dir, target)
     if "/" not in target and rejected.is_file():
         return (
             f"{target!r} was rejected ({rejected}): remove it from compares_to, or bring the paper back "
             f"with digest accept {target} --topics a,b"
         )
-    return f"no paper with id {target!r} in the store"
+    return f"no paper with id {target!r} in the store, nor a system of {BASELINES_FILE} by that name"
 
 
 def same_paper(item: LoadedPaper, seen_titles: dict[str, LoadedPaper], seen_arxiv: dict[str, Path]) -> list[DataError]:

@@ -214,7 +214,8 @@ def _score_links(
     found = baseline_mentions(names, roles)
     any_mention = find_mentions(names, split_sentences)
     for paper in curated:
-        truth = set(paper.overrides.get("compares_to", []))
+        # Links between papers only: the catalogue's systems a curator lists are not predicted here.
+        truth = {target for target in paper.overrides.get("compares_to", []) if target in names}
         predicted = {mention.target for mention in found[paper.id]}
         report.compared_true += len(predicted & truth)
         report.compared_false += len(predicted - truth)

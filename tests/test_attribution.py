@@ -333,6 +333,17 @@ def test_a_value_a_curator_marks_misread_is_counted_wrong_and_never_shown(catalo
     assert "A100" not in own(shown.facts, "hardware") and "misread" in shown.curated_keys
 
 
+def test_the_eval_scores_links_between_papers_only_not_the_catalogue_names_a_curator_lists(catalog):
+    """compares_to may name systems of the baseline catalogue; the eval measures the links between
+    papers (it predicts no catalogue name), so a listed one is no miss of the machine's."""
+    path = PAPERS / "flashattention-2.yaml"
+    paper, _lines = paper_from_yaml(YamlFile.parse(path, path.read_text(encoding="utf-8")))
+    facts = {paper.id: extract_facts(paper.title, paper.abstract, catalog)}
+    paper.overrides["compares_to"] = ["FlashAttention"]
+    report = evaluate_attribution([paper], facts)
+    assert (report.compared_true, report.compared_false, report.compared_missed) == (0, 0, 0)
+
+
 @pytest.mark.parametrize(
     "abstract, metric, value",
     [

@@ -27,6 +27,7 @@ from .page_html import row_of, section
 FIXTURE_STORE = Path(__file__).parent / "fixtures" / "store"
 SITE_URL = "https://digest.example/"
 HOLMES = "holmes"
+FLASH2 = "flashattention-2"
 MEGATRON = "efficient-large-scale-language-model-training-on-gpu-clusters"
 
 
@@ -34,7 +35,7 @@ MEGATRON = "efficient-large-scale-language-model-training-on-gpu-clusters"
 def store(tmp_path) -> Path:
     data = tmp_path / "data"
     shutil.copytree(FIXTURE_STORE, data)
-    for name in ("taxonomy.yaml", "hardware.yaml"):
+    for name in ("taxonomy.yaml", "hardware.yaml", "baselines.yaml"):
         shutil.copy(DATA / name, data / name)
     return data
 
@@ -204,6 +205,27 @@ def test_compares_to_override_replaces_the_names_found_in_the_abstract(store):
     assert '<a href="../zero-infinity/">' in links and "(curated)" in links and MEGATRON not in links
     assert '<a href="../holmes/">' in section(files["papers/zero-infinity.md"], "Compared by")
     assert json_row(files, HOLMES)["compares_to"] == ["zero-infinity"]
+
+
+def test_compares_to_override_is_the_whole_list_the_catalogues_systems_too(store):
+    """A curator's compares_to replaces the catalogue's systems the abstract names as well: listed
+    they show as curated, left out they are gone, on the page and in the exports alike."""
+    # The abstract measures itself "compared to FlashAttention", a system of the catalogue.
+    assert "FlashAttention <span" in section(site(store)[f"papers/{FLASH2}.md"], "Compares against")
+    curate(store, FLASH2, overrides={"compares_to": []})
+    files = site(store)
+    assert "## Compares against" not in files[f"papers/{FLASH2}.md"]
+    assert json_row(files, FLASH2)["compares_to_outside"] == [] and csv_row(files, FLASH2)["compares_to_outside"] == ""
+    curate(store, FLASH2, overrides={"compares_to": ["zero-infinity", "vllm"]})  # a catalogue name in any case
+    files = site(store)
+    links = section(files[f"papers/{FLASH2}.md"], "Compares against")
+    assert '<a href="../zero-infinity/">' in links and "FlashAttention <span" not in links
+    assert '<li>vLLM <span class="digest-outside">' in links and links.count("(curated)") == 2
+    assert json_row(files, FLASH2)["compares_to"] == ["zero-infinity"]
+    assert (
+        json_row(files, FLASH2)["compares_to_outside"] == ["vLLM"]
+        and csv_row(files, FLASH2)["compares_to_outside"] == "vLLM"
+    )
 
 
 def test_curated_topics_move_the_paper_and_say_so(store):

@@ -4,7 +4,8 @@ but that are no paper of the digest (vLLM, PyTorch, cuBLAS), with what each is.
 A paper's page and its table row list them under Compares against after the papers of the
 digest, as plain text marked "not in the digest": their names are found by the same test as a
 paper's (links.find_mentions with links.compared_with), so "over vLLM" counts and "built on vLLM"
-does not. A name that is also a paper's system of the store is that paper's: the link wins.
+does not. A name that is also a paper's system of the store is that paper's: the link wins. A
+curator's `overrides.compares_to` names them too, in place of what the abstract names.
 
 A store without the file has an empty catalogue: only papers of the store are listed.
 """
@@ -49,6 +50,12 @@ class BaselineCatalog:
     def get(self, name: str) -> BaselineSystem | None:
         """The entry of this canonical name, or None."""
         return next((entry for entry in self.entries if entry.name == name), None)
+
+    def named(self, spelling: str) -> BaselineSystem | None:
+        """The entry whose name or alias `spelling` is, ignoring case, spaces and hyphens (as the
+        catalogue's own check does), or None: how a curator's compares_to names a system."""
+        key = name_key(spelling)
+        return next((entry for entry in self.entries if key in map(name_key, entry.spellings)), None)
 
     def spellings(self) -> dict[str, list[str]]:
         """Each entry's name with its spellings: what links.find_mentions looks for."""

@@ -122,8 +122,8 @@ class Derived(PaperDerivation):
     compares_to: tuple[Mention, ...]
     compared_by: tuple[str, ...]
     related: tuple[tuple[str, float], ...]
-    # Systems of the baseline catalogue the abstract names as baselines: no paper of the digest,
-    # so no link and no `compared_by`; read from the abstract even where a curator set compares_to.
+    # Systems of the baseline catalogue compared against (named so by the abstract, or a curator's
+    # compares_to): no paper of the digest, so no link and no `compared_by`.
     external_baselines: tuple[Mention, ...] = ()
 
     @classmethod
@@ -332,23 +332,38 @@ def _suggestions(
 def _comparisons(
     papers: dict[str, PaperDerivation], memo: Memo, baselines: BaselineCatalog
 ) -> tuple[dict[str, list[Mention]], dict[str, list[Mention]]]:
-    """The papers each paper compares against: the curator's list, else the baselines its abstract
-    names; and the systems of the baseline catalogue its abstract names, which no curator lists."""
+    """What each paper compares against: the papers of the digest, and apart the systems of the
+    baseline catalogue. A curator's compares_to is the whole of both; else the abstract's baselines."""
     # The title counts as the first sentence: "Extend FlashAttention2 to NPUs" names its baseline.
     names = {pid: ([d.system] if d.system else [], f"{d.paper.title}. {d.paper.abstract}") for pid, d in papers.items()}
     roles = {pid: dict(zip(split_sentences(d.paper.abstract), d.roles, strict=False)) for pid, d in papers.items()}
     mentions: dict[str, list[Mention]] = memo(
         "mentions", (names, roles, baselines), lambda: baseline_mentions(names, roles, baselines)
     )
-    in_digest = {
-        pid: [m for m in mentions[pid] if m.in_digest]
+    compared = {
+        pid: mentions[pid]
         if d.curated_comparisons is None
-        else [
-            Mention(target, papers[target].system or target, "") for target in d.curated_comparisons if target in papers
-        ]
+        else _curated_mentions(d.curated_comparisons, papers, baselines)
         for pid, d in papers.items()
     }
-    return in_digest, {pid: [m for m in mentions[pid] if not m.in_digest] for pid in papers}
+    return (
+        {pid: [m for m in found if m.in_digest] for pid, found in compared.items()},
+        {pid: [m for m in found if not m.in_digest] for pid, found in compared.items()},
+    )
+
+
+def _curated_mentions(
+    targets: list[str], papers: dict[str, PaperDerivation], baselines: BaselineCatalog
+) -> list[Mention]:
+    """A curator's compares_to as mentions with no sentence: a paper's id (linked), else a name of
+    the baseline catalogue (`digest check` refuses anything else)."""
+    mentions = []
+    for target in targets:
+        if target in papers:
+            mentions.append(Mention(target, papers[target].system or target, ""))
+        elif entry := baselines.named(target):
+            mentions.append(Mention(entry.name, target, "", in_digest=False))
+    return mentions
 
 
 def _related(

@@ -10,7 +10,8 @@ marked curated so that every page and export can say so. Every key of
                                                                 own `tags:` are added to either)
   headline                                                      replaces the headline result (a text or a record)
   published                                                     replaces the record's date
-  compares_to                                                   replaces the papers found named as baselines
+  compares_to                                                   replaces what the abstract names as baselines:
+                                                                papers (by id) and catalogue systems (by name)
   sentence_roles, context_values                                say whose each value is (see facts/roles.py);
                                                                 applied at extraction, by corpus.derive_paper
   misread                                                       values the machine read wrong, per fact kind:
@@ -44,7 +45,7 @@ class Curated:
     vocabulary: dict[str, list[str]]
     published: str | None
     headline: Headline | None
-    compares_to: list[str] | None  # paper ids, or None to take the ones the abstract names
+    compares_to: list[str] | None  # paper ids and catalogue names, or None to take what the abstract names
     keys: frozenset[str]  # the curated keys: "topics", "tags" and any override key
 
 
