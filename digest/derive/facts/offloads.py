@@ -8,16 +8,20 @@ Read from the field's phrases, never a paper's name: an offloading verb (offload
 moves, or a verb that moves or keeps data anywhere (transfer, shift, load, stream, prefetch, store,
 keep, access) with what it moves and a tier off the accelerator named in its own clause (CPU or
 host memory, SSD, NVMe, disk, flash, storage, "between the GPU and CPU"); or what it moves named
-before the verb ("activation offloading", "KV cache ... offloaded to host memory"). What is moved
-must be named: "offloading data and compute to CPU" and "a fine-grained offloading pipeline" give
-nothing. Whose it is, the paper's or the background's, is the sentence's role (roles.py): an
-offloading the abstract gives as the field's problem or another system's design is context.
+before the verb ("activation offloading", "KV cache ... offloaded to host memory"); or two idioms
+that say it without a tier: a state's retrieval overlapped with computation ("overlapping KV cache
+retrieval with the LLM computation"), and a mixture of experts run on the CPU and the GPU together
+("hybrid CPU-GPU ... MoE inference": its experts). "Model states" are named as what they hold:
+weights, gradients and optimizer state. What is moved must be named: "offloading data and compute
+to CPU" and "a fine-grained offloading pipeline" give nothing. Whose it is, the paper's or the
+background's, is the sentence's role (roles.py): an offloading the abstract gives as the field's
+problem or another system's design is context.
 
-Measured when written, each abstract read by hand: of the 266 stored papers it gives 7 values as a
-paper's own, all in the offloading topic and all right (7 of its 18 papers), and misses the one its
-own sentences state in other words ("overlapping KV cache retrieval" with "prefetch"); of 9,805
-stored, rejected and recorded abstracts, 9 values, all right. What an abstract leaves unsaid
-(ZeRO-Offload's "data", a model that "does not fit") it leaves to a curator (`overrides.offloads`).
+Measured when written, each abstract read by hand: of the 266 stored papers it gives 11 values as a
+paper's own, all in the offloading topic and all right (9 of its 18 papers); of 9,805 stored,
+rejected and recorded abstracts, 13 values in 11 of them, all right. What an abstract leaves unsaid
+(ZeRO-Offload's "data", PyTorch-Direct's "data structures in host memory", a model that "does not
+fit") it leaves to a curator (`overrides.offloads`).
 """
 
 from __future__ import annotations
@@ -40,6 +44,9 @@ _OBJECTS: tuple[tuple[str, str], ...] = (
     ("features", r"(?:(?:node|sparse|graph|input|vertex)\s+)?features?(?:\s+tables?)?"),
     ("cache", r"caches?"),
 )
+# What a name of the field holds: "model states" (or "model data") are the parameters, their gradients
+# and the optimizer states, which a table names one by one, so a reader looking for any finds the row.
+_HOLDS = {"model states": ("weights", "gradients", "optimizer state")}
 # What other fields move or swap too ("swap one cache slot", "swapping features"): offloaded only
 # with a tier named, or when the sentence names the offloading ("Cache Swapping").
 _ANY_FIELD = frozenset({"features", "cache", "embeddings"})
@@ -87,6 +94,18 @@ _AFTER_OBJECT = re.compile(
     r"loaded|prefetched|streamed|stored|kept|held|placed|distributed)\b",
     re.IGNORECASE,
 )
+# A state fetched from where it is kept while the accelerator computes: "overlapping KV cache
+# retrieval with the LLM computation". Only retrieval: a transfer or a prefetch hidden so may be
+# between GPUs (a KV cache sent to the decode GPU, parameters gathered from their shards), and a
+# load may be a kernel's, from HBM.
+_OVERLAPPING = re.compile(r"\boverlap(?:s|ped|ping)?\s+(?:the\s+)?$", re.IGNORECASE)
+_RETRIEVAL_WITH_COMPUTE = re.compile(
+    r"\s+retrieval\s+with\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?comput(?:ation|e|ing)\b", re.IGNORECASE
+)
+# A mixture of experts run on the CPU and the GPU together keeps experts in CPU memory:
+# "Hybrid CPU-GPU Scheduling ... for Efficient MoE Inference".
+_HYBRID_CPU_GPU = re.compile(r"\bhybrid\s+CPU[\s/-]+GPU\b|\bCPU[\s/-]+GPU\s+hybrid\b", re.IGNORECASE)
+_MOE = re.compile(r"\b(?:MoE|mixture[\s-]+of[\s-]+experts)\b", re.IGNORECASE)
 # A tier off the accelerator, named in the sentence: a verb that moves or keeps data says offloading
 # only with one. The accelerator's own memory ("kept in GPU memory") is none.
 _OFF_ACCELERATOR = re.compile(
@@ -106,7 +125,7 @@ _NOT_DONE = re.compile(
     re.IGNORECASE,
 )
 # Hints that let most sentences skip the patterns above.
-_HINTS = ("offload", "swap", "cpu", "host", "ssd", "nvme", "disk", "flash", "storage", "memory", "dram", "ufs")
+_HINTS = tuple("offload swap cpu host ssd nvme disk flash storage memory dram ufs overlap".split())
 
 
 def extract(sentence: Sentence) -> list[Found]:
@@ -126,17 +145,46 @@ def extract(sentence: Sentence) -> list[Found]:
         for value, start, end in objects:
             found.setdefault(value, (start, end))
     for match in _OBJECT.finditer(text):
-        after = _AFTER_OBJECT.match(text, match.end())
-        if not after or _NOT_DONE.search(text, max(0, match.start() - 60), match.start()):
+        if _NOT_DONE.search(text, max(0, match.start() - 60), match.start()):
             continue
-        passive = after["passive"]
-        # "offloaded", "swapped" say it; "loaded", "stored" only with a tier named
-        moves_anywhere = passive and not passive.lower().startswith(("offload", "swap"))
-        if moves_anywhere and not _tier_near(text, after.end(), after.end(), passive):
-            continue
-        found.setdefault(_value(match), (match.start(), match.end()))
-    ordered = sorted(found.items(), key=lambda item: item[1])
-    return [("offloads", start, end, value) for value, (start, end) in ordered]
+        if _move_named_after(text, match.end()) or _overlapped(text, match):
+            found.setdefault(_value(match), (match.start(), match.end()))
+    if hybrid := _hybrid_moe(text):
+        found.setdefault("experts", hybrid)
+    named: dict[str, tuple[int, int]] = {}
+    for value, span in sorted(found.items(), key=lambda item: item[1]):
+        for held in _HOLDS.get(value, (value,)):
+            named.setdefault(held, span)
+    return [("offloads", start, end, value) for value, (start, end) in named.items()]
+
+
+def _move_named_after(text: str, end: int) -> bool:
+    """Whether the state ending at `end` is named before the offloading that moves it: a noun
+    ("activation offloading") or a passive ("is offloaded"; "is loaded", "stored" only with a tier
+    named)."""
+    after = _AFTER_OBJECT.match(text, end)
+    if not after:
+        return False
+    passive = after["passive"]
+    moves_anywhere = passive and not passive.lower().startswith(("offload", "swap"))
+    return not moves_anywhere or _tier_near(text, after.end(), after.end(), passive)
+
+
+def _overlapped(text: str, match: re.Match[str]) -> bool:
+    """Whether the sentence overlaps the state's retrieval with computation."""
+    return bool(
+        _OVERLAPPING.search(text, max(0, match.start() - 20), match.start())
+        and _RETRIEVAL_WITH_COMPUTE.match(text, match.end())
+    )
+
+
+def _hybrid_moe(text: str) -> tuple[int, int] | None:
+    """Where a sentence runs a mixture of experts on the CPU and the GPU together, from the one
+    phrase to the other, or None."""
+    hybrid, moe = _HYBRID_CPU_GPU.search(text), _MOE.search(text)
+    if not hybrid or not moe:
+        return None
+    return min(hybrid.start(), moe.start()), max(hybrid.end(), moe.end())
 
 
 def _tier_near(text: str, verb_start: int, object_end: int, verb: str) -> bool:
