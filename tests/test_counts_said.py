@@ -40,9 +40,35 @@ def test_no_page_counts_one_with_a_plural_noun(site):
     pages = {path: text for path, text in files.items() if path.endswith(".md")}
     assert not {path: ONE_PLURAL.findall(text) for path, text in pages.items() if ONE_PLURAL.search(text)}
     said = [text for path, text in pages.items() if path.startswith("hardware/")]
-    assert any("1 paper names it in its abstract." in text for text in said)
-    assert any("1 paper names it or one of its devices in its abstract." in text for text in said)
-    assert any(re.search(r"\b\d\d+ papers name it or one of its devices in their abstracts\.", text) for text in said)
+    assert any("1 paper names it in its abstract for its own work." in text for text in said)
+    assert any("1 paper names it or one of its devices in its abstract for its own work." in text for text in said)
+    assert any(
+        re.search(r"\b\d\d+ papers name it or one of its devices in their abstracts for their own wo", t) for t in said
+    )
+    assert any(
+        "; 1 more names it or one of its devices only for a baseline, earlier work or in passing, and is not" in t
+        for t in said
+    )
+
+
+def test_a_device_page_counts_apart_the_abstracts_that_name_it_only_for_others(site):
+    """The H100 page said "7 papers name it in their abstracts" where 11 did: it lists the papers
+    that name it for their own work, and four named it only for a baseline or in passing ("6 H100
+    hours" of earlier work). It says both counts now, and they add up to every abstract naming it."""
+    corpus, files = site
+    said = {}
+    for entry in corpus.catalog:
+        page = files.get(f"hardware/{corpus.catalog.slug(entry)}.md", "")
+        found = re.search(r"^(\d+) papers? names? it in \w+ abstracts? for \w+ own work(?:; (\d+) more)?", page, re.M)
+        if found:
+            naming = [
+                d
+                for d in corpus.papers.values()
+                if any(f.kind == "hardware" and f.value == entry.name for f in d.facts)
+            ]
+            assert int(found[1]) + int(found[2] or 0) == len(naming), entry.name
+            said[entry.name] = (int(found[1]), int(found[2] or 0))
+    assert said["H100"] == (4, 2) and said["A100"][1] == 0
 
 
 def listed_count(page: str) -> int:

@@ -24,7 +24,7 @@ from digest.errors import FetchError
 from digest.fetch.by_title import TitleLookup
 from digest.fetch.http import Client, HttpOptions
 from digest.records.store import load_paper, record_path
-from digest.render.bibtex import bibtex_entry
+from digest.render.bibtex import bibtex_entry, citation_keys
 
 from .conftest import DATA, snapshot
 from .http_support import Answer, RecordedServer
@@ -91,9 +91,11 @@ def test_the_filled_record_cites_with_authors_eprint_and_url(data):
     with RecordedServer({PATH: [atom(MULTIGRID)]}) as server:
         assert run(server, data, "a-multigrid-method-for-efficiently-training-video-models") == 0
     corpus = load_corpus(data)
-    text = bibtex_entry(corpus.papers["a-multigrid-method-for-efficiently-training-video-models"])
+    paper_id = "a-multigrid-method-for-efficiently-training-video-models"
+    text = bibtex_entry(corpus.papers[paper_id], citation_keys(corpus)[paper_id])
     library = bibtexparser.parse_string(text)
     (entry,) = library.entries
+    assert entry.key == "wu2019multigrid"  # keyed by the authors it was given
     assert entry["author"] == (
         "Chao-Yuan Wu and Ross Girshick and Kaiming He and Christoph Feichtenhofer and Philipp Krähenbühl"
     )

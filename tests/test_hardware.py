@@ -5,9 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
+from digest.derive.facts import Fact, extract_facts, without_named_series
 from digest.derive.hardware_catalog import HARDWARE_CLASSES, HardwareCatalog, load_hardware
 from digest.errors import DataError
+
+from .conftest import SEED_CORPUS
 
 
 def names_in(catalog: HardwareCatalog, text: str) -> list[str]:
@@ -156,6 +160,34 @@ def test_counts_and_plurals_glued_to_names(catalog):
     ]
 
 
+def own_hardware(catalog: HardwareCatalog, paper_id: str) -> list[str]:
+    record = yaml.safe_load((SEED_CORPUS / "papers" / f"{paper_id}.yaml").read_text(encoding="utf-8"))
+    facts = extract_facts(record["title"], record["abstract"], catalog)
+    return [fact.value for fact in facts if fact.kind == "hardware" and fact.own]
+
+
+def test_a_series_counts_only_where_no_model_of_it_is_named(catalog):
+    """ "Intel Gaudi NPUs ... Gaudi-2" is one device, the Gaudi 2, and the SYCL paper's "Intel Data
+    Center GPUs ... Max 1550" one, the Max 1550: each once counted the series beside it."""
+    assert own_hardware(catalog, "debunking-the-cuda-myth-towards-gpu-based-ai-systems") == ["Gaudi 2", "A100"]
+    sycl = own_hardware(catalog, "fully-fused-multi-layer-perceptrons-on-intel-data-center-gpus")
+    assert "Intel Data Center GPU Max 1550" in sycl and "Intel Data Center GPU Max" not in sycl
+    for paper in sorted((SEED_CORPUS / "papers").glob("*.yaml")):
+        named = set(own_hardware(catalog, paper.stem))
+        assert not named & {catalog.series_of(name) for name in named}, paper.stem
+    # a series named alone is the series; a model whose name goes on is no series of it unless marked
+    assert names_in(catalog, "on Intel Gaudi NPUs") == ["Gaudi"] and catalog.series_of("Gaudi 3") == "Gaudi"
+    assert catalog.series_of("TPU v4") == "TPU" and catalog.series_of("RTX 4090 Laptop") is None
+
+
+def test_a_model_named_as_a_baseline_s_leaves_the_paper_its_series(catalog):
+    ours, theirs = Fact("hardware", "TPU", "s"), Fact("hardware", "TPU v4", "s", own=False)
+    assert without_named_series([ours, theirs], catalog) == [ours, theirs]
+    assert without_named_series(
+        [Fact("hardware", "TPU", "s", own=False), Fact("hardware", "TPU v4", "s")], catalog
+    ) == [Fact("hardware", "TPU v4", "s")]
+
+
 @pytest.mark.parametrize(
     "text, name",
     [
@@ -257,6 +289,10 @@ def test_valid_minimal_catalogue(tmp_path):
             "hw.yaml:9: hardware[1].color: unknown field; known fields are: name, aliases",
         ),
         ("- name: ''\n  aliases: []\n  vendor: NVIDIA\n  class: gpu\n", "hw.yaml:5: hardware[1].name: is empty"),
+        (
+            "- name: A100\n  aliases: []\n  vendor: NVIDIA\n  class: gpu\n  series: true\n",
+            "hw.yaml:5: hardware[1].series: no entry is named 'A100' and more",
+        ),
         ("- just a string\n", "hw.yaml:5: hardware[1]: expected a mapping of keys to values, got text 'just a string'"),
     ],
 )

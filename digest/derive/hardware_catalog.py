@@ -61,6 +61,7 @@ class HardwareEntry:
     arch: str | None = None
     cased_aliases: tuple[str, ...] = ()
     not_followed_by: tuple[str, ...] = ()
+    series: bool = False  # a series' own name ("TPU"), counted only where none of its models is named
 
     @property
     def class_name(self) -> str:
@@ -138,6 +139,9 @@ class HardwareCatalog:
         }
         self._mixed_case = set(self._by_key) - in_capitals
         self._by_name = {entry.name: entry for entry in entries}
+        self._series_of = {
+            model.name: series.name for series in entries if series.series for model in series_models(series, entries)
+        }
         self._slugs = {entry.name: url_slug(entry.name) for entry in entries}
         self._regex = _compile_catalog_regex(entries)
 
@@ -150,6 +154,10 @@ class HardwareCatalog:
     def get(self, name: str) -> HardwareEntry | None:
         """The entry with this canonical name, or None."""
         return self._by_name.get(name)
+
+    def series_of(self, name: str) -> str | None:
+        """The series a model belongs to ("TPU v4": "TPU"), when the catalogue marks one."""
+        return self._series_of.get(name)
 
     def find(self, text: str) -> list[tuple[HardwareEntry, int, int]]:
         """Every hardware mention in `text`, in order: (entry, start, end) of the name's span."""
@@ -200,7 +208,7 @@ class HardwareCatalog:
 
 # --------------------------------------------------------------------------- loading
 
-_FIELDS = ("name", "aliases", "vendor", "class", "arch", "cased_aliases", "not_followed_by")
+_FIELDS = ("name", "aliases", "vendor", "class", "arch", "cased_aliases", "not_followed_by", "series")
 _REQUIRED = ("name", "aliases", "vendor", "class")
 
 
@@ -214,6 +222,7 @@ def load_hardware(path: Path) -> HardwareCatalog:
     nodes = document.entries("catalogue", "- name: ...")
     entries = tuple(_read_entry(document, node, f"hardware[{index}]") for index, node in enumerate(nodes))
     _check_unique(document, entries, nodes)
+    _check_series(document, entries, nodes)
     return HardwareCatalog(entries)
 
 
@@ -236,7 +245,13 @@ def _read_entry(document: YamlFile, node: yaml.Node, entry: str) -> HardwareEntr
         arch=arch.strip() if arch else None,
         cased_aliases=aliases("cased_aliases"),
         not_followed_by=aliases("not_followed_by"),
+        series=document.flag(get("series"), f"{entry}.series"),
     )
+
+
+def series_models(series: HardwareEntry, entries: tuple[HardwareEntry, ...]) -> list[HardwareEntry]:
+    """The models of a series: the entries named by its name and more ("TPU v4" of "TPU")."""
+    return [entry for entry in entries if entry.name.startswith(series.name + " ")]
 
 
 def _check_unique(document: YamlFile, entries: tuple[HardwareEntry, ...], nodes: list[yaml.Node]) -> None:
@@ -262,3 +277,15 @@ def _check_unique(document: YamlFile, entries: tuple[HardwareEntry, ...], nodes:
                     f"hardware[{number - 1}].{field_name}",
                     f"{spelled!r} already belongs to {owner!r}; remove one of them",
                 )
+
+
+def _check_series(document: YamlFile, entries: tuple[HardwareEntry, ...], nodes: list[yaml.Node]) -> None:
+    """A series with no model would count where a model is named all the same: a misspelt name."""
+    for number, (entry, node) in enumerate(zip(entries, nodes, strict=True)):
+        if entry.series and not series_models(entry, entries):
+            document.fail(
+                node,
+                f"hardware[{number}].series",
+                f"no entry is named {entry.name!r} and more (such as {entry.name + ' 2'!r}): "
+                "name its models so, or remove `series`",
+            )

@@ -1,21 +1,40 @@
 """BibTeX for each paper: the entry its page shows, and papers.bib, every entry in the site.
 
-`@misc` entries keyed by the paper's id, which is unique in the store and never changes (a
-curator may rely on `\\cite{flashattention-2}` for good): no key depends on another paper, so
-adding papers changes no key. With an arXiv id, the entry names it the way arXiv's own export
-does (`eprint`, `archivePrefix = {arXiv}`, `url`). Written by hand rather than by a BibTeX
-library: an entry is a few fixed fields, and the part that needs care, making record text safe
-inside a field, is what a library leaves to its caller (digest/text/bibtex.py does it).
+`@misc` entries keyed the way Google Scholar and DBLP key them, which a reader's own .bib is most
+likely keyed by already: the first author's family name, the year and the first word of the title
+that is not a short function word, in ASCII lower case (`rajbhandari2021zeroinfinity`). A page's
+slug would clash in a reader's file (`parrot`, `position`) and may run to 64 characters. Keys
+that clash in the digest get a, b, ... in id order, so adding a paper changes no other's key
+unless both have the same first author, year and first word. With an arXiv id, the entry
+names it the way arXiv's own export does (`eprint`, `archivePrefix = {arXiv}`, `url`). Written by
+hand rather than by a BibTeX library: an entry is a few fixed fields, and the part that needs care,
+making record text safe inside a field, is what a library leaves to its caller
+(digest/text/bibtex.py does it).
 """
 
 from __future__ import annotations
 
+import itertools
+import re
+import string
+from collections.abc import Iterator
+
+from slugify import slugify
+
 from ..derive.corpus import Corpus, Derived
+from ..records.model import Paper
 from ..text.arxiv import abs_url
-from ..text.bibtex import bibtex_names, bibtex_text
+from ..text.bibtex import bibtex_names, bibtex_text, family_name
+from ..text.latex import delatex
+from .context import RenderContext
+
+_TITLE_WORDS = re.compile(r"[^\s:;,!?/()\[\]]+")  # "Nexus:Proactive" is two words, "ZeRO-Infinity" one
+# Words no key is named by, as Google Scholar skips them: "On the Difficulty of ..." is `difficulty`.
+_MINOR_WORDS = frozenset("a an the on of in at to for and or by with from via is are do does".split())
+_KEYS = "citation keys"  # context.memo: paper id -> its key
 
 
-def bibtex_entry(derived: Derived) -> str:
+def bibtex_entry(derived: Derived, key: str) -> str:
     paper = derived.paper
     fields = [("title", f"{{{bibtex_text(paper.title)}}}")]  # double braces: keep the title's capitals
     if paper.authors:
@@ -25,9 +44,73 @@ def bibtex_entry(derived: Derived) -> str:
     if paper.arxiv_id:
         fields += [("eprint", paper.arxiv_id), ("archivePrefix", "arXiv"), ("url", abs_url(paper.arxiv_id))]
     body = "".join(f"  {name} = {{{value}}},\n" for name, value in fields)
-    return f"@misc{{{paper.id},\n{body}}}\n"
+    return f"@misc{{{key},\n{body}}}\n"
 
 
-def papers_bib(corpus: Corpus) -> str:
-    entries = "\n".join(bibtex_entry(derived) for derived in corpus.papers.values())
-    return f"% ML Systems Paper Digest: {len(corpus.papers)} papers, keyed by their ids in the digest.\n\n{entries}"
+def papers_bib(context: RenderContext) -> str:
+    corpus = context.corpus
+    entries = "\n".join(bibtex_entry(derived, citation_key(context, derived.id)) for derived in corpus.papers.values())
+    return (
+        f"% ML Systems Paper Digest: {len(corpus.papers)} papers, "
+        "keyed by first author, year and first word of the title.\n\n"
+        f"{entries}"
+    )
+
+
+def citation_key(context: RenderContext, paper_id: str) -> str:
+    """The paper's key, from the keys of the whole digest (worked out once per build)."""
+    if _KEYS not in context.memo:
+        context.memo[_KEYS] = citation_keys(context.corpus)
+    keys: dict[str, str] = context.memo[_KEYS]
+    return keys[paper_id]
+
+
+def citation_keys(corpus: Corpus) -> dict[str, str]:
+    return unique_keys({derived.id: key_stem(derived.paper, derived.year) for derived in corpus.papers.values()})
+
+
+def key_stem(paper: Paper, year: int | None) -> str:
+    """`rajbhandari2021zeroinfinity`; with no author `zeroinfinity2021`, not a key that starts
+    with the year; a title with no word of its own falls back on the paper's id."""
+    family = key_text(family_name(paper.authors[0])) if paper.authors else ""
+    word = first_title_word(paper.title) or key_text(paper.id)
+    year_text = str(year or "")
+    return f"{family}{year_text}{word}" if family else f"{word}{year_text}"
+
+
+def first_title_word(title: str) -> str:
+    words = (key_text(word) for word in _TITLE_WORDS.findall(delatex(title)))
+    return next((word for word in words if word and word not in _MINOR_WORDS), "")
+
+
+def key_text(text: str) -> str:
+    """Lower-case ASCII letters and digits: accents transliterated (Höllein: hollein), LaTeX
+    accents read (M\\'elange: melange), punctuation dropped (ZeRO-Infinity: zeroinfinity)."""
+    return str(slugify(delatex(text), separator=""))
+
+
+def unique_keys(stems: dict[str, str]) -> dict[str, str]:
+    """Paper id -> key: its stem, or, where papers share a stem, the stem and a, b, ... in id
+    order, skipping any key another paper has already."""
+    by_stem: dict[str, list[str]] = {}
+    for paper_id in sorted(stems):
+        by_stem.setdefault(stems[paper_id], []).append(paper_id)
+    taken = set(by_stem)
+    keys = {}
+    for stem, ids in by_stem.items():
+        if len(ids) == 1:
+            keys[ids[0]] = stem
+            continue
+        taken.discard(stem)  # a shared stem is no one's key
+        free = (key for key in (stem + suffix for suffix in _suffixes()) if key not in taken)
+        for paper_id, key in zip(ids, free, strict=False):  # `free` never ends
+            keys[paper_id] = key
+            taken.add(key)
+    return keys
+
+
+def _suffixes() -> Iterator[str]:
+    """a, b, ..., z, aa, ab, ..."""
+    for length in itertools.count(1):
+        for letters in itertools.product(string.ascii_lowercase, repeat=length):
+            yield "".join(letters)

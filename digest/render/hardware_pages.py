@@ -55,6 +55,21 @@ def family_papers(context: RenderContext, family: Family) -> list[str]:
     return list(dict.fromkeys(pid for name in (family.name, *family.members) for pid in by_hardware.get(name, [])))
 
 
+def named_in_passing(context: RenderContext, names: tuple[str, ...], listed: Sequence[str]) -> int:
+    """How many papers, of those a hardware page does not list, name it (any of `names`) in their
+    abstracts only for a baseline, earlier work or the background: a reader who counts the
+    abstracts that name an H100 finds these too."""
+    if "hardware as context" not in context.memo:  # hardware name -> the papers naming it as context
+        found: dict[str, set[str]] = {}
+        for derived in context.corpus.papers.values():
+            for fact in derived.context:
+                if fact.kind == "hardware":
+                    found.setdefault(fact.value, set()).add(derived.id)
+        context.memo["hardware as context"] = found
+    as_context: dict[str, set[str]] = context.memo["hardware as context"]
+    return len(set().union(*(as_context.get(name, set()) for name in names)) - set(listed))
+
+
 def papers_naming(context: RenderContext, name: str) -> int:
     """How many papers a hardware's page lists: a family's counts its devices' papers too."""
     family = families(context).get(name)
@@ -207,6 +222,7 @@ def _page(
         feed_href=rel(source, feed["feed"]),
         members=member_links,
         is_family=members is not None,
+        in_passing=named_in_passing(context, names, ids),
         family=family and links.to(family.path, md_text(family.name)),
     )
     return {source: page, **parts}

@@ -16,7 +16,7 @@ from ..derive.facts.utilization import is_utilization_gain
 from ..derive.learn import term_in_words
 from ..fact_kinds import BY_NAME
 from ..text.link_labels import described
-from .bibtex import bibtex_entry
+from .bibtex import bibtex_entry, citation_key
 from .columns import COLUMNS, NO_HEADLINE
 from .context import PageLinks, RenderContext
 from .glossary import term_anchor, terms_of
@@ -114,7 +114,7 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         same_hardware=same_hardware,
         sources=sources,
         read=read_links(paper, html=True),
-        bibtex=bibtex_entry(derived),
+        bibtex=bibtex_entry(derived, citation_key(context, paper_id)),
         review_link=html_links.to(REVIEW_PAGE, "Needs review"),
         unplaced=not derived.is_curated("topics") and derived.topics == (context.corpus.taxonomy.fallback.slug,),
         tag_names=[context.tag_names.get(tag, tag) for tag in derived.tags],
@@ -134,6 +134,7 @@ def paper_page_inputs(context: RenderContext, paper_id: str) -> tuple[object, ..
         derived,
         [context.corpus.papers[pid].paper.title for pid in linked],
         [papers_naming(context, name) for name in derived.hardware],
+        citation_key(context, paper_id),  # a paper of the same stem, added, gives it a letter
         context.corpus.taxonomy,
         context.corpus.catalog,
         context.corpus.glossary,

@@ -49,6 +49,7 @@ _AND = re.compile(r"\band\b", re.IGNORECASE)
 # The last word of a group's name, not a person's: "Qwen Team", "Kimi Team", "LLaMA Group".
 _GROUP = re.compile(r"\s(?:Team|Group|Lab|Laboratory|Consortium|Collaboration|Project|Authors)$")
 _TRAILING = re.compile(r"[\s\\]+\Z")
+_SUFFIX = re.compile(r"\s+(?:Jr|Sr|II|III|IV)\.?$")  # "Jr." is no family name
 
 
 def bibtex_text(text: str) -> str:
@@ -82,6 +83,18 @@ def bibtex_names(names: list[str]) -> str:
     return " and ".join(
         f"{{{name}}}" if _AND.search(name) or "," in name or _GROUP.search(name) else name for name in shown if name
     )
+
+
+def family_name(name: str) -> str:
+    """The family name a citation key starts with, read as BibTeX reads a name: what comes before
+    the comma of "Doe, Jane", else the last word ("Chien Van Nguyen": Nguyen); a group is named by
+    its first word ("Qwen Team": Qwen), not by "Team"."""
+    if "," in name:
+        return name.split(",", 1)[0].strip()
+    words = _SUFFIX.sub("", name.strip()).split()
+    if not words:
+        return ""
+    return words[0] if _GROUP.search(" ".join(words)) else words[-1]
 
 
 def _balanced(text: str) -> str:

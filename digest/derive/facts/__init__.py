@@ -148,10 +148,21 @@ def extract_facts(
         facts = _sentence_facts(Sentence(text, devices), place)
         role = role_of.get(text, OWN)
         found.extend(attribute(facts, role, context_values, evaluation=evaluation, own_names=own))
-    ordered = sorted(found, key=lambda fact: ORDER[fact.kind])
+    ordered = sorted(without_named_series(found, catalog), key=lambda fact: ORDER[fact.kind])
     shown = {(fact.kind, fact.value) for fact in ordered if fact.own}
     # A value stated both as context and as the paper's is shown once, as the paper's.
     return dedupe(fact for fact in ordered if fact.own or (fact.kind, fact.value) not in shown)
+
+
+def without_named_series(facts: list[Fact], catalog: HardwareCatalog) -> list[Fact]:
+    """The facts without a series' name ("Intel Gaudi NPUs") where the paper names a model of it
+    ("Gaudi-2") at least as much its own: the paper ran on one device, not on two."""
+    models = [(catalog.series_of(fact.value), fact.own) for fact in facts if fact.kind == "hardware"]
+
+    def covered(fact: Fact) -> bool:
+        return fact.kind == "hardware" and any(series == fact.value and (own or not fact.own) for series, own in models)
+
+    return [fact for fact in facts if not covered(fact)]
 
 
 def attribute(
