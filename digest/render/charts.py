@@ -82,11 +82,14 @@ def papers_per_topic_and_year(
     palette = _DARK_PALETTE if dark else _PALETTE
     with _figure(7.5, 3.2, dark) as figure:
         axes = figure.subplots()
+        places = range(len(years))
         bottoms = [0] * len(years)
         for index, topic in enumerate(topics):
             heights = [counts[year].get(topic, 0) for year in years]
-            axes.bar(years, heights, bottom=bottoms, label=topic, color=palette[index % len(palette)])
+            axes.bar(places, heights, bottom=bottoms, label=topic, color=palette[index % len(palette)])
             bottoms = [b + h for b, h in zip(bottoms, heights, strict=True)]
+        # A part year's "(to Aug 21)" under its year: on one line it ran into the year beside it.
+        axes.set_xticks(places, [year.replace(" ", "\n", 1) for year in years])
         axes.set_ylabel("papers (a paper counts once per topic)")
         axes.set_title(title, loc="left")
         axes.legend(frameon=False, fontsize=8, ncols=3)
