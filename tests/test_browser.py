@@ -1470,24 +1470,27 @@ def test_on_a_phone_a_long_list_keeps_its_row_one_line_and_says_how_many_more(ch
     tab.assert_clean()
 
 
-def test_home_charts_keep_readable_labels_on_a_phone_and_scroll_sideways(chromium, site, request):
+def test_home_charts_keep_readable_labels_on_a_phone_and_the_years_chart_fits_it(chromium, site, request):
+    """The years' chart scrolled sideways on a phone and opened on the latest years, its title, axis
+    and four of six legend entries cut off (a reader's audit): it is drawn to fit a phone whole, at
+    nearly its own size, so its labels stay readable. The devices' chart is too wide: it keeps a
+    readable width and scrolls sideways, from its first topics."""
     tab = reader_tab(chromium, site, request, PHONE_VIEWPORT)
     tab.goto("")
-    charts = tab.page.evaluate("""() => Array.from(document.querySelectorAll('.digest-chart')).map(box => ({
-        image: box.querySelector('img').getBoundingClientRect().width, scrolls: box.scrollWidth > box.clientWidth,
-        opens: box.querySelector('a').getAttribute('href'), left: box.scrollLeft,
-        end: box.scrollWidth - box.clientWidth}))""")
+    charts = tab.page.evaluate("""() => Array.from(document.querySelectorAll('.digest-chart')).map(box => {
+        const image = Array.from(box.querySelectorAll('img')).find(img => img.offsetParent !== null);
+        return {shown: image.getBoundingClientRect().width, natural: image.naturalWidth,
+            right: box.getBoundingClientRect().right, scrolls: box.scrollWidth > box.clientWidth,
+            opens: box.querySelector('a').getAttribute('href'), left: box.scrollLeft};
+    })""")
     assert len(charts) == 2
-    for chart in charts:
-        assert chart["image"] >= 600 and chart["scrolls"] and chart["opens"].endswith(".svg"), chart
-    # The years' chart opens on the latest years, where most papers are, not on 2017's empty ones;
-    # the heatmap on its first topics.
     years, hardware = charts
-    assert years["opens"].endswith("topics-by-year.svg") and abs(years["left"] - years["end"]) <= 1, years
-    assert hardware["left"] == 0, hardware
+    assert years["opens"].endswith("topics-by-year.svg") and not years["scrolls"], years
+    assert years["shown"] >= 0.85 * years["natural"] and years["right"] <= PHONE_VIEWPORT["width"], years
+    assert hardware["shown"] >= 600 and hardware["scrolls"] and hardware["left"] == 0, hardware
     assert tab.page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_VIEWPORT["width"]
     hint = tab.page.locator(f"{CONTENT} .digest-chart-hint")
-    assert hint.is_visible() and "Scroll the charts sideways" in hint.inner_text()  # as the tables say it
+    assert hint.is_visible() and "Scroll the chart sideways" in hint.inner_text()  # as the tables say it
     tab.page.set_viewport_size(READER_VIEWPORT)  # where the charts fit, no hint
     assert not hint.is_visible()
     tab.assert_clean()

@@ -19,6 +19,7 @@ from digest.cli import main
 from digest.derive.learn import MIN_POSITIVES, TopicModel
 from digest.derive.taxonomy import load_taxonomy
 from digest.evaluate import fold_dumps
+from digest.evaluate_facts import evaluate_attribution
 from digest.records.store import load_papers
 
 from .conftest import DATA, REPO_DATA
@@ -154,13 +155,37 @@ def test_the_method_page_shows_the_evaluation_of_the_data_it_describes():
         and f"{expected.figures.extracted} of the {expected.figures.found} numbers" in page
     )
     attribution = expected.attribution
-    assert (
-        f"Fact precision (values shown as the paper's that are its own, and read right): "
-        f"**{attribution.fact_precision:.2f}**" in page
-    )
+    assert "Fact precision of the machine alone, before a curator's corrections (" in page
+    assert f"**{attribution.fact_precision:.2f}**" in page
     assert f"and {attribution.misread_shown} value" in page
     assert "Headline accuracy" in page and f"**{attribution.headline_accuracy:.2f}**" in page
     assert f"precision **{attribution.compares_precision:.2f}**, recall **{attribution.compares_recall:.2f}**" in page
+
+
+def test_the_method_page_says_the_machine_s_wrong_values_are_not_shown_and_glosses_its_words():
+    """Method's "0.98 ... 12 values a curator marked as misread" read as if wrong values were still
+    shown, against Facts, which says `misread` drops them (a reader's audit): the 0.98 is the machine
+    alone, and the pages show the curator's reading. Which holds: scored against the curator, the
+    values the pages show as a paper's own hold no background value and no misread one. And the
+    page's own words (dump, what ships, store) are said once in plain words where first used."""
+    files = build_files(DATA, "https://digest.example/")[1]
+    page = " ".join(files["method.md"].split())
+    precision = page.split("- Fact precision")[1].split("- Headline accuracy")[0]
+    assert "of the machine alone, before a curator's corrections" in precision
+    assert "the pages show neither" in precision
+    corpus = load_corpus(DATA)
+    shown = evaluate_attribution(
+        [d.paper for d in corpus.papers.values()], {pid: d.facts for pid, d in corpus.papers.items()}
+    )
+    assert shown.papers and (shown.context_shown_as_own, shown.misread_shown) == (0, 0)
+    text = page.replace("### Leave one dump out", "")  # the heading the glossed sentence follows
+    for word, gloss in (
+        ("dump", "listing dump (a saved copy of one Daily Papers listing"),
+        ("what ships", "*what ships* (what the site shows for a paper no curator has decided)"),
+        ("store", "in the store (the digest's records)"),
+    ):
+        first = re.search(rf"\b{word}\b", text, re.IGNORECASE)
+        assert first and text.index(gloss) <= first.start() < text.index(gloss) + len(gloss), word
 
 
 # The real store, with its rejected papers (issue 18's backfill). Measured when the floors were set, with

@@ -3,6 +3,7 @@ HTML tables whose links all land, architecture pages that roll up their devices.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import posixpath
 import re
@@ -232,6 +233,19 @@ def test_home_s_charts_give_their_figures_as_tables(built_site):
         for tr in topics.select("tbody tr")
     }
     assert totals == shown
+
+
+def test_home_s_years_chart_marks_the_year_the_newest_listing_ends_in_part(built_site):
+    """The last year's bar covered January to the newest listing read, unmarked, and read as a year
+    flat against the one before it (a reader's audit): its year says the day it reaches, in the
+    chart (either scheme's drawing) and in its figures, from the day Home names."""
+    home = soup(built_site, "index.html")
+    newest = dt.date.fromisoformat(re.search(r"Daily Papers listing of (\d{4}-\d\d-\d\d)", home.get_text())[1])
+    part = f"{newest.year} (to {newest:%b} {newest.day})"
+    years = [tr.find("td").get_text() for tr in home.select("details.digest-chart-figures")[0].select("tbody tr")]
+    assert years[-1] == part and all(year.isdigit() for year in years[:-1]), years
+    for drawing in ("topics-by-year.svg", "topics-by-year-dark.svg"):
+        assert f"(to {newest:%b} {newest.day})" in (built_site / "charts" / drawing).read_text(encoding="utf-8")
 
 
 def words(text: str) -> str:

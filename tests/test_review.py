@@ -294,6 +294,16 @@ def test_the_pages_say_what_the_confidence_they_show_is_and_name_rules_in_words(
     assert re.search(r"[a-z]+ rules&#x27; score \d+", terms) and "rule)" in terms
 
 
+def test_a_paper_a_curator_put_in_no_topic_says_what_the_machine_says_of_it(seeded_store):
+    """'Why these topics' of a paper a curator put in Other GPU work offered the rules' and the
+    model's view "for comparison", then an empty list (a reader's audit): the machine places it
+    in no topic either, and the page now says so."""
+    files = build_files(seeded_store, "https://digest.example/")[1]
+    why = files["papers/get-more-for-less.md"].split("<summary>Why these topics</summary>")[1].split("</details>")[0]
+    assert "Topics set by a curator" in why
+    assert "<li>No topic reached its threshold: the rules and the model alone would list it under" in why
+
+
 def test_a_long_review_queue_is_listed_in_parts_by_suggested_topic(seeded_store, monkeypatch):
     from digest.render import listing
 

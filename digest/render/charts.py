@@ -76,20 +76,40 @@ def _svg(figure: Figure) -> str:
 def papers_per_topic_and_year(
     counts: Mapping[str, Mapping[str, int]], topics: list[str], title: str, dark: bool = False
 ) -> str:
-    """Stacked bars: one bar per year, one colour per topic. `counts[year][topic]`; `dark`: for the
-    dark colour scheme."""
+    """Stacked bars across: one bar per year, one colour per topic. `counts[year][topic]`, a year
+    perhaps with a note after it ("2026 (to Aug 21)"); `dark`: for the dark colour scheme."""
     years = sorted(counts)
     palette = _DARK_PALETTE if dark else _PALETTE
-    with _figure(7.5, 3.2, dark) as figure:
+    # A bar per year, across: narrow enough to fit a phone whole (Home), with the title and legend
+    # above the bars. Wide, scrolled sideways to the latest years, it hid its title, axis and most
+    # of its legend; upright in a phone's width, the years' labels ran together.
+    with _figure(4.0, 1.0 + 0.24 * len(years), dark) as figure:
+        figure.set_layout_engine("constrained")  # the bars as wide as the legend above them allows
         axes = figure.subplots()
-        bottoms = [0] * len(years)
+        places = range(len(years))
+        lefts = [0] * len(years)
         for index, topic in enumerate(topics):
-            heights = [counts[year].get(topic, 0) for year in years]
-            axes.bar(years, heights, bottom=bottoms, label=topic, color=palette[index % len(palette)])
-            bottoms = [b + h for b, h in zip(bottoms, heights, strict=True)]
-        axes.set_ylabel("papers (a paper counts once per topic)")
-        axes.set_title(title, loc="left")
-        axes.legend(frameon=False, fontsize=8, ncols=3)
+            widths = [counts[year].get(topic, 0) for year in years]
+            axes.barh(places, widths, left=lefts, label=topic, color=palette[index % len(palette)])
+            lefts = [left + width for left, width in zip(lefts, widths, strict=True)]
+        # A part year's "(to Aug 21)" after its bar: beside its year it took a third of a phone's width.
+        labels = [year.partition(" ") for year in years]  # ("2026", " ", "(to Aug 21)")
+        axes.set_yticks(places, [year for year, _, _ in labels])
+        for place, (_, _, note), total in zip(places, labels, lefts, strict=True):
+            if note:
+                axes.annotate(note, (total, place), xytext=(4, 0), textcoords="offset points", va="center")
+        axes.invert_yaxis()  # the years down the page, the latest last
+        axes.tick_params(axis="y", length=0)
+        axes.legend(
+            title=f"{title}\n(a paper counts once in each of its topics)",
+            alignment="left",
+            loc="lower left",
+            bbox_to_anchor=(0, 1),
+            ncols=3,
+            handlelength=1.2,
+            columnspacing=1.2,
+            frameon=False,
+        )
         return _svg(figure)
 
 

@@ -34,7 +34,9 @@ def render_home(context: RenderContext) -> str:
         "papers": len(corpus.papers),
         "hardware": kinds_of_hardware(context),
         "systems": sum(1 for d in corpus.papers.values() if d.system),
-        "comparisons": sum(len(d.compares_to) for d in corpus.papers.values()),
+        # The papers whose page has a Compares against section: a paper of the digest or a
+        # catalogue baseline named (a count of links alone left out the catalogue's names).
+        "comparing": sum(1 for d in corpus.papers.values() if d.compares_to or d.external_baselines),
     }
     return context.render(
         "home.md.j2",

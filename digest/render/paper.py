@@ -116,7 +116,9 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         read=read_links(paper, html=True),
         bibtex=bibtex_entry(derived, citation_key(context, paper_id)),
         review_link=html_links.to(REVIEW_PAGE, "Needs review"),
-        unplaced=not derived.is_curated("topics") and derived.topics == (context.corpus.taxonomy.fallback.slug,),
+        # The machine's own placement, curated or not: for a paper a curator put in the fallback, no
+        # topic reaches its threshold and the evidence list would be empty without this line.
+        unplaced=derived.suggestion.topics == (context.corpus.taxonomy.fallback.slug,),
         tag_names=[context.tag_names.get(tag, tag) for tag in derived.tags],
         all_authors=", ".join(html_text(name) for name in paper.authors) if len(paper.authors) > AUTHORS_SHOWN else "",
         authors_anchor=AUTHORS_ANCHOR,

@@ -345,9 +345,6 @@
     var tables = document.querySelectorAll(".digest-table");
     tables.forEach(function (container, position) { setup(container, position, restoring); });
     document.querySelectorAll(".digest-scroll").forEach(function (box) { hintWhenWide(box, box.querySelector("table")); });
-    // A chart wider than the screen that reads from its end (Home's years: the latest hold most
-    // papers) opens there; where it fits, there is nothing to scroll.
-    document.querySelectorAll("[data-digest-start=end]").forEach(function (box) { box.scrollLeft = box.scrollWidth; });
     // Back on a page, Material scrolls to the offset it kept, on a busy machine before the rows were
     // filtered and sorted again and the lines over each table added, which lands on another row: the
     // same offset again, on the page as it is now laid out.
