@@ -10,7 +10,9 @@ inside a field, is what a library leaves to its caller (digest/text/bibtex.py do
 
 from __future__ import annotations
 
-from ..derive.corpus import Corpus, Derived
+from functools import partial
+
+from ..derive.corpus import Corpus, Derived, Memo, no_memo
 from ..text.arxiv import abs_url
 from ..text.bibtex import bibtex_names, bibtex_text
 
@@ -28,6 +30,11 @@ def bibtex_entry(derived: Derived) -> str:
     return f"@misc{{{paper.id},\n{body}}}\n"
 
 
-def papers_bib(corpus: Corpus) -> str:
-    entries = "\n".join(bibtex_entry(derived) for derived in corpus.papers.values())
+def papers_bib(corpus: Corpus, reuse: Memo = no_memo) -> str:
+    """Every paper's entry; `reuse` may give the last build's entry of a paper whose record and
+    year are equal (an edit while serving writes one entry again, not every one)."""
+    entries = "\n".join(
+        reuse(f"bibtex:{derived.id}", (derived.paper, derived.year), partial(bibtex_entry, derived))
+        for derived in corpus.papers.values()
+    )
     return f"% ML Systems Paper Digest: {len(corpus.papers)} papers, keyed by their ids in the digest.\n\n{entries}"

@@ -93,7 +93,7 @@ def render_site(
     files[GLOSSARY_PAGE] = render_glossary(context)
     files["papers.json"] = papers_json(corpus, site_url)
     files["papers.csv"] = papers_csv(corpus, site_url)
-    files["papers.bib"] = papers_bib(corpus)
+    files["papers.bib"] = papers_bib(corpus, memo)
     files["feed.xml"] = atom_feed(corpus, site_url, SITE_NAME)
     files.update(listing_feeds(corpus, site_url, context.feeds, memo))
     # Last: the evaluation and the charts may still be running beside the rest (digest/background.py).
