@@ -39,6 +39,7 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import jinja2
+from jinja2.bccache import Bucket
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
@@ -88,6 +89,22 @@ class GeneratedFile(File):
         return not built.is_file() or built.stat().st_mtime_ns < self.changed_ns
 
 
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Templates compiled, kept in memory from one build to the next: MkDocs makes the theme's Jinja
+    environment afresh for each build of `mkdocs serve`, which compiled Material's templates again,
+    0.15 s of every rebuild. Jinja compiles a template again when its source changed."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
 class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self.command: Command = "serve"
@@ -98,6 +115,7 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
         self.last_good: dict[str, str] = {}  # the files of this process's last build without bad data
         self.generated: set[str] = set()  # the paths this process's last build generated
         self.templates: jinja2.Environment | None = None  # kept while no template file changes
+        self.theme_code = CompiledTemplates()  # the theme's templates compiled, for every rebuild (serve)
         self.problem: str | None = None  # while the data is bad (serve): check's line, shown on each page
         self.shown_problem: str | None = None  # the problem the served pages were last rendered with
 
@@ -152,6 +170,8 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
         return nav
 
     def on_env(self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files) -> jinja2.Environment:
+        if self.command == "serve":
+            env.bytecode_cache = self.theme_code
         return self.split.prepare(env) if self.split else env
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:

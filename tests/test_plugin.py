@@ -9,6 +9,7 @@ import logging
 import shutil
 from pathlib import Path
 
+import jinja2
 import pytest
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
@@ -96,20 +97,33 @@ def test_a_dirty_rebuild_renders_only_the_pages_an_edit_changed(tmp_path, store)
     [
         # A title other papers link, recased so that no similarity changes with it; the Method
         # page measures titles.
-        (("title: Adding NVMe SSDs", "title: ADDING NVMe SSDs"), "papers/zero-infinity.md", True),
+        (
+            (f"papers/{PAPER}.yaml", "title: Adding NVMe SSDs", "title: ADDING NVMe SSDs"),
+            "papers/zero-infinity.md",
+            True,
+        ),
         # A tag that moves the paper onto a tag's page and into its feed; no measure reads tags.
-        (("tags: []", "tags: [rl]"), "feed-tag-rl.xml", False),
+        ((f"papers/{PAPER}.yaml", "tags: []", "tags: [rl]"), "feed-tag-rl.xml", False),
+        # A title that no longer uses a term of the glossary ("NVMe" is one in its own case): the
+        # Glossary lists the paper under it no more.
+        ((f"papers/{PAPER}.yaml", "title: Adding NVMe SSDs", "title: Adding NVME SSDs"), "glossary.md", True),
+        # The glossary itself, which every paper's terms are found with; no measure reads it.
+        (
+            ("glossary.yaml", "expansion: solid-state drive", "expansion: solid state drive"),
+            f"papers/{PAPER}.md",
+            False,
+        ),
     ],
 )
 def test_what_a_rebuild_reuses_equals_what_a_fresh_build_writes(tmp_path, store, edit, reached, measured):
-    """A serve rebuild reuses the last build's paper page, table or feed while its inputs are
-    equal: after an edit that reaches other pages, every generated file equals a fresh build's,
-    but the Method page, which keeps the preview's first measurement and says so. (A change of
-    topics retrains the model, which the preview keeps too: test_review.py follows that one.)"""
+    """A serve rebuild reuses the last build's paper page, table, feed or glossary terms while its
+    inputs are equal: after an edit that reaches other pages, every generated file equals a fresh
+    build's, but the Method page, which keeps the preview's first measurement and says so. (A change
+    of topics retrains the model, which the preview keeps too: test_review.py follows that one.)"""
     generate(config_with(tmp_path))
-    record = store / "papers" / f"{PAPER}.yaml"
+    edited, *change = edit
     before = build_files(store, "http://127.0.0.1:8000/")[1]
-    record.write_text(record.read_text(encoding="utf-8").replace(*edit), encoding="utf-8")
+    (store / edited).write_text((store / edited).read_text(encoding="utf-8").replace(*change), encoding="utf-8")
     config = config_with(tmp_path)
     rebuilt = {file.src_uri: file.content_string for file in config.plugins.on_files(Files([]), config=config)}
     _corpus, fresh = build_files(store, config.site_url or "http://127.0.0.1:8000/")
@@ -127,3 +141,32 @@ def test_part_size_splits_the_listings(tmp_path, store):
     whole = generate(config_with(tmp_path / "whole"))
     parted = generate(config_with(tmp_path / "parted", part_size=5))
     assert set(parted) - set(whole), "no listing was split into parts at 5 rows"
+
+
+@pytest.mark.parametrize("command", ["serve", "build"])
+def test_a_rebuild_compiles_only_the_theme_templates_that_changed(tmp_path, monkeypatch, command):
+    """MkDocs makes the theme's Jinja environment afresh for each build: under `serve` the
+    templates compiled for one build serve the next, and a template edited meanwhile is compiled
+    again; a one-shot build keeps nothing."""
+    template = tmp_path / "theme" / "main.html"
+    template.parent.mkdir()
+    template.write_text("{{ 6 * 7 }} first", encoding="utf-8")
+    config = config_with(tmp_path)
+    config.plugins.on_startup(command=command, dirty=False)
+    compiled: list[str] = []
+    compile_source = jinja2.Environment.compile
+    monkeypatch.setattr(
+        jinja2.Environment,
+        "compile",
+        lambda env, source, *args: compiled.append(source) or compile_source(env, source, *args),
+    )
+
+    def build() -> str:
+        fresh = jinja2.Environment(loader=jinja2.FileSystemLoader(template.parent), autoescape=True)
+        env = config.plugins.on_env(fresh, config=config, files=Files([]))
+        return env.get_template("main.html").render()
+
+    assert [build(), build()] == ["42 first", "42 first"]
+    assert len(compiled) == (1 if command == "serve" else 2)
+    template.write_text("{{ 6 * 7 }} edited", encoding="utf-8")
+    assert build() == "42 edited"

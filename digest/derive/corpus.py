@@ -336,9 +336,11 @@ def _comparisons(
     baseline catalogue. A curator's compares_to is the whole of both; else the abstract's baselines."""
     # The title counts as the first sentence: "Extend FlashAttention2 to NPUs" names its baseline.
     names = {pid: ([d.system] if d.system else [], f"{d.paper.title}. {d.paper.abstract}") for pid, d in papers.items()}
-    roles = {pid: dict(zip(split_sentences(d.paper.abstract), d.roles, strict=False)) for pid, d in papers.items()}
+    # The roles in order, with the abstract in `names`, say each sentence's role: the abstracts are
+    # split into sentences only when the mentions are found again, not at each rebuild.
+    roles = {pid: d.roles for pid, d in papers.items()}
     mentions: dict[str, list[Mention]] = memo(
-        "mentions", (names, roles, baselines), lambda: baseline_mentions(names, roles, baselines)
+        "mentions", (names, roles, baselines), lambda: baseline_mentions(names, _sentence_roles(papers), baselines)
     )
     compared = {
         pid: mentions[pid]
@@ -364,6 +366,11 @@ def _curated_mentions(
         elif entry := baselines.named(target):
             mentions.append(Mention(entry.name, target, "", in_digest=False))
     return mentions
+
+
+def _sentence_roles(papers: dict[str, PaperDerivation]) -> dict[str, dict[str, str]]:
+    """Each paper's abstract sentences, each with its role."""
+    return {pid: dict(zip(split_sentences(d.paper.abstract), d.roles, strict=False)) for pid, d in papers.items()}
 
 
 def _related(

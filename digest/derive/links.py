@@ -1,9 +1,9 @@
 """Cross-links between papers: systems an abstract names, text similarity, shared hardware.
 
-Names are found with one dictionary lookup per word n-gram. Similarity is the cosine of the
-papers' rows of the build's one TF-IDF matrix (learn.fit_vectorizer), each cut to its heaviest
-words first, so that two papers meet on the rare words they share, not on the common ones, and
-the product stays sparse at 10,000 papers.
+Names are found with one dictionary lookup per word n-gram that begins a name. Similarity is the
+cosine of the papers' rows of the build's one TF-IDF matrix (learn.fit_vectorizer), each cut to its
+heaviest words first, so that two papers meet on the rare words they share, not on the common ones,
+and the product stays sparse at 10,000 papers.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ def find_mentions(
     listed = [name for names, _ in papers.values() for name in names]
     listed += [spelling for spellings in (systems or {}).values() for spelling in spellings]
     longest = max((len(name.split()) for name in listed), default=1) + 1
+    prefixes = {key[:end] for key in by_key for end in range(len(key) + 1)}
     mentions: dict[str, list[Mention]] = {}
     word_keys: dict[str, str] = {}  # the same words recur in every abstract: key each once
     for paper_id, (own_names, abstract) in papers.items():
@@ -68,8 +69,9 @@ def find_mentions(
                 word_keys[word] if word in word_keys else word_keys.setdefault(word, name_key(word)) for word in words
             ]
             for start in range(len(words)):
-                for size in range(min(longest, len(words) - start), 0, -1):
-                    key = "".join(keys[start : start + size])
+                phrases = _phrase_keys(keys[start : start + longest], prefixes)
+                for size in range(len(phrases), 0, -1):
+                    key = phrases[size - 1]
                     target = by_key.get(key)
                     phrase = words[start : start + size]
                     if (
@@ -84,6 +86,19 @@ def find_mentions(
                         break
         mentions[paper_id] = list(found.values())
     return mentions
+
+
+def _phrase_keys(keys: list[str], prefixes: set[str]) -> list[str]:
+    """The keys of the phrases of the first word of `keys`, of the first two, ..., as long as each
+    begins some name's key (`prefixes`): no longer phrase can be a name then, and most words
+    begin none, so a sentence costs a lookup per word, not one per phrase of every length."""
+    phrases: list[str] = []
+    for key in keys:
+        phrase = (phrases[-1] if phrases else "") + key
+        if phrase not in prefixes:
+            break
+        phrases.append(phrase)
+    return phrases
 
 
 def _names_by_key(

@@ -18,6 +18,7 @@ import itertools
 import re
 import string
 from collections.abc import Iterator
+from functools import partial
 
 from slugify import slugify
 
@@ -48,12 +49,21 @@ def bibtex_entry(derived: Derived, key: str) -> str:
 
 
 def papers_bib(context: RenderContext) -> str:
+    """Every paper's entry; the last build's entry of a paper whose record, year and key are equal
+    is reused (an edit while serving writes one entry again, not every one)."""
     corpus = context.corpus
-    entries = "\n".join(bibtex_entry(derived, citation_key(context, derived.id)) for derived in corpus.papers.values())
+    entries = "\n".join(_reused_entry(context, derived) for derived in corpus.papers.values())
     return (
         f"% ML Systems Paper Digest: {len(corpus.papers)} papers, "
         "keyed by first author, year and first word of the title.\n\n"
         f"{entries}"
+    )
+
+
+def _reused_entry(context: RenderContext, derived: Derived) -> str:
+    key = citation_key(context, derived.id)
+    return context.reuse(
+        f"bibtex:{derived.id}", (derived.paper, derived.year, key), partial(bibtex_entry, derived, key)
     )
 
 

@@ -9,6 +9,7 @@ lists is not on it, and a paper is listed under a term only where its own page s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from ..derive.glossary import GlossaryEntry
 from .columns import short_title
@@ -24,11 +25,14 @@ _ANCHORS = "glossary anchors"  # context.memo: entry -> its anchor on the Glossa
 
 def terms_of(context: RenderContext, paper_id: str) -> list[GlossaryEntry]:
     """The glossary entries the paper's page lists, in the order its title and abstract first use
-    them (found once per build: the paper page and the Glossary both ask)."""
+    them (found once per build: the paper page and the Glossary both ask; and kept from the last
+    build while the text and the glossary are equal: the Glossary asks of every paper at each
+    `mkdocs serve` rebuild)."""
     found: dict[str, list[GlossaryEntry]] = context.memo.setdefault(_TERMS, {})
     if paper_id not in found:
         paper = context.corpus.papers[paper_id].paper
-        found[paper_id] = context.corpus.glossary.find(paper.title + "\n" + paper.abstract)
+        text, glossary = paper.title + "\n" + paper.abstract, context.corpus.glossary
+        found[paper_id] = context.reuse(f"{_TERMS}:{paper_id}", (text, glossary), partial(glossary.find, text))
     return found[paper_id]
 
 
