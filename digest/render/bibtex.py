@@ -32,7 +32,7 @@ from .context import RenderContext
 _TITLE_WORDS = re.compile(r"[^\s:;,!?/()\[\]]+")  # "Nexus:Proactive" is two words, "ZeRO-Infinity" one
 # Words no key is named by, as Google Scholar skips them: "On the Difficulty of ..." is `difficulty`.
 _MINOR_WORDS = frozenset("a an the on of in at to for and or by with from via is are do does".split())
-_KEYS = "citation keys"  # context.memo: paper id -> its key
+_KEYS = "citation keys"  # context.once: paper id -> its key
 
 
 def bibtex_entry(derived: Derived, key: str) -> str:
@@ -69,10 +69,7 @@ def _reused_entry(context: RenderContext, derived: Derived) -> str:
 
 def citation_key(context: RenderContext, paper_id: str) -> str:
     """The paper's key, from the keys of the whole digest (worked out once per build)."""
-    if _KEYS not in context.memo:
-        context.memo[_KEYS] = citation_keys(context.corpus)
-    keys: dict[str, str] = context.memo[_KEYS]
-    return keys[paper_id]
+    return context.once(_KEYS, partial(citation_keys, context.corpus))[paper_id]
 
 
 def citation_keys(corpus: Corpus) -> dict[str, str]:

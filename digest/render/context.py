@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar, cast
 
 import jinja2
 
@@ -13,6 +13,8 @@ from ..text.keys import tag_slug
 from .markdown import html_link, html_text, md_link, md_text
 from .paths import feed_path, hardware_path, paper_path, rel, tag_path, topic_path, url_rel
 from .templates import fingerprint
+
+T = TypeVar("T")
 
 
 class RenderContext:
@@ -30,9 +32,16 @@ class RenderContext:
         self._html_titles: dict[str, str] = {}
         # (kind, slug, name, page, paper ids) of each listing with a feed, as its page is rendered.
         self.feeds: list[tuple[str, str, str, str, list[str]]] = []
-        self.memo: dict[str, Any] = {}  # what several renderers derive once per build (hardware families)
+        self.memo: dict[str, Any] = {}  # what several renderers derive once per build (`once`)
         self.templates_fingerprint = fingerprint(templates)
         self.reuse = reuse  # the last build's output of a renderer whose inputs are equal (mkdocs serve)
+
+    def once(self, name: str, derive: Callable[[], T]) -> T:
+        """What `derive` gives, worked out at the first ask of this build (several renderers ask:
+        the hardware families, the citation keys)."""
+        if name not in self.memo:
+            self.memo[name] = derive()
+        return cast(T, self.memo[name])
 
     def render(self, template: str, **context: Any) -> str:
         return self.templates.get_template(template).render(**context)

@@ -8,6 +8,7 @@ lists is not on it, and a paper is listed under a term only where its own page s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -20,7 +21,7 @@ from .paths import GLOSSARY_PAGE, paper_path, url_rel
 
 PAPERS_SHOWN = 12  # a term's papers in line, newest first; the rest collapsed under "and N more"
 _TERMS = "glossary terms"  # context.memo: paper id -> the entries its page lists
-_ANCHORS = "glossary anchors"  # context.memo: entry -> its anchor on the Glossary page
+_ANCHORS = "glossary anchors"  # context.once: entry -> its anchor on the Glossary page
 
 
 def terms_of(context: RenderContext, paper_id: str) -> list[GlossaryEntry]:
@@ -40,18 +41,20 @@ def term_anchor(context: RenderContext, entry: GlossaryEntry) -> str:
     """The entry's anchor on the Glossary page: its acronym in lower case ("ttft", "fp8"), which
     stays while the entry does. Acronyms differ by case only if at all (the glossary refuses the
     same acronym twice): the later one in the file is "-2", "-3"."""
-    anchors: dict[GlossaryEntry, str] | None = context.memo.get(_ANCHORS)
-    if anchors is None:
-        anchors, taken = {}, set()
-        for each in context.corpus.glossary.entries:
-            anchor, n = each.acronym.lower(), 1
-            while anchor in taken:
-                n += 1
-                anchor = f"{each.acronym.lower()}-{n}"
-            taken.add(anchor)
-            anchors[each] = anchor
-        context.memo[_ANCHORS] = anchors
-    return anchors[entry]
+    return context.once(_ANCHORS, partial(_anchors, context.corpus.glossary.entries))[entry]
+
+
+def _anchors(entries: Sequence[GlossaryEntry]) -> dict[GlossaryEntry, str]:
+    anchors: dict[GlossaryEntry, str] = {}
+    taken: set[str] = set()
+    for each in entries:
+        anchor, n = each.acronym.lower(), 1
+        while anchor in taken:
+            n += 1
+            anchor = f"{each.acronym.lower()}-{n}"
+        taken.add(anchor)
+        anchors[each] = anchor
+    return anchors
 
 
 @dataclass(frozen=True)

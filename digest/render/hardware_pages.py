@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from ..derive.corpus import Derived
+from ..derive.corpus import Corpus, Derived
 from ..derive.hardware_catalog import HardwareEntry
 from ..text.keys import url_slug
 from .columns import COLUMNS
@@ -43,10 +43,7 @@ class Family:
 
 def families(context: RenderContext) -> dict[str, Family]:
     """Every architecture some catalogue device belongs to, by name (worked out once per build)."""
-    if "families" not in context.memo:
-        context.memo["families"] = _families(context)
-    found: dict[str, Family] = context.memo["families"]
-    return found
+    return context.once("families", partial(_families, context))
 
 
 def family_papers(context: RenderContext, family: Family) -> list[str]:
@@ -59,15 +56,18 @@ def named_in_passing(context: RenderContext, names: tuple[str, ...], listed: Seq
     """How many papers, of those a hardware page does not list, name it (any of `names`) in their
     abstracts only for a baseline, earlier work or the background: a reader who counts the
     abstracts that name an H100 finds these too."""
-    if "hardware as context" not in context.memo:  # hardware name -> the papers naming it as context
-        found: dict[str, set[str]] = {}
-        for derived in context.corpus.papers.values():
-            for fact in derived.context:
-                if fact.kind == "hardware":
-                    found.setdefault(fact.value, set()).add(derived.id)
-        context.memo["hardware as context"] = found
-    as_context: dict[str, set[str]] = context.memo["hardware as context"]
+    as_context = context.once("hardware as context", partial(_named_as_context, context.corpus))
     return len(set().union(*(as_context.get(name, set()) for name in names)) - set(listed))
+
+
+def _named_as_context(corpus: Corpus) -> dict[str, set[str]]:
+    """Each hardware name, and the papers naming it as context (a baseline's, the background's)."""
+    found: dict[str, set[str]] = {}
+    for derived in corpus.papers.values():
+        for fact in derived.context:
+            if fact.kind == "hardware":
+                found.setdefault(fact.value, set()).add(derived.id)
+    return found
 
 
 def papers_naming(context: RenderContext, name: str) -> int:
@@ -112,9 +112,10 @@ def hardware_page_list(context: RenderContext) -> list[HardwarePage]:
     """Every hardware page, most papers first: a page per catalogue entry that some paper names (a
     curator may name hardware the catalogue lacks: it has no page), and a page per family with
     papers. The index lists exactly these, so that each page is reachable and counted as it lists."""
-    if "hardware pages" in context.memo:
-        known: list[HardwarePage] = context.memo["hardware pages"]
-        return known
+    return context.once("hardware pages", partial(_hardware_pages, context))
+
+
+def _hardware_pages(context: RenderContext) -> list[HardwarePage]:
     catalog = context.corpus.catalog
     family_of = families(context)
     pages = []
@@ -129,8 +130,7 @@ def hardware_page_list(context: RenderContext) -> list[HardwarePage]:
         if ids:
             names = (family.name, *family.members)
             pages.append(HardwarePage(family.name, family.path, family.entry, ids, names, members=family))
-    listed = context.memo["hardware pages"] = sorted(pages, key=lambda page: (-len(page.ids), page.name))
-    return listed
+    return sorted(pages, key=lambda page: (-len(page.ids), page.name))
 
 
 def uncatalogued(context: RenderContext) -> list[str]:
