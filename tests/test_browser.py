@@ -1208,9 +1208,10 @@ def test_at_1280_px_a_topic_table_shows_when_it_was_published_and_its_links(chro
     to sideways in every table. A table of 8 columns (and a tag's) now fits its box, with no line
     over it; one of 10 keeps its date in view and says truthfully how many columns are past the
     edge. At 1920 px an arXiv id keeps its links on its line; on a 390 px phone the tables still
-    scroll sideways in their boxes, never the page."""
+    scroll sideways in their boxes, never the page. A hardware page's table fits too: its sentence
+    column, where the abstract names the device, was cut at the edge (stop 60's audit)."""
     tab = reader_tab(chromium, site, request, {"width": 1280, "height": 800})
-    for page in ("topics/serving/", "tags/speculative-decoding/"):
+    for page in ("topics/serving/", "tags/speculative-decoding/", "hardware/h100/"):
         tab.goto(page)
         [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
         assert not table["scrollable"] and not table["past"] and not table["room"], (page, table)
