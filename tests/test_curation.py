@@ -228,6 +228,18 @@ def test_compares_to_override_is_the_whole_list_the_catalogues_systems_too(store
     )
 
 
+def test_a_curated_baseline_the_abstract_compares_with_keeps_its_sentence(store):
+    """A curator confirming a baseline the machine read (and adding one it did not) sees the
+    comparison quoted as before, not "(curated)": the reader checks it against the abstract."""
+    before = section(site(store)[f"papers/{FLASH2}.md"], "Compares against")
+    [quoted] = [line for line in before.splitlines() if "FlashAttention <span" in line]
+    assert "“" in quoted and "(curated)" not in quoted
+    curate(store, FLASH2, overrides={"compares_to": ["FlashAttention", "zero-infinity"]})
+    links = section(site(store)[f"papers/{FLASH2}.md"], "Compares against")
+    assert quoted in links.splitlines()
+    assert links.count("(curated)") == 1 and "zero-infinity/" in links.split("(curated)")[0]
+
+
 def test_curated_topics_move_the_paper_and_say_so(store):
     curate(store, HOLMES, topics=["serving"])
     files = site(store)

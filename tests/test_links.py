@@ -37,6 +37,29 @@ def test_mentions_find_systems_across_spellings_and_skip_self_and_lowercase_word
     assert all(m.target != "c4" for ms in mentions.values() for m in ms)  # two-letter names are too ambiguous
 
 
+def test_a_list_of_versions_names_each_version_not_the_bare_name():
+    """A reader's audit: "outperforms FlashAttention 2/3" read as FlashAttention, unversioned and
+    not in the digest, where FlashAttention-2 is a paper of it."""
+    papers = {
+        "fa2": (["FlashAttention-2"], "FlashAttention-2 partitions work across warps."),
+        "lla": (
+            ["Parallax"],
+            "Parallax raises intensity over FlashAttention. Its kernel outperforms FlashAttention 2/3 at batch 1.",
+        ),
+        "v4": (["Quill"], "Quill outperforms FlashAttention-3/4 and runs 2/3 of the layers in FP8."),
+    }
+    catalogue = {"FlashAttention": ["FlashAttention"], "FlashAttention-3": ["FlashAttention-3"]}
+    mentions = find_mentions(papers, split_sentences, systems=catalogue)
+    assert [(m.target, m.name, m.in_digest) for m in mentions["lla"]] == [
+        ("FlashAttention", "FlashAttention", False),  # its own sentence, unversioned
+        ("fa2", "FlashAttention 2/3", True),
+        ("FlashAttention-3", "FlashAttention 2/3", False),
+    ]
+    assert mentions["lla"][1].sentence == "Its kernel outperforms FlashAttention 2/3 at batch 1."
+    # a version no name of the store or catalogue has (-4) is no mention, nor is the bare name there
+    assert [(m.target, m.name) for m in mentions["v4"]] == [("FlashAttention-3", "FlashAttention-3/4")]
+
+
 def test_related_papers_prefer_shared_rare_terms():
     texts = {
         "nvme-a": "Offloading optimizer state to NVMe SSDs for fine-tuning on one GPU.",

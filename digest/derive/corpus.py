@@ -345,7 +345,7 @@ def _comparisons(
     compared = {
         pid: mentions[pid]
         if d.curated_comparisons is None
-        else _curated_mentions(d.curated_comparisons, papers, baselines)
+        else _curated_mentions(d.curated_comparisons, papers, baselines, mentions[pid])
         for pid, d in papers.items()
     }
     return (
@@ -355,16 +355,20 @@ def _comparisons(
 
 
 def _curated_mentions(
-    targets: list[str], papers: dict[str, PaperDerivation], baselines: BaselineCatalog
+    targets: list[str], papers: dict[str, PaperDerivation], baselines: BaselineCatalog, read: list[Mention]
 ) -> list[Mention]:
-    """A curator's compares_to as mentions with no sentence: a paper's id (linked), else a name of
-    the baseline catalogue (`digest check` refuses anything else)."""
+    """A curator's compares_to as mentions: a paper's id (linked), else a name of the baseline
+    catalogue (`digest check` refuses anything else). Each keeps the sentence the machine `read`
+    it in, if it read it, so the page quotes the comparison; the others have none ("curated")."""
+    sentences = {(mention.target, mention.in_digest): mention.sentence for mention in read}
     mentions = []
     for target in targets:
         if target in papers:
-            mentions.append(Mention(target, papers[target].system or target, ""))
+            sentence = sentences.get((target, True), "")
+            mentions.append(Mention(target, papers[target].system or target, sentence))
         elif entry := baselines.named(target):
-            mentions.append(Mention(entry.name, target, "", in_digest=False))
+            sentence = sentences.get((entry.name, False), "")
+            mentions.append(Mention(entry.name, target, sentence, in_digest=False))
     return mentions
 
 

@@ -62,6 +62,14 @@ def find_mentions(
         own = {name_key(name) for name in own_names}
         found: dict[tuple[str, bool], Mention] = {}
         for sentence in split_sentences(abstract):
+            versioned = set()  # where a name's listed versions were found: not the bare name too
+            for match, name, written in _versions_named(sentence):
+                key = name_key(name)
+                target = by_key.get(key)
+                if target and target[0] != paper_id and not (not target[1] and key in own) and target not in found:
+                    versioned.add(match.start())
+                    if keep is None or keep(paper_id, sentence, match.start()):
+                        found[target] = Mention(target[0], written, sentence, target[1])
             matches = list(_WORD_RE.finditer(sentence))
             words = [match.group() for match in matches]
             # A phrase's key is its words' keys joined.
@@ -69,6 +77,8 @@ def find_mentions(
                 word_keys[word] if word in word_keys else word_keys.setdefault(word, name_key(word)) for word in words
             ]
             for start in range(len(words)):
+                if matches[start].start() in versioned:
+                    continue
                 phrases = _phrase_keys(keys[start : start + longest], prefixes)
                 for size in range(len(phrases), 0, -1):
                     key = phrases[size - 1]
@@ -86,6 +96,21 @@ def find_mentions(
                         break
         mentions[paper_id] = list(found.values())
     return mentions
+
+
+# A name and the versions of it a sentence lists: "FlashAttention 2/3", "FlashAttention-3/4".
+_VERSION_LIST = re.compile(r"\b([A-Za-z][A-Za-z0-9]*[A-Za-z])[ -]?(\d{1,2}(?:/\d{1,2})+)(?![\w/.])")
+
+
+def _versions_named(sentence: str) -> list[tuple[re.Match[str], str, str]]:
+    """Each version a list names, as (its match, the versioned name, the words as written):
+    "FlashAttention 2/3" names FlashAttention-2 and FlashAttention-3, neither of which the
+    word-by-word reading finds (it reads "FlashAttention", then no word it knows)."""
+    return [
+        (match, f"{match[1]}-{version}", match[0])
+        for match in _VERSION_LIST.finditer(sentence)
+        for version in match[2].split("/")
+    ]
 
 
 def _phrase_keys(keys: list[str], prefixes: set[str]) -> list[str]:
