@@ -68,6 +68,7 @@ from .test_check import edit_record
             "a 2.02–2.11x speedup, retention—while GPUs—among the",
         ),
         ("run it with --dry-run -- and see", "run it with --dry-run -- and see"),
+        ("the N times K distance matrix, O(N^2 cdot T) memory", "the N × K distance matrix, O(N² · T) memory"),
         ("a (1{+}1) evolutionary loop under fixed (q^{*},s^{*})", "a (1+1) evolutionary loop under fixed (q^*,s^*)"),
         # TeX's quotation marks, however the author opened them
         (
@@ -78,6 +79,7 @@ from .test_check import edit_record
         ("dense O(n^2) attention, 10^4 GPU hours over 25km^{2}", "dense O(n²) attention, 10⁴ GPU hours over 25km²"),
         # Not damage: words and numbers that only look like it.
         ("7.1 times speedups, up to three times higher", "7.1 times speedups, up to three times higher"),
+        ("A times B is Plan A times 2", "A × B is Plan A times 2"),
         ("the register 0x2014 and 10x faster", "the register 0x2014 and 10x faster"),
         ("computes 2**10 and x ** y", "computes 2**10 and x ** y"),
         ("an R^2 of 0.9, x^T y, 2^0.5 and 10^{-3}", "an R² of 0.9, x^T y, 2^0.5 and 10^{-3}"),

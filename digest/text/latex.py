@@ -78,6 +78,9 @@ LOST_DOLLAR = re.compile(r"\\(?=\d)(?!\d+\))")
 _ESCAPED_ITEM_RE = re.compile(r"\\(?=\d+\))")  # that item number: "3)"
 _ESCAPED_TILDE_RE = re.compile(r"\\~(?=\d)")  # "a wide range of \~8B ARs": about 8B, typed as TeX's tilde
 _SPACE_AFTER_RE = re.compile(r"×(?=[A-Za-z])")
+# A product of two one-letter quantities whose backslash was lost: "the N times K distance matrix"
+# ($N \times K$), "O(N² cdot T)" ($\cdot$); a word's "times" ("three times higher") is left.
+_LOST_PRODUCT_RE = re.compile(r"(?<=\b[A-Z]) times (?=[A-Z]\b)|(?<=[\w)²³]) (cdot) (?=[\w(])")
 # Math whose backslashes the dump dropped, leaving its braces: "{sim}1K" ($\sim$1K), "7{times}", "(1{+}1)", "q^{*}".
 _BRACED_SYMBOL_RE = re.compile(r"\{(sim|times|[^\w\s{}]{1,2})\}")
 # TeX's dashes, typed as hyphens: "2.02--2.11x" (a range: an en dash), "retention--while" and
@@ -103,7 +106,7 @@ _TEX_SINGLE_QUOTES_RE = re.compile(r"(?<![`\w])`([^`']{1,60}?)'(?![\w'])")
 _EXPONENT_RE = re.compile(r"(?<=[\w)])\^(?:\{(\d{1,3})\}|(\d{1,3})(?![\d.,]\d))")
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _LEFTOVER_RE = re.compile(
-    r"\\(?:[A-Za-z\d]+|['`^\"~=.])|\$\\|(?<=\d)times\b|(?<!0)x20[0-9A-Fa-f]{2}|(?<=\d) sim (?=\d)"
+    r"\\(?:[A-Za-z\d]+|['`^\"~=.])|\$\\|(?<=\d)times\b|(?<!0)x20[0-9A-Fa-f]{2}|(?<=\d) sim (?=\d)|\bcdots?\b"
 )
 
 
@@ -118,8 +121,9 @@ def clean_text(text: str) -> str:
         text = _UNKNOWN_COMMAND_RE.sub(r"\1", text)
     if " % " in text:
         text = _COMMENT_MARK_RE.sub(" ", text)
-    if "times" in text:
+    if "times" in text or " cdot " in text:
         text = _SPACE_AFTER_RE.sub("× ", _GLUED_TIMES_RE.sub("×", text))
+        text = _LOST_PRODUCT_RE.sub(lambda m: " · " if m[1] else " × ", text)
     if "--" in text:
         text = _TEX_DASH_RE.sub("—", _TEX_RANGE_RE.sub("–", text))
     if "{" in text:
