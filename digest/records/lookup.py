@@ -25,7 +25,7 @@ def no_such_paper(data_dir: Path, paper_id: str) -> str:
 def _likely(data_dir: Path, paper_id: str) -> str:
     if "/" not in paper_id and rejected_path(data_dir, paper_id).is_file():
         return f" (it was rejected: {rejected_path(data_dir, paper_id)})"
-    if ARXIV_ID.match(paper_id) and (holder := _holding_arxiv_id(data_dir, paper_id)):
+    if ARXIV_ID.match(paper_id) and (holder := holding_arxiv_id(data_dir, paper_id)):
         where = "" if holder.parent.name == PAPERS_DIR else ", rejected"
         return f" (arXiv {paper_id} is the record {holder.stem!r}{where}: give that id)"
     stem = Path(paper_id).stem.lower()  # "FocusLLM", "focusllm.yaml"
@@ -36,7 +36,7 @@ def _likely(data_dir: Path, paper_id: str) -> str:
     return f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
 
 
-def _holding_arxiv_id(data_dir: Path, arxiv_id: str) -> Path | None:
+def holding_arxiv_id(data_dir: Path, arxiv_id: str) -> Path | None:
     """The record (in papers/, else rejected/) whose `arxiv_id:` line is this id: a scan of the
     files' text, a few milliseconds at thousands of records, only when an id names no record."""
     line = re.compile(rf"^arxiv_id: ['\"]?{re.escape(arxiv_id)}['\"]?\s*$", re.MULTILINE)
