@@ -252,7 +252,7 @@ def _run_explain(args: argparse.Namespace) -> int:
     say(explain(paper.title, paper.abstract, corpus.taxonomy, derived.curated_topics or ()))
     n_curated = sum(d.is_curated("topics") for d in corpus.papers.values())
     say(f"\nmodel (trained on {n_curated} curated papers):")
-    say(explain_suggestion(derived.suggestion, derived.classification, derived.is_curated("topics")))
+    say(explain_suggestion(derived.suggestion, derived.classification, derived.is_curated("topics"), paper.id))
     say("\nfacts:" if derived.facts else "\nfacts: none extracted")
     for fact in derived.facts:
         origin = "curated" if fact.curated else f"from: {clean_text(fact.sentence)}"
