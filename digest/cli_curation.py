@@ -17,7 +17,8 @@ REVIEW_LIMIT = 20  # papers `digest review` lists at a time
 CONFIDENCE = f"{DEFINITION} Each paper names its least sure topic, with its probability and threshold."
 LEGEND = (
     f"Least confident first. {CONFIDENCE} In brackets, the model's probability that the paper is in "
-    "that topic; near: a topic left out at over half its threshold; other: no topic reached its threshold."
+    "that topic; near: a topic left out at over half its threshold; no topic fits (other): none reached its "
+    "threshold, and the confidence is how sure the machine is of that."
 )
 
 
@@ -141,7 +142,7 @@ def _what_next(args: argparse.Namespace, waiting: int, curated: int, shown: int)
             f"For each paper, 'digest explain ID{data}' shows its abstract and why the machine suggests what it "
             f"does; 'digest accept ID{data}' takes its suggested topics, 'digest accept ID --topics a,b{data}' "
             f"sets others, 'digest reject ID --reason \"...\"{data}' takes it out of the digest (each takes "
-            "several ids). A paper suggested only 'other' is placed in no topic: name its topics or reject it."
+            "several ids). A paper that no topic fits is placed in none: reject it, or name its topics."
         )
 
 

@@ -211,22 +211,30 @@ def _run_pages(args: argparse.Namespace) -> int:
 
 
 def _run_explain(args: argparse.Namespace) -> int:
-    from .build import load_corpus  # noqa: PLC0415
     from .derive.classify import explain  # noqa: PLC0415
-    from .derive.suggest import explain_suggestion  # noqa: PLC0415
+    from .derive.corpus import derive_paper  # noqa: PLC0415
+    from .derive.hardware_catalog import load_hardware  # noqa: PLC0415
+    from .derive.suggest import explain_suggestion, suggest, train_on_curated  # noqa: PLC0415
+    from .derive.taxonomy import load_taxonomy, unknown_topics  # noqa: PLC0415
+    from .derive.training import store_vectorizer, training_set  # noqa: PLC0415
     from .records.lookup import no_such_paper  # noqa: PLC0415
-    from .records.store import record_path  # noqa: PLC0415
+    from .records.store import HARDWARE_FILE, TAXONOMY_FILE, load_paper, record_path  # noqa: PLC0415
     from .text.latex import clean_text  # noqa: PLC0415
     from .text.sentences import split_sentences  # noqa: PLC0415
 
     if "/" in args.paper_id or not record_path(args.data, args.paper_id).is_file():
         raise UsageError(no_such_paper(args.data, args.paper_id))
-    corpus = load_corpus(args.data)  # the model learns from every curated record
-    derived = corpus.papers.get(args.paper_id)
-    if derived is None:  # a path that reaches a record (../papers/x) is no id
-        raise UsageError(
-            f"no paper with id {args.paper_id!r}; an id is a record's file name in {args.data / 'papers'} without .yaml"
-        )
+    # The paper alone is derived, and the model trained as a build trains it, on what the model
+    # sees of the other papers (kept between commands: derive/learnables.py), not on every paper
+    # derived and linked: a build's worth of work (6 s) for one paper's reasons.
+    taxonomy = load_taxonomy(args.data / TAXONOMY_FILE)
+    loaded = load_paper(record_path(args.data, args.paper_id))
+    if problems := unknown_topics(loaded.paper.topics, taxonomy):
+        raise loaded.error("topics", problems[0])
+    derived = derive_paper(loaded.paper, taxonomy, load_hardware(args.data / HARDWARE_FILE))
+    training, records = training_set(args.data, taxonomy)
+    model = train_on_curated(training, taxonomy, store_vectorizer(training, records))
+    (suggestion,) = suggest(model, [derived.learnable], taxonomy.fallback.slug)
     paper = derived.paper
     width = output_width()
 
@@ -249,10 +257,10 @@ def _run_explain(args: argparse.Namespace) -> int:
     # Text from the record as the paper's page shows it: its LaTeX and conversion damage repaired.
     say(f"{paper.id}: {clean_text(paper.title)}\n")
     say("rules:")
-    say(explain(paper.title, paper.abstract, corpus.taxonomy, derived.curated_topics or ()))
-    n_curated = sum(d.is_curated("topics") for d in corpus.papers.values())
+    say(explain(paper.title, paper.abstract, taxonomy, derived.curated_topics or ()))
+    n_curated = sum(bool(item.paper.topics) for item in records)
     say(f"\nmodel (trained on {n_curated} curated papers):")
-    say(explain_suggestion(derived.suggestion, derived.classification, derived.is_curated("topics")))
+    say(explain_suggestion(suggestion, derived.classification, derived.is_curated("topics"), paper.id))
     say("\nfacts:" if derived.facts else "\nfacts: none extracted")
     for fact in derived.facts:
         origin = "curated" if fact.curated else f"from: {clean_text(fact.sentence)}"

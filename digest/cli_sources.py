@@ -25,7 +25,7 @@ from .cli_types import (
     positive,
     year,
 )
-from .errors import UsageError
+from .errors import FetchError, UsageError
 from .sources import format_names
 from .text.plural import counted
 
@@ -126,6 +126,9 @@ def add_fetch(commands: Commands) -> None:
         "those the model puts just under the floor are named again, as near it: about one in ten of "
         "them is on topic, so read them, and keep one with --date DAY --add ARXIV_ID. "
         "A paper already in the store takes its new sighting whatever its topic.\n\n"
+        "To add one paper you found: 'digest fetch hf-daily --from DIR --add ARXIV_ID' finds the recorded "
+        "day that lists it and replays that day only ('--date DAY --add ARXIV_ID' without --from asks the API "
+        "for the day); then 'digest accept ID --topics a,b'. For a paper in no listing, see the README.\n\n"
         "Every page is downloaded and read before anything is written: a failed or broken answer "
         "(no answer in time, HTTP 429 or 5xx after the retries, the wrong content type, JSON or XML "
         "cut off) stops the fetch with the reason, and the store is left as it was.",
@@ -135,8 +138,14 @@ def add_fetch(commands: Commands) -> None:
     daily = sources.add_parser(
         "hf-daily",
         help="the Hugging Face Daily Papers of a day, or of several",
+        formatter_class=ParagraphsFormatter,
         description="Fetch the Hugging Face Daily Papers listing of a day (default: yesterday, UTC) from "
-        "/api/daily_papers, or of every day from --since through --until.",
+        "/api/daily_papers, or of every day from --since through --until.\n\n"
+        "To add one paper you found, whatever the filter says, by its arXiv id (a paper in no listing: "
+        "see the README):\n\n"
+        "  digest fetch hf-daily --from DIR --add 2412.17483   # finds its day in DIR\n"
+        "  digest fetch hf-daily --date DAY --add 2412.17483   # a day DIR lacks: the API\n"
+        "  digest accept ID --topics kernels                   # ID as it printed",
         epilog=EXIT_CODES + "; 1 also for a failed download, or when no paper named with --add is kept.",
     )
     options(daily, hf_daily.ENDPOINT_VARIABLE, hf_daily.ENDPOINT)
@@ -174,9 +183,10 @@ def add_fetch(commands: Commands) -> None:
         default=[],
         type=arxiv,
         metavar="ARXIV_ID",
-        help="keep this paper whatever the filter says (a curator adding one it missed); repeat for "
-        "more. Each one not kept is named with why (not listed on the days fetched, or rejected before), "
-        "and the fetch exits 1 when none is",
+        help="keep this paper whatever the filter says (a curator adding one they found, or one it missed); "
+        "repeat for more. With --from and no --date or --since, the replay finds the days of DIR that list "
+        "it and replays those only. Each one not kept is named with why (not listed on the days fetched, or "
+        "rejected before), and the fetch exits 1 when none is",
     )
     daily.set_defaults(run=_run_fetch, plan=_daily_plan)
     query = sources.add_parser(
@@ -280,7 +290,11 @@ def _run_replay(args: argparse.Namespace) -> int:
     from .fetch.recorded import days_to_replay, recorded_days, replay  # noqa: PLC0415
 
     since, until = _replay_range(args)
-    days = days_to_replay(args.recorded, args.data / "sources", since=since, until=until)
+    unlisted: dict[str, str] = {}
+    if args.add and since is None:  # a paper a curator found: only the days that list it
+        days, unlisted = _days_listing_added(args.recorded, args.add, until)
+    else:
+        days = days_to_replay(args.recorded, args.data / "sources", since=since, until=until)
     if not days and since is not None:
         when = f"on {since}" if since == until else f"from {since} to {until}" if until else f"on or after {since}"
         print(f"nothing to replay: {args.recorded} has no recorded day {when}")
@@ -296,7 +310,9 @@ def _run_replay(args: argparse.Namespace) -> int:
     print(
         f"replaying {len(days)} day(s) of {args.recorded}, {days[0]} to {days[-1]}, into {args.data}"
         + (
-            f": those whose listing the store does not keep (never replayed, or no paper of theirs kept); "
+            ": the day(s) that list the paper(s) named with --add"
+            if args.add and since is None
+            else f": those whose listing the store does not keep (never replayed, or no paper of theirs kept); "
             f"the {len(left)} it keeps are left (--since DAY replays them too)"
             if since is None and left
             else ""
@@ -321,7 +337,9 @@ def _run_replay(args: argparse.Namespace) -> int:
     for line in report.left_out.values() if args.dry_run else ():
         print(f"would leave out: {line}")
     _print_near_floor(report.near_floor, args.recorded)
-    status = _say_what_became_of(args.add, report.asked, args.data, f"the days replayed ({days[0]} to {days[-1]})")
+    status = _say_what_became_of(
+        args.add, report.asked, args.data, f"the days replayed ({days[0]} to {days[-1]})", unlisted
+    )
     verb, took = ("would be", "would take") if args.dry_run else ("were", "took")
     print(
         f"replayed {report.days} day(s): {report.listed} paper(s) listed: {len(report.kept)} {verb} kept as new "
@@ -331,6 +349,34 @@ def _run_replay(args: argparse.Namespace) -> int:
         f"in {time.perf_counter() - started:.0f} s"
     )
     return status
+
+
+def _days_listing_added(
+    folder: Path, add: Sequence[str], until: dt.date | None
+) -> tuple[list[dt.date], dict[str, str]]:
+    """The recorded days to replay to keep the papers of `add` (through `until`): those whose answer
+    lists one, each said; and why each paper that none lists is not added. None listed: an error."""
+    from .fetch.recorded import days_listing  # noqa: PLC0415
+
+    found = days_listing(folder, add)
+    unlisted = {}
+    for arxiv_id, listed in found.items():
+        days = [day for day in listed if until is None or day <= until]
+        if days:
+            on = " and ".join(str(day) for day in days)
+            which = "that day" if len(days) == 1 else "those days"
+            print(f"--add {arxiv_id}: listed on {on} in {folder}: replaying {which} only", file=sys.stderr)
+            continue
+        through = f" through {until}" if until is not None and listed else ""
+        unlisted[arxiv_id] = (
+            f"no recorded day of {folder}{through} lists it; if the Daily Papers listed it on a day the folder "
+            f"lacks, 'digest fetch hf-daily --date DAY --add {arxiv_id}' asks the API for that day; a paper in no "
+            "listing is added by hand (README, 'Add one paper you found')"
+        )
+    days = sorted({day for listed in found.values() for day in listed if until is None or day <= until})
+    if not days:
+        raise FetchError("; ".join(f"--add {arxiv_id}: {why}" for arxiv_id, why in unlisted.items()))
+    return days, unlisted
 
 
 def _replay_range(args: argparse.Namespace) -> tuple[dt.date | None, dt.date | None]:
@@ -364,9 +410,13 @@ def _near(papers: Sequence[NearFloor]) -> str:
     return f" ({len(papers)} near the floor)" if papers else ""
 
 
-def _say_what_became_of(add: Sequence[str], asked: Mapping[str, Asked], data: Path, listings: str) -> int:
+def _say_what_became_of(
+    add: Sequence[str], asked: Mapping[str, Asked], data: Path, listings: str, unlisted: Mapping[str, str] = {}
+) -> int:
     """Say why each paper named with --add was not kept (a curator asked for it by name: silence
-    reads as done); the exit status: 1 when none of them was."""
+    reads as done; `unlisted`: why, for a paper no listing read names), and, for one kept, what
+    comes next; the exit status: 1 when none of them was."""
+    from .records.lookup import holding_arxiv_id  # noqa: PLC0415
     from .records.rejected import load_rejection, rejected_path  # noqa: PLC0415
     from .review import how_to_bring_back  # noqa: PLC0415
 
@@ -374,13 +424,16 @@ def _say_what_became_of(add: Sequence[str], asked: Mapping[str, Asked], data: Pa
     for arxiv_id in dict.fromkeys(add):
         found = asked.get(arxiv_id)
         if found is None:
-            print(f"not added: {arxiv_id}: not listed in {listings}; --add keeps only a paper listed there")
+            why = unlisted.get(arxiv_id) or f"not listed in {listings}; --add keeps only a paper listed there"
+            print(f"not added: {arxiv_id}: {why}")
         elif found.outcome == "rejected":
             print(f"not added: {arxiv_id}: {how_to_bring_back(load_rejection(rejected_path(data, found.paper_id)))}")
         else:
             kept += 1
             if found.outcome == "held":
                 print(f"held already: {arxiv_id}: the store holds it as {found.paper_id}")
+            elif holder := holding_arxiv_id(data, arxiv_id):  # none in a dry run
+                print(f"added: {arxiv_id} as {holder.stem}; set its topics: digest accept {holder.stem} --topics a,b")
     return 1 if add and not kept else 0
 
 

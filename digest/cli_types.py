@@ -25,20 +25,24 @@ EXIT_CODES = (
 class ParagraphsFormatter(argparse.HelpFormatter):
     """Help whose description and epilog keep their paragraphs (the text between blank lines),
     each filled to the terminal's width as argparse fills the options (COLUMNS, else the
-    terminal's). Text wrapped by hand fits one width only: at 80 columns it ran to 140."""
+    terminal's). Text wrapped by hand fits one width only: at 80 columns it ran to 140. A paragraph
+    whose every line is indented (commands to copy) keeps its lines as they are."""
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        paragraphs = (" ".join(paragraph.split()) for paragraph in text.split("\n\n"))
-        return "\n\n".join(
-            textwrap.fill(
-                paragraph,
-                width,
-                initial_indent=indent,
-                subsequent_indent=indent,
-                break_on_hyphens=False,  # hf-daily, on-topic and --topics stay whole
-                break_long_words=False,  # so does an address
-            )
-            for paragraph in paragraphs
+        return "\n\n".join(self._paragraph(paragraph, width, indent) for paragraph in text.split("\n\n"))
+
+    @staticmethod
+    def _paragraph(paragraph: str, width: int, indent: str) -> str:
+        lines = paragraph.strip("\n").split("\n")
+        if all(line.startswith("  ") for line in lines):
+            return "\n".join(indent + line for line in lines)
+        return textwrap.fill(
+            " ".join(paragraph.split()),
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent,
+            break_on_hyphens=False,  # hf-daily, on-topic and --topics stay whole
+            break_long_words=False,  # so does an address
         )
 
 

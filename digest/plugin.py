@@ -31,12 +31,12 @@ from __future__ import annotations
 import html
 import logging
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
-from urllib.parse import urlsplit
 
 import jinja2
 from jinja2.bccache import Bucket
@@ -59,7 +59,6 @@ from .render.templates import environment, fingerprint
 
 log = logging.getLogger("mkdocs.plugins.digest")
 LOCAL_SITE_URL = "http://127.0.0.1:8000/"  # mkdocs serve's address: the fallback of mkdocs.yml's SITE_URL
-LOCAL_HOSTS = ("127.0.0.1", "localhost")
 DATA_ENV = "DIGEST_DATA"  # overrides `data_dir` (tests, benchmarks)
 Command = Literal["build", "gh-deploy", "serve"]
 
@@ -130,14 +129,12 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig | None:
         if self.config.part_size is not None and self.config.part_size < 1:
             raise PluginError(f"digest: part_size must be at least 1, not {self.config.part_size}")
-        # A site built for elsewhere with the local fallback (mkdocs.yml) has feeds whose every link
-        # fails away from this machine (a reader's audit): say so, without failing a --strict build.
-        if self.command == "build" and urlsplit(config.site_url or LOCAL_SITE_URL).hostname in LOCAL_HOSTS:
-            log.info(
-                "digest: site_url is %s, so the feeds, papers.json and canonical links point at this machine; "
-                "set SITE_URL to the address the site will be served from: SITE_URL=https://HOST/PATH/ mkdocs build",
-                config.site_url or LOCAL_SITE_URL,
-            )
+        # A site built with mkdocs.yml's local fallback has feeds whose every link fails away from this
+        # machine (two readers' audits: said at INFO, it went unseen, and `-q` hid it). A warning, but
+        # printed, not logged: MkDocs' --strict (mkdocs.yml's too) fails a build on a logged warning,
+        # and the tests and a PR's checks build for this machine on purpose. `serve` is at that address.
+        if self.command != "serve" and (config.site_url or LOCAL_SITE_URL).rstrip("/") == LOCAL_SITE_URL.rstrip("/"):
+            print(local_site_url_warning(), file=sys.stderr, flush=True)
         return config
 
     def on_files(self, files: Files, /, *, config: MkDocsConfig) -> Files:
@@ -229,6 +226,17 @@ class DigestPlugin(BasePlugin[DigestConfig]):  # type: ignore[no-untyped-call]
                 built.parent.rmdir()  # papers/x/ of papers/x/index.html
             log.info(f"{built}: removed, its page is no longer generated")
         self.generated = current
+
+
+def local_site_url_warning() -> str:
+    """What a build for the local default site_url says, once, in MkDocs' own form."""
+    return (
+        f"WARNING -  digest: site_url is {LOCAL_SITE_URL}, mkdocs.yml's local default without SITE_URL, so every feed "
+        "entry link, the url of each paper in papers.json and papers.csv, and the pages' canonical links point at "
+        "this machine: hosted anywhere else, the site sends feed readers to localhost. Build it for the address it "
+        "will be served from: SITE_URL=https://HOST/PATH/ mkdocs build (a warning only, which --strict does not "
+        "count: a build to read here may ignore it)"
+    )
 
 
 _ARTICLE = '<article class="md-content__inner md-typeset">'  # Material's page content opens with it

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .derive.confidence import confidence_line
+from .derive.confidence import confidence_line, no_topic_fits, places_in_a_topic
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_topics
 from .errors import UsageError
 from .records import store
@@ -110,31 +110,41 @@ def describe(paper: Paper, suggestion: Suggestion, width: int = 80) -> str:
 
     def indented(text: str, max_lines: int | None = None) -> str:
         return textwrap.fill(
-            text, width, initial_indent="    ", subsequent_indent="    ", max_lines=max_lines, placeholder=" …"
+            text,
+            width,
+            initial_indent="    ",
+            subsequent_indent="    ",
+            max_lines=max_lines,
+            placeholder=" …",
+            break_on_hyphens=False,  # an id in a command stays whole, to copy
         )
 
+    placed = places_in_a_topic(suggestion)
     return "\n".join(
         [
             paper.id,
             indented(f"suggested: {_suggested_topics(suggestion)}"),
             indented(confidence_line(suggestion)),
             indented(paper.title, max_lines=2),
+            *([] if placed else [indented(no_topic_fits(paper.id))]),
         ]
     )
 
 
 def _suggested_topics(suggestion: Suggestion) -> str:
-    """Each suggested topic with its probability, then the topics left out near their threshold."""
-    topics = []
-    for slug in suggestion.topics:
-        prediction = suggestion.prediction(slug)
-        topics.append(
+    """Each suggested topic with its probability, then the topics left out near their threshold;
+    "no topic fits" for the fallback alone, which a bare "other" did not say."""
+    topics = [f"no topic fits ({suggestion.topics[0]})"]
+    if places_in_a_topic(suggestion):
+        predictions = {slug: suggestion.prediction(slug) for slug in suggestion.topics}
+        topics = [
             f"{slug} ({prediction.probability:.2f})"
             if prediction and prediction.probability is not None
             else f"{slug} (rules)"
             if prediction
             else slug
-        )
+            for slug, prediction in predictions.items()
+        ]
     near = [
         f"{p.slug} ({p.probability:.2f})"
         for p in suggestion.predictions

@@ -737,6 +737,20 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised(tmp_path, capsys
     assert all(not value.startswith(("=", "+", "-", "@")) for row in rows.values() for value in row.values())
 
 
+def test_the_readme_says_which_csv_cells_take_an_apostrophe():
+    """`+26.6 points` read `'+26.6 points` in pandas, and nothing said why (a reader's audit): the
+    guard stays, for spreadsheets, and the README's exports say what it does to a cell."""
+    from digest.render.exports import _FORMULA_STARTS
+
+    readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    said = (
+        "A `papers.csv` cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with "
+        "an apostrophe, so that a spreadsheet shows it rather than running it as a formula"
+    )
+    assert said in readme
+    assert set(_FORMULA_STARTS) == {"=", "+", "-", "@", "\t", "\r"}  # what the sentence names
+
+
 def test_a_read_only_papers_folder_changes_nothing(store, capsys):
     assert ingest_fixture(store, "odd-file-name.txt", capsys=capsys)[0] == 0
     before = tree_hash(store)

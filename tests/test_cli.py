@@ -74,6 +74,36 @@ def test_explain_fits_80_columns_names_rules_in_words_and_says_what_its_confiden
     assert "own Llama-7B within FastAttention reaches up to 5.16× higher throughput" in said  # sentence roles too
 
 
+def test_explain_derives_only_its_paper_and_says_what_a_build_says_of_it(seeded_store, capsys, monkeypatch):
+    """`digest explain` derived and linked every paper of the store to explain one (6.2 s on the
+    repo's store, a curator's audit): it derives its own paper only and trains the model as a build
+    does, so its probabilities and confidence are those of the paper's page."""
+    from digest import build
+    from digest.build import load_corpus
+    from digest.derive import corpus
+    from digest.records.edit import with_topics
+    from digest.records.store import record_path
+
+    path = record_path(seeded_store, "fastattention")  # uncurated: the model suggests its topics
+    path.write_text(with_topics(path, path.read_text(encoding="utf-8"), []), encoding="utf-8")
+    expected = load_corpus(seeded_store).papers["fastattention"].suggestion
+    derived, derive_paper = [], corpus.derive_paper
+
+    def counted(paper, *rest):
+        derived.append(paper.id)
+        return derive_paper(paper, *rest)
+
+    monkeypatch.setattr(corpus, "derive_paper", counted)
+    monkeypatch.setattr(build, "derive_paper", counted)
+    assert main(["explain", "fastattention", "--data", str(seeded_store)]) == 0
+    assert derived == ["fastattention"]
+    out = " ".join(capsys.readouterr().out.split())
+    assert expected.learned and "model (trained on 87 curated papers):" in out
+    for topic in expected.predictions:
+        assert f"{topic.slug}: probability {topic.probability:.2f} (threshold {topic.threshold:.2f}, " in out
+    assert f"suggested: {', '.join(expected.topics)} confidence {expected.confidence:.2f}, least sure: " in out
+
+
 def test_explain_unknown_id_names_the_file(capsys):
     assert main(["explain", "no-such-paper", "--data", str(DATA)]) == 2
     assert f"no paper with id 'no-such-paper' in {DATA / 'papers'}" in capsys.readouterr().err

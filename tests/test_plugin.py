@@ -58,21 +58,33 @@ def test_a_templates_folder_that_does_not_exist_is_refused(tmp_path, caplog):
 
 
 @pytest.mark.parametrize(
-    "command, site_url, said", [("build", "", True), ("build", "https://digest.example/", False), ("serve", "", False)]
+    "command, site_url, said",
+    [
+        ("build", "", True),
+        ("gh-deploy", "", True),
+        ("build", "http://127.0.0.1:8000/", True),  # the default, set as the tests set it
+        ("build", "https://digest.example/", False),
+        ("build", "http://127.0.0.1:8762/sub/digest/", False),  # a local address chosen on purpose
+        ("serve", "", False),
+    ],
 )
 def test_a_build_for_elsewhere_says_its_feeds_point_at_this_machine(
-    tmp_path, monkeypatch, caplog, command, site_url, said
+    tmp_path, monkeypatch, capsys, caplog, command, site_url, said
 ):
     """A site built with mkdocs.yml's local fallback links its feeds to 127.0.0.1:8000 (a reader's
-    audit): the build says so; `serve`, which is at that address, does not."""
+    audit): the build warns, on stderr, where neither --quiet hides it nor --strict counts it (no
+    warning is logged); `serve`, which is at that address, does not."""
     monkeypatch.delenv("SITE_URL", raising=False)
     if site_url:
         monkeypatch.setenv("SITE_URL", site_url)
     config = config_with(tmp_path)
     config.plugins.on_startup(command=command, dirty=False)
-    caplog.set_level(logging.INFO, logger="mkdocs.plugins.digest")
+    caplog.set_level(logging.INFO, logger="mkdocs")
     config.plugins.on_config(config)
-    assert ("feeds, papers.json and canonical links point at this machine" in caplog.text) == said
+    err = capsys.readouterr().err
+    assert err.count("WARNING -  digest: site_url is http://127.0.0.1:8000/") == said
+    assert "point at this machine" in err if said else err == ""
+    assert not [record for record in caplog.records if record.levelno >= logging.WARNING]
 
 
 @pytest.mark.build

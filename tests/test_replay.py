@@ -22,7 +22,7 @@ from digest.records.rejected import load_rejections
 from digest.records.store import load_papers
 from digest.text.keys import paper_slug
 
-from .conftest import assert_the_papers_near_the_floor_are_named_again, review_ids, snapshot
+from .conftest import REPO, assert_the_papers_near_the_floor_are_named_again, review_ids, snapshot
 from .http_support import Answer, RecordedServer
 
 RESPONSES = Path(__file__).parent / "fixtures" / "responses"
@@ -211,13 +211,47 @@ def test_add_names_each_paper_it_did_not_keep_and_exits_1_when_it_kept_none(data
     """An id listed on none of the days replayed was passed over in silence (a blind curator's walkthrough)."""
     stored = {p.arxiv_id for p in load_papers(data)}
     dropped = next(item["paper"]["id"] for item in ITEMS if item["paper"]["id"] not in stored)
-    assert replay(data, recorded, "--dry-run", "--add", "2912.99999") == 1
+    assert replay(data, recorded, "--dry-run", "--since", DAYS[0], "--add", "2912.99999") == 1
     unlisted = f"not added: 2912.99999: not listed in the days replayed ({DAYS[0]} to {DAYS[-1]})"
     assert unlisted in capsys.readouterr().out
     assert replay(data, recorded, "--add", "2912.99999", "--add", dropped) == 0  # one of them is kept
+    unlisted = f"not added: 2912.99999: no recorded day of {recorded} lists it; "
     assert unlisted in capsys.readouterr().out and dropped in {p.arxiv_id for p in load_papers(data)}
     assert replay(data, recorded, "--since", DAYS[0], "--add", dropped) == 0  # held: nothing to add
     assert f"held already: {dropped}: the store holds it as " in capsys.readouterr().out
+
+
+def test_add_alone_finds_the_day_that_lists_the_paper_and_replays_that_day_only(data, recorded, capsys):
+    """`--from DIR --add ID` without --date judged every day whose listing the store lacked (117
+    days, 27 s, to keep one paper), and passed over a paper listed on a day whose listing the store
+    keeps; the curator grepped the files for the day (a curator's audit). It finds the day itself,
+    by the id in the files' text, says it, and replays that day alone."""
+    assert replay(data, recorded) == 0  # every day's listing is kept now: a plain replay has nothing to do
+    stored = {p.arxiv_id for p in load_papers(data)}
+    index, wanted = next((i, item["paper"]["id"]) for i, item in enumerate(ITEMS) if item["paper"]["id"] not in stored)
+    day = DAYS[index % len(DAYS)]
+    # Another day whose abstract cites the paper: a match in the text, but no listing of it.
+    citing = dict(ITEMS[0], paper={**ITEMS[0]["paper"], "id": "2501.99999", "summary": f"As arXiv:{wanted} shows."})
+    (recorded / "hf-daily-2025-01-24.json").write_text(json.dumps([citing]), encoding="utf-8")
+    capsys.readouterr()
+    assert replay(data, recorded, "--add", wanted) == 0
+    captured = capsys.readouterr()
+    assert f"--add {wanted}: listed on {day} in {recorded}: replaying that day only" in captured.err
+    assert f"replaying 1 day(s) of {recorded}, {day} to {day}," in captured.err
+    (paper,) = [p for p in load_papers(data) if p.arxiv_id == wanted]
+    assert f"added: {wanted} as {paper.id}; set its topics: digest accept {paper.id} --topics a,b" in captured.out
+    assert [source.date for source in paper.sources] == [day]
+
+
+def test_add_alone_of_a_paper_no_recorded_day_lists_is_an_error_naming_it(data, recorded, capsys):
+    before = snapshot(data)
+    assert replay(data, recorded, "--add", "2912.99999") == 1
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"error: --add 2912.99999: no recorded day of {recorded} lists it; ")
+    assert "'digest fetch hf-daily --date DAY --add 2912.99999' asks the API" in captured.err
+    assert "(README, 'Add one paper you found')" in captured.err and captured.out == ""
+    assert "\n### Add one paper you found\n" in (REPO / "README.md").read_text(encoding="utf-8")
+    assert snapshot(data) == before
 
 
 def test_a_day_replayed_again_gives_the_papers_it_kept_no_second_sighting(data, recorded):

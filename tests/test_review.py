@@ -136,6 +136,49 @@ def test_a_suggestion_of_no_topic_is_not_taken_as_a_verdict(seeded_store, capsys
     assert load_paper(path).paper.topics == ["other"]
 
 
+def test_review_and_explain_say_plainly_that_no_topic_fits_and_what_to_do(seeded_store, capsys):
+    """`review` printed 'suggested: other' and 'confidence 0.92', which invited an accept that was
+    then refused (a curator's audit): it says that no topic fits, how sure, and the two ways on."""
+    path = record_path(seeded_store, "birdsong")
+    path.write_text(
+        "id: birdsong\ntitle: A Field Guide to Birdsong Dialects\ntopics: []\nabstract: We record the songs of city "
+        "and forest sparrows over four seasons and describe their dialects.\n",
+        encoding="utf-8",
+    )
+    to_do = (
+        "no topic fits: reject it, 'digest reject birdsong --reason \"...\"', or name its topics, "
+        "'digest accept birdsong --topics a,b' (accept alone refuses it)"
+    )
+    assert main(["review", "--data", str(seeded_store)]) == 0
+    out = capsys.readouterr().out
+    entry = " ".join(out.split("\nbirdsong\n")[1].split("\n\n")[0].split())
+    assert re.fullmatch(
+        r"suggested: no topic fits \(other\)(; near: .*)? confidence 0\.\d\d that no topic fits; closest: [a-z]+ at "
+        rf"0\.\d\d against its threshold 0\.\d\d A Field Guide to Birdsong Dialects {re.escape(to_do)}",
+        entry,
+    ), entry
+    assert main(["explain", "birdsong", "--data", str(seeded_store)]) == 0
+    explained = " ".join(capsys.readouterr().out.split())
+    assert "suggested: no topic fits (other) confidence 0." in explained and to_do in explained
+
+
+def test_a_near_spelling_of_a_rejected_papers_id_is_suggested_as_rejected(seeded_store, capsys):
+    """A rejected paper's id mistyped got only 'no paper with id' (a curator's audit), where a
+    record's got its near spelling."""
+    assert main(["reject", "tempi", "--data", str(seeded_store), "--by", "curator"]) == 0
+    capsys.readouterr()
+    before = snapshot(seeded_store)
+    for command in (["accept", "tempii", "--topics", "kernels"], ["explain", "tempii"], ["reject", "temp"]):
+        assert main([*command, "--data", str(seeded_store)]) == 2
+        assert "(did you mean 'tempi', rejected?)" in capsys.readouterr().err, command
+    assert main(["accept", "TEMPI.yaml", "--topics", "kernels", "--data", str(seeded_store)]) == 2
+    assert (
+        f"(did you mean 'tempi'? it was rejected: {seeded_store / 'rejected' / 'tempi.yaml'})"
+        in capsys.readouterr().err
+    )
+    assert snapshot(seeded_store) == before
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -250,8 +293,8 @@ def test_a_confidence_of_zero_from_the_on_topic_model_says_so():
     overruled = Suggestion(("other",), (passed, TopicPrediction("kernels", 0.01, 0.3, False)), 0.0, 0.1)
     assert overruled.least_sure == passed and certainty(passed) == 0.0
     text = " ".join(describe(paper, overruled).split())
-    assert "suggested: other; near: serving (0.40)" in text
-    assert "confidence 0.00, least sure: serving reached its threshold (0.40 against 0.30)" in text
+    assert "suggested: no topic fits (other); near: serving (0.40)" in text
+    assert "confidence 0.00 that no topic fits; closest: serving reached its threshold (0.40 against 0.30)" in text
     assert "under the fetch filter's floor (0.10 against 0.20)" in text
     ruled = Suggestion(("kernels",), (TopicPrediction("kernels", None, None, True),), 0.0)
     assert "confidence: none, the rules decide" in describe(paper, ruled)

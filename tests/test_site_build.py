@@ -4,8 +4,11 @@ exports agree with the records, no third-party request, hostile records render a
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -27,9 +30,46 @@ def soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
+# What a build for mkdocs.yml's local default site_url says (digest/plugin.py), as the tests build.
+LOCAL_SITE_URL_SAID = "WARNING -  digest: site_url is http://127.0.0.1:8000/, mkdocs.yml's local default"
+
+
 def test_build_has_no_warning(built_site):
     log = (built_site.parent / "build.log").read_text()
-    assert not re.search(r"^(WARNING|ERROR)\b", log, re.MULTILINE), log[-2000:]
+    # The repo's site is built for this machine, as a test reads it: that one warning is said, once.
+    assert log.count(LOCAL_SITE_URL_SAID) == 1
+    rest = "\n".join(line for line in log.splitlines() if not line.startswith(LOCAL_SITE_URL_SAID))
+    assert not re.search(r"^(WARNING|ERROR)\b", rest, re.MULTILINE), log[-2000:]
+
+
+@pytest.mark.parametrize("site_url", [None, "https://digest.example/sub/"])
+def test_a_site_built_without_site_url_says_its_feeds_link_to_this_machine(tmp_path, site_url):
+    """Built with plain `mkdocs build`, the feeds' entry links and papers.json's urls went to
+    http://127.0.0.1:8000/, and a quiet build said nothing (a reader's audit): the build warns, once,
+    even under --quiet, without failing the --strict build; with SITE_URL it is silent and links there."""
+    data = tmp_path / "data"
+    shutil.copytree(REPO / "tests" / "fixtures" / "store", data)
+    for name in ("taxonomy.yaml", "hardware.yaml", "sources"):
+        (shutil.copytree if name == "sources" else shutil.copy)(DATA / name, data / name)
+    env = {key: value for key, value in os.environ.items() if key != "SITE_URL"}
+    env |= {"DIGEST_DATA": str(data), "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
+    env |= {"SITE_URL": site_url} if site_url else {}
+    site = tmp_path / "site"
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(REPO / "mkdocs.yml")]
+    result = subprocess.run([*command, "-d", str(site)], capture_output=True, text=True, env=env, check=False)
+    assert result.returncode == 0, result.stderr[-3000:]
+    said = [line for line in result.stderr.splitlines() if line.strip()]
+    if site_url is None:
+        (warning,) = said
+        assert warning.startswith(LOCAL_SITE_URL_SAID) and "SITE_URL=https://HOST/PATH/ mkdocs build" in warning
+    else:
+        assert said == []
+    base = site_url or "http://127.0.0.1:8000/"
+    feed = BeautifulSoup((site / "feed.xml").read_text(encoding="utf-8"), "xml")
+    links = [link["href"] for link in feed.select("entry > link")]
+    assert links and all(link.startswith(f"{base}papers/") for link in links)
+    papers = json.loads((site / "papers.json").read_text(encoding="utf-8"))["papers"]
+    assert {paper["url"] for paper in papers} == {f"{base}papers/{paper['id']}/" for paper in papers}
 
 
 def test_every_paper_topic_and_hardware_page_exists(built_site):

@@ -27,6 +27,8 @@ def confidence_line(suggestion: Suggestion) -> str:
     if least is None or least.probability is None or least.threshold is None:
         return "confidence: none, the rules decide (too few curated papers for the model to learn a topic)"
     of = f"confidence {suggestion.confidence:.2f}, least sure: {least.slug}"
+    if not places_in_a_topic(suggestion):  # how sure it is that none fits, and the nearest miss
+        of = f"confidence {suggestion.confidence:.2f} that no topic fits; closest: {least.slug}"
     if not least.chosen and least.probability >= least.threshold:  # the on-topic model overruled it
         return (
             f"{of} reached its threshold ({least.probability:.2f} against {least.threshold:.2f}), but the "
@@ -34,3 +36,15 @@ def confidence_line(suggestion: Suggestion) -> str:
             f"({suggestion.relevance or 0:.2f} against {MIN_PROBABILITY:.2f})"
         )
     return f"{of} at {least.probability:.2f} against its threshold {least.threshold:.2f}"
+
+
+def places_in_a_topic(suggestion: Suggestion) -> bool:
+    """Whether the suggestion names a topic: without one it is the fallback (`other`) alone, which
+    says that no topic fits, and which `digest accept ID` does not take as a verdict."""
+    return any(prediction.chosen for prediction in suggestion.predictions)
+
+
+def no_topic_fits(paper_id: str) -> str:
+    """What a curator does with a paper that no topic fits, in the words `review` and `explain` use."""
+    reject, accept = f'digest reject {paper_id} --reason "..."', f"digest accept {paper_id} --topics a,b"
+    return f"no topic fits: reject it, '{reject}', or name its topics, '{accept}' (accept alone refuses it)"

@@ -1,9 +1,9 @@
 """What the topic model sees of a store's papers, kept between commands.
 
-The curator commands that ask the model (`review`, `accept` without `--topics`, `fetch`) need
-every record's and every rejected paper's words and rule scores. At 10,000 records, reading and
-scoring them takes most of a minute, and between two commands almost none has changed. So what
-the model sees of each file is kept in a cache with the file's stamp (mtime, size, inode), and
+The curator commands that ask the model (`review`, `accept` without `--topics`, `explain`,
+`fetch`) need every record's and every rejected paper's words and rule scores. At 10,000 records,
+reading and scoring them takes most of a minute, and between two commands almost none has changed.
+So what the model sees of each file is kept in a cache with the file's stamp (mtime, size, inode), and
 reused while the file, the taxonomy and the code that derives it are unchanged: a record edited,
 added or removed is read again, the rest is not.
 

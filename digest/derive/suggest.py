@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from ..records.model import Paper
 from ..text.latex import clean_text
 from .classify import Classification
-from .confidence import DEFINITION, confidence_line
+from .confidence import DEFINITION, confidence_line, no_topic_fits, places_in_a_topic
 from .learn import Example, TopicModel, TopicPrediction, example, fit_vectorizer, term_in_words, train
 from .taxonomy import Taxonomy
 
@@ -135,7 +135,9 @@ def certainty(prediction: TopicPrediction) -> float | None:
     return max(0.0, (threshold - probability) / threshold) if threshold > 0 else 1.0
 
 
-def explain_suggestion(suggestion: Suggestion, classification: Classification, curated: bool) -> str:
+def explain_suggestion(
+    suggestion: Suggestion, classification: Classification, curated: bool, paper_id: str | None = None
+) -> str:
     """The model's side of `digest explain`: each topic's probability against its threshold and the
     terms that pushed it up most (in words: `term_in_words`), or that the rules decide it; then the
     suggested topics with their confidence, and what the confidence is."""
@@ -150,7 +152,11 @@ def explain_suggestion(suggestion: Suggestion, classification: Classification, c
             f"{p.slug}: probability {p.probability:.2f} (threshold {p.threshold:.2f}, "
             f"{'yes' if p.chosen else 'no'}) — strongest terms: {terms or 'none'}"
         )
-    suggested = f"suggested: {', '.join(suggestion.topics)}"
+    placed = places_in_a_topic(suggestion)
+    suggested = f"suggested: {', '.join(suggestion.topics) if placed else f'no topic fits ({suggestion.topics[0]})'}"
     if curated:
         return "\n".join([*lines, f"{suggested} (a curator's topics replace these)"])
-    return "\n".join([*lines, suggested, f"  {confidence_line(suggestion)}", f"  {DEFINITION}"])
+    return "\n".join(
+        [*lines, suggested, f"  {confidence_line(suggestion)}", f"  {DEFINITION}"]
+        + ([] if placed or paper_id is None else [f"  {no_topic_fits(paper_id)}"])
+    )

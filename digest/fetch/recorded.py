@@ -8,6 +8,10 @@ the store does not keep: the weeks it did not finish, and any day it never saw, 
 newest it holds or not (a folder of days held back for evaluation, say). A day where the filter
 kept no paper leaves no listing in the store (it keeps what its records cite), so it is judged
 again, by the filter as it is then: some 30 s for the 117 such days of the 574 replayed.
+
+A curator who adds one paper (`--add ARXIV_ID`, no day given) needs only the days that list it:
+`days_listing` finds them by a scan of the files' text, a fraction of a second, and the replay
+judges those days alone, where judging every day the store lacks took half a minute.
 """
 
 from __future__ import annotations
@@ -20,9 +24,13 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import BrokenAnswerError, FetchError, Interrupted, UsageError
+from ..errors import BrokenAnswerError, DigestError, FetchError, Interrupted, UsageError
+from ..records.regular import read_regular
 from ..records.store import record_paths
 from ..records.transaction import commits
+from ..sources import hf_daily_api
+from ..sources.json_items import json_items
+from ..text.arxiv import arxiv_id
 from ..text.plural import counted
 from .hf_daily import day_series, days_held
 from .plan import Page
@@ -73,6 +81,38 @@ def days_to_replay(
     else:
         days = [day for day in recorded_days(folder) if since <= day]
     return [day for day in days if until is None or day <= until]
+
+
+def days_listing(folder: Path, arxiv_ids: Collection[str]) -> dict[str, list[dt.date]]:
+    """For each of `arxiv_ids`, the recorded days of `folder` whose answer lists its paper, oldest
+    first (none when no answer does). Each file's text is searched for the ids; a file that holds
+    one is read as JSON to be sure that a paper listed is that one, not an abstract citing it (a
+    file that cannot be read keeps the match: the replay then says what is wrong with it)."""
+    recorded_days(folder)  # a folder that is none, or holds no recorded day, is refused as a replay refuses it
+    found: dict[str, set[dt.date]] = {wanted: set() for wanted in arxiv_ids}
+    for path in folder.iterdir():
+        named = hf_daily_api.listed_day(path.name)
+        try:
+            day = dt.date.fromisoformat(named) if named else None
+            text = read_regular(path) if day else b""
+        except (ValueError, OSError):
+            continue
+        matches = [wanted for wanted in found if wanted.encode("ascii") in text]
+        if day is None or not matches:
+            continue
+        try:
+            listed = {arxiv_id(str(item["paper"]["id"])) for _, item in json_items(path) if _paper_id(item)}
+        except DigestError:
+            listed = set(matches)
+        for wanted in matches:
+            if wanted in listed:
+                found[wanted].add(day)
+    return {wanted: sorted(days) for wanted, days in found.items()}
+
+
+def _paper_id(item: object) -> bool:
+    paper = item.get("paper") if isinstance(item, dict) else None
+    return isinstance(paper, dict) and "id" in paper
 
 
 def weeks(days: list[dt.date], size: int = 7) -> list[list[dt.date]]:

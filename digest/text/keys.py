@@ -12,6 +12,11 @@ from .latex import delatex
 _NOT_KEY_RE = re.compile(r"[^a-z0-9]")
 _PLAIN_TAG_RE = re.compile(r"[a-z0-9]+(?:[ -]+[a-z0-9]+)*", re.ASCII)
 _SPOKEN = {"+": " plus ", "#": " sharp "}
+# Words a phrase cannot end on: articles, conjunctions, prepositions (a cut id drops them).
+_DANGLING = frozenset(
+    "a an the and or nor but of for to in on at by with via from into onto as vs versus than that which "
+    "is are its their our over under toward towards through without within across between using per".split()
+)
 
 
 def title_key(title: str) -> str:
@@ -37,8 +42,20 @@ def paper_slug(title: str, abstract: str = "", max_length: int = 64) -> str:
         title = name
     slug = str(slugify(delatex(title))) or str(slugify(delatex(" ".join(abstract.split()[:8]))))
     if len(slug) > max_length:
-        slug = slug[: max_length + 1].rsplit("-", 1)[0]
+        # Cut mid-phrase, an id ended on the word that began the next ("...-for-full-attention-a"):
+        # the cut takes the function words it leaves dangling too. A title's own last word stays
+        # ("Zero-1-to-A"), and so does every id given before (an id never changes once given).
+        slug = without_dangling_words(slug[: max_length + 1].rsplit("-", 1)[0])
     return slug or "paper"
+
+
+def without_dangling_words(slug: str) -> str:
+    """A slug cut mid-phrase without the function words it ends on ("...-attention-a": "...-attention"),
+    never without its first word."""
+    words = slug.split("-")
+    while len(words) > 1 and words[-1] in _DANGLING:
+        words.pop()
+    return "-".join(words)
 
 
 def name_key(name: str) -> str:
