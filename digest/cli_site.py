@@ -263,7 +263,13 @@ def _run_explain(args: argparse.Namespace) -> int:
     say(explain_suggestion(suggestion, derived.classification, derived.is_curated("topics"), paper.id))
     say("\nfacts:" if derived.facts else "\nfacts: none extracted")
     for fact in derived.facts:
-        origin = "curated" if fact.curated else f"from: {clean_text(fact.sentence)}"
+        origin = (
+            "curated"
+            if fact.curated
+            else "listed with the paper on Hugging Face"
+            if fact.listed
+            else f"from: {clean_text(fact.sentence)}"
+        )
         say(f"  {fact.kind}: {fact.shown}{'' if fact.own else ' [context]'}  ({origin})")
     roles = "curated" if derived.is_curated("sentence_roles") else "read from cues and position"
     say(f"\nsentence roles ({roles}):")

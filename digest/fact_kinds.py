@@ -63,7 +63,9 @@ KINDS: tuple[Kind, ...] = (
     Kind("cost", "Cost", figure=True),  # "$630K"
     # "97.6% correctness", "2.08% test error": accuracy figures
     Kind("quality", "Quality", figure=True),
-    Kind("code", "Code", override="links", column="Code", always_own=True),  # "https://github.com/..."
+    # "https://github.com/...": the addresses the abstract prints, then those its listing gives
+    # beside it (the record's code_repository and project_page: derive/corpus.py, listing_links)
+    Kind("code", "Code", override="links", column="Code", always_own=True),
 )
 BY_NAME: dict[str, Kind] = {kind.name: kind for kind in KINDS}
 ORDER: dict[str, int] = {kind.name: index for index, kind in enumerate(KINDS)}

@@ -3,12 +3,13 @@
 Rules: a paper is matched on its arXiv id when both sides know it, else on its normalised title
 (on its abstract when the title has no letter or digit), so a text dump's record and an API's
 record of the same paper are one; two papers of the same title with different arXiv ids stay
-two. A dump may fill a field that is still empty (the arXiv id, the authors) but never erases or
-rewrites one (upvotes only grow, and a longer text of the same abstract replaces only one a dump
-cut off); curator fields are never touched; re-ingesting a dump changes no byte. A caller may leave
-out new papers (`keep`: `digest fetch` keeps only papers in a topic); a paper already in the
-store always takes its new sighting. A paper a curator rejected (data/rejected/) never comes
-back: it is matched as a record is, and left out. A dump is kept under data/sources when a record cites it.
+two. A dump may fill a field that is still empty (the arXiv id, the authors, the code repository
+and project page a Daily Papers listing names) but never erases or rewrites one (upvotes only
+grow, and a longer text of the same abstract replaces only one a dump cut off); curator fields
+are never touched; re-ingesting a dump changes no byte. A caller may leave out new papers
+(`keep`: `digest fetch` keeps only papers in a topic); a paper already in the store always takes
+its new sighting. A paper a curator rejected (data/rejected/) never comes back: it is matched as
+a record is, and left out. A dump is kept under data/sources when a record cites it.
 
 A run holds the store's lock from reading the store to its commit, so a second run waits and
 then merges into what the first wrote: ids stay unique and no sighting is lost. Dumps are
@@ -29,15 +30,17 @@ from typing import Any
 
 from .errors import DumpError, StoreError
 from .records.added import is_day, today
+from .records.edit import record_with_fields
 from .records.model import Paper, Source
 from .records.rejected import load_rejections
 from .records.store import SOURCES_DIR, dump_paper, load_all, record_path, store_lock, transaction
-from .sources import open_source
+from .sources import hf_daily_api, open_source
 from .sources.files import SourceFile, copy_name, file_sha256, original_name
 from .sources.model import Entry, ParsedSource, Problem
 from .text.keys import paper_key, paper_slug
 from .text.urls import unique_urls
 
+LISTING_LINKS = ("code_repository", "project_page")  # the links a listing gives beside the abstract
 Progress = Callable[[str, bool], None]  # (message, milestone): a milestone is always worth showing
 Keep = Callable[[Entry], bool]  # whether a paper new to the store becomes a record
 _EVERY = 5000  # entries read, or records staged, between two progress messages
@@ -269,6 +272,7 @@ def _fill_missing(paper: Paper, entry: Entry) -> str | None:
         paper.authors_count = entry.authors_count
     if paper.organization is None:
         paper.organization = entry.organization
+    fill_listing_links(paper, entry)
     if entry.upvotes is not None and (paper.upvotes is None or entry.upvotes > paper.upvotes):
         paper.upvotes = entry.upvotes
     if (
@@ -290,6 +294,75 @@ def _fill_missing(paper: Paper, entry: Entry) -> str | None:
         if url not in paper.links:
             paper.links.append(url)
     return None
+
+
+def fill_listing_links(paper: Paper, entry: Entry) -> list[str]:
+    """Fill the record's `code_repository` and `project_page` from the listing's, each only while
+    it is empty (one a curator wrote stays); the names of the fields filled."""
+    filled = []
+    for name in LISTING_LINKS:
+        if getattr(paper, name) is None and getattr(entry, name) is not None:
+            setattr(paper, name, getattr(entry, name))
+            filled.append(name)
+    return filled
+
+
+@dataclass
+class ListingLinksFill:
+    filled: dict[str, list[str]] = field(default_factory=dict)  # paper id -> the fields filled
+    notes: list[str] = field(default_factory=list)  # "file:line: what was left empty, and why"
+
+
+def backfill_listing_links(data_dir: Path, *, dry_run: bool = False) -> ListingLinksFill:
+    """Fill `code_repository` and `project_page` in the records of `data_dir` from the kept
+    Daily Papers answers they cite (data/sources), read by the same reader as ingest and filled
+    by the same rule (`fill_listing_links`), sighting by sighting in the record's order: what an
+    ingest of those answers fills in a record it makes now. Ingest does not, for a sighting it has
+    recorded already. Each file changes by those lines alone; in one transaction, under the lock."""
+    report = ListingLinksFill()
+    with store_lock(data_dir):
+        loaded, errors = load_all(data_dir)
+        if errors:
+            raise errors[0]
+        entries: dict[str, dict[int, Entry]] = {}  # a kept answer's entries by line, read once
+
+        def entry_at(source: Source) -> Entry | None:
+            if source.file not in entries:
+                entries[source.file] = _listing_entries(data_dir / source.file, source.file, report)
+            return entries[source.file].get(source.line)
+
+        edits = []
+        for item in loaded:
+            filled = [
+                name
+                for source in item.paper.sources
+                if (entry := entry_at(source)) is not None
+                for name in fill_listing_links(item.paper, entry)
+            ]
+            if filled:
+                report.filled[item.paper.id] = filled
+                edits.append((item, record_with_fields(item.path, item.paper, filled)))
+        if edits and not dry_run:
+            with transaction(data_dir) as tx:
+                for item, text in edits:
+                    tx.write_bytes(item.path, text, expect=item.stamp)
+    return report
+
+
+def _listing_entries(path: Path, name: str, report: ListingLinksFill) -> dict[int, Entry]:
+    """The entries of a kept Daily Papers answer by line, with what its reader noted of their
+    links; none for a dump of another format, which names no links beside the abstract."""
+    if not path.is_file():
+        return {}
+    _source, parsed, read = open_source(path)
+    if parsed.format != hf_daily_api.NAME:
+        return {}
+    found = {entry.line: entry for entry in read}
+    report.notes += [f"{name}:{p.line}: {p.message}" for p in parsed.problems if p.message.startswith(_LINK_FIELDS)]
+    return found
+
+
+_LINK_FIELDS = ("paper.githubRepo", "paper.projectPage")
 
 
 def _kept_dumps(sources_dir: Path) -> dict[str, str]:

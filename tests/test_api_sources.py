@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ from digest.cli import main
 from digest.records.store import load_papers
 from digest.sources import open_source
 
-from .conftest import DATA, dump, snapshot, with_rules
+from .conftest import DATA, REPO, REPO_DATA, dump, snapshot, with_rules
 
 RESPONSES = Path(__file__).parent / "fixtures" / "responses"
 HF_DAY = RESPONSES / "hf-daily-2025-01-23.json"
@@ -215,3 +217,97 @@ def test_a_sighting_is_dated_by_the_day_the_paper_was_listed(tmp_path):
     assert day_read("hf-daily-2025-01-23.json", "2025-01-24T00:00:00.000Z") == "2025-01-24"
     assert day_read("hf-daily-2025-01-23.json", None) == "2025-01-23"
     assert day_read("answer.json", None) == "2025-01-20"
+
+
+# A kept Daily Papers answer (Radial Attention): its `paper` names a repository and a project page.
+LISTED = REPO_DATA / "sources" / "hf-daily-2025-07-02-e8c6874b.json"
+RADIAL = "2506.19852"
+
+
+def _edited_listing(path: Path, **paper_fields) -> Path:
+    """A copy of LISTED with its paper's fields set (None removes one)."""
+    items = json.loads(LISTED.read_text())
+    for name, value in paper_fields.items():
+        items[0]["paper"].pop(name, None) if value is None else items[0]["paper"].update({name: value})
+    return _written(path, items)
+
+
+def test_the_listing_s_code_repository_and_project_page_reach_the_record(store):
+    assert ingest(store, LISTED) == 0
+    paper = by_arxiv(store)[RADIAL]
+    assert paper.code_repository == "https://github.com/mit-han-lab/radial-attention/"  # as the listing gives it
+    assert paper.project_page == "https://hanlab.mit.edu/projects/radial-attention"
+    text = (store / "papers" / f"{paper.id}.yaml").read_text()
+    assert (
+        "links: []\ncode_repository: https://github.com/mit-han-lab/radial-attention/\n"
+        "project_page: https://hanlab.mit.edu/projects/radial-attention\ntopics: []\n"
+    ) in text  # beside the abstract's links, before the curator's fields
+
+
+def test_a_listing_without_links_writes_no_link_fields(store):
+    assert ingest(store, _edited_listing(store.parent / "bare.json", githubRepo=None, projectPage="")) == 0
+    paper = by_arxiv(store)[RADIAL]
+    assert (paper.code_repository, paper.project_page) == (None, None)
+    text = (store / "papers" / f"{paper.id}.yaml").read_text()
+    assert "code_repository" not in text and "project_page" not in text
+
+
+def test_a_curator_s_code_repository_stays_and_an_empty_field_is_filled(store):
+    """Like the arXiv id: a later listing fills what is empty and rewrites nothing."""
+    assert ingest(store, _edited_listing(store.parent / "first.json", githubRepo=None, projectPage=None)) == 0
+    record = store / "papers" / f"{by_arxiv(store)[RADIAL].id}.yaml"
+    text = record.read_text()
+    record.write_text(text.replace("links: []\n", "links: []\ncode_repository: https://github.com/curator/radial\n"))
+    assert ingest(store, LISTED) == 0
+    paper = by_arxiv(store)[RADIAL]
+    assert len(paper.sources) == 2
+    assert paper.code_repository == "https://github.com/curator/radial"
+    assert paper.project_page == "https://hanlab.mit.edu/projects/radial-attention"
+
+
+@pytest.mark.parametrize(
+    "field, value, why",
+    [
+        ("githubRepo", "https://github.com/\nmit-han-lab/radial-attention", "holds whitespace"),  # as an answer had it
+        ("projectPage", "https://hanlab.mit.edu/\u0000", "or a control character"),
+        ("githubRepo", "mit-han-lab/radial-attention.git", "is not an http(s) address"),
+        ("githubRepo", "https://github.com/", "names no repository, only a host"),
+        ("projectPage", "javascript:alert(1)", "is not an http(s) address"),
+        ("projectPage", 42, "expected an http(s) address, got a number"),
+    ],
+)
+def test_a_listing_link_that_is_no_address_is_left_empty_with_a_note_naming_file_line_and_field(
+    store, capsys, field, value, why
+):
+    listing = _edited_listing(store.parent / "odd.json", **{field: value})
+    assert ingest(store, listing) == 0  # as any optional field of the wrong kind: the paper is kept
+    paper = by_arxiv(store)[RADIAL]
+    kept = {"githubRepo": paper.code_repository, "projectPage": paper.project_page}
+    other = "projectPage" if field == "githubRepo" else "githubRepo"
+    assert kept[field] is None and kept[other] is not None  # the other one is read as ever
+    out = capsys.readouterr().out
+    assert f"note: {listing}:2: paper.{field}: " in out and why in out and ": left empty" in out
+    assert ingest(store, listing, extra=["--strict"]) == 1  # --strict refuses it, as any note
+    assert f"paper.{field}" in capsys.readouterr().err
+
+
+def test_backfill_fills_records_from_the_answers_they_cite_and_keeps_every_other_byte(tmp_path, capsys):
+    """scripts/backfill_listing_links.py: a record ingested before ingest kept the listing's links
+    gets exactly the lines an ingest writes now; its curator's comments stay; a second run changes nothing."""
+    data = tmp_path / "data"
+    (data / "papers").mkdir(parents=True)
+    (data / "sources").mkdir()
+    shutil.copy(LISTED, data / "sources" / LISTED.name)
+    filled = (REPO_DATA / "papers" / "radial-attention.yaml").read_text()
+    assert "  # tags: its 'energy decay'" in filled  # a curator's comment, to keep
+    record = data / "papers" / "radial-attention.yaml"
+    record.write_text(
+        "".join(line for line in filled.splitlines(True) if not line.startswith(("code_rep", "project_")))
+    )
+    backfill = [sys.executable, str(REPO / "scripts" / "backfill_listing_links.py"), "--data", str(data)]
+    run = subprocess.run(backfill, capture_output=True, text=True, check=True)
+    assert "filled 1 record(s): a code repository in 1, a project page in 1" in run.stdout
+    assert record.read_text() == filled  # the committed record: the same lines, where ingest writes them
+    before = snapshot(data)
+    run = subprocess.run(backfill, capture_output=True, text=True, check=True)
+    assert "filled 0 record(s)" in run.stdout and snapshot(data) == before

@@ -410,8 +410,8 @@ CASES = [
             (
                 "unknown-field.yaml",
                 "{file}:3: colour: unknown field; known fields are: id, title, abstract, arxiv_id, "
-                "published, added, authors, authors_count, organization, upvotes, links, topics, tags, notes, overrides, "
-                "abstract_truncated, sources",
+                "published, added, authors, authors_count, organization, upvotes, links, code_repository, project_page, "
+                "topics, tags, notes, overrides, abstract_truncated, sources",
             ),
             (
                 "arxiv-id-with-version.yaml",

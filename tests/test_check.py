@@ -350,6 +350,19 @@ def test_every_problem_of_a_record_is_listed_not_only_the_first(seeded_store, ca
         load_paper(path)
 
 
+def test_the_listing_s_links_in_a_record_are_checked_as_its_links_are(seeded_store, capsys):
+    path = seeded_store / "papers" / "tempi.yaml"
+    edits = [("links: []", "links: []\ncode_repository: github.com/tempi/tempi\nproject_page: https://x.example/ a")]
+    path.write_text(replaced(path.read_text(), edits))
+    assert main(["check", "--data", str(seeded_store)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}:8: code_repository: 'github.com/tempi/tempi' is not an http(s) address; "
+        "links must start with https:// or http://",
+        f"{path}:9: project_page: 'https://x.example/ a' holds whitespace or an invisible character, "
+        "which no web address does; delete it",
+    ]
+
+
 def test_every_problem_inside_a_sighting_and_a_headline_is_listed(seeded_store, capsys):
     """Inside one `sources[i]` or one `overrides.headline`, check named the first problem only."""
     path = seeded_store / "papers" / "tempi.yaml"

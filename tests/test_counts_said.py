@@ -12,6 +12,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from digest.build import load_corpus
+from digest.render.columns import listed_project_pages
 from digest.render.site import render_site
 from digest.text.link_labels import link_kind, link_labels
 from digest.text.plural import counted
@@ -129,15 +130,21 @@ def test_a_link_says_what_it_leads_to(url, kind):
     assert link_kind(url) == kind
 
 
+def test_a_project_page_a_listing_names_is_one_unless_it_is_a_repository():
+    assert link_kind("https://hanlab.mit.edu/projects/radial-attention", project_page=True) == "project page"
+    assert link_kind("https://huggingface.co/blog/nvidia/speed-bench", project_page=True) == "project page"
+    assert link_kind("https://github.com/thu-ml/SLA", project_page=True) == "code"  # SLA2's listing
+
+
 def test_code_links_in_tables_and_on_paper_pages_say_what_they_are(site):
     corpus, files = site
     with_links = [d for d in corpus.papers.values() if d.values("code")]
     assert with_links
     for derived in with_links:
-        urls = derived.values("code")
+        urls, project_pages = derived.values("code"), listed_project_pages(derived)
         page = files[f"papers/{derived.id}.md"]
-        for url, label in zip(urls, link_labels(urls), strict=True):
-            kind = link_kind(url)
+        for url, label in zip(urls, link_labels(urls, project_pages), strict=True):
+            kind = link_kind(url, url in project_pages)
             # under the row's heading "Links", each address after its kind: "code: ...", "project page: ..."
             shown = url if kind == urlsplit(url).hostname.removeprefix("www.") else f"{kind}: {url}"
             assert f'<a href="{html.escape(url)}">{html.escape(shown)}</a>' in page, (derived.id, url)

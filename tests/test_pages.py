@@ -22,6 +22,7 @@ from digest.derive.glossary import Glossary
 from digest.render import glossary
 from digest.render.columns import COLUMNS
 from digest.render.context import RenderContext
+from digest.render.paper import LISTED_ROW
 from digest.render.paths import rel
 from digest.render.site import render_site, write_site
 from digest.render.templates import environment
@@ -414,3 +415,78 @@ def test_a_table_a_reader_sorts_headlines_in_says_how_to_read_their_order(fixtur
     assert note in topic and topic.index(note) < topic.index("<table")
     headline_free = [page for page, text in fixture_site.items() if "<table" in text and "col-headline" not in text]
     assert headline_free and not any(note in fixture_site[page] for page in headline_free)
+
+
+def test_the_code_column_and_the_page_show_the_repository_the_listing_names(fixture_site):
+    """ZeRO-Infinity's abstract names no address; its record's `code_repository` (the listing's) is
+    its code in the topic table, the exports and its page, which says where the link came from."""
+    row = next(line for line in fixture_site["topics/offloading.md"].splitlines() if "papers/zero-infinity/" in line)
+    assert '<td><a href="https://github.com/microsoft/DeepSpeed" aria-label="code of ZeRO-Infinity' in row
+    page = fixture_site["papers/zero-infinity.md"]
+    assert (
+        f"<tr><td><em>{LISTED_ROW}</em></td><td><strong>Links</strong> "
+        '<a href="https://github.com/microsoft/DeepSpeed">code: https://github.com/microsoft/DeepSpeed</a></td></tr>'
+    ) in page
+    exported = next(p for p in json.loads(fixture_site["papers.json"])["papers"] if p["id"] == "zero-infinity")
+    assert exported["code"] == ["https://github.com/microsoft/DeepSpeed"]
+    assert {"kind": "code", "value": "https://github.com/microsoft/DeepSpeed", "sentence": "", "curated": False,
+            "listed": "code_repository"} in exported["facts"]  # fmt: skip
+    rows = {row["id"]: row for row in csv.DictReader(io.StringIO(fixture_site["papers.csv"]))}
+    assert rows["zero-infinity"]["code"] == "https://github.com/microsoft/DeepSpeed"
+    assert rows["efficient-large-scale-language-model-training-on-gpu-clusters"]["code"] == (
+        "https://github.com/nvidia/megatron-lm"  # the abstract's, as before
+    )
+    assert rows["holmes"]["code"] == ""
+
+
+def _store_with(tmp_path: Path, edits: dict[str, str]) -> Path:
+    """A copy of the fixture store with lines added after each named record's `links`."""
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURE_STORE, data)
+    for name in ("taxonomy.yaml", "hardware.yaml"):
+        shutil.copy(DATA / name, data / name)
+    for paper_id, lines in edits.items():
+        record = data / "papers" / f"{paper_id}.yaml"
+        text = record.read_text()
+        at = text.index("\ntopics:") + 1
+        record.write_text(text[:at] + lines + text[at:])
+    return data
+
+
+def test_a_listed_repository_the_abstract_prints_shows_once_and_a_project_page_says_so(tmp_path):
+    """Megatron-LM's abstract prints github.com/nvidia/megatron-lm; its listing's address of the
+    same repository, written otherwise, adds nothing; its project page is one more link, named so."""
+    megatron = "efficient-large-scale-language-model-training-on-gpu-clusters"
+    data = _store_with(
+        tmp_path,
+        {
+            megatron: "code_repository: http://www.github.com/NVIDIA/Megatron-LM.git/\n"
+            "project_page: https://nvidia.example/megatron\n",
+            # the repository again as the project page, under another branch: once
+            "holmes": "code_repository: https://github.com/holmes/holmes\n"
+            "project_page: https://github.com/Holmes/Holmes/tree/main\n",
+        },
+    )
+    corpus = load_corpus(data)
+    assert corpus.papers[megatron].values("code") == [
+        "https://github.com/nvidia/megatron-lm",
+        "https://nvidia.example/megatron",
+    ]
+    assert corpus.papers["holmes"].values("code") == ["https://github.com/holmes/holmes"]
+    site = render_site(corpus, SITE_URL)
+    row = next(line for line in site["topics/parallelism.md"].splitlines() if f"papers/{megatron}/" in line)
+    assert '>code</a> <a href="https://nvidia.example/megatron" aria-label="project page of Efficient' in row
+    assert (
+        '<a href="https://nvidia.example/megatron">project page: https://nvidia.example/megatron</a>'
+        in (site[f"papers/{megatron}.md"])
+    )  # not "nvidia.example": the listing says what it is
+
+
+def test_a_curator_s_code_override_is_the_whole_truth_over_the_listing(tmp_path):
+    data = _store_with(tmp_path, {"holmes": "code_repository: https://github.com/someone/not-holmes\n"})
+    record = data / "papers" / "holmes.yaml"
+    record.write_text(record.read_text().replace("overrides: {}", "overrides: {code: []}"))
+    holmes = load_corpus(data).papers["holmes"]
+    assert holmes.values("code") == [] and holmes.is_curated("code")
+    record.write_text(record.read_text().replace("overrides: {code: []}", "overrides: {code: [https://h.example/]}"))
+    assert load_corpus(data).papers["holmes"].values("code") == ["https://h.example/"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..records.model import Paper
+from ..text.link_labels import link_identity
 from ..text.sentences import leading_sentences, sentence_spans, split_sentences
 from . import overrides
 from .baseline_catalog import NO_BASELINES, BaselineCatalog
@@ -191,6 +192,7 @@ def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> 
     )
     if wrong := paper.overrides.get("misread"):  # before the headline: a misread value never leads
         shown = [fact for fact in shown if not misread(fact, wrong)]
+    shown = [*shown, *listing_links(paper, shown)]  # before the overrides: a curator's `code` replaces them
     vocabulary = paper_vocabulary(paper.title, paper.abstract, taxonomy)
     classification = classify(paper.title, paper.abstract, taxonomy)
     curated = overrides.apply(
@@ -216,6 +218,21 @@ def derive_paper(paper: Paper, taxonomy: Taxonomy, catalog: HardwareCatalog) -> 
         learnable=Learnable.of(paper, classification),
         roles=list(roles),
     )
+
+
+def listing_links(paper: Paper, facts: Sequence[Fact]) -> list[Fact]:
+    """The links the paper's listing gives beside its abstract (its code repository, then its
+    project page) as code facts, each unless the abstract's links, or the listing's other one,
+    lead to the same place already (`link_identity`: one repository however its address is
+    written). A project page may be a repository: it is labelled by its address, as the
+    abstract's links are."""
+    seen = {link_identity(fact.value) for fact in facts if fact.kind == "code"}
+    listed = []
+    for name, url in (("code_repository", paper.code_repository), ("project_page", paper.project_page)):
+        if url and (identity := link_identity(url)) not in seen:
+            seen.add(identity)
+            listed.append(Fact("code", url, "", listed=name))
+    return listed
 
 
 def machine_roles(paper: Paper) -> list[str]:

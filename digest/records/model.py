@@ -6,6 +6,12 @@ that a dump cut off (it ended mid-text); a later dump with the whole text replac
 `arxiv_id` (without its version) and `authors` (names) are there when a source gave them.
 `added` is the day the store first saw the paper (ingest writes it; `scripts/backfill_added.py`
 fills it in older records): what the New page and the feeds are ordered by.
+`links` are the web addresses the abstract gives. `code_repository` and `project_page` are the
+addresses the paper's listing gives beside it (the Daily Papers API's `githubRepo` and
+`projectPage`; `scripts/backfill_listing_links.py` fills them in records ingested before ingest
+kept them): like the arXiv id, ingest fills each only while it is empty, so one a curator wrote
+stays, and they show with the abstract's links (the Code column, the page's Links) unless the
+curator's `overrides.code` says what the paper's links are.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from ..errors import DataError
 from ..fact_kinds import KINDS
 from ..text.arxiv import ARXIV_ID, arxiv_id, impossible
 from ..text.sentences import split_sentences
-from ..text.urls import is_web_address
+from ..text.urls import is_web_address, unprintable_in_address
 from .yamlfile import STR, YamlFile, is_null
 
 # What a curator may set under `overrides:` to correct what the digest derives, and its shape:
@@ -88,7 +94,9 @@ class Paper:
     authors_count: int | None = None
     organization: str | None = None
     upvotes: int | None = None
-    links: list[str] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)  # the web addresses in the abstract
+    code_repository: str | None = None  # the code its listing names: https://github.com/thu-ml/SageAttention
+    project_page: str | None = None  # the project page its listing names
     topics: list[str] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
     notes: str = ""
@@ -98,8 +106,9 @@ class Paper:
 
     def to_mapping(self) -> dict[str, Any]:
         """Field order is fixed so that a record's diff shows only what changed; the arXiv id, the
-        author names and the truncation mark are written only when there is one, and the long
-        lists (authors, the abstract, sources) come after the fields a curator edits."""
+        listing's links, the author names and the truncation mark are written only when there is
+        one, and the long lists (authors, the abstract, sources) come after the fields a curator
+        edits."""
         return {
             "id": self.id,
             "title": self.title,
@@ -110,6 +119,8 @@ class Paper:
             "organization": self.organization,
             "upvotes": self.upvotes,
             "links": list(self.links),
+            **({"code_repository": self.code_repository} if self.code_repository else {}),
+            **({"project_page": self.project_page} if self.project_page else {}),
             "topics": list(self.topics),
             "tags": list(self.tags),
             "notes": self.notes,
@@ -160,6 +171,8 @@ def read_paper(document: YamlFile) -> tuple[Paper | None, dict[str, int], list[D
             organization=read(None, document.optional_text, get("organization"), "organization"),
             upvotes=read(None, document.optional_integer, get("upvotes"), "upvotes"),
             links=read([], _links, document, get("links"), "links"),
+            code_repository=read(None, _link, document, get("code_repository"), "code_repository"),
+            project_page=read(None, _link, document, get("project_page"), "project_page"),
             topics=read([], document.texts, get("topics"), "topics"),
             tags=read([], _tags, document, get("tags")),
             notes=read(None, document.optional_text, get("notes"), "notes", allow_empty=True) or "",
@@ -232,7 +245,20 @@ def _links(document: YamlFile, node: yaml.Node | None, field: str) -> list[str]:
     return links
 
 
+def _link(document: YamlFile, node: yaml.Node | None, field: str) -> str | None:
+    link = document.optional_text(node, field)
+    if link is not None:
+        _check_link(document, node, field, link)
+    return link
+
+
 def _check_link(document: YamlFile, node: yaml.Node | None, field: str, link: str) -> None:
+    if unprintable_in_address(link):
+        document.fail(
+            node,
+            field,
+            f"{link!r:.80} holds whitespace or an invisible character, which no web address does; delete it",
+        )
     if not is_web_address(link):
         document.fail(node, field, f"{link!r:.80} is not an http(s) address; links must start with https:// or http://")
 

@@ -146,10 +146,15 @@ def _headline_cell(derived: Derived, links: PageLinks) -> str:
 
 def _code_cell(derived: Derived, links: PageLinks) -> str:
     urls = derived.values("code")
+    labels = link_labels(urls, listed_project_pages(derived))
     return " ".join(
-        links.external(label, url, f"{label} of {derived.paper.title}")
-        for label, url in zip(link_labels(urls), urls, strict=True)
+        links.external(label, url, f"{label} of {derived.paper.title}") for label, url in zip(labels, urls, strict=True)
     )
+
+
+def listed_project_pages(derived: Derived) -> set[str]:
+    """The addresses among the paper's links that its listing gives as its project page."""
+    return {fact.value for fact in derived.facts if fact.listed == "project_page"}
 
 
 def _published_cell(derived: Derived, links: PageLinks) -> str:
@@ -295,6 +300,7 @@ _COLUMNS = [
                 "curated": f.curated,
                 **({"baseline": f.baseline} if f.baseline else {}),
                 **({} if f.own else {"context": True}),
+                **({"listed": f.listed} if f.listed else {}),  # the listing's link, by its field: no sentence
             }
             for f in d.facts
         ],
@@ -344,6 +350,7 @@ JSON_FIELDS = (
     "compared_by",
     "related",
     "links",
+    "code",
     "upvotes",
     "authors",
     "authors_count",
@@ -366,6 +373,7 @@ CSV_FIELDS = (
     "compares_to",
     "compares_to_outside",
     "related",
+    "code",
     "upvotes",
     "authors",
     "authors_count",

@@ -32,6 +32,8 @@ AUTHORS_ANCHOR = "authors"  # the id of the Authors section, shown when the deta
 # Details kept on one line when the line wraps: a date or a name broken at its hyphen ("2021-" /
 # "04-15", "ZeRO-" / "Infinity") reads as two things.
 UNBROKEN_FIELDS = frozenset({"Published", "Added", "System"})
+# Where the links of a paper's listing come from, in the fact block's sentence column: no sentence.
+LISTED_ROW = "Listed with the paper on Hugging Face, not in its abstract"
 
 
 def render_paper(context: RenderContext, paper_id: str) -> str:
@@ -164,11 +166,12 @@ def render_facts(context: RenderContext, rows: list[FactRow], *, own: bool = Tru
 
 def facts_by_sentence(derived: Derived, links: PageLinks, own: bool = True) -> list[FactRow]:
     """One row per source sentence, in reading order, with the words each value was read from
-    marked in place, then the values; curated values last, in a row of their own. The paper's
-    own values, or with `own=False` the context: the background's and the baselines'. `links`
-    make HTML links."""
+    marked in place, then the values; the links the paper's listing gives, and then curated
+    values, last, each in a row of their own. The paper's own values, or with `own=False` the
+    context: the background's and the baselines'. `links` make HTML links."""
     by_sentence: dict[str, list[Fact]] = {}
-    for fact in (fact for fact in derived.facts if fact.own == own):
+    listed = [fact for fact in derived.facts if fact.listed and not fact.curated and fact.own == own]
+    for fact in (fact for fact in derived.facts if fact.own == own and fact not in listed):
         by_sentence.setdefault("" if fact.curated else fact.sentence, []).append(fact)
     text = derived.paper.title + "\n" + derived.paper.abstract
 
@@ -184,6 +187,8 @@ def facts_by_sentence(derived: Derived, links: PageLinks, own: bool = True) -> l
         rows.append(
             FactRow(md_marked(sentence, marks, html_cell=True), fact_values(facts, links, linked=own), facts=facts)
         )
+    if listed:
+        rows.append(FactRow(f"<em>{LISTED_ROW}</em>", fact_values(listed, links), facts=listed))
     if "" in by_sentence:
         rows.append(
             FactRow(
@@ -203,7 +208,7 @@ def fact_values(facts: list[Fact], links: PageLinks, linked: bool = True) -> str
     by_label: dict[str, list[str]] = {}
     for fact in facts:
         by_label.setdefault(_label(fact), []).append(
-            html_link(described(fact.value), fact.value)
+            html_link(described(fact.value, fact.listed == "project_page"), fact.value)
             if fact.kind == "code"
             else links.hardware(fact.value)
             if fact.kind == "hardware" and linked

@@ -3,18 +3,21 @@
 The answer is a list of items, one per paper listed that day:
 
     {"paper": {"id": "2307.08691", "title": "...", "summary": "...", "authors": [{"name": "..."}],
-               "publishedAt": "2023-07-17T17:50:36.000Z", "upvotes": 12},
+               "publishedAt": "2023-07-17T17:50:36.000Z", "upvotes": 12,
+               "githubRepo": "https://github.com/...", "projectPage": "https://..."},
      "publishedAt": "2023-07-18T01:02:03.000Z", "title": "...", "numComments": 3,
      "organization": {"name": "...", "fullname": "..."}, "submittedBy": {...}}
 
-An item needs the arXiv id (`paper.id`), a title and the abstract (`paper.summary`): without
-one it is skipped, with the reason. The rest is optional, and a value of the wrong type is left
-empty with a note; fields the digest does not keep (numComments, submittedBy, AI summaries,
-thumbnails, whatever the API adds) are ignored. The sighting's date is the day the paper was
-listed: its `paper.submittedOnDailyAt`, else (older answers lack it) the day the file is named for
-(`hf-daily-DAY.json`, as fetch keeps an answer), else the item's `publishedAt`, which is the
-evening before the paper's arXiv day and so no listing day. The paper's `publishedAt` is the day
-it appeared on arXiv (the record's). Each entry's line is the line its item starts on.
+An item needs the arXiv id (`paper.id`), a title and the abstract (`paper.summary`): without one
+it is skipped, with the reason. The rest is optional, and a value of the wrong type is left
+empty with a note: so is a `githubRepo` or `projectPage` that is not one http(s) address, or a
+`githubRepo` of a host alone ("https://github.com/"). Fields the digest does not keep
+(numComments, submittedBy, AI summaries, thumbnails, whatever the API adds) are ignored. The
+sighting's date is the day the paper was listed: its `paper.submittedOnDailyAt`, else (older
+answers lack it) the day the file is named for (`hf-daily-DAY.json`, as fetch keeps an answer),
+else the item's `publishedAt`, which is the evening before the paper's arXiv day and so no
+listing day. The paper's `publishedAt` is the day it appeared on arXiv (the record's). Each
+entry's line is the line its item starts on.
 """
 
 from __future__ import annotations
@@ -24,9 +27,11 @@ import re
 from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from ..errors import EmptySourceError
 from ..text.arxiv import arxiv_id
+from ..text.urls import is_web_address, unprintable_in_address
 from . import fields
 from .files import COPY_SUFFIX, SourceFile
 from .json_items import json_items
@@ -109,6 +114,8 @@ def _entry(item: Any, line: int, parsed: ParsedSource, file_day: str | None = No
         upvotes=optional.count(paper.get("upvotes"), "paper.upvotes"),
         authors_count=len(authors) or None,
         organization=optional.organization(item.get("organization")),
+        code_repository=optional.address(paper.get("githubRepo"), "paper.githubRepo", repository=True),
+        project_page=optional.address(paper.get("projectPage"), "paper.projectPage"),
         has_metadata=True,
     )
 
@@ -153,6 +160,30 @@ class _Optional:
             return []
         names = [fields.text(author.get("name")) if isinstance(author, dict) else "" for author in value]
         return [name for name in names if name]
+
+    def address(self, value: object, field: str, *, repository: bool = False) -> str | None:
+        """An http(s) address as a record's links hold one ("" is none given); with `repository`,
+        one that names more than its host: "https://github.com/" is no repository."""
+        if value is None or value == "":
+            return None
+        if not isinstance(value, str):
+            self.ignored(field, value, "an http(s) address")
+            return None
+        address, shown = value.strip(), f"{value!r:.80}"
+        if not is_web_address(address):
+            why = (
+                "holds whitespace or a control character"
+                if unprintable_in_address(address)
+                else "is not an http(s) address"
+            )
+            self.parsed.problem(self.line, f"{field}: {shown} {why}: left empty", skipped=False)
+            return None
+        if repository and not urlsplit(address).path.strip("/"):
+            self.parsed.problem(
+                self.line, f"{field}: {shown} names no repository, only a host: left empty", skipped=False
+            )
+            return None
+        return address
 
     def organization(self, value: object) -> str | None:
         if value is None:

@@ -33,6 +33,8 @@ class Entry:
     upvotes: int | None = None
     authors_count: int | None = None
     organization: str | None = None
+    code_repository: str | None = None  # the paper's code, when the listing names it (an http(s) address)
+    project_page: str | None = None  # the paper's project page, when the listing names it
     has_metadata: bool = False
     truncated: bool = False  # the file ended inside the abstract: a longer text of it may come later
 

@@ -39,12 +39,20 @@ def unique_urls(text: str) -> list[str]:
 
 
 def is_web_address(url: str) -> bool:
-    """An http(s) address with a host, which a record's `links` may hold ("http://[x" is not one)."""
+    """An http(s) address with a host, which a record's `links` may hold ("http://[x" is not one,
+    nor "https://github.com/ owner/name": an address holds no whitespace or control character)."""
+    if unprintable_in_address(url):
+        return False
     try:
         parts = urlsplit(url)
     except ValueError:
         return False
     return parts.scheme in ("http", "https") and bool(parts.netloc)
+
+
+def unprintable_in_address(url: str) -> bool:
+    """Whether `url` holds what no address does: whitespace, a control or an invisible character."""
+    return any(character.isspace() or not character.isprintable() for character in url)
 
 
 def blank_urls(text: str) -> str:

@@ -106,6 +106,9 @@ class Fact:
     span: tuple[int, int] | None = None
     own: bool = True  # False: context, a value of the background or of a baseline
     place: int = 0  # where its sentence stands: 0 the title, then 1, 2, ... the abstract's sentences
+    # A link the paper's listing gives beside its abstract, not read from a sentence (its
+    # `sentence` is ""): the record's field it is, "code_repository" or "project_page"; else "".
+    listed: str = ""
 
     @property
     def shown(self) -> str:
