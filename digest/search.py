@@ -9,7 +9,8 @@ What the worker does, and so what this module does (read from the TypeScript sou
 `material/templates/assets/javascripts/workers/search.*.min.js.map`):
 
 * Index: ref `location`; the fields and boosts of the index's own `config.fields` (the plugin
-  defaults them to title 1e3, text 1, tags 1e6; a boost of 0 counts as 1, as in lunr.js);
+  defaults them to title 1e3, text 1, tags 1e6; a boost of 0 counts as 1, as in lunr.js), and
+  any other field named there, such as the digest's `first_author` (digest/search_fields.py);
   BM25 with `b = 0` (no field-length normalisation); a document's `boost` front matter.
 * Tokenizer and pipeline: Material's tokenizer and lunr.js's trimmer, stop word filter and
   stemmer, as named in `config.pipeline` (digest/search_tokens.py).
@@ -25,6 +26,16 @@ What the worker does, and so what this module does (read from the TypeScript sou
 * Close spellings: a query that matches no document is run once more with each word of five
   letters or more sent as `word~1` (digest/search_worker.py), so a typo finds its pages; the
   typed word still counts as not found in the re-scoring below.
+* A number after a word: as the digest mends the worker (digest/search_worker.py), a number
+  of one or two digits (3, 12, 2.5) typed right after a word that is no stop word is held by a
+  document only where it follows that word: in one field, a word beginning with the first
+  right before one beginning with the number (lunr's `position` metadata, `SearchIndex.positions`:
+  "FlashAttention-3", "Llama 3.1"), or the two written as one ("SageAttention3"). Elsewhere it
+  counts as not found, in the re-scoring and the words-first order below (and the browser lists
+  it under "Missing"). "FlashAttention-3" listed first SageAttention2++, SeerAttention and MoDA,
+  which hold FlashAttention and, elsewhere, some number beginning with 3 ("3.9×", "and 3 more");
+  the papers naming FlashAttention-3 now come first. The query is unchanged (`3 3*`), so the
+  same pages match: those without it follow, holding one word fewer.
 * Re-scoring: each matching document's lunr score is multiplied by `1 + boost**2`, where
   boost = 1 for a page's first document (its article, the part above the first heading),
   0 for a section, plus the share of the query's (non stop word) terms that matched.
@@ -60,7 +71,12 @@ the same way, the mended worker under Node against this module on the digest's o
 queries (the relevance table's, the browser test's, 395 drawn from the site's words: pairs,
 triples, title words, prefixes, stop words, +/-, "phrases", fuzzy~, boost^, field:), with the
 digest's pipeline and with the stemmer, gave every page, best section and score alike (the
-worker without this mend disagreed on 160 of them).
+worker without this mend disagreed on 160 of them). So was the number after a word, with the
+`first_author` field in the index: 770 queries (those tables', the audit's, words and numbers
+as the pages write them, hyphenated, joined, after a stop word, first in the query: 244 with a
+number after a word), with the digest's pipeline and with trimmer and stemmer, gave the same
+first ten pages, best sections and scores, but one query of stop words alone under the stemmer
+("and are": NaN scores, below; so before this mend too). The worker without it: 232 differed.
 
 * Fuzzy queries (`word~1`): pages with equal scores may come in another order (1 of 20).
   For prefix queries lunr.py would also order ties differently (it walks a token set in
@@ -69,7 +85,9 @@ worker without this mend disagreed on 160 of them).
 * An edit distance above 2 (`word~100`) is taken as 2: lunr walks every word within the
   distance, which at 100 takes minutes for one query (the browser's tab hangs as long).
 * A query of only `-excluded` words (or only unmatched stop words): the worker divides 0 by
-  0 and lists every page with score NaN; here the score is 0. The order is the same.
+  0 and lists every page with score NaN; here the score is 0. The order is the same, but where
+  pages scoring NaN mix with pages that score (stop words beginning longer words: "and are"
+  under the stemmer, where JavaScript's sort leaves NaN where it falls).
 * Stemmer and trimmer: see digest/search_tokens.py (3 differences in 84,102 words).
 * The separator is compiled by Python's `re`, where `\\w`, `\\b` and `\\d` also match
   non-ASCII letters and digits (JavaScript's are ASCII-only): this only matters next to
@@ -87,21 +105,23 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from lunr.builder import Builder
 from lunr.exceptions import BaseLunrException
 from lunr.index import Index
+from lunr.pipeline import Pipeline
 from lunr.query import Query, QueryPresence
 from lunr.query_lexer import QueryLexer
 from lunr.query_parser import QueryParser
 from lunr.stop_word_filter import WORDS as STOP_WORDS
 
 from .errors import SearchIndexError
-from .search_tokens import PIPELINE_FUNCTIONS, js_stemmer, material_tokens, split_ranges
-from .search_worker import bare_arxiv_ids, close_spellings, mend_lunr_py
+from .search_tokens import PIPELINE_FUNCTIONS, js_stemmer, material_token_positions, material_tokens, split_ranges
+from .search_worker import NUMBER_AFTER_A_WORD, bare_arxiv_ids, close_spellings, mend_lunr_py
 
 # The versions this port was read from and checked against. On an upgrade, re-check the port
 # against the new search worker (the browser test in tests/test_browser.py), then move the pins.
@@ -115,7 +135,8 @@ SEARCH_DIFFERENCES = (
     'matches as a prefix (a trailing *), "quoted words" are all required, +word is required, '
     "-word excluded; a query that finds nothing is tried again with its longer words spelled one "
     "letter off (a typo). Pages holding more of the query's words come first, then the higher "
-    "scores. One result per page, ranked by its best section. Checked against "
+    "scores. A number typed right after a word (FlashAttention-3, Llama 3) counts only where it "
+    "follows that word. One result per page, ranked by its best section. Checked against "
     "Material's own search code: same pages, scores and order, except that fuzzy queries "
     "(word~1) may order equal scores differently and a query of only -words scores 0 (the "
     "browser: NaN). English sites only; no suggestions or highlighting."
@@ -126,6 +147,7 @@ MAX_EDIT_DISTANCE = 2  # word~2 finds typos; word~100 matches everything and tak
 _FUZZY = re.compile(r"~([0-9]+)")
 Doc = dict[str, Any]  # one document of the search index, as JSON
 Scored = tuple[Doc, float, int]  # a matching document, its re-scored score, its count of query words
+Positions = dict[str, list[int]]  # an indexed term -> where it stands in a field (lunr.js's `position`)
 
 # Fields the worker's query parser knows, whatever the index has (parseSearchQuery).
 QUERY_FIELDS = ["title", "text", "tags"]
@@ -151,6 +173,30 @@ class SearchIndex:
     documents: dict[str, Doc]  # ref -> document, as the worker's document map
     articles: dict[str, Doc]  # a section's ref -> its page's article
     separator: re.Pattern[str]
+    pipeline: Pipeline = field(default_factory=Pipeline)  # the index's, which made its terms of the tokens
+    _positions: dict[tuple[str, str], Positions] = field(default_factory=dict, repr=False)
+    _terms: dict[str, str | None] = field(default_factory=dict, repr=False)
+
+    def positions(self, ref: str, name: str) -> Positions:
+        """Where each term of a document's field stands, as lunr.js keeps it in the worker (the
+        `position` metadata the mended worker reads: a number after a word). Worked out the first
+        time it is asked for, not for every document: few queries need it."""
+        key = (ref, name)
+        if key not in self._positions:
+            value = self.documents[ref].get(name) if ref in self.documents else None
+            positions: Positions = {}
+            for token, position in material_token_positions(value, self.separator) if value is not None else []:
+                if (term := self._indexed_term(token)) is not None:
+                    positions.setdefault(term, []).append(position)
+            self._positions[key] = positions
+        return self._positions[key]
+
+    def _indexed_term(self, token: str) -> str | None:
+        """The term lunr indexes a token as, after the index's pipeline (None: a stop word, dropped)."""
+        if token not in self._terms:
+            out = self.pipeline.run_string(token)
+            self._terms[token] = str(out[0]) if out else None
+        return self._terms[token]
 
 
 # ---------------------------------------------------------------------------
@@ -164,7 +210,9 @@ def load_index(site_dir: Path) -> SearchIndex:
     _refuse_other_languages(config)
     separator = _compile_separator(config["separator"])
     documents, articles = _document_map(docs)
-    return SearchIndex(_build_lunr_index(config, docs, separator), documents, articles, separator)
+    pipeline = Pipeline()
+    pipeline.add(*_pipeline_functions(config))
+    return SearchIndex(_build_lunr_index(config, docs, separator), documents, articles, separator, pipeline)
 
 
 def _read_index_file(site_dir: Path) -> Doc:
@@ -214,6 +262,11 @@ def _document_map(docs: list[Doc]) -> tuple[dict[str, Doc], dict[str, Doc]]:
     return documents, articles
 
 
+def _pipeline_functions(config: Doc) -> list[Callable[..., Any]]:
+    enabled = set(config.get("pipeline") or [])
+    return [fn for name, fn in PIPELINE_FUNCTIONS.items() if name in enabled]
+
+
 def _build_lunr_index(config: Doc, docs: list[Doc], separator: re.Pattern[str]) -> Index:
     mend_lunr_py()  # as the built site's worker is mended (search_worker.py)
     builder = Builder()
@@ -223,7 +276,7 @@ def _build_lunr_index(config: Doc, docs: list[Doc], separator: re.Pattern[str]) 
         # lunr.js reads a boost with `boost || 1`, so 0 (or none) means 1
         builder.field(name, boost=(spec or {}).get("boost") or 1, extractor=_field_extractor(name, separator))
     enabled = set(config.get("pipeline") or [])
-    builder.pipeline.add(*[fn for name, fn in PIPELINE_FUNCTIONS.items() if name in enabled])
+    builder.pipeline.add(*_pipeline_functions(config))
     if "stemmer" in enabled:
         builder.search_pipeline.add(js_stemmer)
     for doc in docs:
@@ -286,12 +339,17 @@ def _page_groups(index: SearchIndex, query: str) -> list[list[Scored]]:
         results = index.lunr_index.search(lunr_query) or index.lunr_index.search(close_spellings(lunr_query))
     except BaseLunrException:
         return []  # the worker answers an invalid query (e.g. "foo:bar^x") with no results
+    numbers = _numbers_after_words(clause_terms)
     scored = []
     for result in results:
         if (doc := index.documents.get(result["ref"])) is None:
             continue
-        found = _terms_found(clause_terms, list(result["match_data"].metadata))
-        scored.append((doc, result["score"] * (1 + _post_query_boost(index, doc, found) ** 2), _words_found(found)))
+        metadata = result["match_data"].metadata
+        found = _terms_found(clause_terms, list(metadata))
+        for word, number in numbers:  # as the mended worker finds them (search_worker.py)
+            found[number] = _follows(index, result["ref"], metadata, word, number)
+        score = result["score"] * (1 + _post_query_boost(index, doc, found) ** 2)
+        scored.append((doc, score, _words_found(found)))
     # As the mended worker sorts (search_worker.py): the most query words first, then the score;
     # stable, like Array.prototype.sort.
     scored.sort(key=lambda item: (-item[2], -item[1]))
@@ -314,6 +372,40 @@ def _words_found(found: dict[str, bool]) -> int:
     """How many of the query's words a document holds, whole or as the start of a longer word:
     the found terms but stop words ("the" is found in "then")."""
     return sum(1 for term, is_found in found.items() if is_found and term and term not in STOP_WORDS)
+
+
+_NUMBER_AFTER_A_WORD = re.compile(NUMBER_AFTER_A_WORD)
+
+
+def _numbers_after_words(clause_terms: list[str]) -> list[tuple[str, str]]:
+    """Each number of one or two digits (a version: 3, 12, 2.5) typed right after a word that is
+    no stop word, with that word: the query's words taken each once, in the order typed."""
+    words = list(dict.fromkeys(clause_terms))
+    return [
+        (word, number)
+        for word, number in pairwise(words)
+        if _NUMBER_AFTER_A_WORD.fullmatch(number) and word and word not in STOP_WORDS
+    ]
+
+
+def _follows(index: SearchIndex, ref: str, metadata: dict[str, dict[str, Any]], word: str, number: str) -> bool:
+    """Whether the document holds `number` right after `word` (`metadata`: the terms it matched,
+    and in which fields): a term beginning with the word written together with the number
+    ("sageattention3"), or, in one field, a term beginning with the word and right after it one
+    beginning with the number ("flashattention", "3")."""
+    if any(term.startswith(word + number) for term in metadata):
+        return True
+
+    def at(prefix: str, name: str) -> set[int]:
+        return {
+            position
+            for term, names in metadata.items()
+            if term.startswith(prefix) and name in names
+            for position in index.positions(ref, name).get(term, ())
+        }
+
+    names = {name for names in metadata.values() for name in names}
+    return any({position + 1 for position in at(word, name)} & at(number, name) for name in names)
 
 
 def _terms_found(clause_terms: list[str], matched_terms: list[str]) -> dict[str, bool]:

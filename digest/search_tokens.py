@@ -4,6 +4,11 @@ pipeline functions, rebuilt on lunr.py (see digest/search.py for the rest of the
 * Tokenizer: Material's own, not lunr's. It skips HTML markup in a field (`<p>`, `<code>`),
   splits the text between tags with `config.separator` (a regular expression, so zero-width
   lookaheads work) and lowercases each piece; every tag in `tags` is split the same way.
+* Positions: Material records where each token stands, as lunr metadata (`position`): the
+  field's top-level element (its block) and the token's place in that block's table, which
+  also holds the block's opening tag. `material_token_positions` gives the same numbers, by
+  which the mended worker tells that a number typed after a word follows that word
+  (digest/search_worker.py, "A version number after its name").
 * Pipeline: lunr's trimmer, stopWordFilter and stemmer, keeping only those named in
   `config.pipeline` (English default: stopWordFilter only). The query pipeline is the stemmer
   alone, when it is configured.
@@ -31,26 +36,59 @@ from lunr.stop_word_filter import stop_word_filter
 
 def material_tokens(value: str | list[str], separator: re.Pattern[str]) -> list[str]:
     """The lowercased tokens Material indexes for a field value (a string or a list of tags)."""
-    values = value if isinstance(value, list) else [value]
-    return [
-        text[start:end].lower()
-        for item in values
-        for text in _text_between_tags(str(item))
-        for start, end in split_ranges(text, separator)
-    ]
+    return [token for token, _ in material_token_positions(value, separator)]
 
 
-def _text_between_tags(markup: str) -> Iterator[str]:
-    """The text outside `<...>` markup, cut exactly where Material's extract() cuts it."""
-    start = 0
+def material_token_positions(value: str | list[str], separator: re.Pattern[str]) -> list[tuple[str, int]]:
+    """Each token Material indexes for a field value, with the position its tokenize() records:
+    `block << 20 | index`, the block counted over the field (a list's items one after another)
+    and the index in the block's table, where the block's opening and closing tags take a place
+    too; a 32-bit integer, as JavaScript's `<<` and `|` make it. Two tokens of one block with no
+    tag between them stand at consecutive positions."""
+    tokens: list[tuple[str, int]] = []
+    blocks: dict[int, int] = {}  # block -> the length of its table
+    for item in value if isinstance(value, list) else [value]:
+        total = max(blocks, default=-1) + 1  # the table's length: its highest block, plus one
+        markup = str(item)
+        for item_block, start, end in _extract(markup):
+            block = total + item_block
+            blocks.setdefault(block, 0)
+            if start < 0:  # a top-level tag, opening or closing its block
+                blocks[block] += 1
+                continue
+            text = markup[start:end]
+            for a, b in split_ranges(text, separator):
+                tokens.append((text[a:b].lower(), _int32(block << 20 | blocks[block])))
+                blocks[block] += 1
+    return tokens
+
+
+def _int32(number: int) -> int:
+    return (number + 2**31) % 2**32 - 2**31
+
+
+def _extract(markup: str) -> Iterator[tuple[int, int, int]]:
+    """Material's extract(): the markup's text between tags as (block, start, end), cut exactly
+    where Material cuts it, and each top-level tag as (block, -1, -1). A block is a top-level
+    element: it ends with the tag that closes it (tags nested in it take no place)."""
+    block = start = stack = 0
     for end, char in enumerate(markup):
         if char == "<" and end > start:
-            yield markup[start:end]
+            yield block, start, end
             start = end
         elif char == ">":
+            if markup[start + 1 : start + 2] == "/":
+                stack -= 1
+                if stack == 0:
+                    yield block, -1, -1
+                    block += 1
+            elif markup[end - 1 : end] != "/":  # not self-closing
+                if stack == 0:
+                    yield block, -1, -1
+                stack += 1
             start = end + 1
     if len(markup) > start:
-        yield markup[start:]
+        yield block, start, len(markup)
 
 
 def split_ranges(text: str, separator: re.Pattern[str]) -> Iterator[tuple[int, int]]:

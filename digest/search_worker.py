@@ -35,6 +35,19 @@ hold two of the three words. The worker now sorts its documents by how many of t
 each holds (its terms found, stop words aside), then by score, so a title decides only between
 documents holding as many words; a one-word query ranks as before.
 
+A version number after its name. lunr finds each word of a query on its own, so in "FlashAttention-3"
+(or "FlashAttention 3") the "3", sent as `3 3*`, was held by every page with any number beginning with
+3 ("3.9×", "32k", "and 3 more"): SageAttention2++, SeerAttention and Mixture-of-Depths Attention,
+which never mention FlashAttention-3, held both words and came first, SeerAttention-R, which beats
+it 9×, fourth. A number of one or two digits typed right after a word that is no stop word
+(NUMBER_AFTER_A_WORD) is now held by a document only where it follows that word: a word beginning
+with the first right before one beginning with the number, in one field (lunr's `position`
+metadata, which the worker keeps for its highlights), or the two written as one word
+("SageAttention3", when the word is sent as a prefix: `sageattention 3`). Elsewhere the number is
+marked missing, as a word the document lacks: the papers naming FlashAttention-3 come first, the
+others follow, listed under "Missing: 3". Any other number, and a number first or after a stop
+word ("top of 3"), is a word of its own, as before.
+
 Highlights from a page's own link. When a section of a page matches best (a paper's Abstract), the
 worker lists the page above it with no terms, so its link (`?h=`) highlighted nothing on the page
 the reader opened ("vLLM" led to UniPrefill's page with no word marked). The page's link now
@@ -76,6 +89,21 @@ _SEARCH_OR_CLOSE_SPELLINGS = (
     f'n=(h=>h.length?h:this.index.search(e.replace(/{_SENT_WHOLE_AND_AS_PREFIX}/g,"$1$2~1")))'
     "(this.index.search(e)).reduce("
 )
+# Material's search(): the query's terms a matching document holds (getSearchQueryTerms, `f`), from
+# the terms it matched (the keys of `u.metadata`), before they weigh in its score.
+_TERMS = "let f=he(r,Object.keys(u.metadata));"
+# ... where a number typed right after a word (`NUMBER_AFTER_A_WORD`: the query's words, `r` less
+# its -excluded ones, each once in the order typed; the word before no stop word) is held only
+# where it follows that word: a matched term beginning with the word stands right before one
+# beginning with the number, in one field (lunr's `position` metadata, block << 20 | index), or a
+# matched term begins with the two written together.
+NUMBER_AFTER_A_WORD = r"^[0-9]{1,2}(\.[0-9]+)?$"
+_TERMS_WITH_NUMBERS_BOUND = (
+    _TERMS + "((m,w)=>w.forEach((n,i)=>{if(i&&/" + NUMBER_AFTER_A_WORD + "/.test(n)&&lunr.stopWordFilter(w[i-1]))"
+    "f[n]=Object.keys(m).some(t=>t.startsWith(w[i-1]+n)||t.startsWith(w[i-1])&&Object.keys(m[t]).some(l=>"
+    "m[t][l].position.some(p=>Object.keys(m).some(k=>k.startsWith(n)&&l in m[k]&&m[k][l].position.includes(p+1)))))}))"
+    "(u.metadata,[...new Set(r.map(q=>q.term))]);"
+)
 # Material's search(): its matching documents, sorted by score before they are grouped by page.
 _BY_SCORE = ".sort((s,o)=>o.score-s.score)"
 # Sorted by how many of the query's words each holds (its terms found, stop words aside), then by
@@ -93,6 +121,7 @@ MENDS = (
     (_PREFIX_ONLY, _WORD_AND_PREFIX, "Material's transformSearchQuery"),
     (_TRIMMED, _TRIMMED_WITH_BARE_ARXIV_IDS, "Material's transformSearchQuery (its start)"),
     (_SEARCH, _SEARCH_OR_CLOSE_SPELLINGS, "Material's search"),
+    (_TERMS, _TERMS_WITH_NUMBERS_BOUND, "Material's search query terms of a result"),
     (_BY_SCORE, _BY_WORDS_THEN_SCORE, "Material's search results' order"),
     (_PAGE_WITHOUT_TERMS, _PAGE_WITH_ITS_SECTION_S_TERMS, "Material's search results of a page"),
 )

@@ -1,12 +1,13 @@
 """MkDocs hooks (`hooks:` in mkdocs.yml): the nav file kept out of the built site, each built
-page without the theme's indentation (digest/html.py), and the search worker mended
-(digest/search_worker.py). The digest's own pages come from its
-plugin (digest/plugin.py)."""
+page without the theme's indentation (digest/html.py), the search index's own fields written
+(digest/search_fields.py) and the search worker mended (digest/search_worker.py). The digest's
+own pages come from its plugin (digest/plugin.py)."""
 
 from mkdocs.plugins import event_priority
 
 from digest import passthrough
 from digest.html import strip_indentation
+from digest.search_fields import add_page_fields
 from digest.search_worker import mend_worker
 
 NAV_FILE = "SUMMARY.md"  # literate-nav's nav_file in mkdocs.yml
@@ -40,8 +41,10 @@ def on_page_content(html, page, config, files):
 
 @event_priority(-100)  # after the search plugin (0) has indexed the page
 def on_page_context(context, page, config, nav):
-    """The blocks search leaves out, back once the page is indexed: not parsed for nothing."""
+    """The blocks search leaves out, back once the page is indexed: not parsed for nothing; and
+    the page's values of the search index's own fields (`first_author`) in its article's entry."""
     page.content = passthrough.restore_hidden(page.content, _STASHED.pop(page.file.src_uri, []))
+    add_page_fields(page, config)
     return context
 
 

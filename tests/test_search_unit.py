@@ -11,9 +11,10 @@ import pytest
 
 from digest.errors import DigestError
 from digest.search import Hit, SearchIndexError, load_index, material_tokens, search, transform_query
+from digest.search_tokens import material_token_positions
 from digest.search_worker import close_spellings
 
-from .conftest import mkdocs_build
+from .conftest import REPO, mkdocs_build
 
 # The search config recommended for mkdocs.yml, as it is written there.
 SEPARATOR = r'[\s\-,:;!?=\[\]{}()"/|\u00b7\u2013\u2014\u2018\u2019\u201c\u201d]+|\.(?!\d)|&(?:[lg]t|amp);'
@@ -53,6 +54,11 @@ PAGES = {
     "papers/kv-compress.md": "# KV Cache Compression\n\nThermal limits of phones.\n\n"
     "## Abstract\n\nQuantizes the KV cache to 2 bits.\n",
     "papers/specontext.md": "# SpeContext\n\n## Abstract\n\nOffloading the KV cache to CPU memory fits long contexts.\n",
+    # reader audit 61's "FlashAttention-3" in small: a page naming FlashAttention and, apart, a number
+    # beginning with 3; a page naming FlashAttention-3; one writing it as one word
+    "papers/moda.md": "# Mixture-of-Depths Attention\n\n97% of the efficiency of FlashAttention. Lianghui Zhu and 3 more.\n",
+    "papers/seerattention-r.md": "# SeerAttention-R\n\n## Abstract\n\nA decoding kernel 9× faster than FlashAttention-3.\n",
+    "papers/sageattention3.md": "# SageAttention3\n\n## Abstract\n\nFP4 attention, 5× faster than FlashAttention3.\n",
 }
 
 
@@ -178,6 +184,29 @@ def test_a_page_holding_every_word_ranks_above_titles_holding_fewer(index):
 
 
 @pytest.mark.build
+@pytest.mark.parametrize("query", ["FlashAttention-3", "flashattention 3"])
+def test_a_number_typed_after_a_word_is_held_only_where_it_follows_that_word(index, query):
+    # MoDA's page holds "FlashAttention" and, apart, "3": it held both words and came first
+    hits = search(index, query)
+    assert pages(hits)[0] == "papers/seerattention-r/" and hits[0].words == 2
+    moda = hits[rank(hits, "papers/moda/")]
+    assert moda.words == 1  # the lone 3 is not FlashAttention's
+    assert rank(hits, "papers/moda/") > rank(hits, "papers/flashattention-2/")
+    # written as one word, as the page of SageAttention3 writes it: when the word is sent as a
+    # prefix too (a hyphen keeps the word before it whole: the worker sends `flashattention`)
+    if " " in query:
+        assert set(pages(hits)[:2]) == {"papers/seerattention-r/", "papers/sageattention3/"}
+
+
+@pytest.mark.build
+def test_a_number_after_a_stop_word_or_first_is_a_word_of_its_own(index):
+    assert pages(search(index, "SageAttention 3"))[0] == "papers/sageattention3/"
+    hits = search(index, "3 papers")  # a number first: any page holding both
+    assert pages(hits)[0] == "hardware/rtx-4090/" and hits[0].words == 2
+    assert "papers/moda/" in pages(search(index, "zhu and 3"))  # after a stop word: found alone
+
+
+@pytest.mark.build
 @pytest.mark.parametrize("query", ["cache", "gpu", "fp8", "flashatention", "the"])
 def test_a_one_word_query_ranks_by_score_alone(index, query):
     hits = search(index, query, limit=100)
@@ -228,6 +257,55 @@ def test_the_retry_fuzzes_only_longer_words_sent_whole_and_as_prefix(sent, retri
     assert close_spellings(sent) == retried
 
 
+# --- a field of the index's own: a paper's first author ------------------------------------
+
+# Two papers naming the same author once each, first on one; with the digest's hooks, which write
+# a page's `first_author` into its article's entry (digest/search_fields.py).
+AUTHOR_PAGES = {
+    "index.md": "# Papers\n\nTwo papers.\n",
+    "papers/arctic.md": "---\nfirst_author: Stas Bekman\n---\n\n# Arctic Long Sequence Training\n\n"
+    "Authors Stas Bekman, Samyam Rajbhandari.\n\n## Abstract\n\nLong sequences.\n",
+    "papers/zero-infinity.md": "---\nfirst_author: Samyam Rajbhandari\n---\n\n# ZeRO-Infinity\n\n"
+    "Authors Samyam Rajbhandari, Olatunji Ruwase.\n\n## Abstract\n\nOffloading to NVMe; as Samyam says.\n",
+}
+
+
+@pytest.fixture(scope="module")
+def author_site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("author-site")
+    for name, text in AUTHOR_PAGES.items():
+        (root / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "docs" / name).write_text(text, encoding="utf-8")
+    fields = "        first_author: { boost: 10 }\n"
+    config = MKDOCS_YML.replace("  - tags\n", "") + fields + f"hooks:\n  - {REPO / 'scripts' / 'mkdocs_hooks.py'}\n"
+    (root / "mkdocs.yml").write_text(config, encoding="utf-8")
+    result = mkdocs_build(root / "mkdocs.yml", root / "site")
+    assert result.returncode == 0, result.stderr[-3000:]
+    return root / "site"
+
+
+@pytest.mark.build
+def test_a_page_s_first_author_is_a_field_of_its_article_and_ranks_it_first(author_site, tmp_path):
+    data = json.loads((author_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert data["config"]["fields"]["first_author"] == {"boost": 10}
+    first = {doc["location"]: doc.get("first_author") for doc in data["docs"]}
+    assert first == {
+        "": None,
+        "papers/arctic/": "Stas Bekman",
+        "papers/arctic/#abstract": None,  # the article's alone: the details line is there
+        "papers/zero-infinity/": "Samyam Rajbhandari",
+        "papers/zero-infinity/#abstract": None,
+    }
+    index = load_index(author_site)
+    for query in ["Rajbhandari", "Samyam Rajbhandari", "samyam"]:
+        assert pages(search(index, query)) == ["papers/zero-infinity/", "papers/arctic/"]
+    # without the field both articles name him once, alike: the index's order decided
+    del data["config"]["fields"]["first_author"]
+    (tmp_path / "search").mkdir()
+    (tmp_path / "search" / "search_index.json").write_text(json.dumps(data), encoding="utf-8")
+    assert pages(search(load_index(tmp_path), "Rajbhandari")) == ["papers/arctic/", "papers/zero-infinity/"]
+
+
 # --- errors ---------------------------------------------------------------------------------
 
 
@@ -268,6 +346,33 @@ def test_material_tokens_skip_markup_and_split_with_the_separator():
         "flash_attn",
     ]
     assert material_tokens(["low precision", "KV cache"], separator) == ["low", "precision", "kv", "cache"]
+
+
+def test_token_positions_are_material_s_block_and_place_in_it():
+    """As Material's tokenize() records them: block << 20 | index, the block a top-level element
+    (its opening tag takes index 0, nested tags no place), a list's items counted on."""
+    separator = re.compile(SEPARATOR)
+    text = "<p>Up to 9× over <code>FlashAttention-3</code>.</p> <p>Llama 3</p> tail<br/>end"
+    assert material_token_positions(text, separator) == [
+        ("up", 1),
+        ("to", 2),
+        ("9×", 3),
+        ("over", 4),
+        ("flashattention", 5),
+        ("3", 6),
+        ("llama", 1 << 20 | 1),
+        ("3", 1 << 20 | 2),
+        ("tail", 2 << 20),
+        ("end", 2 << 20 | 1),
+    ]
+    assert material_token_positions(["low precision", "KV cache"], separator) == [
+        ("low", 0),
+        ("precision", 1),
+        ("kv", 1 << 20),
+        ("cache", 1 << 20 | 1),
+    ]
+    # JavaScript's << and | work on 32-bit integers: block 2048 is negative, block 4096 is block 0
+    assert material_token_positions("<p>x</p>" * 2049, separator)[-1] == ("x", -(2**31) | 1)
 
 
 @pytest.mark.parametrize(

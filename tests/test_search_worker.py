@@ -42,6 +42,7 @@ def test_the_built_worker_is_mended_once_and_a_changed_worker_is_refused(tmp_pat
     assert mended != original and mended.count('o.id+","') == 1 and mended.count("`${r} ${r}*`") == 1
     assert mended.count("h.length?h:this.index.search(") == 1 and mended.count("terms:o[0].terms") == 1
     assert mended.count("t.trim().replace(/(^|\\s)(?:(?:https?:") == 1
+    assert mended.count("let f=he(r,Object.keys(u.metadata));((m,w)=>w.forEach((n,i)=>") == 1
     mend_worker(tmp_path)  # a rebuild that kept the file changes nothing
     assert worker.read_text(encoding="utf-8") == mended
     worker.write_text(original.replace("e=e+s+o.id}", "e=e+s+o.key}"), encoding="utf-8")
@@ -55,6 +56,9 @@ def test_the_built_worker_is_mended_once_and_a_changed_worker_is_refused(tmp_pat
         mend_worker(tmp_path)
     worker.write_text(original.replace("return t.trim().split(", "return t.split("), encoding="utf-8")
     with pytest.raises(SearchIndexError, match="transformSearchQuery \\(its start\\)"):
+        mend_worker(tmp_path)
+    worker.write_text(original.replace("let f=he(r,", "let f=getTerms(r,"), encoding="utf-8")
+    with pytest.raises(SearchIndexError, match="Material's search query terms of a result"):
         mend_worker(tmp_path)
     with pytest.raises(SearchIndexError, match="no search worker"):
         mend_worker(tmp_path / "elsewhere")
