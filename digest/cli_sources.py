@@ -193,11 +193,22 @@ def add_fetch(commands: Commands) -> None:
         "arxiv",
         help="the newest arXiv papers that match a search query",
         description="Fetch the newest papers matching an arXiv API search query (newest first, in pages "
-        f"of {arxiv_api.PAGE_SIZE}, {arxiv_api.PAUSE:g} s apart as arXiv asks).",
-        epilog=EXIT_CODES + "; 1 also for a failed download.",
+        f"of {arxiv_api.PAGE_SIZE}, {arxiv_api.PAUSE:g} s apart as arXiv asks), or, with --add and no "
+        "--query, the papers of given arXiv ids, kept whatever the filter says.",
+        epilog=EXIT_CODES + "; 1 also for a failed download, or when no paper named with --add is kept.",
     )
     options(query, arxiv_api.ENDPOINT_VARIABLE, arxiv_api.ENDPOINT)
-    query.add_argument("--query", required=True, help="an arXiv search query, e.g. 'abs:\"KV cache\" AND cat:cs.DC'")
+    query.add_argument("--query", help="an arXiv search query, e.g. 'abs:\"KV cache\" AND cat:cs.DC'")
+    query.add_argument(
+        "--add",
+        action="append",
+        default=[],
+        type=arxiv,
+        metavar="ARXIV_ID",
+        help="keep this paper whatever the filter says (a curator adding one they found); repeat for more. "
+        "Without --query, asks arXiv for these papers only: the way to add a paper that no recorded "
+        "listing holds",
+    )
     query.add_argument(
         "--max",
         type=positive(int, most=10_000),
@@ -241,6 +252,10 @@ def _daily_plan(args: argparse.Namespace) -> list[Series]:
 def _arxiv_plan(args: argparse.Namespace) -> list[Series]:
     from .fetch import arxiv  # noqa: PLC0415
 
+    if args.query is None and args.add:
+        return [arxiv.id_series(list(dict.fromkeys(args.add)), args.endpoint)]
+    if args.query is None:
+        raise UsageError("digest fetch arxiv: give --query, or --add ARXIV_ID for given papers")
     if not args.query.strip():
         raise UsageError("digest fetch arxiv: --query is empty")
     return [arxiv.query_series(args.query, int(args.max), args.endpoint)]

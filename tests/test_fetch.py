@@ -156,6 +156,31 @@ def test_an_arxiv_query_adds_its_papers_on_topic(data, capsys):
     assert (data / "sources" / "arxiv-abs-kv-cache.atom").read_bytes() == ATOM
 
 
+def test_an_arxiv_id_a_curator_found_is_added_whatever_the_filter_says(data, capsys):
+    """A paper in no listing the store replays: `fetch arxiv --add ID` asks arXiv for it by id
+    and keeps it, though the filter leaves it out of a query's results (the test above)."""
+    import xml.etree.ElementTree as ET
+
+    ET.register_namespace("", "http://www.w3.org/2005/Atom")
+    atom = "{http://www.w3.org/2005/Atom}"
+    feed = ET.fromstring(ATOM)  # the recorded answer, cut to the one paper an id_list asks for
+    for entry in feed.findall(f"{atom}entry"):
+        if "/2005.11401v" not in entry.findtext(f"{atom}id", ""):
+            feed.remove(entry)
+    one = ET.tostring(feed, xml_declaration=True, encoding="utf-8")
+    assert one.count(b"<entry>") == 1
+    with RecordedServer({ARXIV_PATH: [Answer(one, content_type="application/atom+xml")]}) as server:
+        argv = ["fetch", "arxiv", "--add", "arXiv:2005.11401", "--data", str(data), *FAST]
+        assert main([*argv, "--endpoint", server.url(ARXIV_PATH)]) == 0
+    (request,) = server.requests
+    assert request.query["id_list"] == "2005.11401" and "search_query" not in request.query
+    added = [p for p in load_papers(data) if p.arxiv_id == "2005.11401"]
+    assert len(added) == 1
+    assert f"added: 2005.11401 as {added[0].id}; set its topics: digest accept {added[0].id}" in capsys.readouterr().out
+    assert main(["fetch", "arxiv", "--data", str(data)]) == 2
+    assert "give --query, or --add ARXIV_ID" in capsys.readouterr().err
+
+
 # Every bad answer: what the server does, extra options, and what the message must say.
 BAD = {
     "429 with Retry-After, still": (

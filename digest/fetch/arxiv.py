@@ -4,11 +4,14 @@ One series of pages for a query, `PAGE_SIZE` results each, three seconds apart a
 of use ask, until `--max` results or a short page. Each answer is kept as
 data/sources/arxiv-<query>.atom (the later pages as arxiv-<query>-from-101.atom, ...).
 
+`id_series` asks for given papers by id (`digest fetch arxiv --add`, the API's `id_list`).
 `title_page` asks for the papers whose title holds a record's title as a phrase, for `digest
 enrich`, which accepts one only when the whole normalised title is the same.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ..sources import arxiv_atom
 from ..text.keys import title_key, url_slug
@@ -45,6 +48,24 @@ def query_series(query: str, most: int, url: str, pause: float = PAUSE) -> Serie
         )
 
     return Series(page, size, -(-most // size), pause)
+
+
+def id_series(ids: Sequence[str], url: str) -> Series:
+    """The one page of the papers of these arXiv ids (the API's `id_list`), for a curator adding
+    papers they found: a paper in no listing the store replays."""
+    stem = f"arxiv-id-{'-'.join(ids)}"[:_NAME_LIMIT].strip("-")
+
+    def page(number: int) -> Page:
+        return Page(
+            url,
+            {"id_list": ",".join(ids), "start": "0", "max_results": str(len(ids))},
+            f"{stem}.atom",
+            f"arXiv {', '.join(ids)}",
+            arxiv_atom.NAME,
+            ("application/atom+xml", "application/xml", "text/xml"),
+        )
+
+    return Series(page, len(ids), 1)
 
 
 def title_query(title: str) -> str:
