@@ -177,6 +177,23 @@ def test_exports_agree_with_the_records(fixture_corpus, fixture_site):
     assert feed.find(f"{atom}updated").text.startswith("2024-08-19")  # the newest paper, not the clock
 
 
+def test_a_feed_entry_names_its_topics_as_the_site_does(fixture_corpus, fixture_site):
+    """A feed reader shows an entry's categories by their label: "GPU kernels", where the bare term
+    showed the slug "kernels" (a reader's audit). The term stays the slug, which never changes."""
+    atom = "{http://www.w3.org/2005/Atom}"
+    names = {topic.slug: topic.name for topic in fixture_corpus.taxonomy.topics}
+    for path in ("feed.xml", "feed-topic-kernels.xml"):
+        entries = ET.fromstring(fixture_site[path]).findall(f"{atom}entry")
+        categories = [c.attrib for e in entries for c in e.findall(f"{atom}category")]
+        assert categories and all(c["label"] == names[c["term"]] for c in categories), path
+    fa2 = next(
+        e
+        for e in ET.fromstring(fixture_site["feed.xml"]).findall(f"{atom}entry")
+        if "flashattention-2" in e.find(f"{atom}id").text
+    )
+    assert {"term": "kernels", "label": "GPU kernels"} in [c.attrib for c in fa2.findall(f"{atom}category")]
+
+
 DAMAGED_ABSTRACT = (
     "We present M\\'elange, built on {\\it cuBLAS}. \\textbf{M\\'elange} reaches 2.57times higher throughput "
     "than vLLM on A100 GPUs and cuts cost by 85\\% at 0.108s/tokenx2014only a fraction of the price."
