@@ -1209,9 +1209,11 @@ def test_at_1280_px_a_topic_table_shows_when_it_was_published_and_its_links(chro
     over it; one of 10 keeps its date in view and says truthfully how many columns are past the
     edge. At 1920 px an arXiv id keeps its links on its line; on a 390 px phone the tables still
     scroll sideways in their boxes, never the page. A hardware page's table fits too: its sentence
-    column, where the abstract names the device, was cut at the edge (stop 60's audit)."""
+    column, where the abstract names the device, was cut at the edge (stop 60's audit). So does the
+    hardware topic's table of 9 columns, whose arXiv column was 19 px past the edge, with "1 more
+    column" said over it (stop 61's audit)."""
     tab = reader_tab(chromium, site, request, {"width": 1280, "height": 800})
-    for page in ("topics/serving/", "tags/speculative-decoding/", "hardware/h100/"):
+    for page in ("topics/serving/", "topics/hardware/", "tags/speculative-decoding/", "hardware/h100/"):
         tab.goto(page)
         [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
         assert not table["scrollable"] and not table["past"] and not table["room"], (page, table)
