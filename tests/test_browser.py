@@ -16,6 +16,7 @@ import yaml
 
 from digest.render.columns import NO_HEADLINE
 from digest.render.listing import PART_SIZE
+from digest.render.table_keys import gpu_count
 from digest.search import load_index
 from digest.search import search as digest_search
 
@@ -1470,6 +1471,48 @@ def test_on_a_phone_a_long_list_keeps_its_row_one_line_and_says_how_many_more(ch
     rows = dict(tab.page.evaluate(LIST_CELLS_JS, ["hardware"]))
     whole = rows["CudaForge"][0]
     assert whole["shown"] == "A100, RTX 6000, RTX 4090, RTX 3090" and whole["more"] is None, whole
+    tab.assert_clean()
+
+
+# Per row shown of a listing's table: its paper, what one column's cell shows and its sort key.
+SHOWN_AND_KEY_JS = """key => {
+    const table = document.querySelector('.md-content article .digest-table table');
+    const column = Array.from(table.tHead.rows[0].cells).findIndex(th => th.classList.contains('col-' + key));
+    return Array.from(table.tBodies[0].rows).map(row => [row.cells[0].querySelector('a').textContent.trim(),
+        row.cells[column].innerText.trim(), row.cells[column].getAttribute('data-sort')]);
+}"""
+
+
+def test_on_a_phone_a_list_sorted_by_its_largest_value_shows_that_value_and_opens_in_place(chromium, site, request):
+    """A reader's audit at 390 px: Parallelism sorted by GPUs, descending, read "512 GPUs", "128 GPUs
+    +2 more", "384 GCDs", "256 GPUs" (TorchTitan's 512 hidden behind "+2 more"), which looked like a
+    broken sort; and "+2 more" left the table for the paper's page. A cell now shows first the value
+    it sorts by, so the column reads in order, and "+2 more" shows the rest in the row, in place."""
+    tab = reader_tab(chromium, site, request, PHONE_VIEWPORT)
+    tab.goto("topics/parallelism/")
+    sort_by(tab.page, "GPUs")  # ascending, then
+    assert sort_by(tab.page, "GPUs") == "descending"
+    cells = [(paper, shown, key) for paper, shown, key in tab.page.evaluate(SHOWN_AND_KEY_JS, "gpu_count") if key]
+    shown_counts = [gpu_count(re.split(r", | \+", shown)[0]) for _, shown, _ in cells]
+    assert shown_counts == [float(key) for _, _, key in cells], cells  # each row shows what it sorts by
+    assert shown_counts == sorted(shown_counts, reverse=True), cells
+    by_paper = {paper: shown for paper, shown, _ in cells}
+    assert by_paper["TorchTitan"] == "512 GPUs +2 more", by_paper
+    assert by_paper["OSP-Next"].startswith("8 GPUs"), by_paper
+    row = rows(tab.page).filter(has_text="TorchTitan").first
+    index = tab.page.evaluate(
+        "() => Array.from(document.querySelectorAll('.md-content article .digest-table thead th'))"
+        ".findIndex(th => th.classList.contains('col-gpu_count'))"
+    )
+    more = row.locator("td").nth(index).locator("a.digest-more-items:visible")
+    height = row.bounding_box()["height"]
+    assert more.count() == 1 and more.get_attribute("aria-expanded") == "false"
+    more.click()
+    assert path_of(tab.page.url) == "/topics/parallelism/"  # still in the table
+    by_paper = {paper: shown for paper, shown, _ in tab.page.evaluate(SHOWN_AND_KEY_JS, "gpu_count")}
+    assert by_paper["TorchTitan"] == "512 GPUs, 256 GPUs, 128 GPUs", by_paper
+    assert row.bounding_box()["height"] < 4 * height  # whole, wrapping between values, not a line a word
+    assert by_paper["OSP-Next"].endswith("+2 more")  # the other rows as they were
     tab.assert_clean()
 
 
