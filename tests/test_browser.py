@@ -1516,6 +1516,37 @@ def test_on_a_phone_a_list_sorted_by_its_largest_value_shows_that_value_and_open
     tab.assert_clean()
 
 
+# On a hardware page, a paper's row: its headline cell's "measured on" line (its text and right
+# edge) and the marked names of its last cell, with their background colour.
+MEASURED_ON_JS = """paper => {
+    const row = Array.from(document.querySelectorAll('.md-content article .digest-table tbody tr'))
+        .find(row => row.cells[0].textContent.includes(paper));
+    const line = row.querySelector('.digest-elsewhere');
+    const marks = Array.from(row.cells[row.cells.length - 1].querySelectorAll('mark'));
+    return {line: line && line.innerText, right: line && line.getBoundingClientRect().right,
+            italic: line && getComputedStyle(line).fontStyle,
+            marks: marks.map(m => [m.textContent, getComputedStyle(m).backgroundColor])};
+}"""
+
+
+def test_a_hardware_page_says_a_headline_was_measured_elsewhere_and_marks_its_own_device(chromium, site, request):
+    """A reader's audit: the H100 page listed CUDA-L1's "17.7× speedup (average, KernelBench, A100)"
+    as if measured on an H100; its H100 figure (17.8×) was in the last column, cut at 1280 px. On a
+    phone, beside the paper's name, the headline now says "measured on A100", and the last column
+    marks the H100 where the abstract gives the paper's figure on it; the Hopper page alike."""
+    tab = reader_tab(chromium, site, request, PHONE_VIEWPORT)
+    for page, marked in (("hardware/h100/", {"H100"}), ("hardware/hopper/", {"H100", "H800", "H20"})):
+        tab.goto(page)
+        row = tab.page.evaluate(MEASURED_ON_JS, "CUDA-L1")
+        assert row["line"] == "measured on A100" and row["italic"] == "italic", (page, row)
+        assert row["right"] <= PHONE_VIEWPORT["width"], row  # on screen, the table not scrolled
+        assert {name for name, _ in row["marks"]} == marked, (page, row)
+        assert all(colour not in ("rgba(0, 0, 0, 0)", "transparent") for _, colour in row["marks"]), row
+        on_h100 = tab.page.evaluate(MEASURED_ON_JS, "SeerAttention-R")  # measured on an H100: no line
+        assert on_h100["line"] is None and on_h100["marks"], on_h100
+    tab.assert_clean()
+
+
 def test_home_charts_keep_readable_labels_on_a_phone_and_the_years_chart_fits_it(chromium, site, request):
     """The years' chart scrolled sideways on a phone and opened on the latest years, its title, axis
     and four of six legend entries cut off (a reader's audit): it is drawn to fit a phone whole, at

@@ -310,6 +310,52 @@ def test_topic_rows_carry_title_and_tags_and_model_scale_its_magnitude(fixture_c
     assert '<td data-sort="1e+13"><span class="digest-list">10T+, 1T</span></td>' in row
 
 
+@pytest.fixture(scope="module")
+def seed_hardware_pages():
+    """The hardware pages of the seed corpus (tests/fixtures/corpus): real papers, a store that stays put."""
+    from digest.render.hardware_pages import hardware_pages
+
+    corpus = load_corpus(DATA)
+    return corpus, hardware_pages(RenderContext(corpus, environment()))
+
+
+def hardware_row(page: str, paper_id: str) -> str:
+    return next(line for line in page.splitlines() if f"papers/{paper_id}/" in line and line.startswith("<tr"))
+
+
+def test_a_hardware_page_says_when_a_headline_was_measured_on_other_hardware(seed_hardware_pages):
+    """A reader's audit: the H100 page listed CUDA-L1's "17.7× speedup (average, KernelBench, A100)",
+    an A100 figure a reader comparing H100 results took for one; its H100 figure (17.8×) was only in
+    the last column. Under a headline measured elsewhere a line now says "measured on A100", and the
+    sentence column marks the page's hardware, where the paper's own figure on it is."""
+    corpus, pages = seed_hardware_pages
+    cuda_l1 = corpus.papers["cuda-l1"]
+    assert cuda_l1.headline is not None and cuda_l1.headline.hardware == "A100"
+    measured = '<span class="digest-elsewhere" title="'
+    for page in ("h100", "h20", "h800", "l40", "rtx-3090", "hopper"):  # Hopper: the family's page too
+        row = hardware_row(pages[f"hardware/{page}.md"], "cuda-l1")
+        assert measured in row and '">measured on <a href="../a100/">A100</a></span></td>' in row, page
+    h100 = hardware_row(pages["hardware/h100.md"], "cuda-l1")
+    assert '<mark title="H100">H100</mark>' in h100.rsplit("<td>", 1)[1]  # its own figure, found at a glance
+    assert "digest-elsewhere" not in hardware_row(pages["hardware/a100.md"], "cuda-l1")  # measured there
+    hopper = pages["hardware/hopper.md"]
+    assert hopper.count(measured) == 1  # CUDA-L1 alone: the others' headlines name a Hopper device or none
+    rows = [line for line in hopper.splitlines() if line.startswith("<tr")]
+    assert len(rows) >= 5 and all("<mark" in row.rsplit("<td>", 1)[1] for row in rows)  # the device it names
+    # The audit's others: a headline on another device, and only where the catalogue knows it.
+    for page, paper, device in [
+        ("rtx-4090", "triforce", "A100"),
+        ("a100", "sarathi", "RTX A6000"),
+        ("rtx-3060", "streamdiffusion", "RTX 4090"),
+    ]:
+        row = hardware_row(pages[f"hardware/{page}.md"], paper)
+        assert f">{device}</a></span></td>" in row.split("digest-elsewhere", 1)[1], (page, paper)
+    # A machine of one family's GPUs is where they ran: ZeRO-Infinity's V100 headline on the DGX-2 page.
+    assert "digest-elsewhere" not in hardware_row(pages["hardware/dgx-2.md"], "zero-infinity")
+    marked = sum(page.count(measured) for page in pages.values())
+    assert 10 <= marked <= 30, marked  # a page lists a headline measured elsewhere now and then
+
+
 def test_the_method_page_opens_with_how_far_a_reader_can_trust_what_the_site_shows():
     """A reader audit found the figures that say how far to trust a topic or a value a long way
     down a long page (fact precision and headline accuracy after two topic tables and a table of
