@@ -572,6 +572,37 @@ def test_the_filter_finds_rows_by_the_title_and_tags_they_do_not_show(tab):
     tab.assert_clean()
 
 
+# The papers of each row shown, by their ids.
+SHOWN_IDS_JS = """() => Array.from(document.querySelectorAll('.md-content article .digest-table tbody tr'))
+    .filter(row => !row.hidden).map(row => row.cells[0].querySelector('a').getAttribute('href').split('/').slice(-2)[0])"""
+
+
+def test_a_topic_table_shows_and_filters_by_its_papers_other_topics(tab):
+    """A reader's audit: "kernel" and "GPU kernels" in Serving's filter box read "0 of 119 rows",
+    though five serving papers are kernels papers too; a topic table has no Topics column. A row now
+    says "also in: GPU kernels" under its paper's name, a link to that topic, and the filter finds it."""
+    from digest.build import load_corpus
+
+    corpus = load_corpus(REPO_DATA)  # the data the site is built from
+    both = sorted(set(corpus.by_topic["serving"]) & set(corpus.by_topic["kernels"]))
+    assert len(both) >= 3
+    page = tab.page
+    tab.goto("topics/serving/")
+    total = rows(page).count()
+    box = table(page).locator("input.digest-filter")
+    for query in ("kernel", "GPU kernels"):
+        box.fill(query)
+        assert sorted(page.evaluate(SHOWN_IDS_JS)) == both, query
+        assert table(page).locator(".digest-count").inner_text() == f"{len(both)} of {total} rows"
+    assert box.get_attribute("placeholder") == "Filter by any word, tag or other topic…"  # it says so
+    row = rows(page).filter(visible=True).first
+    also = row.locator(".digest-also")
+    assert also.inner_text().startswith("also in: ") and "GPU kernels" in also.inner_text()
+    also.get_by_role("link", name="GPU kernels").click()
+    wait_for_page(page, "/topics/kernels/", "GPU kernels")
+    tab.assert_clean()
+
+
 def test_filtering_by_a_catalogued_baseline_finds_the_rows_that_compare_against_it(tab):
     """A reader asked which papers compare against vLLM and got nothing: the systems papers compare
     against most are no paper of the digest. The baseline catalogue (data/baselines.yaml) names
@@ -821,7 +852,7 @@ def test_context_values_are_shown_apart_from_the_papers_own(tab):
     assert mark.evaluate("m => getComputedStyle(m).backgroundColor") in ("rgba(0, 0, 0, 0)", "transparent")
     # And in no table column: the offloading table's GPU column and headline are the paper's own.
     tab.goto("topics/offloading/")
-    system = page.locator("td:first-child", has_text=re.compile(r"^\s*ZeRO-Infinity\s*$"))
+    system = page.locator("td:first-child > a", has_text=re.compile(r"^\s*ZeRO-Infinity\s*$"))  # not its "also in"
     row = table(page).locator("tbody tr").filter(has=system).first.inner_text()
     assert "800" not in row and "16 GB" not in row and ">25 PFLOPS" in row
     tab.assert_clean()
@@ -1425,7 +1456,7 @@ LIST_CELLS_JS = """keys => {
     const table = document.querySelector('.md-content article .digest-table table');
     const heads = Array.from(table.tHead.rows[0].cells);
     const line = parseFloat(getComputedStyle(table).lineHeight);
-    return Array.from(table.tBodies[0].rows).map(row => [row.cells[0].textContent.trim(), keys.map(key => {
+    return Array.from(table.tBodies[0].rows).map(row => [row.cells[0].querySelector('a').textContent.trim(), keys.map(key => {
         const column = heads.findIndex(th => th.classList.contains('col-' + key));
         if (column < 0) return null;
         const cell = row.cells[column], range = document.createRange();

@@ -306,8 +306,28 @@ def test_topic_rows_carry_title_and_tags_and_model_scale_its_magnitude(fixture_c
     zero = fixture_corpus.papers["zero-infinity"]
     row = next(line for line in page.splitlines() if "papers/zero-infinity/" in line and line.startswith("<tr"))
     assert zero.hardware == ["DGX-2", "V100"]  # both Volta: said once
-    assert row.startswith(f'<tr data-filter="{zero.paper.title} {" ".join(zero.tags)} Volta">')
+    assert row.startswith(f'<tr data-filter="{zero.paper.title} {" ".join(zero.tags)} Volta ')  # then its other topic
     assert '<td data-sort="1e+13"><span class="digest-list">10T+, 1T</span></td>' in row
+
+
+def test_a_topic_row_names_the_papers_other_topics_and_the_filter_box_says_it_finds_them(fixture_corpus, fixture_site):
+    """A topic table has no Topics column: "kernels" in Serving's filter box read "0 of 119 rows",
+    though five serving papers are kernels papers too (a reader's audit). Under its name, a row says
+    "also in: " and links the paper's other topics, which the filter reads as the row's content."""
+    page = fixture_site["topics/offloading.md"]
+    zero = fixture_corpus.papers["zero-infinity"]
+    assert set(zero.topics) == {"offloading", "parallelism"}
+    row = next(line for line in page.splitlines() if "papers/zero-infinity/" in line and line.startswith("<tr"))
+    assert (
+        '<td><a href="../../papers/zero-infinity/">ZeRO-Infinity</a> <span class="digest-also">also in: '
+        '<a title="Parallelism across GPUs and nodes" href="../parallelism/">Parallelism</a></span></td>'
+    ) in row  # by its short name, on a phone's narrow column: the whole name in its title
+    assert row.startswith('<tr data-filter="') and row.split('">', 1)[0].endswith(" Parallelism across GPUs and nodes")
+    for pid in fixture_corpus.by_topic["offloading"]:  # a paper of this topic alone: no line
+        listed = next(line for line in page.splitlines() if f"papers/{pid}/" in line and line.startswith("<tr"))
+        assert ("digest-also" in listed) == (len(fixture_corpus.papers[pid].topics) > 1), pid
+    assert 'placeholder="Filter by any word, tag or other topic…"' in page
+    assert 'placeholder="Filter rows…"' in fixture_site["hardware/index.md"]  # its rows have no topics
 
 
 @pytest.fixture(scope="module")

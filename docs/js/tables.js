@@ -21,7 +21,9 @@
   }
 
   function numberOrText(cell) {
-    var text = cell.textContent.trim();
+    // A topic table's Paper cell sorts by the paper's name, not by the line of its other topics under it.
+    var also = cell.querySelector(".digest-also");
+    var text = (also ? cell.textContent.replace(also.textContent, "") : cell.textContent).trim();
     // "none stated": a curator read no result in the abstract (digest/render/columns.py), a kind of empty
     if (text === "" || text === EMPTY || cell.querySelector(".digest-none")) return { empty: true };
     // A key the digest wrote from the structured value (digest/render/table_keys.py,
