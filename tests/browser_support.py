@@ -183,12 +183,17 @@ def header(page, label: str):
 
 
 def column(page, label: str) -> list[str]:
-    """The cell texts of one column, top to bottom, as currently ordered in the DOM."""
+    """The cell texts of one column, top to bottom, as currently ordered in the DOM; a topic table's
+    Paper cell without the line under the name that names the paper's other topics ("also in: ...")."""
     labels = [text.strip() for text in table(page).locator("thead th").all_inner_texts()]
     index = labels.index(label)
     return table(page).evaluate(
         """(container, index) => Array.from(container.querySelector('table').tBodies[0].rows)
-             .map(row => row.cells[index].textContent.trim())""",
+             .map(row => {
+                 const cell = row.cells[index].cloneNode(true);
+                 cell.querySelectorAll('.digest-also').forEach(line => line.remove());
+                 return cell.textContent.trim();
+             })""",
         index,
     )
 

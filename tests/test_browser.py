@@ -16,6 +16,7 @@ import yaml
 
 from digest.render.columns import NO_HEADLINE
 from digest.render.listing import PART_SIZE
+from digest.render.table_keys import gpu_count
 from digest.search import load_index
 from digest.search import search as digest_search
 
@@ -580,6 +581,37 @@ def test_the_filter_finds_rows_by_the_title_and_tags_they_do_not_show(tab):
     tab.assert_clean()
 
 
+# The papers of each row shown, by their ids.
+SHOWN_IDS_JS = """() => Array.from(document.querySelectorAll('.md-content article .digest-table tbody tr'))
+    .filter(row => !row.hidden).map(row => row.cells[0].querySelector('a').getAttribute('href').split('/').slice(-2)[0])"""
+
+
+def test_a_topic_table_shows_and_filters_by_its_papers_other_topics(tab):
+    """A reader's audit: "kernel" and "GPU kernels" in Serving's filter box read "0 of 119 rows",
+    though five serving papers are kernels papers too; a topic table has no Topics column. A row now
+    says "also in: GPU kernels" under its paper's name, a link to that topic, and the filter finds it."""
+    from digest.build import load_corpus
+
+    corpus = load_corpus(REPO_DATA)  # the data the site is built from
+    both = sorted(set(corpus.by_topic["serving"]) & set(corpus.by_topic["kernels"]))
+    assert len(both) >= 3
+    page = tab.page
+    tab.goto("topics/serving/")
+    total = rows(page).count()
+    box = table(page).locator("input.digest-filter")
+    for query in ("kernel", "GPU kernels"):
+        box.fill(query)
+        assert sorted(page.evaluate(SHOWN_IDS_JS)) == both, query
+        assert table(page).locator(".digest-count").inner_text() == f"{len(both)} of {total} rows"
+    assert box.get_attribute("placeholder") == "Filter by any word, tag or other topic…"  # it says so
+    row = rows(page).filter(visible=True).first
+    also = row.locator(".digest-also")
+    assert also.inner_text().startswith("also in: ") and "GPU kernels" in also.inner_text()
+    also.get_by_role("link", name="GPU kernels").click()
+    wait_for_page(page, "/topics/kernels/", "GPU kernels")
+    tab.assert_clean()
+
+
 def test_filtering_by_a_catalogued_baseline_finds_the_rows_that_compare_against_it(tab):
     """A reader asked which papers compare against vLLM and got nothing: the systems papers compare
     against most are no paper of the digest. The baseline catalogue (data/baselines.yaml) names
@@ -829,7 +861,7 @@ def test_context_values_are_shown_apart_from_the_papers_own(tab):
     assert mark.evaluate("m => getComputedStyle(m).backgroundColor") in ("rgba(0, 0, 0, 0)", "transparent")
     # And in no table column: the offloading table's GPU column and headline are the paper's own.
     tab.goto("topics/offloading/")
-    system = page.locator("td:first-child", has_text=re.compile(r"^\s*ZeRO-Infinity\s*$"))
+    system = page.locator("td:first-child > a", has_text=re.compile(r"^\s*ZeRO-Infinity\s*$"))  # not its "also in"
     row = table(page).locator("tbody tr").filter(has=system).first.inner_text()
     assert "800" not in row and "16 GB" not in row and ">25 PFLOPS" in row
     tab.assert_clean()
@@ -1218,9 +1250,11 @@ def test_at_1280_px_a_topic_table_shows_when_it_was_published_and_its_links(chro
     over it; one of 10 keeps its date in view and says truthfully how many columns are past the
     edge. At 1920 px an arXiv id keeps its links on its line; on a 390 px phone the tables still
     scroll sideways in their boxes, never the page. A hardware page's table fits too: its sentence
-    column, where the abstract names the device, was cut at the edge (stop 60's audit)."""
+    column, where the abstract names the device, was cut at the edge (stop 60's audit). So does the
+    hardware topic's table of 9 columns, whose arXiv column was 19 px past the edge, with "1 more
+    column" said over it (stop 61's audit)."""
     tab = reader_tab(chromium, site, request, {"width": 1280, "height": 800})
-    for page in ("topics/serving/", "tags/speculative-decoding/", "hardware/h100/"):
+    for page in ("topics/serving/", "topics/hardware/", "tags/speculative-decoding/", "hardware/h100/"):
         tab.goto(page)
         [table] = tab.page.evaluate(HIDDEN_COLUMNS_JS)
         assert not table["scrollable"] and not table["past"] and not table["room"], (page, table)
@@ -1431,7 +1465,7 @@ LIST_CELLS_JS = """keys => {
     const table = document.querySelector('.md-content article .digest-table table');
     const heads = Array.from(table.tHead.rows[0].cells);
     const line = parseFloat(getComputedStyle(table).lineHeight);
-    return Array.from(table.tBodies[0].rows).map(row => [row.cells[0].textContent.trim(), keys.map(key => {
+    return Array.from(table.tBodies[0].rows).map(row => [row.cells[0].querySelector('a').textContent.trim(), keys.map(key => {
         const column = heads.findIndex(th => th.classList.contains('col-' + key));
         if (column < 0) return null;
         const cell = row.cells[column], range = document.createRange();
@@ -1477,6 +1511,79 @@ def test_on_a_phone_a_long_list_keeps_its_row_one_line_and_says_how_many_more(ch
     rows = dict(tab.page.evaluate(LIST_CELLS_JS, ["hardware"]))
     whole = rows["CudaForge"][0]
     assert whole["shown"] == "A100, RTX 6000, RTX 4090, RTX 3090" and whole["more"] is None, whole
+    tab.assert_clean()
+
+
+# Per row shown of a listing's table: its paper, what one column's cell shows and its sort key.
+SHOWN_AND_KEY_JS = """key => {
+    const table = document.querySelector('.md-content article .digest-table table');
+    const column = Array.from(table.tHead.rows[0].cells).findIndex(th => th.classList.contains('col-' + key));
+    return Array.from(table.tBodies[0].rows).map(row => [row.cells[0].querySelector('a').textContent.trim(),
+        row.cells[column].innerText.trim(), row.cells[column].getAttribute('data-sort')]);
+}"""
+
+
+def test_on_a_phone_a_list_sorted_by_its_largest_value_shows_that_value_and_opens_in_place(chromium, site, request):
+    """A reader's audit at 390 px: Parallelism sorted by GPUs, descending, read "512 GPUs", "128 GPUs
+    +2 more", "384 GCDs", "256 GPUs" (TorchTitan's 512 hidden behind "+2 more"), which looked like a
+    broken sort; and "+2 more" left the table for the paper's page. A cell now shows first the value
+    it sorts by, so the column reads in order, and "+2 more" shows the rest in the row, in place."""
+    tab = reader_tab(chromium, site, request, PHONE_VIEWPORT)
+    tab.goto("topics/parallelism/")
+    sort_by(tab.page, "GPUs")  # ascending, then
+    assert sort_by(tab.page, "GPUs") == "descending"
+    cells = [(paper, shown, key) for paper, shown, key in tab.page.evaluate(SHOWN_AND_KEY_JS, "gpu_count") if key]
+    shown_counts = [gpu_count(re.split(r", | \+", shown)[0]) for _, shown, _ in cells]
+    assert shown_counts == [float(key) for _, _, key in cells], cells  # each row shows what it sorts by
+    assert shown_counts == sorted(shown_counts, reverse=True), cells
+    by_paper = {paper: shown for paper, shown, _ in cells}
+    assert by_paper["TorchTitan"] == "512 GPUs +2 more", by_paper
+    assert by_paper["OSP-Next"].startswith("8 GPUs"), by_paper
+    row = rows(tab.page).filter(has_text="TorchTitan").first
+    index = tab.page.evaluate(
+        "() => Array.from(document.querySelectorAll('.md-content article .digest-table thead th'))"
+        ".findIndex(th => th.classList.contains('col-gpu_count'))"
+    )
+    more = row.locator("td").nth(index).locator("a.digest-more-items:visible")
+    height = row.bounding_box()["height"]
+    assert more.count() == 1 and more.get_attribute("aria-expanded") == "false"
+    more.click()
+    assert path_of(tab.page.url) == "/topics/parallelism/"  # still in the table
+    by_paper = {paper: shown for paper, shown, _ in tab.page.evaluate(SHOWN_AND_KEY_JS, "gpu_count")}
+    assert by_paper["TorchTitan"] == "512 GPUs, 256 GPUs, 128 GPUs", by_paper
+    assert row.bounding_box()["height"] < 4 * height  # whole, wrapping between values, not a line a word
+    assert by_paper["OSP-Next"].endswith("+2 more")  # the other rows as they were
+    tab.assert_clean()
+
+
+# On a hardware page, a paper's row: its headline cell's "measured on" line (its text and right
+# edge) and the marked names of its last cell, with their background colour.
+MEASURED_ON_JS = """paper => {
+    const row = Array.from(document.querySelectorAll('.md-content article .digest-table tbody tr'))
+        .find(row => row.cells[0].textContent.includes(paper));
+    const line = row.querySelector('.digest-elsewhere');
+    const marks = Array.from(row.cells[row.cells.length - 1].querySelectorAll('mark'));
+    return {line: line && line.innerText, right: line && line.getBoundingClientRect().right,
+            italic: line && getComputedStyle(line).fontStyle,
+            marks: marks.map(m => [m.textContent, getComputedStyle(m).backgroundColor])};
+}"""
+
+
+def test_a_hardware_page_says_a_headline_was_measured_elsewhere_and_marks_its_own_device(chromium, site, request):
+    """A reader's audit: the H100 page listed CUDA-L1's "17.7× speedup (average, KernelBench, A100)"
+    as if measured on an H100; its H100 figure (17.8×) was in the last column, cut at 1280 px. On a
+    phone, beside the paper's name, the headline now says "measured on A100", and the last column
+    marks the H100 where the abstract gives the paper's figure on it; the Hopper page alike."""
+    tab = reader_tab(chromium, site, request, PHONE_VIEWPORT)
+    for page, marked in (("hardware/h100/", {"H100"}), ("hardware/hopper/", {"H100", "H800", "H20"})):
+        tab.goto(page)
+        row = tab.page.evaluate(MEASURED_ON_JS, "CUDA-L1")
+        assert row["line"] == "measured on A100" and row["italic"] == "italic", (page, row)
+        assert row["right"] <= PHONE_VIEWPORT["width"], row  # on screen, the table not scrolled
+        assert {name for name, _ in row["marks"]} == marked, (page, row)
+        assert all(colour not in ("rgba(0, 0, 0, 0)", "transparent") for _, colour in row["marks"]), row
+        on_h100 = tab.page.evaluate(MEASURED_ON_JS, "SeerAttention-R")  # measured on an H100: no line
+        assert on_h100["line"] is None and on_h100["marks"], on_h100
     tab.assert_clean()
 
 

@@ -193,6 +193,7 @@ def test_topic_tables_link_to_arxiv(site):
     row = next(line for line in table.splitlines() if "papers/flashattention-3/" in line)
     title = "FlashAttention-3: Fast and Accurate Attention with Asynchrony and Low-precision"
     assert (
-        f'<a href="https://arxiv.org/abs/2407.08608" aria-label="arXiv page of {title}">2407.08608</a> · '
+        f'<a href="https://arxiv.org/abs/2407.08608" aria-label="arXiv page of {title}">2407.08608</a>'
+        '<span class="digest-id-sep"> · </span>'  # a line break where the id stands over its links
         f'<a href="https://arxiv.org/pdf/2407.08608" aria-label="PDF of {title}">PDF</a>'
     ) in row

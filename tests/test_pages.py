@@ -178,6 +178,23 @@ def test_exports_agree_with_the_records(fixture_corpus, fixture_site):
     assert feed.find(f"{atom}updated").text.startswith("2024-08-19")  # the newest paper, not the clock
 
 
+def test_a_feed_entry_names_its_topics_as_the_site_does(fixture_corpus, fixture_site):
+    """A feed reader shows an entry's categories by their label: "GPU kernels", where the bare term
+    showed the slug "kernels" (a reader's audit). The term stays the slug, which never changes."""
+    atom = "{http://www.w3.org/2005/Atom}"
+    names = {topic.slug: topic.name for topic in fixture_corpus.taxonomy.topics}
+    for path in ("feed.xml", "feed-topic-kernels.xml"):
+        entries = ET.fromstring(fixture_site[path]).findall(f"{atom}entry")
+        categories = [c.attrib for e in entries for c in e.findall(f"{atom}category")]
+        assert categories and all(c["label"] == names[c["term"]] for c in categories), path
+    fa2 = next(
+        e
+        for e in ET.fromstring(fixture_site["feed.xml"]).findall(f"{atom}entry")
+        if "flashattention-2" in e.find(f"{atom}id").text
+    )
+    assert {"term": "kernels", "label": "GPU kernels"} in [c.attrib for c in fa2.findall(f"{atom}category")]
+
+
 DAMAGED_ABSTRACT = (
     "We present M\\'elange, built on {\\it cuBLAS}. \\textbf{M\\'elange} reaches 2.57times higher throughput "
     "than vLLM on A100 GPUs and cuts cost by 85\\% at 0.108s/tokenx2014only a fraction of the price."
@@ -290,8 +307,74 @@ def test_topic_rows_carry_title_and_tags_and_model_scale_its_magnitude(fixture_c
     zero = fixture_corpus.papers["zero-infinity"]
     row = next(line for line in page.splitlines() if "papers/zero-infinity/" in line and line.startswith("<tr"))
     assert zero.hardware == ["DGX-2", "V100"]  # both Volta: said once
-    assert row.startswith(f'<tr data-filter="{zero.paper.title} {" ".join(zero.tags)} Volta">')
+    assert row.startswith(f'<tr data-filter="{zero.paper.title} {" ".join(zero.tags)} Volta ')  # then its other topic
     assert '<td data-sort="1e+13"><span class="digest-list">10T+, 1T</span></td>' in row
+
+
+def test_a_topic_row_names_the_papers_other_topics_and_the_filter_box_says_it_finds_them(fixture_corpus, fixture_site):
+    """A topic table has no Topics column: "kernels" in Serving's filter box read "0 of 119 rows",
+    though five serving papers are kernels papers too (a reader's audit). Under its name, a row says
+    "also in: " and links the paper's other topics, which the filter reads as the row's content."""
+    page = fixture_site["topics/offloading.md"]
+    zero = fixture_corpus.papers["zero-infinity"]
+    assert set(zero.topics) == {"offloading", "parallelism"}
+    row = next(line for line in page.splitlines() if "papers/zero-infinity/" in line and line.startswith("<tr"))
+    assert (
+        '<td><a href="../../papers/zero-infinity/">ZeRO-Infinity</a> <span class="digest-also">also in: '
+        '<a title="Parallelism across GPUs and nodes" href="../parallelism/">Parallelism</a></span></td>'
+    ) in row  # by its short name, on a phone's narrow column: the whole name in its title
+    assert row.startswith('<tr data-filter="') and row.split('">', 1)[0].endswith(" Parallelism across GPUs and nodes")
+    for pid in fixture_corpus.by_topic["offloading"]:  # a paper of this topic alone: no line
+        listed = next(line for line in page.splitlines() if f"papers/{pid}/" in line and line.startswith("<tr"))
+        assert ("digest-also" in listed) == (len(fixture_corpus.papers[pid].topics) > 1), pid
+    assert 'placeholder="Filter by any word, tag or other topic…"' in page
+    assert 'placeholder="Filter rows…"' in fixture_site["hardware/index.md"]  # its rows have no topics
+
+
+@pytest.fixture(scope="module")
+def seed_hardware_pages():
+    """The hardware pages of the seed corpus (tests/fixtures/corpus): real papers, a store that stays put."""
+    from digest.render.hardware_pages import hardware_pages
+
+    corpus = load_corpus(DATA)
+    return corpus, hardware_pages(RenderContext(corpus, environment()))
+
+
+def hardware_row(page: str, paper_id: str) -> str:
+    return next(line for line in page.splitlines() if f"papers/{paper_id}/" in line and line.startswith("<tr"))
+
+
+def test_a_hardware_page_says_when_a_headline_was_measured_on_other_hardware(seed_hardware_pages):
+    """A reader's audit: the H100 page listed CUDA-L1's "17.7× speedup (average, KernelBench, A100)",
+    an A100 figure a reader comparing H100 results took for one; its H100 figure (17.8×) was only in
+    the last column. Under a headline measured elsewhere a line now says "measured on A100", and the
+    sentence column marks the page's hardware, where the paper's own figure on it is."""
+    corpus, pages = seed_hardware_pages
+    cuda_l1 = corpus.papers["cuda-l1"]
+    assert cuda_l1.headline is not None and cuda_l1.headline.hardware == "A100"
+    measured = '<span class="digest-elsewhere" title="'
+    for page in ("h100", "h20", "h800", "l40", "rtx-3090", "hopper"):  # Hopper: the family's page too
+        row = hardware_row(pages[f"hardware/{page}.md"], "cuda-l1")
+        assert measured in row and '">measured on <a href="../a100/">A100</a></span></td>' in row, page
+    h100 = hardware_row(pages["hardware/h100.md"], "cuda-l1")
+    assert '<mark title="H100">H100</mark>' in h100.rsplit("<td>", 1)[1]  # its own figure, found at a glance
+    assert "digest-elsewhere" not in hardware_row(pages["hardware/a100.md"], "cuda-l1")  # measured there
+    hopper = pages["hardware/hopper.md"]
+    assert hopper.count(measured) == 1  # CUDA-L1 alone: the others' headlines name a Hopper device or none
+    rows = [line for line in hopper.splitlines() if line.startswith("<tr")]
+    assert len(rows) >= 5 and all("<mark" in row.rsplit("<td>", 1)[1] for row in rows)  # the device it names
+    # The audit's others: a headline on another device, and only where the catalogue knows it.
+    for page, paper, device in [
+        ("rtx-4090", "triforce", "A100"),
+        ("a100", "sarathi", "RTX A6000"),
+        ("rtx-3060", "streamdiffusion", "RTX 4090"),
+    ]:
+        row = hardware_row(pages[f"hardware/{page}.md"], paper)
+        assert f">{device}</a></span></td>" in row.split("digest-elsewhere", 1)[1], (page, paper)
+    # A machine of one family's GPUs is where they ran: ZeRO-Infinity's V100 headline on the DGX-2 page.
+    assert "digest-elsewhere" not in hardware_row(pages["hardware/dgx-2.md"], "zero-infinity")
+    marked = sum(page.count(measured) for page in pages.values())
+    assert 10 <= marked <= 30, marked  # a page lists a headline measured elsewhere now and then
 
 
 def test_the_method_page_opens_with_how_far_a_reader_can_trust_what_the_site_shows():

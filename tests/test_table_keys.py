@@ -64,6 +64,21 @@ def test_a_cells_scales_read_largest_first(values, shown):
     assert magnitude(largest_first(values)[0]) == largest_scale(values)  # the cell starts with what it sorts by
 
 
+@pytest.mark.parametrize(
+    ("values", "shown"),
+    [
+        (["128 GPUs", "256 GPUs", "512 GPUs"], "512 GPUs, 256 GPUs, 128 GPUs"),  # TorchTitan, as the audit read it
+        (["1 GPU", "8 GPUs", "1 NPU"], "8 GPUs, 1 GPU, 1 NPU"),  # equal: the abstract's order
+        (["1,024 GPUs", "3,072 GPUs"], "3,072 GPUs, 1,024 GPUs"),
+        (["96 GPUs", "hundreds of GPUs"], "hundreds of GPUs, 96 GPUs"),
+    ],
+)
+def test_a_cells_gpu_counts_read_largest_first(values, shown):
+    """On a phone a cell shows its first value and "+2 more": the one its column sorts by."""
+    assert ", ".join(largest_first(values, gpu_count)) == shown
+    assert gpu_count(largest_first(values, gpu_count)[0]) == largest_count(values)
+
+
 def test_the_audits_order_is_by_magnitude_not_by_leading_number():
     """Descending on the parallelism table once read 175B, 106B, 70B, …, 10T+, 1T, 8.3B."""
     cells = [

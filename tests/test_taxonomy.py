@@ -297,6 +297,15 @@ def test_the_repository_taxonomy_has_five_topics_then_other(taxonomy):
     )
     assert [term.name for term in taxonomy.memory_tiers] == ["GPU HBM", "CPU DRAM", "NVMe SSD"]
     assert [term.name for term in taxonomy.workloads] == ["training", "fine-tuning", "inference"]
+    # how a topic table's "also in: ..." names a topic: short where the name is long, else the name
+    assert [t.short_name for t in taxonomy.topics] == [
+        "Offloading",
+        "Parallelism",
+        "GPU kernels",
+        "Serving",
+        "Hardware studies",
+        "Other GPU work",
+    ]
 
 
 # ------------------------------------------------------------------------------------- validation
@@ -355,6 +364,7 @@ def test_a_missing_field_is_named_at_its_entry(tmp_path):
         (("slug: kernels", "slug: offloading"), "topics[1].slug", "'offloading' is used twice"),
         (("slug: kernels", "slug: GPU Kernels"), "topics[1].slug", "is not a slug"),
         (("    name: Kernels\n", "    name: Kernels\n    colour: blue\n"), "topics[1].colour", "unknown field"),
+        (("    name: Kernels\n", "    name: Kernels\n    short: ''\n"), "topics[1].short", "is empty"),
         (
             ("  columns: [system]\n", "  columns: [system]\n  rules: [{pattern: gpu}]\n"),
             "fallback.rules",

@@ -13,7 +13,7 @@ from bs4 import BeautifulSoup
 from digest.build import load_corpus
 from digest.render.columns import COLUMNS, CORE_TABLE_COLUMNS
 from digest.render.site import render_site
-from digest.render.table_keys import magnitude
+from digest.render.table_keys import gpu_count, magnitude
 from digest.render.topic import SPARSE_SHARE, worth_a_column
 
 from .conftest import REPO, REPO_DATA
@@ -119,6 +119,30 @@ def test_model_scale_cells_list_their_scales_largest_first(repo_site):
             (magnitude(v) or 0.0 for v in values), reverse=True
         )
     assert reordered >= 2  # the abstracts' own order is not largest first, so the test can fail
+
+
+def test_a_list_cell_that_sorts_by_its_largest_value_shows_that_value_first(repo_site):
+    """On a 390 px phone a list cell shows its first value and "+N more": sorted by GPUs, descending,
+    parallelism read "512 GPUs, 128 GPUs +2 more, 384 GCDs" (TorchTitan's 128, 256, 512 GPUs in the
+    abstract's order; a reader's audit). Every cell a sort key ranks starts with the value it sorts by."""
+    corpus, pages = repo_site
+    measures = {"col-gpu_count": gpu_count, "col-model_scale": magnitude}
+    lists = 0
+    for topic in corpus.taxonomy.topics:
+        soup = BeautifulSoup(pages[f"topics/{topic.slug}.md"], "html.parser")
+        for table in soup.find_all("table"):
+            keys = [next(iter(th.get("class") or [""])) for th in table.select("thead th")]
+            for tr in table.select("tbody tr"):
+                for key, td in zip(keys, tr.find_all("td"), strict=True):
+                    first = td.select_one(".digest-first")
+                    if key not in measures or first is None:
+                        continue
+                    shown = first.find(string=True, recursive=False) or first.get_text().split(", ")[0]
+                    assert measures[key](shown) == float(td["data-sort"]), (topic.slug, key, td.get_text())
+                    lists += 1
+    assert lists >= 3
+    torchtitan = row_of(pages["topics/parallelism.md"], "torchtitan")
+    assert "512 GPUs, 256 GPUs, 128 GPUs +2 more" in torchtitan  # whole on a wider screen
 
 
 def test_every_listing_dates_its_papers_by_the_month_with_the_day_in_its_title_and_sort_key(repo_site):

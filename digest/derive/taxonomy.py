@@ -35,6 +35,12 @@ class Topic:
     rules: tuple[Rule, ...] = ()  # the fallback topic has none
     threshold: int = DEFAULT_TOPIC_THRESHOLD
     columns_line: int | None = None  # where `columns:` is, for a message about an unknown column
+    short: str = ""  # a shorter name where a row names the topic beside others ("Serving"); the name if ""
+
+    @property
+    def short_name(self) -> str:
+        """The topic's name where a table row names it among others: a topic table's "also in: ..."."""
+        return self.short or self.name
 
     @property
     def scope(self) -> str:
@@ -165,8 +171,9 @@ class _TaxonomyReader:
         "workloads",
         "parallelism",
     )
-    TOPIC_KEYS = ("slug", "name", "description", "rules", "columns", "threshold")
-    FALLBACK_KEYS = ("slug", "name", "description", "columns")
+    TOPIC_KEYS = ("slug", "name", "short", "description", "rules", "columns", "threshold")
+    FALLBACK_KEYS = ("slug", "name", "short", "description", "columns")
+    FALLBACK_REQUIRED = ("slug", "name", "description", "columns")
     RULE_KEYS = ("pattern", "weight")
     TAG_KEYS = ("slug", "name", "match", "threshold")
     TERM_KEYS = ("name", "match")
@@ -214,6 +221,7 @@ class _TaxonomyReader:
         return Topic(
             slug=self.slug(keys["slug"], f"{field}.slug"),
             name=doc.text(keys["name"], f"{field}.name").strip(),
+            short=self.short(keys, field),
             description=doc.text(keys["description"], f"{field}.description").strip(),
             columns=self.columns(keys["columns"], f"{field}.columns"),
             rules=tuple(self.rule(rule, f"{field}.rules[{i}]") for i, rule in enumerate(rule_nodes)),
@@ -229,14 +237,19 @@ class _TaxonomyReader:
         doc = self.doc
         if isinstance(node, yaml.MappingNode) and any(key.value == "rules" for key, _ in node.value):
             doc.fail(node, "fallback.rules", "the fallback has no rules: it holds the papers no topic's rules match")
-        keys = doc.mapping(node, "fallback", self.FALLBACK_KEYS, required=self.FALLBACK_KEYS)
+        keys = doc.mapping(node, "fallback", self.FALLBACK_KEYS, required=self.FALLBACK_REQUIRED)
         return Topic(
             slug=self.slug(keys["slug"], "fallback.slug"),
             name=doc.text(keys["name"], "fallback.name").strip(),
+            short=self.short(keys, "fallback"),
             description=doc.text(keys["description"], "fallback.description").strip(),
             columns=self.columns(keys["columns"], "fallback.columns"),
             columns_line=doc.line(keys["columns"]),
         )
+
+    def short(self, keys: dict[str, yaml.Node], field: str) -> str:
+        """A topic's optional short name, "" when it has none."""
+        return self.doc.text(keys["short"], f"{field}.short").strip() if "short" in keys else ""
 
     def rule(self, node: yaml.Node, field: str) -> Rule:
         doc = self.doc

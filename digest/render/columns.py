@@ -96,10 +96,11 @@ _TAG = re.compile(r"<[^>]+>")
 def listed(derived: Derived, links: PageLinks, items: list[str]) -> str:
     """A cell's values, comma-separated. In an HTML table a list stays on one line on a phone, and
     a long one shows its first value (cut at 7rem: "Intel Data Center G…") and "+N more" there, in
-    place of the rest (digest.css), linking
-    to the paper's page, which lists them all: four hardware names in a column scrolled out of view
-    made a row four lines tall, mostly empty (a reader's audit, CudaForge and CUDA-L1 on a 390 px
-    phone). The rest stay in the page, for a wider screen, print and the table's filter."""
+    place of the rest (digest.css): four hardware names in a column scrolled out of view made a row
+    four lines tall, mostly empty (a reader's audit, CudaForge and CUDA-L1 on a 390 px phone).
+    Tapped, "+N more" shows the rest in place (docs/js/tables.js); without the script it is a link
+    to the paper's page, which lists them all. The rest stay in the page, for a wider screen, print
+    and the table's filter. A column that sorts by one of the values lists that one first."""
     if not links.html or len(items) < 2:
         return ", ".join(items)
     shown = ", ".join(items)
@@ -221,14 +222,16 @@ _KIND_CELLS: dict[str, tuple[Callable[[Derived], Value], Cell]] = {
         lambda d, links: listed(d, links, [links.hardware(name) for name in d.hardware]),
     ),
     "code": (_values_of("code"), _code_cell),
-    # Largest first, as the cell sorts: "1T, 30B, 4B", not the abstract's "1T, 4B, 30B".
+    # Largest first, as the cell sorts: "1T, 30B, 4B", not the abstract's "1T, 4B, 30B"; and
+    # "512 GPUs +2 more" on a phone, where "128 GPUs +2 more" sorted above 384 read as a broken sort
+    # (a reader's audit, TorchTitan's 128, 256 and 512 GPUs).
     "model_scale": (
         _values_of("model_scale"),
         lambda d, links: listed(d, links, [links.text(v) for v in largest_first(_scales(d))]),
     ),
     "gpu_count": (
         _values_of("gpu_count"),
-        lambda d, links: listed(d, links, [links.text(v) for v in _counts(d)]),
+        lambda d, links: listed(d, links, [links.text(v) for v in largest_first(_counts(d), gpu_count)]),
     ),
 }
 

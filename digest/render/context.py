@@ -112,8 +112,14 @@ class PageLinks:
         text = self.text(label) if label else self.context.escaped_title(paper_id, html=self.html)
         return self._link(text, paper_path(paper_id))
 
-    def topic(self, slug: str) -> str:
-        return self._link(self.text(self.context.topics[slug].name), topic_path(slug))
+    def topic(self, slug: str, *, short: bool = False) -> str:
+        """A link to the topic's page, named by its name, or by its short name (`short`), which in
+        HTML has the whole name in its title."""
+        topic = self.context.topics[slug]
+        if not short or topic.short_name == topic.name:
+            return self._link(self.text(topic.name), topic_path(slug))
+        link = self._link(self.text(topic.short_name), topic_path(slug))
+        return link.replace("<a ", f'<a title="{html_text(topic.name)}" ', 1) if self.html else link
 
     def outside(self, name: str) -> str:
         """A system of the baseline catalogue, no paper of the digest: its name as plain text, no

@@ -82,6 +82,7 @@ def atom_feed(
     summary to the paper's `teaser`, from its first sentence about its own work: the topic, tag and
     hardware feeds, many of them, stay small."""
     newest = by_added(corpus, ids)[:FEED_SIZE]
+    names = {topic.slug: topic.name for topic in corpus.taxonomy.topics}
     root = site_url.rstrip("/")
     feed = FeedGenerator()
     feed.id(site_url if path == "feed.xml" else f"{root}/{path}")  # the site's feed kept its id
@@ -104,8 +105,9 @@ def atom_feed(
         # The paper's main result first, as a topic table's row leads with it.
         entry.summary(f"Headline result: {derived.headline.text}. {summary}" if derived.headline else summary)
         entry.updated(_timestamp(derived))
+        # A feed reader shows a category by its label, else its term: "GPU kernels", not the slug "kernels".
         for topic in derived.topics:
-            entry.category(term=topic)
+            entry.category(term=topic, label=names.get(topic, topic))
     return str(feed.atom_str(pretty=True).decode("utf-8"))
 
 

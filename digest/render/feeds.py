@@ -17,11 +17,12 @@ def listing_feeds(corpus: Corpus, site_url: str, listings: list[Listing], reuse:
     """A feed per (kind, slug, name, page path, paper ids) listing, at feed_path(kind, slug);
     `reuse` may give the last build's feed while its listing and papers are equal."""
     feeds = {}
+    topics = [(topic.slug, topic.name) for topic in corpus.taxonomy.topics]  # the categories' labels
     for kind, slug, name, page, ids in listings:
         path = feed_path(kind, slug)
         write = partial(
             atom_feed, corpus, site_url, f"{SITE_NAME}: {name}", ids=ids, path=path, page=page_url(page), teaser=True
         )
-        inputs = (site_url, name, page, [corpus.papers[pid] for pid in ids])
+        inputs = (site_url, name, page, topics, [corpus.papers[pid] for pid in ids])
         feeds[path] = str(reuse(path, inputs, write))
     return feeds

@@ -17,10 +17,10 @@ from ..derive.corpus import Corpus, Derived
 from ..derive.hardware_catalog import HardwareEntry
 from ..text.keys import url_slug
 from .columns import COLUMNS
-from .context import RenderContext
+from .context import PageLinks, RenderContext
 from .html_table import html_table
 from .listing import NEWEST_FIRST, listing, year_group
-from .markdown import md_text
+from .markdown import md_marked, md_text
 from .paths import hardware_path, rel
 from .table_keys import filter_text
 
@@ -229,20 +229,30 @@ def _page(
 
 
 def _table(context: RenderContext, names: frozenset[str], source: str, ids: Sequence[str]) -> str:
-    """The papers that name the hardware (any of `names`), with the sentence that names it."""
+    """The papers that name the hardware (any of `names`), with the sentence that names it, the
+    hardware's name marked in it; a headline measured on other hardware says so under it."""
     links = context.links(source, html=True)
     papers = [context.corpus.papers[pid] for pid in ids]
     columns = [COLUMNS[key] for key in HARDWARE_COLUMNS]
+    here = _here(context, names)
+    headline = HARDWARE_COLUMNS.index("headline")
+    catalog = context.corpus.catalog
 
     def sentence(derived: Derived) -> str:
-        return next((f.sentence for f in derived.facts if f.kind == "hardware" and f.value in names), "")
+        said = next((f.sentence for f in derived.facts if f.kind == "hardware" and f.value in names), "")
+        # The page's hardware marked where the sentence names it: the paper's figure on it is
+        # found there, when its headline was measured elsewhere (CUDA-L1's 17.8× on an H100).
+        spans = [(start, end, entry.name) for entry, start, end in catalog.find(said) if entry.name in names]
+        return md_marked(said, spans, html_cell=True) if spans else links.text(said)
+
+    def cells(derived: Derived) -> list[str]:
+        shown = [column.markdown(derived, links) for column in columns]
+        shown[headline] += measured_elsewhere(context, derived, here, links)
+        return [*shown, sentence(derived)]
 
     return html_table(
         [*(column.label for column in columns), SENTENCE[1]],
-        [
-            [*(column.markdown(derived, links) for column in columns), links.text(sentence(derived))]
-            for derived in papers
-        ],
+        [cells(derived) for derived in papers],
         interactive=True,
         keys=[*HARDWARE_COLUMNS, SENTENCE[0]],
         sort_keys=[[*(column.sort_value(derived) for column in columns), None] for derived in papers],
@@ -250,3 +260,56 @@ def _table(context: RenderContext, names: frozenset[str], source: str, ids: Sequ
         filters=[filter_text(context, derived) for derived in papers],
         descending="published",  # the rows come NEWEST_FIRST
     )
+
+
+# Machines built of one family's GPUs: a headline on a V100 was measured on a DGX-2's, and one on a
+# DGX-2 on its V100s. A Jetson (a SoC) shares Ampere with an A100 and is no such machine.
+_MACHINES = frozenset({"system", "supercomputer"})
+_CHIPS = frozenset({"gpu", "npu", "accelerator"})
+
+
+@dataclass(frozen=True)
+class _Here:
+    """A hardware page's name, and the hardware a headline may name and still be measured on it."""
+
+    name: str
+    covers: frozenset[str]
+
+
+def _here(context: RenderContext, names: frozenset[str]) -> _Here:
+    """On a family's page, the family and its devices; on a device's page, the device, its family's
+    own name (a headline "on Hopper GPUs" names no other device), a series' models, and the chips
+    of a machine of one family (or the machines of a chip's family, on a chip's page)."""
+    catalog, family = context.corpus.catalog, families(context)
+    name = next((n for n in names if n in family), None)
+    if name is not None:
+        return _Here(name, names)
+    [name] = names
+    covers = {name, *(e.name for e in catalog if catalog.series_of(e.name) == name)}
+    entry = catalog.get(name)
+    if entry is not None and entry.arch:
+        covers.add(entry.arch)
+        kin = _CHIPS if entry.class_ in _MACHINES else _MACHINES if entry.class_ in _CHIPS else frozenset()
+        covers |= {e.name for e in catalog if e.arch == entry.arch and e.class_ in kin}
+    return _Here(name, frozenset(covers))
+
+
+def measured_elsewhere(context: RenderContext, derived: Derived, here: _Here, links: PageLinks) -> str:
+    """Under a headline measured on other hardware than the page's, a line that says so: "measured
+    on A100". The H100 page listed CUDA-L1's "17.7× speedup (average, KernelBench, A100)", and a
+    reader comparing results on an H100 took the A100's figure for one (a reader's audit; its H100
+    figure, 17.8×, is in the sentence column, which marks the page's hardware). Only where the
+    headline's hardware is in the catalogue: "128 GPUs" names no device, and a headline naming none
+    says nothing of where it was measured."""
+    headline = derived.headline
+    if headline is None or not headline.hardware:
+        return ""
+    named = list(dict.fromkeys(entry.name for entry, _, _ in context.corpus.catalog.find(headline.hardware)))
+    if not named or any(name in here.covers for name in named):
+        return ""
+    title = links.text(
+        f"The headline is the paper's result on {', '.join(named)}; "
+        f"the last column quotes what its abstract says of {here.name}"
+    )
+    elsewhere = ", ".join(links.hardware(name) for name in named)
+    return f' <span class="digest-elsewhere" title="{title}">measured on {elsewhere}</span>'

@@ -15,7 +15,7 @@ from html import escape
 from typing import NamedTuple
 
 from ..passthrough import mark
-from .markdown import FILTER_BOX
+from .markdown import filter_box
 
 EMPTY = "–"
 
@@ -42,6 +42,7 @@ def html_table(
     sort_groups: Sequence[Sequence[SortGroup | str | None]] | None = None,
     filters: Sequence[str] | None = None,
     descending: str | None = None,
+    filter_hint: str = "",
 ) -> str:
     """A table of HTML cells (an empty cell shows "–"). `keys` name the columns (a class per
     heading, `col-KEY`, sets its width); `sticky` keeps the first column (the paper) in view
@@ -56,7 +57,8 @@ def html_table(
     row) are what the script sorts and filters by beyond the cells' text (digest/render/table_keys.py).
     `descending` names the column (by its key) the rows already come newest or largest first by, as
     a listing comes newest published first: its heading says so (aria-sort, an arrow), so the
-    reader sees the table's order, and a first click on it reverses that order."""
+    reader sees the table's order, and a first click on it reverses that order. `filter_hint` is
+    the filter box's placeholder, where it finds rows by more than "Filter rows…" says."""
     shown = [index for index in range(len(headers)) if not collapse or not rows or any(row[index] for row in rows)]
     names = keys or [""] * len(headers)
     head = "".join(_heading(headers[i], names[i], names[i] == descending) for i in shown)
@@ -83,7 +85,7 @@ def html_table(
     note += f"\n{OUTSIDE_NOTE}" if 'class="digest-outside"' in body else ""
     # No blank line inside: Python-Markdown keeps the whole block as raw HTML (when the hooks,
     # digest/passthrough.py, do not carry it past Markdown altogether).
-    return mark(f'<div class="digest-table" data-search-exclude>\n{FILTER_BOX}{note}\n{table}\n</div>')
+    return mark(f'<div class="digest-table" data-search-exclude>\n{filter_box(filter_hint)}{note}\n{table}\n</div>')
 
 
 HEADLINE_NOTE = (

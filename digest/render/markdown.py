@@ -143,6 +143,15 @@ FILTER_BOX = (
 )
 
 
+def filter_box(hint: str = "") -> str:
+    """The filter box; `hint` (its placeholder and name) says what else it finds rows by."""
+    if not hint:
+        return FILTER_BOX
+    return FILTER_BOX.replace('"Filter rows…"', f'"{html_text(hint)}…"').replace(
+        '"Filter rows"', f'"{html_text(hint)}"'
+    )
+
+
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], interactive: bool = False) -> str:
     """A Markdown table of Markdown cells (an empty cell shows "–"); `interactive` wraps it for
     the sort and filter script (docs/js/tables.js) and leaves its rows out of search: a listing's

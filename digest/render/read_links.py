@@ -23,4 +23,9 @@ def read_links(paper: Paper, compact: bool = False, html: bool = False) -> str:
     # Each link says whose it is: in a table every row has the same three labels, and a screen
     # reader's list of a page's links shows "PDF" and "Hugging Face" apart from the paper.
     named = [(label, url, f"{what} of {paper.title}") for label, what, url in links]
-    return " · ".join(link(label, url, name) for label, url, name in named if url is not None)
+    shown = [link(label, url, name) for label, url, name in named if url is not None]
+    if compact and html and len(shown) > 1:
+        # A table's id over its PDF and HF links, the dot between them dropped where they wrap
+        # (digest.css): a narrow column broke the line before it, "· PDF · HF".
+        return f'{shown[0]}<span class="digest-id-sep"> · </span>{" · ".join(shown[1:])}'
+    return " · ".join(shown)

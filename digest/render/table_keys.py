@@ -39,10 +39,11 @@ def largest_scale(values: Sequence[str]) -> float | None:
     return max((m for m in map(magnitude, values) if m is not None), default=None)
 
 
-def largest_first(values: Sequence[str]) -> list[str]:
-    """A cell's scales in the order its sort key reads them, largest first ("175B, 100B, 13B" for
-    "100B, 175B, 13B"); a value that is no scale keeps its place after them."""
-    return sorted(values, key=lambda value: -(magnitude(value) or 0.0))
+def largest_first(values: Sequence[str], measure: Callable[[str], float | None] = magnitude) -> list[str]:
+    """A cell's scales (or, by `gpu_count`, its GPU counts) in the order its sort key reads them,
+    largest first ("175B, 100B, 13B" for "100B, 175B, 13B"); a value `measure` reads no size in keeps
+    its place after them. The value a column sorts by is the one a phone shows, before "+N more"."""
+    return sorted(values, key=lambda value: -(measure(value) or 0.0))
 
 
 # A count of GPUs given in words, as the least it can mean: "hundreds of GPUs" sorts above 96.

@@ -12,7 +12,7 @@ from functools import partial
 from ..derive.corpus import Derived
 from ..text.plural import counted
 from .columns import COLUMNS, CORE_TABLE_COLUMNS, DEFAULT_TABLE, Column
-from .context import RenderContext
+from .context import PageLinks, RenderContext
 from .html_table import html_table
 from .listing import NEWEST_FIRST, listing, year_group
 from .markdown import md_text
@@ -33,6 +33,11 @@ DATE_KEYS = ("published", "year")
 # column), both under one in ten, so serving still leaves it out, and parallelism does not add it:
 # a filter for "vLLM" finds serving's rows that compare against it all the same.
 SPARSE_SHARE = 10
+
+
+# What a topic table's filter box finds rows by beyond "Filter rows": a paper's tags, which no
+# column shows, and its other topics ("also in: GPU kernels", also_in).
+FILTER_HINT = "Filter by any word, tag or other topic"
 
 
 @dataclass(frozen=True)
@@ -79,6 +84,8 @@ def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -
             hidden.append(_Hidden(column.label, counted(sum(map(bool, column_cells)), "paper"), column))
     columns = [column for column, _ in shown]
     rows = [[column_cells[index] for _, column_cells in shown] for index in range(len(papers))]
+    for row, derived in zip(rows, papers, strict=True):
+        row[0] += also_in(derived, slug, cells)
     listed = [
         _Listed(
             links.paper(d.id),
@@ -97,11 +104,25 @@ def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -
         sort_groups=[[column.sort_group(derived) for column in columns] for derived in papers],
         filters=[
             " ".join(filter(None, [filter_text(context, derived), *(_plain(h.column, derived) for h in hidden)]))
+            + "".join(f" {context.topics[other].name}" for other in derived.topics if other != slug)
             for derived in papers
         ],
         descending=next((column.key for column in columns if column.key in DATE_KEYS), None),
+        filter_hint=FILTER_HINT,
     )
     return context.render("_topic_listing.md.j2", table=table, papers=listed, hidden=hidden)
+
+
+def also_in(derived: Derived, slug: str, links: PageLinks) -> str:
+    """The paper's other topics, linked, on a line of their own under its name in the topic `slug`'s
+    table: "also in: GPU kernels". A topic table has no Topics column, and its filter found no row
+    by another topic: "kernels" in Serving's box read "0 of 119 rows", though five serving papers are
+    kernels papers too (a reader's audit). The line is the row's content, so the filter reads it.
+    Each topic by its short name ("Serving", the whole name in its title): the whole names took a
+    phone's Paper column three lines; the row's filter text holds them (`_table`)."""
+    others = [links.topic(other, short=True) for other in derived.topics if other != slug]
+    # A space before the line: the paper's name and "also" are two words to the filter.
+    return f' <span class="digest-also">also in: {", ".join(others)}</span>' if others else ""
 
 
 def worth_a_column(key: str, cells: Sequence[str]) -> bool:

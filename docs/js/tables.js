@@ -21,7 +21,9 @@
   }
 
   function numberOrText(cell) {
-    var text = cell.textContent.trim();
+    // A topic table's Paper cell sorts by the paper's name, not by the line of its other topics under it.
+    var also = cell.querySelector(".digest-also");
+    var text = (also ? cell.textContent.replace(also.textContent, "") : cell.textContent).trim();
     // "none stated": a curator read no result in the abstract (digest/render/columns.py), a kind of empty
     if (text === "" || text === EMPTY || cell.querySelector(".digest-none")) return { empty: true };
     // A key the digest wrote from the structured value (digest/render/table_keys.py,
@@ -338,6 +340,29 @@
     update();
   }
 
+  // A phone's "+2 more" in a list cell (digest/render/columns.py `listed`) shows the rest in place:
+  // a link to the paper's page, it left the table, and the reader's place in it, to show two values
+  // (a reader's audit). Without this script it is still that link. A listener of its own, so that
+  // Material's instant navigation, listening on the document, never sees the tap.
+  function showMoreInPlace(more) {
+    if (more.dataset.digestMore) return;
+    more.dataset.digestMore = "true";
+    var list = more.closest(".digest-list");
+    if (!list) return;
+    more.setAttribute("role", "button");
+    more.setAttribute("aria-expanded", "false");
+    more.setAttribute("aria-label", "Show " + more.textContent.replace(/^\+/, "") + " here");
+    more.addEventListener("click", function (event) {
+      if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;  // a new tab: the page
+      event.preventDefault();
+      event.stopPropagation();
+      list.classList.add("digest-open");
+      more.setAttribute("aria-expanded", "true");
+      list.tabIndex = -1;  // the link is gone: the keyboard stays on the list it opened
+      list.focus({ preventScroll: true });
+    });
+  }
+
   // Every wide table says so, sortable or not (New's tables, a paper's facts).
   function init() {
     var restoring = cameBackTo === location.pathname;
@@ -345,6 +370,7 @@
     var tables = document.querySelectorAll(".digest-table");
     tables.forEach(function (container, position) { setup(container, position, restoring); });
     document.querySelectorAll(".digest-scroll").forEach(function (box) { hintWhenWide(box, box.querySelector("table")); });
+    document.querySelectorAll(".digest-scroll a.digest-more-items").forEach(showMoreInPlace);
     // Back on a page, Material scrolls to the offset it kept, on a busy machine before the rows were
     // filtered and sorted again and the lines over each table added, which lands on another row: the
     // same offset again, on the page as it is now laid out.
