@@ -355,10 +355,12 @@ def _run_replay(args: argparse.Namespace) -> int:
     status = _say_what_became_of(
         args.add, report.asked, args.data, f"the days replayed ({days[0]} to {days[-1]})", unlisted
     )
-    verb, took = ("would be", "would take") if args.dry_run else ("were", "took")
+    one = len(report.kept) == 1
+    verb, took = ("would be", "would take") if args.dry_run else ("was" if one else "were", "took")
     print(
-        f"replayed {report.days} day(s): {report.listed} paper(s) listed: {len(report.kept)} {verb} kept as new "
-        f"records, {len(report.left_out)} left out as off-topic{_near(report.near_floor)}, "
+        f"replayed {report.days} day(s): {report.listed} paper(s) listed: {len(report.kept)} {verb} kept as "
+        f"{'a new record' if one else 'new records'}, {len(report.left_out)} left out as off-topic"
+        f"{_near(report.near_floor)}, "
         f"{len(report.rejected)} rejected before, "
         f"{report.held} in the store already ({len(report.updated)} of them {took} a new sighting), "
         f"in {time.perf_counter() - started:.0f} s"

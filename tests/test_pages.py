@@ -28,7 +28,7 @@ from digest.render.site import render_site, write_site
 from digest.render.templates import environment
 from digest.text.latex import readable
 
-from .conftest import DATA
+from .conftest import DATA, REPO_DATA
 
 FIXTURE_STORE = Path(__file__).parent / "fixtures" / "store"
 GOLDEN = Path(__file__).parent / "golden"
@@ -375,6 +375,30 @@ def test_a_hardware_page_says_when_a_headline_was_measured_on_other_hardware(see
     assert "digest-elsewhere" not in hardware_row(pages["hardware/dgx-2.md"], "zero-infinity")
     marked = sum(page.count(measured) for page in pages.values())
     assert 10 <= marked <= 30, marked  # a page lists a headline measured elsewhere now and then
+    # A machine whose chips the catalogue does not know (a DGX Station) may hold any: no mark (the
+    # second audit of stop 61: nnAudio's V100 ran in "our DGX work station ... Tesla v100").
+    assert "digest-elsewhere" not in hardware_row(pages["hardware/dgx-station.md"], "nnaudio")
+
+
+def test_a_hardware_page_quotes_the_sentence_of_a_curated_device():
+    """A curator's hardware has no sentence of its own, and its row's last column said "–" (the
+    V100 page for nnAudio's "Tesla v100", the Ampere page for "Ampere Tensor Cores"): the page
+    quotes the first sentence naming it, by an alias or in any case. The repo's store, whose
+    curated hardware these are."""
+    from digest.render.hardware_pages import hardware_pages
+
+    corpus = load_corpus(REPO_DATA)
+    pages = hardware_pages(RenderContext(corpus, environment()))
+    for page, paper, said in [
+        ("v100", "nnaudio", "Tesla v100"),
+        ("dgx-station", "nnaudio", "DGX work station"),
+        ("ampere", "dissecting-tensor-cores-via-microbenchmarks", "newest Ampere Tensor Cores"),
+    ]:
+        assert corpus.papers[paper].is_curated("hardware"), paper
+        last = hardware_row(pages[f"hardware/{page}.md"], paper).rsplit("<td>", 1)[1]
+        assert said in re.sub(r"<[^>]+>", "", last), (page, last)
+    empty = [page for page, text in pages.items() if "<td>–</td></tr>" in text]
+    assert not empty, empty
 
 
 def test_the_method_page_opens_with_how_far_a_reader_can_trust_what_the_site_shows():

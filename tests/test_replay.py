@@ -540,7 +540,7 @@ def test_the_command_a_replay_gives_to_keep_a_paper_near_the_floor_replays_its_d
 
 WEEK = r"(\d+) listed: (\d+) (?:would be )?kept, (\d+) left out, (\d+) rejected before, (\d+) in the store already"
 TOTAL = (
-    r"replayed \d+ day\(s\): (\d+) paper\(s\) listed: (\d+) (?:would be|were) kept as new records, (\d+) left out "
+    r"replayed \d+ day\(s\): (\d+) paper\(s\) listed: (\d+) (?:would be|were|was) kept as (?:new records|a new record), (\d+) left out "
     r"as off-topic(?: \(\d+ near the floor\))?, (\d+) rejected before, (\d+) in the store already \((\d+) of them"
 )
 

@@ -8,14 +8,16 @@ in parts by year (listing.py).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
 from ..derive.corpus import Corpus, Derived
-from ..derive.hardware_catalog import HardwareEntry
+from ..derive.hardware_catalog import HardwareCatalog, HardwareEntry
 from ..text.keys import url_slug
+from ..text.sentences import split_sentences
 from .columns import COLUMNS
 from .context import PageLinks, RenderContext
 from .html_table import html_table
@@ -240,6 +242,7 @@ def _table(context: RenderContext, names: frozenset[str], source: str, ids: Sequ
 
     def sentence(derived: Derived) -> str:
         said = next((f.sentence for f in derived.facts if f.kind == "hardware" and f.value in names), "")
+        said = said or _naming_sentence(derived, names, catalog)  # a curator's value has no sentence of its own
         # The page's hardware marked where the sentence names it: the paper's figure on it is
         # found there, when its headline was measured elsewhere (CUDA-L1's 17.8× on an H100).
         spans = [(start, end, entry.name) for entry, start, end in catalog.find(said) if entry.name in names]
@@ -259,6 +262,21 @@ def _table(context: RenderContext, names: frozenset[str], source: str, ids: Sequ
         sort_groups=[[*(column.sort_group(derived) for column in columns), None] for derived in papers],
         filters=[filter_text(context, derived) for derived in papers],
         descending="published",  # the rows come NEWEST_FIRST
+    )
+
+
+def _naming_sentence(derived: Derived, names: frozenset[str], catalog: HardwareCatalog) -> str:
+    """The first abstract sentence naming the hardware, by an alias ("DGX work station") or in any
+    case ("Tesla v100"): where a curator set it, the page quotes it as it quotes the machine's (it
+    showed "–")."""
+    words = re.compile(r"\b(?:" + "|".join(re.escape(name) for name in sorted(names)) + r")\b", re.IGNORECASE)
+    return next(
+        (
+            said
+            for said in split_sentences(derived.paper.abstract)
+            if words.search(said) or any(entry.name in names for entry, _, _ in catalog.find(said))
+        ),
+        "",
     )
 
 
@@ -287,6 +305,9 @@ def _here(context: RenderContext, names: frozenset[str]) -> _Here:
     [name] = names
     covers = {name, *(e.name for e in catalog if catalog.series_of(e.name) == name)}
     entry = catalog.get(name)
+    if entry is not None and entry.class_ in _MACHINES and not entry.arch:
+        # a machine whose chips the catalogue does not know (a DGX Station): any chip may be its own
+        covers |= {e.name for e in catalog if e.class_ in _CHIPS}
     if entry is not None and entry.arch:
         covers.add(entry.arch)
         kin = _CHIPS if entry.class_ in _MACHINES else _MACHINES if entry.class_ in _CHIPS else frozenset()
