@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -103,6 +103,11 @@ def review_queue(data_dir: Path, only: ReviewFilter = ReviewFilter()) -> tuple[l
     return sorted(chosen, key=lambda item: (item.suggestion.confidence, item.paper.id)), len(records) - len(uncurated)
 
 
+def _what_to_do(paper_id: str, indented: Callable[[str], str]) -> list[str]:
+    said, *commands = no_topic_fits(paper_id)
+    return [indented(said), *(f"      {command}" for command in commands)]
+
+
 def describe(paper: Paper, suggestion: Suggestion, width: int = 80) -> str:
     """A paper as `digest review` lists it, in `width` columns: its id alone on a line (to copy
     into accept or reject), then its suggested topics, its confidence and whence it comes, and
@@ -126,7 +131,7 @@ def describe(paper: Paper, suggestion: Suggestion, width: int = 80) -> str:
             indented(f"suggested: {_suggested_topics(suggestion)}"),
             indented(confidence_line(suggestion)),
             indented(paper.title, max_lines=2),
-            *([] if placed else [indented(no_topic_fits(paper.id))]),
+            *([] if placed else _what_to_do(paper.id, indented)),
         ]
     )
 

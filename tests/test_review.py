@@ -146,11 +146,14 @@ def test_review_and_explain_say_plainly_that_no_topic_fits_and_what_to_do(seeded
         encoding="utf-8",
     )
     to_do = (
-        "no topic fits: reject it, 'digest reject birdsong --reason \"...\"', or name its topics, "
-        "'digest accept birdsong --topics a,b' (accept alone refuses it)"
+        "no topic fits: reject it, or name its topics (accept alone refuses it): "
+        'digest reject birdsong --reason "..." digest accept birdsong --topics a,b'
     )
     assert main(["review", "--data", str(seeded_store)]) == 0
     out = capsys.readouterr().out
+    # each command a line of its own, whole, to copy (wrapped inside its quotes, it broke)
+    lines = [line.strip() for line in out.splitlines()]
+    assert 'digest reject birdsong --reason "..."' in lines and "digest accept birdsong --topics a,b" in lines
     entry = " ".join(out.split("\nbirdsong\n")[1].split("\n\n")[0].split())
     assert re.fullmatch(
         r"suggested: no topic fits \(other\)(; near: .*)? confidence 0\.\d\d that no topic fits; closest: [a-z]+ at "

@@ -44,7 +44,12 @@ def places_in_a_topic(suggestion: Suggestion) -> bool:
     return any(prediction.chosen for prediction in suggestion.predictions)
 
 
-def no_topic_fits(paper_id: str) -> str:
-    """What a curator does with a paper that no topic fits, in the words `review` and `explain` use."""
-    reject, accept = f'digest reject {paper_id} --reason "..."', f"digest accept {paper_id} --topics a,b"
-    return f"no topic fits: reject it, '{reject}', or name its topics, '{accept}' (accept alone refuses it)"
+def no_topic_fits(paper_id: str) -> tuple[str, str, str]:
+    """What a curator does with a paper that no topic fits, in the words `review` and `explain`
+    use: a line saying so, then the two commands, each printed on a line of its own, never wrapped
+    (wrapped inside its quotes, a command broke when copied)."""
+    return (
+        "no topic fits: reject it, or name its topics (accept alone refuses it):",
+        f'digest reject {paper_id} --reason "..."',
+        f"digest accept {paper_id} --topics a,b",
+    )

@@ -156,7 +156,8 @@ def explain_suggestion(
     suggested = f"suggested: {', '.join(suggestion.topics) if placed else f'no topic fits ({suggestion.topics[0]})'}"
     if curated:
         return "\n".join([*lines, f"{suggested} (a curator's topics replace these)"])
+    to_do = [] if placed or paper_id is None else list(no_topic_fits(paper_id))
     return "\n".join(
         [*lines, suggested, f"  {confidence_line(suggestion)}", f"  {DEFINITION}"]
-        + ([] if placed or paper_id is None else [f"  {no_topic_fits(paper_id)}"])
+        + [f"  {line}" if i == 0 else f"    {line}" for i, line in enumerate(to_do)]
     )
