@@ -380,15 +380,38 @@ def test_a_hardware_page_says_when_a_headline_was_measured_on_other_hardware(see
     assert "digest-elsewhere" not in hardware_row(pages["hardware/dgx-station.md"], "nnaudio")
 
 
-def test_a_hardware_page_quotes_the_sentence_of_a_curated_device():
+@pytest.fixture(scope="module")
+def repo_hardware_pages():
+    """The hardware pages of the repo's store, whose curated hardware and headlines the tests name."""
+    from digest.render.hardware_pages import hardware_pages
+
+    corpus = load_corpus(REPO_DATA)
+    return corpus, hardware_pages(RenderContext(corpus, environment()))
+
+
+def test_a_headline_naming_no_device_says_so_where_the_paper_names_others(repo_hardware_pages):
+    """An unmarked row read as measured on the page's device (a second reading of stop 61's
+    audit): CUDAForge's "1.68× speedup (average, KernelBench)" on the A100 page, of a paper that
+    ran on five GPUs. A headline naming the page's device in its words (GLM-130B's "4×RTX 3090")
+    or a paper naming only the page's family (Faiss: Maxwell, Titan X) gets no line."""
+    corpus, pages = repo_hardware_pages
+    assert not corpus.papers["cudaforge"].headline.hardware
+    for page in ("a100", "rtx-3090", "rtx-4090"):
+        row = hardware_row(pages[f"hardware/{page}.md"], "cudaforge")
+        assert '">device not named</span></td>' in row, page
+    assert "digest-elsewhere" not in hardware_row(pages["hardware/rtx-3090.md"], "glm-130b")
+    for page in ("titan-x", "maxwell"):
+        assert "digest-elsewhere" not in hardware_row(
+            pages[f"hardware/{page}.md"], "billion-scale-similarity-search-with-gpus"
+        )
+
+
+def test_a_hardware_page_quotes_the_sentence_of_a_curated_device(repo_hardware_pages):
     """A curator's hardware has no sentence of its own, and its row's last column said "–" (the
     V100 page for nnAudio's "Tesla v100", the Ampere page for "Ampere Tensor Cores"): the page
     quotes the first sentence naming it, by an alias or in any case. The repo's store, whose
     curated hardware these are."""
-    from digest.render.hardware_pages import hardware_pages
-
-    corpus = load_corpus(REPO_DATA)
-    pages = hardware_pages(RenderContext(corpus, environment()))
+    corpus, pages = repo_hardware_pages
     for page, paper, said in [
         ("v100", "nnaudio", "Tesla v100"),
         ("dgx-station", "nnaudio", "DGX work station"),

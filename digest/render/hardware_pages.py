@@ -320,11 +320,14 @@ def measured_elsewhere(context: RenderContext, derived: Derived, here: _Here, li
     on A100". The H100 page listed CUDA-L1's "17.7× speedup (average, KernelBench, A100)", and a
     reader comparing results on an H100 took the A100's figure for one (a reader's audit; its H100
     figure, 17.8×, is in the sentence column, which marks the page's hardware). Only where the
-    headline's hardware is in the catalogue: "128 GPUs" names no device, and a headline naming none
-    says nothing of where it was measured."""
+    headline's hardware is in the catalogue: "128 GPUs" names no device. A headline naming none, of
+    a paper that names other hardware than the page's too, says so: "device not named" (an unmarked
+    row read as measured on the page's device, a second reading found)."""
     headline = derived.headline
-    if headline is None or not headline.hardware:
+    if headline is None:
         return ""
+    if not headline.hardware:
+        return _device_not_named(context, derived, headline.text, here, links)
     named = list(dict.fromkeys(entry.name for entry, _, _ in context.corpus.catalog.find(headline.hardware)))
     if not named or any(name in here.covers for name in named):
         return ""
@@ -334,3 +337,23 @@ def measured_elsewhere(context: RenderContext, derived: Derived, here: _Here, li
     )
     elsewhere = ", ".join(links.hardware(name) for name in named)
     return f' <span class="digest-elsewhere" title="{title}">measured on {elsewhere}</span>'
+
+
+def _device_not_named(context: RenderContext, derived: Derived, headline: str, here: _Here, links: PageLinks) -> str:
+    """Under a headline that names no device, when the paper names hardware the page does not
+    cover (CUDAForge's average over five GPUs on the H100 page) and the headline's words do not
+    name the page's own (GLM-130B's "on 4×RTX 3090 or 8×RTX 2080 Ti"): "device not named"."""
+    catalog, family = context.corpus.catalog, families(context)
+    if any(entry.name in here.covers for entry, _, _ in catalog.find(headline)):
+        return ""
+    # Other hardware the headline may have run on: a device of the catalogue, not a family (its
+    # devices may be the page's), nor, on a family's page, a device of no known family (a Titan X).
+    others = [
+        name
+        for name in sorted(set(derived.hardware) - here.covers)
+        if (entry := catalog.get(name)) and name not in family and (entry.arch or here.name not in family)
+    ]
+    if not others:
+        return ""
+    title = links.text(f"The headline names no device; the paper also names {', '.join(others)}")
+    return f' <span class="digest-elsewhere" title="{title}">device not named</span>'
