@@ -31,7 +31,7 @@ from typing import Any
 from .errors import DumpError, StoreError
 from .records.added import is_day, today
 from .records.edit import record_with_fields
-from .records.model import Paper, Source
+from .records.model import LISTING_LINKS, Paper, Source
 from .records.rejected import load_rejections
 from .records.store import SOURCES_DIR, dump_paper, load_all, record_path, store_lock, transaction
 from .sources import hf_daily_api, open_source
@@ -40,7 +40,6 @@ from .sources.model import Entry, ParsedSource, Problem
 from .text.keys import paper_key, paper_slug
 from .text.urls import unique_urls
 
-LISTING_LINKS = ("code_repository", "project_page")  # the links a listing gives beside the abstract
 Progress = Callable[[str, bool], None]  # (message, milestone): a milestone is always worth showing
 Keep = Callable[[Entry], bool]  # whether a paper new to the store becomes a record
 _EVERY = 5000  # entries read, or records staged, between two progress messages
@@ -358,11 +357,9 @@ def _listing_entries(path: Path, name: str, report: ListingLinksFill) -> dict[in
     if parsed.format != hf_daily_api.NAME:
         return {}
     found = {entry.line: entry for entry in read}
-    report.notes += [f"{name}:{p.line}: {p.message}" for p in parsed.problems if p.message.startswith(_LINK_FIELDS)]
+    notes = [p for p in parsed.problems if p.message.startswith(hf_daily_api.LINK_FIELDS)]
+    report.notes += [f"{name}:{p.line}: {p.message}" for p in notes]
     return found
-
-
-_LINK_FIELDS = ("paper.githubRepo", "paper.projectPage")
 
 
 def _kept_dumps(sources_dir: Path) -> dict[str, str]:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from ..records.model import Paper
+from ..records.model import LISTING_LINKS, Paper
 from ..text.link_labels import link_identity
 from ..text.sentences import leading_sentences, sentence_spans, split_sentences
 from . import overrides
@@ -228,8 +228,8 @@ def listing_links(paper: Paper, facts: Sequence[Fact]) -> list[Fact]:
     abstract's links are."""
     seen = {link_identity(fact.value) for fact in facts if fact.kind == "code"}
     listed = []
-    for name, url in (("code_repository", paper.code_repository), ("project_page", paper.project_page)):
-        if url and (identity := link_identity(url)) not in seen:
+    for name in LISTING_LINKS:
+        if (url := getattr(paper, name)) and (identity := link_identity(url)) not in seen:
             seen.add(identity)
             listed.append(Fact("code", url, "", listed=name))
     return listed

@@ -48,6 +48,8 @@ OVERRIDE_KEYS = {kind.name: kind.override for kind in KINDS if kind.override} | 
     "context_values": "texts",
     "misread": "misread",
 }
+# The links a paper's listing gives beside its abstract, as the record's fields, in the order shown.
+LISTING_LINKS = ("code_repository", "project_page")
 # Whose work an abstract sentence is about: the paper's own, the field's background, prior or
 # baseline work, or both the paper's and another's ("X reaches 156 TFLOPS while Y reaches 45").
 ROLES = ("own", "background", "prior", "mixed")

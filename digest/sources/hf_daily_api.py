@@ -39,6 +39,9 @@ from .model import Entry, ParsedSource
 
 NAME = "hf-daily-api"
 DESCRIPTION = "the JSON of the Hugging Face Daily Papers API: a list of items, each with its `paper`"
+# The item's links beside the abstract, as its notes name them (ingest picks these notes out).
+CODE_FIELD, PROJECT_FIELD = "paper.githubRepo", "paper.projectPage"
+LINK_FIELDS = (CODE_FIELD, PROJECT_FIELD)
 _SNIFF = re.compile(r"\s*\[\s*[{\]]")  # a list of objects, or an empty list
 _NAMED_FOR_A_DAY = re.compile(rf"hf-daily-(\d{{4}}-\d{{2}}-\d{{2}})(?:-p\d+)?(?:{COPY_SUFFIX})?\.json$")
 
@@ -114,8 +117,8 @@ def _entry(item: Any, line: int, parsed: ParsedSource, file_day: str | None = No
         upvotes=optional.count(paper.get("upvotes"), "paper.upvotes"),
         authors_count=len(authors) or None,
         organization=optional.organization(item.get("organization")),
-        code_repository=optional.address(paper.get("githubRepo"), "paper.githubRepo", repository=True),
-        project_page=optional.address(paper.get("projectPage"), "paper.projectPage"),
+        code_repository=optional.address(paper.get("githubRepo"), CODE_FIELD, repository=True),
+        project_page=optional.address(paper.get("projectPage"), PROJECT_FIELD),
         has_metadata=True,
     )
 
