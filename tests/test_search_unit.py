@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -65,11 +66,16 @@ PAGES = {
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """The small site, built once by a real `mkdocs build --strict`."""
-    root = tmp_path_factory.mktemp("search-site")
-    for name, text in PAGES.items():
+    return built_small_site(tmp_path_factory.mktemp("search-site"), PAGES, MKDOCS_YML)
+
+
+def built_small_site(root: Path, pages: dict[str, str], config: str) -> Path:
+    """`pages` (docs-relative path -> Markdown) under `root`, built by a real `mkdocs build --strict`
+    with `config` as mkdocs.yml: the built site's folder."""
+    for name, text in pages.items():
         (root / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
         (root / "docs" / name).write_text(text, encoding="utf-8")
-    (root / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    (root / "mkdocs.yml").write_text(config, encoding="utf-8")
     result = mkdocs_build(root / "mkdocs.yml", root / "site")
     assert result.returncode == 0, result.stderr[-3000:]
     return root / "site"
@@ -272,16 +278,9 @@ AUTHOR_PAGES = {
 
 @pytest.fixture(scope="module")
 def author_site(tmp_path_factory):
-    root = tmp_path_factory.mktemp("author-site")
-    for name, text in AUTHOR_PAGES.items():
-        (root / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / "docs" / name).write_text(text, encoding="utf-8")
     fields = "        first_author: { boost: 10 }\n"
     config = MKDOCS_YML.replace("  - tags\n", "") + fields + f"hooks:\n  - {REPO / 'scripts' / 'mkdocs_hooks.py'}\n"
-    (root / "mkdocs.yml").write_text(config, encoding="utf-8")
-    result = mkdocs_build(root / "mkdocs.yml", root / "site")
-    assert result.returncode == 0, result.stderr[-3000:]
-    return root / "site"
+    return built_small_site(tmp_path_factory.mktemp("author-site"), AUTHOR_PAGES, config)
 
 
 @pytest.mark.build
