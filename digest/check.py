@@ -90,6 +90,7 @@ def check_store(
             notes.extend(date_against_arxiv_id(item))
             notes.extend(unlisted_and_split_names(item))
             notes.extend(uncatalogued_hardware(item, catalog))
+            notes.extend(unlisted_tags(item, taxonomy))
         if taxonomy is not None:
             errors += [item.error("topics", message) for message in unknown_topics(item.paper.topics, taxonomy)]
         for target in paper.overrides.get("compares_to", []):
@@ -288,6 +289,26 @@ def uncatalogued_hardware(item: LoadedPaper, catalog: HardwareCatalog | None) ->
                 f"page; {hint}",
             )
         )
+    return found
+
+
+def unlisted_tags(item: LoadedPaper, taxonomy: Taxonomy | None) -> list[DataError]:
+    """A curator's tag (`tags:` or `overrides.tags`) that is none of the taxonomy's. A record may add
+    a tag of its own, so it is no error, but it makes a page and a feed of its own that the rules
+    never add to: most often a typo ("trainng" for training)."""
+    if taxonomy is None:
+        return []
+    known = sorted(tag.slug for tag in taxonomy.tags)
+    found = []
+    for field, tags in (("tags", item.paper.tags), ("overrides.tags", item.paper.overrides.get("tags", []))):
+        for tag in tags:
+            if tag in known:
+                continue
+            close = difflib.get_close_matches(tag.casefold(), known, n=1, cutoff=0.75)
+            hint = f"did you mean {close[0]!r}?" if close else "add it to the taxonomy's tags if other papers share it"
+            found.append(
+                item.error(field, f"{tag!r} is not a tag of {TAXONOMY_FILE}, so it gets a page of its own; {hint}")
+            )
     return found
 
 

@@ -491,6 +491,26 @@ def test_curated_hardware_missing_from_the_catalogue_is_noted_with_the_nearest_n
     assert f"note: {path}:{line}: overrides.hardware: 'A10O'" in capsys.readouterr().err
 
 
+def test_a_curators_tag_the_taxonomy_lacks_is_noted_with_the_nearest_tag(seeded_store, capsys):
+    """A reader's audit: `tags: [trainng]` passed check as "all clean" and built a page and a feed
+    of its own. A record may add a tag of its own, so it is a note, not an error, naming the tag
+    most likely meant."""
+    path = edit_record(
+        seeded_store, "galore", tags=["trainng", "wafer scale"], overrides={"tags": ["memory", "Quantization"]}
+    )
+    lines = path.read_text().splitlines()
+    notes: list = []
+    assert check_store(seeded_store, notes) == []
+    page = "is not a tag of taxonomy.yaml, so it gets a page of its own"
+    assert [str(note) for note in notes if note.field in ("tags", "overrides.tags")] == [
+        f"{path}:{lines.index('- trainng') + 1}: tags: 'trainng' {page}; did you mean 'training'?",
+        f"{path}:{lines.index('- trainng') + 1}: tags: 'wafer scale' {page}; add it to the taxonomy's tags if other papers share it",
+        f"{path}:{lines.index('  tags:') + 1}: overrides.tags: 'Quantization' {page}; did you mean 'quantization'?",
+    ]
+    assert main(["check", "--data", str(seeded_store)]) == 0
+    assert f"note: {path}:{lines.index('- trainng') + 1}: tags: 'trainng'" in capsys.readouterr().err
+
+
 def test_a_date_after_its_arxiv_ids_month_is_noted_as_no_first_version(seeded_store):
     path = edit_record(seeded_store, "galore", arxiv_id="2403.03507", published="2024-03-31")
     notes: list = []
