@@ -78,8 +78,8 @@ def test_papers_bib_parses_with_one_entry_per_paper_keyed_by_author_year_and_tit
         "lin2024parrot",
         "shi2025nexus",
     )
-    # one first author, year and word: lettered in id order (flashprefill, flashprefill-v2)
-    assert (by_start["FlashPrefill"], by_start["FlashPrefill V2"]) == ("fan2026flashprefilla", "fan2026flashprefillb")
+    # one first author, year and word: the first seen keeps the key, its V2 gets a "b"
+    assert (by_start["FlashPrefill"], by_start["FlashPrefill V2"]) == ("fan2026flashprefill", "fan2026flashprefillb")
 
 
 def test_a_key_is_made_of_the_family_name_the_year_and_the_first_word_that_says_something():
@@ -96,16 +96,39 @@ def test_a_key_is_made_of_the_family_name_the_year_and_the_first_word_that_says_
     assert stem("?!?", []) == "someid2024"  # a title with no word: the paper's id
 
 
-def test_keys_that_clash_get_letters_in_id_order_and_stay_unique():
-    stems = {"b-paper": "lee2024fast", "a-paper": "lee2024fast", "c-paper": "lee2024fasta", "d-paper": "kim2024x"}
+def test_keys_that_clash_keep_the_first_papers_key_and_stay_unique():
+    """The paper the store saw first keeps its key; a later one gets b, c, ... (a reader's audit:
+    in id order, an earlier paper's key gained an "a" when its V2 arrived)."""
+    stems = {"z-first": "lee2024fast", "a-later": "lee2024fast", "c-paper": "lee2024fastb", "d-paper": "kim2024x"}
     assert unique_keys(stems) == {
-        "a-paper": "lee2024fastb",  # lee2024fasta is c-paper's own key
-        "b-paper": "lee2024fastc",
-        "c-paper": "lee2024fasta",
+        "z-first": "lee2024fast",  # first seen, though last by id
+        "a-later": "lee2024fastc",  # lee2024fastb is c-paper's own key
+        "c-paper": "lee2024fastb",
         "d-paper": "kim2024x",
     }
     many = unique_keys({f"p{index:02}": "x" for index in range(30)})
-    assert len(set(many.values())) == 30 and many["p25"] == "xz" and many["p26"] == "xaa"
+    assert len(set(many.values())) == 30 and many["p00"] == "x" and many["p01"] == "xb"
+    assert many["p25"] == "xz" and many["p26"] == "xaa"
+
+
+def test_a_later_paper_with_the_same_key_changes_no_earlier_key(tmp_path):
+    """A second version of a paper (same first author, year and first title word) added later: the
+    first keeps its key, the second gets a "b"; neither's id order counts."""
+    copy = tmp_path / "data"
+    shutil.copytree(DATA, copy)
+    before = citation_keys(load_corpus(copy))
+    record = yaml.safe_load((copy / "papers" / "flashattention-2.yaml").read_text())
+    record.update(
+        id="a-flashattention-2-sequel",
+        added="2026-11-01",
+        title=record["title"] + " (a sequel)",
+        sources=[],
+        overrides={},
+    )
+    (copy / "papers" / "a-flashattention-2-sequel.yaml").write_text(yaml.safe_dump(record, allow_unicode=True))
+    after = citation_keys(load_corpus(copy))
+    assert {paper_id: after[paper_id] for paper_id in before} == before
+    assert after["a-flashattention-2-sequel"] == before["flashattention-2"] + "b"
 
 
 def test_entries_name_arxiv_when_the_id_is_known(site):

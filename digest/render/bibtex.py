@@ -4,8 +4,10 @@
 likely keyed by already: the first author's family name, the year and the first word of the title
 that is not a short function word, in ASCII lower case (`rajbhandari2021zeroinfinity`). A page's
 slug would clash in a reader's file (`parrot`, `position`) and may run to 64 characters. Keys
-that clash in the digest get a, b, ... in id order, so adding a paper changes no other's key
-unless both have the same first author, year and first word. With an arXiv id, the entry
+that clash in the digest: the paper the store saw first keeps the key, a later one gets it with
+b, c, ... after it, so adding a paper changes no other's key (a reader's audit: with letters in id
+order, `fan2026flashprefill` became `fan2026flashprefilla` when its V2 arrived, and broke the
+reader's .tex). With an arXiv id, the entry
 names it the way arXiv's own export does (`eprint`, `archivePrefix = {arXiv}`, `url`). Written by
 hand rather than by a BibTeX library: an entry is a few fixed fields, and the part that needs care,
 making record text safe inside a field, is what a library leaves to its caller
@@ -73,7 +75,9 @@ def citation_key(context: RenderContext, paper_id: str) -> str:
 
 
 def citation_keys(corpus: Corpus) -> dict[str, str]:
-    return unique_keys({derived.id: key_stem(derived.paper, derived.year) for derived in corpus.papers.values()})
+    # A record with no `added` was written by hand before ingest dated records: it came first.
+    first_seen = sorted(corpus.papers.values(), key=lambda derived: (derived.paper.added or "", derived.id))
+    return unique_keys({derived.id: key_stem(derived.paper, derived.year) for derived in first_seen})
 
 
 def key_stem(paper: Paper, year: int | None) -> str:
@@ -97,27 +101,24 @@ def key_text(text: str) -> str:
 
 
 def unique_keys(stems: dict[str, str]) -> dict[str, str]:
-    """Paper id -> key: its stem, or, where papers share a stem, the stem and a, b, ... in id
-    order, skipping any key another paper has already."""
-    by_stem: dict[str, list[str]] = {}
-    for paper_id in sorted(stems):
-        by_stem.setdefault(stems[paper_id], []).append(paper_id)
-    taken = set(by_stem)
-    keys = {}
-    for stem, ids in by_stem.items():
-        if len(ids) == 1:
-            keys[ids[0]] = stem
+    """Paper id -> key, `stems` given in the order the store first saw the papers: the first paper of
+    a stem keeps it; a later one gets the stem and b, c, ..., skipping any key that is another
+    paper's stem."""
+    taken, owned = set(stems.values()), set()
+    keys: dict[str, str] = {}
+    for paper_id, stem in stems.items():
+        if stem not in owned:
+            keys[paper_id] = stem
+            owned.add(stem)
             continue
-        taken.discard(stem)  # a shared stem is no one's key
-        free = (key for key in (stem + suffix for suffix in _suffixes()) if key not in taken)
-        for paper_id, key in zip(ids, free, strict=False):  # `free` never ends
-            keys[paper_id] = key
-            taken.add(key)
+        keys[paper_id] = next(key for key in (stem + suffix for suffix in _suffixes()) if key not in taken)
+        taken.add(keys[paper_id])
     return keys
 
 
 def _suffixes() -> Iterator[str]:
-    """a, b, ..., z, aa, ab, ..."""
+    """b, ..., z, aa, ab, ...: the second paper of a key is its "b"."""
     for length in itertools.count(1):
         for letters in itertools.product(string.ascii_lowercase, repeat=length):
-            yield "".join(letters)
+            if letters != ("a",):
+                yield "".join(letters)
