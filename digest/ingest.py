@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,15 +73,18 @@ def ingest(
     progress: Progress | None = None,
     format_name: str | None = None,
     keep: Keep | None = None,
+    added_by_hand: Collection[str] = (),
 ) -> IngestReport:
     """Read `files`, merge them into `data_dir`, and return what happened. `keep`, when given,
-    decides which papers that are not in the store yet become records.
+    decides which papers that are not in the store yet become records. `added_by_hand` are the arXiv
+    ids of papers a curator named (`fetch --add`): a new record of one is added today, whatever day
+    listed it, so that New and the feeds announce it.
 
     Raises DumpError for a file that cannot be read (or, with `strict`, has any bad entry) and
     StoreError for an invalid store; in both cases nothing is written. A dry run takes no lock.
     """
     with nullcontext() if dry_run else store_lock(data_dir):
-        merge = _Merge(data_dir, progress or (lambda message, milestone: None), keep)
+        merge = _Merge(data_dir, progress or (lambda message, milestone: None), keep, added_by_hand)
         for number, path in enumerate(files, start=1):
             merge.read(path, listing_year, strict, format_name, f"[{number}/{len(files)}]")
         return merge.finish(dry_run)
@@ -90,8 +93,10 @@ def ingest(
 class _Merge:
     """The store's records, and what this run's dumps add to them."""
 
-    def __init__(self, data_dir: Path, progress: Progress, keep: Keep | None = None):
-        self.data_dir, self.progress, self.keep = data_dir, progress, keep
+    def __init__(
+        self, data_dir: Path, progress: Progress, keep: Keep | None = None, added_by_hand: Collection[str] = ()
+    ):
+        self.data_dir, self.progress, self.keep, self.added_by_hand = data_dir, progress, keep, added_by_hand
         loaded, errors = load_all(data_dir)
         rejections, rejection_errors = load_rejections(data_dir)
         errors += rejection_errors
@@ -203,13 +208,16 @@ class _Merge:
                 return  # a curator rejected it: it stays out
             if self.keep is not None and not self.keep(entry):
                 return  # a new paper the caller leaves out
-            # First seen: the listing's day when it gives one (a replayed day is that day), else today.
+            # First seen: the listing's day when it gives one (a replayed day is that day), else today;
+            # today for a paper a curator added by hand from an older listing (a reader's audit: one
+            # added in November from a January listing was on no New page and in no feed).
+            by_hand = entry.arxiv_id is not None and entry.arxiv_id in self.added_by_hand
             paper = Paper(
                 id=self._new_id(entry),
                 title=entry.title,
                 abstract=entry.abstract,
                 abstract_truncated=entry.truncated,
-                added=entry.date if is_day(entry.date) else today(),
+                added=entry.date if is_day(entry.date) and not by_hand else today(),
             )
             self.papers[paper.id] = self.by_key[key] = paper
         elif paper.id in self.stamps and paper.id not in self.before:

@@ -18,6 +18,7 @@ import pytest
 from digest.cli import main
 from digest.derive.taxonomy import load_taxonomy
 from digest.derive.training import training_set
+from digest.records.added import today
 from digest.records.rejected import load_rejections
 from digest.records.store import load_papers
 from digest.text.keys import paper_slug
@@ -205,6 +206,13 @@ def test_add_keeps_a_paper_the_filter_drops(data, recorded, capsys):
     missed = left.rsplit("(", 1)[0].rsplit("(", 1)[1].split(")")[0]
     assert replay(data, recorded, "--add", missed) == 0
     assert missed in new_papers(data, before)
+    # Added today, whatever day listed it: New and the feeds announce it (a reader's audit: a paper
+    # added in November from a January listing got January's day, and no page said it was new).
+    # The filter's own papers of the days replayed keep their listing's day.
+    new = [p for p in load_papers(data) if p.arxiv_id in new_papers(data, before)]
+    (added,) = [p for p in new if p.arxiv_id == missed]
+    assert added.added == today() and [source.date for source in added.sources] != [today()]
+    assert all(p.added == p.sources[0].date for p in new if p is not added)
 
 
 def test_add_names_each_paper_it_did_not_keep_and_exits_1_when_it_kept_none(data, recorded, capsys):

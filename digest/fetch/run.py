@@ -164,6 +164,7 @@ def _judge_and_ingest(
             progress=say,
             format_name=parts[0][0].format,
             keep=judged.keeps,
+            added_by_hand=add,
         )
     return report
 
