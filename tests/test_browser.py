@@ -2060,10 +2060,11 @@ def test_search_highlights_read_at_aa_contrast_in_either_scheme(tab, scheme):
 def test_a_printed_listing_breaks_no_word_inside_itself(chromium, site, request):
     """Printed, a topic table fits the page and each one-word heading and metric (what a paper
     offloads, in the offloading table, which has no Metric) stays whole ('speedup', not 'speedu'
-    over 'p', as every Serving row printed)."""
+    over 'p', as every Serving row printed), and so do the papers' names and arXiv ids ("SpeCo
+    ntext", "2512.0072 2" on a portrait page: a reader's audit). A listing prints landscape."""
     from digest.derive.taxonomy import load_taxonomy
 
-    tab = reader_tab(chromium, site, request, {"width": 794, "height": 1123})  # A4 at 96 dpi
+    tab = reader_tab(chromium, site, request, {"width": 1123, "height": 794})  # A4 landscape at 96 dpi
     page = tab.page
     for path in [f"topics/{topic.slug}/" for topic in load_taxonomy(DATA / "taxonomy.yaml").topics]:
         tab.goto(path)
@@ -2071,8 +2072,11 @@ def test_a_printed_listing_breaks_no_word_inside_itself(chromium, site, request)
         printed = page.evaluate(f"""() => {{
             const box = document.querySelector('{CONTENT} .digest-scroll');
             const metric = (box.querySelector('th.col-metric') || box.querySelector('th.col-offloads')).cellIndex;
+            const arxiv = box.querySelector('th.col-arxiv_id').cellIndex;
             const cells = [...box.querySelectorAll('th'), ...Array.from(box.querySelectorAll('tbody tr'), row => row.cells[metric])];
-            const broken = cells.filter(cell => {{
+            const links = Array.from(box.querySelectorAll('tbody tr'), row => [row.cells[0].querySelector('a'), row.cells[arxiv].querySelector('a')]).flat();
+            const broken = [...cells, ...links].filter(cell => {{
+                if (!cell) return false;
                 const range = document.createRange(); range.selectNodeContents(cell);
                 const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
                 return !cell.textContent.trim().includes(' ') && tops.size > 1;
@@ -2080,5 +2084,13 @@ def test_a_printed_listing_breaks_no_word_inside_itself(chromium, site, request)
             return {{fits: box.scrollWidth <= box.clientWidth + 1, broken}};
         }}""")
         assert printed == {"fits": True, "broken": []}, (path, printed)
-        page.emulate_media(media="screen")
+    width, height = re.search(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", page.pdf(prefer_css_page_size=True)).groups()
+    assert float(width) > float(height)  # landscape
+    tab.goto("papers/flashattention-2/")  # a paper prints portrait, with where to read it
+    width, height = re.search(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", page.pdf(prefer_css_page_size=True)).groups()
+    assert float(width) < float(height)
+    after = page.evaluate(f"""() => Array.from(document.querySelectorAll('{CONTENT} p a[href^="http"]'),
+        a => [a.textContent, getComputedStyle(a, '::after').content])""")
+    assert ["PDF", '" <https://arxiv.org/pdf/2307.08691>"'] in after, after
+    assert all(content == "none" for text, content in after if text.startswith("Parallelism")), after
     tab.assert_clean()
