@@ -429,10 +429,11 @@ def test_the_method_page_opens_with_how_far_a_reader_can_trust_what_the_site_sho
     down a long page (fact precision and headline accuracy after two topic tables and a table of
     40 numbers not extracted): the page now opens with them, and with what a headline column
     cannot compare, before the curator's detail."""
-    from digest.build import METHOD_FOLDS, load_evaluation
+    from digest.build import load_evaluation
+    from digest.leave_out import FOLDS
     from digest.render.method import render_method
 
-    corpus, evaluation = load_corpus(DATA), load_evaluation(DATA, METHOD_FOLDS)
+    corpus, evaluation = load_corpus(DATA), load_evaluation(DATA, FOLDS)
     page = render_method(RenderContext(corpus, environment()), evaluation)
     opening = page.split("\n## ")[1]
     assert opening.startswith("How far to trust what you read\n"), opening[:80]
