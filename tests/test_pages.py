@@ -319,8 +319,10 @@ def test_a_topic_row_names_the_papers_other_topics_and_the_filter_box_says_it_fi
     zero = fixture_corpus.papers["zero-infinity"]
     assert set(zero.topics) == {"offloading", "parallelism"}
     row = next(line for line in page.splitlines() if "papers/zero-infinity/" in line and line.startswith("<tr"))
+    assert not zero.is_curated("topics")  # so its name is followed by the mark of a suggestion (suggested.py)
+    assert '<td><a href="../../papers/zero-infinity/">ZeRO-Infinity</a> <span class="digest-suggested" ' in row
     assert (
-        '<td><a href="../../papers/zero-infinity/">ZeRO-Infinity</a> <span class="digest-also">also in: '
+        '</span> <span class="digest-also">also in: '
         '<a title="Parallelism across GPUs and nodes" href="../parallelism/">Parallelism</a></span></td>'
     ) in row  # by its short name, on a phone's narrow column: the whole name in its title
     assert row.startswith('<tr data-filter="') and row.split('">', 1)[0].endswith(" Parallelism across GPUs and nodes")
