@@ -28,6 +28,7 @@ from .derive.suggest import Learnable
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_topics
 from .derive.training import rejected_learnable
 from .evaluate import Evaluation, evaluate, first_seen, labelled
+from .leave_out import FOLDS
 from .records.model import Paper
 from .records.regular import read_regular
 from .records.rejected import rejected_paths
@@ -44,10 +45,8 @@ from .records.store import (
 from .render.site import Later, render_site
 from .rereads import REREADS_DIR, Rereads, read_rereads
 from .whole_days import WholeDays, evaluate_whole_days
+from .whole_days_stored import StoredWholeDays, read_whole_days
 
-# The Method page's evaluation groups the dumps into at most this many folds: its cost stays
-# bounded (one training per fold) however many dumps the site holds.
-METHOD_FOLDS = 5
 DERIVE_APART_FROM = 200  # papers to derive: fewer are not worth a child process (an edit while serving)
 IMPORT_AS_PAPERS = 300  # importing scikit-learn takes as long as deriving about this many papers
 T = TypeVar("T")
@@ -127,6 +126,7 @@ class Loaded:
     rereads: Rereads = field(default_factory=Rereads)  # a second reading of curated values (rereads.py)
     glossary: Glossary = NO_GLOSSARY  # read by the paper pages only, so no derivation depends on it
     baselines: BaselineCatalog = NO_BASELINES  # read when the papers are linked, after each is derived
+    whole_days: StoredWholeDays | None = None  # as `digest eval --days --write` stored them, for the Method page
 
 
 def load_corpus(data_dir: Path, cache: BuildCache | None = None) -> Corpus:
@@ -165,7 +165,8 @@ def load_derived(data_dir: Path, cache: BuildCache) -> Loaded:
         ("baselines", _read(data_dir / BASELINES_FILE)), partial(load_baselines, data_dir / BASELINES_FILE)
     )
     cache.end_loading()
-    return Loaded(derived, taxonomy, catalog, rejected, read_rereads(data_dir / REREADS_DIR), glossary, baselines)
+    rereads = read_rereads(data_dir / REREADS_DIR)
+    return Loaded(derived, taxonomy, catalog, rejected, rereads, glossary, baselines, read_whole_days(data_dir))
 
 
 def link(loaded: Loaded, cache: BuildCache, *, retrain: bool = True) -> Corpus:
@@ -239,6 +240,7 @@ def build_files(
         part_size=part_size,
         later=later,
         measured_earlier=not cache.current("evaluation", measured),
+        whole_days=loaded.whole_days,
     )
 
 
@@ -249,7 +251,7 @@ def evaluate_derived(loaded: Loaded) -> Evaluation:
         [d.paper for d in derivations],
         loaded.taxonomy,
         loaded.catalog,
-        METHOD_FOLDS,
+        FOLDS,  # as `digest eval` does by default: the page and the command print the same figures
         machine={d.id: (d.learnable, d.extracted) for d in derivations},
         rejected=loaded.rejected,
         rereads=loaded.rereads,

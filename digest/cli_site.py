@@ -23,9 +23,11 @@ from .cli_types import (
     positive,
 )
 from .errors import DataError, UsageError, WriteError
+from .leave_out import FOLDS
 
 if TYPE_CHECKING:
     from .temporal import TemporalEvaluation
+    from .whole_days import WholeDays
 
 
 def add_check(commands: Commands) -> None:
@@ -110,10 +112,10 @@ def add_eval(commands: Commands) -> None:
     evaluate.add_argument(
         "--folds",
         type=folds,
-        default=10,
+        default=FOLDS,  # the Method page's, so the two agree
         metavar="N",
         help="group the dumps into at most N folds, consecutive dumps together (default: "
-        "%(default)s; 0: one dump a fold)",
+        "%(default)s, as the Method page; 0: one dump a fold)",
     )
     evaluate.add_argument(
         "--split",
@@ -137,6 +139,12 @@ def add_eval(commands: Commands) -> None:
         "../shared/daily-papers) listed on or after the split, in the same periods, each with the filter "
         "trained on the papers decided before it: what a daily update keeps of whole days, not only of the "
         "decided papers",
+    )
+    evaluate.add_argument(
+        "--write",
+        action="store_true",
+        help="with --days: store the whole days' figures in the data folder (whole-days.json), with today's date "
+        "and this command, for the Method page, which a build cannot measure without the recorded days",
     )
     evaluate.add_argument("--json", action="store_true", help="print the report as JSON")
     evaluate.set_defaults(run=_run_eval)
@@ -293,6 +301,8 @@ def _run_eval(args: argparse.Namespace) -> int:
     from .temporal import temporal_text  # noqa: PLC0415
     from .whole_days import whole_days_text  # noqa: PLC0415
 
+    if args.write and not args.days:
+        raise UsageError("--write stores the whole days' figures: give the recorded days too, --days DIR")
     started = time.perf_counter()
     split = args.split.isoformat() if args.split else None
     report = load_evaluation(args.data, args.folds or None, split, args.periods)
@@ -312,7 +322,25 @@ def _run_eval(args: argparse.Namespace) -> int:
         if days is not None:
             print(f"\n{whole_days_text(days, args.days)}")
         print(f"in {time.perf_counter() - started:.2f} s", file=sys.stderr)
+    if args.write and days is not None:
+        _store_whole_days(args, days, report.n_curated + report.n_rejected)
     return 0
+
+
+def _store_whole_days(args: argparse.Namespace, days: WholeDays, decided: int) -> None:
+    """Write the whole days' figures where the Method page reads them, naming the command that measured them."""
+    import datetime  # noqa: PLC0415
+
+    from .whole_days_stored import whole_days_json, write_whole_days  # noqa: PLC0415
+
+    options = [f"--days {args.days}"]
+    options += [f"--split {args.split.isoformat()}"] if args.split else []
+    options += [f"--periods {args.periods}"] if args.periods else []
+    summary = whole_days_json(
+        days, measured_on=datetime.date.today().isoformat(), command=f"digest eval {' '.join(options)}", decided=decided
+    )
+    path = write_whole_days(args.data, summary)
+    print(f"stored the whole days' figures in {path}", file=sys.stderr)
 
 
 def _refuse_an_empty_split(split: str, temporal: TemporalEvaluation) -> None:

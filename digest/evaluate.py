@@ -8,7 +8,7 @@ predicts the curated records first seen in it; the rules, which learn nothing, a
 the same papers. Per topic: precision, recall and F1 pooled over the folds, for the rules
 alone, the learned model alone, and what ships (the model where it could learn the topic, the
 rules where it could not). With many dumps, consecutive dumps are grouped into at most
-`max_folds` folds, so the cost stays bounded.
+`max_folds` folds (digest/leave_out.py), so the cost stays bounded.
 
 Rejected papers (data/rejected/) take part as papers in no topic: the model learns from them in
 the other folds, and is scored on them in theirs.
@@ -36,6 +36,7 @@ from .derive.suggest import MIN_PROBABILITY, Learnable, fit_text, suggest, train
 from .derive.taxonomy import Taxonomy
 from .evaluate_facts import Attribution, attribution_lines, evaluate_attribution
 from .evaluate_figures import FigureCoverage, figure_coverage
+from .leave_out import fold_dumps
 from .records.model import Paper
 from .rereads import Agreement, Rereads, agreement, agreement_lines
 from .text.plural import counted
@@ -313,15 +314,6 @@ def topics_of(item: Learnable, fallback: str) -> Sequence[str]:
     """A decided paper's curated topics; a rejected one is placed in no topic, which the
     suggestions call the fallback."""
     return (fallback,) if item.rejected else item.paper.topics
-
-
-def fold_dumps(dumps: list[str], max_folds: int | None) -> list[tuple[str, list[str]]]:
-    """The dumps as folds: one each, or consecutive groups when there are more than `max_folds`."""
-    count = len(dumps) if max_folds is None else min(len(dumps), max_folds)
-    groups: list[list[str]] = [[] for _ in range(count)]
-    for index, dump in enumerate(dumps):
-        groups[index * count // len(dumps)].append(dump)
-    return [(group[0] if len(group) == 1 else f"{group[0]} … {group[-1]}", group) for group in groups if group]
 
 
 def score(

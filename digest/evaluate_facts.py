@@ -223,6 +223,9 @@ def _score_links(
         report.compared_false_before += len({mention.target for mention in any_mention[paper.id]} - truth)
 
 
+EVERY_VALUE = "every value as the paper's"
+
+
 def attribution_lines(report: Attribution) -> list[str]:
     """Are the values the paper's own: fact precision per kind before and after sentence roles, the
     headline, and compares-against, on the papers with curated sentence roles."""
@@ -231,16 +234,17 @@ def attribution_lines(report: Attribution) -> list[str]:
         "",
         f"values shown as the paper's, on {report.papers} papers with curated sentence roles "
         f"({report.sentences} sentences, own / not own read right for {report.role_accuracy:.0%}):",
-        f"  {'kind':<12} {'before: right of shown':<24} {'now: right of shown':<22}",
+        # The Method page's column names: "before" and "now" read as before and after a curator.
+        f"  {'kind':<12} {EVERY_VALUE:<28} as the machine reads roles",
     ]
     lines += [
-        f"  {k.kind:<12} {f'{k.right_before} of {k.shown_before} ({k.precision_before:.2f})':<24} "
+        f"  {k.kind:<12} {f'{k.right_before} of {k.shown_before} ({k.precision_before:.2f})':<28} "
         f"{k.right} of {k.shown} ({k.precision:.2f})"
         for k in report.kinds.values()
         if k.shown_before
     ]
     lines += [
-        f"  {'all':<12} {f'{total.right_before} of {total.shown_before} ({total.precision_before:.2f})':<24} "
+        f"  {'all':<12} {f'{total.right_before} of {total.shown_before} ({total.precision_before:.2f})':<28} "
         f"{total.right} of {total.shown} ({total.precision:.2f}); "
         f"{report.context_shown_as_own} background or baseline values shown as the paper's, "
         f"{report.misread_shown} misread",

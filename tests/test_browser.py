@@ -1028,6 +1028,29 @@ def test_a_split_topic_links_its_parts_and_each_part_sorts_and_filters(large_tab
     large_tab.assert_clean()
 
 
+def test_a_suggested_topic_is_marked_in_a_table_visibly_and_says_where_it_came_from(large_tab, large_site):
+    """A reader's audit: a fetched paper's Topics cell read "Other GPU work" like a curator's. In the
+    generated store most papers are uncurated: a tag's table marks each suggested topic with a muted
+    "suggested", its title saying where the suggestion came from, and a topic's table marks the row."""
+    page = large_tab.page
+    tag = sorted(p.parent.name for p in (large_site.folder / "tags").glob("*/index.html"))[0]
+    large_tab.goto(f"tags/{tag}/")
+    if table(page).count() == 0:  # a split tag: its first part
+        large_tab.goto(first_part(page).lstrip("/"))
+    marks = table(page).locator("tbody td .digest-suggested")
+    assert marks.count() > 0
+    mark = marks.first
+    assert mark.is_visible() and mark.inner_text() == "suggested"
+    assert mark.get_attribute("title").startswith("Not yet checked by a curator: ")
+    colours = mark.evaluate(
+        "m => [getComputedStyle(m).color, getComputedStyle(m.parentElement.querySelector('a')).color]"
+    )
+    assert colours[0] != colours[1]  # muted, not a link's colour: read as a label, not as a topic
+    unmarked = rows(page).filter(has_not=page.locator(".digest-suggested"))
+    assert 0 < unmarked.count() < rows(page).count()  # curated papers' rows carry none
+    large_tab.assert_clean()
+
+
 def test_systems_a_to_z_in_parts_by_letter(large_tab):
     page = large_tab.page
     large_tab.goto("systems/")

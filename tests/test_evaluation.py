@@ -14,12 +14,12 @@ import re
 
 import pytest
 
-from digest.build import METHOD_FOLDS, build_files, load_corpus, load_evaluation
+from digest.build import build_files, load_corpus, load_evaluation
 from digest.cli import main
 from digest.derive.learn import MIN_POSITIVES, TopicModel
 from digest.derive.taxonomy import load_taxonomy
-from digest.evaluate import fold_dumps
 from digest.evaluate_facts import evaluate_attribution
+from digest.leave_out import FOLDS, fold_dumps
 from digest.records.store import load_papers
 
 from .conftest import DATA, REPO_DATA
@@ -143,7 +143,7 @@ def test_eval_prints_the_table_and_json(capsys):
 def test_the_method_page_shows_the_evaluation_of_the_data_it_describes():
     files = build_files(DATA, "https://digest.example/")[1]
     page = files["method.md"]
-    expected = load_evaluation(DATA, METHOD_FOLDS)
+    expected = load_evaluation(DATA, FOLDS)
     for topic in expected.topics:
         cells = [f"{s.precision:.2f} / {s.recall:.2f} / {s.f1:.2f}" for s in topic.scores.values()]
         if topic.unlearned:  # the model's cell says for how many of the topic's papers it could learn it
@@ -204,7 +204,7 @@ REAL_KEEPS_FLOOR, REAL_DROPS_FLOOR = 0.82, 0.83
 
 @pytest.fixture(scope="module")
 def real_evaluation():
-    return load_evaluation(REPO_DATA, METHOD_FOLDS)
+    return load_evaluation(REPO_DATA, FOLDS)
 
 
 def test_on_the_real_store_rejected_papers_are_scored_as_papers_in_no_topic(real_evaluation):

@@ -319,8 +319,10 @@ def test_a_topic_row_names_the_papers_other_topics_and_the_filter_box_says_it_fi
     zero = fixture_corpus.papers["zero-infinity"]
     assert set(zero.topics) == {"offloading", "parallelism"}
     row = next(line for line in page.splitlines() if "papers/zero-infinity/" in line and line.startswith("<tr"))
+    assert not zero.is_curated("topics")  # so its name is followed by the mark of a suggestion (suggested.py)
+    assert '<td><a href="../../papers/zero-infinity/">ZeRO-Infinity</a> <span class="digest-suggested" ' in row
     assert (
-        '<td><a href="../../papers/zero-infinity/">ZeRO-Infinity</a> <span class="digest-also">also in: '
+        '</span> <span class="digest-also">also in: '
         '<a title="Parallelism across GPUs and nodes" href="../parallelism/">Parallelism</a></span></td>'
     ) in row  # by its short name, on a phone's narrow column: the whole name in its title
     assert row.startswith('<tr data-filter="') and row.split('">', 1)[0].endswith(" Parallelism across GPUs and nodes")
@@ -429,10 +431,11 @@ def test_the_method_page_opens_with_how_far_a_reader_can_trust_what_the_site_sho
     down a long page (fact precision and headline accuracy after two topic tables and a table of
     40 numbers not extracted): the page now opens with them, and with what a headline column
     cannot compare, before the curator's detail."""
-    from digest.build import METHOD_FOLDS, load_evaluation
+    from digest.build import load_evaluation
+    from digest.leave_out import FOLDS
     from digest.render.method import render_method
 
-    corpus, evaluation = load_corpus(DATA), load_evaluation(DATA, METHOD_FOLDS)
+    corpus, evaluation = load_corpus(DATA), load_evaluation(DATA, FOLDS)
     page = render_method(RenderContext(corpus, environment()), evaluation)
     opening = page.split("\n## ")[1]
     assert opening.startswith("How far to trust what you read\n"), opening[:80]

@@ -22,6 +22,7 @@ from .context import PageLinks
 from .headline_keys import headline_group, headline_rank, headline_sort, metric_rank
 from .html_table import SortGroup
 from .read_links import read_links
+from .suggested import marked_topic
 from .table_keys import (
     date_key,
     gpu_count,
@@ -273,7 +274,7 @@ _COLUMNS = [
         "topics",
         "Topics",
         lambda d: list(d.topics),
-        lambda d, links: listed(d, links, list(map(links.topic, d.topics))),
+        lambda d, links: listed(d, links, [marked_topic(d, slug, links) for slug in d.topics]),
     ),
     Column("tags", "Tags", lambda d: d.tags),
     Column("memory_tiers", "Memory tiers", _values_of("memory_tiers")),

@@ -7,6 +7,7 @@ from ..derive.suggest import MIN_PROBABILITY
 from ..evaluate import METHODS, Evaluation, TopicScores
 from ..evaluate_facts import KindPrecision
 from ..fact_kinds import BY_NAME
+from ..whole_days_stored import StoredWholeDays
 from .context import RenderContext
 from .markdown import md_text
 
@@ -14,9 +15,15 @@ UNEXTRACTED_SHOWN = 40
 METHOD_NAMES = {"rules": "Rules only", "model": "Learned model", "ships": "What ships"}
 
 
-def render_method(context: RenderContext, evaluation: Evaluation | None = None, measured_earlier: bool = False) -> str:
+def render_method(
+    context: RenderContext,
+    evaluation: Evaluation | None = None,
+    measured_earlier: bool = False,
+    whole_days: StoredWholeDays | None = None,
+) -> str:
     """The Method page; with `evaluation`, its measured accuracy (computed from the same records,
-    or, `measured_earlier`, from the records as a preview found them when it started)."""
+    or, `measured_earlier`, from the records as a preview found them when it started), and with
+    `whole_days`, the fetch filter on whole days as `digest eval --days` measured it when it ran."""
     rows, macro, unextracted, temporal_rows, filter_rows, kinds, agreement_rows = [], [], [], [], [], [], []
     unlearned: list[tuple[str, int, int]] = []  # (topic, papers the model learned it for, its papers)
     if evaluation is not None:
@@ -62,6 +69,8 @@ def render_method(context: RenderContext, evaluation: Evaluation | None = None, 
         topics=context.corpus.taxonomy.ruled_topics,
         evaluation=evaluation,
         measured_earlier=measured_earlier,
+        whole_days=whole_days,
+        decided_now=evaluation and evaluation.n_curated + evaluation.n_rejected,
         headers=["Topic", "Papers", *(f"{METHOD_NAMES[m]}: P / R / F1" for m in METHODS)],
         rows=rows,
         macro=macro,

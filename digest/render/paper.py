@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..derive.confidence import no_topic_fits
 from ..derive.corpus import Derived
 from ..derive.facts import Fact
 from ..derive.facts.overhead import is_overhead
 from ..derive.facts.utilization import is_utilization_gain
 from ..derive.learn import term_in_words
+from ..derive.suggestion_origin import NO_TOPIC, topic_origin, why_no_topic
 from ..fact_kinds import BY_NAME
 from ..text.link_labels import described
 from .bibtex import bibtex_entry, citation_key
@@ -121,6 +123,8 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         # The machine's own placement, curated or not: for a paper a curator put in the fallback, no
         # topic reaches its threshold and the evidence list would be empty without this line.
         unplaced=derived.suggestion.topics == (context.corpus.taxonomy.fallback.slug,),
+        why_no_topic=why_no_topic(derived.suggestion),
+        no_topic_commands=no_topic_fits(paper_id)[1:],
         tag_names=[context.tag_names.get(tag, tag) for tag in derived.tags],
         all_authors=", ".join(html_text(name) for name in paper.authors) if len(paper.authors) > AUTHORS_SHOWN else "",
         authors_anchor=AUTHORS_ANCHOR,
@@ -262,15 +266,17 @@ def author_list(names: list[str]) -> str:
 
 
 def topic_list(derived: Derived, links: PageLinks) -> str:
-    """The paper's topics as links; suggested ones with the model's probability: "Serving (suggested, 0.93)"."""
+    """The paper's topics as links; suggested ones with where they came from (suggestion_origin.py):
+    "Serving (suggested, 0.93)", "GPU kernels (suggested, rules)", "Other GPU work (suggested: no topic fits)"."""
     if derived.is_curated("topics"):
         return ", ".join(links.topic(t) for t in derived.topics)
-    shown = []
-    for slug in derived.topics:
-        prediction = derived.suggestion.prediction(slug)
-        how = f"{prediction.probability:.2f}" if prediction and prediction.probability is not None else "rules"
-        shown.append(f"{links.topic(slug)} (suggested, {how})")
-    return ", ".join(shown)
+    origins = [(slug, topic_origin(derived.suggestion, slug)) for slug in derived.topics]
+    return ", ".join(
+        f"{links.topic(slug)} (suggested: {origin.short})"
+        if origin.by == NO_TOPIC
+        else f"{links.topic(slug)} (suggested, {origin.short})"
+        for slug, origin in origins
+    )
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from ..background import Pending
 from ..derive.corpus import Corpus, Memo, no_memo
 from ..derive.taxonomy import unknown_columns
 from ..evaluate import Evaluation
+from ..whole_days_stored import StoredWholeDays
 from . import charts
 from .bibtex import papers_bib
 from .chart_data import papers_per_hardware_and_topic, papers_per_topic_and_year
@@ -60,10 +61,12 @@ def render_site(
     part_size: int | None = None,
     later: Later | None = None,
     measured_earlier: bool = False,
+    whole_days: StoredWholeDays | None = None,
 ) -> dict[str, str]:
     """Every generated file of the site. `memo` may reuse the last build's charts; the Method
     page shows what `evaluation()` gives, when given (`measured_earlier`: on the records as they
-    were when a preview started, which the page then says); a listing longer than `part_size` rows (default
+    were when a preview started, which the page then says; `whole_days`: the figures `digest eval --days`
+    stored, which it shows with the day they were measured); a listing longer than `part_size` rows (default
     listing.PART_SIZE) is split into parts. The paper pages `later` chooses are not among the
     files: `later.pages` says how to render each."""
     problems = unknown_columns(corpus.taxonomy, TABLE_COLUMNS)
@@ -97,7 +100,7 @@ def render_site(
     files["feed.xml"] = atom_feed(corpus, site_url, SITE_NAME)
     files.update(listing_feeds(corpus, site_url, context.feeds, memo))
     # Last: the evaluation and the charts may still be running beside the rest (digest/background.py).
-    files["method.md"] = render_method(context, evaluation() if evaluation else None, measured_earlier)
+    files["method.md"] = render_method(context, evaluation() if evaluation else None, measured_earlier, whole_days)
     files.update(drawn_charts())
     return files
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from ..derive.corpus import Derived
+from ..derive.suggestion_origin import MODEL, NO_TOPIC, topic_origin
 from ..text.plural import counted
 from .columns import COLUMNS, CORE_TABLE_COLUMNS, DEFAULT_TABLE, Column
 from .context import PageLinks, RenderContext
@@ -17,6 +18,7 @@ from .html_table import html_table
 from .listing import NEWEST_FIRST, listing, year_group
 from .markdown import md_text
 from .paths import rel, topic_path
+from .suggested import suggested_mark
 from .table_keys import filter_text
 
 # The date columns a topic table may show; its rows come NEWEST_FIRST by them, as its heading says.
@@ -85,7 +87,7 @@ def _table(context: RenderContext, slug: str, source: str, ids: Sequence[str]) -
     columns = [column for column, _ in shown]
     rows = [[column_cells[index] for _, column_cells in shown] for index in range(len(papers))]
     for row, derived in zip(rows, papers, strict=True):
-        row[0] += also_in(derived, slug, cells)
+        row[0] += suggested_mark(derived, slug, cells) + also_in(derived, slug, cells)
     listed = [
         _Listed(
             links.paper(d.id),
@@ -169,11 +171,11 @@ def _reason(context: RenderContext, derived: Derived, slug: str) -> str:
     would repeat the same words under every paper."""
     if derived.is_curated("topics"):
         return ""
-    if slug == context.corpus.taxonomy.fallback.slug:
-        return "suggested: reached no topic"
-    prediction = derived.suggestion.prediction(slug)
-    if prediction is not None and prediction.probability is not None:
-        return f"suggested by the model ({prediction.probability:.2f})"
+    origin = topic_origin(derived.suggestion, slug)
+    if origin.by == NO_TOPIC:
+        return "suggested: no topic fits"
+    if origin.by == MODEL:
+        return f"suggested by the model ({origin.short})"
     match = next((m for m in derived.classification.topics if m.slug == slug), None)
     phrases = list(dict.fromkeys(hit.phrase for hit in match.matches))[:4] if match else []
     return "matched " + ", ".join(f"“{md_text(p)}”" for p in phrases) if phrases else "classified"
