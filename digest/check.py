@@ -12,6 +12,7 @@ import difflib
 import itertools
 import re
 from collections.abc import Collection
+from dataclasses import dataclass
 from pathlib import Path
 
 from .derive.baseline_catalog import BaselineCatalog, load_baselines
@@ -19,7 +20,7 @@ from .derive.glossary import load_glossary
 from .derive.hardware_catalog import HardwareCatalog, load_hardware
 from .derive.taxonomy import Taxonomy, load_taxonomy, unknown_columns, unknown_topics
 from .errors import DataError, UsageError
-from .records.rejected import REJECTED_DIR, Rejection, load_rejections, rejected_path
+from .records.rejected import REJECTED_DIR, Rejection, load_rejections, rejected_path, rejected_paths
 from .records.store import (
     BASELINES_FILE,
     GLOSSARY_FILE,
@@ -36,6 +37,23 @@ from .text.keys import paper_key
 from .text.latex import leftovers
 
 
+@dataclass(frozen=True, slots=True)
+class Holdings:
+    """What the store holds, as `digest check`'s closing line says it. No document keeps these
+    counts: every pull request that adds or rejects a paper would make them wrong."""
+
+    in_topics: int  # records with curated topics
+    awaiting_review: int  # records with none yet: the machine's suggestions, on Needs review
+    rejected: int  # files under rejected/
+
+    def __str__(self) -> str:
+        papers = "paper" if self.in_topics == 1 else "papers"
+        return (
+            f"the store holds {self.in_topics:,} {papers} in topics, {self.awaiting_review:,} awaiting review "
+            f"(uncurated) and {self.rejected:,} rejected"
+        )
+
+
 def check_store(
     data_dir: Path, notes: list[DataError] | None = None, *, columns: Collection[str] | None = None
 ) -> list[DataError]:
@@ -45,6 +63,14 @@ def check_store(
     accepts. `columns` are the keys a topic table may show (the column registry's TABLE_COLUMNS,
     which `digest check` passes: check reads no page code); None leaves the taxonomy's column
     names unchecked."""
+    return check_and_count(data_dir, notes, columns=columns)[0]
+
+
+def check_and_count(
+    data_dir: Path, notes: list[DataError] | None = None, *, columns: Collection[str] | None = None
+) -> tuple[list[DataError], Holdings]:
+    """`check_store`'s problems, and what the store holds, from the one reading of its records (a
+    record that cannot be read is counted nowhere)."""
     _require_a_store(data_dir)
     records = [read_record(path) for path in record_paths(data_dir)]
     errors = [problem for _item, problems in records for problem in problems]
@@ -107,7 +133,9 @@ def check_store(
                         f"{source.file} is not a dump kept under {data_dir / SOURCES_DIR}",
                     )
                 )
-    return sorted(errors, key=lambda error: (error.path, error.line or 0))
+    curated = sum(1 for item, _clean in readable if item.paper.topics)
+    holdings = Holdings(curated, len(readable) - curated, len(rejected_paths(data_dir)))
+    return sorted(errors, key=lambda error: (error.path, error.line or 0)), holdings
 
 
 def unread_files(data_dir: Path, notes: list[DataError] | None) -> list[DataError]:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import cli_curation, cli_enrich, cli_site, cli_sources
+from . import cli_changes, cli_curation, cli_enrich, cli_site, cli_sources
 from .cli_types import EXIT_CODES, ParagraphsFormatter
 from .errors import DigestError
 from .records.store import require_store
@@ -114,6 +114,7 @@ def _build_parser() -> argparse.ArgumentParser:
         cli_site.add_pages,
         cli_site.add_explain,
         cli_curation.add_commands,
+        cli_changes.add_changes,
         cli_site.add_eval,
         cli_sources.add_fetch,
         cli_enrich.add_enrich,

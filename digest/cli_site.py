@@ -40,8 +40,9 @@ def add_check(commands: Commands) -> None:
         "paper (the same id, arXiv id or title), a record of a paper a curator rejected, unknown topic "
         "names, overrides naming papers that do not exist, sources that are not kept, a record saved under a "
         "name the build does not read (ID.yml). "
-        "Prints one 'file:line: field: message' per problem and exits 1 if there is any. What check "
-        "accepts, the build renders. Notes on stderr name what a reader would see wrong but the build "
+        "Prints one 'file:line: field: message' per problem and exits 1 if there is any; its last line says "
+        "what the store holds (papers in topics, awaiting review, rejected). What check accepts, the build "
+        "renders. Notes on stderr name what a reader would see wrong but the build "
         "renders all the same: a conversion leftover in an abstract, a date weeks before the month of the "
         "record's arXiv id.",
         epilog=EXIT_CODES + ".",
@@ -175,14 +176,14 @@ def add_search(commands: Commands) -> None:
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    from .check import check_store  # noqa: PLC0415
+    from .check import check_and_count  # noqa: PLC0415
     from .records.store import record_paths  # noqa: PLC0415
     from .records.transaction import unfinished_writes  # noqa: PLC0415
     from .render.columns import TABLE_COLUMNS  # noqa: PLC0415
     from .text.plural import counted  # noqa: PLC0415
 
     notes: list[DataError] = []
-    errors = check_store(args.data, notes, columns=TABLE_COLUMNS)
+    errors, holdings = check_and_count(args.data, notes, columns=TABLE_COLUMNS)
     for error in errors:
         print(error)
     for leftover in notes:
@@ -191,7 +192,7 @@ def _run_check(args: argparse.Namespace) -> int:
         print(f"note: {note}", file=sys.stderr)
     count = len(record_paths(args.data))
     found = f"{counted(len(errors), 'problem')} in {counted(len({error.path for error in errors}), 'file')}"
-    print(f"{count} records checked: " + (found if errors else "all clean"), file=sys.stderr)
+    print(f"{count} records checked: " + (found if errors else "all clean") + f"; {holdings}", file=sys.stderr)
     return 1 if errors else 0
 
 

@@ -53,6 +53,26 @@ def test_repo_store_is_clean(capsys):
     assert "all clean" in capsys.readouterr().err
 
 
+def test_the_closing_line_says_what_the_store_holds_as_it_changes(seeded_store, capsys):
+    """No document keeps the store's counts (a pull request adding a paper made the README's wrong,
+    and failed its tests): check's last line says them, as the store is when it runs."""
+    papers = len(list((seeded_store / "papers").glob("*.yaml")))
+    assert main(["check", "--data", str(seeded_store)]) == 0
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"{papers} records checked: all clean; the store holds {papers} papers in topics, 0 awaiting review "
+        "(uncurated) and 0 rejected"
+    )
+    assert main(["reject", "galore", "--reason", "a test", "--by", "tester", "--data", str(seeded_store)]) == 0
+    edit_record(seeded_store, "zo2", topics=[])  # what a fetch writes: no curated topics yet
+    capsys.readouterr()
+    assert main(["check", "--data", str(seeded_store)]) == 0
+    assert (
+        capsys.readouterr()
+        .err.splitlines()[-1]
+        .endswith(f"the store holds {papers - 2:,} papers in topics, 1 awaiting review (uncurated) and 1 rejected")
+    )
+
+
 def test_a_store_without_its_taxonomy_or_catalogue_fails_as_the_build_would(seeded_store, capsys):
     # A curator's walkthrough: with both removed, check said all clean while review and pages failed.
     for name in ("taxonomy.yaml", "hardware.yaml"):
@@ -122,7 +142,7 @@ def test_a_copied_record_a_list_written_as_text_and_a_day_not_whole_say_how_to_f
     assert main(["check", "--data", str(seeded_store)]) == 1
     out, err = capsys.readouterr()
     # the summary counts problems and the files they are in: zo2.yaml has the copy's arXiv id
-    assert err.splitlines()[-1].endswith(" records checked: 4 problems in 2 files")
+    assert " records checked: 4 problems in 2 files; the store holds " in err.splitlines()[-1]
     assert [line for line in out.splitlines() if "zo2-v2.yaml" in line.split(":")[0]] == [
         f"{copy}:1: id: 'zo2' does not match the file name 'zo2-v2.yaml' and is the id of zo2.yaml: if this "
         "file is a copy for another paper, give it its own id (id: zo2-v2); if it is the same paper, delete "
@@ -161,7 +181,7 @@ def test_a_file_in_papers_or_rejected_that_the_build_never_reads_is_reported(see
         f"{papers / 'zo2.yml'}: not read: the build reads only files named ID.yaml; rename it zo2.yaml",
         f"{rejected / 'galore.YAML'}: not read: the build reads only files named ID.yaml; rename it galore.yaml",
     ]
-    assert err.splitlines()[-1].endswith(" records checked: 2 problems in 2 files")
+    assert " records checked: 2 problems in 2 files; the store holds " in err.splitlines()[-1]
     # Beside the record it would replace, the hint is not to rename it (a curator's walkthrough).
     shutil.copy(papers / "tempi.yaml", papers / "tempi.yml")
     assert main(["check", "--data", str(seeded_store)]) == 1
@@ -285,7 +305,7 @@ def test_every_problem_of_a_rejected_paper_is_listed_by_the_records_reader(seede
     capsys.readouterr()
     assert main(["check", "--data", str(seeded_store)]) == 1
     out, err = capsys.readouterr()
-    assert err.splitlines()[-1].endswith(" records checked: 5 problems in 1 file")
+    assert " records checked: 5 problems in 1 file; the store holds " in err.splitlines()[-1]
     known = ", ".join((*FIELDS, "rejected_by", "rejected_on", "reason"))
     assert out.splitlines() == [
         f"{path}:1: rejected_by: missing; a rejected paper says who rejected it and when",

@@ -17,7 +17,7 @@ from digest.render.site import render_site
 from digest.text.link_labels import link_kind, link_labels
 from digest.text.plural import counted
 
-from .conftest import DATA, REPO, REPO_DATA
+from .conftest import DATA
 from .page_html import linked_page, tables
 
 # "1 papers", "1 systems", "1 kinds", "1 folds": a count of one with a plural noun
@@ -153,14 +153,3 @@ def test_code_links_in_tables_and_on_paper_pages_say_what_they_are(site):
                 named = html.escape(f"{label} of {derived.paper.title}")  # whose it is, for a screen reader
                 link = f'<a href="{html.escape(url)}" aria-label="{named}">{label}</a>'
                 assert link in files[f"topics/{topic}.md"], (topic, url)
-
-
-def test_the_readme_counts_the_store_as_it_is():
-    """The README's counts of the store follow it: a paper accepted or rejected changes them."""
-    readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
-    said = re.search(
-        r"The store holds (?P<papers>[\d,]+) papers in topics .*? and (?P<rejected>[\d,]+) rejected", readme
-    )
-    assert said, "the README no longer says what the store holds"
-    assert int(said["papers"].replace(",", "")) == len(list((REPO_DATA / "papers").glob("*.yaml")))
-    assert int(said["rejected"].replace(",", "")) == len(list((REPO_DATA / "rejected").glob("*.yaml")))

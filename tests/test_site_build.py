@@ -314,3 +314,27 @@ def test_every_digest_block_is_back_in_its_page_and_none_in_search(built_site):
     assert [path for path in built if re.search(r"DIGEST(HTML|HIDDEN)", path.read_text(encoding="utf-8"))] == []
     facts = soup(built_site / "papers" / "fastattention" / "index.html").select("table.digest-facts mark")
     assert facts, "the fact block is missing from the paper page"
+
+
+PREVIEW_URL = "https://owner.github.io/repo/pr-preview/pr-7/"  # as ci.yml builds a pull request's
+
+
+def test_a_pull_requests_preview_says_it_is_one_and_asks_not_to_be_indexed(tmp_path, built_site):
+    """A preview found by a search engine or a shared link read as the digest itself: built for a
+    site_url under /pr-preview/, every page asks not to be indexed and says, above its header, whose
+    preview it is, linking the published site. The published build has neither."""
+    preview = tmp_path / "site"
+    result = mkdocs_build(REPO / "mkdocs.yml", preview, {"DIGEST_DATA": str(DATA), "SITE_URL": PREVIEW_URL})
+    assert result.returncode == 0, result.stderr[-3000:]
+    pages = [*html_pages(preview), preview / "404.html"]
+    assert len(pages) > 90 and all('<meta name="robots" content="noindex">' in p.read_text() for p in pages)
+    for name in ("index.html", "papers/zo2/index.html", "topics/kernels/index.html", "404.html"):
+        banner = soup(preview / name).select(".md-banner .digest-preview")
+        assert len(banner) == 1, name
+        assert " ".join(banner[0].get_text().split()).startswith(
+            "A preview of pull request #7, not the published digest"
+        )
+        assert [a["href"] for a in banner[0].select("a")] == ["https://owner.github.io/repo/"]
+    for page in [*html_pages(built_site), built_site / "404.html"]:
+        text = page.read_text()
+        assert 'name="robots"' not in text and "md-banner" not in text, page

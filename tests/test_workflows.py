@@ -71,12 +71,14 @@ def load(path):
     return workflow
 
 
-def step(job, uses=None, run=None):
-    """The one step of `job` that uses the action (any version) or whose script contains `run`."""
+def step(job, uses=None, run=None, artifact=None):
+    """The one step of `job` that uses the action (any version) or whose script contains `run`; of
+    the artifact actions, the one whose artifact's name contains `artifact`."""
     found = [
         s
         for s in job["steps"]
-        if (uses and s.get("uses", "").startswith(uses + "@")) or (run and run in s.get("run", ""))
+        if ((uses and s.get("uses", "").startswith(uses + "@")) or (run and run in s.get("run", "")))
+        and (artifact is None or artifact in s.get("with", {}).get("name", ""))
     ]
     assert len(found) == 1, f"expected one step with {uses or run!r}, found {len(found)}"
     return found[0]
@@ -156,9 +158,10 @@ def test_ci_tests_then_builds_the_site_at_its_url_and_keeps_it():
     )
     steps = job["steps"]
     test, build = step(job, run=".ci/run"), step(job, run="mkdocs build --strict")
-    site_url = build["env"]["SITE_URL"]
+    assert build["env"]["SITE_URL"] == "${{ env.SERVED_AT }}" and "SITE_URL" not in job["env"]  # the tests set theirs
+    site_url = job["env"]["SERVED_AT"]
     assert "pull_request" in site_url and ".github.io/{1}/pr-preview/pr-{2}/" in site_url
-    upload = step(job, uses="actions/upload-artifact")
+    upload = step(job, uses="actions/upload-artifact", artifact="site-")
     assert upload["uses"] == "actions/upload-artifact@v4"
     assert upload["with"]["path"].rstrip("/") == "site" and upload["with"]["retention-days"] > 0
     assert "site-preview-pr-" in upload["with"]["name"]
@@ -178,7 +181,7 @@ def test_a_pull_request_gets_a_hosted_preview_where_its_build_was_told_it_is_ser
     ):
         assert part in condition  # only a tested build is shown; a closed PR still runs the removal
     assert preview["permissions"] == {"contents": "write", "pull-requests": "write"}
-    download = step(preview, uses="actions/download-artifact")
+    download = step(preview, uses="actions/download-artifact", artifact="site-")
     assert download["with"]["name"] == "site-preview-pr-${{ github.event.pull_request.number }}"
     deploy = step(preview, uses="rossjrw/pr-preview-action")
     assert deploy["uses"] == "rossjrw/pr-preview-action@v1"
@@ -186,8 +189,35 @@ def test_a_pull_request_gets_a_hosted_preview_where_its_build_was_told_it_is_ser
     assert "'closed' && 'remove' || 'deploy'" in deploy["with"]["action"]
     assert deploy["with"].get("comment", True) is True  # the action's sticky comment gives the URL
     # The build's SITE_URL is the path the action serves the preview at: <pages>/<umbrella>/pr-<N>/.
-    site_url = step(ci["jobs"]["test-and-build"], run="mkdocs build --strict")["env"]["SITE_URL"]
+    site_url = ci["jobs"]["test-and-build"]["env"]["SERVED_AT"]
     assert f"/{{1}}/{deploy['with']['umbrella-dir']}/pr-{{2}}/" in site_url
+
+
+def test_a_pull_request_says_which_papers_it_changes_in_its_summary_and_a_comment():
+    """`digest changes` from where the PR left its base (the whole history is fetched for the merge
+    base), its papers linked on the preview, into the run's summary, then one comment on the PR,
+    edited at each push, posted once the preview it links to is deployed."""
+    ci = load(CI)
+    job = ci["jobs"]["test-and-build"]
+    assert step(job, uses="actions/checkout")["with"]["fetch-depth"] == 0
+    said = step(job, run="digest changes")
+    assert said["if"] == "github.event_name == 'pull_request'"
+    assert said["env"]["BASE_REF"] == "${{ github.base_ref }}"  # no expression inside the script
+    script = said["run"]
+    assert 'base=$(git merge-base HEAD "origin/$BASE_REF")' in script  # an assignment: its failure stops the step
+    assert '--since "$base" --site-url "$SERVED_AT"' in script and '>> "$GITHUB_STEP_SUMMARY"' in script
+    upload = step(job, uses="actions/upload-artifact", artifact="changes-pr-")
+    assert upload["with"]["path"] == "${{ runner.temp }}/changes.md"
+    steps = job["steps"]
+    assert steps.index(said) < steps.index(upload) < steps.index(step(job, run=".ci/run"))
+    preview = ci["jobs"]["preview"]
+    comment = step(preview, run="gh api")
+    assert comment["if"] == "github.event.action != 'closed'" and "github.token" in comment["env"]["GH_TOKEN"]
+    assert "--method PATCH" in comment["run"] and "--method POST" in comment["run"]  # one comment, kept up to date
+    download = step(preview, uses="actions/download-artifact", artifact="changes-pr-")
+    assert download["with"]["name"] == upload["with"]["name"]
+    order = preview["steps"]
+    assert order.index(step(preview, uses="rossjrw/pr-preview-action")) < order.index(download) < order.index(comment)
 
 
 def test_pages_deploys_main_to_gh_pages_and_keeps_the_previews():
