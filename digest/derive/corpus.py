@@ -299,8 +299,12 @@ def build_corpus(
         {pid: d.system for pid, d in own.items()},
     )
     titles = [(item.paper.title, item.paper.abstract) for item in corpus]
+    # tags too: a narrow tag shared lowers the floor (links.related_papers)
+    tag_lists = [(pid, d.tags) for pid, d in own.items()]
     related: dict[str, list[Related]] = memo(
-        "related", (words, titles, topic_lists, firsts), lambda: _related(own, topics, vectorizer, titles, firsts)
+        "related",
+        (words, titles, topic_lists, tag_lists, firsts),
+        lambda: _related(own, topics, vectorizer, titles, firsts),
     )
     derived = {
         pid: Derived.of(
