@@ -122,12 +122,19 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from generate import generate
 from digest.derive.learn import fit_vectorizer, Example, words
+from digest.derive.field_terms import field_term_weights
 from digest.derive.links import related_papers
 papers = generate(10000)
 cut = {str(p.index): words(p.title, p.abstract) for p in papers}
-matrix = fit_vectorizer([Example(w, ()) for w in cut.values()]).transform(list(cut.values()))
+vectorizer = fit_vectorizer([Example(w, ()) for w in cut.values()])
+matrix = vectorizer.transform(list(cut.values()))
 started = time.perf_counter()
-related_papers(list(cut), matrix)
+# as a build reads them: the field's terms weighed, topics, the words each pair shares
+vocabulary = vectorizer.get_feature_names_out().tolist()
+weights = field_term_weights(vocabulary, [p.title for p in papers], [f"{p.title}. {p.abstract}" for p in papers])
+related_papers(
+    list(cut), matrix, topics=[frozenset({p.topic}) for p in papers], term_weights=weights, vocabulary=vocabulary
+)
 print(json.dumps({"seconds": time.perf_counter() - started}))
 """
 

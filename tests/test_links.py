@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from scipy import sparse
 
+from digest.derive.anchors import COMPARED_BY, COMPARES_AGAINST, SAME_SERIES, anchors, series_stem
+from digest.derive.field_terms import NO_TITLE_WEIGHT, field_term_weights, model_families
 from digest.derive.learn import Example, fit_vectorizer, words
-from digest.derive.links import MIN_SIMILARITY, find_mentions, group_by, related_papers
+from digest.derive.links import (
+    LIKENESS,
+    MIN_SIMILARITY,
+    MIN_SIMILARITY_ACROSS_TOPICS,
+    find_mentions,
+    group_by,
+    related_papers,
+)
 from digest.text.keys import name_key
 from digest.text.sentences import split_sentences
 
@@ -74,7 +83,7 @@ def test_related_papers_prefer_shared_rare_terms():
     related = related_papers(list(texts), matrix, top=2)
     assert related["nvme-a"][0][0] == "nvme-b"
     assert related["kernel"][0][0] == "kernel-b"
-    assert all(other != paper for paper, pairs in related.items() for other, _ in pairs)
+    assert all(item.paper != paper for paper, pairs in related.items() for item in pairs)
     assert all(len(pairs) <= 2 for pairs in related.values())
 
 
@@ -82,7 +91,7 @@ def test_a_weak_likeness_is_no_related_paper():
     # unit rows, every word shared by two papers: "b" is 0.07 like "a" (a few common words of the field), "c" 0.5
     rows = [[1.0, 0.0, 0.0], [0.07, (1 - 0.07**2) ** 0.5, 0.0], [0.5, 0.0, 0.75**0.5], [0.0, 0.5**0.5, 0.5**0.5]]
     related = related_papers(["a", "b", "c", "d"], sparse.csr_matrix(rows), top=5)
-    assert [paper for paper, _ in related["a"]] == ["c"] and MIN_SIMILARITY > 0.07
+    assert [item.paper for item in related["a"]] == ["c"] and MIN_SIMILARITY > 0.07
 
 
 def test_a_paper_of_a_shared_topic_ranks_first_among_the_near_ones():
@@ -90,13 +99,97 @@ def test_a_paper_of_a_shared_topic_ranks_first_among_the_near_ones():
     rows = [[1.0, 0.0, 0.0], [0.5, 0.75**0.5, 0.0], [0.4, 0.0, 0.84**0.5], [0.0, 0.5**0.5, 0.5**0.5]]
     ids = ["a", "b", "c", "d"]
     plain = related_papers(ids, sparse.csr_matrix(rows), top=5)
-    assert [paper for paper, _ in plain["a"]] == ["b", "c"]
+    assert [item.paper for item in plain["a"]] == ["b", "c"]
     topics = [frozenset({"kernels"}), frozenset({"serving"}), frozenset({"kernels"}), frozenset({"serving"})]
     ranked = related_papers(ids, sparse.csr_matrix(rows), top=5, topics=topics)
-    assert ranked["a"] == [("c", 0.4), ("b", 0.5)]  # the cosine stays the score
+    assert [(item.paper, item.score) for item in ranked["a"]] == [("c", 0.4), ("b", 0.5)]  # the cosine stays the score
     # a paper in no topic (the fallback's) ranks by likeness alone
     alone = related_papers(ids, sparse.csr_matrix(rows), top=5, topics=[frozenset(), *topics[1:]])
-    assert [paper for paper, _ in alone["a"]] == ["b", "c"]
+    assert [item.paper for item in alone["a"]] == ["b", "c"]
+
+
+def _related_by_field_terms(texts: dict[str, str], **options):
+    """related_papers over `texts` (id -> "title. abstract"), the words weighed as a build weighs them."""
+    titles = {pid: text.split(". ")[0] for pid, text in texts.items()}
+    cut = [words(titles[pid], text.removeprefix(titles[pid])) for pid, text in texts.items()]
+    vectorizer = fit_vectorizer([Example(paper_words, ()) for paper_words in cut])
+    vocabulary = vectorizer.get_feature_names_out().tolist()
+    weights = field_term_weights(vocabulary, titles.values(), texts.values())
+    return related_papers(
+        list(texts), vectorizer.transform(cut), term_weights=weights, vocabulary=vocabulary, **options
+    )
+
+
+def test_papers_that_share_only_a_model_family_are_not_related():
+    texts = {
+        "unlearn": "Forgetting a book in a chat model. We erase a novel from Qwen2.5-7B and Qwen3-8B chat weights.",
+        "draft": "Pruned drafter heads. A drafter for Qwen2.5-7B and Qwen3-14B decoding, with a pruned head.",
+        "quant": "Weight quantization of chat models. Quantized Qwen2.5-72B weights keep their accuracy.",
+        "draft-b": "Drafter heads for decoding. A pruned drafter head speeds decoding.",
+    }
+    assert model_families(texts.values()) == {"qwen"}
+    related = _related_by_field_terms(texts)
+    assert "draft" not in [item.paper for item in related["unlearn"]]
+    assert [item.paper for item in related["draft"]][:1] == ["draft-b"]
+    assert not any("qwen" in word for pairs in related.values() for item in pairs for word in item.shared)
+
+
+def test_a_word_no_title_uses_weighs_less():
+    weights = field_term_weights(["sparse", "firstly", "llama3"], ["Sparse attention kernels"], ["Llama-3 8B"] * 3)
+    assert weights.tolist() == [1.0, NO_TITLE_WEIGHT, 0.0]
+
+
+def test_papers_of_different_topics_need_a_closer_likeness_unless_they_share_a_narrow_tag():
+    # unit rows, every word shared by two papers: "b" is 0.2 like "a"
+    rows = [[1.0, 0.0], [0.2, (1 - 0.2**2) ** 0.5], [0.0, 1.0]]
+    assert MIN_SIMILARITY < 0.2 < MIN_SIMILARITY_ACROSS_TOPICS
+    ids = ["a", "b", "c"]
+    same = related_papers(ids, sparse.csr_matrix(rows), topics=[frozenset({"kernels"})] * 3)
+    assert [item.paper for item in same["a"]] == ["b"]
+    apart = [frozenset({"kernels"}), frozenset({"serving"}), frozenset({"serving"})]
+    assert related_papers(ids, sparse.csr_matrix(rows), topics=apart)["a"] == []
+    # a tag of under one paper in ten ("quantization") brings them together; one of most papers ("llm") does not
+    others = [frozenset({"llm"})] * 23
+    narrow = [frozenset({"llm", "quantization"}), frozenset({"llm", "quantization"}), frozenset({"llm"}), *others]
+    padded = sparse.vstack([sparse.csr_matrix(rows), sparse.csr_matrix((23, 2))]).tocsr()
+    many = [*ids, *(f"x{n}" for n in range(23))]
+    tagged = related_papers(many, padded, topics=[*apart, *[frozenset()] * 23], tags=narrow)
+    assert [item.paper for item in tagged["a"]] == ["b"]
+    broad = related_papers(many, padded, topics=[*apart, *[frozenset()] * 23], tags=[frozenset({"llm"})] * 26)
+    assert broad["a"] == []
+
+
+def test_baselines_and_a_series_come_first_whatever_their_likeness():
+    texts = {
+        "tiled": "Tiled attention kernels. Tiled attention kernels for long prompts on Hopper, faster than Tilt.",
+        "tiled-v2": "TiledAttn V2. Block sparse prefill on Blackwell.",
+        "tilt": "Tilt. A scheduler for batch jobs.",
+        "tiled-b": "Tiled attention kernels for long prompts. Hopper attention kernels, tiled.",
+        "later": "Beam. We compare our router against TiledAttn.",
+    }
+    firsts = anchors(
+        {"tiled": ["tilt"], "tiled-v2": [], "tilt": [], "tiled-b": [], "later": ["tiled"]},
+        {"tiled": ["later"], "tilt": ["tiled"]},
+        {"tiled": "TiledAttn", "tiled-v2": "TiledAttn V2", "tilt": "Tilt", "tiled-b": None, "later": "Beam"},
+    )
+    assert firsts["tiled"] == [("tilt", COMPARES_AGAINST), ("tiled-v2", SAME_SERIES), ("later", COMPARED_BY)]
+    related = _related_by_field_terms(texts, anchors=firsts, top=4)
+    assert [(item.paper, item.reason) for item in related["tiled"]] == [
+        ("tilt", COMPARES_AGAINST),
+        ("tiled-v2", SAME_SERIES),
+        ("later", COMPARED_BY),
+        ("tiled-b", LIKENESS),
+    ]
+    assert related["tiled"][-1].shared[:2] and set(related["tiled"][-1].shared) <= {
+        "tiled",
+        "attention",
+        "kernels",
+        "hopper",
+        "prompts",
+        "long",
+    }
+    assert series_stem("FlashPrefill V2") == series_stem("FlashPrefill") == "flashprefill"
+    assert anchors({"c4": [], "c5": []}, {}, {"c4": "C4", "c5": "C5"}) == {"c4": [], "c5": []}  # "c" names no series
 
 
 def test_group_by_inverts_and_keeps_order():

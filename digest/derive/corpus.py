@@ -15,15 +15,17 @@ from ..records.model import LISTING_LINKS, Paper
 from ..text.link_labels import link_identity
 from ..text.sentences import leading_sentences, sentence_spans, split_sentences
 from . import overrides
+from .anchors import anchors
 from .baseline_catalog import NO_BASELINES, BaselineCatalog
 from .classify import Classification, classify
 from .facts import Fact, extract_facts, misread
 from .facts.headline import Headline, machine_headline
 from .facts.roles import BACKGROUND, OWN, PRIOR, sentence_roles
 from .facts.system import find_system
+from .field_terms import field_term_weights
 from .glossary import NO_GLOSSARY, Glossary
 from .hardware_catalog import HardwareCatalog
-from .links import Mention, compared_with, find_mentions, group_by, related_papers
+from .links import Mention, Related, compared_with, find_mentions, group_by, related_papers
 from .suggest import Learnable, Suggestion, fit_text, suggest, train_on_curated
 from .taxonomy import Taxonomy
 from .vocabularies import paper_vocabulary
@@ -122,7 +124,7 @@ class Derived(PaperDerivation):
     topics: tuple[str, ...]  # the decision the site shows: the curator's topics, else the suggestion's
     compares_to: tuple[Mention, ...]
     compared_by: tuple[str, ...]
-    related: tuple[tuple[str, float], ...]
+    related: tuple[Related, ...]
     # Systems of the baseline catalogue compared against (named so by the abstract, or a curator's
     # compares_to): no paper of the digest, so no link and no `compared_by`.
     external_baselines: tuple[Mention, ...] = ()
@@ -134,7 +136,7 @@ class Derived(PaperDerivation):
         suggestion: Suggestion,
         compares_to: Sequence[Mention],
         compared_by: Sequence[str],
-        related: Sequence[tuple[str, float]],
+        related: Sequence[Related],
         *,
         external_baselines: Sequence[Mention] = (),
     ) -> Derived:
@@ -291,8 +293,18 @@ def build_corpus(
         for (pid, d), suggestion in zip(own.items(), suggestions, strict=True)
     }
     topic_lists = sorted((pid, sorted(slugs)) for pid, slugs in topics.items())
-    related: dict[str, list[tuple[str, float]]] = memo(
-        "related", (words, topic_lists), lambda: _related(own, topics, vectorizer)
+    firsts = anchors(
+        {pid: [m.target for m in mentions] for pid, mentions in compares_to.items()},
+        compared_by,
+        {pid: d.system for pid, d in own.items()},
+    )
+    titles = [(item.paper.title, item.paper.abstract) for item in corpus]
+    # tags too: a narrow tag shared lowers the floor (links.related_papers)
+    tag_lists = [(pid, d.tags) for pid, d in own.items()]
+    related: dict[str, list[Related]] = memo(
+        "related",
+        (words, titles, topic_lists, tag_lists, firsts),
+        lambda: _related(own, topics, vectorizer, titles, firsts),
     )
     derived = {
         pid: Derived.of(
@@ -395,11 +407,29 @@ def _sentence_roles(papers: dict[str, PaperDerivation]) -> dict[str, dict[str, s
 
 
 def _related(
-    papers: dict[str, PaperDerivation], topics: dict[str, frozenset[str]], vectorizer: TfidfVectorizer | None
-) -> dict[str, list[tuple[str, float]]]:
-    """The papers most like each paper, by the cosine of their rows of the build's TF-IDF matrix,
-    those of a topic it shares first among the near (`related_papers`)."""
+    papers: dict[str, PaperDerivation],
+    topics: dict[str, frozenset[str]],
+    vectorizer: TfidfVectorizer | None,
+    texts: Sequence[tuple[str, str]],
+    firsts: dict[str, list[tuple[str, str]]],
+) -> dict[str, list[Related]]:
+    """Each paper's anchors (its baselines, its series, those comparing against it: anchors.py),
+    then the papers most like it by the cosine of their rows of the build's TF-IDF matrix, over the
+    field's terms of the corpus's `texts` (title, abstract: field_terms.py), those of a topic it
+    shares first among the near (`related_papers`)."""
     if vectorizer is None:
         return {pid: [] for pid in papers}
     matrix = vectorizer.transform([d.learnable.example.words for d in papers.values()])
-    return related_papers(list(papers), matrix, topics=[topics[pid] for pid in papers])
+    vocabulary = vectorizer.get_feature_names_out().tolist()
+    weights = field_term_weights(
+        vocabulary, (title for title, _ in texts), (f"{title}. {abstract}" for title, abstract in texts)
+    )
+    return related_papers(
+        list(papers),
+        matrix,
+        topics=[topics[pid] for pid in papers],
+        term_weights=weights,
+        vocabulary=vocabulary,
+        anchors=firsts,
+        tags=[frozenset(d.tags) for d in papers.values()],
+    )

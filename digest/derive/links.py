@@ -9,9 +9,10 @@ and the product stays sparse at 10,000 papers.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from scipy import sparse
@@ -20,7 +21,12 @@ from ..text.keys import name_key
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*|\d+[A-Za-z][A-Za-z0-9]*")
 SIGNATURE_TERMS = 24  # heaviest words kept per paper
-MIN_SIMILARITY = 0.08  # under it, papers share a few common words of the field and little else
+MIN_SIMILARITY = 0.13  # under it, papers of a shared topic or narrow tag share a few words of the field and little else
+# Two papers of no shared topic need more: measured on two audited samples (benchmarks/related_audit.py)
+MIN_SIMILARITY_ACROSS_TOPICS = 0.25
+NARROW_TAG_SHARE = 0.1  # a tag of fewer papers than this share ("quantization") says what two papers share
+SHARED_WORDS_SHOWN = 3  # the words a related paper is shown with
+LIKENESS = "likeness"  # a related paper listed for its abstract's words, not as an anchor
 SAME_TOPIC_WEIGHT = 1.5  # how much more alike a paper of a shared topic ranks (related_papers)
 _BLOCK = 512  # papers compared at a time: a block of scores is _BLOCK x papers
 
@@ -200,37 +206,105 @@ def _looks_like_name(words: list[str]) -> bool:
     return any(ch.isupper() or ch.isdigit() for ch in words[0])
 
 
+class Related(NamedTuple):
+    """One related paper: why it is listed, and how alike the two abstracts read."""
+
+    paper: str
+    score: float  # the cosine of the two papers' signatures (0 for an anchor that shares no word)
+    shared: tuple[str, ...] = ()  # the words that weigh most in the likeness, heaviest first
+    reason: str = LIKENESS  # LIKENESS, or why an anchor is listed first (related.py)
+
+
 def related_papers(
     ids: Sequence[str],
     matrix: sparse.csr_matrix,
     top: int = 5,
     topics: Sequence[frozenset[str]] | None = None,
-) -> dict[str, list[tuple[str, float]]]:
+    *,
+    term_weights: np.ndarray | None = None,
+    vocabulary: Sequence[str] = (),
+    anchors: Mapping[str, Sequence[tuple[str, str]]] | None = None,
+    tags: Sequence[frozenset[str]] | None = None,
+) -> dict[str, list[Related]]:
     """Top `top` most similar papers for each id (ties in the order of `ids`), by cosine over the
     papers' TF-IDF rows (`matrix`, one per id), each cut to its SIGNATURE_TERMS heaviest words.
+    `term_weights` (one per column, field_terms.py) scales the words first, so that a model's name
+    or an abstract's glue word neither enters a signature nor links two papers.
+
     With `topics` (one set per id), a paper sharing a topic ranks as if SAME_TOPIC_WEIGHT times as
-    alike: two papers that meet on a few rare words across fields are less use to a reader than
-    two of one field. The cosine stays the score, and MIN_SIMILARITY applies to it."""
+    alike, and needs only MIN_SIMILARITY; two papers of no shared topic (a paper in none among them)
+    need MIN_SIMILARITY_ACROSS_TOPICS: across fields a few rare words are more often a coincidence.
+    A shared tag of `tags` (one set per id) held by under NARROW_TAG_SHARE of the papers ("quantization",
+    not "llm") lets two papers of different topics in with MIN_SIMILARITY too, unranked by it.
+    The cosine stays the score. `vocabulary` names the columns, for the shared words.
+
+    `anchors` maps an id to the papers listed before any likeness, each with its reason (a baseline,
+    a paper of the same series: anchors.py), in that order, whatever their cosine; they count
+    towards `top`."""
     matrix = sparse.csr_matrix(matrix)
     shared = np.asarray((matrix > 0).sum(axis=0)).ravel() > 1  # a word of one paper links no two
-    signatures = _signatures(matrix @ sparse.diags(shared.astype(np.float64)))
+    weights = shared.astype(np.float64) * (term_weights if term_weights is not None else 1.0)
+    signatures = _signatures(matrix @ sparse.diags(weights))
     transposed = signatures.T.tocsr()
     slugs = sorted(set().union(*topics)) if topics is not None else []
-    # one row per paper, one column per topic: two papers share a topic when their rows meet
-    membership = np.array([[slug in own for slug in slugs] for own in topics or ()], dtype=np.float64)
+    membership = _membership(topics or [frozenset()] * len(ids), slugs)
+    counts = Counter(tag for own in tags or () for tag in own)
+    narrow = sorted(tag for tag, count in counts.items() if count < NARROW_TAG_SHARE * len(ids))
+    tagged = _membership(tags or [frozenset()] * len(ids), narrow)
     related = {}
+    position = {paper: index for index, paper in enumerate(ids)}
+    # each paper's signature as {column: weight}, for the shared words of the few pairs listed
+    weighed = (
+        [dict(zip(*(part.tolist() for part in _row(signatures, row)), strict=True)) for row in range(len(ids))]
+        if vocabulary
+        else []
+    )
     for start in range(0, len(ids), _BLOCK):
         scores = (signatures[start : start + _BLOCK] @ transposed).toarray()
         for offset, row in enumerate(scores):
-            row[start + offset] = 0.0  # a paper is not related to itself
+            paper = start + offset
+            row[paper] = 0.0  # a paper is not related to itself
             candidates = np.flatnonzero(row > MIN_SIMILARITY)
             rank = row[candidates]
-            if slugs:
-                shared_topic = membership[candidates] @ membership[start + offset] > 0
-                rank = np.where(shared_topic, rank * SAME_TOPIC_WEIGHT, rank)
-            best = candidates[np.argsort(-rank, kind="stable")][:top]
-            related[ids[start + offset]] = [(ids[j], round(float(row[j]), 3)) for j in best]
+            if topics is not None:
+                shared_topic = membership[candidates] @ membership[paper] > 0
+                shared_tag = tagged[candidates] @ tagged[paper] > 0
+                near = shared_topic | shared_tag | (rank > MIN_SIMILARITY_ACROSS_TOPICS)
+                candidates, rank = candidates[near], np.where(shared_topic, rank * SAME_TOPIC_WEIGHT, rank)[near]
+            first = [(position[other], reason) for other, reason in (anchors or {}).get(ids[paper], ())][:top]
+            listed = {j for j, _ in first}
+            # the best `top` and the anchors among them are enough: no more candidates are read
+            if len(rank) > top:  # only those as near as the top-th can be listed: sort no more
+                kept = rank >= -np.partition(-rank, top - 1)[top - 1]
+                candidates, rank = candidates[kept], rank[kept]
+            nearest = candidates[np.argsort(-rank, kind="stable")[:top]].tolist()
+            best = [j for j in nearest if j not in listed][: top - len(first)]
+            related[ids[paper]] = [
+                Related(ids[j], round(float(row[j]), 3), _shared_words(weighed, paper, j, vocabulary), reason)
+                for j, reason in [*first, *((j, LIKENESS) for j in best)]
+            ]
     return related
+
+
+def _membership(groups: Sequence[frozenset[str]], names: Sequence[str]) -> np.ndarray:
+    """One row per paper, one column per name: two papers share a group when their rows meet."""
+    return np.array([[name in own for name in names] for own in groups], dtype=np.float64).reshape(
+        len(groups), len(names)
+    )
+
+
+def _shared_words(weighed: list[dict[int, float]], one: int, other: int, vocabulary: Sequence[str]) -> tuple[str, ...]:
+    """The SHARED_WORDS_SHOWN words that weigh most in two papers' likeness (ties to the first word)."""
+    if not vocabulary:
+        return ()
+    own, theirs = weighed[one], weighed[other]
+    products = sorted((-own[column] * theirs[column], column) for column in own.keys() & theirs.keys())
+    return tuple(vocabulary[column] for _, column in products[:SHARED_WORDS_SHOWN])
+
+
+def _row(matrix: sparse.csr_matrix, row: int) -> tuple[np.ndarray, np.ndarray]:
+    start, end = matrix.indptr[row], matrix.indptr[row + 1]
+    return matrix.indices[start:end], matrix.data[start:end]
 
 
 def _signatures(matrix: sparse.csr_matrix) -> sparse.csr_matrix:

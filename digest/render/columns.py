@@ -320,7 +320,7 @@ _COLUMNS = [
     ),
     Column("compares_to_outside", "Compares against, not in the digest", _outside_comparisons),
     Column("compared_by", "Compared by", lambda d: list(d.compared_by)),
-    Column("related", "Related", lambda d: [pid for pid, _ in d.related]),
+    Column("related", "Related", lambda d: [item.paper for item in d.related]),
     Column("links", "Links", lambda d: list(d.paper.links)),
     Column("upvotes", "Upvotes", lambda d: d.paper.upvotes),
     Column("authors", "Authors", lambda d: list(d.paper.authors)),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from ..derive.field_terms import MODEL_FAMILY_PAPERS
 from ..derive.learn import MIN_POSITIVES
+from ..derive.links import MIN_SIMILARITY, MIN_SIMILARITY_ACROSS_TOPICS
 from ..derive.suggest import MIN_PROBABILITY
 from ..evaluate import METHODS, Evaluation, TopicScores
 from ..evaluate_facts import KindPrecision
@@ -86,6 +88,8 @@ def render_method(
         unlearned=unlearned,
         min_positives=MIN_POSITIVES,
         baselines_count=len(context.corpus.baselines),
+        related_floors=(MIN_SIMILARITY, MIN_SIMILARITY_ACROSS_TOPICS),
+        family_papers=MODEL_FAMILY_PAPERS,
         trust={
             "papers": len(context.corpus.papers),
             "curated": sum(1 for d in context.corpus.papers.values() if d.is_curated("topics")),

@@ -137,7 +137,7 @@ def paper_page_inputs(context: RenderContext, paper_id: str) -> tuple[object, ..
     record re-renders its page and those that link it, not a thousand)."""
     derived = context.corpus.papers[paper_id]
     linked = [mention.target for mention in derived.compares_to] + list(derived.compared_by)
-    linked += [pid for pid, _score in derived.related]
+    linked += [item.paper for item in derived.related]
     return (
         derived,
         [context.corpus.papers[pid].paper.title for pid in linked],
