@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scipy import sparse
 
+from digest.build import load_corpus
 from digest.derive.anchors import COMPARED_BY, COMPARES_AGAINST, SAME_SERIES, anchors, series_stem
 from digest.derive.field_terms import NO_TITLE_WEIGHT, field_term_weights, model_families
 from digest.derive.learn import Example, fit_vectorizer, words
@@ -15,8 +16,11 @@ from digest.derive.links import (
     group_by,
     related_papers,
 )
+from digest.render.site import render_site
 from digest.text.keys import name_key
 from digest.text.sentences import split_sentences
+
+from .conftest import DATA
 
 
 def test_name_key_ignores_case_hyphens_and_spaces():
@@ -188,9 +192,34 @@ def test_baselines_and_a_series_come_first_whatever_their_likeness():
         "prompts",
         "long",
     }
+    # `top` counts what comes after the anchors: a paper with three still gets its nearest
+    assert [item.paper for item in _related_by_field_terms(texts, anchors=firsts, top=1)["tiled"]] == [
+        "tilt",
+        "tiled-v2",
+        "later",
+        "tiled-b",
+    ]
     assert series_stem("FlashPrefill V2") == series_stem("FlashPrefill") == "flashprefill"
     assert anchors({"c4": [], "c5": []}, {}, {"c4": "C4", "c5": "C5"}) == {"c4": [], "c5": []}  # "c" names no series
 
 
 def test_group_by_inverts_and_keeps_order():
     assert group_by({"b": ["H100", "A100"], "a": ["H100", "H100"]}) == {"H100": ["a", "b"], "A100": ["b"]}
+
+
+def test_a_page_lists_its_baselines_and_those_comparing_against_it_once():
+    """FlashAttention-2's Related papers were the five papers its Compared by section listed just
+    above: a baseline or a paper comparing against it is listed in its own section, not again."""
+    corpus = load_corpus(DATA)
+    pages = render_site(corpus, "https://digest.example/")
+    apart = {
+        pid: {m.target for m in d.compares_to} | set(d.compared_by)
+        for pid, d in corpus.papers.items()
+        if {m.target for m in d.compares_to} | set(d.compared_by)
+    }
+    doubled = [pid for pid in apart if {r.paper for r in corpus.papers[pid].related} & apart[pid]]
+    assert doubled  # the derivation lists them first (papers.json's related)...
+    for pid in doubled:
+        related = pages[f"papers/{pid}.md"].split("## Related papers", 1)[1].split("\n## ", 1)[0]
+        for other in apart[pid]:  # ...the page in their own sections only
+            assert f"{other}.md" not in related, (pid, other)

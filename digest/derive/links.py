@@ -239,8 +239,8 @@ def related_papers(
     The cosine stays the score. `vocabulary` names the columns, for the shared words.
 
     `anchors` maps an id to the papers listed before any likeness, each with its reason (a baseline,
-    a paper of the same series: anchors.py), in that order, whatever their cosine; they count
-    towards `top`."""
+    a paper of the same series: anchors.py), in that order, whatever their cosine; `top` counts the
+    papers after them (a page lists baselines in a section of their own, not among these)."""
     matrix = sparse.csr_matrix(matrix)
     shared = np.asarray((matrix > 0).sum(axis=0)).ravel() > 1  # a word of one paper links no two
     weights = shared.astype(np.float64) * (term_weights if term_weights is not None else 1.0)
@@ -271,14 +271,15 @@ def related_papers(
                 shared_tag = tagged[candidates] @ tagged[paper] > 0
                 near = shared_topic | shared_tag | (rank > MIN_SIMILARITY_ACROSS_TOPICS)
                 candidates, rank = candidates[near], np.where(shared_topic, rank * SAME_TOPIC_WEIGHT, rank)[near]
-            first = [(position[other], reason) for other, reason in (anchors or {}).get(ids[paper], ())][:top]
+            first = [(position[other], reason) for other, reason in (anchors or {}).get(ids[paper], ())]
             listed = {j for j, _ in first}
-            # the best `top` and the anchors among them are enough: no more candidates are read
-            if len(rank) > top:  # only those as near as the top-th can be listed: sort no more
-                kept = rank >= -np.partition(-rank, top - 1)[top - 1]
+            # the best `top` besides the anchors are enough: no more candidates are read
+            wanted = top + len(listed)
+            if len(rank) > wanted:  # only those as near as the wanted-th can be listed: sort no more
+                kept = rank >= -np.partition(-rank, wanted - 1)[wanted - 1]
                 candidates, rank = candidates[kept], rank[kept]
-            nearest = candidates[np.argsort(-rank, kind="stable")[:top]].tolist()
-            best = [j for j in nearest if j not in listed][: top - len(first)]
+            nearest = candidates[np.argsort(-rank, kind="stable")[:wanted]].tolist()
+            best = [j for j in nearest if j not in listed][:top]
             related[ids[paper]] = [
                 Related(ids[j], round(float(row[j]), 3), _shared_words(weighed, paper, j, vocabulary), reason)
                 for j, reason in [*first, *((j, LIKENESS) for j in best)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..derive.anchors import COMPARED_BY, COMPARES_AGAINST
 from ..derive.confidence import no_topic_fits
 from ..derive.corpus import Derived
 from ..derive.facts import Fact
@@ -36,6 +37,9 @@ AUTHORS_ANCHOR = "authors"  # the id of the Authors section, shown when the deta
 UNBROKEN_FIELDS = frozenset({"Published", "Added", "System"})
 # Where the links of a paper's listing come from, in the fact block's sentence column: no sentence.
 LISTED_ROW = "Listed with the paper on Hugging Face, not in its abstract"
+
+# The related papers a page lists in its Compares against and Compared by sections, not again.
+SHOWN_APART = frozenset({COMPARES_AGAINST, COMPARED_BY})
 
 
 def render_paper(context: RenderContext, paper_id: str) -> str:
@@ -116,6 +120,8 @@ def render_paper(context: RenderContext, paper_id: str) -> str:
         context_facts=context_facts,
         topic_matches=topic_matches,
         same_hardware=same_hardware,
+        # Its baselines and the papers comparing against it have sections of their own above.
+        related=[item for item in derived.related if item.reason not in SHOWN_APART],
         sources=sources,
         read=read_links(paper, html=True),
         bibtex=bibtex_entry(derived, citation_key(context, paper_id)),
