@@ -16,13 +16,14 @@ What the worker does, and so what this module does (read from the TypeScript sou
   stemmer, as named in `config.pipeline` (digest/search_tokens.py).
 * Query: trimmed; an arXiv reference read as its bare id (digest/search_worker.py: "arXiv:", an
   arXiv or Hugging Face address, a version and ".pdf" dropped); a quoted phrase becomes required
-  terms (`"a b"` -> `+a +b`); each word is cut by lunr's query lexer (whitespace and `-`) and by
-  `config.separator`; every resulting term without `+`/`-`/`~`/`^` gets a trailing `*`, and, as
-  the digest mends the worker (digest/search_worker.py), is also sent as typed, so a whole word
-  outranks longer words it begins (`zero zero*`). A side effect of the worker's code: a
-  hyphenated word keeps its hyphen, so `flashattention-2` is sent to lunr as `flashattention-2*
-  flashattention-2*` (before the mend), which lunr reads as the exact (pipelined) term
-  `flashattention` plus the prefix `2*`. Wildcard terms skip the query pipeline.
+  terms (`"a b"` -> `+a +b`), less its stop words, which the index drops (search_worker.py); each
+  word is cut by lunr's query lexer (whitespace and `-`) and by `config.separator`; every resulting
+  term without `+`/`-`/`~`/`^` gets a trailing `*`, and, as the digest mends the worker
+  (digest/search_worker.py), is also sent as typed, so a whole word outranks longer words it begins
+  (`zero zero*`). A side effect of the worker's code: a hyphenated word keeps its hyphen, so
+  `flashattention-2` is sent to lunr as `flashattention-2* flashattention-2*` (before the mend),
+  which lunr reads as the exact (pipelined) term `flashattention` plus the prefix `2*`. Wildcard
+  terms skip the query pipeline.
 * Close spellings: a query that matches no document is run once more with each word of five
   letters or more sent as `word~1` (digest/search_worker.py), so a typo finds its pages; the
   typed word still counts as not found in the re-scoring below.
@@ -121,7 +122,7 @@ from lunr.stop_word_filter import WORDS as STOP_WORDS
 
 from .errors import SearchIndexError
 from .search_tokens import PIPELINE_FUNCTIONS, js_stemmer, material_token_positions, material_tokens, split_ranges
-from .search_worker import NUMBER_AFTER_A_WORD, bare_arxiv_ids, close_spellings, mend_lunr_py
+from .search_worker import NUMBER_AFTER_A_WORD, STOP_WORD_IN_QUOTES, bare_arxiv_ids, close_spellings, mend_lunr_py
 
 # The versions this port was read from and checked against. On an upgrade, re-check the port
 # against the new search worker (the browser test in tests/test_browser.py), then move the pins.
@@ -132,7 +133,7 @@ SEARCH_DIFFERENCES = (
     f"Ranks pages as the site's own search box does (Material for MkDocs {MATERIAL_VERSION}, lunr.js 2.3.9), "
     "rebuilt with lunr.py from SITE/search/search_index.json with the index's own fields, boosts, "
     "separator and pipeline. The query is rewritten as the browser rewrites it: each word also "
-    'matches as a prefix (a trailing *), "quoted words" are all required, +word is required, '
+    'matches as a prefix (a trailing *), "quoted words" are all required (stop words aside), +word is required, '
     "-word excluded; a query that finds nothing is tried again with its longer words spelled one "
     "letter off (a typo). Pages holding more of the query's words come first, then the higher "
     "scores. A number typed right after a word (FlashAttention-3, Llama 3) counts only where it "
@@ -464,13 +465,26 @@ _STRAY_OPERATORS = re.compile(r'"|(?:^|\s+)[*+\-:^~]+(?=\s+|$)')
 def transform_query(query: str, separator: re.Pattern[str]) -> str:
     """The query string the worker hands to lunr for what the user typed."""
     # As the mended worker does (search_worker.py): an arXiv reference is read as its bare id.
-    parts = _QUOTED.split(bare_arxiv_ids(query.strip()))
+    parts = _QUOTED.split(_QUOTED.sub(_phrase_without_stop_words, bare_arxiv_ids(query.strip())))
     query = "".join(_js_replace_all(_PHRASE_GAPS, " +", part) if i % 2 else part for i, part in enumerate(parts))
     query = _STRAY_OPERATORS.sub("", query)
     terms = [term for part in re.split(r"\s+", query) for term in _split_query_part(part, separator)]
     terms = [term + "1" if re.search(r"[~^]$", term) else term for term in terms]
     # As the mended worker does (search_worker.py): a bare word is sent whole and as a prefix.
     return " ".join(term if re.search(r"^[+-]|[~^][0-9]+$", term) else f"{term} {term}*" for term in terms)
+
+
+def _phrase_without_stop_words(quoted: re.Match[str]) -> str:
+    """A quoted phrase less its stop words, as the mended worker sends it (search_worker.py): the
+    index drops them, so a phrase that required one ("Yuxiong He") found no page."""
+    words = [word for word in re.split(r"\s+", quoted[1]) if _not_a_stop_word(word)]
+    return '"' + " ".join(words) + '"'
+
+
+def _not_a_stop_word(word: str) -> bool:
+    """As lunr.stopWordFilter of the word in lower case, less what is not a letter or digit."""
+    bare = re.sub(STOP_WORD_IN_QUOTES, "", word.lower(), flags=re.ASCII)
+    return bool(bare) and bare not in STOP_WORDS
 
 
 def _split_query_part(part: str, separator: re.Pattern[str]) -> list[str]:

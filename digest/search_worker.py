@@ -82,7 +82,16 @@ ARXIV_REFERENCE = (
 )
 # Material's transformSearchQuery, its first step: the query trimmed, then its "quoted phrases".
 _TRIMMED = 'return t.trim().split(/"([^"]+)"/g)'
-_TRIMMED_WITH_BARE_ARXIV_IDS = f'return t.trim().replace(/{ARXIV_REFERENCE}/gi,"$1$2").split(/"([^"]+)"/g)'
+# ... and within quotes no stop word, each word read in lower case less what matches
+# STOP_WORD_IN_QUOTES: the index drops stop words, so a quoted "Yuxiong He" required a "he" no page
+# holds and found nothing.
+STOP_WORD_IN_QUOTES = r"\W+"
+_TRIMMED_WITH_BARE_ARXIV_IDS = (
+    f'return t.trim().replace(/{ARXIV_REFERENCE}/gi,"$1$2")'
+    '.replace(/"([^"]+)"/g,(m,p)=>\'"\'+p.split(/\\s+/).filter(w=>lunr.stopWordFilter(w.toLowerCase()'
+    f'.replace(/{STOP_WORD_IN_QUOTES}/g,""))).join(" ")+\'"\')'
+    '.split(/"([^"]+)"/g)'
+)
 # Material's search(): the index's answer to the query, then scored and grouped.
 _SEARCH = "n=this.index.search(e).reduce("
 _SEARCH_OR_CLOSE_SPELLINGS = (

@@ -239,6 +239,8 @@ SEARCH_AGREEMENT = list(
             "“FlashAttention-2”",  # typographic quotes, typed without key events
             '"speculative decoding"',  # a quoted phrase: every word required
             '"memory wall" nvme',
+            '"Yuxiong He"',  # a quoted name with a stop word: the index drops "he", so the quotes do too
+            '"speculative decoding of the draft"',
             "specul",  # prefixes
             "parall",
             "h10",

@@ -384,6 +384,10 @@ def test_token_positions_are_material_s_block_and_place_in_it():
         ("rtx 4090", "rtx rtx* 4090 4090*"),
         ("a100/h100", "a100 a100* h100 h100*"),
         ('"pipeline parallelism"', "+pipeline +parallelism"),
+        # no stop word is required: the index drops them, and a quoted "Yuxiong He" found nothing
+        ('"Yuxiong He"', "+Yuxiong"),
+        ('"Matei A. Zaharia"', "+Matei +Zaharia"),
+        ('"the" kv', "kv kv*"),
         ("kernels -attention", "kernels kernels* -attention"),
         ("gpu~ memory^10", "gpu~1 memory^10"),
         ("a + b", "a a* b b*"),
