@@ -110,7 +110,7 @@ def test_the_new_page_counts_back_from_the_newest_addition_and_dates_its_heading
     page = files["new.md"]
     # How current the digest is: a quiet week and a digest no one updates read alike without it.
     assert (
-        "Counted back from the newest addition, 2026-05-31; the newest listing the digest has read is of 2026-06-03."
+        "Counted back from the newest addition to a topic, 2026-05-31; the newest listing the digest has read is of 2026-06-03."
         in (" ".join(page.split()))
     )
     # Each heading says its days: "Latest week" read as this week on a site whose newest addition was

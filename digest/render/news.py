@@ -53,7 +53,9 @@ def render_new(context: RenderContext) -> str:
     dated = [d for d in by_added(corpus) if d.paper.added]
     if not dated:
         return context.render("new.md.j2", periods=[], newest=None, off_topic=0, other="")
-    newest = dt.date.fromisoformat(dated[0].paper.added or "")
+    # Counted back from the newest paper in a topic: a paper in none added later (a curator's
+    # `fetch --add` awaiting review) emptied every period of the page's tables.
+    newest = dt.date.fromisoformat((on_topic(corpus, dated) or dated)[0].paper.added or "")
     links = context.links(NEW_PAGE, html=True)
     periods, shown_before = [], newest + dt.timedelta(days=1)
     # Dated, not "latest": the newest addition may be months old when a reader comes (a reader's audit).
@@ -92,7 +94,7 @@ def render_new(context: RenderContext) -> str:
             )
         )
         shown_before = first
-    month = [d for d in dated if dt.date.fromisoformat(d.paper.added or "") >= shown_before]
+    month = [d for d in dated if shown_before <= dt.date.fromisoformat(d.paper.added or "") <= newest]
     off_topic = len(month) - len(on_topic(corpus, month))
     other = context.links(NEW_PAGE).topic(corpus.taxonomy.fallback.slug)
     return context.render(
